@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Stride",
+  products: [
+    .executable(name: "stride", targets: ["stride"]),
+    .executable(name: "strided", targets: ["strided"]),
+    .library(name: "StrideCore", targets: ["StrideCore"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "StrideCore", dependencies: ["CSQLite"]),
+    .executableTarget(name: "strided", dependencies: ["StrideCore"]),
+    .executableTarget(name: "stride", dependencies: ["StrideCore"]),
+    .testTarget(name: "StrideCoreTests", dependencies: ["StrideCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

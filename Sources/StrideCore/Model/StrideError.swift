@@ -1,0 +1,42 @@
+/// A failure a person or a client can act on: what went wrong, in a sentence that says what to do next.
+///
+/// Each `Code` maps one-to-one to a JSON-RPC error code and a stable `reason` string (see `Protocol/WireError`).
+public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The kind of failure; its raw value is the stable `error.data.reason` clients match on.
+  public enum Code: String, Sendable, CaseIterable {
+    case parseError = "parse-error"
+    case invalidRequest = "invalid-request"
+    case methodNotFound = "method-not-found"
+    case invalidParams = "invalid-params"
+    case internalError = "internal-error"
+    case overloaded = "overloaded"
+    case payloadTooLarge = "payload-too-large"
+    case shuttingDown = "shutting-down"
+    case taskNotFound = "task-not-found"
+    case subtaskNotFound = "subtask-not-found"
+    case invalidTransition = "invalid-transition"
+    case dependencyCycle = "dependency-cycle"
+    case nothingToUndo = "nothing-to-undo"
+    case storageFailed = "storage-failed"
+  }
+
+  public var code: Code
+  public var message: String
+
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+
+  /// The error for an id that names no task.
+  public static func noTask(_ id: TaskID) -> StrideError {
+    StrideError(.taskNotFound, "no task \(id)")
+  }
+
+  /// The error for a parameter whose value is not acceptable.
+  public static func invalid(_ message: String) -> StrideError {
+    StrideError(.invalidParams, message)
+  }
+}

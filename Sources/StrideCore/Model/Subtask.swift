@@ -1,0 +1,57 @@
+import Foundation
+
+/// One step of a task. Steps are ordered and addressed from 1 (`12.2` is step 2 of task 12).
+public struct Subtask: Equatable, Sendable {
+  public var title: String
+  public var done: Bool
+  public var completedAt: Date?
+
+  public init(title: String, done: Bool = false, completedAt: Date? = nil) {
+    self.title = title
+    self.done = done
+    self.completedAt = completedAt
+  }
+}
+
+/// One deferral: why, when it was made, and until when (nil: until the task is resumed).
+public struct Deferral: Equatable, Sendable, Codable {
+  public var reason: DeferReason
+  public var at: Date
+  public var until: Date?
+
+  public init(reason: DeferReason, at: Date, until: Date?) {
+    self.reason = reason
+    self.at = at
+    self.until = until
+  }
+
+  enum CodingKeys: String, CodingKey { case reason, at, until }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    reason = try container.decode(DeferReason.self, forKey: .reason)
+    at = try container.decode(Timestamp.self, forKey: .at).date
+    until = try container.decodeIfPresent(Timestamp.self, forKey: .until)?.date
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(reason, forKey: .reason)
+    try container.encode(Timestamp(at), forKey: .at)
+    try container.encode(until.map(Timestamp.init), forKey: .until)
+  }
+}
+
+/// Done steps out of all steps.
+public struct Progress: Equatable, Sendable, Codable {
+  public var done: Int
+  public var total: Int
+
+  public init(done: Int, total: Int) {
+    self.done = done
+    self.total = total
+  }
+
+  /// True once at least one step is done: the task has been started.
+  public var started: Bool { done > 0 }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A change to existing tasks, as a client asks for it. The store applies each one in a single transaction,
+/// together with the history row that lets `undo` revert it.
+public enum TaskChange: Equatable, Sendable {
+  case complete(TaskID)
+  case reopen(TaskID)
+  case addStep(TaskID, title: String)
+  case completeStep(TaskID, index: Int)
+  case reopenStep(TaskID, index: Int)
+  case deferTask(TaskID, reason: DeferReason, until: Date?)
+  case wait(TaskID, note: String?)
+  case resume(TaskID)
+  case update(TaskID, TaskPatch)
+  case block(TaskID, on: TaskID)
+  case unblock(TaskID, on: TaskID)
+  case delete(TaskID)
+
+  /// The task the change is about.
+  public var taskID: TaskID {
+    switch self {
+    case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
+      .deferTask(let id, _, _), .wait(let id, _), .resume(let id), .update(let id, _), .block(let id, _),
+      .unblock(let id, _), .delete(let id):
+      id
+    }
+  }
+
+  /// The protocol method that asks for this change; the history table records it as the action.
+  public var action: String {
+    switch self {
+    case .complete: "task.complete"
+    case .reopen: "task.reopen"
+    case .addStep: "subtask.add"
+    case .completeStep: "subtask.complete"
+    case .reopenStep: "subtask.reopen"
+    case .deferTask: "task.defer"
+    case .wait: "task.wait"
+    case .resume: "task.resume"
+    case .update: "task.update"
+    case .block: "task.block"
+    case .unblock: "task.unblock"
+    case .delete: "task.delete"
+    }
+  }
+
+  /// What was done, as a phrase that completes "Undid: …" — for example "completed task 12 (call the dentist)".
+  public func summary(of task: StrideTask) -> String {
+    let name = "task \(task.id) (\(task.title))"
+    return switch self {
+    case .complete: "completed \(name)"
+    case .reopen: "reopened \(name)"
+    case .addStep(_, let title): "added the step '\(title)' to \(name)"
+    case .completeStep(_, let index): "completed step \(index) of \(name)"
+    case .reopenStep(_, let index): "reopened step \(index) of \(name)"
+    case .deferTask(_, let reason, _): "deferred \(name) as \(reason.rawValue)"
+    case .wait: "set \(name) to waiting"
+    case .resume: "resumed \(name)"
+    case .update: "edited \(name)"
+    case .block(_, let other): "made \(name) wait on task \(other)"
+    case .unblock(_, let other): "stopped \(name) waiting on task \(other)"
+    case .delete: "deleted \(name)"
+    }
+  }
+}

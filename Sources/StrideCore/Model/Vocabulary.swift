@@ -1,0 +1,60 @@
+/// How much energy a task needs, or how much the user has right now.
+public enum EnergyLevel: String, Codable, Sendable, CaseIterable, Comparable {
+  case low
+  case medium
+  case high
+
+  /// Reads the words a person types: `low`, `med`, `medium`, `high` (any case).
+  public init?(word: String) {
+    switch word.lowercased() {
+    case "low": self = .low
+    case "med", "medium": self = .medium
+    case "high": self = .high
+    default: return nil
+    }
+  }
+
+  var rank: Int {
+    switch self {
+    case .low: 0
+    case .medium: 1
+    case .high: 2
+    }
+  }
+
+  public static func < (lhs: EnergyLevel, rhs: EnergyLevel) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Why a task was put off. The reason decides what Stride does with the task next.
+public enum DeferReason: String, Codable, Sendable, CaseIterable {
+  case blocked
+  case noEnergy = "no-energy"
+  case wrongTime = "wrong-time"
+  case unsure
+  case notImportant = "not-important"
+
+  /// The valid reasons, as a person types them, for error messages and help.
+  public static let wordList = allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+/// Where a task stands. `deferred` with an until-time that has passed counts as `active` (see `StrideTask.settled`).
+public enum TaskStatus: String, Codable, Sendable, CaseIterable {
+  case active
+  case waiting
+  case deferred
+  case completed
+
+  /// Active, waiting and deferred tasks are open: they live in the daemon's memory.
+  public var isOpen: Bool { self != .completed }
+}
+
+/// What kind of commitment a task is; the context engine values obligations highest.
+///
+/// - `obligation`: someone else, or a real consequence, depends on it (a bill, an appointment, a promise).
+/// - `goal`: something you want for yourself; it moves you forward, and nobody chases you for it.
+/// - `chore`: upkeep that keeps life running (dishes, laundry, errands). The default for a new capture.
+public enum TaskType: String, Codable, Sendable, CaseIterable {
+  case obligation
+  case goal
+  case chore
+}

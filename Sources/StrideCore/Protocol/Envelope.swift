@@ -1,0 +1,179 @@
+import Foundation
+
+/// The protocol version this build speaks. It changes only if a change could break an existing client.
+public let protocolVersion = 1
+
+/// A request's `id`: a number or a string, echoed back in the response.
+public enum RequestID: Codable, Hashable, Sendable {
+  case number(Int64)
+  case string(String)
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int64.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .number(let number): try container.encode(number)
+    case .string(let string): try container.encode(string)
+    }
+  }
+}
+
+/// A request read off the wire whose envelope is valid; its params are checked by the method that handles it.
+public struct Request: Sendable {
+  public var id: RequestID
+  public var method: String
+  public var params: JSONValue
+
+  public init(id: RequestID, method: String, params: JSONValue = .object([:])) {
+    self.id = id
+    self.method = method
+    self.params = params
+  }
+
+  /// Reads one line as a JSON-RPC 2.0 request. On failure, returns the error to send and, when it could be read,
+  /// the id to send it with.
+  public static func parse(_ line: some Collection<UInt8>) -> Result<Request, RequestFailure> {
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else {
+      return .failure(RequestFailure(id: nil, error: StrideError(.parseError, "the line is not valid JSON")))
+    }
+    guard case .object(let fields) = value else {
+      let message =
+        if case .array = value {
+          "batches are not supported; send one request object per line"
+        } else {
+          "a request must be a JSON object, not \(value.kindDescription)"
+        }
+      return .failure(RequestFailure(id: nil, error: StrideError(.invalidRequest, message)))
+    }
+    let id: RequestID
+    switch fields["id"] {
+    case .integer(let number): id = .number(number)
+    case .string(let text): id = .string(text)
+    case nil, .null:
+      return .failure(
+        RequestFailure(id: nil, error: StrideError(.invalidRequest, "a request needs an \"id\" (a number or string)")))
+    case .some(let other):
+      return .failure(
+        RequestFailure(
+          id: nil, error: StrideError(.invalidRequest, "\"id\" must be a number or a string, not \(other.kindDescription)")
+        ))
+    }
+    guard fields["jsonrpc"] == .string("2.0") else {
+      return .failure(RequestFailure(id: id, error: StrideError(.invalidRequest, "\"jsonrpc\" must be \"2.0\"")))
+    }
+    guard case .string(let method) = fields["method"] else {
+      return .failure(
+        RequestFailure(id: id, error: StrideError(.invalidRequest, "\"method\" must be a string such as \"now.list\"")))
+    }
+    switch fields["params"] {
+    case nil, .null:
+      return .success(Request(id: id, method: method))
+    case .object(let params):
+      return .success(Request(id: id, method: method, params: .object(params)))
+    case .some(let other):
+      return .failure(
+        RequestFailure(
+          id: id, error: StrideError(.invalidParams, "\"params\" must be an object, not \(other.kindDescription)")))
+    }
+  }
+}
+
+/// A request that could not be read, with the id to answer it under (nil when none could be read).
+public struct RequestFailure: Error, Sendable {
+  public var id: RequestID?
+  public var error: StrideError
+}
+
+/// Writes protocol messages as compact JSON lines with sorted keys, so the same value always gives the same bytes.
+public struct WireEncoder {
+  private let encoder: JSONEncoder
+
+  public init() {
+    encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
+
+  /// The JSON of a value, without a newline.
+  public func encode(_ value: some Encodable) throws -> Data {
+    try encoder.encode(value)
+  }
+
+  /// A success response line (ending in `\n`).
+  public func response(id: RequestID, result: some Encodable) throws -> Data {
+    try line(SuccessResponse(id: id, result: result))
+  }
+
+  /// An error response line (ending in `\n`).
+  public func response(id: RequestID?, error: StrideError) -> Data {
+    // Encoding these plain values cannot fail; the fallback keeps the signature honest.
+    (try? line(ErrorResponse(id: id, error: WireError(error))))
+      ?? Data(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8 + [0x0A])
+  }
+
+  /// A notification line (ending in `\n`): a method call that expects no answer.
+  public func notification(method: String, params: some Encodable) throws -> Data {
+    try line(Notification(method: method, params: params))
+  }
+
+  /// A request line (ending in `\n`).
+  public func request<M: RPCMethod>(_ method: M.Type, id: RequestID, params: M.Params) throws -> Data {
+    try line(OutgoingRequest(id: id, method: M.name, params: params))
+  }
+
+  private func line(_ value: some Encodable) throws -> Data {
+    var data = try encoder.encode(value)
+    data.append(0x0A)
+    return data
+  }
+}
+
+private struct SuccessResponse<Result: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID
+  var result: Result
+}
+
+private struct ErrorResponse: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID?
+  var error: WireError
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(jsonrpc, forKey: .jsonrpc)
+    try container.encode(id, forKey: .id)
+    try container.encode(error, forKey: .error)
+  }
+
+  enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+}
+
+private struct Notification<Params: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var method: String
+  var params: Params
+}
+
+private struct OutgoingRequest<Params: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID
+  var method: String
+  var params: Params
+}
+
+/// A message read by a client: a response to one of its requests, or a notification.
+public struct IncomingMessage: Decodable, Sendable {
+  public var id: RequestID?
+  public var method: String?
+  public var result: JSONValue?
+  public var error: WireError?
+  public var params: JSONValue?
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// The greeting the daemon writes first on every connection, as a `server.hello` notification.
+public struct ServerHello: Codable, Sendable, Equatable {
+  public static let method = "server.hello"
+
+  /// The limits a client must respect.
+  public struct Limits: Codable, Sendable, Equatable {
+    /// The longest request line the daemon reads, in bytes (without the newline).
+    public var maxLineBytes: Int
+    /// How many connections the daemon serves at once; more are answered with `overloaded`.
+    public var maxConnections: Int
+  }
+
+  public var `protocol`: Int
+  public var server: String
+  public var limits: Limits
+
+  public init(server: String, limits: Limits) {
+    self.protocol = protocolVersion
+    self.server = server
+    self.limits = limits
+  }
+}
+
+/// `server.info`: what the daemon is and where it keeps things.
+public enum ServerInfo: RPCMethod {
+  public static let name = "server.info"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var `protocol`: Int
+    public var server: String
+    public var version: String
+    public var pid: Int32
+    public var socket: String
+    public var database: String
+    public var startedAt: Timestamp
+    public var openTasks: Int
+
+    public init(
+      server: String, version: String, pid: Int32, socket: String, database: String, startedAt: Date,
+      openTasks: Int
+    ) {
+      self.protocol = protocolVersion
+      self.server = server
+      self.version = version
+      self.pid = pid
+      self.socket = socket
+      self.database = database
+      self.startedAt = Timestamp(startedAt)
+      self.openTasks = openTasks
+    }
+  }
+}
+
+/// `history.undo`: revert the last change to tasks; repeat to walk further back.
+public enum HistoryUndo: RPCMethod {
+  public static let name = "history.undo"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// The change that was reverted.
+    public struct Change: Codable, Sendable, Equatable {
+      public var action: String
+      public var summary: String
+      public var at: Timestamp
+    }
+
+    public var undone: Change
+    /// The tasks the change touched, as they are now (a task the change created is gone and not listed).
+    public var tasks: [StrideTask]
+
+    public init(_ change: UndoneChange) {
+      undone = Change(action: change.action, summary: change.summary, at: Timestamp(change.at))
+      tasks = change.tasks
+    }
+  }
+}
+
+/// The user's context as the wire carries it: `energy` is null while unknown.
+public struct ContextResult: Codable, Sendable, Equatable {
+  public var energy: EnergyLevel?
+  public var updatedAt: Timestamp?
+
+  public init(_ context: UserContext) {
+    energy = context.energy
+    updatedAt = context.updatedAt.map(Timestamp.init)
+  }
+
+  enum CodingKeys: String, CodingKey { case energy, updatedAt }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(energy, forKey: .energy)
+    try container.encode(updatedAt, forKey: .updatedAt)
+  }
+}
+
+/// `context.get`: the user's current energy.
+public enum ContextGet: RPCMethod {
+  public static let name = "context.get"
+  public typealias Params = NoParams
+  public typealias Result = ContextResult
+}
+
+/// `context.set`: set the user's current energy (`null` for unknown).
+public enum ContextSet: RPCMethod {
+  public static let name = "context.set"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var energy: EnergyLevel?
+    public init(energy: EnergyLevel?) { self.energy = energy }
+
+    enum CodingKeys: String, CodingKey { case energy }
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      guard container.contains(.energy) else {
+        throw DecodingError.keyNotFound(
+          CodingKeys.energy, .init(codingPath: [], debugDescription: "energy is required; null means unknown"))
+      }
+      energy = try container.decode(EnergyLevel?.self, forKey: .energy)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(energy, forKey: .energy)
+    }
+  }
+
+  public typealias Result = ContextResult
+}
+
+/// `now.list`: at most five suggestions for what to start now, each with its why.
+public enum NowList: RPCMethod {
+  public static let name = "now.list"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// A what-if instant; the daemon's clock when absent.
+    public var at: Timestamp?
+    /// The user's energy for this question; the stored context when absent.
+    public var energy: EnergyLevel?
+    /// The minutes the user has; no limit when absent.
+    public var minutes: Int?
+    /// How many suggestions, 1 to 5 (default 5).
+    public var limit: Int?
+
+    public init(at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil) {
+      self.at = at.map(Timestamp.init)
+      self.energy = energy
+      self.minutes = minutes
+      self.limit = limit
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var suggestions: [Suggestion]
+    /// How many tasks are open in all; lets a client say why the list is short without listing them.
+    public var openTasks: Int
+
+    public init(suggestions: [Suggestion], openTasks: Int) {
+      self.suggestions = suggestions
+      self.openTasks = openTasks
+    }
+  }
+}
+
+/// Every method the daemon answers, for `method-not-found` messages and the docs test.
+public let allMethodNames: [String] = [
+  ServerInfo.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name, TaskComplete.name,
+  TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
+  TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
+  ContextSet.name, NowList.name,
+]

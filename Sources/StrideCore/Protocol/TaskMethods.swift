@@ -1,0 +1,230 @@
+import Foundation
+
+/// `task.capture`: store a thought as a new task, or (with `dryRun`) only show how it would be understood.
+public enum TaskCapture: RPCMethod {
+  public static let name = "task.capture"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var text: String
+    public var dryRun: Bool?
+    public init(text: String, dryRun: Bool? = nil) {
+      self.text = text
+      self.dryRun = dryRun
+    }
+  }
+
+  /// `task` once stored; `draft` alone for a dry run.
+  public struct Result: Codable, Sendable, Equatable {
+    public var task: StrideTask?
+    public var draft: TaskDraft?
+    public init(task: StrideTask? = nil, draft: TaskDraft? = nil) {
+      self.task = task
+      self.draft = draft
+    }
+  }
+}
+
+/// `task.get`: one task, open or done.
+public enum TaskGet: RPCMethod {
+  public static let name = "task.get"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// Which tasks `task.list` returns: one status, every open task (the default), or all of them.
+public enum ListStatus: String, WireEnum, Sendable {
+  case open, active, waiting, deferred, completed, all
+}
+
+/// `task.list`: tasks by status and tag.
+public enum TaskList: RPCMethod {
+  public static let name = "task.list"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var status: ListStatus?
+    public var tag: String?
+    public init(status: ListStatus? = nil, tag: String? = nil) {
+      self.status = status
+      self.tag = tag
+    }
+  }
+
+  public typealias Result = TaskListResult
+}
+
+/// `task.update`: edit fields. An absent field is left alone; `null` clears `estimateMinutes` or `due`.
+public enum TaskUpdate: RPCMethod {
+  public static let name = "task.update"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var patch: TaskPatch
+
+    public init(id: TaskID, patch: TaskPatch) {
+      self.id = id
+      self.patch = patch
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, energy, estimateMinutes, type, due, tags }
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(TaskID.self, forKey: .id)
+      patch = TaskPatch(
+        title: try container.decodeIfPresent(String.self, forKey: .title),
+        energy: try container.decodeIfPresent(EnergyLevel.self, forKey: .energy),
+        estimateMinutes: try Self.clearable(Int.self, container, .estimateMinutes),
+        type: try container.decodeIfPresent(TaskType.self, forKey: .type),
+        due: try Self.clearable(Timestamp.self, container, .due).map { $0?.date },
+        tags: try container.decodeIfPresent([String].self, forKey: .tags))
+    }
+
+    /// Absent: nil (leave alone); `null`: .some(nil) (clear); a value: .some(value).
+    private static func clearable<T: Decodable>(
+      _ type: T.Type, _ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> T?? {
+      guard container.contains(key) else { return nil }
+      if try container.decodeNil(forKey: key) { return .some(nil) }
+      return .some(try container.decode(T.self, forKey: key))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encodeIfPresent(patch.title, forKey: .title)
+      try container.encodeIfPresent(patch.energy, forKey: .energy)
+      if let estimate = patch.estimateMinutes { try container.encode(estimate, forKey: .estimateMinutes) }
+      try container.encodeIfPresent(patch.type, forKey: .type)
+      if let due = patch.due { try container.encode(due.map(Timestamp.init), forKey: .due) }
+      try container.encodeIfPresent(patch.tags, forKey: .tags)
+    }
+  }
+
+  public typealias Result = TaskResult
+}
+
+/// `task.complete`: mark a task done.
+public enum TaskComplete: RPCMethod {
+  public static let name = "task.complete"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// `task.reopen`: bring a done task back.
+public enum TaskReopen: RPCMethod {
+  public static let name = "task.reopen"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// `task.delete`: remove a task (undoable); the result is the task as it was.
+public enum TaskDelete: RPCMethod {
+  public static let name = "task.delete"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// `task.defer`: put a task off for a reason, optionally until a time.
+public enum TaskDefer: RPCMethod {
+  public static let name = "task.defer"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var reason: DeferReason
+    public var until: Timestamp?
+    public init(id: TaskID, reason: DeferReason, until: Date? = nil) {
+      self.id = id
+      self.reason = reason
+      self.until = until.map(Timestamp.init)
+    }
+  }
+
+  public typealias Result = TaskResult
+}
+
+/// `task.wait`: park a task while it waits on someone or something.
+public enum TaskWait: RPCMethod {
+  public static let name = "task.wait"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var note: String?
+    public init(id: TaskID, note: String? = nil) {
+      self.id = id
+      self.note = note
+    }
+  }
+
+  public typealias Result = TaskResult
+}
+
+/// `task.resume`: end a deferral or a wait.
+public enum TaskResume: RPCMethod {
+  public static let name = "task.resume"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// Params naming a dependency: task `id` waits on task `on`.
+public struct DependencyParams: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public var on: TaskID
+  public init(id: TaskID, on: TaskID) {
+    self.id = id
+    self.on = on
+  }
+}
+
+/// `task.block`: make a task wait on another; a loop is refused.
+public enum TaskBlock: RPCMethod {
+  public static let name = "task.block"
+  public typealias Params = DependencyParams
+  public typealias Result = TaskResult
+}
+
+/// `task.unblock`: remove a dependency.
+public enum TaskUnblock: RPCMethod {
+  public static let name = "task.unblock"
+  public typealias Params = DependencyParams
+  public typealias Result = TaskResult
+}
+
+/// `subtask.add`: add a step at the end of a task.
+public enum SubtaskAdd: RPCMethod {
+  public static let name = "subtask.add"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    public init(id: TaskID, title: String) {
+      self.id = id
+      self.title = title
+    }
+  }
+
+  public typealias Result = TaskResult
+}
+
+/// Params naming one step: `index` counts from 1.
+public struct StepRef: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public var index: Int
+  public init(id: TaskID, index: Int) {
+    self.id = id
+    self.index = index
+  }
+}
+
+/// `subtask.complete`: mark a step done; the last one completes the task.
+public enum SubtaskComplete: RPCMethod {
+  public static let name = "subtask.complete"
+  public typealias Params = StepRef
+  public typealias Result = TaskResult
+}
+
+/// `subtask.reopen`: mark a step not done.
+public enum SubtaskReopen: RPCMethod {
+  public static let name = "subtask.reopen"
+  public typealias Params = StepRef
+  public typealias Result = TaskResult
+}

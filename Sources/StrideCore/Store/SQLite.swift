@@ -1,0 +1,177 @@
+import CSQLite
+import Foundation
+
+/// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
+final class SQLiteDatabase {
+  private var handle: OpaquePointer?
+  private var statements: [String: SQLiteStatement] = [:]
+  let path: String
+
+  /// Opens (creating if needed) the database at `path`.
+  init(path: String) throws(StrideError) {
+    self.path = path
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let result = sqlite3_open_v2(path, &handle, flags, nil)
+    guard result == SQLITE_OK else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      sqlite3_close_v2(handle)
+      handle = nil
+      throw StrideError(.storageFailed, "cannot open the database at \(path): \(message)")
+    }
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit { close() }
+
+  /// Finalizes every statement and closes the file. Safe to call more than once.
+  func close() {
+    statements.values.forEach { $0.finalize() }
+    statements.removeAll()
+    if let handle {
+      sqlite3_close_v2(handle)
+    }
+    handle = nil
+  }
+
+  /// Runs one or more statements that return no rows.
+  func execute(_ sql: String) throws(StrideError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let result = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard result == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
+      sqlite3_free(message)
+      throw storageError(text)
+    }
+  }
+
+  /// A prepared statement for `sql`, cached for the life of the connection and reset for reuse.
+  func statement(_ sql: String) throws(StrideError) -> SQLiteStatement {
+    if let cached = statements[sql] {
+      cached.reset()
+      return cached
+    }
+    var raw: OpaquePointer?
+    guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil) == SQLITE_OK, let raw
+    else { throw storageError(lastMessage) }
+    let statement = SQLiteStatement(raw: raw, database: self)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+  func transaction<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let value = try body()
+      try execute("COMMIT")
+      return value
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed" }
+
+  func storageError(_ detail: String) -> StrideError {
+    StrideError(.storageFailed, "the database at \(path) could not be written or read (\(detail)); nothing was changed")
+  }
+
+  /// A single integer from a query such as a pragma.
+  func integer(_ sql: String) throws(StrideError) -> Int64 {
+    let statement = try statement(sql)
+    guard try statement.step() else { throw storageError("no result for \(sql)") }
+    return statement.int64(0)
+  }
+
+  /// A single text value from a query such as `PRAGMA journal_mode`.
+  func text(_ sql: String) throws(StrideError) -> String? {
+    let statement = try statement(sql)
+    guard try statement.step() else { return nil }
+    return statement.text(0)
+  }
+}
+
+/// A compiled SQL statement: bind parameters by position (from 1), step, read columns (from 0).
+final class SQLiteStatement {
+  private let raw: OpaquePointer
+  private unowned let database: SQLiteDatabase
+
+  init(raw: OpaquePointer, database: SQLiteDatabase) {
+    self.raw = raw
+    self.database = database
+  }
+
+  func finalize() { sqlite3_finalize(raw) }
+
+  func reset() {
+    sqlite3_reset(raw)
+    sqlite3_clear_bindings(raw)
+  }
+
+  /// Binds each value in order to parameters 1, 2, ….
+  @discardableResult
+  func bind(_ values: SQLiteValue...) -> SQLiteStatement { bind(values) }
+
+  /// Binds each value in order to parameters 1, 2, ….
+  @discardableResult
+  func bind(_ values: [SQLiteValue]) -> SQLiteStatement {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      switch value {
+      case .null: sqlite3_bind_null(raw, index)
+      case .integer(let number): sqlite3_bind_int64(raw, index, number)
+      case .text(let string): sqlite3_bind_text(raw, index, string, -1, sqliteTransient)
+      }
+    }
+    return self
+  }
+
+  /// Advances to the next row; false when there are no more rows.
+  func step() throws(StrideError) -> Bool {
+    switch sqlite3_step(raw) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw database.storageError(database.lastMessage)
+    }
+  }
+
+  /// Steps a statement that returns no rows.
+  func run() throws(StrideError) {
+    while try step() {}
+  }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+  func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+  func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
+
+  func text(_ column: Int32) -> String {
+    guard let pointer = sqlite3_column_text(raw, column) else { return "" }
+    return String(cString: pointer)
+  }
+
+  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+  func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+  /// A time stored as whole seconds since 1970.
+  func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
+  func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+  case null
+  case integer(Int64)
+  case text(String)
+
+  static func int(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
+  static func string(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+  static func date(_ value: Date?) -> SQLiteValue {
+    value.map { .integer(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? .null
+  }
+}
+
+/// SQLite's SQLITE_TRANSIENT: tells SQLite to copy bound text before the call returns.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,0 +1,98 @@
+/// The database layout, as a list of forward migrations. `PRAGMA user_version` records how many have run.
+///
+/// To change the layout, append a migration; never edit one that has shipped. Times are whole seconds since 1970
+/// (UTC); read them in the `sqlite3` shell with `datetime(created_at, 'unixepoch')`.
+enum Schema {
+  static let migrations: [String] = [
+    // 1: tasks, their steps, tags, dependencies and deferrals; the history of changes; the user's context.
+    """
+    CREATE TABLE tasks (
+      id               INTEGER PRIMARY KEY AUTOINCREMENT,
+      title            TEXT    NOT NULL,
+      raw_input        TEXT    NOT NULL,
+      energy           TEXT    NOT NULL CHECK (energy IN ('low', 'medium', 'high')),
+      estimate_minutes INTEGER,
+      status           TEXT    NOT NULL CHECK (status IN ('active', 'waiting', 'deferred', 'completed')),
+      type             TEXT    NOT NULL,
+      due              INTEGER,
+      waiting_for      TEXT,
+      deferral_reason  TEXT,
+      deferral_at      INTEGER,
+      deferral_until   INTEGER,
+      created_at       INTEGER NOT NULL,
+      updated_at       INTEGER NOT NULL,
+      completed_at     INTEGER
+    );
+    CREATE INDEX tasks_by_status ON tasks (status, id);
+    CREATE TABLE subtasks (
+      task_id      INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      position     INTEGER NOT NULL,
+      title        TEXT    NOT NULL,
+      done         INTEGER NOT NULL,
+      completed_at INTEGER,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE task_tags (
+      task_id  INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      position INTEGER NOT NULL,
+      tag      TEXT    NOT NULL,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE INDEX task_tags_by_tag ON task_tags (tag);
+    CREATE TABLE dependencies (
+      task_id    INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      position   INTEGER NOT NULL,
+      blocked_by INTEGER NOT NULL REFERENCES tasks (id) DEFERRABLE INITIALLY DEFERRED,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE deferrals (
+      task_id  INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      position INTEGER NOT NULL,
+      reason   TEXT    NOT NULL,
+      at       INTEGER NOT NULL,
+      until    INTEGER,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE history (
+      seq       INTEGER PRIMARY KEY AUTOINCREMENT,
+      at        INTEGER NOT NULL,
+      action    TEXT    NOT NULL,
+      summary   TEXT    NOT NULL,
+      before    TEXT    NOT NULL,
+      after     TEXT    NOT NULL,
+      undoable  INTEGER NOT NULL,
+      undone_by INTEGER
+    );
+    CREATE TABLE context (
+      key        TEXT PRIMARY KEY,
+      value      TEXT,
+      updated_at INTEGER NOT NULL
+    );
+    """
+  ]
+
+  /// The schema version this build writes.
+  static var currentVersion: Int64 { Int64(migrations.count) }
+
+  /// Sets the connection up as DESIGN.md says, then brings the schema up to date, each step in its own transaction.
+  static func prepare(_ database: SQLiteDatabase) throws(StrideError) {
+    try database.execute("PRAGMA busy_timeout = 5000")
+    guard try database.text("PRAGMA journal_mode = WAL")?.lowercased() == "wal" else {
+      throw database.storageError("the database could not be switched to write-ahead logging")
+    }
+    try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+    let version = try database.integer("PRAGMA user_version")
+    guard version <= currentVersion else {
+      throw StrideError(
+        .storageFailed,
+        "the database at \(database.path) was written by a newer Stride (schema \(version), this one knows "
+          + "\(currentVersion)); install the newer Stride to open it")
+    }
+    for step in Int(version)..<migrations.count {
+      try database.transaction { () throws(StrideError) in
+        try database.execute(migrations[step])
+        try database.execute("PRAGMA user_version = \(step + 1)")
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
+struct TaskRows {
+  let database: SQLiteDatabase
+
+  private static let columns = """
+    id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
+    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at
+    """
+
+  private static let upsert = """
+    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
+      estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
+      waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
+      deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
+      updated_at = excluded.updated_at, completed_at = excluded.completed_at
+    """
+
+  /// Inserts the task, or replaces every row of it if it exists.
+  func save(_ task: StrideTask) throws(StrideError) {
+    try database.statement(Self.upsert)
+      .bind(
+        .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
+        .int(task.estimateMinutes), .text(task.status.rawValue), .text(task.type.rawValue), .date(task.due),
+        .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
+        .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt)
+      ).run()
+    try deleteChildren(of: task.id)
+    for (position, subtask) in task.subtasks.enumerated() {
+      try database.statement("INSERT INTO subtasks VALUES (?,?,?,?,?)")
+        .bind(
+          .integer(task.id.rawValue), .int(position + 1), .text(subtask.title), .int(subtask.done ? 1 : 0),
+          .date(subtask.completedAt)
+        ).run()
+    }
+    for (position, tag) in task.tags.enumerated() {
+      try database.statement("INSERT INTO task_tags VALUES (?,?,?)")
+        .bind(.integer(task.id.rawValue), .int(position + 1), .text(tag)).run()
+    }
+    for (position, blocker) in task.blockedBy.enumerated() {
+      try database.statement("INSERT INTO dependencies VALUES (?,?,?)")
+        .bind(.integer(task.id.rawValue), .int(position + 1), .integer(blocker.rawValue)).run()
+    }
+    for (position, deferral) in task.deferrals.enumerated() {
+      try database.statement("INSERT INTO deferrals VALUES (?,?,?,?,?)")
+        .bind(
+          .integer(task.id.rawValue), .int(position + 1), .text(deferral.reason.rawValue), .date(deferral.at),
+          .date(deferral.until)
+        ).run()
+    }
+  }
+
+  /// Removes the task and everything that belongs to it.
+  func delete(_ id: TaskID) throws(StrideError) {
+    try deleteChildren(of: id)
+    try database.statement("DELETE FROM tasks WHERE id = ?").bind(.integer(id.rawValue)).run()
+  }
+
+  private func deleteChildren(of id: TaskID) throws(StrideError) {
+    for table in ["subtasks", "task_tags", "dependencies", "deferrals"] {
+      try database.statement("DELETE FROM \(table) WHERE task_id = ?").bind(.integer(id.rawValue)).run()
+    }
+  }
+
+  /// The task with this id, if it exists.
+  func load(_ id: TaskID) throws(StrideError) -> StrideTask? {
+    try load(where: "id = ?", .integer(id.rawValue)).first
+  }
+
+  /// Every task not completed: what the daemon holds in memory.
+  func loadOpen() throws(StrideError) -> [StrideTask] {
+    try load(where: "status <> 'completed'")
+  }
+
+  /// Completed tasks, newest first, optionally only those with a tag.
+  func loadCompleted(tag: String?) throws(StrideError) -> [StrideTask] {
+    let tasks =
+      if let tag {
+        try load(
+          where: "status = 'completed' AND id IN (SELECT task_id FROM task_tags WHERE tag = ?)", .text(tag))
+      } else {
+        try load(where: "status = 'completed'")
+      }
+    return tasks.sorted { ($0.completedAt ?? $0.updatedAt, $0.id) > ($1.completedAt ?? $1.updatedAt, $1.id) }
+  }
+
+  /// Every dependency edge in the database, open and completed tasks alike: (task, the task it waits on).
+  func dependencyEdges() throws(StrideError) -> [(TaskID, TaskID)] {
+    let statement = try database.statement("SELECT task_id, blocked_by FROM dependencies")
+    var edges: [(TaskID, TaskID)] = []
+    while try statement.step() {
+      edges.append((TaskID(statement.int64(0)), TaskID(statement.int64(1))))
+    }
+    return edges
+  }
+
+  /// Loads the tasks matching a condition on `tasks`, with their child rows, in id order.
+  private func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
+    var tasks: [TaskID: StrideTask] = [:]
+    var order: [TaskID] = []
+    let selectTasks = try database.statement(
+      "SELECT \(Self.columns) FROM tasks WHERE \(condition) ORDER BY id")
+    selectTasks.bind(values)
+    while try selectTasks.step() {
+      let task = try Self.task(from: selectTasks)
+      tasks[task.id] = task
+      order.append(task.id)
+    }
+    guard !order.isEmpty else { return [] }
+    let owners = "task_id IN (SELECT id FROM tasks WHERE \(condition))"
+
+    let subtasks = try database.statement(
+      "SELECT task_id, title, done, completed_at FROM subtasks WHERE \(owners) ORDER BY task_id, position")
+    subtasks.bind(values)
+    while try subtasks.step() {
+      tasks[TaskID(subtasks.int64(0))]?.subtasks.append(
+        Subtask(title: subtasks.text(1), done: subtasks.int(2) != 0, completedAt: subtasks.optionalDate(3)))
+    }
+    let tags = try database.statement("SELECT task_id, tag FROM task_tags WHERE \(owners) ORDER BY task_id, position")
+    tags.bind(values)
+    while try tags.step() {
+      tasks[TaskID(tags.int64(0))]?.tags.append(tags.text(1))
+    }
+    let dependencies = try database.statement(
+      "SELECT task_id, blocked_by FROM dependencies WHERE \(owners) ORDER BY task_id, position")
+    dependencies.bind(values)
+    while try dependencies.step() {
+      tasks[TaskID(dependencies.int64(0))]?.blockedBy.append(TaskID(dependencies.int64(1)))
+    }
+    let deferrals = try database.statement(
+      "SELECT task_id, reason, at, until FROM deferrals WHERE \(owners) ORDER BY task_id, position")
+    deferrals.bind(values)
+    while try deferrals.step() {
+      guard let reason = DeferReason(rawValue: deferrals.text(1)) else {
+        throw database.storageError("unknown defer reason '\(deferrals.text(1))'")
+      }
+      tasks[TaskID(deferrals.int64(0))]?.deferrals.append(
+        Deferral(reason: reason, at: deferrals.date(2), until: deferrals.optionalDate(3)))
+    }
+    return order.compactMap { tasks[$0] }
+  }
+
+  private static func task(from row: SQLiteStatement) throws(StrideError) -> StrideTask {
+    guard let energy = EnergyLevel(rawValue: row.text(3)), let status = TaskStatus(rawValue: row.text(5)),
+      let type = TaskType(rawValue: row.text(6))
+    else {
+      throw StrideError(.storageFailed, "task \(row.int64(0)) has a value this Stride does not know; upgrade Stride")
+    }
+    var deferral: Deferral?
+    if let reasonText = row.optionalText(9) {
+      guard let reason = DeferReason(rawValue: reasonText) else {
+        throw StrideError(.storageFailed, "task \(row.int64(0)) has an unknown defer reason '\(reasonText)'")
+      }
+      deferral = Deferral(reason: reason, at: row.date(10), until: row.optionalDate(11))
+    }
+    return StrideTask(
+      id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
+      estimateMinutes: row.optionalInt(4), status: status, type: type, due: row.optionalDate(7),
+      deferral: deferral, waitingFor: row.optionalText(8), createdAt: row.date(12), updatedAt: row.date(13),
+      completedAt: row.optionalDate(14))
+  }
+}

@@ -1,0 +1,251 @@
+import Foundation
+
+/// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
+///
+/// Every change is one transaction that also appends a history row; a method returns only after that transaction
+/// has committed, so whatever it returns is stored. Not thread-safe: the daemon owns it behind one lock.
+public final class TaskStore {
+  private let database: SQLiteDatabase
+  private let rows: TaskRows
+  private let history: History
+  /// Active, waiting and deferred tasks by id. The database is the truth; this is a copy kept for speed.
+  private var openTasks: [TaskID: StrideTask] = [:]
+
+  /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
+  public init(path: String) throws(StrideError) {
+    database = try SQLiteDatabase(path: path)
+    try Schema.prepare(database)
+    rows = TaskRows(database: database)
+    history = History(database: database)
+    for task in try rows.loadOpen() {
+      openTasks[task.id] = task
+    }
+  }
+
+  /// Closes the database; the store cannot be used afterwards.
+  public func close() {
+    database.close()
+  }
+
+  /// Where the database file is.
+  public var path: String { database.path }
+
+  /// The open tasks as they stand at `instant`, in id order.
+  public func open(at instant: Date) -> [StrideTask] {
+    openTasks.values.map { $0.settled(at: instant) }.sorted { $0.id < $1.id }
+  }
+
+  /// How many tasks are open.
+  public var openCount: Int { openTasks.count }
+
+  /// The task with this id as it stands at `instant`.
+  public func task(_ id: TaskID, at instant: Date) throws(StrideError) -> StrideTask {
+    if let task = openTasks[id] { return task.settled(at: instant) }
+    guard let task = try rows.load(id) else { throw StrideError.noTask(id) }
+    return task
+  }
+
+  /// Tasks with a status (nil: every open task) and, optionally, a tag. Open tasks come in id order, completed
+  /// ones newest first.
+  public func tasks(status: TaskStatus?, tag: String?, at instant: Date) throws(StrideError) -> [StrideTask] {
+    if status == .completed {
+      return try rows.loadCompleted(tag: tag)
+    }
+    return open(at: instant).filter { task in
+      (status == nil || task.status == status) && (tag == nil || task.tags.contains(tag!))
+    }
+  }
+
+  /// Stores a new task made from a draft and returns it with its id.
+  public func capture(_ draft: TaskDraft, at now: Date) throws(StrideError) -> StrideTask {
+    var checked = draft
+    checked.title = try StrideTask.checkedTitle(draft.title)
+    checked.tags = try StrideTask.checkedTags(draft.tags)
+    checked.estimateMinutes = try draft.estimateMinutes.map(StrideTask.checkedEstimate)
+    checked.steps = try draft.steps.map { step throws(StrideError) in try StrideTask.checkedTitle(step) }
+    let task = try database.transaction { () throws(StrideError) -> StrideTask in
+      let task = checked.task(id: try nextID(), at: now)
+      try rows.save(task)
+      try history.record(
+        action: "task.capture", summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now)
+      return task
+    }
+    openTasks[task.id] = task
+    return task
+  }
+
+  /// Applies a change and returns the task as it is afterwards (for a delete: as it was).
+  @discardableResult
+  public func apply(_ change: TaskChange, at now: Date) throws(StrideError) -> StrideTask {
+    let before = try task(change.taskID, at: now)
+    var task = before
+    var others: [(before: StrideTask, after: StrideTask)] = []
+    switch change {
+    case .complete: try task.complete(at: now)
+    case .reopen: try task.reopen(at: now)
+    case .addStep(_, let title): _ = try task.addStep(title, at: now)
+    case .completeStep(_, let index): try task.completeStep(index, at: now)
+    case .reopenStep(_, let index): try task.reopenStep(index, at: now)
+    case .deferTask(_, let reason, let until): try task.deferTask(reason, until: until, at: now)
+    case .wait(_, let note): try task.wait(for: note, at: now)
+    case .resume: try task.resume(at: now)
+    case .update(_, let patch): try task.apply(patch, at: now)
+    case .block(_, let other): try block(&task, on: other, at: now)
+    case .unblock(_, let other): try unblock(&task, from: other, at: now)
+    case .delete: others = try dependents(of: task.id, at: now)
+    }
+    let deleting = if case .delete = change { true } else { false }
+    let summary = change.summary(of: before)
+    try database.transaction { () throws(StrideError) in
+      for other in others { try rows.save(other.after) }
+      if deleting { try rows.delete(task.id) } else { try rows.save(task) }
+      try history.record(
+        action: change.action, summary: summary, before: [before] + others.map(\.before),
+        after: (deleting ? [] : [task]) + others.map(\.after), at: now)
+    }
+    for other in others { remember(other.after) }
+    if deleting { openTasks[task.id] = nil } else { remember(task) }
+    return task
+  }
+
+  /// Reverts the most recent change not yet undone, and says what it was. Repeated, it walks back further.
+  public func undo(at now: Date) throws(StrideError) -> UndoneChange {
+    let (entry, removed) = try database.transaction { () throws(StrideError) -> (HistoryEntry, [TaskID]) in
+      guard let entry = try history.lastUndoable() else {
+        throw StrideError(.nothingToUndo, "there is nothing to undo")
+      }
+      // Every later change is already undone, so the tasks stand exactly as this entry left them.
+      let restored = Set(entry.before.map(\.id))
+      let removed = entry.after.map(\.id).filter { !restored.contains($0) }
+      for task in entry.before { try rows.save(task) }
+      for id in removed { try rows.delete(id) }
+      try history.recordUndo(of: entry, at: now)
+      return (entry, removed)
+    }
+    for task in entry.before { remember(task) }
+    for id in removed { openTasks[id] = nil }
+    return UndoneChange(
+      action: entry.action, summary: entry.summary, at: entry.at, tasks: entry.before.map { $0.settled(at: now) })
+  }
+
+  /// The user's current context.
+  public func context() throws(StrideError) -> UserContext {
+    let statement = try database.statement("SELECT value, updated_at FROM context WHERE key = 'energy'")
+    guard try statement.step() else { return UserContext(energy: nil, updatedAt: nil) }
+    return UserContext(energy: statement.optionalText(0).flatMap(EnergyLevel.init(rawValue:)),
+      updatedAt: statement.date(1))
+  }
+
+  /// Records the user's current energy (nil: unknown). Kept in the history for the record, but not undoable:
+  /// `undo` is for changes to tasks.
+  public func setEnergy(_ energy: EnergyLevel?, at now: Date) throws(StrideError) -> UserContext {
+    let summary = energy.map { "set your energy to \($0.rawValue)" } ?? "cleared your energy"
+    try database.transaction { () throws(StrideError) in
+      try database.statement(
+        "INSERT INTO context (key, value, updated_at) VALUES ('energy', ?, ?) "
+          + "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
+      ).bind(.string(energy?.rawValue), .date(now)).run()
+      try history.record(action: "context.set", summary: summary, before: [], after: [], at: now, undoable: false)
+    }
+    return UserContext(energy: energy, updatedAt: now)
+  }
+
+  private func remember(_ task: StrideTask) {
+    openTasks[task.id] = task.status.isOpen ? task : nil
+  }
+
+  /// The next id: one past the largest ever given, so a deleted task's id is never reused.
+  private func nextID() throws(StrideError) -> TaskID {
+    let statement = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'")
+    let last = try statement.step() ? statement.int64(0) : 0
+    return TaskID(last + 1)
+  }
+
+  private func block(_ task: inout StrideTask, on other: TaskID, at now: Date) throws(StrideError) {
+    guard other != task.id else {
+      throw StrideError(.dependencyCycle, "task \(task.id) cannot wait on itself")
+    }
+    let blocker = try self.task(other, at: now)
+    guard task.status != .completed else {
+      throw StrideError(.invalidTransition, "task \(task.id) is done; reopen it before it can wait on anything")
+    }
+    guard blocker.status != .completed else {
+      throw StrideError(.invalidTransition, "task \(other) is already done, so it cannot hold up task \(task.id)")
+    }
+    guard !task.blockedBy.contains(other) else {
+      throw StrideError(.invalidTransition, "task \(task.id) already waits on task \(other)")
+    }
+    if let path = try dependencyPath(from: other, to: task.id) {
+      let chain = (path + [task.id]).map { "task \($0)" }.joined(separator: ", which waits on ")
+      throw StrideError(
+        .dependencyCycle,
+        "task \(task.id) cannot wait on task \(other): \(chain) — that would be a loop where nothing can start")
+    }
+    task.blockedBy.append(other)
+    task.updatedAt = now
+  }
+
+  private func unblock(_ task: inout StrideTask, from other: TaskID, at now: Date) throws(StrideError) {
+    guard let position = task.blockedBy.firstIndex(of: other) else {
+      throw StrideError(.invalidTransition, "task \(task.id) does not wait on task \(other)")
+    }
+    task.blockedBy.remove(at: position)
+    task.updatedAt = now
+  }
+
+  /// The chain of "waits on" edges from `start` to `goal`, if there is one (start first, goal excluded).
+  private func dependencyPath(from start: TaskID, to goal: TaskID) throws(StrideError) -> [TaskID]? {
+    var edges: [TaskID: [TaskID]] = [:]
+    for (task, blocker) in try rows.dependencyEdges() {
+      edges[task, default: []].append(blocker)
+    }
+    var previous: [TaskID: TaskID] = [:]
+    var queue = [start]
+    var seen: Set<TaskID> = [start]
+    while !queue.isEmpty {
+      let current = queue.removeFirst()
+      for next in edges[current] ?? [] where !seen.contains(next) {
+        previous[next] = current
+        if next == goal {
+          var path: [TaskID] = []
+          var step: TaskID? = current
+          while let node = step {
+            path.insert(node, at: 0)
+            step = previous[node]
+          }
+          return path
+        }
+        seen.insert(next)
+        queue.append(next)
+      }
+    }
+    return nil
+  }
+
+  /// Tasks that wait on `id`, before and after dropping that dependency (for a delete).
+  private func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)]
+  {
+    let ids = Set(try rows.dependencyEdges().filter { $0.1 == id }.map(\.0))
+    return try ids.sorted().map { dependentID throws(StrideError) in
+      let before = try task(dependentID, at: now)
+      var after = before
+      after.blockedBy.removeAll { $0 == id }
+      after.updatedAt = now
+      return (before, after)
+    }
+  }
+}
+
+/// What `undo` reverted, and the tasks as they are now.
+public struct UndoneChange: Sendable {
+  public var action: String
+  public var summary: String
+  public var at: Date
+  public var tasks: [StrideTask]
+}
+
+/// The user's state that the ranking takes into account.
+public struct UserContext: Equatable, Sendable {
+  public var energy: EnergyLevel?
+  public var updatedAt: Date?
+}
