@@ -1,1 +1,55 @@
-print("x")
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// strided: flags -> paths -> lock -> store -> socket -> serve until a signal -> stop.
+
+TerminationSignals.block()
+umask(0o077)
+let log = Log()
+let environment = ProcessInfo.processInfo.environment
+
+let options: DaemonOptions
+do {
+  options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("strided: \(error.message)\n".utf8))
+  exit(64)
+}
+if options.help {
+  print(DaemonOptions.usage)
+  exit(0)
+}
+if options.version {
+  print("strided \(strideVersion) (protocol \(protocolVersion))")
+  exit(0)
+}
+
+let paths = StridePaths(environment: environment, socket: options.socket, dataDirectory: options.dataDirectory)
+
+if options.detach {
+  do {
+    let executable = Spawn.executableDirectory().map { $0 + "/strided" } ?? CommandLine.arguments[0]
+    let pid = try DaemonLauncher.launch(executable: executable, arguments: options.foregroundArguments, paths: paths)
+    print("strided is running (pid \(pid)) on \(paths.socket); its log is \(paths.logFile).")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+  }
+}
+
+let daemon: Daemon
+do {
+  daemon = try Daemon(paths: paths, environment: environment, log: log)
+} catch {
+  log.info(error.message)
+  exit(1)
+}
+let signal = TerminationSignals.wait()
+log.info("\(TerminationSignals.name(signal)) received; finishing requests in flight")
+daemon.stop()
+exit(0)

@@ -3,6 +3,9 @@ import Foundation
 /// The protocol version this build speaks. It changes only if a change could break an existing client.
 public let protocolVersion = 1
 
+/// This build's version, reported as `strided/<version>` in the greeting.
+public let strideVersion = "0.1.0"
+
 /// A request's `id`: a number or a string, echoed back in the response.
 public enum RequestID: Codable, Hashable, Sendable {
   case number(Int64)

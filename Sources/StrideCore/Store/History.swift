@@ -30,10 +30,13 @@ struct History {
     let statement = try database.statement(
       "SELECT seq, at, action, summary, before, after FROM history "
         + "WHERE undoable = 1 AND undone_by IS NULL ORDER BY seq DESC LIMIT 1")
-    guard try statement.step() else { return nil }
+    guard
+      let row = try statement.firstRow({
+        ($0.int64(0), $0.date(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5))
+      })
+    else { return nil }
     return HistoryEntry(
-      seq: statement.int64(0), at: statement.date(1), action: statement.text(2), summary: statement.text(3),
-      before: try tasks(statement.text(4)), after: try tasks(statement.text(5)))
+      seq: row.0, at: row.1, action: row.2, summary: row.3, before: try tasks(row.4), after: try tasks(row.5))
   }
 
   /// Records the undo of `entry` and marks the entry as undone by it.

@@ -81,16 +81,13 @@ final class SQLiteDatabase {
 
   /// A single integer from a query such as a pragma.
   func integer(_ sql: String) throws(StrideError) -> Int64 {
-    let statement = try statement(sql)
-    guard try statement.step() else { throw storageError("no result for \(sql)") }
-    return statement.int64(0)
+    guard let value = try statement(sql).firstRow({ $0.int64(0) }) else { throw storageError("no result for \(sql)") }
+    return value
   }
 
   /// A single text value from a query such as `PRAGMA journal_mode`.
   func text(_ sql: String) throws(StrideError) -> String? {
-    let statement = try statement(sql)
-    guard try statement.step() else { return nil }
-    return statement.text(0)
+    try statement(sql).firstRow { $0.text(0) }
   }
 }
 
@@ -136,6 +133,12 @@ final class SQLiteStatement {
     case SQLITE_DONE: return false
     default: throw database.storageError(database.lastMessage)
     }
+  }
+
+  /// Reads the first row, if any, and resets the statement so it holds no read open.
+  func firstRow<T>(_ read: (SQLiteStatement) -> T) throws(StrideError) -> T? {
+    defer { sqlite3_reset(raw) }
+    return try step() ? read(self) : nil
   }
 
   /// Steps a statement that returns no rows.

@@ -130,10 +130,10 @@ public final class TaskStore {
 
   /// The user's current context.
   public func context() throws(StrideError) -> UserContext {
-    let statement = try database.statement("SELECT value, updated_at FROM context WHERE key = 'energy'")
-    guard try statement.step() else { return UserContext(energy: nil, updatedAt: nil) }
-    return UserContext(energy: statement.optionalText(0).flatMap(EnergyLevel.init(rawValue:)),
-      updatedAt: statement.date(1))
+    let context = try database.statement("SELECT value, updated_at FROM context WHERE key = 'energy'").firstRow {
+      UserContext(energy: $0.optionalText(0).flatMap(EnergyLevel.init(rawValue:)), updatedAt: $0.date(1))
+    }
+    return context ?? UserContext(energy: nil, updatedAt: nil)
   }
 
   /// Records the user's current energy (nil: unknown). Kept in the history for the record, but not undoable:
@@ -156,9 +156,8 @@ public final class TaskStore {
 
   /// The next id: one past the largest ever given, so a deleted task's id is never reused.
   private func nextID() throws(StrideError) -> TaskID {
-    let statement = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'")
-    let last = try statement.step() ? statement.int64(0) : 0
-    return TaskID(last + 1)
+    let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
+    return TaskID((last ?? 0) + 1)
   }
 
   private func block(_ task: inout StrideTask, on other: TaskID, at now: Date) throws(StrideError) {

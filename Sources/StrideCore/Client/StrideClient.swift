@@ -1,0 +1,110 @@
+import Foundation
+
+/// Why a call to the daemon did not give an answer.
+public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No daemon could be reached (or started), or it stopped answering; the CLI exits 69.
+  case unreachable(String)
+  /// The daemon answered with an error.
+  case failed(StrideError)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let message): message
+    case .failed(let error): error.message
+    }
+  }
+}
+
+/// A connection to the daemon: checks the greeting, then sends requests and reads their replies in order.
+public final class StrideClient {
+  public let hello: ServerHello
+  private let socket: UnixSocket
+  private let encoder = WireEncoder()
+  private let decoder = JSONDecoder()
+  private var framer = LineFramer(maxLineBytes: 256 << 20)
+  private var pending: [[UInt8]] = []
+  private var nextID: Int64 = 1
+
+  /// Connects to the socket at `path` and reads the greeting. `timeout` bounds each wait for the daemon.
+  public init(path: String, timeout: Double = 30) throws(ClientError) {
+    do {
+      socket = try UnixSocket.connect(path: path)
+    } catch {
+      throw ClientError.unreachable(
+        error.meansNobodyListening
+          ? "strided is not running at \(path); start it with 'stride daemon start'"
+          : "cannot reach strided at \(path): \(error)")
+    }
+    socket.setTimeouts(receive: timeout, send: timeout)
+    let greeting = try Self.readLine(socket, &framer, &pending)
+    guard let message = try? decoder.decode(IncomingMessage.self, from: Data(greeting)),
+      message.method == ServerHello.method, let params = message.params,
+      let hello = try? params.decode(ServerHello.self)
+    else {
+      if let message = try? decoder.decode(IncomingMessage.self, from: Data(greeting)), let error = message.error {
+        throw ClientError.unreachable("strided refused the connection: \(error.message)")
+      }
+      throw ClientError.unreachable("something at \(path) answered, but it is not strided")
+    }
+    guard hello.protocol == protocolVersion else {
+      throw ClientError.unreachable(
+        "protocol version mismatch: strided speaks protocol \(hello.protocol) and this stride speaks "
+          + "\(protocolVersion); restart the daemon with 'stride daemon stop' so the matching one starts")
+    }
+    self.hello = hello
+  }
+
+  /// Calls a method and returns its result.
+  public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    let result = try callRaw(method, params)
+    do {
+      return try result.decode(M.Result.self)
+    } catch {
+      throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error.message)")
+    }
+  }
+
+  /// Calls a method and returns its result as JSON, as the daemon sent it.
+  public func callRaw<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> JSONValue {
+    let id = RequestID.number(nextID)
+    nextID += 1
+    do {
+      try socket.write(try encoder.request(method, id: id, params: params))
+    } catch {
+      throw ClientError.unreachable("strided stopped answering (\(error))")
+    }
+    while true {
+      let line = try Self.readLine(socket, &framer, &pending)
+      guard let message = try? decoder.decode(IncomingMessage.self, from: Data(line)) else {
+        throw ClientError.unreachable("strided sent a line this stride cannot read")
+      }
+      // Notifications (no id) may arrive between replies; they are not the answer.
+      guard message.id != nil || message.error != nil else { continue }
+      if let error = message.error { throw ClientError.failed(error.strideError) }
+      guard message.id == id, let result = message.result else {
+        throw ClientError.unreachable("strided answered out of order")
+      }
+      return result
+    }
+  }
+
+  private static func readLine(
+    _ socket: UnixSocket, _ framer: inout LineFramer, _ pending: inout [[UInt8]]
+  ) throws(ClientError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while pending.isEmpty {
+      let count: Int
+      do {
+        count = try socket.read(into: &buffer)
+      } catch {
+        throw ClientError.unreachable("strided did not answer in time (\(error))")
+      }
+      guard count > 0 else { throw ClientError.unreachable("strided closed the connection") }
+      for frame in framer.append(buffer[0..<count]) {
+        guard case .line(let line) = frame else { throw ClientError.unreachable("strided sent an oversized line") }
+        pending.append(line)
+      }
+    }
+    return pending.removeFirst()
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A running daemon: the instance lock, the store, the socket and the server, started in that order and stopped
+/// in reverse.
+public final class Daemon {
+  public let paths: StridePaths
+  private let lock: InstanceLock
+  private let dispatcher: Dispatcher
+  private let server: Server
+  private let socketInode: ino_t
+  private let log: Log
+
+  /// Takes the lock, opens the store, claims the socket and starts serving.
+  public init(paths: StridePaths, environment: [String: String], log: Log = Log()) throws(StrideError) {
+    self.paths = paths
+    self.log = log
+    try PrivateDirectory.prepare(paths.dataDirectory, strict: false)
+    lock = try InstanceLock(path: paths.lockFile)
+    let store = try TaskStore(path: paths.database)
+    let openTasks = store.openCount
+    let socketDirectory = (paths.socket as NSString).deletingLastPathComponent
+    try PrivateDirectory.prepare(socketDirectory, strict: paths.socketDirectoryIsStrides(environment: environment))
+    let listener = try Self.claimSocket(paths.socket)
+    var info = stat()
+    lstat(paths.socket, &info)
+    socketInode = info.st_ino
+
+    let startedAt = Dispatcher.wholeSecondClock()
+    let pid = getpid()
+    let (socket, database) = (paths.socket, paths.database)
+    dispatcher = Dispatcher(store: store) { openTasks in
+      ServerInfo.Result(
+        server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
+        startedAt: startedAt, openTasks: openTasks)
+    }
+    server = Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
+    server.start()
+    log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(paths.socket), database \(paths.database)")
+  }
+
+  /// Stops accepting, finishes requests in flight, closes the database, removes the socket and drops the lock.
+  public func stop() {
+    if !server.stop() {
+      log.info("some connections did not finish within the grace period; closing anyway")
+    }
+    dispatcher.close()
+    var info = stat()
+    // Remove the socket only if it is still the one this daemon bound.
+    if lstat(paths.socket, &info) == 0, info.st_ino == socketInode {
+      unlink(paths.socket)
+    }
+    lock.release()
+    log.info("stopped")
+  }
+
+  /// Binds the socket, first removing a stale one: a socket file nobody answers on.
+  static func claimSocket(_ path: String) throws(StrideError) -> UnixSocket {
+    var info = stat()
+    if lstat(path, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+        throw StrideError(.storageFailed, "\(path) exists and is not a socket; move it away or choose another path")
+      }
+      do {
+        _ = try UnixSocket.connect(path: path)
+        throw StrideError(
+          .invalidTransition, "another strided is already listening on \(path); stop it with 'stride daemon stop'")
+      } catch let error as SocketError where error.errno == ECONNREFUSED {
+        unlink(path)
+      } catch let error as StrideError {
+        throw error
+      } catch {
+        throw StrideError(.storageFailed, "cannot check the existing socket \(path): \(error)")
+      }
+    }
+    do {
+      return try UnixSocket.listen(path: path)
+    } catch {
+      throw StrideError(.storageFailed, "cannot listen on \(path): \(error)")
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// The command line of `strided`.
+public struct DaemonOptions: Equatable, Sendable {
+  public var socket: String?
+  public var dataDirectory: String?
+  public var detach = false
+  public var help = false
+  public var version = false
+
+  public static let usage = """
+    Usage: strided [--socket PATH] [--data-dir PATH] [--detach]
+
+    The Stride daemon: keeps your tasks and answers the stride command over a Unix socket.
+    You rarely start it yourself: stride starts it on demand.
+
+    Options:
+      --socket PATH     listen here (default: $STRIDE_SOCKET, else $XDG_RUNTIME_DIR/stride/strided.sock,
+                        else /tmp/stride-$UID/strided.sock)
+      --data-dir PATH   keep the database here (default: $XDG_DATA_HOME/stride, else ~/.local/share/stride)
+      --detach          start in the background, wait until it answers, then return
+                        (logs go to $XDG_STATE_HOME/stride/strided.log)
+      --version         print the version
+      --help            print this help
+
+    Stop it with 'stride daemon stop', SIGTERM or SIGINT: it finishes requests in flight first.
+    """
+
+  public init() {}
+
+  /// Reads the arguments (without the program name); a mistake gives a message that says what is valid.
+  public static func parse(_ arguments: [String]) throws(StrideError) -> DaemonOptions {
+    var options = DaemonOptions()
+    var remaining = arguments[...]
+    func value(for flag: String) throws(StrideError) -> String {
+      guard let value = remaining.popFirst(), !value.isEmpty else {
+        throw StrideError.invalid("\(flag) needs a path; see strided --help")
+      }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--socket": options.socket = try value(for: argument)
+      case "--data-dir": options.dataDirectory = try value(for: argument)
+      case "--detach": options.detach = true
+      case "--help", "-h": options.help = true
+      case "--version": options.version = true
+      default:
+        if let equals = argument.firstIndex(of: "="), ["--socket", "--data-dir"].contains(argument[..<equals]) {
+          remaining.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: remaining.startIndex)
+          continue
+        }
+        throw StrideError.invalid("unknown option '\(argument)'; see strided --help")
+      }
+    }
+    return options
+  }
+
+  /// The same options for the daemon process a `--detach` start launches.
+  public var foregroundArguments: [String] {
+    var arguments: [String] = []
+    if let socket { arguments += ["--socket", socket] }
+    if let dataDirectory { arguments += ["--data-dir", dataDirectory] }
+    return arguments
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+
+/// The one place a method name meets a store call: reads a request line, runs the method, writes the reply.
+///
+/// One lock owns the store, so requests from all connections apply one at a time, each committed before its reply
+/// is written. Replies are encoded outside the lock.
+public final class Dispatcher: Sendable {
+  private let store: Mutex<TaskStore>
+  private let clock: @Sendable () -> Date
+  private let timeZone: TimeZone
+  private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
+
+  /// - Parameters:
+  ///   - clock: the current instant; tests pass a fixed one.
+  ///   - describeServer: what `server.info` reports, given the number of open tasks.
+  public init(
+    store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
+    timeZone: TimeZone = .current, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+  ) {
+    self.store = Mutex(store)
+    self.clock = clock
+    self.timeZone = timeZone
+    self.describeServer = describeServer
+  }
+
+  /// The system clock, to the whole second (the store keeps seconds).
+  @Sendable public static func wholeSecondClock() -> Date {
+    Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+  }
+
+  /// Closes the database. Call once no request can arrive any more.
+  public func close() {
+    store.withLock { $0.close() }
+  }
+
+  /// The reply line (ending in `\n`) for one request line.
+  public func respond(to line: [UInt8], encoder: WireEncoder = WireEncoder()) -> Data {
+    switch Request.parse(line) {
+    case .failure(let failure):
+      return encoder.response(id: failure.id, error: failure.error)
+    case .success(let request):
+      do {
+        return try call(request, encoder)
+      } catch let error as StrideError {
+        return encoder.response(id: request.id, error: error)
+      } catch {
+        return encoder.response(id: request.id, error: StrideError(.internalError, "the reply could not be written"))
+      }
+    }
+  }
+
+  private func call(_ request: Request, _ encoder: WireEncoder) throws -> Data {
+    let now = clock()
+    func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws(StrideError) -> M.Result) throws -> Data {
+      let params = try request.params.decode(M.Params.self)
+      return try encoder.response(id: request.id, result: try body(params))
+    }
+    func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
+      TaskResult(task: try locked { store throws(StrideError) in try store.apply(change, at: now) })
+    }
+
+    switch request.method {
+    case ServerInfo.name:
+      return try reply(ServerInfo.self) { _ in describeServer(store.withLock { $0.openCount }) }
+    case TaskCapture.name:
+      return try reply(TaskCapture.self) { params throws(StrideError) in
+        let draft = try Capture.draft(from: params.text)
+        if params.dryRun == true { return TaskCapture.Result(draft: draft) }
+        return TaskCapture.Result(task: try locked { store throws(StrideError) in try store.capture(draft, at: now) })
+      }
+    case TaskGet.name:
+      return try reply(TaskGet.self) { params throws(StrideError) in
+        TaskResult(task: try locked { store throws(StrideError) in try store.task(params.id, at: now) })
+      }
+    case TaskList.name:
+      return try reply(TaskList.self) { params throws(StrideError) in
+        try list(params, at: now)
+      }
+    case TaskUpdate.name:
+      return try reply(TaskUpdate.self) { params throws(StrideError) in try change(.update(params.id, params.patch)) }
+    case TaskComplete.name:
+      return try reply(TaskComplete.self) { params throws(StrideError) in try change(.complete(params.id)) }
+    case TaskReopen.name:
+      return try reply(TaskReopen.self) { params throws(StrideError) in try change(.reopen(params.id)) }
+    case TaskDelete.name:
+      return try reply(TaskDelete.self) { params throws(StrideError) in try change(.delete(params.id)) }
+    case SubtaskAdd.name:
+      return try reply(SubtaskAdd.self) { params throws(StrideError) in
+        try change(.addStep(params.id, title: params.title))
+      }
+    case SubtaskComplete.name:
+      return try reply(SubtaskComplete.self) { params throws(StrideError) in
+        try change(.completeStep(params.id, index: params.index))
+      }
+    case SubtaskReopen.name:
+      return try reply(SubtaskReopen.self) { params throws(StrideError) in
+        try change(.reopenStep(params.id, index: params.index))
+      }
+    case TaskDefer.name:
+      return try reply(TaskDefer.self) { params throws(StrideError) in
+        try change(.deferTask(params.id, reason: params.reason, until: params.until?.date))
+      }
+    case TaskWait.name:
+      return try reply(TaskWait.self) { params throws(StrideError) in try change(.wait(params.id, note: params.note)) }
+    case TaskResume.name:
+      return try reply(TaskResume.self) { params throws(StrideError) in try change(.resume(params.id)) }
+    case TaskBlock.name:
+      return try reply(TaskBlock.self) { params throws(StrideError) in try change(.block(params.id, on: params.on)) }
+    case TaskUnblock.name:
+      return try reply(TaskUnblock.self) { params throws(StrideError) in
+        try change(.unblock(params.id, on: params.on))
+      }
+    case HistoryUndo.name:
+      return try reply(HistoryUndo.self) { _ throws(StrideError) in
+        HistoryUndo.Result(try locked { store throws(StrideError) in try store.undo(at: now) })
+      }
+    case ContextGet.name:
+      return try reply(ContextGet.self) { _ throws(StrideError) in
+        ContextResult(try locked { store throws(StrideError) in try store.context() })
+      }
+    case ContextSet.name:
+      return try reply(ContextSet.self) { params throws(StrideError) in
+        ContextResult(try locked { store throws(StrideError) in try store.setEnergy(params.energy, at: now) })
+      }
+    case NowList.name:
+      return try reply(NowList.self) { params throws(StrideError) in try suggestions(params, at: now) }
+    default:
+      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    }
+  }
+
+  private func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
+    let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
+    return TaskListResult(
+      tasks: try locked { store throws(StrideError) in
+        switch params.status ?? .open {
+        case .open: try store.tasks(status: nil, tag: tag, at: now)
+        case .all:
+          try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
+        case .active: try store.tasks(status: .active, tag: tag, at: now)
+        case .waiting: try store.tasks(status: .waiting, tag: tag, at: now)
+        case .deferred: try store.tasks(status: .deferred, tag: tag, at: now)
+        case .completed: try store.tasks(status: .completed, tag: tag, at: now)
+        }
+      })
+  }
+
+  private func suggestions(_ params: NowList.Params, at now: Date) throws(StrideError) -> NowList.Result {
+    let limit = params.limit ?? NowContext.maximumLimit
+    guard (1...NowContext.maximumLimit).contains(limit) else {
+      throw StrideError.invalid("'limit' must be between 1 and \(NowContext.maximumLimit)")
+    }
+    if let minutes = params.minutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
+      throw StrideError.invalid("'minutes' must be between 1 and \(StrideTask.maximumEstimateMinutes)")
+    }
+    let instant = params.at?.date ?? now
+    let (tasks, energy) = try locked { store throws(StrideError) in
+      let energy = if let energy = params.energy { energy } else { try store.context().energy }
+      return (store.open(at: instant), energy)
+    }
+    let context = NowContext(
+      instant: instant, energy: energy, minutes: params.minutes, limit: limit, timeZone: timeZone)
+    return NowList.Result(suggestions: Ranking.rank(tasks: tasks, context: context), openTasks: tasks.count)
+  }
+
+  /// Runs `body` with the store under the lock, passing its typed error through.
+  private func locked<T: Sendable>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    try store.withLock { store -> Result<T, StrideError> in
+      do throws(StrideError) {
+        return .success(try body(store))
+      } catch {
+        return .failure(error)
+      }
+    }.get()
+  }
+}

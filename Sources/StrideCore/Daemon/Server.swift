@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Accepts connections on the daemon's socket and serves each on a thread of its own.
+///
+/// Blocking calls (`accept`, `read`, `write`) stay on these dedicated threads, off Swift's cooperative pool. A slow
+/// or silent client only ever holds its own thread; a bad request only ever gets its own error.
+public final class Server: Sendable {
+  /// The limits announced in the greeting and enforced per connection.
+  public struct Limits: Sendable {
+    public var maxLineBytes = 1 << 20
+    public var maxConnections = 128
+    /// How long a reply may wait for a client that does not read, in seconds, before the connection is dropped.
+    public var sendTimeout = 10.0
+    public init() {}
+  }
+
+  private struct Connections: ~Copyable {
+    var nextID = 0
+    var open: [Int: (socket: UnixSocket, busy: Bool)] = [:]
+    var stopping = false
+  }
+
+  private enum Admission {
+    case admitted(Int)
+    case full
+    case stopping
+  }
+
+  private let listener: UnixSocket
+  private let dispatcher: Dispatcher
+  private let limits: Limits
+  private let hello: Data
+  private let log: Log
+  private let connections = Mutex(Connections())
+  private let running = DispatchGroup()
+
+  public init(listener: UnixSocket, dispatcher: Dispatcher, limits: Limits = Limits(), serverName: String, log: Log) {
+    self.listener = listener
+    self.dispatcher = dispatcher
+    self.limits = limits
+    self.log = log
+    let greeting = ServerHello(
+      server: serverName,
+      limits: .init(maxLineBytes: limits.maxLineBytes, maxConnections: limits.maxConnections))
+    hello = (try? WireEncoder().notification(method: ServerHello.method, params: greeting)) ?? Data()
+  }
+
+  /// Starts accepting on a thread of its own and returns at once.
+  public func start() {
+    running.enter()
+    Thread.detachNewThread { [self] in
+      defer { running.leave() }
+      acceptLoop()
+    }
+  }
+
+  /// Stops accepting, lets requests already being handled finish and reply, and waits (up to `grace` seconds)
+  /// for every connection to end. Returns false if some connection did not end in time.
+  @discardableResult
+  public func stop(grace: Double = 10) -> Bool {
+    let idle = connections.withLock { state in
+      state.stopping = true
+      return state.open.values.filter { !$0.busy }.map(\.socket)
+    }
+    listener.shutdown()
+    // An idle connection is blocked in read: shutting its read side down wakes it, and it ends.
+    idle.forEach { Glibc.shutdown($0.descriptor, Int32(SHUT_RD)) }
+    return running.wait(timeout: .now() + grace) == .success
+  }
+
+  private func acceptLoop() {
+    while true {
+      let client: UnixSocket
+      do {
+        guard let accepted = try listener.accept() else { return }
+        client = accepted
+      } catch {
+        log.info("\(error); pausing before accepting again")
+        usleep(100_000)
+        continue
+      }
+      guard client.peerUID() == getuid() else {
+        log.info("refused a connection from user \(client.peerUID().map(String.init) ?? "unknown")")
+        client.close()
+        continue
+      }
+      client.setTimeouts(receive: 0, send: limits.sendTimeout)
+      let admission = connections.withLock { state -> Admission in
+        guard !state.stopping else { return .stopping }
+        guard state.open.count < limits.maxConnections else { return .full }
+        state.nextID += 1
+        state.open[state.nextID] = (client, false)
+        return .admitted(state.nextID)
+      }
+      switch admission {
+      case .stopping:
+        try? client.write(WireEncoder().response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
+        client.close()
+        return
+      case .full:
+        let error = StrideError(
+          .overloaded, "strided is serving \(limits.maxConnections) connections already; try again in a moment")
+        try? client.write(WireEncoder().response(id: nil, error: error))
+        client.close()
+      case .admitted(let id):
+        running.enter()
+        Thread.detachNewThread { [self] in
+          defer { running.leave() }
+          serve(client, id: id)
+        }
+      }
+    }
+  }
+
+  /// Greets the client, then answers its requests in order until it hangs up or the daemon stops.
+  private func serve(_ client: UnixSocket, id: Int) {
+    defer {
+      connections.withLock { _ = $0.open.removeValue(forKey: id) }
+      client.close()
+    }
+    let encoder = WireEncoder()
+    var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    do {
+      try client.write(hello)
+      while true {
+        let count = try client.read(into: &buffer)
+        if count == 0 { return }
+        for frame in framer.append(buffer[0..<count]) {
+          switch frame {
+          case .tooLong:
+            let error = StrideError(
+              .payloadTooLarge,
+              "a request line is longer than \(limits.maxLineBytes) bytes; the connection is closed")
+            try client.write(encoder.response(id: nil, error: error))
+            return
+          case .line(let line):
+            guard setBusy(id, true) else {
+              try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
+              return
+            }
+            let reply = dispatcher.respond(to: line, encoder: encoder)
+            try client.write(reply)
+            guard setBusy(id, false) else { return }
+          }
+        }
+      }
+    } catch {
+      // The client hung up, stopped reading, or sent nothing: only this connection ends.
+    }
+  }
+
+  /// Marks a connection as handling a request (or not); false once the daemon is stopping.
+  private func setBusy(_ id: Int, _ busy: Bool) -> Bool {
+    connections.withLock { state in
+      state.open[id]?.busy = busy
+      return !state.stopping
+    }
+  }
+}

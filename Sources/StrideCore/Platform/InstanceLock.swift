@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One daemon per database: an exclusive `flock` on a file beside it, held for the life of the process.
+///
+/// The kernel drops the lock when the process dies, however it dies, so a crash never leaves a stale lock. The
+/// file holds the owner's pid so the refusal can name it.
+public final class InstanceLock {
+  private var descriptor: Int32
+
+  /// Takes the lock or says who holds it.
+  public init(path: String) throws(StrideError) {
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw StrideError(.storageFailed, "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      var buffer = [UInt8](repeating: 0, count: 32)
+      let count = pread(descriptor, &buffer, buffer.count, 0)
+      let owner = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      Glibc.close(descriptor)
+      let pid = owner.isEmpty ? "" : " (pid \(owner))"
+      throw StrideError(
+        .invalidTransition,
+        "strided is already running for this database\(pid); stop it with 'stride daemon stop' or use it as it is")
+    }
+    let pid = "\(getpid())\n"
+    _ = ftruncate(descriptor, 0)
+    _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+  }
+
+  deinit { release() }
+
+  /// Gives the lock up. Safe to call more than once.
+  public func release() {
+    if descriptor >= 0 {
+      Glibc.close(descriptor)
+      descriptor = -1
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Starting another program in the background, in a session of its own so it outlives the terminal.
+public enum Spawn {
+  /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
+  private static let setSessionFlag: Int16 = 0x80
+
+  /// Starts `executable` with `arguments`, stdin from /dev/null and stdout and stderr appended to `output`
+  /// (nil: /dev/null). Returns the child's pid.
+  public static func detached(
+    executable: String, arguments: [String], output: String?, environment: [String: String]? = nil
+  ) throws(StrideError) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    let target = output ?? "/dev/null"
+    posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Unblock the signals `TerminationSignals.block` blocked, so the child can receive them until it blocks them.
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, setSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { env.forEach { free($0) } }
+
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, env)
+    guard result == 0 else {
+      throw StrideError(.internalError, "could not start \(executable): \(String(cString: strerror(result)))")
+    }
+    return pid
+  }
+
+  /// The directory of the running executable, from /proc/self/exe.
+  public static func executableDirectory() -> String? {
+    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    return (path as NSString).deletingLastPathComponent
+  }
+}
