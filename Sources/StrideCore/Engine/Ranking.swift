@@ -57,13 +57,11 @@ public enum Ranking {
 /// Writes the short reasons shown with a suggestion, in the user's time zone.
 struct WhyPhrases {
   let context: NowContext
-  private let calendar: Calendar
+  private let time: HumanTime
 
   init(context: NowContext) {
     self.context = context
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = context.timeZone
-    self.calendar = calendar
+    time = HumanTime(now: context.instant, timeZone: context.timeZone)
   }
 
   /// Up to three phrases: the deadline, progress, then whichever of fit and age applies.
@@ -74,59 +72,32 @@ struct WhyPhrases {
     if progress.started { reasons.append("\(progress.done) of \(progress.total) steps done") }
     if let energy = context.energy, task.energy == energy { reasons.append("matches your \(energy.rawValue) energy") }
     if let minutes = context.minutes, let estimate = task.estimateMinutes, estimate <= minutes {
-      reasons.append("fits your \(minutes) minutes")
+      reasons.append("fits your \(Minutes.format(minutes))")
     }
     if reasons.count < 2 { reasons.append(ageText(task.createdAt)) }
     return Array(reasons.prefix(3))
   }
 
+  /// Overdue is stated plainly, never shouted: "was due yesterday", "was due 3 hours ago".
   func dueText(_ due: Date) -> String {
-    let days = dayDistance(to: due)
-    let clock = clockText(due)
-    if due <= context.instant {
-      let hours = Int(context.instant.timeIntervalSince(due) / 3600)
-      if days == 0 { return hours == 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago" }
-      if days == -1 { return "was due yesterday" }
-      return "was due \(plural(-days, "day")) ago"
-    }
+    guard due <= context.instant else { return "due \(time.describe(due))" }
+    let days = -time.dayDistance(to: due)
     switch days {
-    case 0: return "due today at \(clock)"
-    case 1: return "due tomorrow at \(clock)"
-    case 2...6: return "due \(weekdayName(due)) at \(clock)"
-    default: return "due \(monthDay(due))"
+    case 0:
+      let hours = Int(context.instant.timeIntervalSince(due) / 3600)
+      return hours == 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
+    case 1: return "was due yesterday"
+    default: return "was due \(plural(days, "day")) ago"
     }
   }
 
   func ageText(_ created: Date) -> String {
-    let days = -dayDistance(to: created)
+    let days = -time.dayDistance(to: created)
     return switch days {
     case ...0: "added today"
     case 1: "added yesterday"
     default: "added \(plural(days, "day")) ago"
     }
-  }
-
-  /// Calendar days from the context's instant to `date` (negative in the past).
-  private func dayDistance(to date: Date) -> Int {
-    let start = calendar.startOfDay(for: context.instant)
-    let end = calendar.startOfDay(for: date)
-    return calendar.dateComponents([.day], from: start, to: end).day ?? 0
-  }
-
-  private func clockText(_ date: Date) -> String {
-    let parts = calendar.dateComponents([.hour, .minute], from: date)
-    return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-  }
-
-  private func weekdayName(_ date: Date) -> String {
-    let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    return names[(calendar.component(.weekday, from: date) - 1) % 7]
-  }
-
-  private func monthDay(_ date: Date) -> String {
-    let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    let parts = calendar.dateComponents([.month, .day], from: date)
-    return "\(names[(parts.month ?? 1) - 1]) \(parts.day ?? 1)"
   }
 }
 

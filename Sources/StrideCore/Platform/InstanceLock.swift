@@ -35,6 +35,14 @@ public final class InstanceLock {
 
   deinit { release() }
 
+  /// True while some process holds the lock at `path` (without taking it or writing to the file).
+  public static func isHeld(path: String) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { Glibc.close(descriptor) }
+    return flock(descriptor, LOCK_SH | LOCK_NB) != 0
+  }
+
   /// Gives the lock up. Safe to call more than once.
   public func release() {
     if descriptor >= 0 {

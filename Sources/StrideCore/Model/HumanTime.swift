@@ -1,0 +1,51 @@
+import Foundation
+
+/// Instants in the words a person uses, relative to now: "today at 17:00", "tomorrow at 09:00", "Friday at 09:00",
+/// "Tue 1 Dec at 09:00". Pure: the instant and the time zone are given.
+public struct HumanTime: Sendable {
+  public let now: Date
+  private let calendar: Calendar
+
+  public init(now: Date, timeZone: TimeZone = .current) {
+    self.now = now
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.calendar = calendar
+  }
+
+  private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  /// "today at 17:00", "yesterday at 09:00", "Friday at 09:00" within the coming week, else "Tue 1 Dec at 09:00"
+  /// (with the year when it is not this year's).
+  public func describe(_ date: Date) -> String {
+    "\(day(date)) at \(clock(date))"
+  }
+
+  /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".
+  public func day(_ date: Date) -> String {
+    let days = dayDistance(to: date)
+    switch days {
+    case 0: return "today"
+    case 1: return "tomorrow"
+    case -1: return "yesterday"
+    case 2...6: return Self.weekdays[calendar.component(.weekday, from: date) - 1]
+    default:
+      let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+      let weekday = Self.weekdays[(parts.weekday ?? 1) - 1].prefix(3)
+      let year = parts.year == calendar.component(.year, from: now) ? "" : " \(parts.year ?? 0)"
+      return "\(weekday) \(parts.day ?? 1) \(Self.months[(parts.month ?? 1) - 1])\(year)"
+    }
+  }
+
+  /// "09:00", 24-hour.
+  public func clock(_ date: Date) -> String {
+    let parts = calendar.dateComponents([.hour, .minute], from: date)
+    return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+  }
+
+  /// Calendar days from now to `date`: 0 today, 1 tomorrow, -1 yesterday.
+  public func dayDistance(to date: Date) -> Int {
+    calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+  }
+}

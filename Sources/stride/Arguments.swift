@@ -1,0 +1,150 @@
+import Foundation
+import StrideCore
+
+/// A mistake on the command line: printed as one line, exit status 64.
+struct UsageError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// The global flags and the command, read from the whole command line.
+struct Invocation {
+  var json = false
+  var socket: String?
+  var autostart = true
+  var help = false
+  var version = false
+  var command: String?
+  var arguments: [String] = []
+
+  /// Global flags may stand anywhere before a `--`; everything else belongs to the command.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    var invocation = Invocation()
+    var rest: [String] = []
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--json": invocation.json = true
+      case "--no-autostart": invocation.autostart = false
+      case "--help", "-h": invocation.help = true
+      case "--version": invocation.version = true
+      case "--socket":
+        guard let path = remaining.popFirst(), !path.isEmpty else {
+          throw UsageError("--socket needs a path, like: --socket /tmp/stride.sock")
+        }
+        invocation.socket = path
+      case "--":
+        rest.append(argument)
+        rest.append(contentsOf: remaining)
+        remaining = []
+      default:
+        if argument.hasPrefix("--socket=") {
+          invocation.socket = String(argument.dropFirst("--socket=".count))
+        } else {
+          rest.append(argument)
+        }
+      }
+    }
+    if let first = rest.first, first != "--" {
+      invocation.command = first
+      invocation.arguments = Array(rest.dropFirst())
+    } else {
+      invocation.arguments = Array(rest.dropFirst())
+    }
+    return invocation
+  }
+}
+
+/// A command's own arguments: positionals, and options that take a value (`--until X` or `--until=X`).
+struct CommandArguments {
+  var positionals: [String] = []
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+
+  /// Reads `arguments` for `command`, which accepts the options in `valued` (with a value) and `switches`.
+  init(_ arguments: [String], command: String, valued: [String] = [], switches: [String] = []) throws(UsageError) {
+    var remaining = arguments[...]
+    var optionsEnded = false
+    while let argument = remaining.popFirst() {
+      if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inline: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      if valued.contains(name) {
+        guard let value = inline ?? remaining.popFirst() else {
+          throw UsageError("\(name) needs a value; see: stride help \(command)")
+        }
+        values[name] = value
+      } else if switches.contains(name), inline == nil {
+        flags.insert(name)
+      } else {
+        let known = (valued + switches).joined(separator: ", ")
+        throw UsageError(
+          "\(command) has no option \(name)" + (known.isEmpty ? "" : " (it takes \(known))")
+            + "; see: stride help \(command)")
+      }
+    }
+  }
+
+  /// The single task id this command needs, from its first positional.
+  func taskID(_ command: String, example: String) throws(UsageError) -> TaskID {
+    let address = try self.address(command, example: example)
+    guard address.step == nil else {
+      throw UsageError("\(command) takes a task id, not a step, like: \(example)")
+    }
+    return address.id
+  }
+
+  /// The task or step this command needs (`12` or `12.2`), from its first positional.
+  func address(_ command: String, example: String) throws(UsageError) -> TaskAddress {
+    guard let text = positionals.first else {
+      throw UsageError("\(command) needs a task id, like: \(example)")
+    }
+    guard let address = TaskAddress(text) else {
+      throw UsageError("'\(text)' is not a task id; write a task number like 12, or 12.2 for its second step")
+    }
+    return address
+  }
+
+  /// Refuses positionals beyond the first `count`.
+  func noMorePositionals(than count: Int, _ command: String) throws(UsageError) {
+    guard positionals.count <= count else {
+      throw UsageError("\(command) does not take '\(positionals[count])'; see: stride help \(command)")
+    }
+  }
+
+  /// Reads a time option with the ISO forms `ISOTime` accepts.
+  func time(_ option: String, dateOnly: ISOTime.DateOnly) throws(UsageError) -> Date? {
+    guard let text = values[option] else { return nil }
+    guard let date = ISOTime.parse(text, dateOnly: dateOnly) else {
+      throw UsageError("\(option) '\(text)' is not a time Stride can read; use \(ISOTime.example)")
+    }
+    return date
+  }
+
+  /// Reads an energy option or positional.
+  static func energy(_ text: String, _ what: String) throws(UsageError) -> EnergyLevel {
+    guard let energy = EnergyLevel(word: text) else {
+      throw UsageError("\(what) '\(text)' is not an energy level; use low, medium or high")
+    }
+    return energy
+  }
+
+  /// Reads a number of minutes (`20m`, `1h30m`, `45`).
+  static func minutes(_ text: String, _ what: String) throws(UsageError) -> Int {
+    guard let minutes = Minutes.parse(text) else {
+      throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")
+    }
+    return minutes
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride daemon start|stop|status`. These never start the daemon as a side effect, except `start`.
+extension Session {
+  /// The facts `daemon` commands print with `--json`.
+  struct DaemonState: Encodable {
+    var running: Bool
+    var pid: Int32?
+    var socket: String
+    var database: String?
+    var openTasks: Int?
+  }
+
+  func daemon(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "daemon")
+    try args.noMorePositionals(than: 1, "daemon")
+    switch args.positionals.first {
+    case "start": try daemonStart()
+    case "stop": try daemonStop()
+    case "status": try daemonStatus()
+    case let other?:
+      throw UsageError("daemon has no subcommand '\(other)'; use start, stop or status")
+    case nil:
+      throw UsageError("daemon needs a subcommand: start, stop or status")
+    }
+  }
+
+  private func runningInfo() -> ServerInfo.Result? {
+    try? client(autostart: false).call(ServerInfo.self, NoParams())
+  }
+
+  private func daemonStart() throws {
+    if let info = runningInfo() {
+      return output.report(
+        "strided is already running (pid \(info.pid)) on \(info.socket).",
+        json: DaemonState(running: true, pid: info.pid, socket: info.socket, database: info.database))
+    }
+    let pid = try startDaemon(quietly: false)
+    output.report(
+      "strided is running (pid \(pid)) on \(paths.socket); its log is \(paths.logFile).",
+      json: DaemonState(running: true, pid: pid, socket: paths.socket))
+  }
+
+  private func daemonStop() throws {
+    guard let info = runningInfo() else {
+      return output.report(
+        "strided is not running, so there is nothing to stop.",
+        json: DaemonState(running: false, socket: paths.socket))
+    }
+    guard kill(info.pid, SIGTERM) == 0 else {
+      throw ClientError.unreachable("could not signal strided (pid \(info.pid)): \(String(cString: strerror(errno)))")
+    }
+    // Its last act is to drop the instance lock beside the database; wait for that (its grace period is 10 s).
+    let lockFile = StridePaths(
+      environment: environment, dataDirectory: (info.database as NSString).deletingLastPathComponent
+    ).lockFile
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline, InstanceLock.isHeld(path: lockFile) {
+      usleep(20_000)
+    }
+    guard !InstanceLock.isHeld(path: lockFile) else {
+      throw ClientError.unreachable("strided (pid \(info.pid)) did not stop within 15 seconds; see \(paths.logFile)")
+    }
+    output.report(
+      "Stopped strided (pid \(info.pid)). It starts again by itself the next time you use stride.",
+      json: DaemonState(running: false, pid: info.pid, socket: info.socket, database: info.database))
+  }
+
+  private func daemonStatus() throws {
+    guard let info = runningInfo() else {
+      output.report(
+        "strided is not running. It starts by itself when you use stride, or now with: stride daemon start",
+        json: DaemonState(running: false, socket: paths.socket))
+      throw ExitStatus.unavailable
+    }
+    guard !output.json else { return output.emit(info) }
+    let tasks = info.openTasks == 1 ? "1 open task" : "\(info.openTasks) open tasks"
+    output.say(
+      "\(info.server) is running (pid \(info.pid)) since \(output.time.describe(info.startedAt.date)), "
+        + "with \(tasks).")
+    Output.columns([["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile]])
+      .forEach { output.say("  " + $0) }
+  }
+}
+
+/// How `stride` ends: 0 ok, 1 failure, 64 usage error, 69 daemon unavailable.
+enum ExitStatus: Int32, Error {
+  case ok = 0
+  case failure = 1
+  case usage = 64
+  case unavailable = 69
+}

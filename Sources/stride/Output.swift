@@ -1,0 +1,75 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the CLI writes: plain aligned lines for people (colour only on a terminal, never with NO_COLOR), or one
+/// JSON object per command with `--json`.
+struct Output {
+  let json: Bool
+  let color: Bool
+  let time = HumanTime(now: Date())
+
+  init(json: Bool, environment: [String: String]) {
+    self.json = json
+    let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    color = !json && !noColor && environment["TERM"] != "dumb" && isatty(STDOUT_FILENO) == 1
+  }
+
+  /// Prints a line for people (nothing in JSON mode).
+  func say(_ line: String = "") {
+    guard !json else { return }
+    print(line)
+  }
+
+  /// Prints a value as one line of JSON with sorted keys (JSON mode only).
+  func emit(_ value: some Encodable) {
+    guard json, let data = try? WireEncoder().encode(value) else { return }
+    print(String(decoding: data, as: UTF8.self))
+  }
+
+  /// Prints the human line, or the JSON value, whichever the mode asks for.
+  func report(_ line: String, json value: some Encodable) {
+    if json { emit(value) } else { say(line) }
+  }
+
+  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+  /// `task 12, "call the dentist"`: how a sentence names a task.
+  static func name(_ task: StrideTask) -> String {
+    "task \(task.id), \"\(task.title)\""
+  }
+
+  /// A title cut to `width` characters with an ellipsis, so rows stay aligned.
+  static func clip(_ text: String, _ width: Int) -> String {
+    text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+  }
+
+  /// Lays rows out in columns, left-aligned except the columns in `rightAligned`, two spaces apart.
+  static func columns(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+    let count = rows.map(\.count).max() ?? 0
+    let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ").trimmingTrailingSpaces()
+    }
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}
+
+/// A line written to stderr, for errors and notes that must not mix with the output.
+func note(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,64 @@
+import Foundation
+import StrideCore
+
+/// What one run of `stride` works with: its flags, where the daemon is, and a connection made when first needed.
+final class Session {
+  let invocation: Invocation
+  let environment: [String: String]
+  let paths: StridePaths
+  let output: Output
+  private var connection: StrideClient?
+
+  init(invocation: Invocation, environment: [String: String]) {
+    self.invocation = invocation
+    self.environment = environment
+    paths = StridePaths(environment: environment, socket: invocation.socket)
+    output = Output(json: invocation.json, environment: environment)
+  }
+
+  /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
+  func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    try client().call(method, params)
+  }
+
+  /// The connection, made on first use.
+  func client(autostart: Bool? = nil) throws(ClientError) -> StrideClient {
+    if let connection { return connection }
+    let client: StrideClient
+    do {
+      client = try StrideClient(path: paths.socket)
+    } catch let error {
+      guard autostart ?? invocation.autostart, case .unreachable = error, isNobodyListening() else { throw error }
+      try startDaemon(quietly: true)
+      client = try StrideClient(path: paths.socket)
+    }
+    connection = client
+    return client
+  }
+
+  /// Starts `strided` in the background and waits until it answers; returns its pid.
+  @discardableResult
+  func startDaemon(quietly: Bool) throws(ClientError) -> Int32 {
+    guard let executable = DaemonLauncher.locateDaemon(environment: environment) else {
+      throw ClientError.unreachable(
+        "strided is not running and could not be found next to stride or on PATH; install both programs together")
+    }
+    var arguments: [String] = []
+    if invocation.socket != nil { arguments = ["--socket", paths.socket] }
+    let pid = try DaemonLauncher.launch(executable: executable, arguments: arguments, paths: paths)
+    if quietly, isatty(STDERR_FILENO) == 1 {
+      note("Started the Stride daemon in the background (strided, pid \(pid)).")
+    }
+    return pid
+  }
+
+  /// True when no daemon is at the socket path (no socket file, or nobody accepting on it).
+  func isNobodyListening() -> Bool {
+    do {
+      _ = try UnixSocket.connect(path: paths.socket)
+      return false
+    } catch {
+      return error.meansNobodyListening
+    }
+  }
+}
