@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+@Suite("Task transitions")
+struct TaskTransitionTests {
+  let now = Fixtures.now
+
+  @Test("completing a task records when, and completing it twice says it is already done")
+  func completeTwice() throws {
+    var task = Fixtures.task(1)
+    try task.complete(at: now)
+    #expect(task.status == .completed)
+    #expect(task.completedAt == now)
+    #expect(throws: StrideError(.invalidTransition, "task 1 is already done; reopen it with: stride reopen 1")) {
+      try task.complete(at: now)
+    }
+    try task.reopen(at: now)
+    #expect(task.status == .active)
+    #expect(task.completedAt == nil)
+  }
+
+  @Test("completing the last open step completes the task; reopening a step reopens it")
+  func lastStepCompletesTask() throws {
+    var task = Fixtures.task(3, steps: [Subtask(title: "find number"), Subtask(title: "call")])
+    try task.completeStep(1, at: now)
+    #expect(task.status == .active)
+    #expect(task.progress == Progress(done: 1, total: 2))
+    #expect(task.nextStep?.index == 2)
+    try task.completeStep(2, at: now)
+    #expect(task.status == .completed)
+    try task.reopenStep(2, at: now)
+    #expect(task.status == .active)
+    #expect(task.subtasks[1].done == false)
+  }
+
+  @Test("a step that does not exist is named with how many steps there are")
+  func missingStep() {
+    var task = Fixtures.task(12, steps: [Subtask(title: "a"), Subtask(title: "b"), Subtask(title: "c")])
+    #expect(throws: StrideError(.subtaskNotFound, "task 12 has no step 4; it has 3 steps")) {
+      try task.completeStep(4, at: now)
+    }
+  }
+
+  @Test("a deferral counts, is kept in the history, and lapses without a write")
+  func deferralLapses() throws {
+    var task = Fixtures.task(1)
+    let until = now.addingTimeInterval(3600)
+    try task.deferTask(.noEnergy, until: until, at: now)
+    try task.deferTask(.wrongTime, until: until, at: now)
+    #expect(task.status == .deferred)
+    #expect(task.deferCount == 2)
+    #expect(task.deferrals.map(\.reason) == [.noEnergy, .wrongTime])
+    #expect(task.settled(at: now.addingTimeInterval(60)).status == .deferred)
+    let later = task.settled(at: until)
+    #expect(later.status == .active)
+    #expect(later.deferral == nil)
+    #expect(later.deferCount == 2)
+  }
+
+  @Test("a deferral into the past is refused with what to do instead")
+  func deferIntoPast() {
+    var task = Fixtures.task(1)
+    #expect(throws: StrideError.self) { try task.deferTask(.unsure, until: now, at: now) }
+    #expect(task.status == .active)
+  }
+
+  @Test("waiting keeps a note; resume clears it; resuming an active task is refused")
+  func waitAndResume() throws {
+    var task = Fixtures.task(5)
+    try task.wait(for: "  reply from Sam ", at: now)
+    #expect(task.status == .waiting)
+    #expect(task.waitingFor == "reply from Sam")
+    try task.resume(at: now)
+    #expect(task.status == .active)
+    #expect(task.waitingFor == nil)
+    #expect(throws: StrideError(.invalidTransition, "task 5 is already active, so there is nothing to resume")) {
+      try task.resume(at: now)
+    }
+  }
+
+  @Test("edits check each field and refuse an empty edit")
+  func patch() throws {
+    var task = Fixtures.task(1)
+    try task.apply(TaskPatch(title: "  call Sam ", estimateMinutes: .some(15), tags: ["#Health", "health", "calls"]), at: now)
+    #expect(task.title == "call Sam")
+    #expect(task.estimateMinutes == 15)
+    #expect(task.tags == ["health", "calls"])
+    try task.apply(TaskPatch(estimateMinutes: .some(nil)), at: now)
+    #expect(task.estimateMinutes == nil)
+    #expect(throws: StrideError.self) { try task.apply(TaskPatch(), at: now) }
+    #expect(throws: StrideError.self) { try task.apply(TaskPatch(title: "   "), at: now) }
+    #expect(throws: StrideError.self) { try task.apply(TaskPatch(tags: ["two words"]), at: now) }
+    #expect(throws: StrideError.self) { try task.apply(TaskPatch(estimateMinutes: .some(0)), at: now) }
+  }
+
+  @Test("task JSON round-trips with every wire key present")
+  func wireRoundTrip() throws {
+    var task = Fixtures.task(7, steps: [Subtask(title: "one")], blockedBy: [TaskID(3)])
+    try task.deferTask(.unsure, until: Fixtures.at("2026-11-22T10:00:00Z"), at: now)
+    let data = try WireEncoder().encode(task)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    for key in [
+      "id", "title", "rawInput", "energy", "estimateMinutes", "status", "type", "subtasks", "progress", "blockedBy",
+      "due", "tags", "deferral", "deferCount", "waitingFor", "createdAt", "updatedAt", "completedAt",
+    ] {
+      #expect(object.keys.contains(key), "missing \(key)")
+    }
+    #expect(try JSONDecoder().decode(StrideTask.self, from: data) == task)
+  }
+}

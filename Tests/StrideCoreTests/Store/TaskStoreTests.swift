@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+@Suite("Task store")
+struct TaskStoreTests {
+  let now = Fixtures.now
+
+  @Test("every acknowledged change is there after the store is closed and reopened")
+  func closeAndReopen() throws {
+    let (store, path) = try Fixtures.store()
+    let dentist = try store.capture(Fixtures.draft("call the dentist", steps: ["find number", "call"]), at: now)
+    let report = try store.capture(Fixtures.draft("write report"), at: now)
+    try store.apply(.completeStep(dentist.id, index: 1), at: now)
+    try store.apply(.deferTask(report.id, reason: .noEnergy, until: now.addingTimeInterval(7200)), at: now)
+    try store.apply(.block(report.id, on: dentist.id), at: now)
+    try store.apply(.update(dentist.id, TaskPatch(due: .some(Fixtures.at("2026-11-23T17:00:00Z")), tags: ["health"])), at: now)
+    let before = store.open(at: now)
+    store.close()
+
+    let reopened = try TaskStore(path: path)
+    #expect(reopened.open(at: now) == before)
+    let again = try reopened.task(dentist.id, at: now)
+    #expect(again.subtasks.map(\.done) == [true, false])
+    #expect(again.tags == ["health"])
+    #expect(try reopened.task(report.id, at: now).deferrals.count == 1)
+  }
+
+  @Test("completed tasks leave memory but stay in the database")
+  func completedStayInDatabase() throws {
+    let (store, _) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("water plants"), at: now)
+    try store.apply(.complete(task.id), at: now)
+    #expect(store.openCount == 0)
+    #expect(try store.task(task.id, at: now).status == .completed)
+    #expect(try store.tasks(status: .completed, tag: nil, at: now).map(\.id) == [task.id])
+  }
+
+  @Test("undo walks back one change at a time, and then says there is nothing left")
+  func undoRepeatable() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("call the dentist"), at: now)
+    try store.apply(.addStep(task.id, title: "find number"), at: now)
+    try store.apply(.complete(task.id), at: now)
+    _ = try store.setEnergy(.low, at: now)
+
+    #expect(try store.undo(at: now).action == "task.complete")
+    #expect(try store.task(task.id, at: now).status == .active)
+    #expect(try store.undo(at: now).action == "subtask.add")
+    #expect(try store.task(task.id, at: now).subtasks.isEmpty)
+    #expect(try store.undo(at: now).action == "task.capture")
+    #expect(throws: StrideError.noTask(task.id)) { try store.task(task.id, at: now) }
+    #expect(throws: StrideError(.nothingToUndo, "there is nothing to undo")) { try store.undo(at: now) }
+    #expect(try store.context().energy == .low)
+
+    store.close()
+    let reopened = try TaskStore(path: path)
+    #expect(reopened.openCount == 0)
+  }
+
+  @Test("a deleted task comes back with undo, with the dependencies that pointed at it")
+  func deleteAndUndo() throws {
+    let (store, _) = try Fixtures.store()
+    let first = try store.capture(Fixtures.draft("buy stamps"), at: now)
+    let second = try store.capture(Fixtures.draft("post the letter"), at: now)
+    try store.apply(.block(second.id, on: first.id), at: now)
+    try store.apply(.delete(first.id), at: now)
+    #expect(try store.task(second.id, at: now).blockedBy.isEmpty)
+    _ = try store.undo(at: now)
+    #expect(try store.task(first.id, at: now).title == "buy stamps")
+    #expect(try store.task(second.id, at: now).blockedBy == [first.id])
+  }
+
+  @Test("ids are never reused, even after the newest task is deleted or its capture undone")
+  func idsNeverReused() throws {
+    let (store, path) = try Fixtures.store()
+    let first = try store.capture(Fixtures.draft("one"), at: now)
+    let second = try store.capture(Fixtures.draft("two"), at: now)
+    try store.apply(.delete(second.id), at: now)
+    let third = try store.capture(Fixtures.draft("three"), at: now)
+    _ = try store.undo(at: now)
+    store.close()
+    let reopened = try TaskStore(path: path)
+    let fourth = try reopened.capture(Fixtures.draft("four"), at: now)
+    #expect([first.id, second.id, third.id, fourth.id].map(\.rawValue) == [1, 2, 3, 4])
+  }
+
+  @Test("a dependency loop is refused, also through a finished task")
+  func cycles() throws {
+    let (store, _) = try Fixtures.store()
+    let a = try store.capture(Fixtures.draft("a"), at: now)
+    let b = try store.capture(Fixtures.draft("b"), at: now)
+    let c = try store.capture(Fixtures.draft("c"), at: now)
+    try store.apply(.block(a.id, on: b.id), at: now)
+    try store.apply(.block(b.id, on: c.id), at: now)
+    #expect(throws: StrideError.self) { try store.apply(.block(c.id, on: a.id), at: now) }
+    #expect(throws: StrideError.self) { try store.apply(.block(a.id, on: a.id), at: now) }
+    try store.apply(.complete(b.id), at: now)
+    #expect(throws: StrideError.self) { try store.apply(.block(c.id, on: a.id), at: now) }
+    #expect(try store.task(c.id, at: now).blockedBy.isEmpty)
+  }
+
+  @Test("a failed change leaves nothing behind, in memory or on disk")
+  func failedChangeWritesNothing() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("one"), at: now)
+    #expect(throws: StrideError.self) { try store.apply(.completeStep(task.id, index: 3), at: now) }
+    #expect(throws: StrideError.self) { try store.apply(.update(task.id, TaskPatch(title: "")), at: now) }
+    #expect(try store.task(task.id, at: now) == task)
+    store.close()
+    #expect(try TaskStore(path: path).task(task.id, at: now) == task)
+  }
+
+  @Test("lists filter by status and tag; a lapsed deferral lists as active")
+  func listing() throws {
+    let (store, _) = try Fixtures.store()
+    var draft = Fixtures.draft("dentist")
+    draft.tags = ["health"]
+    let dentist = try store.capture(draft, at: now)
+    let report = try store.capture(Fixtures.draft("report"), at: now)
+    try store.apply(.deferTask(report.id, reason: .wrongTime, until: now.addingTimeInterval(60)), at: now)
+    #expect(try store.tasks(status: nil, tag: "health", at: now).map(\.id) == [dentist.id])
+    #expect(try store.tasks(status: .deferred, tag: nil, at: now).map(\.id) == [report.id])
+    #expect(try store.tasks(status: .active, tag: nil, at: now.addingTimeInterval(61)).map(\.id) == [dentist.id, report.id])
+  }
+}
+
+@Suite("Schema and migrations")
+struct SchemaTests {
+  @Test("a new database is in WAL mode at the current schema version, with FULL sync")
+  func freshDatabase() throws {
+    let (store, path) = try Fixtures.store()
+    store.close()
+    let database = try SQLiteDatabase(path: path)
+    #expect(try database.integer("PRAGMA user_version") == Schema.currentVersion)
+    #expect(try database.text("PRAGMA journal_mode") == "wal")
+  }
+
+  @Test("an empty database file is migrated forward; a newer one is refused with what to do")
+  func versions() throws {
+    let path = Fixtures.temporaryDirectory() + "/old.db"
+    let empty = try SQLiteDatabase(path: path)
+    #expect(try empty.integer("PRAGMA user_version") == 0)
+    empty.close()
+    let store = try TaskStore(path: path)
+    _ = try store.capture(Fixtures.draft("after migration"), at: Fixtures.now)
+    store.close()
+
+    let newer = try SQLiteDatabase(path: path)
+    try newer.execute("PRAGMA user_version = \(Schema.currentVersion + 1)")
+    newer.close()
+    #expect {
+      _ = try TaskStore(path: path)
+    } throws: { error in
+      (error as? StrideError)?.message.contains("newer Stride") == true
+    }
+  }
+
+  @Test("each change writes exactly one history row in its transaction")
+  func historyRows() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("one"), at: Fixtures.now)
+    try store.apply(.complete(task.id), at: Fixtures.now)
+    #expect(throws: StrideError.self) { try store.apply(.complete(task.id), at: Fixtures.now) }
+    store.close()
+    let database = try SQLiteDatabase(path: path)
+    #expect(try database.integer("SELECT count(*) FROM history") == 2)
+    #expect(try database.text("SELECT group_concat(action, ',') FROM history") == "task.capture,task.complete")
+  }
+}

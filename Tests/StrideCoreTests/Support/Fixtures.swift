@@ -1,0 +1,42 @@
+import Foundation
+
+@testable import StrideCore
+
+/// Shared values for tests: a fixed instant, temporary directories, and a store on a fresh database.
+enum Fixtures {
+  /// Saturday 2026-11-21 09:00 UTC: the instant every pure test treats as now.
+  static let now = Date(timeIntervalSince1970: 1_795_251_600)
+
+  static func at(_ text: String) -> Date {
+    guard let date = Timestamp.parse(text) else { fatalError("bad test timestamp \(text)") }
+    return date
+  }
+
+  /// A new, empty directory under the system's temporary directory; short, so socket paths fit.
+  static func temporaryDirectory() -> String {
+    var template = Array("/tmp/stride-test-XXXXXX".utf8CString)
+    guard let path = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    return String(cString: path)
+  }
+
+  /// A store on a new database file; returns the store and the file's path.
+  static func store() throws -> (TaskStore, String) {
+    let path = temporaryDirectory() + "/stride.db"
+    return (try TaskStore(path: path), path)
+  }
+
+  static func draft(_ title: String, steps: [String] = [], due: Date? = nil, energy: EnergyLevel = .medium)
+    -> TaskDraft
+  {
+    TaskDraft(title: title, rawInput: title, steps: steps, energy: energy, due: due)
+  }
+
+  static func task(
+    _ id: Int64, _ title: String = "task", created: Date = now, due: Date? = nil, energy: EnergyLevel = .medium,
+    estimate: Int? = nil, steps: [Subtask] = [], status: TaskStatus = .active, blockedBy: [TaskID] = []
+  ) -> StrideTask {
+    StrideTask(
+      id: TaskID(id), title: title, rawInput: title, energy: energy, estimateMinutes: estimate, status: status,
+      subtasks: steps, blockedBy: blockedBy, due: due, createdAt: created)
+  }
+}
