@@ -44,10 +44,16 @@ public final class Server: Sendable {
     self.dispatcher = dispatcher
     self.limits = limits
     self.log = log
-    let greeting = ServerHello(
+    hello = Self.greeting(serverName: serverName, limits: limits)
+  }
+
+  /// The `server.hello` line written first on every connection.
+  public static func greeting(serverName: String, limits: Limits) -> Data {
+    let hello = ServerHello(
       server: serverName,
       limits: .init(maxLineBytes: limits.maxLineBytes, maxConnections: limits.maxConnections))
-    hello = (try? WireEncoder().notification(method: ServerHello.method, params: greeting)) ?? Data()
+    // Encoding a struct of strings and integers cannot fail.
+    return (try? WireEncoder().notification(method: ServerHello.method, params: hello)) ?? Data()
   }
 
   /// Starts accepting on a thread of its own and returns at once.

@@ -1,0 +1,35 @@
+import Foundation
+
+@testable import StrideCore
+
+/// A dispatcher over a fresh store with a fixed clock and UTC, as the golden examples expect.
+enum TestDispatcher {
+  static func make(clock: Date = Fixtures.now) throws -> Dispatcher {
+    let (store, _) = try Fixtures.store()
+    return Dispatcher(store: store, clock: { clock }, timeZone: TimeZone(identifier: "UTC")!) { openTasks in
+      ServerInfo.Result(
+        server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
+        socket: "/run/user/1000/stride/strided.sock", database: "/home/ada/.local/share/stride/stride.db",
+        startedAt: Fixtures.at("2026-11-21T08:00:00Z"), openTasks: openTasks)
+    }
+  }
+
+  /// The reply to one request line, without its newline.
+  static func reply(_ dispatcher: Dispatcher, _ line: String) -> String {
+    var text = String(decoding: dispatcher.respond(to: Array(line.utf8)), as: UTF8.self)
+    if text.last == "\n" { text.removeLast() }
+    return text
+  }
+}
+
+/// Where the repository's files are, found from this source file's path.
+enum Repository {
+  static let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+      url.deleteLastPathComponent()
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+    }
+    fatalError("Package.swift not found above \(#filePath)")
+  }()
+}
