@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// A server on a temporary socket, in this process.
+final class RunningServer {
+  let directory = Fixtures.temporaryDirectory()
+  let socket: String
+  let server: Server
+  let dispatcher: Dispatcher
+
+  init(limits: Server.Limits = Server.Limits()) throws {
+    socket = directory + "/s.sock"
+    dispatcher = try TestDispatcher.make()
+    server = Server(
+      listener: try UnixSocket.listen(path: socket), dispatcher: dispatcher, limits: limits,
+      serverName: "strided/test", log: Log())
+    server.start()
+  }
+
+  func stop() {
+    server.stop()
+    dispatcher.close()
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}
+
+/// A client that sends and reads raw lines, to see exactly what the daemon writes.
+final class RawConnection {
+  let socket: UnixSocket
+  var framer = LineFramer(maxLineBytes: 64 << 20)
+  var pending: [String] = []
+
+  init(_ path: String) throws {
+    socket = try UnixSocket.connect(path: path)
+    socket.setTimeouts(receive: 10, send: 10)
+  }
+
+  func send(_ text: String) throws { try socket.write(Data(text.utf8)) }
+
+  /// The next line, or nil when the daemon closed the connection.
+  func readLine() throws -> String? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while pending.isEmpty {
+      let count = try socket.read(into: &buffer)
+      if count == 0 { return nil }
+      for case .line(let line) in framer.append(buffer[0..<count]) {
+        pending.append(String(decoding: line, as: UTF8.self))
+      }
+    }
+    return pending.removeFirst()
+  }
+
+  /// Sends one line and returns the reply as JSON.
+  func call(_ line: String) throws -> JSONValue {
+    try send(line + "\n")
+    let reply = try #require(try readLine())
+    return try JSONDecoder().decode(JSONValue.self, from: Data(reply.utf8))
+  }
+}
+
+extension JSONValue {
+  var reason: String? {
+    if case .string(let reason)? = self["error"]?["data"]?["reason"] { return reason }
+    return nil
+  }
+}
+
+@Suite("In-process server", .serialized)
+struct ServerTests {
+  @Test("the greeting comes first and says protocol 1 and the limits")
+  func greeting() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let connection = try RawConnection(running.socket)
+    let hello = try #require(try connection.readLine())
+    #expect(hello == String(decoding: Server.greeting(serverName: "strided/test", limits: .init()).dropLast(), as: UTF8.self))
+    let client = try StrideClient(path: running.socket)
+    #expect(client.hello.protocol == 1)
+    #expect(client.hello.limits.maxConnections >= 64)
+  }
+
+  @Test("every bad request gets its own error, the connection keeps working, and nothing is stored")
+  func badRequests() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let connection = try RawConnection(running.socket)
+    _ = try connection.readLine()
+    let cases: [(String, String)] = [
+      ("{not json", "parse-error"),
+      ("\"just a string\"", "invalid-request"),
+      (#"[{"jsonrpc":"2.0","id":1,"method":"server.info"}]"#, "invalid-request"),
+      (#"{"jsonrpc":"2.0","id":1,"method":"task.explode"}"#, "method-not-found"),
+      (#"{"jsonrpc":"2.0","id":1,"method":"task.capture"}"#, "invalid-params"),
+      (#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":12}}"#, "invalid-params"),
+      (#"{"jsonrpc":"2.0","id":1,"method":"task.defer","params":{"id":1,"reason":"meh"}}"#, "invalid-params"),
+      (#"{"jsonrpc":"2.0","id":1,"method":"task.complete","params":{"id":99}}"#, "task-not-found"),
+    ]
+    for (line, reason) in cases {
+      #expect(try connection.call(line).reason == reason, "\(line)")
+    }
+    try connection.socket.write(Data([0xFF, 0x00, 0xFE, 0x0A]))
+    let garbage = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))
+    #expect(garbage.reason == "parse-error")
+    let info = try connection.call(#"{"jsonrpc":"2.0","id":"after","method":"server.info"}"#)
+    #expect(info["id"] == .string("after"))
+    #expect(info["result"]?["openTasks"] == .integer(0))
+  }
+
+  @Test("a 2 MiB line gets payload-too-large and a close; everyone else carries on")
+  func oversizedLine() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let bystander = try StrideClient(path: running.socket)
+    let connection = try RawConnection(running.socket)
+    _ = try connection.readLine()
+    let huge = #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":""# + String(repeating: "a", count: 2 << 20)
+    try? connection.send(huge + "\"}}\n")
+    let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))
+    #expect(reply.reason == "payload-too-large")
+    #expect(try connection.readLine() == nil)
+    let captured = try bystander.call(TaskCapture.self, .init(text: "still here"))
+    #expect(captured.task?.id == TaskID(1))
+    #expect(try bystander.call(TaskList.self, .init()).tasks.count == 1)
+  }
+
+  @Test("pipelined requests are answered in order")
+  func ordering() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let connection = try RawConnection(running.socket)
+    _ = try connection.readLine()
+    let lines = (1...50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"task.capture","params":{"text":"task \#($0)"}}"# }
+    try connection.send(lines.joined(separator: "\n") + "\n")
+    for id in 1...50 {
+      let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))
+      #expect(reply["id"] == .integer(Int64(id)))
+      #expect(reply["result"]?["task"]?["title"] == .string("task \(id)"))
+    }
+  }
+
+  @Test("64 clients at once all get correct answers, and every task they captured is stored once")
+  func concurrentClients() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let failures = Failures()
+    let finished = DispatchGroup()
+    let socket = running.socket
+    for index in 0..<64 {
+      finished.enter()
+      // One thread per client, so all 64 connections are open at the same time.
+      Thread.detachNewThread {
+        defer { finished.leave() }
+        do {
+          let client = try StrideClient(path: socket)
+          for n in 0..<10 {
+            let title = "client \(index) task \(n)"
+            let task = try client.call(TaskCapture.self, .init(text: title)).task
+            guard task?.title == title else { throw StrideError(.internalError, "wrong reply for \(title)") }
+            _ = try client.call(NowList.self, .init())
+          }
+        } catch {
+          failures.add("\(error)")
+        }
+      }
+    }
+    #expect(finished.wait(timeout: .now() + 120) == .success)
+    #expect(failures.all.isEmpty)
+    let tasks = try StrideClient(path: running.socket).call(TaskList.self, .init()).tasks
+    #expect(tasks.count == 640)
+    #expect(Set(tasks.map(\.id)).count == 640)
+    #expect(Set(tasks.map(\.title)).count == 640)
+  }
+
+  @Test("a client that goes silent mid-line does not hold up the others")
+  func silentClient() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let silent = try RawConnection(running.socket)
+    try silent.send(#"{"jsonrpc":"2.0","id":1,"method":"#)
+    let other = try StrideClient(path: running.socket, timeout: 5)
+    #expect(try other.call(ServerInfo.self, NoParams()).openTasks == 0)
+  }
+
+  @Test("a connection over the cap is told the daemon is overloaded, not left hanging")
+  func overloaded() throws {
+    var limits = Server.Limits()
+    limits.maxConnections = 2
+    let running = try RunningServer(limits: limits)
+    defer { running.stop() }
+    let first = try StrideClient(path: running.socket)
+    let second = try StrideClient(path: running.socket)
+    let third = try RawConnection(running.socket)
+    let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try third.readLine()).utf8))
+    #expect(reply.reason == "overloaded")
+    #expect(try first.call(ServerInfo.self, NoParams()).openTasks == 0)
+    _ = second
+  }
+
+  @Test("stopping ends idle connections and refuses new ones")
+  func stopping() throws {
+    let running = try RunningServer()
+    let idle = try RawConnection(running.socket)
+    _ = try idle.readLine()
+    #expect(running.server.stop(grace: 5))
+    #expect(try idle.readLine() == nil)
+    #expect(throws: ClientError.self) { try StrideClient(path: running.socket, timeout: 1) }
+    running.dispatcher.close()
+  }
+}
+
+/// Failures collected from many threads.
+final class Failures: @unchecked Sendable {
+  // Guarded by `lock`; only `add` and `all` touch `messages`.
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  func add(_ message: String) {
+    lock.lock()
+    messages.append(message)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return messages
+  }
+}
