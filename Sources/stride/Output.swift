@@ -43,6 +43,11 @@ struct Output {
     "task \(task.id), \"\(task.title)\""
   }
 
+  /// `Task 12, "call the dentist",`: a task as the subject that starts a sentence.
+  static func subject(_ task: StrideTask) -> String {
+    "Task \(task.id), \"\(task.title)\","
+  }
+
   /// A title cut to `width` characters with an ellipsis, so rows stay aligned.
   static func clip(_ text: String, _ width: Int) -> String {
     text.count <= width ? text : String(text.prefix(width - 1)) + "…"

@@ -245,7 +245,7 @@ extension Session {
     let note = args.positionals.dropFirst().joined(separator: " ")
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
-    output.report("\(Output.name(result.task).capitalizedFirst) is waiting\(what).", json: result)
+    output.report("\(Output.subject(result.task)) is waiting\(what).", json: result)
   }
 
   func resume(_ arguments: [String]) throws {
@@ -253,7 +253,7 @@ extension Session {
     try args.noMorePositionals(than: 1, "resume")
     let id = try args.taskID("resume", example: "stride resume 12")
     let result = try call(TaskResume.self, .init(id: id))
-    output.report("\(Output.name(result.task).capitalizedFirst) is active again.", json: result)
+    output.report("\(Output.subject(result.task)) is active again.", json: result)
   }
 
   func block(_ arguments: [String], blocking: Bool) throws {
@@ -269,10 +269,10 @@ extension Session {
     }
     if blocking {
       let result = try call(TaskBlock.self, .init(id: id, on: other.id))
-      output.report("\(Output.name(result.task).capitalizedFirst) now waits on task \(other.id).", json: result)
+      output.report("\(Output.subject(result.task)) now waits on task \(other.id).", json: result)
     } else {
       let result = try call(TaskUnblock.self, .init(id: id, on: other.id))
-      output.report("\(Output.name(result.task).capitalizedFirst) no longer waits on task \(other.id).", json: result)
+      output.report("\(Output.subject(result.task)) no longer waits on task \(other.id).", json: result)
     }
   }
 
@@ -327,9 +327,4 @@ extension Session {
     let until = deferral.until.map { "until \(output.time.describe($0))" } ?? "until you resume it"
     return "\(deferral.reason.rawValue), \(until)"
   }
-}
-
-extension String {
-  /// The string with its first letter in upper case ("task 12" → "Task 12").
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -21,6 +21,11 @@ public enum Spawn {
     let target = output ?? "/dev/null"
     posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_APPEND, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // A daemon must not keep its starter's pipes or files open (a caller reading our output to its end would
+    // wait for the daemon to exit). glibc ignores a close action for a descriptor that is already closed.
+    for descriptor in openDescriptors() where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -46,6 +51,12 @@ public enum Spawn {
       throw StrideError(.internalError, "could not start \(executable): \(String(cString: strerror(result)))")
     }
     return pid
+  }
+
+  /// This process's open file descriptors.
+  private static func openDescriptors() -> [Int32] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.compactMap { Int32($0) }
   }
 
   /// The directory of the running executable, from /proc/self/exe.

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+
+@testable import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built `stride` and `strided` binaries the way a person would, in a private set of XDG directories.
+final class CommandLineHarness {
+  struct Outcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  let root = Fixtures.temporaryDirectory()
+  let binaries: String
+  var environment: [String: String]
+
+  init() {
+    binaries = Spawn.executableDirectory() ?? ""
+    environment = [
+      "HOME": root + "/home",
+      "XDG_RUNTIME_DIR": root + "/run",
+      "XDG_DATA_HOME": root + "/data",
+      "XDG_STATE_HOME": root + "/state",
+      "XDG_CONFIG_HOME": root + "/config",
+      "PATH": "/usr/bin:/bin",
+      "TZ": "UTC",
+    ]
+    mkdir(root + "/run", 0o700)
+  }
+
+  var socket: String { root + "/run/stride/strided.sock" }
+  var database: String { root + "/data/stride/stride.db" }
+
+  /// Runs `stride` with arguments (and optional standard input) and waits for it.
+  @discardableResult
+  func stride(_ arguments: String..., input: String? = nil) -> Outcome {
+    run(binaries + "/stride", arguments, input: input)
+  }
+
+  /// Runs any program with the harness's environment.
+  func run(_ executable: String, _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:])
+    -> Outcome
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin
+    do {
+      try process.run()
+    } catch {
+      return Outcome(status: -1, stdout: "", stderr: "could not run \(executable): \(error)")
+    }
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try? stdin.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a chatty process never blocks on a full pipe.
+    let errors = Mutex(Data())
+    let errorsRead = DispatchSemaphore(value: 0)
+    let errorHandle = err.fileHandleForReading
+    Thread.detachNewThread {
+      let data = errorHandle.readDataToEndOfFile()
+      errors.withLock { $0 = data }
+      errorsRead.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    errorsRead.wait()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
+  }
+
+  /// The pid of the running daemon, from `stride daemon status --json`.
+  func daemonPID() -> pid_t? {
+    let outcome = stride("daemon", "status", "--json")
+    guard outcome.status == 0, let data = outcome.stdout.data(using: .utf8),
+      let info = try? JSONDecoder().decode(ServerInfo.Result.self, from: data)
+    else { return nil }
+    return info.pid
+  }
+
+  /// Stops the daemon if it runs and removes the directories. Safe to call more than once.
+  func finish() {
+    if let pid = daemonPID() {
+      stride("daemon", "stop")
+      kill(pid, SIGKILL)
+    }
+    try? FileManager.default.removeItem(atPath: root)
+  }
+}

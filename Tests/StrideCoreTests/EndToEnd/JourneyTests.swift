@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The four everyday journeys, run through the built binaries with the daemon started on demand.
+@Suite("End to end: everyday journeys")
+struct JourneyTests {
+  @Test("capture starts the daemon on demand, and now shows the task with its reason")
+  func captureAndNow() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let added = cli.stride("add", "call the dentist about the crown")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout == "Added task 1, \"call the dentist about the crown\".\n")
+    #expect(FileManager.default.fileExists(atPath: cli.socket))
+    let now = cli.stride("now")
+    #expect(now.status == 0)
+    #expect(now.stdout.contains("1  call the dentist about the crown  medium"))
+    #expect(now.stdout.contains("why: added today"))
+    #expect(!now.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    #expect(now.stderr.isEmpty)
+  }
+
+  @Test("now ranks overdue and due first, shows at most five, and says what the next step is")
+  func ranking() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for n in 1...7 { cli.stride("add", "task number \(n)") }
+    cli.stride("edit", "6", "--due", "2020-01-01T09:00")
+    cli.stride("step", "7", "find the form")
+    let now = cli.stride("now")
+    let rows = now.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("     ") }
+    #expect(rows.count == 5)
+    #expect(rows.first?.contains("task number 6") == true)
+    #expect(now.stdout.contains("was due"))
+    let json = cli.stride("now", "--json", "--limit", "2")
+    let result = try JSONDecoder().decode(NowList.Result.self, from: Data(json.stdout.utf8))
+    #expect(result.suggestions.map(\.task.id.rawValue) == [6, 1])
+    #expect(result.openTasks == 7)
+  }
+
+  @Test("defer with a reason and a time hides the task until then; resume brings it back")
+  func deferJourney() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "file the taxes")
+    let deferred = cli.stride("defer", "1", "no-energy", "--until", "2099-12-01T19:00")
+    #expect(deferred.status == 0, "\(deferred.stderr)")
+    #expect(deferred.stdout.contains("Deferred task 1, \"file the taxes\": no-energy, until Tue 1 Dec 2099 at 19:00."))
+    let now = cli.stride("now")
+    #expect(now.stdout.contains("Nothing fits right now."))
+    #expect(cli.stride("list", "--status", "deferred").stdout.contains("file the taxes"))
+    let show = cli.stride("show", "1")
+    #expect(show.stdout.contains("Deferred:  once; now no-energy, until Tue 1 Dec 2099 at 19:00"))
+    #expect(cli.stride("resume", "1").stdout == "Task 1, \"file the taxes\", is active again.\n")
+    #expect(cli.stride("now").stdout.contains("file the taxes"))
+  }
+
+  @Test("completing the last step completes the task and says so; undo walks it back")
+  func stepsJourney() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "renew passport")
+    #expect(cli.stride("step", "1", "take a photo").stdout == "Added step 1.1, \"take a photo\".\n")
+    cli.stride("step", "1", "fill in the form")
+    let first = cli.stride("done", "1.1")
+    #expect(first.stdout == "Done: step 1.1, \"take a photo\".\nNext step 1.2: fill in the form (1/2 done).\n")
+    #expect(cli.stride("now").stdout.contains("next step 1.2: fill in the form"))
+    let last = cli.stride("done", "1.2")
+    #expect(last.stdout.contains("That was the last step, so task 1, \"renew passport\" is done too."))
+    #expect(cli.stride("list", "--status", "completed").stdout.contains("renew passport"))
+    #expect(cli.stride("undo").stdout == "Undid: completed step 2 of task 1 (renew passport).\n")
+    #expect(cli.stride("show", "1").stdout.contains("Steps (1 of 2 done):"))
+  }
+
+  @Test("a daemon killed with SIGKILL mid-way loses no acknowledged task; the next command restarts it")
+  func killAndRestart() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for n in 1...20 {
+      #expect(cli.stride("add", "thought \(n)").status == 0)
+    }
+    cli.stride("done", "3")
+    let pid = try #require(cli.daemonPID())
+    #expect(kill(pid, SIGKILL) == 0)
+    var waited = 0
+    while kill(pid, 0) == 0, waited < 200 {
+      usleep(10_000)
+      waited += 1
+    }
+    let listed = cli.stride("list", "--all", "--json")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let tasks = try JSONDecoder().decode(TaskListResult.self, from: Data(listed.stdout.utf8)).tasks
+    #expect(tasks.count == 20)
+    #expect(Set(tasks.map(\.title)) == Set((1...20).map { "thought \($0)" }))
+    #expect(tasks.first { $0.id == TaskID(3) }?.status == .completed)
+    #expect(cli.daemonPID() != pid)
+  }
+}
+
+/// What a person sees when they get something wrong, and the daemon's own controls.
+@Suite("End to end: bad input and daemon control")
+struct CommandLineErrorTests {
+  @Test("each mistake gets one clear line on stderr and the documented exit status")
+  func mistakes() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "something")
+    let cases: [([String], Int32, String)] = [
+      (["done", "12.x"], 64, "'12.x' is not a task id"),
+      (["done"], 64, "done needs a task id"),
+      (["defer", "1", "lazy"], 64, "use one of blocked, no-energy, wrong-time, unsure, not-important"),
+      (["defer", "1"], 64, "defer needs a reason"),
+      (["defer", "1", "unsure", "--until", "tonight"], 64, "is not a time Stride can read"),
+      (["defer", "1", "unsure", "--until", "2001-01-01T00:00"], 64, "has already passed"),
+      (["done", "99"], 1, "no task 99"),
+      (["done", "1.4"], 1, "task 1 has no step 4"),
+      (["frobnicate"], 64, "there is no command 'frobnicate'"),
+      (["now", "--energy", "tired"], 64, "use low, medium or high"),
+      (["block", "1", "--on", "1"], 1, "cannot wait on itself"),
+      (["list", "--colour"], 64, "list has no option --colour"),
+    ]
+    for (arguments, status, message) in cases {
+      let outcome = cli.run(cli.binaries + "/stride", arguments)
+      #expect(outcome.status == status, "stride \(arguments.joined(separator: " ")): \(outcome.stderr)")
+      #expect(outcome.stderr.hasPrefix("stride: "), "stride \(arguments.joined(separator: " "))")
+      #expect(outcome.stderr.contains(message), "stride \(arguments.joined(separator: " ")): \(outcome.stderr)")
+      #expect(outcome.stderr.filter { $0 == "\n" }.count == 1, "one line: \(outcome.stderr)")
+      #expect(outcome.stdout.isEmpty)
+    }
+    let json = cli.stride("done", "99", "--json")
+    #expect(json.stdout.contains("\"reason\":\"task-not-found\""))
+    #expect(cli.stride("list", "--json").stdout.contains("\"title\":\"something\""), "nothing was changed")
+  }
+
+  @Test("without a daemon, --no-autostart fails with exit 69 and says how to start it")
+  func noAutostart() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let outcome = cli.stride("now", "--no-autostart")
+    #expect(outcome.status == 69)
+    #expect(outcome.stderr.contains("strided is not running"))
+    #expect(outcome.stderr.contains("stride daemon start"))
+    let status = cli.stride("daemon", "status")
+    #expect(status.status == 69)
+    #expect(status.stdout.contains("strided is not running"))
+  }
+
+  @Test("daemon start, a refused second strided, status and stop, with the socket removed at the end")
+  func daemonControl() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let started = cli.stride("daemon", "start")
+    #expect(started.status == 0, "\(started.stderr)")
+    #expect(started.stdout.hasPrefix("strided is running (pid "))
+    let second = cli.run(cli.binaries + "/strided", [])
+    #expect(second.status != 0)
+    #expect(second.stderr.contains("already running"))
+    let status = cli.stride("daemon", "status")
+    #expect(status.stdout.contains("is running"))
+    #expect(status.stdout.contains("with 0 open tasks"))
+    var info = stat()
+    #expect(stat(cli.socket, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o600)
+    #expect(stat(cli.root + "/run/stride", &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o700)
+    let stopped = cli.stride("daemon", "stop")
+    #expect(stopped.stdout.hasPrefix("Stopped strided"))
+    #expect(!FileManager.default.fileExists(atPath: cli.socket))
+    #expect(cli.stride("daemon", "stop").stdout == "strided is not running, so there is nothing to stop.\n")
+  }
+
+  @Test("colour only on a terminal, and never with NO_COLOR")
+  func colour() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "water the plants")
+    cli.environment["TERM"] = "xterm"
+    let script = "/usr/bin/script"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: script),
+      "skipped: util-linux's script is needed to give stride a terminal")
+    let command = "'\(cli.binaries)/stride' list"
+    let terminal = cli.run(script, ["-qec", command, "/dev/null"])
+    #expect(terminal.stdout.contains("\u{1B}[1m"), "\(terminal.stdout)")
+    let noColor = cli.run(script, ["-qec", command, "/dev/null"], extraEnvironment: ["NO_COLOR": "1"])
+    #expect(noColor.stdout.contains("water the plants"))
+    #expect(!noColor.stdout.contains("\u{1B}["))
+  }
+
+  @Test("help exists for every command")
+  func help() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for command in [
+      "add", "now", "list", "show", "done", "reopen", "step", "edit", "defer", "wait", "resume", "block", "unblock",
+      "delete", "undo", "energy", "daemon",
+    ] {
+      let outcome = cli.stride("help", command)
+      #expect(outcome.status == 0)
+      #expect(outcome.stdout.hasPrefix("Usage: stride \(command)"))
+      #expect(cli.stride(command, "--help").stdout == outcome.stdout)
+    }
+    #expect(cli.stride("--help").stdout.contains("Every day:"))
+    #expect(!FileManager.default.fileExists(atPath: cli.socket), "help never starts the daemon")
+  }
+}
