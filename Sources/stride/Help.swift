@@ -37,144 +37,144 @@ enum Help {
 
   static let commands: [String: String] = [
     "add": """
-      Usage: stride add TEXT... [--dry-run]
-             stride add -            (read the thought from standard input)
+    Usage: stride add TEXT... [--dry-run]
+           stride add -            (read the thought from standard input)
 
-      Captures a thought as a new task. The whole text becomes the title, and the text as
-      you typed it is kept with the task forever.
+    Captures a thought as a new task. The whole text becomes the title, and the text as
+    you typed it is kept with the task forever.
 
-        stride add "call the dentist about the crown"
-        stride add --dry-run "call the dentist"   shows what would be saved, saves nothing
-      """,
+      stride add "call the dentist about the crown"
+      stride add --dry-run "call the dentist"   shows what would be saved, saves nothing
+    """,
     "now": """
-      Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N]
+    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N]
 
-      Shows at most five tasks you can start now, each with its next step and why it was
-      picked: overdue and soonest due first, then tasks already started, then the oldest.
-      Tasks that are deferred, waiting or blocked by an unfinished task are left out.
+    Shows at most five tasks you can start now, each with its next step and why it was
+    picked: overdue and soonest due first, then tasks already started, then the oldest.
+    Tasks that are deferred, waiting or blocked by an unfinished task are left out.
 
-        --energy low|medium|high   rank for this energy (default: what 'stride energy' set);
-                                   tasks needing high energy are left out when yours is low
-        --for 20m                  only tasks whose estimate fits in this time
-        --at 2026-12-01T09:00      what the list would be at another time
-        --limit 3                  fewer than five
-      """,
+      --energy low|medium|high   rank for this energy (default: what 'stride energy' set);
+                                 tasks needing high energy are left out when yours is low
+      --for 20m                  only tasks whose estimate fits in this time
+      --at 2026-12-01T09:00      what the list would be at another time
+      --limit 3                  fewer than five
+    """,
     "list": """
-      Usage: stride list [--status STATUS] [--tag TAG] [--all]
+    Usage: stride list [--status STATUS] [--tag TAG] [--all]
 
-      Lists tasks in a table. By default the open ones (active, waiting and deferred).
+    Lists tasks in a table. By default the open ones (active, waiting and deferred).
 
-        --status active|waiting|deferred|completed|open|all
-        --tag health               only tasks with this tag
-        --all                      every task, finished ones too
-      """,
+      --status active|waiting|deferred|completed|open|all
+      --tag health               only tasks with this tag
+      --all                      every task, finished ones too
+    """,
     "show": """
-      Usage: stride show ID
+    Usage: stride show ID
 
-      Shows everything about one task: status, energy, estimate, due time, tags, what it
-      waits on, its deferrals, its steps, and the text it was captured from.
-      """,
+    Shows everything about one task: status, energy, estimate, due time, tags, what it
+    waits on, its deferrals, its steps, and the text it was captured from.
+    """,
     "done": """
-      Usage: stride done ID
-             stride done ID.N
+    Usage: stride done ID
+           stride done ID.N
 
-      Marks a task done, or step N of it. Finishing the last open step finishes the task.
+    Marks a task done, or step N of it. Finishing the last open step finishes the task.
 
-        stride done 12      task 12
-        stride done 12.2    step 2 of task 12
-      """,
+      stride done 12      task 12
+      stride done 12.2    step 2 of task 12
+    """,
     "reopen": """
-      Usage: stride reopen ID
-             stride reopen ID.N
+    Usage: stride reopen ID
+           stride reopen ID.N
 
-      Brings a finished task, or a finished step, back. Reopening a step of a finished
-      task makes the task active again.
-      """,
+    Brings a finished task, or a finished step, back. Reopening a step of a finished
+    task makes the task active again.
+    """,
     "step": """
-      Usage: stride step ID TEXT...
+    Usage: stride step ID TEXT...
 
-      Adds a step at the end of a task. Steps are numbered from 1: the new step of task 12
-      is done with 'stride done 12.N'.
-      """,
+    Adds a step at the end of a task. Steps are numbered from 1: the new step of task 12
+    is done with 'stride done 12.N'.
+    """,
     "edit": """
-      Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
-                            [--due TIME] [--tags a,b]
+    Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
+                          [--due TIME] [--tags a,b]
 
-      Changes the fields you name and leaves the others alone.
+    Changes the fields you name and leaves the others alone.
 
-        --energy low|medium|high    how much energy the task needs
-        --estimate 15m|1h30m|none   how long it takes (none clears it)
-        --type obligation|goal|chore
-        --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
-        --tags health,calls         replaces the tags (an empty list clears them)
-      """,
+      --energy low|medium|high    how much energy the task needs
+      --estimate 15m|1h30m|none   how long it takes (none clears it)
+      --type obligation|goal|chore
+      --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
+      --tags health,calls         replaces the tags (an empty list clears them)
+    """,
     "defer": """
-      Usage: stride defer ID REASON [--until TIME]
+    Usage: stride defer ID REASON [--until TIME]
 
-      Puts a task off, and remembers why. The reason is one of:
-        blocked         something else has to happen first
-        no-energy       you do not have the energy for it now
-        wrong-time      now is not the moment
-        unsure          you are not sure how to start
-        not-important   it matters less than it seemed
+    Puts a task off, and remembers why. The reason is one of:
+      blocked         something else has to happen first
+      no-energy       you do not have the energy for it now
+      wrong-time      now is not the moment
+      unsure          you are not sure how to start
+      not-important   it matters less than it seemed
 
-      With --until it comes back by itself at that time (a date alone means the start of
-      that day); without it, it stays deferred until 'stride resume ID'.
+    With --until it comes back by itself at that time (a date alone means the start of
+    that day); without it, it stays deferred until 'stride resume ID'.
 
-        stride defer 12 no-energy --until 2026-12-01T19:00
-      """,
+      stride defer 12 no-energy --until 2026-12-01T19:00
+    """,
     "wait": """
-      Usage: stride wait ID [NOTE...]
+    Usage: stride wait ID [NOTE...]
 
-      Parks a task while it waits on someone or something; the note says what.
+    Parks a task while it waits on someone or something; the note says what.
 
-        stride wait 12 reply from Sam
-      """,
+      stride wait 12 reply from Sam
+    """,
     "resume": """
-      Usage: stride resume ID
+    Usage: stride resume ID
 
-      Ends a deferral or a wait: the task is active again.
-      """,
+    Ends a deferral or a wait: the task is active again.
+    """,
     "block": """
-      Usage: stride block ID --on OTHER
+    Usage: stride block ID --on OTHER
 
-      Makes task ID wait on task OTHER: it stays out of 'now' until OTHER is done. A loop
-      (two tasks waiting on each other) is refused.
-      """,
+    Makes task ID wait on task OTHER: it stays out of 'now' until OTHER is done. A loop
+    (two tasks waiting on each other) is refused.
+    """,
     "unblock": """
-      Usage: stride unblock ID --on OTHER
+    Usage: stride unblock ID --on OTHER
 
-      Task ID no longer waits on task OTHER.
-      """,
+    Task ID no longer waits on task OTHER.
+    """,
     "delete": """
-      Usage: stride delete ID
+    Usage: stride delete ID
 
-      Removes a task. 'stride undo' brings it back.
-      """,
+    Removes a task. 'stride undo' brings it back.
+    """,
     "undo": """
-      Usage: stride undo
+    Usage: stride undo
 
-      Reverts the last change to your tasks: a capture, a completion, an edit, a deferral,
-      a delete. Run it again to go further back. Energy settings are not undone.
-      """,
+    Reverts the last change to your tasks: a capture, a completion, an edit, a deferral,
+    a delete. Run it again to go further back. Energy settings are not undone.
+    """,
     "energy": """
-      Usage: stride energy [low|medium|high|clear]
+    Usage: stride energy [low|medium|high|clear]
 
-      Without a level, says what your energy is set to. With one, sets it: 'now' then
-      leaves out tasks that need much more energy than you have.
-      """,
+    Without a level, says what your energy is set to. With one, sets it: 'now' then
+    leaves out tasks that need much more energy than you have.
+    """,
     "daemon": """
-      Usage: stride daemon start|stop|status
+    Usage: stride daemon start|stop|status
 
-      The daemon, strided, keeps your tasks and starts by itself when stride needs it.
-        start    start it in the background (if it is not running)
-        stop     stop it; it finishes what it is doing first
-        status   whether it runs, since when, and where its files are (exit 69 if not)
-      """,
+    The daemon, strided, keeps your tasks and starts by itself when stride needs it.
+      start    start it in the background (if it is not running)
+      stop     stop it; it finishes what it is doing first
+      status   whether it runs, since when, and where its files are (exit 69 if not)
+    """,
     "help": """
-      Usage: stride help [COMMAND]
+    Usage: stride help [COMMAND]
 
-      Shows the list of commands, or the help for one.
-      """,
+    Shows the list of commands, or the help for one.
+    """,
   ]
 }

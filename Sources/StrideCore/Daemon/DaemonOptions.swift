@@ -45,7 +45,9 @@ public struct DaemonOptions: Equatable, Sendable {
       case "--version": options.version = true
       default:
         if let equals = argument.firstIndex(of: "="), ["--socket", "--data-dir"].contains(argument[..<equals]) {
-          remaining.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: remaining.startIndex)
+          remaining.insert(
+            contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])],
+            at: remaining.startIndex)
           continue
         }
         throw StrideError.invalid("unknown option '\(argument)'; see strided --help")

@@ -130,7 +130,8 @@ extension StrideTask: Codable {
     try container.encode(status, forKey: .status)
     try container.encode(type, forKey: .type)
     let wireSubtasks = subtasks.enumerated().map {
-      WireSubtask(index: $0.offset + 1, title: $0.element.title, done: $0.element.done,
+      WireSubtask(
+        index: $0.offset + 1, title: $0.element.title, done: $0.element.done,
         completedAt: $0.element.completedAt.map(Timestamp.init))
     }
     try container.encode(wireSubtasks, forKey: .subtasks)

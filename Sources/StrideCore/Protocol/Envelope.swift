@@ -66,7 +66,8 @@ public struct Request: Sendable {
     case .some(let other):
       return .failure(
         RequestFailure(
-          id: nil, error: StrideError(.invalidRequest, "\"id\" must be a number or a string, not \(other.kindDescription)")
+          id: nil,
+          error: StrideError(.invalidRequest, "\"id\" must be a number or a string, not \(other.kindDescription)")
         ))
     }
     guard fields["jsonrpc"] == .string("2.0") else {

@@ -20,7 +20,8 @@ struct History {
   ) throws(StrideError) {
     try database.statement(
       "INSERT INTO history (at, action, summary, before, after, undoable) VALUES (?, ?, ?, ?, ?, ?)"
-    ).bind(.date(now), .text(action), .text(summary), .text(try json(before)), .text(try json(after)),
+    ).bind(
+      .date(now), .text(action), .text(summary), .text(try json(before)), .text(try json(after)),
       .int(undoable ? 1 : 0)
     ).run()
   }

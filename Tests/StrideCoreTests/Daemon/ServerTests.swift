@@ -75,7 +75,8 @@ struct ServerTests {
     defer { running.stop() }
     let connection = try RawConnection(running.socket)
     let hello = try #require(try connection.readLine())
-    #expect(hello == String(decoding: Server.greeting(serverName: "strided/test", limits: .init()).dropLast(), as: UTF8.self))
+    #expect(
+      hello == String(decoding: Server.greeting(serverName: "strided/test", limits: .init()).dropLast(), as: UTF8.self))
     let client = try StrideClient(path: running.socket)
     #expect(client.hello.protocol == 1)
     #expect(client.hello.limits.maxConnections >= 64)
@@ -115,7 +116,8 @@ struct ServerTests {
     let bystander = try StrideClient(path: running.socket)
     let connection = try RawConnection(running.socket)
     _ = try connection.readLine()
-    let huge = #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":""# + String(repeating: "a", count: 2 << 20)
+    let huge =
+      #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":""# + String(repeating: "a", count: 2 << 20)
     try? connection.send(huge + "\"}}\n")
     let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))
     #expect(reply.reason == "payload-too-large")
@@ -131,7 +133,9 @@ struct ServerTests {
     defer { running.stop() }
     let connection = try RawConnection(running.socket)
     _ = try connection.readLine()
-    let lines = (1...50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"task.capture","params":{"text":"task \#($0)"}}"# }
+    let lines = (1...50).map {
+      #"{"jsonrpc":"2.0","id":\#($0),"method":"task.capture","params":{"text":"task \#($0)"}}"#
+    }
     try connection.send(lines.joined(separator: "\n") + "\n")
     for id in 1...50 {
       let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))

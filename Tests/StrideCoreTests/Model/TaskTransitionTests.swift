@@ -83,7 +83,8 @@ struct TaskTransitionTests {
   @Test("edits check each field and refuse an empty edit")
   func patch() throws {
     var task = Fixtures.task(1)
-    try task.apply(TaskPatch(title: "  call Sam ", estimateMinutes: .some(15), tags: ["#Health", "health", "calls"]), at: now)
+    try task.apply(
+      TaskPatch(title: "  call Sam ", estimateMinutes: .some(15), tags: ["#Health", "health", "calls"]), at: now)
     #expect(task.title == "call Sam")
     #expect(task.estimateMinutes == 15)
     #expect(task.tags == ["health", "calls"])

@@ -13,10 +13,12 @@ struct TimestampTests {
     #expect(Timestamp.parse("2026-11-21T09:00:00.250Z") == Fixtures.now)
   }
 
-  @Test("anything that is not a whole RFC 3339 time is refused", arguments: [
-    "", "2026-11-21", "2026-11-21T09:00", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-21T09:00:00",
-    "2026-11-21T09:00:00Zjunk", "tomorrow",
-  ])
+  @Test(
+    "anything that is not a whole RFC 3339 time is refused",
+    arguments: [
+      "", "2026-11-21", "2026-11-21T09:00", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-21T09:00:00",
+      "2026-11-21T09:00:00Zjunk", "tomorrow",
+    ])
   func refused(_ text: String) {
     #expect(Timestamp.parse(text) == nil)
   }
@@ -28,28 +30,35 @@ struct TypedInputTests {
 
   @Test("ISO dates and local date-times are read in the given time zone")
   func isoTimes() {
-    #expect(ISOTime.parse("2026-12-01T19:00", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:00Z"))
-    #expect(ISOTime.parse("2026-12-01 19:00:30", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:30Z"))
+    #expect(
+      ISOTime.parse("2026-12-01T19:00", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:00Z"))
+    #expect(
+      ISOTime.parse("2026-12-01 19:00:30", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:30Z"))
     #expect(ISOTime.parse("2026-12-01", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T00:00:00Z"))
     #expect(ISOTime.parse("2026-12-01", dateOnly: .endOfDay, timeZone: utc) == Fixtures.at("2026-12-01T23:59:59Z"))
     let berlin = TimeZone(identifier: "Europe/Berlin")!
-    #expect(ISOTime.parse("2026-07-01T12:00", dateOnly: .startOfDay, timeZone: berlin) == Fixtures.at("2026-07-01T10:00:00Z"))
+    #expect(
+      ISOTime.parse("2026-07-01T12:00", dateOnly: .startOfDay, timeZone: berlin) == Fixtures.at("2026-07-01T10:00:00Z"))
     #expect(ISOTime.parse("tonight", dateOnly: .startOfDay) == nil)
     #expect(ISOTime.parse("2026-12-01T25:00", dateOnly: .startOfDay) == nil)
   }
 
-  @Test("task and step addresses", arguments: [
-    ("12", TaskAddress(id: TaskID(12))), ("12.2", TaskAddress(id: TaskID(12), step: 2)), ("12.x", nil), ("0", nil),
-    ("-3", nil), ("12.", nil), ("12.0", nil), ("1.2.3", nil), ("", nil), ("١٢", nil),
-  ] as [(String, TaskAddress?)])
+  @Test(
+    "task and step addresses",
+    arguments: [
+      ("12", TaskAddress(id: TaskID(12))), ("12.2", TaskAddress(id: TaskID(12), step: 2)), ("12.x", nil), ("0", nil),
+      ("-3", nil), ("12.", nil), ("12.0", nil), ("1.2.3", nil), ("", nil), ("١٢", nil),
+    ] as [(String, TaskAddress?)])
   func addresses(_ text: String, _ expected: TaskAddress?) {
     #expect(TaskAddress(text) == expected)
   }
 
-  @Test("durations in minutes", arguments: [
-    ("15m", 15), ("90min", 90), ("1h30m", 90), ("2h", 120), ("1.5h", 90), ("45", 45), ("0", nil), ("soon", nil),
-    ("3x", nil), ("", nil),
-  ] as [(String, Int?)])
+  @Test(
+    "durations in minutes",
+    arguments: [
+      ("15m", 15), ("90min", 90), ("1h30m", 90), ("2h", 120), ("1.5h", 90), ("45", 45), ("0", nil), ("soon", nil),
+      ("3x", nil), ("", nil),
+    ] as [(String, Int?)])
   func minutes(_ text: String, _ expected: Int?) {
     #expect(Minutes.parse(text) == expected)
   }

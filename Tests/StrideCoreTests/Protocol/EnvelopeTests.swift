@@ -10,16 +10,18 @@ struct EnvelopeTests {
     return nil
   }
 
-  @Test("each malformed request gets the right code, with the id when one could be read", arguments: [
-    ("not json", StrideError.Code.parseError, false),
-    ("[]", .invalidRequest, false),
-    ("42", .invalidRequest, false),
-    (#"{"jsonrpc":"2.0","method":"server.info"}"#, .invalidRequest, false),
-    (#"{"jsonrpc":"2.0","id":{"a":1},"method":"server.info"}"#, .invalidRequest, false),
-    (#"{"jsonrpc":"1.0","id":1,"method":"server.info"}"#, .invalidRequest, true),
-    (#"{"jsonrpc":"2.0","id":1,"method":7}"#, .invalidRequest, true),
-    (#"{"jsonrpc":"2.0","id":"a","method":"task.get","params":[1]}"#, .invalidParams, true),
-  ])
+  @Test(
+    "each malformed request gets the right code, with the id when one could be read",
+    arguments: [
+      ("not json", StrideError.Code.parseError, false),
+      ("[]", .invalidRequest, false),
+      ("42", .invalidRequest, false),
+      (#"{"jsonrpc":"2.0","method":"server.info"}"#, .invalidRequest, false),
+      (#"{"jsonrpc":"2.0","id":{"a":1},"method":"server.info"}"#, .invalidRequest, false),
+      (#"{"jsonrpc":"1.0","id":1,"method":"server.info"}"#, .invalidRequest, true),
+      (#"{"jsonrpc":"2.0","id":1,"method":7}"#, .invalidRequest, true),
+      (#"{"jsonrpc":"2.0","id":"a","method":"task.get","params":[1]}"#, .invalidParams, true),
+    ])
   func malformed(_ line: String, _ code: StrideError.Code, _ hasID: Bool) throws {
     let failure = try #require(parseFailure(line))
     #expect(failure.error.code == code)

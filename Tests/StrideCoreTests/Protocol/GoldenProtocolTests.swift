@@ -47,6 +47,7 @@ struct GoldenProtocolTests {
       try lines.joined(separator: "\n").write(toFile: Self.path, atomically: true, encoding: .utf8)
     }
     #expect(checked > 30)
-    #expect(methods.isSuperset(of: allMethodNames), "methods without an example: \(Set(allMethodNames).subtracting(methods))")
+    #expect(
+      methods.isSuperset(of: allMethodNames), "methods without an example: \(Set(allMethodNames).subtracting(methods))")
   }
 }

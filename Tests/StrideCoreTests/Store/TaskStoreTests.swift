@@ -15,7 +15,8 @@ struct TaskStoreTests {
     try store.apply(.completeStep(dentist.id, index: 1), at: now)
     try store.apply(.deferTask(report.id, reason: .noEnergy, until: now.addingTimeInterval(7200)), at: now)
     try store.apply(.block(report.id, on: dentist.id), at: now)
-    try store.apply(.update(dentist.id, TaskPatch(due: .some(Fixtures.at("2026-11-23T17:00:00Z")), tags: ["health"])), at: now)
+    try store.apply(
+      .update(dentist.id, TaskPatch(due: .some(Fixtures.at("2026-11-23T17:00:00Z")), tags: ["health"])), at: now)
     let before = store.open(at: now)
     store.close()
 
@@ -122,7 +123,8 @@ struct TaskStoreTests {
     try store.apply(.deferTask(report.id, reason: .wrongTime, until: now.addingTimeInterval(60)), at: now)
     #expect(try store.tasks(status: nil, tag: "health", at: now).map(\.id) == [dentist.id])
     #expect(try store.tasks(status: .deferred, tag: nil, at: now).map(\.id) == [report.id])
-    #expect(try store.tasks(status: .active, tag: nil, at: now.addingTimeInterval(61)).map(\.id) == [dentist.id, report.id])
+    #expect(
+      try store.tasks(status: .active, tag: nil, at: now.addingTimeInterval(61)).map(\.id) == [dentist.id, report.id])
   }
 }
 
