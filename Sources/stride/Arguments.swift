@@ -96,6 +96,20 @@ struct CommandArguments {
     }
   }
 
+  /// The task or step a command takes as its only argument (`stride done 12.2`).
+  static func onlyAddress(_ arguments: [String], command: String, example: String) throws(UsageError) -> TaskAddress {
+    let args = try CommandArguments(arguments, command: command)
+    try args.noMorePositionals(than: 1, command)
+    return try args.address(command, example: example)
+  }
+
+  /// The task a command takes as its only argument (`stride show 12`).
+  static func onlyTaskID(_ arguments: [String], command: String) throws(UsageError) -> TaskID {
+    let args = try CommandArguments(arguments, command: command)
+    try args.noMorePositionals(than: 1, command)
+    return try args.taskID(command, example: "stride \(command) 12")
+  }
+
   /// The single task id this command needs, from its first positional.
   func taskID(_ command: String, example: String) throws(UsageError) -> TaskID {
     let address = try self.address(command, example: example)

@@ -110,9 +110,7 @@ extension Session {
   }
 
   func show(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "show")
-    try args.noMorePositionals(than: 1, "show")
-    let id = try args.taskID("show", example: "stride show 12")
+    let id = try CommandArguments.onlyTaskID(arguments, command: "show")
     let result = try call(TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
     let task = result.task
@@ -147,9 +145,8 @@ extension Session {
   }
 
   func done(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "done")
-    try args.noMorePositionals(than: 1, "done")
-    let address = try args.address("done", example: "stride done 12, or stride done 12.2 for a step")
+    let address = try CommandArguments.onlyAddress(
+      arguments, command: "done", example: "stride done 12, or stride done 12.2 for a step")
     guard let step = address.step else {
       let result = try call(TaskComplete.self, .init(id: address.id))
       return output.report("Done: \(Output.name(result.task)).", json: result)
@@ -166,9 +163,8 @@ extension Session {
   }
 
   func reopen(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "reopen")
-    try args.noMorePositionals(than: 1, "reopen")
-    let address = try args.address("reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
+    let address = try CommandArguments.onlyAddress(
+      arguments, command: "reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
     guard let step = address.step else {
       let result = try call(TaskReopen.self, .init(id: address.id))
       return output.report("Reopened \(Output.name(result.task)).", json: result)
@@ -249,9 +245,7 @@ extension Session {
   }
 
   func resume(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "resume")
-    try args.noMorePositionals(than: 1, "resume")
-    let id = try args.taskID("resume", example: "stride resume 12")
+    let id = try CommandArguments.onlyTaskID(arguments, command: "resume")
     let result = try call(TaskResume.self, .init(id: id))
     output.report("\(Output.subject(result.task)) is active again.", json: result)
   }
@@ -277,9 +271,7 @@ extension Session {
   }
 
   func delete(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "delete")
-    try args.noMorePositionals(than: 1, "delete")
-    let id = try args.taskID("delete", example: "stride delete 12")
+    let id = try CommandArguments.onlyTaskID(arguments, command: "delete")
     let result = try call(TaskDelete.self, .init(id: id))
     output.report("Deleted \(Output.name(result.task)). To bring it back: stride undo", json: result)
   }
