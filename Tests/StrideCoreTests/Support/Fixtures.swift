@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 @testable import StrideCore
 
@@ -12,11 +13,23 @@ enum Fixtures {
     return date
   }
 
-  /// A new, empty directory under the system's temporary directory; short, so socket paths fit.
+  /// A new, empty directory under the system's temporary directory; short, so socket paths fit. It is removed
+  /// when the test process exits.
   static func temporaryDirectory() -> String {
     var template = Array("/tmp/stride-test-XXXXXX".utf8CString)
-    guard let path = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-    return String(cString: path)
+    guard let pointer = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+    let path = String(cString: pointer)
+    scratchDirectories.withLock { directories in
+      if directories.isEmpty {
+        atexit {
+          for directory in scratchDirectories.withLock({ $0 }) {
+            try? FileManager.default.removeItem(atPath: directory)
+          }
+        }
+      }
+      directories.append(path)
+    }
+    return path
   }
 
   /// A store on a new database file; returns the store and the file's path.
@@ -40,3 +53,6 @@ enum Fixtures {
       subtasks: steps, blockedBy: blockedBy, due: due, createdAt: created)
   }
 }
+
+/// Every directory `Fixtures.temporaryDirectory` made, for removal at exit.
+private let scratchDirectories = Mutex<[String]>([])
