@@ -50,8 +50,7 @@ extension Session {
       }
       return
     }
-    let context = try call(ContextGet.self, NoParams())
-    if let energy = energy ?? context.energy {
+    if let energy = result.energy {
       output.say("For your \(energy.rawValue) energy, start with one of these:")
     } else {
       output.say("Start with one of these:")

@@ -161,7 +161,8 @@ public final class Dispatcher: Sendable {
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, timeZone: timeZone)
-    return NowList.Result(suggestions: Ranking.rank(tasks: tasks, context: context), openTasks: tasks.count)
+    return NowList.Result(
+      suggestions: Ranking.rank(tasks: tasks, context: context), openTasks: tasks.count, energy: energy)
   }
 
   /// Runs `body` with the store under the lock, passing its typed error through.

@@ -158,10 +158,22 @@ public enum NowList: RPCMethod {
     public var suggestions: [Suggestion]
     /// How many tasks are open in all; lets a client say why the list is short without listing them.
     public var openTasks: Int
+    /// The energy the list was ranked for: the param, else the stored context; null when unknown.
+    public var energy: EnergyLevel?
 
-    public init(suggestions: [Suggestion], openTasks: Int) {
+    public init(suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?) {
       self.suggestions = suggestions
       self.openTasks = openTasks
+      self.energy = energy
+    }
+
+    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy }
+
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(suggestions, forKey: .suggestions)
+      try container.encode(openTasks, forKey: .openTasks)
+      try container.encode(energy, forKey: .energy)
     }
   }
 }
