@@ -15,6 +15,13 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A reply, or a notification, with its result already in the method's type.
+private struct Reply<Result: Decodable>: Decodable {
+  var id: RequestID?
+  var result: Result?
+  var error: WireError?
+}
+
 /// A connection to the daemon: checks the greeting, then sends requests and reads their replies in order.
 public final class StrideClient {
   public let hello: ServerHello
@@ -56,16 +63,6 @@ public final class StrideClient {
 
   /// Calls a method and returns its result.
   public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    let result = try callRaw(method, params)
-    do {
-      return try result.decode(M.Result.self)
-    } catch {
-      throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error.message)")
-    }
-  }
-
-  /// Calls a method and returns its result as JSON, as the daemon sent it.
-  public func callRaw<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> JSONValue {
     let id = RequestID.number(nextID)
     nextID += 1
     do {
@@ -75,8 +72,12 @@ public final class StrideClient {
     }
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      guard let message = try? decoder.decode(IncomingMessage.self, from: Data(line)) else {
-        throw ClientError.unreachable("strided sent a line this stride cannot read")
+      // One decoding pass straight into the result type: a reply can hold thousands of tasks.
+      let message: Reply<M.Result>
+      do {
+        message = try decoder.decode(Reply<M.Result>.self, from: Data(line))
+      } catch {
+        throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }
       // Notifications (no id) may arrive between replies; they are not the answer.
       guard message.id != nil || message.error != nil else { continue }

@@ -157,7 +157,7 @@ public final class Dispatcher: Sendable {
     let instant = params.at?.date ?? now
     let (tasks, energy) = try locked { store throws(StrideError) in
       let energy = if let energy = params.energy { energy } else { try store.context().energy }
-      return (store.open(at: instant), energy)
+      return (store.openUnordered, energy)
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, timeZone: timeZone)

@@ -8,14 +8,21 @@ import Foundation
 public enum Ranking {
   /// At most `context.limit` suggestions from `tasks`, best first. The order of `tasks` does not matter.
   public static func rank(tasks: [StrideTask], context: NowContext) -> [Suggestion] {
-    let open = Set(tasks.filter { $0.status.isOpen }.map(\.id))
-    let candidates = tasks.map { $0.settled(at: context.instant) }.filter { task in
-      task.status == .active && !task.blockedBy.contains(where: open.contains) && fitsEnergy(task, context)
-        && fitsTime(task, context)
+    let limit = max(0, min(context.limit, NowContext.maximumLimit))
+    let open = Set(tasks.lazy.filter { $0.status.isOpen }.map(\.id))
+    // One pass that keeps the best `limit` so far: no sort of every open task.
+    var best: [StrideTask] = []
+    for stored in tasks {
+      let task = stored.settled(at: context.instant)
+      guard task.status == .active, !task.blockedBy.contains(where: open.contains), fitsEnergy(task, context),
+        fitsTime(task, context)
+      else { continue }
+      guard best.count < limit || comesFirst(task, best[best.count - 1]) else { continue }
+      best.insert(task, at: best.firstIndex { comesFirst(task, $0) } ?? best.count)
+      if best.count > limit { best.removeLast() }
     }
-    let ordered = candidates.sorted { comesFirst($0, $1) }
     let phrases = WhyPhrases(context: context)
-    return ordered.prefix(max(0, min(context.limit, NowContext.maximumLimit))).map { task in
+    return best.map { task in
       let step = task.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) }
       return Suggestion(
         kind: step == nil ? .task : .nextStep, task: task, step: step, why: phrases.reasons(for: task))

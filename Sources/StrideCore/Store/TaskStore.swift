@@ -35,6 +35,9 @@ public final class TaskStore {
     openTasks.values.map { $0.settled(at: instant) }.sorted { $0.id < $1.id }
   }
 
+  /// The open tasks as stored, in no particular order (the ranking does not depend on order).
+  public var openUnordered: [StrideTask] { Array(openTasks.values) }
+
   /// How many tasks are open.
   public var openCount: Int { openTasks.count }
 
