@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import StrideCore
@@ -24,6 +25,19 @@ struct JourneyTests {
     #expect(now.stdout.contains("why: added today"))
     #expect(!now.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
     #expect(now.stderr.isEmpty)
+  }
+
+  @Test("a dry run saves nothing; a thought can come from standard input")
+  func dryRunAndStdin() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let dry = cli.stride("add", "--dry-run", "water the plants")
+    #expect(dry.stdout == "Would add \"water the plants\" (nothing was saved).\n")
+    let piped = cli.stride("add", "-", input: "pay the\nelectricity bill\n")
+    #expect(piped.stdout == "Added task 1, \"pay the electricity bill\".\n")
+    let show = cli.stride("show", "1")
+    #expect(show.stdout.contains("Captured as:  \"pay the\nelectricity bill\n\""))
+    #expect(cli.stride("list").stdout.split(separator: "\n").count == 2, "the header and one task")
   }
 
   @Test("now ranks overdue and due first, shows at most five, and says what the next step is")
@@ -100,6 +114,43 @@ struct JourneyTests {
     #expect(Set(tasks.map(\.title)) == Set((1...20).map { "thought \($0)" }))
     #expect(tasks.first { $0.id == TaskID(3) }?.status == .completed)
     #expect(cli.daemonPID() != pid)
+  }
+}
+
+/// Killing the daemon while a client streams changes at it.
+@Suite("End to end: crash in the middle of a stream")
+struct CrashTests {
+  @Test("SIGKILL while a client is capturing: every acknowledged task is there after the restart, and at most one more")
+  func killDuringCaptures() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    #expect(cli.stride("daemon", "start").status == 0)
+    let pid = try #require(cli.daemonPID())
+    let acknowledged = Mutex<[String]>([])
+    let stopped = DispatchSemaphore(value: 0)
+    let socket = cli.socket
+    Thread.detachNewThread {
+      defer { stopped.signal() }
+      guard let client = try? StrideClient(path: socket) else { return }
+      for n in 1...100_000 {
+        let title = "streamed \(n)"
+        guard (try? client.call(TaskCapture.self, .init(text: title))) != nil else { return }
+        acknowledged.withLock { $0.append(title) }
+      }
+    }
+    while acknowledged.withLock({ $0.count }) < 30 { usleep(5_000) }
+    #expect(kill(pid, SIGKILL) == 0)
+    stopped.wait()
+    let acked = acknowledged.withLock { $0 }
+
+    let listed = cli.stride("list", "--json")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let titles = try JSONDecoder().decode(TaskListResult.self, from: Data(listed.stdout.utf8)).tasks.map(\.title)
+    #expect(Set(acked).isSubset(of: Set(titles)), "an acknowledged capture was lost")
+    #expect(titles.count <= acked.count + 1, "only the capture in flight may have landed unacknowledged")
+    #expect(titles.allSatisfy { $0.hasPrefix("streamed ") })
+    let database = try SQLiteDatabase(path: cli.database)
+    #expect(try database.text("PRAGMA integrity_check") == "ok")
   }
 }
 
