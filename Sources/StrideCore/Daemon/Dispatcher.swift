@@ -132,16 +132,14 @@ public final class Dispatcher: Sendable {
 
   private func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
     let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
+    let status = params.status ?? .open
     return TaskListResult(
       tasks: try locked { store throws(StrideError) in
-        switch params.status ?? .open {
+        switch status {
         case .open: try store.tasks(status: nil, tag: tag, at: now)
         case .all:
           try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
-        case .active: try store.tasks(status: .active, tag: tag, at: now)
-        case .waiting: try store.tasks(status: .waiting, tag: tag, at: now)
-        case .deferred: try store.tasks(status: .deferred, tag: tag, at: now)
-        case .completed: try store.tasks(status: .completed, tag: tag, at: now)
+        default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
         }
       })
   }
