@@ -42,7 +42,7 @@ extension Session {
     guard !output.json else { return output.emit(result) }
     guard !result.suggestions.isEmpty else {
       if result.openTasks == 0 {
-        output.say("Nothing here yet. Capture a thought with: stride add \"call the dentist\"")
+        output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
       } else {
         let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
         output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
