@@ -1,0 +1,106 @@
+import Foundation
+
+/// A calendar day, without a time or a zone.
+public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var year: Int
+  public var month: Int
+  public var day: Int
+
+  /// nil when the day does not exist (February 30th).
+  public init?(year: Int, month: Int, day: Int) {
+    guard CivilTime(year: year, month: month, day: day) != nil else { return nil }
+    (self.year, self.month, self.day) = (year, month, day)
+  }
+
+  public static func < (a: CivilDate, b: CivilDate) -> Bool {
+    (a.year, a.month, a.day) < (b.year, b.month, b.day)
+  }
+
+  public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+  /// Days since 1970-01-01 (negative before it), for day arithmetic without a time zone.
+  var dayNumber: Int { CivilTime(year: year, month: month, day: day)!.secondsSinceEpochAsUTC / 86_400 }
+
+  init(dayNumber: Int) {
+    var seconds = time_t(dayNumber * 86_400)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    (year, month, day) = (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+  }
+
+  /// This day moved by a number of days.
+  public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+
+  /// This day moved by whole months; the day is clamped to the target month's length (Jan 31 + 1 month = Feb 28).
+  public func adding(months: Int) -> CivilDate {
+    let index = year * 12 + (month - 1) + months
+    let (newYear, newMonth) = (index / 12, index % 12 + 1)
+    let lastDay = CivilTime.daysIn(month: newMonth, year: newYear)
+    return CivilDate(year: newYear, month: newMonth, day: min(day, lastDay))!
+  }
+
+  /// 1 = Monday … 7 = Sunday (ISO 8601).
+  public var isoWeekday: Int {
+    // 1970-01-01 was a Thursday (4).
+    let offset = (dayNumber % 7 + 7) % 7
+    return (offset + 3) % 7 + 1
+  }
+
+  /// The Monday of this day's ISO week.
+  public var startOfWeek: CivilDate { adding(days: 1 - isoWeekday) }
+
+  /// The first day of this day's month.
+  public var startOfMonth: CivilDate { CivilDate(year: year, month: month, day: 1)! }
+
+  /// The last day of this day's month.
+  public var endOfMonth: CivilDate {
+    CivilDate(year: year, month: month, day: CivilTime.daysIn(month: month, year: year))!
+  }
+}
+
+/// A time of day on a 24-hour clock.
+public struct ClockTime: Hashable, Comparable, Sendable {
+  public var hour: Int
+  public var minute: Int
+  public var second: Int
+
+  public init?(hour: Int, minute: Int = 0, second: Int = 0) {
+    guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+    (self.hour, self.minute, self.second) = (hour, minute, second)
+  }
+
+  public static func < (a: ClockTime, b: ClockTime) -> Bool {
+    (a.hour, a.minute, a.second) < (b.hour, b.minute, b.second)
+  }
+
+  public static let startOfDay = ClockTime(hour: 0)!
+  public static let endOfDay = ClockTime(hour: 23, minute: 59, second: 59)!
+}
+
+/// Converts between instants and calendar days and clock times in one time zone.
+public struct LocalCalendar: Sendable {
+  public let timeZone: TimeZone
+
+  public init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+  /// The calendar day `date` falls on in this zone.
+  public func day(of date: Date) -> CivilDate {
+    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    return CivilDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+  }
+
+  /// The clock time `date` shows in this zone.
+  public func clock(of date: Date) -> ClockTime {
+    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    let seconds = (local % 86_400 + 86_400) % 86_400
+    return ClockTime(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)!
+  }
+
+  /// The instant a day and a clock time name in this zone. In a daylight-saving gap the clock moves forward.
+  public func date(_ day: CivilDate, _ time: ClockTime) -> Date {
+    let wall = TimeInterval(day.dayNumber * 86_400 + time.hour * 3600 + time.minute * 60 + time.second)
+    var offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
+    offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - offset)))
+    return Date(timeIntervalSince1970: wall - offset)
+  }
+}

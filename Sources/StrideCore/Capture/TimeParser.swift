@@ -1,0 +1,208 @@
+import Foundation
+
+/// Natural-language times: "tomorrow 9am", "next fri", "in 2 hours", "dec 3", "eow", `2026-12-01T19:00`.
+///
+/// One parser serves capture, `--until`, `--due`, `--at` and `stride when`. It is pure: the reference instant and
+/// the time zone are given. `parse` reads a whole text as one time; `find` looks for times inside a title and is
+/// careful with ordinary words (Docs/capture.md has the rules and the conventions it chooses).
+public struct TimeParser: Sendable {
+  /// What a time phrase named: a whole day ("friday"), or an instant ("friday 9am", "in 2 hours").
+  public enum Value: Equatable, Sendable {
+    case day(CivilDate)
+    case instant(Date)
+  }
+
+  /// What a marker word before the time said it is for.
+  public enum Role: String, Sendable, Codable {
+    case due
+    case start
+  }
+
+  /// A time found in a text.
+  public struct Match: Equatable, Sendable {
+    /// Where it stands, in characters of the text, marker words included.
+    public var range: Range<Int>
+    public var text: String
+    public var value: Value
+    /// The end of a range ("9am to 5pm"), when one was given.
+    public var end: Value?
+    /// `due` after "by", "due", "before"; `start` after "after", "from"; nil when no marker word was used.
+    public var role: Role?
+  }
+
+  public let reference: Date
+  public let calendar: LocalCalendar
+  let today: CivilDate
+  let now: ClockTime
+
+  public init(reference: Date, timeZone: TimeZone) {
+    self.reference = reference
+    calendar = LocalCalendar(timeZone: timeZone)
+    today = calendar.day(of: reference)
+    now = calendar.clock(of: reference)
+  }
+
+  /// The instant a value stands for; a day alone is `dateOnly` o'clock that day.
+  public func instant(_ value: Value, dateOnly: ClockTime) -> Date {
+    switch value {
+    case .day(let day): calendar.date(day, dateOnly)
+    case .instant(let date): date
+    }
+  }
+
+  /// Reads the whole text as one time (or a range of two); nil if any word is not part of it.
+  public func parse(_ text: String) -> Match? {
+    let chunks = Chunk.split(text)
+    guard !chunks.isEmpty else { return nil }
+    let scan = Scan(parser: self, chunks: chunks, careful: false)
+    var first = 0
+    var role: Role?
+    if let (markerRole, next) = scan.marker(at: 0) {
+      role = markerRole
+      first = next
+    }
+    guard let (value, _, afterFirst) = scan.expression(at: first, marked: true) else { return nil }
+    var end: Value?
+    var last = afterFirst
+    if afterFirst < chunks.count,
+      ["-", "–", "to", "until", "till", "through", "thru"].contains(chunks[afterFirst].word),
+      let (endValue, _, afterEnd) = scan.expression(at: afterFirst + 1, marked: true, anchor: day(of: value))
+    {
+      end = rangeEnd(endValue, after: value)
+      last = afterEnd
+    }
+    guard last == chunks.count else { return nil }
+    return Match(range: 0..<text.count, text: text, value: value, end: end, role: role)
+  }
+
+  /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
+  /// left alone, and words that are only sometimes dates ("may", "sun", "13th") need a marker such as "by" or "on".
+  public func find(in text: String) -> [Match] {
+    let chunks = Chunk.split(text)
+    let scan = Scan(parser: self, chunks: chunks, careful: true)
+    var matches: [Match] = []
+    var index = 0
+    let characters = Array(text)
+    while index < chunks.count {
+      var start = index
+      var role: Role?
+      if let (markerRole, next) = scan.marker(at: index) {
+        role = markerRole
+        start = next
+      }
+      if let (value, first, end) = scan.expression(at: start, marked: role != nil) {
+        let range = chunks[role == nil ? first : index].range.lowerBound..<chunks[end - 1].range.upperBound
+        matches.append(
+          Match(range: range, text: String(characters[range]), value: value, end: nil, role: role))
+        index = end
+      } else {
+        index += 1
+      }
+    }
+    return matches
+  }
+
+  /// The calendar day a value falls on.
+  func day(of value: Value) -> CivilDate {
+    switch value {
+    case .day(let day): day
+    case .instant(let date): calendar.day(of: date)
+    }
+  }
+
+  /// The end of a range: a time alone ("9am to 5pm") falls on the first part's day.
+  private func rangeEnd(_ end: Value, after start: Value) -> Value {
+    guard case .instant(let endDate) = end, case .instant(let startDate) = start, endDate < startDate else {
+      return end
+    }
+    return .instant(endDate.addingTimeInterval(86_400))
+  }
+
+  // MARK: Resolving days and times
+
+  /// The next day strictly after today with this ISO weekday (Stride's reading of a bare "friday").
+  func upcoming(_ weekday: Int, includingToday: Bool = false) -> CivilDate {
+    var days = (weekday - today.isoWeekday + 7) % 7
+    if days == 0 && !includingToday { days = 7 }
+    return today.adding(days: days)
+  }
+
+  /// A clock time today if it is still ahead, else tomorrow.
+  func nextOccurrence(of clock: ClockTime) -> Date {
+    let todayAt = calendar.date(today, clock)
+    return todayAt > reference ? todayAt : calendar.date(today.adding(days: 1), clock)
+  }
+
+  /// A month and day without a year: this year's if it has not passed, else next year's.
+  func upcoming(month: Int, day: Int) -> CivilDate? {
+    if let date = CivilDate(year: today.year, month: month, day: day), date >= today { return date }
+    return CivilDate(year: today.year + 1, month: month, day: day)
+  }
+
+  /// A day of the month alone: the next such day after today (skipping months too short for it).
+  func upcoming(dayOfMonth: Int) -> CivilDate? {
+    guard (1...31).contains(dayOfMonth) else { return nil }
+    for monthsAhead in 0...12 {
+      let month = today.startOfMonth.adding(months: monthsAhead)
+      if let date = CivilDate(year: month.year, month: month.month, day: dayOfMonth), date > today { return date }
+    }
+    return nil
+  }
+}
+
+/// A whitespace-separated word of the text, lower-cased, with surrounding punctuation set aside.
+struct Chunk {
+  var word: String
+  var range: Range<Int>
+  var comma: Bool
+  /// Inside quotes, or a URL or an e-mail address: never part of a time.
+  var protected: Bool
+
+  static func split(_ text: String) -> [Chunk] {
+    var chunks: [Chunk] = []
+    var inQuotes = false
+    var current: [Character] = []
+    var start = 0
+    func flush(at end: Int) {
+      defer { current = [] }
+      guard !current.isEmpty else { return }
+      var lower = start
+      var upper = end
+      var characters = current
+      var opensQuote = false
+      var closesQuote = false
+      while let first = characters.first, "(\"'“‘[".contains(first) {
+        if "\"'“‘".contains(first) { opensQuote = true }
+        characters.removeFirst()
+        lower += 1
+      }
+      var comma = false
+      while let last = characters.last, ",;:!?)\"'”’].".contains(last) {
+        // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
+        if last == ".", characters.count >= 3, characters[characters.count - 3] == "." { break }
+        if last == "," { comma = true }
+        if "\"'”’".contains(last) { closesQuote = true }
+        characters.removeLast()
+        upper -= 1
+      }
+      let word = String(characters).lowercased()
+      let quoted = inQuotes || opensQuote || closesQuote
+      if opensQuote { inQuotes = true }
+      if closesQuote { inQuotes = false }
+      guard !characters.isEmpty else { return }
+      let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
+      chunks.append(Chunk(word: word, range: lower..<upper, comma: comma, protected: quoted || link))
+    }
+    for (offset, character) in text.enumerated() {
+      if character.isWhitespace {
+        flush(at: offset)
+        start = offset + 1
+      } else {
+        if current.isEmpty { start = offset }
+        current.append(character)
+      }
+    }
+    flush(at: text.count)
+    return chunks
+  }
+}

@@ -1,0 +1,585 @@
+import Foundation
+
+/// One pass of the time parser over the words of a text: finds the pieces of a time phrase and puts them together.
+struct Scan {
+  let parser: TimeParser
+  let chunks: [Chunk]
+  /// Inside a title: ordinary words that are only sometimes dates need a marker or a neighbour.
+  let careful: Bool
+
+  /// A part of a time phrase.
+  enum Piece {
+    case day(CivilDate)
+    /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening").
+    case dayWithDefault(CivilDate, ClockTime, evening: Bool)
+    case clock(ClockTime)
+    /// An hour without am/pm ("at 5", "5 o'clock").
+    case hour(Int)
+    /// A time of day by name ("morning").
+    case dayPart(ClockTime)
+    case midnight
+    case instant(Date)
+  }
+
+  func word(_ index: Int) -> String? {
+    index < chunks.count && !chunks[index].protected ? chunks[index].word : nil
+  }
+
+  // MARK: Markers and expressions
+
+  /// "by", "due", "due on", "after", "from", "not before": what the time that follows is for.
+  func marker(at index: Int) -> (TimeParser.Role, Int)? {
+    guard let first = word(index) else { return nil }
+    if first == "not", word(index + 1) == "before" { return (.start, index + 2) }
+    if first == "due", let next = word(index + 1), ["by", "on", "at", "before"].contains(next) {
+      return (.due, index + 2)
+    }
+    if TimeWords.dueMarkers.contains(first) { return (.due, index + 1) }
+    // "start of next week" is a time, not a marker.
+    if TimeWords.startMarkers.contains(first), word(index + 1) != "of" { return (.start, index + 1) }
+    return nil
+  }
+
+  /// The longest time phrase starting at `index`: its value, the first word that belongs to it (a leading "the"
+  /// does not; a leading "on" or "at" does), and where it ends. A time without a day falls on `anchor` if given.
+  func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> (TimeParser.Value, Int, Int)? {
+    var position = index
+    var first = index
+    var day: CivilDate?
+    var instant: Date?
+    var clock: ClockTime?
+    var hour: Int?
+    var dayPart: ClockTime?
+    var defaultTime: ClockTime?
+    var evening = false
+    var midnight = false
+    var pieces = 0
+    var lastJoiner: String?
+    var risky = false
+    while position < chunks.count {
+      var next = position
+      var joiner: String?
+      // Joining words count only when a piece follows them.
+      while let word = word(next), TimeWords.joiners.contains(word) {
+        joiner = joiner.map { "\($0) \(word)" } ?? word
+        next += 1
+      }
+      guard
+        let (piece, after, pieceRisky) = self.piece(
+          at: next,
+          afterAt: joiner?.hasSuffix("at") ?? false
+            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0)
+      else { break }
+      let hasDay = day != nil || instant != nil
+      let hasTime = clock != nil || hour != nil || dayPart != nil || midnight
+      switch piece {
+      case .day(let value):
+        guard !hasDay else { break }
+        day = value
+      case .dayWithDefault(let value, let time, let isEvening):
+        guard !hasDay else { break }
+        day = value
+        defaultTime = time
+        evening = isEvening
+      case .instant(let value):
+        guard !hasDay, !hasTime else { break }
+        instant = value
+      case .clock(let value):
+        guard !hasTime, instant == nil else { break }
+        clock = value
+      case .hour(let value):
+        guard !hasTime, instant == nil else { break }
+        hour = value
+      case .dayPart(let value):
+        guard !hasTime, instant == nil else { break }
+        dayPart = value
+        evening = value.hour >= 17
+      case .midnight:
+        guard !hasTime, instant == nil else { break }
+        midnight = true
+      }
+      let taken = [day != nil, instant != nil, clock != nil, hour != nil, dayPart != nil, midnight].count { $0 }
+      guard taken > pieces else { break }
+      if pieces == 0 {
+        lastJoiner = joiner
+        let leading = chunks[position..<next].map(\.word)
+        first = leading.first.map(TimeWords.leadingJoiners.contains) == true ? position : next
+      }
+      pieces = taken
+      risky = risky || pieceRisky
+      position = after
+    }
+    guard pieces > 0 else { return nil }
+    if careful {
+      // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
+      let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") } ?? false
+      if risky && pieces == 1 && !marked && !joinedByOn { return nil }
+      if pieces == 1, dayPart != nil, lastJoiner == nil, !marked { return nil }
+    }
+    let end = position
+    if let instant { return (.instant(instant), first, end) }
+    let time: ClockTime? =
+      if let clock { clock } else if let hour { Scan.clock(forHour: hour, evening: evening) } else { dayPart }
+    if midnight {
+      return (.instant(parser.calendar.date((day ?? anchor ?? parser.today).adding(days: 1), .startOfDay)), first, end)
+    }
+    if let day = day ?? (time != nil ? anchor : nil) {
+      if let time = time ?? defaultTime { return (.instant(parser.calendar.date(day, time)), first, end) }
+      return (.day(day), first, end)
+    }
+    guard let time else { return nil }
+    return (.instant(parser.nextOccurrence(of: time)), first, end)
+  }
+
+  /// An hour said without am or pm: 1 to 6 mean the afternoon (people plan their waking hours), as does any
+  /// hour in the evening ("11 tonight").
+  static func clock(forHour hour: Int, evening: Bool) -> ClockTime {
+    let value = (1...6).contains(hour) || (evening && hour < 12) ? hour + 12 : hour
+    return ClockTime(hour: value % 24)!
+  }
+
+  // MARK: Pieces
+
+  /// The piece at `index`, where it ends, and whether it is an ordinary-looking word.
+  func piece(at index: Int, afterAt: Bool, marked: Bool) -> (Piece, Int, Bool)? {
+    guard let word = word(index) else { return nil }
+    if word == "in", self.word(index + 1) == "the", let part = self.word(index + 2).flatMap({ TimeWords.dayParts[$0] })
+    {
+      return (.dayPart(part), index + 3, false)
+    }
+    if let found = isoPiece(word, index) { return found }
+    if let found = namedPiece(word, index, marked: marked) { return found }
+    if let found = modifiedPiece(word, index) { return found }
+    if let found = boundaryPiece(word, index) { return found }
+    if let found = relativePiece(word, index) { return found }
+    if let found = monthDayPiece(word, index, marked: marked) { return found }
+    if let found = weekdayPiece(word, index) { return found }
+    if let found = numericDatePiece(word, index, marked: marked) { return found }
+    if let found = ordinalPiece(word, index, marked: marked) { return found }
+    if let found = clockPiece(word, index, afterAt: afterAt) { return found }
+    return nil
+  }
+
+  func isoPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard word.first?.isNumber == true, word.count >= (careful ? 10 : 6),
+      let value = ISO8601Value.parse(word.uppercased(), basic: !careful)
+    else { return nil }
+    if careful && !word.contains("-") { return nil }
+    if value.utcOffset != nil {
+      return (.instant(value.resolve(in: parser.calendar)), index + 1, false)
+    }
+    if let time = value.time { return (.dayWithDefault(value.date, time, evening: false), index + 1, false) }
+    return (.day(value.date), index + 1, false)
+  }
+
+  func namedPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    let today = parser.today
+    switch word {
+    case "today": return (.day(today), index + 1, false)
+    case "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow":
+      return (.day(today.adding(days: 1)), index + 1, false)
+    case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
+    case "tonight":
+      let time = parser.now < TimeWords.tonight ? TimeWords.tonight : TimeWords.lateTonight
+      return (.dayWithDefault(today, time, evening: true), index + 1, false)
+    case "now":
+      guard !careful || marked else { return nil }
+      return (.instant(parser.reference), index + 1, false)
+    case "noon", "midday": return (.clock(ClockTime(hour: 12)!), index + 1, false)
+    case "midnight": return (.midnight, index + 1, false)
+    case "later", "someday":
+      guard !careful || marked else { return nil }
+      return (.day(CivilDate(year: 9999, month: 12, day: 30)!), index + 1, false)
+    case "weekend":
+      return (.day(weekend(next: false)), index + 1, true)
+    case "day":
+      // "day after tomorrow", "day before yesterday" (a leading "the" is a joiner).
+      if self.word(index + 1) == "after", self.word(index + 2) == "tomorrow" {
+        return (.day(today.adding(days: 2)), index + 3, false)
+      }
+      if self.word(index + 1) == "before", self.word(index + 2) == "yesterday" {
+        return (.day(today.adding(days: -2)), index + 3, false)
+      }
+      return nil
+    default:
+      if let part = TimeWords.dayParts[word] { return (.dayPart(part), index + 1, true) }
+      if let named = taskwarriorNamed(word) { return (named, index + 1, false) }
+      return nil
+    }
+  }
+
+  /// Taskwarrior's `sod`/`eod`, `sow`/`eow`, `som`/`eom`, `soq`/`eoq`, `soy`/`eoy`, with `n` (next) or `p`
+  /// (previous) before the unit: `sonw`, `eopm`.
+  func taskwarriorNamed(_ word: String) -> Piece? {
+    guard word.count >= 3, word.count <= 4, word.hasPrefix("so") || word.hasPrefix("eo") else { return nil }
+    let isStart = word.hasPrefix("so")
+    var rest = word.dropFirst(2)
+    var shift = 0
+    if rest.count == 2 {
+      switch rest.first {
+      case "n": shift = 1
+      case "p": shift = -1
+      default: return nil
+      }
+      rest = rest.dropFirst()
+    }
+    let today = parser.today
+    let first: CivilDate
+    let last: CivilDate
+    switch rest {
+    case "d":
+      first = today.adding(days: shift)
+      last = first
+    case "w":
+      first = today.startOfWeek.adding(days: 7 * shift)
+      last = first.adding(days: 6)
+    case "m":
+      first = today.startOfMonth.adding(months: shift)
+      last = first.endOfMonth
+    case "q":
+      let quarterStart = CivilDate(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1)!
+      first = quarterStart.adding(months: 3 * shift)
+      last = first.adding(months: 2).endOfMonth
+    case "y":
+      first = CivilDate(year: today.year + shift, month: 1, day: 1)!
+      last = CivilDate(year: today.year + shift, month: 12, day: 31)!
+    default: return nil
+    }
+    return .instant(isStart ? parser.calendar.date(first, .startOfDay) : parser.calendar.date(last, .endOfDay))
+  }
+
+  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend".
+  func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard ["this", "next", "last", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
+      return nil
+    }
+    let today = parser.today
+    if let weekday = TimeWords.weekdays[noun] {
+      let day: CivilDate =
+        switch word {
+        case "this", "coming": parser.upcoming(weekday, includingToday: true)
+        case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
+        default: today.startOfWeek.adding(days: 7 + weekday - 1)
+        }
+      return (.day(day), index + 2, false)
+    }
+    if word == "this", let part = TimeWords.dayParts[noun] {
+      return (.dayWithDefault(today, part, evening: part.hour >= 17), index + 2, false)
+    }
+    let shift = word == "last" ? -1 : word == "this" ? 0 : 1
+    switch noun {
+    case "week":
+      // "next week" is its Monday; "this week" is what is left of it, so its Sunday.
+      let monday = today.startOfWeek.adding(days: 7 * shift)
+      return (.day(shift == 0 ? monday.adding(days: 6) : monday), index + 2, false)
+    case "month":
+      let first = today.startOfMonth.adding(months: shift)
+      return (.day(shift == 0 ? first.endOfMonth : first), index + 2, false)
+    case "year":
+      let year = today.year + shift
+      return (.day(CivilDate(year: year, month: shift == 0 ? 12 : 1, day: shift == 0 ? 31 : 1)!), index + 2, false)
+    case "weekend":
+      guard shift >= 0 else { return nil }
+      return (.day(weekend(next: shift == 1)), index + 2, false)
+    default: return nil
+    }
+  }
+
+  /// The coming Saturday (today on a Saturday or Sunday); with `next`, the one a week later.
+  func weekend(next: Bool) -> CivilDate {
+    let today = parser.today
+    let first = today.isoWeekday >= 6 ? today : parser.upcoming(6)
+    return next ? first.startOfWeek.adding(days: 12) : first
+  }
+
+  /// "end of the week", "end of month", "start of next week", "beginning of next month".
+  func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
+    var position = index + 2
+    var prefix = ""
+    if let modifier = self.word(position), ["the", "this", "next"].contains(modifier) {
+      prefix = modifier == "next" ? "n" : ""
+      position += 1
+    }
+    guard let unit = self.word(position) else { return nil }
+    let letter: String =
+      switch unit {
+      case "day": "d"
+      case "week": "w"
+      case "month": "m"
+      case "quarter": "q"
+      case "year": "y"
+      default: ""
+      }
+    guard !letter.isEmpty, let piece = taskwarriorNamed((word == "end" ? "eo" : "so") + prefix + letter) else {
+      return nil
+    }
+    return (piece, position + 1, false)
+  }
+
+  /// "friday", "fri", "friday next week", "tuesday of next week".
+  func weekdayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard let weekday = TimeWords.weekdays[word] else { return nil }
+    var position = index + 1
+    if self.word(position) == "of" { position += 1 }
+    if let modifier = self.word(position), ["next", "this", "last"].contains(modifier),
+      self.word(position + 1) == "week"
+    {
+      let shift = modifier == "next" ? 1 : modifier == "last" ? -1 : 0
+      let day = parser.today.startOfWeek.adding(days: 7 * shift + weekday - 1)
+      return (.day(day), position + 2, false)
+    }
+    return (.day(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
+  }
+
+  /// "dec 3", "december 3rd, 2026", "3 december", "3rd of dec", and, not inside a title, "december" alone.
+  func monthDayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    if let month = TimeWords.months[word] {
+      if let day = self.word(index + 1).flatMap(Scan.dayNumber), !chunks[index].comma {
+        let (year, after) = yearAfter(index + 2, comma: chunks[index + 1].comma)
+        return dated(month: month, day: day, year: year, end: after)
+      }
+      if let year = self.word(index + 1).flatMap(Scan.fullYear) {
+        guard let date = CivilDate(year: year, month: month, day: 1) else { return nil }
+        return (.day(date), index + 2, false)
+      }
+      guard !careful || marked else { return nil }
+      let thisYear = parser.today.month < month
+      return (.day(CivilDate(year: parser.today.year + (thisYear ? 0 : 1), month: month, day: 1)!), index + 1, false)
+    }
+    guard let day = Scan.dayNumber(word) else { return nil }
+    var position = index + 1
+    if self.word(position) == "of" { position += 1 }
+    guard let next = self.word(position), let month = TimeWords.months[next] else { return nil }
+    let (year, after) = yearAfter(position + 1, comma: chunks[position].comma)
+    return dated(month: month, day: day, year: year, end: after)
+  }
+
+  private func dated(month: Int, day: Int, year: Int?, end: Int) -> (Piece, Int, Bool)? {
+    let date = year.map { CivilDate(year: $0, month: month, day: day) } ?? parser.upcoming(month: month, day: day)
+    guard let date else { return nil }
+    return (.day(date), end, false)
+  }
+
+  /// A four-digit year (or 'yy after a comma) at `index`, if there is one.
+  private func yearAfter(_ index: Int, comma: Bool) -> (Int?, Int) {
+    guard let word = self.word(index), let year = Scan.fullYear(word) else { return (nil, index) }
+    return (year, index + 1)
+  }
+
+  /// 1 to 31, written "3", "03", "3rd", "21st".
+  static func dayNumber(_ word: String) -> Int? {
+    var digits = Substring(word)
+    for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
+      digits = digits.dropLast(2)
+    }
+    guard (1...2).contains(digits.count), digits.allSatisfy(\.isNumber), let day = Int(digits), (1...31).contains(day)
+    else { return nil }
+    return day
+  }
+
+  static func fullYear(_ word: String) -> Int? {
+    guard word.count == 4, word.allSatisfy(\.isNumber), let year = Int(word), (1900...2999).contains(year) else {
+      return nil
+    }
+    return year
+  }
+
+  /// "8/10/2026" (month first), "25/12/2026" (day first when the first number cannot be a month), "2026/8/10",
+  /// and "8/10" without a year (inside a title only after a marker).
+  func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+      return nil
+    }
+    let numbers = parts.compactMap { Int($0) }
+    guard numbers.count == parts.count else { return nil }
+    if parts.count == 2 {
+      guard !careful || marked, let date = parser.upcoming(month: numbers[0], day: numbers[1]) else { return nil }
+      return (.day(date), index + 1, false)
+    }
+    let date: CivilDate?
+    if parts[0].count == 4 {
+      date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
+    } else {
+      guard parts[2].count == 4 || parts[2].count == 2 else { return nil }
+      let year = parts[2].count == 4 ? numbers[2] : 2000 + numbers[2]
+      date =
+        numbers[0] > 12
+        ? CivilDate(year: year, month: numbers[1], day: numbers[0])
+        : CivilDate(year: year, month: numbers[0], day: numbers[1])
+    }
+    guard let date else { return nil }
+    return (.day(date), index + 1, false)
+  }
+
+  /// "the 19th", "21st": the next such day of a month. Inside a title only after a marker or "on the", or as
+  /// the last word ("pay rent 1st").
+  func ordinalPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    guard word.count >= 3, ["st", "nd", "rd", "th"].contains(where: { word.hasSuffix($0) }),
+      let day = Scan.dayNumber(word)
+    else { return nil }
+    if careful && !marked && index != chunks.count - 1 { return nil }
+    guard let date = parser.upcoming(dayOfMonth: day) else { return nil }
+    return (.day(date), index + 1, false)
+  }
+
+  /// "in 20 minutes", "in 2 hours", "in 3 days", "2 weeks from now", "+2d", "3 days ago", "within a week".
+  func relativePiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    var position = index
+    var sign = 1.0
+    var needsSuffix = true
+    if word == "in" || word == "within" {
+      position += 1
+      needsSuffix = false
+      while let filler = self.word(position), ["about", "around", "approximately", "roughly", "~"].contains(filler) {
+        position += 1
+      }
+    } else if word.hasPrefix("+") || word.hasPrefix("-"), word.count > 1 {
+      sign = word.hasPrefix("-") ? -1 : 1
+      needsSuffix = false
+    }
+    var amounts: [(Double, RelativeUnit)] = []
+    var afterAmounts = position
+    var firstWord = true
+    while let (amount, unit, next) = amountAndUnit(at: afterAmounts, signed: firstWord && !needsSuffix && sign != 0) {
+      amounts.append((amount, unit))
+      afterAmounts = next
+      firstWord = false
+      if self.word(afterAmounts) == "and" { afterAmounts += 1 }
+    }
+    guard !amounts.isEmpty else { return nil }
+    position = afterAmounts
+    if needsSuffix {
+      guard let suffix = self.word(position) else { return nil }
+      switch suffix {
+      case "later", "hence", "after":
+        position += 1
+      case "from":
+        guard self.word(position + 1) == "now" else { return nil }
+        position += 2
+      case "ago", "before", "earlier":
+        sign = -1
+        position += 1
+      default: return nil
+      }
+    }
+    return (relative(amounts, sign: sign), position, false)
+  }
+
+  /// A number (or "a", "an", "half an", "a few") and a unit, as one word ("2h", "+15min") or two ("2 hours").
+  private func amountAndUnit(at index: Int, signed: Bool) -> (Double, RelativeUnit, Int)? {
+    guard var word = self.word(index) else { return nil }
+    if signed, word.hasPrefix("+") || word.hasPrefix("-") { word.removeFirst() }
+    if let compact = Scan.compactDuration(word) { return (compact.0, compact.1, index + 1) }
+    var position = index
+    var amount: Double
+    if let number = Double(word), word.first?.isNumber == true {
+      amount = number
+      position += 1
+    } else if let value = TimeWords.amounts[word] {
+      amount = value
+      position += 1
+      // "a few", "a couple of", "half an".
+      if let next = self.word(position), let more = TimeWords.amounts[next], ["a", "an", "half"].contains(word) {
+        amount = word == "half" ? 0.5 : more
+        position += 1
+      }
+      if self.word(position) == "of" { position += 1 }
+    } else {
+      return nil
+    }
+    guard let unitWord = self.word(position), let unit = TimeWords.relativeUnits[unitWord] else { return nil }
+    return (amount, unit, position + 1)
+  }
+
+  /// "2h", "15min", "1.5hours", "2hr5min".
+  static func compactDuration(_ word: String) -> (Double, RelativeUnit)? {
+    guard word.first?.isNumber == true, word.contains(where: \.isLetter) else { return nil }
+    var seconds = 0.0
+    var calendarDays = 0.0
+    var months = 0.0
+    var rest = Substring(word)
+    while !rest.isEmpty {
+      let number = rest.prefix { $0.isNumber || $0 == "." }
+      let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter }
+      guard let value = Double(number), let unit = TimeWords.relativeUnits[String(unitWord)] else { return nil }
+      switch unit {
+      case .seconds(let length): seconds += value * Double(length)
+      case .days(let length): calendarDays += value * Double(length)
+      case .months(let length): months += value * Double(length)
+      }
+      rest = rest.dropFirst(number.count + unitWord.count)
+    }
+    if seconds == 0 && months == 0 { return (calendarDays, .days(1)) }
+    if seconds == 0 && calendarDays == 0 { return (months, .months(1)) }
+    return (seconds + calendarDays * 86_400 + months * 30 * 86_400, .seconds(1))
+  }
+
+  /// Moves from now: by seconds gives an instant; by whole days or months gives a day.
+  private func relative(_ amounts: [(Double, RelativeUnit)], sign: Double) -> Piece {
+    var seconds = 0.0
+    var days = 0.0
+    var months = 0.0
+    for (amount, unit) in amounts {
+      switch unit {
+      case .seconds(let length): seconds += amount * Double(length)
+      case .days(let length): days += amount * Double(length)
+      case .months(let length): months += amount * Double(length)
+      }
+    }
+    let wholeDays = days.rounded(.towardZero) == days && months.rounded(.towardZero) == months
+    if seconds == 0 && wholeDays {
+      let day = parser.today.adding(months: Int(sign * months)).adding(days: Int(sign * days))
+      return .day(day)
+    }
+    let total = seconds + days * 86_400 + months * 30 * 86_400
+    return .instant(parser.reference.addingTimeInterval(sign * total))
+  }
+
+  /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "17:00", "17:00:30", "at 5", "5 o'clock".
+  func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    var text = word
+    var meridiem: String?
+    for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where text.hasSuffix(suffix) {
+      let stem = text.dropLast(suffix.count)
+      guard let last = stem.last, last.isNumber else { continue }
+      meridiem = String(suffix.prefix(1))
+      text = String(stem)
+      break
+    }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber) })
+    else { return nil }
+    let numbers = parts.compactMap { Int($0) }
+    var position = index + 1
+    if meridiem == nil, let next = self.word(position) {
+      if ["am", "pm", "a.m.", "p.m.", "a.m", "p.m"].contains(next) {
+        meridiem = String(next.prefix(1))
+        position += 1
+      } else if parts.count == 1, next == "o'clock" || (next == "o" && self.word(position + 1) == "clock") {
+        position += next == "o" ? 2 : 1
+        return (.hour(numbers[0]), position, false)
+      }
+    }
+    if parts.count > 1 && parts[1].count != 2 { return nil }
+    if let meridiem {
+      guard (1...12).contains(numbers[0]) else { return nil }
+      let hour = numbers[0] % 12 + (meridiem == "p" ? 12 : 0)
+      guard
+        let clock = ClockTime(
+          hour: hour, minute: numbers.count > 1 ? numbers[1] : 0,
+          second: numbers.count > 2 ? numbers[2] : 0)
+      else { return nil }
+      return (.clock(clock), position, false)
+    }
+    if parts.count == 1 {
+      // A bare number is an hour only after "at": "at 5".
+      guard afterAt, (0...23).contains(numbers[0]), parts[0].count <= 2 else { return nil }
+      return (.hour(numbers[0]), position, false)
+    }
+    guard let clock = ClockTime(hour: numbers[0], minute: numbers[1], second: numbers.count > 2 ? numbers[2] : 0)
+    else { return nil }
+    return (.clock(clock), position, false)
+  }
+}

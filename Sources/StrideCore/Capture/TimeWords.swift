@@ -1,0 +1,72 @@
+/// The words the time parser knows, in one place.
+enum TimeWords {
+  /// Weekday names and their ISO numbers (Monday 1 … Sunday 7).
+  static let weekdays: [String: Int] = [
+    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3, "weds": 3,
+    "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6, "sat": 6,
+    "sunday": 7, "sun": 7,
+  ]
+
+  /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
+  static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
+
+  /// Month names and their numbers.
+  static let months: [String: Int] = [
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
+    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
+    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+  ]
+
+  /// Small numbers written as words, and the vague amounts people use.
+  static let amounts: [String: Double] = [
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "ninety": 90, "few": 3, "couple": 2, "several": 7, "half": 0.5,
+  ]
+
+  /// Units of a relative time and their length in seconds; a day or longer moves by calendar days.
+  static let relativeUnits: [String: RelativeUnit] = {
+    var table: [String: RelativeUnit] = [:]
+    let groups: [([String], RelativeUnit)] = [
+      (["s", "sec", "secs", "second", "seconds"], .seconds(1)),
+      (["m", "min", "mins", "minute", "minutes"], .seconds(60)),
+      (["h", "hr", "hrs", "hour", "hours"], .seconds(3600)),
+      (["d", "day", "days"], .days(1)),
+      (["w", "wk", "wks", "week", "weeks"], .days(7)),
+      (["fortnight", "fortnights"], .days(14)),
+      (["mo", "mos", "month", "months"], .months(1)),
+      (["q", "qtr", "quarter", "quarters"], .months(3)),
+      (["y", "yr", "yrs", "year", "years"], .months(12)),
+    ]
+    for (words, unit) in groups {
+      for word in words { table[word] = unit }
+    }
+    return table
+  }()
+
+  /// Times of day a word stands for. Stride's choices, written in Docs/capture.md.
+  static let dayParts: [String: ClockTime] = [
+    "morning": ClockTime(hour: 9)!, "noon": ClockTime(hour: 12)!, "midday": ClockTime(hour: 12)!,
+    "afternoon": ClockTime(hour: 15)!, "evening": ClockTime(hour: 19)!, "night": ClockTime(hour: 22)!,
+  ]
+
+  /// "tonight": 20:00; once that has passed, 23:00.
+  static let tonight = ClockTime(hour: 20)!
+  static let lateTonight = ClockTime(hour: 23)!
+
+  /// Words before a time that say it is when the task is due.
+  static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline"]
+  /// Words before a time that say it is when the task may start.
+  static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
+  /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
+  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ","]
+  /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday").
+  static let leadingJoiners: Set<String> = ["at", "@", "on"]
+}
+
+/// How far a relative time moves: by seconds (an exact instant) or by calendar days or months (a day).
+enum RelativeUnit: Equatable {
+  case seconds(Int)
+  case days(Int)
+  case months(Int)
+}
