@@ -137,13 +137,22 @@ struct CommandArguments {
     }
   }
 
-  /// Reads a time option with the ISO forms `ISOTime` accepts.
-  func time(_ option: String, dateOnly: ISOTime.DateOnly) throws(UsageError) -> Date? {
+  /// Reads a time option in the words `stride when` understands ("tonight", "next fri 9am", "2026-12-01").
+  /// A day alone stands for `dateOnly` o'clock that day.
+  func time(_ option: String, dateOnly: ClockTime) throws(UsageError) -> Date? {
     guard let text = values[option] else { return nil }
-    guard let date = ISOTime.parse(text, dateOnly: dateOnly) else {
-      throw UsageError("\(option) '\(text)' is not a time Stride can read; use \(ISOTime.example)")
+    return try CommandArguments.time(text, option, dateOnly: dateOnly)
+  }
+
+  /// Reads a time in the words `stride when` understands.
+  static func time(_ text: String, _ what: String, dateOnly: ClockTime) throws(UsageError) -> Date {
+    let parser = TimeParser(reference: Date(), timeZone: .current)
+    guard let match = parser.parse(text) else {
+      throw UsageError(
+        "\(what) '\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or "
+          + "2026-12-01 (stride when shows how a time is read)")
     }
-    return date
+    return parser.instant(match.value, dateOnly: dateOnly)
   }
 
   /// Reads an energy option or positional.
@@ -156,7 +165,7 @@ struct CommandArguments {
 
   /// Reads a number of minutes (`20m`, `1h30m`, `45`).
   static func minutes(_ text: String, _ what: String) throws(UsageError) -> Int {
-    guard let minutes = Minutes.parse(text) else {
+    guard let minutes = Int(text).flatMap({ $0 > 0 ? $0 : nil }) ?? CaptureParser.minutes(text) else {
       throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")
     }
     return minutes

@@ -16,7 +16,9 @@ extension Session {
     if let task = result.task {
       output.report("Added \(Output.name(task)).", json: result)
     } else if let draft = result.draft {
-      output.report("Would add \"\(draft.title)\" (nothing was saved).", json: result)
+      guard !output.json else { return output.emit(result) }
+      output.say("Would add this task (nothing was saved):")
+      Output.columns(draftRows(draft)).forEach { output.say("  " + $0) }
     }
   }
 
@@ -37,7 +39,7 @@ extension Session {
       }
       limit = number
     }
-    let at = try args.time("--at", dateOnly: .startOfDay)
+    let at = try args.time("--at", dateOnly: ClockTime(hour: 9)!)
     let result = try call(NowList.self, .init(at: at, energy: energy, minutes: minutes, limit: limit))
     guard !output.json else { return output.emit(result) }
     guard !result.suggestions.isEmpty else {
@@ -119,6 +121,7 @@ extension Session {
     ]
     if let estimate = task.estimateMinutes { fields.append(["Estimate:", Minutes.format(estimate)]) }
     if let due = task.due { fields.append(["Due:", time.describe(due)]) }
+    if let start = task.start { fields.append(["Starts:", time.describe(start)]) }
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }
     if let note = task.waitingFor { fields.append(["Waiting for:", note]) }
     for blocker in task.blockedBy {
@@ -188,7 +191,8 @@ extension Session {
 
   func edit(_ arguments: [String]) throws {
     let args = try CommandArguments(
-      arguments, command: "edit", valued: ["--title", "--energy", "--estimate", "--type", "--due", "--tags"])
+      arguments, command: "edit",
+      valued: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags"])
     try args.noMorePositionals(than: 1, "edit")
     let id = try args.taskID("edit", example: "stride edit 12 --energy low")
     var patch = TaskPatch()
@@ -207,6 +211,9 @@ extension Session {
     }
     if let text = args.values["--due"] {
       patch.due = .some(text == "none" ? nil : try args.time("--due", dateOnly: .endOfDay))
+    }
+    if let text = args.values["--start"] {
+      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: .startOfDay))
     }
     if let text = args.values["--tags"] {
       patch.tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
@@ -282,6 +289,37 @@ extension Session {
     output.report("Undid: \(result.undone.summary).", json: result)
   }
 
+  /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people. Needs no daemon.
+  func when(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "when", valued: ["--ref"])
+    let text = args.positionals.joined(separator: " ")
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw UsageError("when needs a time to read, like: stride when \"next fri 9am\"")
+    }
+    let reference = try args.values["--ref"].map { text throws(UsageError) in
+      try CommandArguments.time(text, "--ref", dateOnly: .startOfDay)
+    }
+    let result: TimeParse.Result
+    do {
+      result = try TimeParse.Result.reading(text, at: reference ?? Date(), timeZone: .current)
+    } catch {
+      throw UsageError(error.message)
+    }
+    guard !output.json else { return output.emit(result) }
+    let time = HumanTime(now: reference ?? Date())
+    let start = result.start.date
+    if result.allDay {
+      output.say("\"\(text)\" is the whole of \(time.fullDay(start)).")
+    } else if let end = result.end?.date {
+      output.say(
+        "\"\(text)\" is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
+      )
+    } else {
+      output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)).")
+    }
+    output.say("  \(time.rfc3339(start))" + (result.end.map { " to \(time.rfc3339($0.date))" } ?? ""))
+  }
+
   func energy(_ arguments: [String]) throws {
     let args = try CommandArguments(arguments, command: "energy")
     try args.noMorePositionals(than: 1, "energy")
@@ -299,6 +337,27 @@ extension Session {
     output.report(
       energy.map { "Your energy is now \($0.rawValue)." } ?? "Your energy is cleared; now ranks without it.",
       json: context)
+  }
+
+  /// How a capture was understood, a field a row, each with the words it came from.
+  private func draftRows(_ draft: TaskDraft) -> [[String]] {
+    func source(_ field: String) -> String {
+      let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
+      return words.isEmpty ? "" : "from " + words.joined(separator: ", ")
+    }
+    var rows: [[String]] = [["Title:", draft.title, ""]]
+    for (index, step) in draft.steps.enumerated() {
+      rows.append([index == 0 ? "Steps:" : "", "\(index + 1). \(step)", ""])
+    }
+    if let estimate = draft.estimateMinutes {
+      rows.append(["Estimate:", Minutes.format(estimate), source("estimate")])
+    }
+    rows.append(["Energy:", draft.energy.rawValue, source("energy")])
+    rows.append(["Type:", draft.type.rawValue, source("type")])
+    if let due = draft.due { rows.append(["Due:", output.time.describe(due), source("due")]) }
+    if let start = draft.start { rows.append(["Starts:", output.time.describe(start), source("start")]) }
+    if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
+    return rows
   }
 
   private func progressText(_ task: StrideTask) -> String {

@@ -56,6 +56,7 @@ func run(_ session: Session) throws -> ExitStatus {
     case "delete": try session.delete(arguments)
     case "undo": try session.undo(arguments)
     case "energy": try session.energy(arguments)
+    case "when": try session.when(arguments)
     case "daemon": try session.daemon(arguments)
     default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
     }

@@ -1,13 +1,20 @@
-/// Turns a line a person typed into a task draft.
-///
-/// The backbone takes the whole text as the title (white space folded); the raw text is always kept as it was.
+import Foundation
+
+/// Turns a line a person typed into a task draft, with the capture language of `CaptureParser`.
 public enum Capture {
-  /// The draft for `text`; an empty text is refused.
-  public static func draft(from text: String) throws(StrideError) -> TaskDraft {
-    let title = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard !title.isEmpty else {
+  /// The draft for `text` at `reference` in `timeZone`; a text with no title left once its tokens are read is
+  /// refused. The raw text is always kept as it was.
+  public static func draft(from text: String, at reference: Date, timeZone: TimeZone) throws(StrideError) -> TaskDraft {
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw StrideError.invalid("the text is empty; say in a few words what you want to do")
     }
-    return TaskDraft(title: try StrideTask.checkedTitle(title), rawInput: text)
+    let parsed = CaptureParser(reference: reference, timeZone: timeZone).parse(text)
+    guard !parsed.title.isEmpty else {
+      throw StrideError.invalid("only tokens were given (like ~10m or #home); add a few words that say what to do")
+    }
+    return TaskDraft(
+      title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
+      energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
+      due: parsed.due, start: parsed.start, tags: parsed.tags, spans: parsed.spans)
   }
 }

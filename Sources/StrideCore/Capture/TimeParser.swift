@@ -160,7 +160,7 @@ struct Chunk {
 
   static func split(_ text: String) -> [Chunk] {
     var chunks: [Chunk] = []
-    var inQuotes = false
+    let quoted = quotedOffsets(Array(text))
     var current: [Character] = []
     var start = 0
     func flush(at end: Int) {
@@ -169,29 +169,27 @@ struct Chunk {
       var lower = start
       var upper = end
       var characters = current
-      var opensQuote = false
-      var closesQuote = false
       while let first = characters.first, "(\"'“‘[".contains(first) {
-        if "\"'“‘".contains(first) { opensQuote = true }
         characters.removeFirst()
         lower += 1
       }
       var comma = false
       while let last = characters.last, ",;:!?)\"'”’].".contains(last) {
         // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
-        if last == ".", characters.count >= 3, characters[characters.count - 3] == "." { break }
+        if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
+          characters[characters.count - 3] == "."
+        {
+          break
+        }
         if last == "," { comma = true }
-        if "\"'”’".contains(last) { closesQuote = true }
         characters.removeLast()
         upper -= 1
       }
-      let word = String(characters).lowercased()
-      let quoted = inQuotes || opensQuote || closesQuote
-      if opensQuote { inQuotes = true }
-      if closesQuote { inQuotes = false }
       guard !characters.isEmpty else { return }
+      let word = String(characters).lowercased()
       let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
-      chunks.append(Chunk(word: word, range: lower..<upper, comma: comma, protected: quoted || link))
+      let inQuotes = (start..<end).contains(where: quoted.contains)
+      chunks.append(Chunk(word: word, range: lower..<upper, comma: comma, protected: inQuotes || link))
     }
     for (offset, character) in text.enumerated() {
       if character.isWhitespace {
@@ -204,5 +202,32 @@ struct Chunk {
     }
     flush(at: text.count)
     return chunks
+  }
+
+  /// The character offsets inside a pair of quotes: double quotes (straight or curly) that close, or single
+  /// quotes that open a word and close one. An unclosed quote protects nothing.
+  static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
+    var quoted: Set<Int> = []
+    var open: Int?
+    for (offset, character) in characters.enumerated() where "\"“”".contains(character) {
+      if let start = open {
+        quoted.formUnion(start...offset)
+        open = nil
+      } else {
+        open = offset
+      }
+    }
+    open = nil
+    for (offset, character) in characters.enumerated() where "'‘’".contains(character) {
+      let before = offset == 0 || characters[offset - 1].isWhitespace
+      let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
+      if before, open == nil {
+        open = offset
+      } else if after, let start = open {
+        quoted.formUnion(start...offset)
+        open = nil
+      }
+    }
+    return quoted
   }
 }

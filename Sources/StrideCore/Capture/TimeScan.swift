@@ -10,6 +10,8 @@ struct Scan {
   /// A part of a time phrase.
   enum Piece {
     case day(CivilDate)
+    /// A day named by its weekday; an explicit date next to it wins ("Sunday, December 7, 2014").
+    case weekday(CivilDate)
     /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening").
     case dayWithDefault(CivilDate, ClockTime, evening: Bool)
     case clock(ClockTime)
@@ -56,6 +58,7 @@ struct Scan {
     var pieces = 0
     var lastJoiner: String?
     var risky = false
+    var dayFromWeekday = false
     while position < chunks.count {
       var next = position
       var joiner: String?
@@ -74,8 +77,14 @@ struct Scan {
       let hasTime = clock != nil || hour != nil || dayPart != nil || midnight
       switch piece {
       case .day(let value):
+        guard !hasDay || (dayFromWeekday && instant == nil) else { break }
+        if hasDay { pieces -= 1 }
+        day = value
+        dayFromWeekday = false
+      case .weekday(let value):
         guard !hasDay else { break }
         day = value
+        dayFromWeekday = true
       case .dayWithDefault(let value, let time, let isEvening):
         guard !hasDay else { break }
         day = value
@@ -151,7 +160,7 @@ struct Scan {
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = boundaryPiece(word, index) { return found }
-    if let found = relativePiece(word, index) { return found }
+    if let found = relativePiece(word, index, marked: marked) { return found }
     if let found = monthDayPiece(word, index, marked: marked) { return found }
     if let found = weekdayPiece(word, index) { return found }
     if let found = numericDatePiece(word, index, marked: marked) { return found }
@@ -250,7 +259,7 @@ struct Scan {
 
   /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend".
   func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard ["this", "next", "last", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
+    guard ["this", "next", "last", "past", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
       return nil
     }
     let today = parser.today
@@ -266,8 +275,20 @@ struct Scan {
     if word == "this", let part = TimeWords.dayParts[noun] {
       return (.dayWithDefault(today, part, evening: part.hour >= 17), index + 2, false)
     }
-    let shift = word == "last" ? -1 : word == "this" ? 0 : 1
+    let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
+    if shift != 0, let (amounts, after) = amounts(at: index + 1) {
+      // "next 2 days", "last 2 weeks".
+      return (relative(amounts, sign: Double(shift)), after, false)
+    }
     switch noun {
+    case "day":
+      guard shift != 0 else { return nil }
+      return (.day(today.adding(days: shift)), index + 2, false)
+    case "weekday":
+      guard shift != 0 else { return nil }
+      var day = today.adding(days: shift)
+      while day.isoWeekday > 5 { day = day.adding(days: shift) }
+      return (.day(day), index + 2, false)
     case "week":
       // "next week" is its Monday; "this week" is what is left of it, so its Sunday.
       let monday = today.startOfWeek.adding(days: 7 * shift)
@@ -329,14 +350,41 @@ struct Scan {
       let day = parser.today.startOfWeek.adding(days: 7 * shift + weekday - 1)
       return (.day(day), position + 2, false)
     }
-    return (.day(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
+    return (.weekday(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
   }
 
-  /// "dec 3", "december 3rd, 2026", "3 december", "3rd of dec", and, not inside a title, "december" alone.
+  /// "dec 3", "december 3rd, 2026", "3 december", "3rd of dec", "10-aug-2026", "2026 august 18", "in june",
+  /// and, not inside a title, "december" alone.
   func monthDayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    if let (joined, hasYear) = joinedMonthDate(word) {
+      // "August-10, 2012": the year may follow as a word of its own.
+      if !hasYear, let year = self.word(index + 1).flatMap(Scan.fullYear),
+        let date = CivilDate(year: year, month: joined.month, day: joined.day)
+      {
+        return (.day(date), index + 2, false)
+      }
+      return (.day(joined), index + 1, false)
+    }
+    if word == "in", let next = self.word(index + 1), let month = TimeWords.months[next] {
+      // "in june", "in june of 2027".
+      var position = index + 2
+      if self.word(position) == "of" { position += 1 }
+      if let year = self.word(position).flatMap(Scan.fullYear), let date = CivilDate(year: year, month: month, day: 1) {
+        return (.day(date), position + 1, false)
+      }
+      return (.day(upcomingFirst(of: month)), index + 2, false)
+    }
+    if let year = Scan.fullYear(word), let next = self.word(index + 1), let month = TimeWords.months[next] {
+      if let day = self.word(index + 2).flatMap(Scan.dayNumber),
+        let date = CivilDate(year: year, month: month, day: day)
+      {
+        return (.day(date), index + 3, false)
+      }
+      return CivilDate(year: year, month: month, day: 1).map { (.day($0), index + 2, false) }
+    }
     if let month = TimeWords.months[word] {
       if let day = self.word(index + 1).flatMap(Scan.dayNumber), !chunks[index].comma {
-        let (year, after) = yearAfter(index + 2, comma: chunks[index + 1].comma)
+        let (year, after) = yearAfter(index + 2)
         return dated(month: month, day: day, year: year, end: after)
       }
       if let year = self.word(index + 1).flatMap(Scan.fullYear) {
@@ -344,15 +392,46 @@ struct Scan {
         return (.day(date), index + 2, false)
       }
       guard !careful || marked else { return nil }
-      let thisYear = parser.today.month < month
-      return (.day(CivilDate(year: parser.today.year + (thisYear ? 0 : 1), month: month, day: 1)!), index + 1, false)
+      return (.day(upcomingFirst(of: month)), index + 1, false)
     }
     guard let day = Scan.dayNumber(word) else { return nil }
     var position = index + 1
     if self.word(position) == "of" { position += 1 }
     guard let next = self.word(position), let month = TimeWords.months[next] else { return nil }
-    let (year, after) = yearAfter(position + 1, comma: chunks[position].comma)
+    let (year, after) = yearAfter(position + 1)
     return dated(month: month, day: day, year: year, end: after)
+  }
+
+  /// The first of a month: this year's if the month is still to come, else next year's.
+  private func upcomingFirst(of month: Int) -> CivilDate {
+    CivilDate(year: parser.today.year + (parser.today.month < month ? 0 : 1), month: month, day: 1)!
+  }
+
+  /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep".
+  func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
+    var parts = word.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
+    if parts.count == 1, let first = word.first, first.isNumber {
+      // "15sep": digits then a month name.
+      let digits = word.prefix { $0.isNumber }
+      parts = [String(digits), String(word.dropFirst(digits.count))]
+    }
+    guard (2...3).contains(parts.count), let monthIndex = parts.firstIndex(where: { TimeWords.months[$0] != nil }),
+      let month = TimeWords.months[parts[monthIndex]]
+    else { return nil }
+    let others = parts.enumerated().filter { $0.offset != monthIndex }.map(\.element)
+    guard others.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+    if others.count == 1 {
+      if let year = Scan.fullYear(others[0]) { return CivilDate(year: year, month: month, day: 1).map { ($0, true) } }
+      guard let day = Scan.dayNumber(others[0]) else { return nil }
+      return parser.upcoming(month: month, day: day).map { ($0, false) }
+    }
+    if let year = Scan.fullYear(others[0]), let day = Scan.dayNumber(others[1]) {
+      return CivilDate(year: year, month: month, day: day).map { ($0, true) }
+    }
+    guard let day = Scan.dayNumber(others[0]) else { return nil }
+    let yearText = others[1]
+    let year = yearText.count == 4 ? Int(yearText) : yearText.count == 2 ? Int(yearText).map { 2000 + $0 } : nil
+    return year.flatMap { CivilDate(year: $0, month: month, day: day) }.map { ($0, true) }
   }
 
   private func dated(month: Int, day: Int, year: Int?, end: Int) -> (Piece, Int, Bool)? {
@@ -361,8 +440,8 @@ struct Scan {
     return (.day(date), end, false)
   }
 
-  /// A four-digit year (or 'yy after a comma) at `index`, if there is one.
-  private func yearAfter(_ index: Int, comma: Bool) -> (Int?, Int) {
+  /// A four-digit year at `index`, if there is one.
+  private func yearAfter(_ index: Int) -> (Int?, Int) {
     guard let word = self.word(index), let year = Scan.fullYear(word) else { return (nil, index) }
     return (year, index + 1)
   }
@@ -385,29 +464,27 @@ struct Scan {
     return year
   }
 
-  /// "8/10/2026" (month first), "25/12/2026" (day first when the first number cannot be a month), "2026/8/10",
-  /// and "8/10" without a year (inside a title only after a marker).
+  /// "12/24/2026" (month first, as in the US), "2026/12/24" and "2026.12.24" (year first), "12/2026" (a month),
+  /// and "12/24" without a year (inside a title only after a marker). A day-first date such as "24/12/2026" is
+  /// refused: when a numeric date could be read two ways, it stays in the title.
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    let separator: Character = word.contains("/") ? "/" : "."
+    let parts = word.split(separator: separator, omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
       return nil
     }
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == parts.count else { return nil }
-    if parts.count == 2 {
-      guard !careful || marked, let date = parser.upcoming(month: numbers[0], day: numbers[1]) else { return nil }
-      return (.day(date), index + 1, false)
-    }
+    if separator == "." && parts[0].count != 4 { return nil }
     let date: CivilDate?
-    if parts[0].count == 4 {
-      date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
-    } else {
-      guard parts[2].count == 4 || parts[2].count == 2 else { return nil }
-      let year = parts[2].count == 4 ? numbers[2] : 2000 + numbers[2]
-      date =
-        numbers[0] > 12
-        ? CivilDate(year: year, month: numbers[1], day: numbers[0])
-        : CivilDate(year: year, month: numbers[0], day: numbers[1])
+    switch (parts.count, parts[0].count, parts.last!.count) {
+    case (2, 1...2, 4): date = CivilDate(year: numbers[1], month: numbers[0], day: 1)
+    case (2, 1...2, 1...2):
+      guard !careful || marked else { return nil }
+      date = parser.upcoming(month: numbers[0], day: numbers[1])
+    case (3, 4, _): date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
+    case (3, 1...2, 4): date = CivilDate(year: numbers[2], month: numbers[0], day: numbers[1])
+    default: date = nil
     }
     guard let date else { return nil }
     return (.day(date), index + 1, false)
@@ -425,7 +502,7 @@ struct Scan {
   }
 
   /// "in 20 minutes", "in 2 hours", "in 3 days", "2 weeks from now", "+2d", "3 days ago", "within a week".
-  func relativePiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+  func relativePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     var position = index
     var sign = 1.0
     var needsSuffix = true
@@ -439,32 +516,60 @@ struct Scan {
       sign = word.hasPrefix("-") ? -1 : 1
       needsSuffix = false
     }
-    var amounts: [(Double, RelativeUnit)] = []
-    var afterAmounts = position
-    var firstWord = true
-    while let (amount, unit, next) = amountAndUnit(at: afterAmounts, signed: firstWord && !needsSuffix && sign != 0) {
-      amounts.append((amount, unit))
-      afterAmounts = next
-      firstWord = false
-      if self.word(afterAmounts) == "and" { afterAmounts += 1 }
-    }
-    guard !amounts.isEmpty else { return nil }
+    guard let (amounts, afterAmounts) = amounts(at: position, signed: !needsSuffix) else { return nil }
     position = afterAmounts
     if needsSuffix {
-      guard let suffix = self.word(position) else { return nil }
+      guard let suffix = self.word(position) else {
+        return marked ? (relative(amounts, sign: 1), position, false) : nil
+      }
       switch suffix {
-      case "later", "hence", "after":
+      case "after", "before":
+        // "2 days after tomorrow", "a week before friday"; alone, "after" is later and "before" earlier.
+        let direction = suffix == "after" ? 1.0 : -1.0
+        if let (anchor, _, end) = expression(at: position + 1, marked: true), case .day(let day) = anchor {
+          return (.day(shifted(day, amounts, sign: direction)), end, false)
+        }
+        guard !careful else { return nil }
+        sign = direction
+        position += 1
+      case "later", "hence":
         position += 1
       case "from":
         guard self.word(position + 1) == "now" else { return nil }
         position += 2
-      case "ago", "before", "earlier":
+      case "ago", "earlier":
         sign = -1
         position += 1
-      default: return nil
+      default:
+        guard marked else { return nil }
       }
     }
     return (relative(amounts, sign: sign), position, false)
+  }
+
+  /// One or more amounts with units ("2 hours", "1d 2hr 5min", "an hour and a half" is not read).
+  func amounts(at index: Int, signed: Bool = false) -> ([(Double, RelativeUnit)], Int)? {
+    var amounts: [(Double, RelativeUnit)] = []
+    var position = index
+    while let (amount, unit, next) = amountAndUnit(at: position, signed: signed && amounts.isEmpty) {
+      amounts.append((amount, unit))
+      position = next
+      if self.word(position) == "and", amountAndUnit(at: position + 1, signed: false) != nil { position += 1 }
+    }
+    return amounts.isEmpty ? nil : (amounts, position)
+  }
+
+  /// A day moved by whole days and months.
+  private func shifted(_ day: CivilDate, _ amounts: [(Double, RelativeUnit)], sign: Double) -> CivilDate {
+    var result = day
+    for (amount, unit) in amounts {
+      switch unit {
+      case .days(let length): result = result.adding(days: Int(sign * amount * Double(length)))
+      case .months(let length): result = result.adding(months: Int(sign * amount * Double(length)))
+      case .seconds(let length): result = result.adding(days: Int(sign * amount * Double(length) / 86_400))
+      }
+    }
+    return result
   }
 
   /// A number (or "a", "an", "half an", "a few") and a unit, as one word ("2h", "+15min") or two ("2 hours").
@@ -574,8 +679,10 @@ struct Scan {
       return (.clock(clock), position, false)
     }
     if parts.count == 1 {
-      // A bare number is an hour only after "at": "at 5".
-      guard afterAt, (0...23).contains(numbers[0]), parts[0].count <= 2 else { return nil }
+      // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight").
+      guard afterAt || self.word(position) == "tonight", (0...23).contains(numbers[0]), parts[0].count <= 2 else {
+        return nil
+      }
       return (.hour(numbers[0]), position, false)
     }
     guard let clock = ClockTime(hour: numbers[0], minute: numbers[1], second: numbers.count > 2 ? numbers[2] : 0)

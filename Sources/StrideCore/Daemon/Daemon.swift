@@ -18,6 +18,7 @@ public final class Daemon {
   public init(paths: StridePaths, environment: [String: String], log: Log = Log()) throws(StrideError) {
     self.paths = paths
     self.log = log
+    let config = try StrideConfig.load(path: paths.configFile)
     try PrivateDirectory.prepare(paths.dataDirectory, strict: false)
     lock = try InstanceLock(path: paths.lockFile)
     let store = try TaskStore(path: paths.database)
@@ -32,7 +33,7 @@ public final class Daemon {
     let startedAt = Dispatcher.wholeSecondClock()
     let pid = getpid()
     let (socket, database) = (paths.socket, paths.database)
-    dispatcher = Dispatcher(store: store) { openTasks in
+    dispatcher = Dispatcher(store: store, breakdown: Breakdown(config: config, log: log)) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
         startedAt: startedAt, openTasks: openTasks)

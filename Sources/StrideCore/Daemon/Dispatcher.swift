@@ -10,17 +10,21 @@ public final class Dispatcher: Sendable {
   private let clock: @Sendable () -> Date
   private let timeZone: TimeZone
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
+  private let breakdown: Breakdown?
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
+  ///   - breakdown: the optional program that suggests steps for a capture.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
-    timeZone: TimeZone = .current, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    timeZone: TimeZone = .current, breakdown: Breakdown? = nil,
+    describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.store = Mutex(store)
     self.clock = clock
     self.timeZone = timeZone
+    self.breakdown = breakdown
     self.describeServer = describeServer
   }
 
@@ -65,7 +69,9 @@ public final class Dispatcher: Sendable {
       return try reply(ServerInfo.self) { _ in describeServer(store.withLock { $0.openCount }) }
     case TaskCapture.name:
       return try reply(TaskCapture.self) { params throws(StrideError) in
-        let draft = try Capture.draft(from: params.text)
+        var draft = try Capture.draft(from: params.text, at: now, timeZone: timeZone)
+        // The breakdown program runs outside the store's lock: it may take seconds.
+        if let breakdown { draft = breakdown.apply(to: draft) }
         if params.dryRun == true { return TaskCapture.Result(draft: draft) }
         return TaskCapture.Result(task: try locked { store throws(StrideError) in try store.capture(draft, at: now) })
       }
@@ -122,6 +128,10 @@ public final class Dispatcher: Sendable {
     case ContextSet.name:
       return try reply(ContextSet.self) { params throws(StrideError) in
         ContextResult(try locked { store throws(StrideError) in try store.setEnergy(params.energy, at: now) })
+      }
+    case TimeParse.name:
+      return try reply(TimeParse.self) { params throws(StrideError) in
+        try TimeParse.Result.reading(params.text, at: params.ref?.date ?? now, timeZone: timeZone)
       }
     case NowList.name:
       return try reply(NowList.self) { params throws(StrideError) in try suggestions(params, at: now) }

@@ -14,8 +14,8 @@ public enum Ranking {
     var best: [StrideTask] = []
     for stored in tasks {
       let task = stored.settled(at: context.instant)
-      guard task.status == .active, !task.blockedBy.contains(where: open.contains), fitsEnergy(task, context),
-        fitsTime(task, context)
+      guard task.status == .active, !task.blockedBy.contains(where: open.contains), hasStarted(task, context),
+        fitsEnergy(task, context), fitsTime(task, context)
       else { continue }
       guard best.count < limit || comesFirst(task, best[best.count - 1]) else { continue }
       best.insert(task, at: best.firstIndex { comesFirst(task, $0) } ?? best.count)
@@ -33,6 +33,11 @@ public enum Ranking {
   static func isPressing(_ task: StrideTask, _ context: NowContext) -> Bool {
     guard let due = task.due else { return false }
     return due.timeIntervalSince(context.instant) <= 24 * 3600
+  }
+
+  /// Hides a task whose start time is still ahead ("after 6pm").
+  static func hasStarted(_ task: StrideTask, _ context: NowContext) -> Bool {
+    task.start.map { $0 <= context.instant } ?? true
   }
 
   /// Hides a task that needs two energy levels more than the user has (high when they are low).

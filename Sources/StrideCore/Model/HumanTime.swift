@@ -38,6 +38,26 @@ public struct HumanTime: Sendable {
     }
   }
 
+  /// "Friday 27 November 2026": a day named in full, without reference to today.
+  public func fullDay(_ date: Date) -> String {
+    let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+    let month = Self.monthNames[(parts.month ?? 1) - 1]
+    return "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 1) \(month) \(parts.year ?? 0)"
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  /// "2026-11-27T09:00:00+01:00": RFC 3339 in this time zone.
+  public func rfc3339(_ date: Date) -> String {
+    let offset = calendar.timeZone.secondsFromGMT(for: date)
+    let local = Timestamp.format(date.addingTimeInterval(TimeInterval(offset))).dropLast()
+    let sign = offset < 0 ? "-" : "+"
+    return local + String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+  }
+
   /// "09:00", 24-hour.
   public func clock(_ date: Date) -> String {
     let parts = calendar.dateComponents([.hour, .minute], from: date)

@@ -15,6 +15,8 @@ public struct StrideTask: Equatable, Sendable {
   public var subtasks: [Subtask]
   public var blockedBy: [TaskID]
   public var due: Date?
+  /// When the task may start; until then it is not suggested (a capture's "after 6pm" or `start:monday`).
+  public var start: Date?
   public var tags: [String]
   /// The deferral in force while `status` is `deferred`.
   public var deferral: Deferral?
@@ -29,7 +31,7 @@ public struct StrideTask: Equatable, Sendable {
   public init(
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
     status: TaskStatus = .active, type: TaskType = .chore, subtasks: [Subtask] = [], blockedBy: [TaskID] = [],
-    due: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
+    due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil
   ) {
     self.id = id
@@ -42,6 +44,7 @@ public struct StrideTask: Equatable, Sendable {
     self.subtasks = subtasks
     self.blockedBy = blockedBy
     self.due = due
+    self.start = start
     self.tags = tags
     self.deferral = deferral
     self.deferrals = deferrals
@@ -77,7 +80,7 @@ public struct StrideTask: Equatable, Sendable {
 
 extension StrideTask: Codable {
   enum CodingKeys: String, CodingKey {
-    case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, tags
+    case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
     case deferral, deferCount, deferrals, waitingFor, createdAt, updatedAt, completedAt
   }
 
@@ -110,6 +113,7 @@ extension StrideTask: Codable {
     }
     blockedBy = try container.decode([TaskID].self, forKey: .blockedBy)
     due = try container.decodeIfPresent(Timestamp.self, forKey: .due)?.date
+    start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
     tags = try container.decode([String].self, forKey: .tags)
     deferral = try container.decodeIfPresent(Deferral.self, forKey: .deferral)
     deferrals = try container.decodeIfPresent([Deferral].self, forKey: .deferrals) ?? []
@@ -138,6 +142,7 @@ extension StrideTask: Codable {
     try container.encode(progress, forKey: .progress)
     try container.encode(blockedBy, forKey: .blockedBy)
     try container.encode(due.map(Timestamp.init), forKey: .due)
+    try container.encode(start.map(Timestamp.init), forKey: .start)
     try container.encode(tags, forKey: .tags)
     try container.encode(deferral, forKey: .deferral)
     try container.encode(deferCount, forKey: .deferCount)

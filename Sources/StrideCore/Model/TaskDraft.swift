@@ -9,11 +9,15 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   public var estimateMinutes: Int?
   public var type: TaskType
   public var due: Date?
+  public var start: Date?
   public var tags: [String]
+  /// Where in `rawInput` each field was read from.
+  public var spans: [CaptureSpan]
 
   public init(
     title: String, rawInput: String, steps: [String] = [], energy: EnergyLevel = .medium,
-    estimateMinutes: Int? = nil, type: TaskType = .chore, due: Date? = nil, tags: [String] = []
+    estimateMinutes: Int? = nil, type: TaskType = .chore, due: Date? = nil, start: Date? = nil, tags: [String] = [],
+    spans: [CaptureSpan] = []
   ) {
     self.title = title
     self.rawInput = rawInput
@@ -22,10 +26,14 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     self.estimateMinutes = estimateMinutes
     self.type = type
     self.due = due
+    self.start = start
     self.tags = tags
+    self.spans = spans
   }
 
-  enum CodingKeys: String, CodingKey { case title, rawInput, steps, energy, estimateMinutes, type, due, tags }
+  enum CodingKeys: String, CodingKey {
+    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans
+  }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -36,7 +44,9 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     estimateMinutes = try container.decodeIfPresent(Int.self, forKey: .estimateMinutes)
     type = try container.decode(TaskType.self, forKey: .type)
     due = try container.decodeIfPresent(Timestamp.self, forKey: .due)?.date
+    start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
     tags = try container.decode([String].self, forKey: .tags)
+    spans = try container.decodeIfPresent([CaptureSpan].self, forKey: .spans) ?? []
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -48,36 +58,40 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     try container.encode(estimateMinutes, forKey: .estimateMinutes)
     try container.encode(type, forKey: .type)
     try container.encode(due.map(Timestamp.init), forKey: .due)
+    try container.encode(start.map(Timestamp.init), forKey: .start)
     try container.encode(tags, forKey: .tags)
+    try container.encode(spans, forKey: .spans)
   }
 
   /// The task this draft becomes once it has an id.
   public func task(id: TaskID, at now: Date) -> StrideTask {
     StrideTask(
       id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, type: type,
-      subtasks: steps.map { Subtask(title: $0) }, due: due, tags: tags, createdAt: now)
+      subtasks: steps.map { Subtask(title: $0) }, due: due, start: start, tags: tags, createdAt: now)
   }
 }
 
-/// The fields `task.update` may change; nil leaves a field as it is. `estimateMinutes` and `due` can also be
-/// cleared, which `.some(nil)` says.
+/// The fields `task.update` may change; nil leaves a field as it is. `estimateMinutes`, `due` and `start` can
+/// also be cleared, which `.some(nil)` says.
 public struct TaskPatch: Equatable, Sendable {
   public var title: String?
   public var energy: EnergyLevel?
   public var estimateMinutes: Int??
   public var type: TaskType?
   public var due: Date??
+  public var start: Date??
   public var tags: [String]?
 
   public init(
     title: String? = nil, energy: EnergyLevel? = nil, estimateMinutes: Int?? = nil, type: TaskType? = nil,
-    due: Date?? = nil, tags: [String]? = nil
+    due: Date?? = nil, start: Date?? = nil, tags: [String]? = nil
   ) {
     self.title = title
     self.energy = energy
     self.estimateMinutes = estimateMinutes
     self.type = type
     self.due = due
+    self.start = start
     self.tags = tags
   }
 
@@ -89,13 +103,15 @@ extension StrideTask {
   /// Applies an edit, checking each field as capture does.
   public mutating func apply(_ patch: TaskPatch, at now: Date) throws(StrideError) {
     guard !patch.isEmpty else {
-      throw StrideError.invalid("nothing to change; give at least one of title, energy, estimate, type, due, tags")
+      throw StrideError.invalid(
+        "nothing to change; give at least one of title, energy, estimate, type, due, start, tags")
     }
     if let title = patch.title { self.title = try StrideTask.checkedTitle(title) }
     if let energy = patch.energy { self.energy = energy }
     if let estimate = patch.estimateMinutes { estimateMinutes = try estimate.map(StrideTask.checkedEstimate) }
     if let type = patch.type { self.type = type }
     if let due = patch.due { self.due = due }
+    if let start = patch.start { self.start = start }
     if let tags = patch.tags { self.tags = try StrideTask.checkedTags(tags) }
     updatedAt = now
   }

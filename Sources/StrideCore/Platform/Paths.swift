@@ -12,14 +12,17 @@ import Foundation
 /// | instance lock | `strided.lock` beside the database |
 /// | socket | `$STRIDE_SOCKET`, else `$XDG_RUNTIME_DIR/stride/strided.sock`, else `/tmp/stride-$UID/strided.sock` |
 /// | log when detached | `$XDG_STATE_HOME/stride/strided.log` (`~/.local/state/stride/strided.log`) |
+/// | settings | `$XDG_CONFIG_HOME/stride/config.json` (`~/.config/stride/config.json`) |
 public struct StridePaths: Equatable, Sendable {
   public var dataDirectory: String
   public var socket: String
   public var stateDirectory: String
+  public var configDirectory: String
 
   public var database: String { dataDirectory + "/stride.db" }
   public var lockFile: String { dataDirectory + "/strided.lock" }
   public var logFile: String { stateDirectory + "/strided.log" }
+  public var configFile: String { configDirectory + "/config.json" }
 
   /// Resolves every path from an environment; `socket` and `dataDirectory` override the defaults.
   public init(environment: [String: String], socket: String? = nil, dataDirectory: String? = nil) {
@@ -29,6 +32,7 @@ public struct StridePaths: Equatable, Sendable {
     }
     self.dataDirectory = dataDirectory.map(Self.makeAbsolute) ?? base("XDG_DATA_HOME", ".local/share") + "/stride"
     stateDirectory = base("XDG_STATE_HOME", ".local/state") + "/stride"
+    configDirectory = base("XDG_CONFIG_HOME", ".config") + "/stride"
     self.socket =
       socket.map(Self.makeAbsolute) ?? environment["STRIDE_SOCKET"].flatMap { $0.isEmpty ? nil : Self.makeAbsolute($0) }
       ?? Self.defaultSocket(environment)

@@ -52,7 +52,7 @@ public enum TaskList: RPCMethod {
   public typealias Result = TaskListResult
 }
 
-/// `task.update`: edit fields. An absent field is left alone; `null` clears `estimateMinutes` or `due`.
+/// `task.update`: edit fields. An absent field is left alone; `null` clears `estimateMinutes`, `due` or `start`.
 public enum TaskUpdate: RPCMethod {
   public static let name = "task.update"
 
@@ -65,7 +65,7 @@ public enum TaskUpdate: RPCMethod {
       self.patch = patch
     }
 
-    enum CodingKeys: String, CodingKey { case id, title, energy, estimateMinutes, type, due, tags }
+    enum CodingKeys: String, CodingKey { case id, title, energy, estimateMinutes, type, due, start, tags }
 
     public init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -76,6 +76,7 @@ public enum TaskUpdate: RPCMethod {
         estimateMinutes: try Self.clearable(Int.self, container, .estimateMinutes),
         type: try container.decodeIfPresent(TaskType.self, forKey: .type),
         due: try Self.clearable(Timestamp.self, container, .due).map { $0?.date },
+        start: try Self.clearable(Timestamp.self, container, .start).map { $0?.date },
         tags: try container.decodeIfPresent([String].self, forKey: .tags))
     }
 
@@ -96,6 +97,7 @@ public enum TaskUpdate: RPCMethod {
       if let estimate = patch.estimateMinutes { try container.encode(estimate, forKey: .estimateMinutes) }
       try container.encodeIfPresent(patch.type, forKey: .type)
       if let due = patch.due { try container.encode(due.map(Timestamp.init), forKey: .due) }
+      if let start = patch.start { try container.encode(start.map(Timestamp.init), forKey: .start) }
       try container.encodeIfPresent(patch.tags, forKey: .tags)
     }
   }

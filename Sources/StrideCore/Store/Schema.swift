@@ -68,7 +68,11 @@ enum Schema {
       value      TEXT,
       updated_at INTEGER NOT NULL
     );
+    """,
+    // 2: when a task may start (a capture's "after 6pm", `start:monday`).
     """
+    ALTER TABLE tasks ADD COLUMN start INTEGER;
+    """,
   ]
 
   /// The schema version this build writes.

@@ -6,16 +6,16 @@ struct TaskRows {
 
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
-    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at
+    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start
     """
 
   private static let upsert = """
-    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
       estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
       waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
       deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
-      updated_at = excluded.updated_at, completed_at = excluded.completed_at
+      updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start
     """
 
   /// Inserts the task, or replaces every row of it if it exists.
@@ -25,7 +25,8 @@ struct TaskRows {
         .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
         .int(task.estimateMinutes), .text(task.status.rawValue), .text(task.type.rawValue), .date(task.due),
         .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
-        .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt)
+        .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
+        .date(task.start)
       ).run()
     try deleteChildren(of: task.id)
     for (position, subtask) in task.subtasks.enumerated() {
@@ -158,7 +159,8 @@ struct TaskRows {
     return StrideTask(
       id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
       estimateMinutes: row.optionalInt(4), status: status, type: type, due: row.optionalDate(7),
-      deferral: deferral, waitingFor: row.optionalText(8), createdAt: row.date(12), updatedAt: row.date(13),
+      start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8), createdAt: row.date(12),
+      updatedAt: row.date(13),
       completedAt: row.optionalDate(14))
   }
 }

@@ -45,7 +45,7 @@ struct TimeParserTests {
       ("this month", "2026-11-30"), ("next year", "2027-01-01"), ("dec 3", "2026-12-03"), ("3 december", "2026-12-03"),
       ("December 3rd", "2026-12-03"), ("3rd of dec", "2026-12-03"), ("december 3, 2027", "2027-12-03"),
       ("jan 5", "2027-01-05"), ("nov 21", "2026-11-21"), ("2026-12-01", "2026-12-01"), ("12/24/2026", "2026-12-24"),
-      ("25/12/2026", "2026-12-25"), ("the 19th", "2026-12-19"), ("in 3 days", "2026-11-24"), ("+2d", "2026-11-23"),
+      ("2 weeks", "2026-12-05"), ("the 19th", "2026-12-19"), ("in 3 days", "2026-11-24"), ("+2d", "2026-11-23"),
       ("2 weeks from now", "2026-12-05"), ("in a week", "2026-11-28"), ("in 2 months", "2027-01-21"),
       ("3 days ago", "2026-11-18"), ("december", "2026-12-01"), ("2026-W49-2", "2026-12-01"),
       ("2026-335", "2026-12-01"),
@@ -114,7 +114,7 @@ struct TimeParserTests {
     "what is not a time is refused whole",
     arguments: [
       "", "foo", "march on", "25:00", "12:60", "2026-13-01", "2026-02-30", "tomorrov", "nowadays", "friday foo",
-      "13pm", "in", "next", "2 weeks", "at 101", "1.10.30", "6.5 kilograms", "2014-W54-1",
+      "13pm", "in", "next", "25/12/2026", "at 101", "1.10.30", "6.5 kilograms", "2014-W54-1",
     ])
   func refused(_ text: String) {
     #expect(parser.parse(text) == nil, "\(text)")

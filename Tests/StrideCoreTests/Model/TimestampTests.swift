@@ -28,19 +28,19 @@ struct TimestampTests {
 struct TypedInputTests {
   let utc = TimeZone(identifier: "UTC")!
 
-  @Test("ISO dates and local date-times are read in the given time zone")
-  func isoTimes() {
-    #expect(
-      ISOTime.parse("2026-12-01T19:00", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:00Z"))
-    #expect(
-      ISOTime.parse("2026-12-01 19:00:30", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T19:00:30Z"))
-    #expect(ISOTime.parse("2026-12-01", dateOnly: .startOfDay, timeZone: utc) == Fixtures.at("2026-12-01T00:00:00Z"))
-    #expect(ISOTime.parse("2026-12-01", dateOnly: .endOfDay, timeZone: utc) == Fixtures.at("2026-12-01T23:59:59Z"))
+  @Test("local times are read in the user's time zone, across a daylight-saving change")
+  func localTimes() {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
+    let parser = TimeParser(reference: Fixtures.now, timeZone: berlin)
     #expect(
-      ISOTime.parse("2026-07-01T12:00", dateOnly: .startOfDay, timeZone: berlin) == Fixtures.at("2026-07-01T10:00:00Z"))
-    #expect(ISOTime.parse("tonight", dateOnly: .startOfDay) == nil)
-    #expect(ISOTime.parse("2026-12-01T25:00", dateOnly: .startOfDay) == nil)
+      parser.parse("2026-07-01T12:00").map { parser.instant($0.value, dateOnly: .startOfDay) }
+        == Fixtures.at("2026-07-01T10:00:00Z"))
+    #expect(
+      parser.parse("2027-01-05 12:00").map { parser.instant($0.value, dateOnly: .startOfDay) }
+        == Fixtures.at("2027-01-05T11:00:00Z"))
+    // 2027-03-28 02:30 does not exist in Berlin: the clock moves forward.
+    let gap = parser.parse("2027-03-28T02:30").map { parser.instant($0.value, dateOnly: .startOfDay) }
+    #expect(gap == Fixtures.at("2027-03-28T01:30:00Z"))
   }
 
   @Test(
@@ -56,11 +56,12 @@ struct TypedInputTests {
   @Test(
     "durations in minutes",
     arguments: [
-      ("15m", 15), ("90min", 90), ("1h30m", 90), ("2h", 120), ("1.5h", 90), ("45", 45), ("0", nil), ("soon", nil),
+      ("15m", 15), ("90min", 90), ("1h30m", 90), ("2h", 120), ("1.5h", 90), ("PT1H", 60), ("45", nil), ("0m", nil),
+      ("soon", nil),
       ("3x", nil), ("", nil),
     ] as [(String, Int?)])
   func minutes(_ text: String, _ expected: Int?) {
-    #expect(Minutes.parse(text) == expected)
+    #expect(CaptureParser.minutes(text) == expected)
   }
 
   @Test("minutes are written in words a screen reader says well")

@@ -1,0 +1,234 @@
+import Foundation
+
+/// A capture line understood: the fields of a task, and the span of text each came from.
+public struct ParsedCapture: Equatable, Sendable {
+  public var title: String
+  public var steps: [String] = []
+  public var estimateMinutes: Int?
+  public var energy: EnergyLevel?
+  public var type: TaskType?
+  public var tags: [String] = []
+  public var due: Date?
+  public var start: Date?
+  public var spans: [CaptureSpan] = []
+}
+
+/// Where in the raw text a field came from (character offsets, end excluded).
+public struct CaptureSpan: Codable, Equatable, Sendable {
+  public var field: String
+  public var text: String
+  public var start: Int
+  public var end: Int
+}
+
+/// The quick-add grammar: `call dentist tomorrow 9am ~10m !low #health`, `due:fri`, steps after `:` or `;`.
+///
+/// Pure: the reference instant and time zone are given. Docs/capture.md is the reference for every rule.
+public struct CaptureParser: Sendable {
+  public let times: TimeParser
+
+  public init(reference: Date, timeZone: TimeZone) {
+    times = TimeParser(reference: reference, timeZone: timeZone)
+  }
+
+  /// Understands one capture. The first line holds the task and its tokens; further lines are its steps.
+  public func parse(_ text: String) -> ParsedCapture {
+    let characters = Array(text)
+    let lines = Self.lines(characters)
+    guard let titleLine = lines.first(where: { !Self.isBlank(characters[$0]) }) else {
+      return ParsedCapture(title: "")
+    }
+    var result = ParsedCapture(title: "")
+    var consumed: [Range<Int>] = []
+    readTokens(characters, titleLine, into: &result, consumed: &consumed)
+    readTimes(characters, titleLine, into: &result, consumed: &consumed)
+
+    var title = Self.remainder(characters, titleLine, removing: consumed)
+    let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
+    if !stepLines.isEmpty {
+      let items = stepLines.map { Self.listItem(String(characters[$0])) }.filter { !$0.isEmpty }
+      if let first = StepSplitter.listItemText(title) {
+        // The first line is itself a list item: every line is a step, and the first names the task.
+        result.steps = [first] + items
+        title = first
+      } else {
+        result.steps = items
+        if title.hasSuffix(":") { title.removeLast() }
+      }
+    } else {
+      let split = StepSplitter.split(title)
+      title = split.title
+      result.steps = split.steps
+    }
+    result.title = Self.tidy(title)
+    result.steps = result.steps.map(Self.tidy).filter { !$0.isEmpty }
+    result.spans.sort { $0.start < $1.start }
+    return result
+  }
+
+  // MARK: Tokens
+
+  /// `~15m`, `!low`, `#health` and `key:value` tokens; a token counts only where it stands alone.
+  private func readTokens(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    let quoted = Chunk.quotedOffsets(Array(characters[line]))
+    for word in Self.words(characters, line) where !quoted.contains(word.lowerBound - line.lowerBound) {
+      let token = String(characters[word])
+      let lower = token.lowercased()
+      var field: String?
+      if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
+        result.estimateMinutes = minutes
+        field = "estimate"
+      } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
+        result.energy = energy
+        field = "energy"
+      } else if lower.hasPrefix("#"), lower.count > 1, let tag = try? StrideTask.checkedTags([lower]).first {
+        if !result.tags.contains(tag) { result.tags.append(tag) }
+        field = "tags"
+      } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {
+        field = keyValue(String(lower[..<colon]), String(lower[lower.index(after: colon)...]), into: &result)
+      }
+      if let field {
+        consumed.append(word)
+        result.spans.append(CaptureSpan(field: field, text: token, start: word.lowerBound, end: word.upperBound))
+      }
+    }
+  }
+
+  /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`. An
+  /// unknown key or a value that does not read is not a token, and stays in the title.
+  private func keyValue(_ key: String, _ value: String, into result: inout ParsedCapture) -> String? {
+    guard !value.isEmpty else { return nil }
+    switch key {
+    case "due", "by":
+      guard let match = times.parse(value) else { return nil }
+      result.due = times.instant(match.value, dateOnly: .endOfDay)
+      return "due"
+    case "start", "wait", "scheduled", "after":
+      guard let match = times.parse(value) else { return nil }
+      result.start = times.instant(match.value, dateOnly: .startOfDay)
+      return "start"
+    case "energy", "e":
+      guard let energy = EnergyLevel(word: value) else { return nil }
+      result.energy = energy
+      return "energy"
+    case "est", "estimate":
+      guard let minutes = Self.minutes(value) else { return nil }
+      result.estimateMinutes = minutes
+      return "estimate"
+    case "type", "t":
+      guard let type = TaskType(rawValue: value) else { return nil }
+      result.type = type
+      return "type"
+    case "tag", "tags":
+      guard let tags = try? StrideTask.checkedTags(value.split(separator: ",").map(String.init)) else { return nil }
+      result.tags += tags.filter { !result.tags.contains($0) }
+      return "tags"
+    default:
+      return nil
+    }
+  }
+
+  /// Minutes in an estimate: `15m`, `1h30m`, `2h`, `90min`, `1.5h`, `PT1H`.
+  public static func minutes(_ text: String) -> Int? {
+    guard let seconds = Durations.seconds(text) ?? Scan.compactDuration(text).flatMap(compactSeconds), seconds > 0
+    else { return nil }
+    return max(1, Int((Double(seconds) / 60).rounded()))
+  }
+
+  private static func compactSeconds(_ value: (Double, RelativeUnit)) -> Int? {
+    switch value.1 {
+    case .seconds(let length): Int(value.0 * Double(length))
+    case .days(let length): Int(value.0 * Double(length) * 86_400)
+    case .months: nil
+    }
+  }
+
+  // MARK: Times
+
+  /// Finds the due and start times in what is left of the line. "by", "due" and a bare date set the due time;
+  /// "after", "from" and "not before" set the start. A second time for the same field stays in the title.
+  private func readTimes(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    var masked = characters
+    for range in consumed {
+      for offset in range { masked[offset] = " " }
+    }
+    let text = String(masked[line])
+    for match in times.find(in: text) {
+      let role = match.role ?? .due
+      let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
+      switch role {
+      case .due:
+        guard result.due == nil else { continue }
+        result.due = times.instant(match.value, dateOnly: .endOfDay)
+      case .start:
+        guard result.start == nil else { continue }
+        result.start = times.instant(match.value, dateOnly: .startOfDay)
+      }
+      consumed.append(range)
+      result.spans.append(
+        CaptureSpan(
+          field: role.rawValue, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
+    }
+  }
+
+  // MARK: Text helpers
+
+  /// The line ranges of the text (without their newlines).
+  static func lines(_ characters: [Character]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for (offset, character) in characters.enumerated() where character.isNewline {
+      ranges.append(start..<offset)
+      start = offset + 1
+    }
+    ranges.append(start..<characters.count)
+    return ranges
+  }
+
+  static func isBlank(_ characters: ArraySlice<Character>) -> Bool {
+    characters.allSatisfy(\.isWhitespace)
+  }
+
+  /// The whitespace-separated words of a line, as character ranges.
+  static func words(_ characters: [Character], _ line: Range<Int>) -> [Range<Int>] {
+    var words: [Range<Int>] = []
+    var start: Int?
+    for offset in line {
+      if characters[offset].isWhitespace {
+        if let begin = start { words.append(begin..<offset) }
+        start = nil
+      } else if start == nil {
+        start = offset
+      }
+    }
+    if let begin = start { words.append(begin..<line.upperBound) }
+    return words
+  }
+
+  /// The line with the consumed ranges taken out.
+  static func remainder(_ characters: [Character], _ line: Range<Int>, removing consumed: [Range<Int>]) -> String {
+    var kept: [Character] = []
+    for offset in line where !consumed.contains(where: { $0.contains(offset) }) {
+      kept.append(characters[offset])
+    }
+    return String(kept)
+  }
+
+  /// A list line without its bullet or number.
+  static func listItem(_ line: String) -> String {
+    StepSplitter.listItemText(line) ?? line.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// White space folded, and dangling separators left by removed words trimmed.
+  static func tidy(_ text: String) -> String {
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    while let last = words.last, [",", "-", "–", ";", "@", "and", "at", "on"].contains(last) { words.removeLast() }
+    var result = words.joined(separator: " ")
+    while let last = result.last, ",;".contains(last) { result.removeLast() }
+    return result.replacingOccurrences(of: " ,", with: ",")
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Splits a one-line thought into a title and steps.
+///
+/// - `title: a, b, c` (or `;`): the words before the colon are the title, the list after it the steps.
+/// - `a; b; c`, `a then b then c`: each part is a step; the whole line stays the title.
+/// - "X, need to Y first" and "X. before that, Y": Y becomes the first step, X the next.
+enum StepSplitter {
+  static func split(_ text: String) -> (title: String, steps: [String]) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let colon = trimmed.range(of: ": ") {
+      let head = String(trimmed[..<colon.lowerBound])
+      let items = parts(String(trimmed[colon.upperBound...]), separators: [",", ";"])
+      if items.count >= 2, head.split(separator: " ").count <= 8 {
+        return (head, items)
+      }
+    }
+    if let (first, main) = prerequisite(trimmed) {
+      let rest = split(main)
+      return (rest.title, [first] + (rest.steps.isEmpty ? [rest.title] : rest.steps))
+    }
+    let semicolonParts = parts(trimmed, separators: [";"])
+    if semicolonParts.count >= 2 { return (semicolonParts.joined(separator: "; "), semicolonParts) }
+    let thenParts = trimmed.components(separatedBy: " then ").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    if thenParts.count >= 2 { return (trimmed, thenParts) }
+    return (trimmed, [])
+  }
+
+  /// "file taxes, need to find the receipts first" → ("find the receipts", "file taxes");
+  /// "paint the fence. before that, buy paint" → ("buy paint", "paint the fence").
+  static func prerequisite(_ text: String) -> (String, String)? {
+    let lower = text.lowercased()
+    if lower.hasSuffix(" first"), let need = lower.range(of: "need to ", options: .backwards) {
+      let step = String(text[need.upperBound..<text.index(text.endIndex, offsetBy: -" first".count)])
+      let main = String(text[..<need.lowerBound])
+      return (
+        step.trimmingCharacters(in: .whitespaces), main.trimmingCharacters(in: CharacterSet(charactersIn: " ,.;"))
+      )
+    }
+    if let before = lower.range(of: "before that,") ?? lower.range(of: "before that ") {
+      let main = String(text[..<before.lowerBound])
+      let step = String(text[before.upperBound...])
+      guard !main.trimmingCharacters(in: .whitespaces).isEmpty, !step.trimmingCharacters(in: .whitespaces).isEmpty
+      else { return nil }
+      return (
+        step.trimmingCharacters(in: .whitespaces), main.trimmingCharacters(in: CharacterSet(charactersIn: " ,.;"))
+      )
+    }
+    return nil
+  }
+
+  private static func parts(_ text: String, separators: Set<Character>) -> [String] {
+    text.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// The text of a bulleted or numbered line ("- x", "* x", "• x", "1. x", "2) x"), or nil if it is not one.
+  static func listItemText(_ line: String) -> String? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    for bullet in ["- ", "* ", "• ", "+ ", "– "] where trimmed.hasPrefix(bullet) {
+      return String(trimmed.dropFirst(bullet.count)).trimmingCharacters(in: .whitespaces)
+    }
+    let digits = trimmed.prefix { $0.isNumber }
+    if !digits.isEmpty, digits.count <= 3 {
+      let rest = trimmed.dropFirst(digits.count)
+      if rest.hasPrefix(". ") || rest.hasPrefix(") ") {
+        return String(rest.dropFirst(2)).trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a helper program with input on stdin and collects its stdout, within a time limit.
+public enum ExternalCommand {
+  /// The program's standard output, or nil if it could not start, failed, wrote more than `limit` bytes, or did
+  /// not finish within `timeout` seconds (then it is killed). Its stderr goes to the daemon's own.
+  public static func run(_ command: [String], input: Data, timeout: Double, limit: Int = 256 * 1024) -> Data? {
+    guard let program = command.first else { return nil }
+    var toChild: [Int32] = [0, 0]
+    var fromChild: [Int32] = [0, 0]
+    guard pipe(&toChild) == 0 else { return nil }
+    guard pipe(&fromChild) == 0 else {
+      toChild.forEach { close($0) }
+      return nil
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+    for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let started = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    close(toChild[0])
+    close(fromChild[1])
+    defer { close(fromChild[0]) }
+    guard started == 0 else {
+      close(toChild[1])
+      return nil
+    }
+    // The input is small; a child that does not read it simply sees it in the pipe.
+    _ = input.withUnsafeBytes { write(toChild[1], $0.baseAddress, min($0.count, 60 * 1024)) }
+    close(toChild[1])
+
+    let deadline = Date().addingTimeInterval(timeout)
+    var output = Data()
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    var finished = false
+    while !finished {
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0, output.count <= limit else { break }
+      var poller = pollfd(fd: fromChild[0], events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
+      if ready < 0 && errno != EINTR { break }
+      guard ready > 0 else { continue }
+      let count = read(fromChild[0], &buffer, buffer.count)
+      if count > 0 {
+        output.append(buffer, count: count)
+      } else if count == 0 || errno != EINTR {
+        finished = true
+      }
+    }
+    if !finished || output.count > limit { kill(pid, SIGKILL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitedCleanly = (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
+    return finished && exitedCleanly && output.count <= limit ? output : nil
+  }
+}
