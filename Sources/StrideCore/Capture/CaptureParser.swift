@@ -226,7 +226,7 @@ public struct CaptureParser: Sendable {
   /// White space folded, and dangling separators left by removed words trimmed.
   static func tidy(_ text: String) -> String {
     var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-    while let last = words.last, [",", "-", "–", ";", "@", "and", "at", "on"].contains(last) { words.removeLast() }
+    while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
     var result = words.joined(separator: " ")
     while let last = result.last, ",;".contains(last) { result.removeLast() }
     return result.replacingOccurrences(of: " ,", with: ",")
