@@ -189,7 +189,7 @@ struct Scan {
       return (.day(today.adding(days: 1)), index + 1, false)
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":
-      let time = parser.now < TimeWords.tonight ? TimeWords.tonight : TimeWords.lateTonight
+      let time = TimeWords.tonightTimes.first { parser.now < $0 } ?? TimeWords.tonightTimes.last!
       return (.dayWithDefault(today, time, evening: true), index + 1, false)
     case "now":
       guard !careful || marked else { return nil }

@@ -50,9 +50,8 @@ enum TimeWords {
     "afternoon": ClockTime(hour: 15)!, "evening": ClockTime(hour: 19)!, "night": ClockTime(hour: 22)!,
   ]
 
-  /// "tonight": 20:00; once that has passed, 23:00.
-  static let tonight = ClockTime(hour: 20)!
-  static let lateTonight = ClockTime(hour: 23)!
+  /// "tonight": 20:00; once that has passed, 23:00; then the last minute of the day.
+  static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!, ClockTime(hour: 23, minute: 59)!]
 
   /// Words before a time that say it is when the task is due.
   static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline"]

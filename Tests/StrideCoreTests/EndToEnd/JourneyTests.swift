@@ -47,6 +47,33 @@ struct JourneyTests {
     #expect(show.stdout.contains("Captured as:  \"clean the kitchen\n- dishes\n- counters\n\""))
   }
 
+  @Test("natural times everywhere: capture, defer --until, now --at, edit --due, and stride when")
+  func naturalTimes() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let added = cli.stride("add", "call the dentist tomorrow 9am ~10m !low #health", "--json")
+    let task = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
+    #expect(task.title == "call the dentist")
+    #expect(task.estimateMinutes == 10)
+    #expect(task.due != nil)
+    let deferred = cli.stride("defer", "1", "wrong-time", "--until", "tonight")
+    #expect(deferred.status == 0, "\(deferred.stderr)")
+    #expect(deferred.stdout.contains("wrong-time, until today at 2"), "\(deferred.stdout)")
+    #expect(cli.stride("now").stdout.contains("Nothing fits right now."))
+    #expect(cli.stride("now", "--at", "the day after tomorrow").stdout.contains("call the dentist"))
+    #expect(cli.stride("edit", "1", "--due", "next fri 5pm").status == 0)
+    #expect(cli.stride("show", "1").stdout.contains("at 17:00"))
+    let when = cli.stride("when", "dec 3 at 10am", "--ref", "2026-11-21T09:00")
+    #expect(when.stdout == "\"dec 3 at 10am\" is Thursday 3 December 2026 at 10:00.\n  2026-12-03T10:00:00+00:00\n")
+    let day = cli.stride("when", "friday", "--ref", "2026-11-21")
+    #expect(day.stdout.hasPrefix("\"friday\" is the whole of Friday 27 November 2026."))
+    let json = cli.stride("when", "9am to 5pm", "--ref", "2026-11-21T10:00", "--json")
+    #expect(json.stdout.contains("\"start\":\"2026-11-22T09:00:00Z\""))
+    let bad = cli.stride("when", "the 32nd")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("is not a time Stride can read"))
+  }
+
   @Test("now ranks overdue and due first, shows at most five, and says what the next step is")
   func ranking() throws {
     let cli = CommandLineHarness()
@@ -258,7 +285,7 @@ struct CommandLineErrorTests {
     defer { cli.finish() }
     for command in [
       "add", "now", "list", "show", "done", "reopen", "step", "edit", "defer", "wait", "resume", "block", "unblock",
-      "delete", "undo", "energy", "daemon",
+      "delete", "undo", "energy", "daemon", "when",
     ] {
       let outcome = cli.stride("help", command)
       #expect(outcome.status == 0)
