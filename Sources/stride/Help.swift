@@ -38,20 +38,20 @@ enum Help {
 
   static let commands: [String: String] = [
     "add": """
-      Usage: stride add TEXT... [--dry-run]
-             stride add -            (read the thought from standard input; further lines are steps)
+    Usage: stride add TEXT... [--dry-run]
+           stride add -            (read the thought from standard input; further lines are steps)
 
-      Captures a thought as a new task. The text is kept as you typed it, and read for:
-        ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
-        #health            a tag                      tomorrow 9am       when it is due
-        by friday          when it is due             after 6pm          when it may start
-        due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
-        title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
-      Quoted text is never read. Docs/capture.md has every rule.
+    Captures a thought as a new task. The text is kept as you typed it, and read for:
+      ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
+      #health            a tag                      tomorrow 9am       when it is due
+      by friday          when it is due             after 6pm          when it may start
+      due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
+      title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
+    Quoted text is never read. Docs/capture.md has every rule.
 
-        stride add "call the dentist about the crown tomorrow 9am ~10m !low #health"
-        stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
-      """,
+      stride add "call the dentist about the crown tomorrow 9am ~10m !low #health"
+      stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
+    """,
     "now": """
     Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N]
 
@@ -178,15 +178,15 @@ enum Help {
       status   whether it runs, since when, and where its files are (exit 69 if not)
     """,
     "when": """
-      Usage: stride when TEXT... [--ref TIME] [--json]
+    Usage: stride when TEXT... [--ref TIME] [--json]
 
-      Shows how Stride reads a time, the same way add, defer --until, edit --due and now --at
-      read it: like 'date -d', but for people. It does not need the daemon.
+    Shows how Stride reads a time, the same way add, defer --until, edit --due and now --at
+    read it: like 'date -d', but for people. It does not need the daemon.
 
-        stride when "next fri 9am"
-        stride when eom
-        stride when "9am to 5pm" --ref 2026-12-01
-      """,
+      stride when "next fri 9am"
+      stride when eom
+      stride when "9am to 5pm" --ref 2026-12-01
+    """,
     "help": """
     Usage: stride help [COMMAND]
 
