@@ -18,8 +18,11 @@ public struct HumanTime: Sendable {
 
   /// "today at 17:00", "yesterday at 09:00", "Friday at 09:00" within the coming week, else "Tue 1 Dec at 09:00"
   /// (with the year when it is not this year's).
+  /// The last second of a day (a due date given without a time) reads "Friday, end of day".
   public func describe(_ date: Date) -> String {
-    "\(day(date)) at \(clock(date))"
+    let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+    if parts.hour == 23, parts.minute == 59, parts.second == 59 { return "\(day(date)), end of day" }
+    return "\(day(date)) at \(clock(date))"
   }
 
   /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".

@@ -42,7 +42,7 @@ public enum ExternalCommand {
       return nil
     }
     // The input is small; a child that does not read it simply sees it in the pipe.
-    _ = input.withUnsafeBytes { write(toChild[1], $0.baseAddress, min($0.count, 60 * 1024)) }
+    writeIgnoringBrokenPipe(toChild[1], input.prefix(60 * 1024))
     close(toChild[1])
 
     let deadline = Date().addingTimeInterval(timeout)
@@ -68,5 +68,23 @@ public enum ExternalCommand {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitedCleanly = (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
     return finished && exitedCleanly && output.count <= limit ? output : nil
+  }
+
+  /// Writes to a pipe whose reader may already be gone, without SIGPIPE ending this process: the signal is
+  /// blocked in this thread for the write, and a pending one is consumed.
+  private static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ data: Data) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    var pending = sigset_t()
+    sigpending(&pending)
+    if sigismember(&pending, SIGPIPE) == 1 {
+      var immediately = timespec()
+      sigtimedwait(&pipeSignal, nil, &immediately)
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }

@@ -107,8 +107,10 @@ struct BreakdownTests {
     return path
   }
 
+  /// The script runs through /bin/sh: executing a file just written races with other tests' forks (ETXTBSY).
   func breakdown(_ path: String, timeout: Double = 3) -> Breakdown {
-    Breakdown(config: StrideConfig(capture: .init(breakdownCommand: [path], breakdownTimeoutSeconds: timeout)))!
+    Breakdown(
+      config: StrideConfig(capture: .init(breakdownCommand: ["/bin/sh", path], breakdownTimeoutSeconds: timeout)))!
   }
 
   let draft = TaskDraft(title: "plan the trip", rawInput: "plan the trip", steps: ["built in"])
@@ -135,7 +137,8 @@ struct BreakdownTests {
 
   @Test("a program that is not there is a failure like any other")
   func missing() {
-    #expect(breakdown("/nonexistent/steps").apply(to: draft).steps == ["built in"])
+    let missing = Breakdown(config: StrideConfig(capture: .init(breakdownCommand: ["/nonexistent/steps"])))!
+    #expect(missing.apply(to: draft).steps == ["built in"])
   }
 
   @Test("config.json: absent means defaults; a string or an array names the program; bad JSON names the file")

@@ -67,5 +67,6 @@ struct RankingTests {
     #expect(phrases.dueText(Fixtures.at("2026-11-21T06:00:00Z")) == "was due 3 hours ago")
     #expect(phrases.dueText(Fixtures.at("2026-11-18T06:00:00Z")) == "was due 3 days ago")
     #expect(phrases.dueText(Fixtures.at("2026-12-03T09:00:00Z")) == "due Thu 3 Dec at 09:00")
+    #expect(phrases.dueText(Fixtures.at("2026-11-27T23:59:59Z")) == "due Friday, end of day")
   }
 }
