@@ -23,17 +23,12 @@ public enum ExternalCommand {
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     let argv = command.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let started = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    let started = Spawn.withChildAttributes(newSession: false) { attributes in
+      posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    }
     close(toChild[0])
     close(fromChild[1])
     defer { close(fromChild[0]) }

@@ -27,10 +27,27 @@ public enum Spawn {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
 
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { env.forEach { free($0) } }
+
+    var pid: pid_t = 0
+    let result = withChildAttributes(newSession: true) { attributes in
+      posix_spawn(&pid, executable, &actions, &attributes, argv, env)
+    }
+    guard result == 0 else {
+      throw StrideError(.internalError, "could not start \(executable): \(String(cString: strerror(result)))")
+    }
+    return pid
+  }
+
+  /// Runs `body` with spawn attributes for a child that starts clean: no blocked signals (the daemon blocks its
+  /// termination signals for `sigwait`) and SIGPIPE back at its default (the daemon ignores it).
+  static func withChildAttributes<T>(newSession: Bool, _ body: (inout posix_spawnattr_t) -> T) -> T {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // Unblock the signals `TerminationSignals.block` blocked, so the child can receive them until it blocks them.
     var empty = sigset_t()
     sigemptyset(&empty)
     posix_spawnattr_setsigmask(&attributes, &empty)
@@ -38,19 +55,9 @@ public enum Spawn {
     sigemptyset(&defaults)
     sigaddset(&defaults, SIGPIPE)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, setSessionFlag | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { env.forEach { free($0) } }
-
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, env)
-    guard result == 0 else {
-      throw StrideError(.internalError, "could not start \(executable): \(String(cString: strerror(result)))")
-    }
-    return pid
+    let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | (newSession ? setSessionFlag : 0)
+    posix_spawnattr_setflags(&attributes, flags)
+    return body(&attributes)
   }
 
   /// This process's open file descriptors.
