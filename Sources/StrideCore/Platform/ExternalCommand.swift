@@ -17,16 +17,18 @@ public enum ExternalCommand {
       toChild.forEach { close($0) }
       return nil
     }
+    // Close-on-exec, so no other program started meanwhile keeps our pipe open (the child gets its own copies
+    // on 0 and 1). Swift's Glibc module has no pipe2.
+    for descriptor in toChild + fromChild { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-    for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
     let argv = command.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let started = Spawn.withChildAttributes(newSession: false) { attributes in
+    let started = Spawn.withChildAttributes(newProcessGroup: true) { attributes in
       posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
     }
     close(toChild[0])
@@ -58,7 +60,8 @@ public enum ExternalCommand {
         finished = true
       }
     }
-    if !finished || output.count > limit { kill(pid, SIGKILL) }
+    // The helper has a process group of its own: a timeout ends it and whatever it started.
+    if !finished || output.count > limit { kill(-pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitedCleanly = (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0

@@ -44,7 +44,9 @@ public enum Spawn {
 
   /// Runs `body` with spawn attributes for a child that starts clean: no blocked signals (the daemon blocks its
   /// termination signals for `sigwait`) and SIGPIPE back at its default (the daemon ignores it).
-  static func withChildAttributes<T>(newSession: Bool, _ body: (inout posix_spawnattr_t) -> T) -> T {
+  static func withChildAttributes<T>(
+    newSession: Bool = false, newProcessGroup: Bool = false, _ body: (inout posix_spawnattr_t) -> T
+  ) -> T {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -55,7 +57,11 @@ public enum Spawn {
     sigemptyset(&defaults)
     sigaddset(&defaults, SIGPIPE)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    let flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | (newSession ? setSessionFlag : 0)
+    var flags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | (newSession ? setSessionFlag : 0)
+    if newProcessGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= Int16(POSIX_SPAWN_SETPGROUP)
+    }
     posix_spawnattr_setflags(&attributes, flags)
     return body(&attributes)
   }
