@@ -105,10 +105,14 @@ public final class Dispatcher: Sendable {
       }
     case TaskDefer.name:
       return try reply(TaskDefer.self) { params throws(StrideError) in
-        try change(.deferTask(params.id, reason: params.reason, until: params.until?.date))
+        let energy = try locked { store throws(StrideError) in try store.context().energy }
+        return try change(
+          .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy))
       }
     case TaskWait.name:
-      return try reply(TaskWait.self) { params throws(StrideError) in try change(.wait(params.id, note: params.note)) }
+      return try reply(TaskWait.self) { params throws(StrideError) in
+        try change(.wait(params.id, note: params.note, followUp: params.followUp?.date))
+      }
     case TaskResume.name:
       return try reply(TaskResume.self) { params throws(StrideError) in try change(.resume(params.id)) }
     case TaskBlock.name:

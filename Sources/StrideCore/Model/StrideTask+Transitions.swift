@@ -12,6 +12,7 @@ extension StrideTask {
     completedAt = now
     deferral = nil
     waitingFor = nil
+    followUp = nil
     updatedAt = now
   }
 
@@ -59,30 +60,59 @@ extension StrideTask {
     }
   }
 
-  /// Puts the task off for a reason, until a time or (with `until` nil) until it is resumed.
-  public mutating func deferTask(_ reason: DeferReason, until: Date?, at now: Date) throws(StrideError) {
+  /// How long a `not-important` deferral lasts when no time is given.
+  public static let notImportantPause: TimeInterval = 7 * 86_400
+  /// When to check on a task deferred as `blocked` by something that is not another task.
+  public static let blockedFollowUp: TimeInterval = 2 * 86_400
+
+  /// Puts the task off for a reason; the reason decides what happens next (Docs/context-engine.md):
+  /// - `blocked`: the task waits, with a follow-up in two days (a block on another task is the store's job);
+  /// - `no-energy`: deferred until `until`, or until the user's energy is higher than `energy`, the energy now;
+  /// - `wrong-time`: deferred until `until`, which it needs;
+  /// - `unsure`: deferred, but offered at once as "break it into steps";
+  /// - `not-important`: deferred for a week unless `until` says otherwise.
+  public mutating func deferTask(
+    _ reason: DeferReason, until: Date?, energy: EnergyLevel? = nil, at now: Date
+  ) throws(StrideError) {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is done, so there is nothing to defer")
     }
     if let until, until <= now {
       throw StrideError.invalid("the until-time \(Timestamp.format(until)) has already passed; give a later time")
     }
-    let deferral = Deferral(reason: reason, at: now, until: until)
-    self.deferral = deferral
+    if reason == .wrongTime && until == nil {
+      throw StrideError.invalid("wrong-time needs an until-time: when is the right time? (for example --until tonight)")
+    }
+    let effectiveUntil = until ?? (reason == .notImportant ? now.addingTimeInterval(Self.notImportantPause) : nil)
+    let deferral = Deferral(reason: reason, at: now, until: effectiveUntil, energy: energy)
     deferrals.append(deferral)
+    updatedAt = now
+    if reason == .blocked {
+      status = .waiting
+      self.deferral = nil
+      waitingFor = waitingFor ?? "something else to happen first"
+      followUp = until ?? now.addingTimeInterval(Self.blockedFollowUp)
+      return
+    }
+    self.deferral = deferral
     status = .deferred
     waitingFor = nil
-    updatedAt = now
+    followUp = nil
   }
 
-  /// Parks the task while it waits on someone or something, with an optional note of what.
-  public mutating func wait(for note: String?, at now: Date) throws(StrideError) {
+  /// Parks the task while it waits on someone or something, with an optional note of what and a time to check.
+  public mutating func wait(for note: String?, followUp: Date? = nil, at now: Date) throws(StrideError) {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is done, so it is not waiting for anything")
     }
     let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+    if let followUp, followUp <= now {
+      throw StrideError.invalid(
+        "the follow-up time \(Timestamp.format(followUp)) has already passed; give a later time")
+    }
     status = .waiting
     waitingFor = trimmed?.isEmpty == false ? trimmed : nil
+    self.followUp = followUp
     deferral = nil
     updatedAt = now
   }
@@ -96,6 +126,7 @@ extension StrideTask {
     status = .active
     deferral = nil
     waitingFor = nil
+    followUp = nil
     updatedAt = now
   }
 

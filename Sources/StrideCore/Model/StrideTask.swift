@@ -24,6 +24,8 @@ public struct StrideTask: Equatable, Sendable {
   public var deferrals: [Deferral]
   /// What the task waits for while `status` is `waiting` (optional note).
   public var waitingFor: String?
+  /// When to check on a waiting task; from then on it is offered as "check on it".
+  public var followUp: Date?
   public var createdAt: Date
   public var updatedAt: Date
   public var completedAt: Date?
@@ -32,7 +34,8 @@ public struct StrideTask: Equatable, Sendable {
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
     status: TaskStatus = .active, type: TaskType = .chore, subtasks: [Subtask] = [], blockedBy: [TaskID] = [],
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
-    waitingFor: String? = nil, createdAt: Date, updatedAt: Date? = nil, completedAt: Date? = nil
+    waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
+    completedAt: Date? = nil
   ) {
     self.id = id
     self.title = title
@@ -49,6 +52,7 @@ public struct StrideTask: Equatable, Sendable {
     self.deferral = deferral
     self.deferrals = deferrals
     self.waitingFor = waitingFor
+    self.followUp = followUp
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
     self.completedAt = completedAt
@@ -81,7 +85,7 @@ public struct StrideTask: Equatable, Sendable {
 extension StrideTask: Codable {
   enum CodingKeys: String, CodingKey {
     case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
-    case deferral, deferCount, deferrals, waitingFor, createdAt, updatedAt, completedAt
+    case deferral, deferCount, deferrals, waitingFor, followUp, createdAt, updatedAt, completedAt
   }
 
   struct WireSubtask: Codable {
@@ -118,6 +122,7 @@ extension StrideTask: Codable {
     deferral = try container.decodeIfPresent(Deferral.self, forKey: .deferral)
     deferrals = try container.decodeIfPresent([Deferral].self, forKey: .deferrals) ?? []
     waitingFor = try container.decodeIfPresent(String.self, forKey: .waitingFor)
+    followUp = try container.decodeIfPresent(Timestamp.self, forKey: .followUp)?.date
     createdAt = try container.decode(Timestamp.self, forKey: .createdAt).date
     updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt).date
     completedAt = try container.decodeIfPresent(Timestamp.self, forKey: .completedAt)?.date
@@ -148,6 +153,7 @@ extension StrideTask: Codable {
     try container.encode(deferCount, forKey: .deferCount)
     try container.encode(deferrals, forKey: .deferrals)
     try container.encode(waitingFor, forKey: .waitingFor)
+    try container.encode(followUp.map(Timestamp.init), forKey: .followUp)
     try container.encode(Timestamp(createdAt), forKey: .createdAt)
     try container.encode(Timestamp(updatedAt), forKey: .updatedAt)
     try container.encode(completedAt.map(Timestamp.init), forKey: .completedAt)

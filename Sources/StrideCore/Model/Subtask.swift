@@ -13,25 +13,30 @@ public struct Subtask: Equatable, Sendable {
   }
 }
 
-/// One deferral: why, when it was made, and until when (nil: until the task is resumed).
+/// One deferral: why, when it was made, until when (nil: until the task is resumed, or for `no-energy` until the
+/// user's energy is higher), and the user's energy at the time.
 public struct Deferral: Equatable, Sendable, Codable {
   public var reason: DeferReason
   public var at: Date
   public var until: Date?
+  /// The user's energy when the task was deferred (kept for `no-energy`: it comes back when energy is higher).
+  public var energy: EnergyLevel?
 
-  public init(reason: DeferReason, at: Date, until: Date?) {
+  public init(reason: DeferReason, at: Date, until: Date?, energy: EnergyLevel? = nil) {
     self.reason = reason
     self.at = at
     self.until = until
+    self.energy = energy
   }
 
-  enum CodingKeys: String, CodingKey { case reason, at, until }
+  enum CodingKeys: String, CodingKey { case reason, at, until, energy }
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     reason = try container.decode(DeferReason.self, forKey: .reason)
     at = try container.decode(Timestamp.self, forKey: .at).date
     until = try container.decodeIfPresent(Timestamp.self, forKey: .until)?.date
+    energy = try container.decodeIfPresent(EnergyLevel.self, forKey: .energy)
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -39,6 +44,7 @@ public struct Deferral: Equatable, Sendable, Codable {
     try container.encode(reason, forKey: .reason)
     try container.encode(Timestamp(at), forKey: .at)
     try container.encode(until.map(Timestamp.init), forKey: .until)
+    try container.encode(energy, forKey: .energy)
   }
 }
 

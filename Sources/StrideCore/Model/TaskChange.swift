@@ -8,8 +8,9 @@ public enum TaskChange: Equatable, Sendable {
   case addStep(TaskID, title: String)
   case completeStep(TaskID, index: Int)
   case reopenStep(TaskID, index: Int)
-  case deferTask(TaskID, reason: DeferReason, until: Date?)
-  case wait(TaskID, note: String?)
+  /// `on`: with `blocked`, the task it waits on (a dependency). `energy`: the user's energy now.
+  case deferTask(TaskID, reason: DeferReason, until: Date?, on: TaskID? = nil, energy: EnergyLevel? = nil)
+  case wait(TaskID, note: String?, followUp: Date? = nil)
   case resume(TaskID)
   case update(TaskID, TaskPatch)
   case block(TaskID, on: TaskID)
@@ -20,7 +21,7 @@ public enum TaskChange: Equatable, Sendable {
   public var taskID: TaskID {
     switch self {
     case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
-      .deferTask(let id, _, _), .wait(let id, _), .resume(let id), .update(let id, _), .block(let id, _),
+      .deferTask(let id, _, _, _, _), .wait(let id, _, _), .resume(let id), .update(let id, _), .block(let id, _),
       .unblock(let id, _), .delete(let id):
       id
     }
@@ -53,7 +54,7 @@ public enum TaskChange: Equatable, Sendable {
     case .addStep(_, let title): "added the step '\(title)' to \(name)"
     case .completeStep(_, let index): "completed step \(index) of \(name)"
     case .reopenStep(_, let index): "reopened step \(index) of \(name)"
-    case .deferTask(_, let reason, _): "deferred \(name) as \(reason.rawValue)"
+    case .deferTask(_, let reason, _, _, _): "deferred \(name) as \(reason.rawValue)"
     case .wait: "set \(name) to waiting"
     case .resume: "resumed \(name)"
     case .update: "edited \(name)"

@@ -134,10 +134,13 @@ public enum TaskDefer: RPCMethod {
     public var id: TaskID
     public var reason: DeferReason
     public var until: Timestamp?
-    public init(id: TaskID, reason: DeferReason, until: Date? = nil) {
+    /// With `blocked`: the task this one waits on.
+    public var on: TaskID?
+    public init(id: TaskID, reason: DeferReason, until: Date? = nil, on: TaskID? = nil) {
       self.id = id
       self.reason = reason
       self.until = until.map(Timestamp.init)
+      self.on = on
     }
   }
 
@@ -151,9 +154,12 @@ public enum TaskWait: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     public var id: TaskID
     public var note: String?
-    public init(id: TaskID, note: String? = nil) {
+    /// When to check on it; from then on `now.list` offers it as "check on it".
+    public var followUp: Timestamp?
+    public init(id: TaskID, note: String? = nil, followUp: Date? = nil) {
       self.id = id
       self.note = note
+      self.followUp = followUp.map(Timestamp.init)
     }
   }
 

@@ -73,6 +73,12 @@ enum Schema {
     """
     ALTER TABLE tasks ADD COLUMN start INTEGER;
     """,
+    // 3: the defer reasons' effects: when to check on a waiting task; the user's energy when deferred.
+    """
+    ALTER TABLE tasks ADD COLUMN follow_up INTEGER;
+    ALTER TABLE tasks ADD COLUMN deferral_energy TEXT;
+    ALTER TABLE deferrals ADD COLUMN energy TEXT;
+    """,
   ]
 
   /// The schema version this build writes.

@@ -6,16 +6,18 @@ struct TaskRows {
 
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
-    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start
+    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start, follow_up,
+    deferral_energy
     """
 
   private static let upsert = """
-    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
       estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
       waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
       deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
-      updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start
+      updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start,
+      follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy
     """
 
   /// Inserts the task, or replaces every row of it if it exists.
@@ -26,7 +28,7 @@ struct TaskRows {
         .int(task.estimateMinutes), .text(task.status.rawValue), .text(task.type.rawValue), .date(task.due),
         .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
         .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
-        .date(task.start)
+        .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue)
       ).run()
     try deleteChildren(of: task.id)
     for (position, subtask) in task.subtasks.enumerated() {
@@ -45,10 +47,10 @@ struct TaskRows {
         .bind(.integer(task.id.rawValue), .int(position + 1), .integer(blocker.rawValue)).run()
     }
     for (position, deferral) in task.deferrals.enumerated() {
-      try database.statement("INSERT INTO deferrals VALUES (?,?,?,?,?)")
+      try database.statement("INSERT INTO deferrals VALUES (?,?,?,?,?,?)")
         .bind(
           .integer(task.id.rawValue), .int(position + 1), .text(deferral.reason.rawValue), .date(deferral.at),
-          .date(deferral.until)
+          .date(deferral.until), .string(deferral.energy?.rawValue)
         ).run()
     }
   }
@@ -131,14 +133,16 @@ struct TaskRows {
       tasks[TaskID(dependencies.int64(0))]?.blockedBy.append(TaskID(dependencies.int64(1)))
     }
     let deferrals = try database.statement(
-      "SELECT task_id, reason, at, until FROM deferrals WHERE \(owners) ORDER BY task_id, position")
+      "SELECT task_id, reason, at, until, energy FROM deferrals WHERE \(owners) ORDER BY task_id, position")
     deferrals.bind(values)
     while try deferrals.step() {
       guard let reason = DeferReason(rawValue: deferrals.text(1)) else {
         throw database.storageError("unknown defer reason '\(deferrals.text(1))'")
       }
       tasks[TaskID(deferrals.int64(0))]?.deferrals.append(
-        Deferral(reason: reason, at: deferrals.date(2), until: deferrals.optionalDate(3)))
+        Deferral(
+          reason: reason, at: deferrals.date(2), until: deferrals.optionalDate(3),
+          energy: deferrals.optionalText(4).flatMap(EnergyLevel.init(rawValue:))))
     }
     return order.compactMap { tasks[$0] }
   }
@@ -154,12 +158,15 @@ struct TaskRows {
       guard let reason = DeferReason(rawValue: reasonText) else {
         throw StrideError(.storageFailed, "task \(row.int64(0)) has an unknown defer reason '\(reasonText)'")
       }
-      deferral = Deferral(reason: reason, at: row.date(10), until: row.optionalDate(11))
+      deferral = Deferral(
+        reason: reason, at: row.date(10), until: row.optionalDate(11),
+        energy: row.optionalText(17).flatMap(EnergyLevel.init(rawValue:)))
     }
     return StrideTask(
       id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
       estimateMinutes: row.optionalInt(4), status: status, type: type, due: row.optionalDate(7),
-      start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8), createdAt: row.date(12),
+      start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8),
+      followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
       completedAt: row.optionalDate(14))
   }

@@ -89,8 +89,16 @@ public final class TaskStore {
     case .addStep(_, let title): _ = try task.addStep(title, at: now)
     case .completeStep(_, let index): try task.completeStep(index, at: now)
     case .reopenStep(_, let index): try task.reopenStep(index, at: now)
-    case .deferTask(_, let reason, let until): try task.deferTask(reason, until: until, at: now)
-    case .wait(_, let note): try task.wait(for: note, at: now)
+    case .deferTask(_, .blocked, let until, let other?, _):
+      // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
+      try block(&task, on: other, at: now)
+      task.deferrals.append(Deferral(reason: .blocked, at: now, until: until))
+    case .deferTask(_, let reason, let until, let other, let energy):
+      guard other == nil else {
+        throw StrideError.invalid("'on' goes with the reason blocked: the task this one waits on")
+      }
+      try task.deferTask(reason, until: until, energy: energy, at: now)
+    case .wait(_, let note, let followUp): try task.wait(for: note, followUp: followUp, at: now)
     case .resume: try task.resume(at: now)
     case .update(_, let patch): try task.apply(patch, at: now)
     case .block(_, let other): try block(&task, on: other, at: now)
