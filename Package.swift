@@ -17,7 +17,10 @@ let package = Package(
     .target(name: "StrideCore", dependencies: ["CSQLite"]),
     .executableTarget(name: "strided", dependencies: ["StrideCore"]),
     .executableTarget(name: "stride", dependencies: ["StrideCore"]),
-    .testTarget(name: "StrideCoreTests", dependencies: ["StrideCore"]),
+    .testTarget(
+      name: "StrideCoreTests", dependencies: ["StrideCore"],
+      // Engine scenarios and preferences are read from their paths, not bundled.
+      exclude: ["Engine/Scenarios"]),
   ],
   swiftLanguageModes: [.v6]
 )

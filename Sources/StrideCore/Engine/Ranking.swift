@@ -1,119 +1,118 @@
 import Foundation
 
-/// The now-list's ranking: a pure function of the open tasks and the moment.
+/// The context engine: at most five things to start now, each with its why. Pure: (tasks, context) → values,
+/// with no clock, no I/O and no globals; the same input in any order gives the same output.
 ///
-/// This is the simple, honest ordering the backbone ships with (Docs/context-engine.md): it keeps only tasks that
-/// can be started — active, not blocked by an unfinished task, not needing far more energy than the user has, not
-/// longer than the time they have — and orders them overdue and soonest due first, then started, then oldest.
+/// Docs/context-engine.md explains the model: filters, candidates, score, assembly and the why.
 public enum Ranking {
-  /// At most `context.limit` suggestions from `tasks`, best first. The order of `tasks` does not matter.
-  public static func rank(tasks: [StrideTask], context: NowContext) -> [Suggestion] {
-    let limit = max(0, min(context.limit, NowContext.maximumLimit))
-    let open = Set(tasks.lazy.filter { $0.status.isOpen }.map(\.id))
-    // One pass that keeps the best `limit` so far: no sort of every open task.
-    var best: [StrideTask] = []
-    for stored in tasks {
-      let task = stored.settled(at: context.instant)
-      guard task.status == .active, !task.blockedBy.contains(where: open.contains), hasStarted(task, context),
-        fitsEnergy(task, context), fitsTime(task, context)
-      else { continue }
-      guard best.count < limit || comesFirst(task, best[best.count - 1]) else { continue }
-      best.insert(task, at: best.firstIndex { comesFirst(task, $0) } ?? best.count)
-      if best.count > limit { best.removeLast() }
+  /// Everything the engine decided: the suggestions, the candidates that did not make it, and the hidden tasks.
+  public struct Evaluation: Sendable {
+    public var suggestions: [Suggestion]
+    /// Every candidate, best first (the suggestions are chosen from these).
+    public var candidates: [Candidate]
+    /// Tasks the filters hide, in id order, each with why.
+    public var hidden: [HiddenTask]
+  }
+
+  /// At most `context.limit` suggestions, assembled from the best candidates.
+  public static func rank(
+    tasks: [StrideTask], context: NowContext, settings: EngineSettings = EngineSettings()
+  ) -> [Suggestion] {
+    evaluate(tasks: tasks, context: context, settings: settings).suggestions
+  }
+
+  /// The whole evaluation: suggestions, candidates and hidden tasks.
+  public static func evaluate(
+    tasks: [StrideTask], context: NowContext, settings: EngineSettings = EngineSettings()
+  ) -> Evaluation {
+    let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
+    var candidates: [Candidate] = []
+    var hidden: [HiddenTask] = []
+    for task in tasks {
+      switch evaluator.evaluate(task) {
+      case .success(let candidate): candidates.append(candidate)
+      case .failure(let reason): hidden.append(reason)
+      }
     }
-    let phrases = WhyPhrases(context: context)
-    return best.map { task in
-      let step = task.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) }
-      return Suggestion(
-        kind: step == nil ? .task : .nextStep, task: task, step: step, why: phrases.reasons(for: task))
+    candidates.sort(by: comesFirst)
+    hidden.sort { $0.task.id < $1.task.id }
+    let chosen = Assembly(settings: settings, context: context).choose(from: candidates)
+    let phrases = WhyPhrases(context: context, evaluator: evaluator)
+    let suggestions = chosen.map { candidate in
+      Suggestion(
+        kind: candidate.kind, task: candidate.task, step: candidate.step, prompt: candidate.prompt,
+        score: candidate.score, terms: candidate.terms, why: phrases.reasons(for: candidate))
     }
+    return Evaluation(suggestions: suggestions, candidates: candidates, hidden: hidden)
   }
 
-  /// Within a day of its due time (or past it), a task is shown whatever the energy or time available.
-  static func isPressing(_ task: StrideTask, _ context: NowContext) -> Bool {
-    guard let due = task.due else { return false }
-    return due.timeIntervalSince(context.instant) <= 24 * 3600
-  }
-
-  /// Hides a task whose start time is still ahead ("after 6pm").
-  static func hasStarted(_ task: StrideTask, _ context: NowContext) -> Bool {
-    task.start.map { $0 <= context.instant } ?? true
-  }
-
-  /// Hides a task that needs two energy levels more than the user has (high when they are low).
-  static func fitsEnergy(_ task: StrideTask, _ context: NowContext) -> Bool {
-    guard let energy = context.energy else { return true }
-    return task.energy.rank - energy.rank < 2 || isPressing(task, context)
-  }
-
-  /// Hides a task whose estimate is longer than the minutes the user has.
-  static func fitsTime(_ task: StrideTask, _ context: NowContext) -> Bool {
-    guard let minutes = context.minutes, let estimate = task.estimateMinutes else { return true }
-    return estimate <= minutes || isPressing(task, context)
-  }
-
-  /// Due tasks first, soonest (so overdue) first; then started tasks; then oldest; then lowest id.
-  static func comesFirst(_ a: StrideTask, _ b: StrideTask) -> Bool {
-    switch (a.due, b.due) {
+  /// Higher score first; ties by deadline, started, shorter, older, then id.
+  static func comesFirst(_ a: Candidate, _ b: Candidate) -> Bool {
+    if a.score != b.score { return a.score > b.score }
+    switch (a.task.due, b.task.due) {
     case (let x?, let y?) where x != y: return x < y
     case (.some, nil): return true
     case (nil, .some): return false
     default: break
     }
-    if a.progress.started != b.progress.started { return a.progress.started }
-    if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-    return a.id < b.id
+    if a.task.progress.started != b.task.progress.started { return a.task.progress.started }
+    let (x, y) = (a.task.estimateMinutes ?? Int.max, b.task.estimateMinutes ?? Int.max)
+    if x != y { return x < y }
+    if a.task.createdAt != b.task.createdAt { return a.task.createdAt < b.task.createdAt }
+    return a.task.id < b.task.id
   }
 }
 
-/// Writes the short reasons shown with a suggestion, in the user's time zone.
-struct WhyPhrases {
+/// Chooses and orders the few suggestions from the ranked candidates.
+struct Assembly {
+  let settings: EngineSettings
   let context: NowContext
-  private let time: HumanTime
 
-  init(context: NowContext) {
-    self.context = context
-    time = HumanTime(now: context.instant, timeZone: context.timeZone)
-  }
-
-  /// Up to three phrases: the deadline, progress, then whichever of fit and age applies.
-  func reasons(for task: StrideTask) -> [String] {
-    var reasons: [String] = []
-    if let due = task.due { reasons.append(dueText(due)) }
-    let progress = task.progress
-    if progress.started { reasons.append("\(progress.done) of \(progress.total) steps done") }
-    if let energy = context.energy, task.energy == energy { reasons.append("matches your \(energy.rawValue) energy") }
-    if let minutes = context.minutes, let estimate = task.estimateMinutes, estimate <= minutes {
-      reasons.append("fits your \(Minutes.format(minutes))")
+  /// Obligations due today first (always shown), then the best candidates, at most `perTagLimit` sharing a tag
+  /// (variety over quantity: fewer than five rather than five of one project); at least one quick start when there
+  /// is one; low energy leads with a warm-up, high energy with the most valuable task.
+  func choose(from ranked: [Candidate]) -> [Candidate] {
+    let limit = max(0, min(context.limit, NowContext.maximumLimit))
+    guard limit > 0 else { return [] }
+    var chosen = Array(ranked.filter(\.pinned).prefix(limit))
+    for candidate in ranked where chosen.count < limit && !chosen.contains(where: { $0.task.id == candidate.task.id }) {
+      guard fitsTagLimit(candidate, chosen) else { continue }
+      chosen.append(candidate)
     }
-    if reasons.count < 2 { reasons.append(ageText(task.createdAt)) }
-    return Array(reasons.prefix(3))
-  }
-
-  /// Overdue is stated plainly, never shouted: "was due yesterday", "was due 3 hours ago".
-  func dueText(_ due: Date) -> String {
-    guard due <= context.instant else { return "due \(time.describe(due))" }
-    let days = -time.dayDistance(to: due)
-    switch days {
-    case 0:
-      let hours = Int(context.instant.timeIntervalSince(due) / 3600)
-      return hours == 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
-    case 1: return "was due yesterday"
-    default: return "was due \(plural(days, "day")) ago"
+    if !chosen.contains(where: \.quick) {
+      // Room left: add the best quick start; a full list: it takes the place of the last one that is not pinned.
+      var others = chosen
+      if chosen.count == limit, let last = chosen.lastIndex(where: { !$0.pinned }) { others.remove(at: last) }
+      if others.count < limit, let quick = ranked.first(where: { $0.quick && fitsTagLimit($0, others) }) {
+        chosen = others + [quick]
+      }
     }
+    chosen.sort(by: Ranking.comesFirst)
+    if let leader = leader(chosen), leader > 0 {
+      chosen.insert(chosen.remove(at: leader), at: 0)
+    }
+    return chosen
   }
 
-  func ageText(_ created: Date) -> String {
-    let days = -time.dayDistance(to: created)
-    return switch days {
-    case ...0: "added today"
-    case 1: "added yesterday"
-    default: "added \(plural(days, "day")) ago"
+  private func fitsTagLimit(_ candidate: Candidate, _ chosen: [Candidate]) -> Bool {
+    candidate.task.tags.allSatisfy { tag in
+      chosen.count(where: { $0.task.tags.contains(tag) }) < settings.perTagLimit
     }
   }
-}
 
-/// "1 day", "3 days".
-func plural(_ count: Int, _ noun: String) -> String {
-  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+  /// Low energy: the best warm-up (an estimate of `warmUpMinutes` or less). High energy: the most valuable.
+  private func leader(_ chosen: [Candidate]) -> Int? {
+    switch context.energy {
+    case .low:
+      return chosen.firstIndex {
+        $0.task.estimateMinutes.map { Double($0) <= settings.warmUpMinutes } ?? false
+      }
+    case .high:
+      let value = { (candidate: Candidate) in candidate.terms.first { $0.term == .value }?.contribution ?? 0 }
+      guard let best = chosen.map(value).max() else { return nil }
+      return chosen.firstIndex { value($0) == best }
+    default:
+      return nil
+    }
+  }
 }

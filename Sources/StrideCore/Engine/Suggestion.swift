@@ -1,13 +1,21 @@
 import Foundation
 
-/// One answer to "what should I do now?": a task, or its next step, and why it was picked.
+/// One answer to "what should I do now?": a task, or a way into it, and why it was picked.
 public struct Suggestion: Codable, Sendable, Equatable {
-  /// What the suggestion asks the user to start.
+  /// What the suggestion asks the user to do.
   public enum Kind: String, WireEnum, Sendable {
     /// The task itself: it has no open steps.
     case task
     /// The first open step of the task.
     case nextStep = "next-step"
+    /// Deferred as unsure, with no steps yet: "break it into steps".
+    case breakdown
+    /// Too long for the time available, but it matters: "start the first 15 minutes".
+    case firstFifteen = "first-15"
+    /// Waiting, and its follow-up time has come: "check on it".
+    case checkOn = "check-on"
+    /// Deferred again and again: "make it smaller?" (or, put off as not important twice, "someday, or drop it?").
+    case stuck
   }
 
   /// A step of the task, addressed as `task.index`.
@@ -19,14 +27,105 @@ public struct Suggestion: Codable, Sendable, Equatable {
   public var kind: Kind
   public var task: StrideTask
   public var step: Step?
-  /// Short phrases, most important first ("due tomorrow", "2 of 3 steps done").
+  /// What to do, in a few words, for every kind but `task` and `next-step` ("break it into steps").
+  public var prompt: String?
+  /// The total of the terms.
+  public var score: Double
+  /// Every term of the score, largest contribution first.
+  public var terms: [TermScore]
+  /// The two or three largest contributions as short phrases, largest first ("due tomorrow at 09:00").
   public var why: [String]
 
-  public init(kind: Kind, task: StrideTask, step: Step?, why: [String]) {
+  public init(
+    kind: Kind, task: StrideTask, step: Step?, prompt: String? = nil, score: Double = 0, terms: [TermScore] = [],
+    why: [String]
+  ) {
     self.kind = kind
     self.task = task
     self.step = step
+    self.prompt = prompt
+    self.score = score
+    self.terms = terms
     self.why = why
+  }
+
+  enum CodingKeys: String, CodingKey { case kind, task, step, prompt, score, terms, why }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    task = try container.decode(StrideTask.self, forKey: .task)
+    step = try container.decodeIfPresent(Step.self, forKey: .step)
+    prompt = try container.decodeIfPresent(String.self, forKey: .prompt)
+    score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0
+    terms = try container.decodeIfPresent([TermScore].self, forKey: .terms) ?? []
+    why = try container.decode([String].self, forKey: .why)
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(task, forKey: .task)
+    try container.encode(step, forKey: .step)
+    try container.encode(prompt, forKey: .prompt)
+    try container.encode(TermScore.rounded(score), forKey: .score)
+    try container.encode(terms, forKey: .terms)
+    try container.encode(why, forKey: .why)
+  }
+}
+
+/// One term of a score: what went in, its value (0 to 1), its weight, and value × weight.
+public struct TermScore: Codable, Sendable, Equatable {
+  public var term: Term
+  /// The input in words ("due in 30 hours", "task low, you low").
+  public var input: String
+  public var value: Double
+  public var weight: Double
+  public var contribution: Double
+
+  public init(term: Term, input: String, value: Double, weight: Double) {
+    self.term = term
+    self.input = input
+    self.value = value
+    self.weight = weight
+    contribution = value * weight
+  }
+
+  enum CodingKeys: String, CodingKey { case term, input, value, weight, contribution }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    term = try container.decode(Term.self, forKey: .term)
+    input = try container.decode(String.self, forKey: .input)
+    value = try container.decode(Double.self, forKey: .value)
+    weight = try container.decode(Double.self, forKey: .weight)
+    contribution = try container.decode(Double.self, forKey: .contribution)
+  }
+
+  /// Numbers on the wire are rounded to 3 decimals, so replies are stable and readable.
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(term, forKey: .term)
+    try container.encode(input, forKey: .input)
+    try container.encode(Self.rounded(value), forKey: .value)
+    try container.encode(Self.rounded(weight), forKey: .weight)
+    try container.encode(Self.rounded(contribution), forKey: .contribution)
+  }
+
+  static func rounded(_ number: Double) -> Double { (number * 1000).rounded() / 1000 }
+}
+
+/// Why a task is not among the suggestions: a stable code and a sentence.
+public struct Hidden: Codable, Sendable, Equatable {
+  /// `completed`, `waiting`, `deferred`, `low-energy`, `blocked`, `not-started`, `too-much-energy`,
+  /// `wrong-time`, `too-long`, `not-tagged`, `stuck`, or `not-in-top` (it passed every filter but others ranked
+  /// higher).
+  public var reason: String
+  public var detail: String
+
+  public init(_ reason: String, _ detail: String) {
+    self.reason = reason
+    self.detail = detail
   }
 }
 
@@ -36,7 +135,9 @@ public struct NowContext: Sendable, Equatable {
   public var energy: EnergyLevel?
   public var minutes: Int?
   public var limit: Int
-  /// The user's time zone, for phrases such as "due today".
+  /// Only tasks with one of these tags, when not empty.
+  public var tags: [String]
+  /// The user's time zone, for phrases such as "due today" and for time-of-day windows.
   public var timeZone: TimeZone
 
   /// The most suggestions Stride ever shows at once.
@@ -44,12 +145,13 @@ public struct NowContext: Sendable, Equatable {
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowContext.maximumLimit,
-    timeZone: TimeZone = .current
+    tags: [String] = [], timeZone: TimeZone = .current
   ) {
     self.instant = instant
     self.energy = energy
     self.minutes = minutes
     self.limit = limit
+    self.tags = tags
     self.timeZone = timeZone
   }
 }

@@ -3,70 +3,208 @@ import Testing
 
 @testable import StrideCore
 
-@Suite("Now-list ranking")
+/// Properties the engine keeps for any set of tasks, checked on seeded random sets.
+@Suite("Engine invariants")
 struct RankingTests {
-  let now = Fixtures.now
+  static let seeds: [UInt64] = Array(1...40)
   let utc = TimeZone(identifier: "UTC")!
+  let now = Scenario.defaultInstant
 
-  func rank(_ tasks: [StrideTask], energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = 5) -> [Suggestion] {
-    Ranking.rank(
-      tasks: tasks, context: NowContext(instant: now, energy: energy, minutes: minutes, limit: limit, timeZone: utc))
+  func context(energy: EnergyLevel? = nil, minutes: Int? = nil) -> NowContext {
+    NowContext(instant: now, energy: energy, minutes: minutes, timeZone: utc)
   }
 
-  @Test("overdue first, then soonest due, then started, then oldest; never more than five")
-  func order() {
-    let day = 86_400.0
-    let tasks = [
-      Fixtures.task(1, "oldest", created: now.addingTimeInterval(-9 * day)),
-      Fixtures.task(2, "due friday", due: now.addingTimeInterval(6 * day)),
-      Fixtures.task(3, "overdue", due: now.addingTimeInterval(-day)),
-      Fixtures.task(4, "started", created: now, steps: [Subtask(title: "a", done: true), Subtask(title: "b")]),
-      Fixtures.task(5, "newer", created: now.addingTimeInterval(-day)),
-      Fixtures.task(6, "newest", created: now),
-    ]
-    let ranked = rank(tasks)
-    #expect(ranked.map(\.task.id.rawValue) == [3, 2, 4, 1, 5])
-    #expect(rank(tasks.reversed()).map(\.task.id) == ranked.map(\.task.id))
-    #expect(ranked[0].why.first == "was due yesterday")
-    #expect(ranked[2].kind == .nextStep)
-    #expect(ranked[2].step == Suggestion.Step(index: 2, title: "b"))
-    #expect(ranked[2].why.first == "1 of 2 steps done")
+  @Test("the same tasks in any order give the same suggestions", arguments: seeds)
+  func inputOrder(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    let tasks = random.tasks(count: 30, now: now)
+    for energy in [nil, EnergyLevel.low, .high] {
+      let expected = Ranking.rank(tasks: tasks, context: context(energy: energy))
+      var shuffled = tasks
+      shuffled.shuffle(using: &random)
+      #expect(Ranking.rank(tasks: shuffled, context: context(energy: energy)) == expected)
+    }
   }
 
-  @Test("deferred, waiting, done and blocked tasks are left out; a lapsed deferral and a done blocker are not")
-  func filters() throws {
-    var deferred = Fixtures.task(1, "deferred")
-    try deferred.deferTask(.noEnergy, until: now.addingTimeInterval(60), at: now.addingTimeInterval(-60))
-    var lapsed = Fixtures.task(2, "lapsed")
-    try lapsed.deferTask(.wrongTime, until: now, at: now.addingTimeInterval(-60))
-    let waiting = Fixtures.task(3, status: .waiting)
-    let done = Fixtures.task(4, status: .completed)
-    let blocked = Fixtures.task(5, blockedBy: [TaskID(2)])
-    let freed = Fixtures.task(6, blockedBy: [TaskID(4)])
-    #expect(rank([deferred, lapsed, waiting, done, blocked, freed]).map(\.task.id.rawValue) == [2, 6])
+  @Test("adding tasks that are hidden never changes the five", arguments: seeds)
+  func hiddenTasksChangeNothing(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    let tasks = random.tasks(count: 20, now: now)
+    let before = Ranking.rank(tasks: tasks, context: context())
+    // Done, waiting, deferred and not-yet-started tasks (a task waiting on a shown one does count: it is what
+    // "unblocks others" measures).
+    var extra: [StrideTask] = []
+    for offset in 0..<10 {
+      var task = Fixtures.task(Int64(1000 + offset), "hidden \(offset)", created: now.addingTimeInterval(-86_400))
+      switch offset % 4 {
+      case 0: task.status = .completed
+      case 1:
+        task.status = .waiting
+        task.followUp = now.addingTimeInterval(86_400)
+      case 2:
+        try? task.deferTask(.wrongTime, until: now.addingTimeInterval(7200), at: now.addingTimeInterval(-60))
+      default: task.start = now.addingTimeInterval(3600)
+      }
+      extra.append(task)
+    }
+    #expect(Ranking.rank(tasks: tasks + extra, context: context()) == before)
   }
 
-  @Test("low energy leaves out high-energy tasks unless they are due within a day; time leaves out long ones")
-  func energyAndTime() {
-    let hard = Fixtures.task(1, "hard", energy: .high)
-    let hardButDue = Fixtures.task(2, "due soon", due: now.addingTimeInterval(3600), energy: .high)
-    let easy = Fixtures.task(3, "easy", energy: .low, estimate: 10)
-    let long = Fixtures.task(4, "long", estimate: 90)
-    #expect(rank([hard, hardButDue, easy, long], energy: .low).map(\.task.id.rawValue) == [2, 3, 4])
-    #expect(rank([hard, hardButDue, easy, long], energy: .low, minutes: 20).map(\.task.id.rawValue) == [2, 3])
-    let easyWhy = rank([easy], energy: .low, minutes: 20)[0].why
-    #expect(easyWhy.contains("matches your low energy"))
-    #expect(easyWhy.contains("fits your 20 min"))
+  @Test("an earlier deadline never lowers a score", arguments: seeds)
+  func earlierDeadline(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    var task = random.task(id: 1, now: now)
+    task.status = .active
+    task.deferral = nil
+    task.blockedBy = []
+    task.start = nil
+    var previous = -Double.infinity
+    for hours in stride(from: 240.0, through: -48, by: -12) {
+      task.due = now.addingTimeInterval(hours * 3600)
+      let score = Ranking.evaluate(tasks: [task], context: context()).candidates.first?.score ?? -.infinity
+      #expect(score >= previous - 1e-9, "due in \(hours) h")
+      previous = score
+    }
+  }
+
+  @Test("more energy never lowers a demanding task against an easy one", arguments: seeds)
+  func moreEnergy(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    var hard = random.task(id: 1, now: now)
+    var easy = random.task(id: 2, now: now)
+    for index in [0, 1] {
+      var task = index == 0 ? hard : easy
+      task.status = .active
+      task.deferral = nil
+      task.blockedBy = []
+      task.start = nil
+      // Due soon, so no energy level hides it and the comparison is of scores.
+      task.due = now.addingTimeInterval(3600)
+      task.energy = index == 0 ? .high : .low
+      if index == 0 { hard = task } else { easy = task }
+    }
+    var previous = -Double.infinity
+    for energy in [EnergyLevel.low, .medium, .high] {
+      let candidates = Ranking.evaluate(tasks: [hard, easy], context: context(energy: energy)).candidates
+      let score = { (id: Int64) in candidates.first { $0.task.id.rawValue == id }?.score ?? 0 }
+      let gap = score(1) - score(2)
+      #expect(gap >= previous - 1e-9, "\(energy)")
+      previous = gap
+    }
+  }
+
+  @Test("obligations due today are always shown", arguments: seeds)
+  func obligationsDueToday(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    var tasks = random.tasks(count: 25, now: now)
+    var obligation = Fixtures.task(500, "pay the rent", created: now.addingTimeInterval(-86_400))
+    obligation.type = .obligation
+    obligation.due = now.addingTimeInterval(10 * 3600)
+    tasks.append(obligation)
+    for energy in [nil, EnergyLevel.low, .high] {
+      #expect(Ranking.rank(tasks: tasks, context: context(energy: energy)).contains { $0.task.id == obligation.id })
+    }
+  }
+
+  @Test("never more than five, never more than two sharing a tag", arguments: seeds)
+  func variety(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    let tasks = random.tasks(count: 40, now: now)
+    let suggestions = Ranking.rank(tasks: tasks, context: context())
+    #expect(suggestions.count <= 5)
+    let pinned = Set(
+      suggestions.filter {
+        $0.task.type == .obligation && ($0.task.due ?? .distantFuture) < now.addingTimeInterval(15 * 3600)
+      }.map(\.task.id))
+    for tag in ["home", "work", "health"] {
+      let sharing = suggestions.filter { $0.task.tags.contains(tag) && !pinned.contains($0.task.id) }
+      #expect(sharing.count <= 2, "\(tag)")
+    }
+  }
+
+  @Test("the why names the terms that really contributed most, largest first", arguments: seeds)
+  func whyIsTrue(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    let tasks = random.tasks(count: 30, now: now)
+    let context = context(energy: .medium, minutes: 45)
+    let evaluator = Evaluator(tasks: tasks, context: context, settings: EngineSettings())
+    let phrases = WhyPhrases(context: context, evaluator: evaluator)
+    for suggestion in Ranking.rank(tasks: tasks, context: context) {
+      let contributions = suggestion.terms.map(\.contribution)
+      #expect(contributions == contributions.sorted(by: >), "terms come largest first")
+      let expected = suggestion.terms.filter { $0.contribution > 0 }.prefix(3).compactMap {
+        phrases.phrase($0, suggestion.task)
+      }
+      #expect(suggestion.why == (expected.isEmpty ? suggestion.why : expected))
+      #expect(!suggestion.why.isEmpty && suggestion.why.count <= 3)
+      #expect(abs(suggestion.score - suggestion.terms.reduce(0) { $0 + $1.contribution }) < 1e-9)
+    }
   }
 
   @Test("due phrases are calm and relative to the user's day")
   func duePhrases() {
-    let phrases = WhyPhrases(context: NowContext(instant: now, timeZone: utc))
+    let context = NowContext(instant: Fixtures.now, timeZone: utc)
+    let phrases = WhyPhrases(context: context, evaluator: Evaluator(tasks: [], context: context, settings: .init()))
     #expect(phrases.dueText(Fixtures.at("2026-11-21T17:00:00Z")) == "due today at 17:00")
     #expect(phrases.dueText(Fixtures.at("2026-11-22T09:30:00Z")) == "due tomorrow at 09:30")
     #expect(phrases.dueText(Fixtures.at("2026-11-21T06:00:00Z")) == "was due 3 hours ago")
     #expect(phrases.dueText(Fixtures.at("2026-11-18T06:00:00Z")) == "was due 3 days ago")
     #expect(phrases.dueText(Fixtures.at("2026-12-03T09:00:00Z")) == "due Thu 3 Dec at 09:00")
     #expect(phrases.dueText(Fixtures.at("2026-11-27T23:59:59Z")) == "due Friday, end of day")
+  }
+
+  @Test("weights come from config.json, and a bad one is refused with its name")
+  func configuredWeights() throws {
+    let settings = try JSONDecoder().decode(
+      EngineSettings.self, from: Data(#"{"weights":{"deadline":20,"energyFit":1},"planningFallacy":2}"#.utf8))
+    #expect(settings.weights.deadline == 20)
+    #expect(settings.weights.energyFit == 1)
+    #expect(settings.weights.value == EngineSettings().weights.value)
+    #expect(settings.planningFallacy == 2)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(EngineSettings.self, from: Data(#"{"weights":{"deadline":-1}}"#.utf8))
+    }
+  }
+}
+
+/// SplitMix64: the same seed gives the same tasks on every machine.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+
+  init(_ seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func task(id: Int64, now: Date) -> StrideTask {
+    var task = Fixtures.task(
+      id, "task \(id)", created: now.addingTimeInterval(-Double(Int.random(in: 0...60, using: &self)) * 86_400))
+    task.type = TaskType.allCases.randomElement(using: &self)!
+    task.energy = EnergyLevel.allCases.randomElement(using: &self)!
+    task.estimateMinutes = Bool.random(using: &self) ? [5, 10, 20, 45, 90, 180].randomElement(using: &self) : nil
+    if Bool.random(using: &self) {
+      task.due = now.addingTimeInterval(Double(Int.random(in: -72...240, using: &self)) * 3600)
+    }
+    let steps = Int.random(in: 0...4, using: &self)
+    let done = steps == 0 ? 0 : Int.random(in: 0..<steps, using: &self)
+    task.subtasks = (0..<steps).map {
+      Subtask(title: "step \($0)", done: $0 < done, completedAt: $0 < done ? now.addingTimeInterval(-86_400) : nil)
+    }
+    task.tags = Array(["home", "work", "health"].shuffled(using: &self).prefix(Int.random(in: 0...1, using: &self)))
+    for _ in 0..<Int.random(in: 0...3, using: &self) {
+      let at = now.addingTimeInterval(-Double(Int.random(in: 2...20, using: &self)) * 86_400)
+      task.deferrals.append(Deferral(reason: .unsure, at: at, until: at.addingTimeInterval(86_400)))
+    }
+    task.updatedAt = now.addingTimeInterval(-3600)
+    return task
+  }
+
+  mutating func tasks(count: Int, now: Date) -> [StrideTask] {
+    (1...count).map { task(id: Int64($0), now: now) }
   }
 }

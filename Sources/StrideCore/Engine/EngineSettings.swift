@@ -1,0 +1,145 @@
+import Foundation
+
+/// Every number the context engine uses, in one documented place (Docs/context-engine.md, "Weights").
+///
+/// All of them can be overridden in config.json under `"engine"`; a key left out keeps its default.
+public struct EngineSettings: Equatable, Sendable, Decodable {
+  /// The weight of each scoring term. A term's value is between 0 and 1; its contribution is value × weight.
+  public struct Weights: Equatable, Sendable, Decodable {
+    public var deadline = 12.0
+    public var value = 6.0
+    public var energyFit = 5.0
+    public var timeFit = 3.0
+    public var momentum = 4.0
+    public var unblocks = 4.0
+    public var resurfaced = 5.0
+    public var age = 2.0
+    /// Subtracted: value × weight, for tasks deferred again and again.
+    public var deferPenalty = 4.0
+
+    public init() {}
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: Term.self)
+      let defaults = Weights()
+      func read(_ term: Term, _ fallback: Double) throws -> Double {
+        guard let value = try container.decodeIfPresent(Double.self, forKey: term) else { return fallback }
+        guard value >= 0, value <= 100 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: term, in: container, debugDescription: "must be between 0 and 100")
+        }
+        return value
+      }
+      deadline = try read(.deadline, defaults.deadline)
+      value = try read(.value, defaults.value)
+      energyFit = try read(.energyFit, defaults.energyFit)
+      timeFit = try read(.timeFit, defaults.timeFit)
+      momentum = try read(.momentum, defaults.momentum)
+      unblocks = try read(.unblocks, defaults.unblocks)
+      resurfaced = try read(.resurfaced, defaults.resurfaced)
+      age = try read(.age, defaults.age)
+      deferPenalty = try read(.deferPenalty, defaults.deferPenalty)
+    }
+
+    public subscript(term: Term) -> Double {
+      switch term {
+      case .deadline: deadline
+      case .value: value
+      case .energyFit: energyFit
+      case .timeFit: timeFit
+      case .momentum: momentum
+      case .unblocks: unblocks
+      case .resurfaced: resurfaced
+      case .age: age
+      case .deferPenalty: -deferPenalty
+      }
+    }
+  }
+
+  public var weights = Weights()
+  /// Deadline pressure is half-way to full this many hours before the due time.
+  public var deadlineHalfLifeHours = 24.0
+  /// Estimates are multiplied by this before they are compared with the time available (the planning fallacy).
+  public var planningFallacy = 1.5
+  /// A task this short (in minutes, after the planning fallacy) is a quick start.
+  public var quickStartMinutes = 15.0
+  /// With low energy the list leads with a warm-up this short (estimate, in minutes) or shorter.
+  public var warmUpMinutes = 10.0
+  /// A task due within this many hours is shown whatever the energy it needs or the window it was deferred to.
+  public var pressingHours = 24.0
+  /// A task too long for the time available is offered as "start the first 15 minutes" if due within this many
+  /// days (or an obligation).
+  public var firstFifteenDueDays = 3.0
+  /// After a wrong-time deferral to a time of day, the task is shown for this many hours from that time each day.
+  public var wrongTimeWindowHours = 3.0
+  /// A no-energy deferral without an until-time also ends after this many hours, if the energy never rises.
+  public var noEnergyFallbackHours = 24.0
+  /// A task deferred this many times is stuck.
+  public var stuckAfterDeferrals = 3
+  /// At most this many suggestions share a tag (or a parent task).
+  public var perTagLimit = 2
+
+  public init() {}
+
+  enum CodingKeys: String, CodingKey {
+    case weights, deadlineHalfLifeHours, planningFallacy, quickStartMinutes, warmUpMinutes, pressingHours
+    case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
+  }
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let defaults = EngineSettings()
+    func read(_ key: CodingKeys, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
+      guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return fallback }
+      guard range.contains(value) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "must be between \(range.lowerBound) and \(range.upperBound)")
+      }
+      return value
+    }
+    weights = try container.decodeIfPresent(Weights.self, forKey: .weights) ?? defaults.weights
+    deadlineHalfLifeHours = try read(.deadlineHalfLifeHours, defaults.deadlineHalfLifeHours, 1...720)
+    planningFallacy = try read(.planningFallacy, defaults.planningFallacy, 1...5)
+    quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes, 1...120)
+    warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes, 1...60)
+    pressingHours = try read(.pressingHours, defaults.pressingHours, 0...168)
+    firstFifteenDueDays = try read(.firstFifteenDueDays, defaults.firstFifteenDueDays, 0...30)
+    wrongTimeWindowHours = try read(.wrongTimeWindowHours, defaults.wrongTimeWindowHours, 0.5...23)
+    noEnergyFallbackHours = try read(.noEnergyFallbackHours, defaults.noEnergyFallbackHours, 1...720)
+    stuckAfterDeferrals = Int(try read(.stuckAfterDeferrals, Double(defaults.stuckAfterDeferrals), 2...20))
+    perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit), 1...5))
+  }
+}
+
+/// The terms of a task's score.
+public enum Term: String, Codable, Sendable, CaseIterable, CodingKey {
+  case deadline
+  case value
+  case energyFit = "energy-fit"
+  case timeFit = "time-fit"
+  case momentum
+  case unblocks
+  case resurfaced
+  case age
+  case deferPenalty = "defer-penalty"
+
+  public init?(stringValue: String) {
+    // config.json spells them in camelCase like every other key; the wire uses the raw values.
+    let camel = Term.allCases.first { $0.camelName == stringValue }
+    guard let term = camel ?? Term(rawValue: stringValue) else { return nil }
+    self = term
+  }
+
+  public var stringValue: String { camelName }
+  public init?(intValue: Int) { nil }
+  public var intValue: Int? { nil }
+
+  var camelName: String {
+    switch self {
+    case .energyFit: "energyFit"
+    case .timeFit: "timeFit"
+    case .deferPenalty: "deferPenalty"
+    default: rawValue
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The short reasons shown with a suggestion: its largest contributions, largest first, in the user's words.
+struct WhyPhrases {
+  let context: NowContext
+  let evaluator: Evaluator
+  private let time: HumanTime
+
+  init(context: NowContext, evaluator: Evaluator) {
+    self.context = context
+    self.evaluator = evaluator
+    time = HumanTime(now: context.instant, timeZone: context.timeZone)
+  }
+
+  /// The two or three largest positive contributions as phrases (terms are already sorted, largest first).
+  func reasons(for candidate: Candidate) -> [String] {
+    let positive = candidate.terms.filter { $0.contribution > 0 }
+    var phrases = positive.prefix(3).compactMap { phrase($0, candidate.task) }
+    if phrases.isEmpty { phrases = [ageText(candidate.task.createdAt)] }
+    return phrases
+  }
+
+  func phrase(_ term: TermScore, _ task: StrideTask) -> String? {
+    switch term.term {
+    case .deadline: return task.due.map(dueText)
+    case .value:
+      // Being a chore is no reason to start it; the phrase goes to the next term.
+      return switch task.type {
+      case .obligation: "an obligation"
+      case .goal: "one of your goals"
+      case .chore: nil
+      }
+    case .energyFit:
+      guard let energy = context.energy else { return nil }
+      return task.energy == energy
+        ? "matches your \(energy.rawValue) energy" : "easy for your \(energy.rawValue) energy"
+    case .timeFit:
+      if term.input == "the first 15 minutes" { return "the first 15 min fit your time" }
+      guard let estimate = task.estimateMinutes else { return nil }
+      if let minutes = context.minutes, term.value >= 1 { return "fits your \(Minutes.format(minutes))" }
+      return Minutes.format(estimate)
+    case .momentum:
+      if term.value >= 1 && term.input.hasPrefix("a step done") { return "you just finished a step" }
+      return "\(task.progress.done) of \(task.progress.total) steps done"
+    case .unblocks:
+      let count = evaluator.waitingOn[task.id] ?? 0
+      return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
+    case .resurfaced:
+      return term.input.hasSuffix(DeferReason.noEnergy.rawValue)
+        ? "back now your energy is up" : "back at the time you chose"
+    case .age: return ageText(task.createdAt)
+    case .deferPenalty: return nil
+    }
+  }
+
+  /// Overdue is stated plainly, never shouted: "was due yesterday", "was due 3 hours ago".
+  func dueText(_ due: Date) -> String {
+    guard due <= context.instant else { return "due \(time.describe(due))" }
+    let days = -time.dayDistance(to: due)
+    switch days {
+    case 0:
+      let hours = Int(context.instant.timeIntervalSince(due) / 3600)
+      return hours == 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
+    case 1: return "was due yesterday"
+    default: return "was due \(plural(days, "day")) ago"
+    }
+  }
+
+  func ageText(_ created: Date) -> String {
+    let days = -time.dayDistance(to: created)
+    return switch days {
+    case ...0: "added today"
+    case 1: "added yesterday"
+    default: "added \(plural(days, "day")) ago"
+    }
+  }
+}
+
+/// "1 day", "3 days".
+func plural(_ count: Int, _ noun: String) -> String {
+  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+}
