@@ -24,8 +24,37 @@ extension Session {
 
   func now(_ arguments: [String]) throws {
     let args = try CommandArguments(
-      arguments, command: "now", valued: ["--energy", "--for", "--at", "--limit"])
+      arguments, command: "now", valued: ["--energy", "--for", "--at", "--limit", "--tags"], switches: ["--all"])
     try args.noMorePositionals(than: 0, "now")
+    let params = try nowParams(args, all: args.flags.contains("--all"))
+    let result = try call(NowList.self, params)
+    guard !output.json else { return output.emit(result) }
+    if result.suggestions.isEmpty {
+      if result.openTasks == 0 {
+        output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
+      } else {
+        let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
+        output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
+        output.say("you have at the moment. See why with: stride now --all")
+      }
+    } else {
+      if let energy = result.energy {
+        output.say("For your \(energy.rawValue) energy, start with one of these:")
+      } else {
+        output.say("Start with one of these:")
+      }
+      output.say()
+      renderSuggestions(result.suggestions)
+    }
+    guard let hidden = result.hidden, !hidden.isEmpty else { return }
+    output.say()
+    output.say("Left out for now:")
+    let rows = hidden.map { [String(describing: $0.id), Output.clip($0.title, 40), $0.detail] }
+    Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
+  }
+
+  /// The now-list question from `now`'s (and `why`'s) options.
+  private func nowParams(_ args: CommandArguments, all: Bool) throws -> NowList.Params {
     let energy = try args.values["--energy"].map { text throws(UsageError) in
       try CommandArguments.energy(text, "--energy")
     }
@@ -40,42 +69,67 @@ extension Session {
       limit = number
     }
     let at = try args.time("--at", dateOnly: ClockTime(hour: 9)!)
-    let result = try call(NowList.self, .init(at: at, energy: energy, minutes: minutes, limit: limit))
-    guard !output.json else { return output.emit(result) }
-    guard !result.suggestions.isEmpty else {
-      if result.openTasks == 0 {
-        output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
-      } else {
-        let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
-        output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
-        output.say("you have at the moment. See them all with: stride list")
-      }
-      return
-    }
-    if let energy = result.energy {
-      output.say("For your \(energy.rawValue) energy, start with one of these:")
-    } else {
-      output.say("Start with one of these:")
-    }
-    output.say()
-    let rows = result.suggestions.map { suggestion in
+    let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
+    return NowList.Params(at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil)
+  }
+
+  /// Numbered rows: position, id, title, energy, estimate, progress; then the way in and the why.
+  private func renderSuggestions(_ suggestions: [Suggestion]) {
+    let rows = suggestions.enumerated().map { position, suggestion in
       let task = suggestion.task
       return [
-        String(describing: task.id), Output.clip(task.title, 48), task.energy.rawValue,
+        "\(position + 1).", String(describing: task.id), Output.clip(task.title, 44), task.energy.rawValue,
         task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
       ]
     }
-    let lines = Output.columns(rows, rightAligned: [0])
-    let indent = String(repeating: " ", count: (rows.map { $0[0].count }.max() ?? 0) + 2)
-    for (line, suggestion) in zip(lines, result.suggestions) {
+    let lines = Output.columns(rows, rightAligned: [0, 1])
+    // The detail lines start under the title.
+    let width = { (column: Int) in rows.map { $0[column].count }.max() ?? 0 }
+    let indent = String(repeating: " ", count: width(0) + width(1) + 4)
+    for (line, suggestion) in zip(lines, suggestions) {
       output.say("  " + line)
       if let step = suggestion.step {
         output.say(output.dim("  \(indent)next step \(suggestion.task.id).\(step.index): \(step.title)"))
+      }
+      if let prompt = suggestion.prompt {
+        output.say(output.dim("  \(indent)\(prompt)"))
       }
       if !suggestion.why.isEmpty {
         output.say(output.dim("  \(indent)why: \(suggestion.why.joined(separator: " · "))"))
       }
     }
+  }
+
+  /// `stride why ID`: the whole score of a task now, or the filter that hides it.
+  func why(_ arguments: [String]) throws {
+    let args = try CommandArguments(
+      arguments, command: "why", valued: ["--energy", "--for", "--at", "--tags"])
+    try args.noMorePositionals(than: 1, "why")
+    let id = try args.taskID("why", example: "stride why 12")
+    let now = try nowParams(args, all: false)
+    let result = try call(
+      TaskExplain.self, .init(id: id, at: now.at?.date, energy: now.energy, minutes: now.minutes, tags: now.tags))
+    guard !output.json else { return output.emit(result) }
+    let name = Output.subject(result.task)
+    if let position = result.position {
+      let way = result.prompt.map { " (\($0))" } ?? (result.kind == .nextStep ? " (its next step)" : "")
+      output.say("\(name) is number \(position) of what to start now\(way).")
+    } else if let hidden = result.hidden {
+      output.say("\(name) is not among what to start now: \(hidden.detail).")
+    }
+    guard !result.terms.isEmpty else { return }
+    output.say()
+    var rows = [["TERM", "INPUT", "VALUE", "WEIGHT", "CONTRIBUTION"]]
+    for term in result.terms {
+      rows.append([
+        term.term.rawValue, term.input, String(format: "%.2f", term.value), String(format: "%.1f", term.weight),
+        String(format: "%+.2f", term.contribution),
+      ])
+    }
+    rows.append(["total", "", "", "", String(format: "%.2f", result.score ?? 0)])
+    let lines = Output.columns(rows, rightAligned: [2, 3, 4])
+    output.say(output.bold("  " + lines[0]))
+    lines.dropFirst().forEach { output.say("  " + $0) }
   }
 
   func list(_ arguments: [String]) throws {
@@ -226,7 +280,7 @@ extension Session {
   }
 
   func deferTask(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "defer", valued: ["--until"])
+    let args = try CommandArguments(arguments, command: "defer", valued: ["--until", "--on"])
     try args.noMorePositionals(than: 2, "defer")
     let id = try args.taskID("defer", example: "stride defer 12 no-energy --until 2026-12-01T19:00")
     guard args.positionals.count == 2 else {
@@ -236,18 +290,45 @@ extension Session {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
     let until = try args.time("--until", dateOnly: .startOfDay)
-    let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until))
-    let when = result.task.deferral.map(deferralText) ?? reason.rawValue
-    output.report("Deferred \(Output.name(result.task)): \(when).", json: result)
+    if reason == .wrongTime && until == nil {
+      throw UsageError("wrong-time needs --until: when is the right time? For example: --until tonight")
+    }
+    var on: TaskID?
+    if let text = args.values["--on"] {
+      guard reason == .blocked else {
+        throw UsageError("--on goes with the reason blocked, like: stride defer 12 blocked --on 7")
+      }
+      guard let other = TaskAddress(text), other.step == nil else {
+        throw UsageError("--on '\(text)' is not a task id; write a task number like 7")
+      }
+      on = other.id
+    }
+    let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
+    let task = result.task
+    let sentence: String =
+      switch (reason, task.status) {
+      case (.blocked, .waiting):
+        "\(Output.subject(task)) is waiting"
+          + (task.followUp.map { "; Stride asks you to check on it \(output.time.describe($0))" } ?? "")
+      case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
+      case (.unsure, _):
+        "Deferred \(Output.name(task)) as unsure: it is offered as \"break it into steps\" until it has steps"
+      case (.noEnergy, _) where task.deferral?.until == nil:
+        "Deferred \(Output.name(task)): it comes back when your energy is higher, or in a day"
+      default: "Deferred \(Output.name(task)): " + (task.deferral.map(deferralText) ?? reason.rawValue)
+      }
+    output.report(sentence + ".", json: result)
   }
 
   func wait(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "wait")
+    let args = try CommandArguments(arguments, command: "wait", valued: ["--follow-up"])
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
-    let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note))
+    let followUp = try args.time("--follow-up", dateOnly: ClockTime(hour: 9)!)
+    let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
-    output.report("\(Output.subject(result.task)) is waiting\(what).", json: result)
+    let check = result.task.followUp.map { "; Stride asks you to check on it \(output.time.describe($0))" } ?? ""
+    output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
   }
 
   func resume(_ arguments: [String]) throws {
@@ -329,13 +410,18 @@ extension Session {
         return output.report(
           "Your energy is not set. Set it with: stride energy low (or medium, or high)", json: context)
       }
-      return output.report("Your energy is \(energy.rawValue) (set \(output.time.describe(at.date))).", json: context)
+      let lapse = context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? ""
+      return output.report(
+        "Your energy is \(energy.rawValue) (set \(output.time.describe(at.date))\(lapse)).", json: context)
     }
     let energy: EnergyLevel? =
       ["clear", "unknown", "none"].contains(word) ? nil : try CommandArguments.energy(word, "energy")
     let context = try call(ContextSet.self, .init(energy: energy))
     output.report(
-      energy.map { "Your energy is now \($0.rawValue)." } ?? "Your energy is cleared; now ranks without it.",
+      energy.map { energy in
+        "Your energy is now \(energy.rawValue)"
+          + (context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? "") + "."
+      } ?? "Your energy is cleared; now ranks without it.",
       json: context)
   }
 

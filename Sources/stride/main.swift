@@ -57,6 +57,7 @@ func run(_ session: Session) throws -> ExitStatus {
     case "undo": try session.undo(arguments)
     case "energy": try session.energy(arguments)
     case "when": try session.when(arguments)
+    case "why": try session.why(arguments)
     case "daemon": try session.daemon(arguments)
     default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
     }

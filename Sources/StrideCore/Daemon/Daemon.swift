@@ -33,7 +33,7 @@ public final class Daemon {
     let startedAt = Dispatcher.wholeSecondClock()
     let pid = getpid()
     let (socket, database) = (paths.socket, paths.database)
-    dispatcher = Dispatcher(store: store, breakdown: Breakdown(config: config, log: log)) { openTasks in
+    dispatcher = Dispatcher(store: store, config: config) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
         startedAt: startedAt, openTasks: openTasks)

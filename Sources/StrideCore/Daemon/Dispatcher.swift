@@ -11,20 +11,24 @@ public final class Dispatcher: Sendable {
   private let timeZone: TimeZone
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
   private let breakdown: Breakdown?
+  private let engine: EngineSettings
+  private let energyLapseHours: Double
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
-  ///   - breakdown: the optional program that suggests steps for a capture.
+  ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
-    timeZone: TimeZone = .current, breakdown: Breakdown? = nil,
+    timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(),
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.store = Mutex(store)
     self.clock = clock
     self.timeZone = timeZone
-    self.breakdown = breakdown
+    breakdown = Breakdown(config: config)
+    engine = config.engine
+    energyLapseHours = config.context.energyLapseHours
     self.describeServer = describeServer
   }
 
@@ -105,7 +109,7 @@ public final class Dispatcher: Sendable {
       }
     case TaskDefer.name:
       return try reply(TaskDefer.self) { params throws(StrideError) in
-        let energy = try locked { store throws(StrideError) in try store.context().energy }
+        let energy = try locked { store throws(StrideError) in try userContext(store, at: now).energy }
         return try change(
           .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy))
       }
@@ -127,18 +131,32 @@ public final class Dispatcher: Sendable {
       }
     case ContextGet.name:
       return try reply(ContextGet.self) { _ throws(StrideError) in
-        ContextResult(try locked { store throws(StrideError) in try store.context() })
+        ContextResult(try locked { store throws(StrideError) in try userContext(store, at: now) })
       }
     case ContextSet.name:
       return try reply(ContextSet.self) { params throws(StrideError) in
-        ContextResult(try locked { store throws(StrideError) in try store.setEnergy(params.energy, at: now) })
+        ContextResult(
+          try locked { store throws(StrideError) in
+            try store.setEnergy(params.energy, at: now).lapsing(after: energyLapseHours, at: now)
+          })
       }
     case TimeParse.name:
       return try reply(TimeParse.self) { params throws(StrideError) in
         try TimeParse.Result.reading(params.text, at: params.ref?.date ?? now, timeZone: timeZone)
       }
     case NowList.name:
-      return try reply(NowList.self) { params throws(StrideError) in try suggestions(params, at: now) }
+      return try reply(NowList.self) { params throws(StrideError) in
+        let (evaluation, openTasks, energy) = try evaluate(params, at: now)
+        let hidden = params.all == true ? Self.hiddenEntries(evaluation) : nil
+        return NowList.Result(
+          suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy, hidden: hidden)
+      }
+    case TaskExplain.name:
+      return try reply(TaskExplain.self) { params throws(StrideError) in
+        let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
+        let (evaluation, _, energy) = try evaluate(params.nowParams, at: now)
+        return Self.explanation(of: task, in: evaluation, energy: energy)
+      }
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
     }
@@ -158,7 +176,10 @@ public final class Dispatcher: Sendable {
       })
   }
 
-  private func suggestions(_ params: NowList.Params, at now: Date) throws(StrideError) -> NowList.Result {
+  /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
+  private func evaluate(_ params: NowList.Params, at now: Date) throws(StrideError) -> (
+    Ranking.Evaluation, Int, EnergyLevel?
+  ) {
     let limit = params.limit ?? NowContext.maximumLimit
     guard (1...NowContext.maximumLimit).contains(limit) else {
       throw StrideError.invalid("'limit' must be between 1 and \(NowContext.maximumLimit)")
@@ -166,15 +187,51 @@ public final class Dispatcher: Sendable {
     if let minutes = params.minutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
       throw StrideError.invalid("'minutes' must be between 1 and \(StrideTask.maximumEstimateMinutes)")
     }
+    let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
     let (tasks, energy) = try locked { store throws(StrideError) in
-      let energy = if let energy = params.energy { energy } else { try store.context().energy }
+      let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
       return (store.openUnordered, energy)
     }
     let context = NowContext(
-      instant: instant, energy: energy, minutes: params.minutes, limit: limit, timeZone: timeZone)
-    return NowList.Result(
-      suggestions: Ranking.rank(tasks: tasks, context: context), openTasks: tasks.count, energy: energy)
+      instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags, timeZone: timeZone)
+    return (Ranking.evaluate(tasks: tasks, context: context, settings: engine), tasks.count, energy)
+  }
+
+  /// The stored context as it stands at `instant`, a lapsed energy being unknown.
+  private func userContext(_ store: TaskStore, at instant: Date) throws(StrideError) -> UserContext {
+    try store.context().lapsing(after: energyLapseHours, at: instant)
+  }
+
+  /// Hidden tasks, then candidates that did not make the list (as `not-in-top`), in id order.
+  static func hiddenEntries(_ evaluation: Ranking.Evaluation) -> [NowList.HiddenEntry] {
+    let shown = Set(evaluation.suggestions.map(\.task.id))
+    let ranked = evaluation.candidates.filter { !shown.contains($0.task.id) }.map {
+      HiddenTask(
+        task: $0.task, hidden: Hidden("not-in-top", "other tasks ranked higher (score \(TermScore.rounded($0.score)))"))
+    }
+    return (evaluation.hidden + ranked).sorted { $0.task.id < $1.task.id }.map(NowList.HiddenEntry.init)
+  }
+
+  /// Where a task stands in an evaluation, with its terms.
+  static func explanation(of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?)
+    -> TaskExplain.Result
+  {
+    if let index = evaluation.suggestions.firstIndex(where: { $0.task.id == task.id }) {
+      let suggestion = evaluation.suggestions[index]
+      return TaskExplain.Result(
+        task: suggestion.task, position: index + 1, kind: suggestion.kind, prompt: suggestion.prompt,
+        terms: suggestion.terms, score: suggestion.score, hidden: nil, energy: energy)
+    }
+    if let candidate = evaluation.candidates.first(where: { $0.task.id == task.id }) {
+      return TaskExplain.Result(
+        task: candidate.task, position: nil, kind: candidate.kind, prompt: candidate.prompt, terms: candidate.terms,
+        score: candidate.score, hidden: Hidden("not-in-top", "other tasks ranked higher"), energy: energy)
+    }
+    let hidden =
+      evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden("completed", "it is done")
+    return TaskExplain.Result(
+      task: task, position: nil, kind: nil, prompt: nil, terms: [], score: nil, hidden: hidden, energy: energy)
   }
 
   /// Runs `body` with the store under the lock, passing its typed error through.

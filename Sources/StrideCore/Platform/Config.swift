@@ -31,20 +31,51 @@ public struct StrideConfig: Equatable, Sendable {
     }
   }
 
-  public var capture = CaptureSettings()
+  /// Settings for the user's context.
+  public struct ContextSettings: Equatable, Sendable, Decodable {
+    /// A set energy goes back to unknown after this many hours: energy changes through the day.
+    public var energyLapseHours: Double = 6
 
-  public init(capture: CaptureSettings = CaptureSettings()) {
+    public init(energyLapseHours: Double = 6) { self.energyLapseHours = energyLapseHours }
+
+    enum CodingKeys: String, CodingKey { case energyLapseHours }
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      energyLapseHours = try container.decodeIfPresent(Double.self, forKey: .energyLapseHours) ?? 6
+    }
+  }
+
+  public var capture = CaptureSettings()
+  public var context = ContextSettings()
+  public var engine = EngineSettings()
+
+  public init(
+    capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
+    engine: EngineSettings = EngineSettings()
+  ) {
     self.capture = capture
+    self.context = context
+    self.engine = engine
   }
 
   /// Reads the file at `path`, or the defaults when there is none.
   public static func load(path: String) throws(StrideError) -> StrideConfig {
     guard FileManager.default.fileExists(atPath: path) else { return StrideConfig() }
-    struct File: Decodable { var capture: CaptureSettings? }
+    struct File: Decodable {
+      var capture: CaptureSettings?
+      var context: ContextSettings?
+      var engine: EngineSettings?
+    }
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       let file = try JSONDecoder().decode(File.self, from: data)
-      let config = StrideConfig(capture: file.capture ?? CaptureSettings())
+      let config = StrideConfig(
+        capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
+        engine: file.engine ?? EngineSettings())
+      guard (0.25...168).contains(config.context.energyLapseHours) else {
+        throw StrideError.invalid("context.energyLapseHours must be between 0.25 and 168")
+      }
       if let command = config.capture.breakdownCommand, command.first?.isEmpty ?? true {
         throw StrideError.invalid("capture.breakdownCommand is empty")
       }

@@ -78,22 +78,26 @@ public enum HistoryUndo: RPCMethod {
   }
 }
 
-/// The user's context as the wire carries it: `energy` is null while unknown.
+/// The user's context as the wire carries it: `energy` is null while unknown, or once it has lapsed.
 public struct ContextResult: Codable, Sendable, Equatable {
   public var energy: EnergyLevel?
   public var updatedAt: Timestamp?
+  /// When the energy goes back to unknown (config `context.energyLapseHours`).
+  public var lapsesAt: Timestamp?
 
   public init(_ context: UserContext) {
     energy = context.energy
     updatedAt = context.updatedAt.map(Timestamp.init)
+    lapsesAt = context.lapsesAt.map(Timestamp.init)
   }
 
-  enum CodingKeys: String, CodingKey { case energy, updatedAt }
+  enum CodingKeys: String, CodingKey { case energy, updatedAt, lapsesAt }
 
   public func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(energy, forKey: .energy)
     try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(lapsesAt, forKey: .lapsesAt)
   }
 }
 
@@ -145,12 +149,36 @@ public enum NowList: RPCMethod {
     public var minutes: Int?
     /// How many suggestions, 1 to 5 (default 5).
     public var limit: Int?
+    /// Only tasks with one of these tags.
+    public var tags: [String]?
+    /// Also list every hidden task with why.
+    public var all: Bool?
 
-    public init(at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil) {
+    public init(
+      at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
+      all: Bool? = nil
+    ) {
       self.at = at.map(Timestamp.init)
       self.energy = energy
       self.minutes = minutes
       self.limit = limit
+      self.tags = tags
+      self.all = all
+    }
+  }
+
+  /// A task left out, and why (with `all`).
+  public struct HiddenEntry: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    public var reason: String
+    public var detail: String
+
+    public init(_ hidden: HiddenTask) {
+      id = hidden.task.id
+      title = hidden.task.title
+      reason = hidden.hidden.reason
+      detail = hidden.hidden.detail
     }
   }
 
@@ -160,19 +188,93 @@ public enum NowList: RPCMethod {
     public var openTasks: Int
     /// The energy the list was ranked for: the param, else the stored context; null when unknown.
     public var energy: EnergyLevel?
+    /// With `all`: every open task left out, and why; the candidates that ranked below the five say `not-in-top`.
+    public var hidden: [HiddenEntry]?
 
-    public init(suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?) {
+    public init(suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil) {
       self.suggestions = suggestions
       self.openTasks = openTasks
       self.energy = energy
+      self.hidden = hidden
     }
 
-    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy }
+    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden }
 
     public func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(suggestions, forKey: .suggestions)
       try container.encode(openTasks, forKey: .openTasks)
+      try container.encode(energy, forKey: .energy)
+      try container.encodeIfPresent(hidden, forKey: .hidden)
+    }
+  }
+}
+
+/// `task.explain`: the whole score of one task for the moment asked about, or the filter that hides it.
+public enum TaskExplain: RPCMethod {
+  public static let name = "task.explain"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var at: Timestamp?
+    public var energy: EnergyLevel?
+    public var minutes: Int?
+    public var tags: [String]?
+
+    public init(id: TaskID, at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, tags: [String]? = nil) {
+      self.id = id
+      self.at = at.map(Timestamp.init)
+      self.energy = energy
+      self.minutes = minutes
+      self.tags = tags
+    }
+
+    /// The same question as a now-list.
+    public var nowParams: NowList.Params {
+      NowList.Params(at: at?.date, energy: energy, minutes: minutes, tags: tags)
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var task: StrideTask
+    /// 1 to 5 when the task is among the suggestions, else null.
+    public var position: Int?
+    /// How it is (or would be) offered; null when a filter hides it.
+    public var kind: Suggestion.Kind?
+    public var prompt: String?
+    /// Every term, largest contribution first; empty when a filter hides it.
+    public var terms: [TermScore]
+    public var score: Double?
+    /// Why it is not among the suggestions: a filter, or `not-in-top`.
+    public var hidden: Hidden?
+    /// The energy the question was asked for.
+    public var energy: EnergyLevel?
+
+    public init(
+      task: StrideTask, position: Int?, kind: Suggestion.Kind?, prompt: String?, terms: [TermScore], score: Double?,
+      hidden: Hidden?, energy: EnergyLevel?
+    ) {
+      self.task = task
+      self.position = position
+      self.kind = kind
+      self.prompt = prompt
+      self.terms = terms
+      self.score = score.map(TermScore.rounded)
+      self.hidden = hidden
+      self.energy = energy
+    }
+
+    enum CodingKeys: String, CodingKey { case task, position, kind, prompt, terms, score, hidden, energy }
+
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(task, forKey: .task)
+      try container.encode(position, forKey: .position)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(prompt, forKey: .prompt)
+      try container.encode(terms, forKey: .terms)
+      try container.encode(score, forKey: .score)
+      try container.encode(hidden, forKey: .hidden)
       try container.encode(energy, forKey: .energy)
     }
   }
@@ -183,5 +285,5 @@ public let allMethodNames: [String] = [
   ServerInfo.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name, TaskComplete.name,
   TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
-  ContextSet.name, NowList.name, TimeParse.name,
+  ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name,
 ]

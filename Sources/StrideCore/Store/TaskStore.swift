@@ -258,4 +258,21 @@ public struct UndoneChange: Sendable {
 public struct UserContext: Equatable, Sendable {
   public var energy: EnergyLevel?
   public var updatedAt: Date?
+  /// When a set energy goes back to unknown; nil when none is set.
+  public var lapsesAt: Date?
+
+  public init(energy: EnergyLevel?, updatedAt: Date?, lapsesAt: Date? = nil) {
+    self.energy = energy
+    self.updatedAt = updatedAt
+    self.lapsesAt = lapsesAt
+  }
+
+  /// The context as it stands at `instant`: an energy set more than `lapseHours` ago is unknown again.
+  public func lapsing(after lapseHours: Double, at instant: Date) -> UserContext {
+    guard energy != nil, let updatedAt else { return self }
+    let lapse = updatedAt.addingTimeInterval(lapseHours * 3600)
+    return lapse <= instant
+      ? UserContext(energy: nil, updatedAt: updatedAt)
+      : UserContext(energy: energy, updatedAt: updatedAt, lapsesAt: lapse)
+  }
 }
