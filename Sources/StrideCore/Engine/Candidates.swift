@@ -108,9 +108,8 @@ struct Evaluator {
       }
       kind = .stuck
     }
-    if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes,
-      Double(estimate) * settings.planningFallacy > Double(minutes)
-    {
+    // The filter takes the estimate as given; the score inflates it for the planning fallacy.
+    if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {
       guard mattersEnough(task), minutes >= 15 else {
         return hide("too-long", "it takes about \(Minutes.format(estimate)), more than your \(Minutes.format(minutes))")
       }

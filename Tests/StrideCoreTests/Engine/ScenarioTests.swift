@@ -62,3 +62,44 @@ struct ScenarioTests {
     #expect(Ranking.rank(tasks: scenario.tasks.reversed(), context: scenario.context).map(\.task.id.rawValue) == shown)
   }
 }
+
+/// Pairwise preferences (Engine/Scenarios/preferences.txt): in a list of just these tasks, A comes before B.
+@Suite("Engine preferences")
+struct PreferenceTests {
+  static let lines: [String] = {
+    let path = ScenarioTests.directory + "/preferences.txt"
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+  }()
+
+  @Test("there are at least 60 preferences")
+  func enough() {
+    #expect(Self.lines.count >= 60)
+  }
+
+  @Test("each preference holds", arguments: lines)
+  func preference(_ line: String) {
+    let parts = line.components(separatedBy: "::").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count >= 4 else {
+      Issue.record("'\(line)': description :: context :: A :: B expected")
+      return
+    }
+    var context = NowContext(instant: Scenario.defaultInstant, timeZone: Scenario.utc)
+    for setting in parts[1].split(separator: " ") {
+      let pair = setting.split(separator: "=").map(String.init)
+      guard pair.count == 2 else { continue }
+      switch pair[0] {
+      case "energy": context.energy = EnergyLevel(rawValue: pair[1])
+      case "minutes": context.minutes = Int(pair[1])
+      case "at": context.instant = Scenario.time(pair[1])
+      default: Issue.record("'\(line)': unknown setting \(pair[0])")
+      }
+    }
+    let tasks = parts.dropFirst(2).enumerated().map { offset, spec in
+      Scenario.task("task \(offset + 1): \(spec)", now: context.instant, line: 0, file: "preferences.txt")
+    }
+    let shown = Ranking.rank(tasks: tasks, context: context).map(\.task.id.rawValue)
+    let (a, b) = (shown.firstIndex(of: 1), shown.firstIndex(of: 2))
+    #expect(a != nil && (b == nil || a! < b!), "\(parts[0]): shown \(shown)")
+  }
+}
