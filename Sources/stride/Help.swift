@@ -24,6 +24,7 @@ enum Help {
       undo                  revert the last change (repeat to go further back)
       energy [LEVEL]        show or set your energy: low, medium, high, clear
       when TEXT             how Stride reads a time ("next fri 9am")
+      why ID                why a task is (or is not) in 'now'
       daemon start|stop|status
 
     Global options:
@@ -53,17 +54,22 @@ enum Help {
       stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
     """,
     "now": """
-    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N]
+    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--all]
 
-    Shows at most five tasks you can start now, each with its next step and why it was
-    picked: overdue and soonest due first, then tasks already started, then the oldest.
-    Tasks that are deferred, waiting or blocked by an unfinished task are left out.
+    Shows at most five things you can start now, numbered, each with its next step or a way in
+    ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.
+    Stride weighs what is due, how much energy each needs against yours, the time you have,
+    what you have started, what others wait on, and why you put things off before.
 
-      --energy low|medium|high   rank for this energy (default: what 'stride energy' set);
-                                 tasks needing high energy are left out when yours is low
-      --for 20m                  only tasks whose estimate fits in this time
-      --at 2026-12-01T09:00      what the list would be at another time
+      --energy low|medium|high   rank for this energy (default: what 'stride energy' set)
+      --for 20m                  the time you have; longer tasks that matter are offered as
+                                 their first 15 minutes, the others are left out
+      --at "tomorrow 9am"        what the list would be at another time (a day alone: 09:00)
+      --tags home,errands        only tasks with one of these tags
       --limit 3                  fewer than five
+      --all                      also list every task left out, and why
+
+    Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
     """,
     "list": """
     Usage: stride list [--status STATUS] [--tag TAG] [--all]
@@ -130,11 +136,12 @@ enum Help {
       stride defer 12 no-energy --until 2026-12-01T19:00
     """,
     "wait": """
-    Usage: stride wait ID [NOTE...]
+    Usage: stride wait ID [NOTE...] [--follow-up TIME]
 
-    Parks a task while it waits on someone or something; the note says what.
+    Parks a task while it waits on someone or something; the note says what. With
+    --follow-up, Stride offers it as "check on it" from that time.
 
-      stride wait 12 reply from Sam
+      stride wait 12 reply from Sam --follow-up friday
     """,
     "resume": """
     Usage: stride resume ID
@@ -166,8 +173,16 @@ enum Help {
     "energy": """
     Usage: stride energy [low|medium|high|clear]
 
-    Without a level, says what your energy is set to. With one, sets it: 'now' then
-    leaves out tasks that need much more energy than you have.
+    Without a level, says what your energy is set to. With one, sets it: 'now' then ranks
+    for it, leading with a warm-up when it is low and leaving out what needs much more.
+    It counts for six hours (context.energyLapseHours in config.json), then is unknown
+    again: energy changes through the day.
+    """,
+    "why": """
+    Usage: stride why ID [--energy LEVEL] [--for MINUTES] [--at TIME] [--tags a,b]
+
+    Shows why a task is where it is in 'now': its place and every term of its score (what
+    went in, the value, the weight, the contribution), or the reason it is left out.
     """,
     "daemon": """
     Usage: stride daemon start|stop|status

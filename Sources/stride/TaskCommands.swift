@@ -123,7 +123,7 @@ extension Session {
     for term in result.terms {
       rows.append([
         term.term.rawValue, term.input, String(format: "%.2f", term.value), String(format: "%.1f", term.weight),
-        String(format: "%+.2f", term.contribution),
+        abs(term.contribution) < 0.005 ? "0.00" : String(format: "%+.2f", term.contribution),
       ])
     }
     rows.append(["total", "", "", "", String(format: "%.2f", result.score ?? 0)])

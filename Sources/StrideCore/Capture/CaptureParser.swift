@@ -73,10 +73,14 @@ public struct CaptureParser: Sendable {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
   ) {
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
-    for word in Self.words(characters, line) where !quoted.contains(word.lowerBound - line.lowerBound) {
+    let words = Self.words(characters, line).filter { !quoted.contains($0.lowerBound - line.lowerBound) }
+    var index = 0
+    while index < words.count {
+      let word = words[index]
       let token = String(characters[word])
       let lower = token.lowercased()
       var field: String?
+      var span = word
       if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
         field = "estimate"
@@ -87,12 +91,30 @@ public struct CaptureParser: Sendable {
         if !result.tags.contains(tag) { result.tags.append(tag) }
         field = "tags"
       } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {
-        field = keyValue(String(lower[..<colon]), String(lower[lower.index(after: colon)...]), into: &result)
+        let key = String(lower[..<colon])
+        var value = String(lower[lower.index(after: colon)...])
+        // A time may go on for a few words: "due:tomorrow 5pm". Take the longest run that still reads.
+        if ["due", "by", "start", "wait", "scheduled", "after"].contains(key) {
+          for length in stride(from: min(4, words.count - index - 1), through: 1, by: -1) {
+            let extended = ([value] + words[(index + 1)...(index + length)].map { String(characters[$0]).lowercased() })
+              .joined(separator: " ")
+            if times.parse(extended) != nil {
+              value = extended
+              span = word.lowerBound..<words[index + length].upperBound
+              index += length
+              break
+            }
+          }
+        }
+        field = keyValue(key, value, into: &result)
       }
       if let field {
-        consumed.append(word)
-        result.spans.append(CaptureSpan(field: field, text: token, start: word.lowerBound, end: word.upperBound))
+        consumed.append(span)
+        result.spans.append(
+          CaptureSpan(
+            field: field, text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
       }
+      index += 1
     }
   }
 

@@ -36,6 +36,14 @@ struct CaptureParserTests {
     #expect(parsed.tags == ["travel", "admin"])
   }
 
+  @Test("a key:value time may run over a few words")
+  func multiWordValue() {
+    let parsed = parser.parse("call the landlord due:tomorrow 5pm ~10m")
+    #expect(parsed.title == "call the landlord")
+    #expect(parsed.due == Fixtures.at("2026-11-22T17:00:00Z"))
+    #expect(parsed.spans.first?.text == "due:tomorrow 5pm")
+  }
+
   @Test("tokens that do not read stay in the title, and quoted text is never read")
   func notTokens() {
     #expect(parser.parse("fix !huge bug note:later").title == "fix !huge bug note:later")

@@ -74,6 +74,36 @@ struct JourneyTests {
     #expect(bad.stderr.contains("is not a time Stride can read"))
   }
 
+  @Test("why shows the whole score or the filter; now --all lists what is left out; defer blocked --on waits")
+  func whyAndAll() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "reply to the landlord ~10m !low type:obligation due:tomorrow")
+    cli.stride("add", "clear the garage ~2h !high")
+    cli.stride("add", "post the letter ~5m")
+    let blocked = cli.stride("defer", "3", "blocked", "--on", "1")
+    #expect(blocked.stdout == "Task 3, \"post the letter\", now waits on task 1.\n", "\(blocked.stderr)")
+    let why = cli.stride("why", "1", "--energy", "low")
+    #expect(why.stdout.hasPrefix("Task 1, \"reply to the landlord\", is number 1 of what to start now."))
+    #expect(why.stdout.contains("TERM"))
+    #expect(why.stdout.contains("energy-fit"))
+    #expect(why.stdout.contains("total"))
+    let hiddenWhy = cli.stride("why", "2", "--energy", "low")
+    #expect(
+      hiddenWhy.stdout
+        == "Task 2, \"clear the garage\", is not among what to start now: it needs high energy and yours is low.\n")
+    let all = cli.stride("now", "--energy", "low", "--all")
+    #expect(all.stdout.contains("Left out for now:"))
+    #expect(all.stdout.contains("it waits on task 1, which is not done yet"))
+    #expect(all.stdout.contains("1.  1  reply to the landlord"))
+    let unsure = cli.stride("defer", "2", "unsure")
+    #expect(unsure.stdout.contains("break it into steps"))
+    #expect(cli.stride("now").stdout.contains("break it into steps"))
+    let wrongTime = cli.stride("defer", "2", "wrong-time")
+    #expect(wrongTime.status == 64)
+    #expect(wrongTime.stderr.contains("wrong-time needs --until"))
+  }
+
   @Test("now ranks overdue and due first, shows at most five, and says what the next step is")
   func ranking() throws {
     let cli = CommandLineHarness()
@@ -285,7 +315,7 @@ struct CommandLineErrorTests {
     defer { cli.finish() }
     for command in [
       "add", "now", "list", "show", "done", "reopen", "step", "edit", "defer", "wait", "resume", "block", "unblock",
-      "delete", "undo", "energy", "daemon", "when",
+      "delete", "undo", "energy", "daemon", "when", "why",
     ] {
       let outcome = cli.stride("help", command)
       #expect(outcome.status == 0)
