@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .executable(name: "stride", targets: ["stride"]),
     .executable(name: "strided", targets: ["strided"]),
+    .executable(name: "stride-bench", targets: ["stride-bench"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
   ],
   targets: [
@@ -17,6 +18,7 @@ let package = Package(
     .target(name: "StrideCore", dependencies: ["CSQLite"]),
     .executableTarget(name: "strided", dependencies: ["StrideCore"]),
     .executableTarget(name: "stride", dependencies: ["StrideCore"]),
+    .executableTarget(name: "stride-bench", dependencies: ["StrideCore"]),
     .testTarget(
       name: "StrideCoreTests", dependencies: ["StrideCore"],
       // Engine scenarios and preferences are read from their paths, not bundled.

@@ -14,16 +14,43 @@ public struct Candidate: Sendable, Equatable {
   public var pinned: Bool
 }
 
+/// A task the filters hide, and why.
+public struct HiddenTask: Error, Sendable, Equatable {
+  public var task: StrideTask
+  public var hidden: Hidden
+}
+
+/// Why a filter hides a task, as a code; the sentence is written only when someone asks (`describe`).
+enum HiddenCode: String {
+  case completed, waiting, deferred, blocked, stuck
+  case lowEnergy = "low-energy"
+  case notStarted = "not-started"
+  case notTagged = "not-tagged"
+  case tooMuchEnergy = "too-much-energy"
+  case wrongTime = "wrong-time"
+  case tooLong = "too-long"
+}
+
+/// What the filters decided about one task: hidden, or a candidate with its kind (nil: the task itself or its
+/// next step) and the deferral it came back from.
+enum Verdict {
+  case hidden(HiddenCode)
+  case candidate(Suggestion.Kind?, resurfaced: DeferReason?)
+}
+
 /// The filters and the candidates: which tasks can be offered now, how, and which are hidden and why.
+///
+/// Built for speed: one pass over the tasks, no copies of a task and no text until a task is chosen or explained.
 struct Evaluator {
   let context: NowContext
   let settings: EngineSettings
   let calendar: LocalCalendar
   let today: CivilDate
-  /// Ids of open tasks, for "blocked by an unfinished task".
-  let open: Set<TaskID>
-  /// How many open tasks wait on each task.
+  let endOfToday: Date
+  /// How many open tasks wait on each task that some task waits on.
   let waitingOn: [TaskID: Int]
+  /// Tasks that others wait on and that are open: only these can block.
+  let openBlockers: Set<TaskID>
   /// The one stuck task offered today, if any.
   let stuckPick: TaskID?
 
@@ -32,114 +59,127 @@ struct Evaluator {
     self.settings = settings
     calendar = LocalCalendar(timeZone: context.timeZone)
     today = calendar.day(of: context.instant)
-    open = Set(tasks.lazy.filter { $0.status.isOpen }.map(\.id))
+    endOfToday = calendar.date(today, .endOfDay)
     var waitingOn: [TaskID: Int] = [:]
-    for task in tasks where task.status.isOpen {
-      for blocker in task.blockedBy { waitingOn[blocker, default: 0] += 1 }
+    var stuck: [TaskID] = []
+    var openBlockers: Set<TaskID> = []
+    // Through a buffer pointer, fields are read in place: no task is copied.
+    tasks.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index].status.isOpen {
+        if !buffer[index].blockedBy.isEmpty {
+          for blocker in buffer[index].blockedBy { waitingOn[blocker, default: 0] += 1 }
+        }
+        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals && buffer[index].status == .active {
+          stuck.append(buffer[index].id)
+        }
+      }
+      if !waitingOn.isEmpty {
+        for index in buffer.indices where buffer[index].status.isOpen && waitingOn[buffer[index].id] != nil {
+          openBlockers.insert(buffer[index].id)
+        }
+      }
     }
     self.waitingOn = waitingOn
+    self.openBlockers = openBlockers
     // At most one stuck task a day: the same one all day, a different one each day.
-    let stuck = tasks.filter { $0.status == .active && $0.deferCount >= settings.stuckAfterDeferrals }.map(\.id)
-      .sorted()
+    stuck.sort()
     stuckPick = stuck.isEmpty ? nil : stuck[((today.dayNumber % stuck.count) + stuck.count) % stuck.count]
   }
 
-  /// The task as a candidate, or why it is hidden.
-  func evaluate(_ stored: StrideTask) -> Result<Candidate, HiddenTask> {
-    let task = stored.settled(at: context.instant)
-    func hide(_ reason: String, _ detail: String) -> Result<Candidate, HiddenTask> {
-      .failure(HiddenTask(task: task, hidden: Hidden(reason, detail)))
-    }
-    let time = HumanTime(now: context.instant, timeZone: context.timeZone)
+  /// The status as it stands now: a deferral whose until-time has passed counts as active.
+  func status(_ task: borrowing StrideTask) -> TaskStatus {
+    if task.status == .deferred, let until = task.deferral?.until, until <= context.instant { return .active }
+    return task.status
+  }
+
+  /// The filters, in order.
+  func check(_ task: borrowing StrideTask) -> Verdict {
     var kind: Suggestion.Kind?
     var resurfaced: DeferReason?
-    switch task.status {
+    let status = status(task)
+    switch status {
     case .completed:
-      return hide("completed", "it is done")
+      return .hidden(.completed)
     case .waiting:
-      guard let followUp = task.followUp, followUp <= context.instant else {
-        let what = task.waitingFor.map { " for \($0)" } ?? ""
-        let until = task.followUp.map { "; Stride checks back \(time.describe($0))" } ?? ""
-        return hide("waiting", "it is waiting\(what)\(until)")
-      }
+      guard let followUp = task.followUp, followUp <= context.instant else { return .hidden(.waiting) }
       kind = .checkOn
     case .deferred:
-      guard let deferral = task.deferral else { return hide("deferred", "it is deferred until you resume it") }
+      guard let deferral = task.deferral else { return .hidden(.deferred) }
       switch deferral.reason {
       case .unsure:
         break
       case .noEnergy where deferral.until == nil:
-        guard energyIsBack(deferral) else {
-          return hide(
-            "low-energy",
-            "it was put off for lack of energy and comes back when your energy is higher than "
-              + "\((deferral.energy ?? .low).rawValue)")
-        }
+        guard energyIsBack(deferral) else { return .hidden(.lowEnergy) }
         resurfaced = .noEnergy
       default:
-        let until = deferral.until.map { "until \(time.describe($0))" } ?? "until you resume it"
-        return hide("deferred", "it is deferred as \(deferral.reason.rawValue) \(until)")
+        return .hidden(.deferred)
       }
     case .active:
       resurfaced = resurfacedReason(task)
     }
-    let openBlockers = task.blockedBy.filter(open.contains)
-    if !openBlockers.isEmpty {
-      let list = openBlockers.map { "task \($0)" }.joined(separator: ", ")
-      return hide("blocked", "it waits on \(list), which is not done yet")
+    if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
+    if let start = task.start, start > context.instant { return .hidden(.notStarted) }
+    if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
+    if let energy = context.energy, task.energy.rank - energy.rank >= 2, !isPressing(task) {
+      return .hidden(.tooMuchEnergy)
     }
-    if let start = task.start, start > context.instant {
-      return hide("not-started", "it starts \(time.describe(start))")
+    if task.deferrals.last?.reason == .wrongTime, let window = wrongTimeWindow(task, status: status),
+      !window.contains(context.instant), !isPressing(task)
+    {
+      return .hidden(.wrongTime)
     }
-    if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) {
-      return hide("not-tagged", "it has none of the tags \(context.tags.joined(separator: ", "))")
-    }
-    let pressing = isPressing(task)
-    if let energy = context.energy, task.energy.rank - energy.rank >= 2, !pressing {
-      return hide("too-much-energy", "it needs \(task.energy.rawValue) energy and yours is \(energy.rawValue)")
-    }
-    if let window = wrongTimeWindow(task), !window.contains(context.instant), !pressing {
-      return hide(
-        "wrong-time", "you chose \(time.clock(window.lowerBound)) for it; it shows from then for a few hours each day")
-    }
-    if task.deferCount >= settings.stuckAfterDeferrals, kind == nil {
-      guard stuckPick == task.id else {
-        return hide("stuck", "it is stuck (deferred \(task.deferCount) times); one stuck task is offered a day")
-      }
+    if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals {
+      guard stuckPick == task.id else { return .hidden(.stuck) }
       kind = .stuck
     }
     // The filter takes the estimate as given; the score inflates it for the planning fallacy.
     if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {
-      guard mattersEnough(task), minutes >= 15 else {
-        return hide("too-long", "it takes about \(Minutes.format(estimate)), more than your \(Minutes.format(minutes))")
-      }
+      guard mattersEnough(task), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
-    let step = task.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) }
-    if kind == nil, task.status == .deferred, task.deferral?.reason == .unsure, step == nil { kind = .breakdown }
+    if kind == nil, status == .deferred, !task.subtasks.contains(where: { !$0.done }) { kind = .breakdown }
     if kind == nil, notImportantTwice(task) { kind = .stuck }
-    let finalKind = kind ?? (step == nil ? .task : .nextStep)
-    let terms = Scoring(evaluator: self).terms(for: task, kind: finalKind, resurfaced: resurfaced)
-    let score = terms.reduce(0) { $0 + $1.contribution }
-    let quick =
-      [.breakdown, .firstFifteen, .checkOn].contains(finalKind)
-      || task.estimateMinutes.map { Double($0) * settings.planningFallacy <= settings.quickStartMinutes } ?? false
-    let pinned =
-      task.type == .obligation && task.due.map { calendar.day(of: $0) <= today } ?? false && finalKind != .stuck
-    return .success(
-      Candidate(
-        task: task, kind: finalKind, step: step, prompt: prompt(finalKind, task), terms: terms, score: score,
-        quick: quick, pinned: pinned))
+    return .candidate(kind, resurfaced: resurfaced)
+  }
+
+  /// The kind a candidate is offered as, once the filters have spoken.
+  func kind(_ verdictKind: Suggestion.Kind?, _ task: borrowing StrideTask) -> Suggestion.Kind {
+    verdictKind ?? (task.subtasks.contains(where: { !$0.done }) ? .nextStep : .task)
+  }
+
+  /// Short enough to start right away, or a way in.
+  func isQuick(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+    if kind == .breakdown || kind == .firstFifteen || kind == .checkOn { return true }
+    guard let estimate = task.estimateMinutes else { return false }
+    return Double(estimate) * settings.planningFallacy <= settings.quickStartMinutes
+  }
+
+  /// An obligation due by the end of today: always shown.
+  func isPinned(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+    guard task.type == .obligation, kind != .stuck, let due = task.due else { return false }
+    return due <= endOfToday
+  }
+
+  /// The full candidate, with its terms and prompt: for the few that are shown or explained.
+  func candidate(_ task: StrideTask, kind verdictKind: Suggestion.Kind?, resurfaced: DeferReason?) -> Candidate {
+    let settled = task.settled(at: context.instant)
+    let kind = kind(verdictKind, settled)
+    let terms = Scoring(evaluator: self).terms(for: settled, kind: kind, resurfaced: resurfaced)
+    return Candidate(
+      task: settled, kind: kind,
+      step: settled.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) },
+      prompt: prompt(kind, settled), terms: terms, score: terms.reduce(0) { $0 + $1.contribution },
+      quick: isQuick(settled, kind), pinned: isPinned(settled, kind))
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
-  func isPressing(_ task: StrideTask) -> Bool {
+  func isPressing(_ task: borrowing StrideTask) -> Bool {
     guard let due = task.due else { return false }
     return due.timeIntervalSince(context.instant) <= settings.pressingHours * 3600
   }
 
   /// An obligation, or due within `firstFifteenDueDays`: worth starting even without time to finish.
-  func mattersEnough(_ task: StrideTask) -> Bool {
+  func mattersEnough(_ task: borrowing StrideTask) -> Bool {
     if task.type == .obligation { return true }
     guard let due = task.due else { return false }
     return due.timeIntervalSince(context.instant) <= settings.firstFifteenDueDays * 86_400
@@ -153,8 +193,8 @@ struct Evaluator {
   }
 
   /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once.
-  func resurfacedReason(_ task: StrideTask) -> DeferReason? {
-    guard let last = task.deferrals.last, [.noEnergy, .wrongTime].contains(last.reason),
+  func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
+    guard let last = task.deferrals.last, last.reason == .noEnergy || last.reason == .wrongTime,
       let until = last.until, until <= context.instant, task.updatedAt <= last.at
     else { return nil }
     return last.reason
@@ -162,24 +202,26 @@ struct Evaluator {
 
   /// After a wrong-time deferral to a time of day (not midnight), the hours of each day the task is shown in:
   /// from that time of day for `wrongTimeWindowHours`. Nil when there is no such window.
-  func wrongTimeWindow(_ task: StrideTask) -> Range<Date>? {
-    guard task.status == .active, let last = task.deferrals.last, last.reason == .wrongTime, let until = last.until,
+  func wrongTimeWindow(_ task: borrowing StrideTask, status: TaskStatus) -> Range<Date>? {
+    guard status == .active, let last = task.deferrals.last, last.reason == .wrongTime, let until = last.until,
       until <= context.instant
     else { return nil }
     let clock = calendar.clock(of: until)
     guard clock != .startOfDay else { return nil }
     // The window on the day of the instant, or the one that began yesterday and runs past midnight.
+    let length = settings.wrongTimeWindowHours * 3600
     for offset in [0, -1] {
       let start = calendar.date(today.adding(days: offset), clock)
-      let window = start..<start.addingTimeInterval(settings.wrongTimeWindowHours * 3600)
-      if window.contains(context.instant) { return window }
+      if (start..<start.addingTimeInterval(length)).contains(context.instant) {
+        return start..<start.addingTimeInterval(length)
+      }
     }
     let start = calendar.date(today, clock)
-    return start..<start.addingTimeInterval(settings.wrongTimeWindowHours * 3600)
+    return start..<start.addingTimeInterval(length)
   }
 
-  /// Put off as not important twice or more, and back: time to ask whether it should stay.
-  func notImportantTwice(_ task: StrideTask) -> Bool {
+  /// Put off as not important twice or more: time to ask whether it should stay.
+  func notImportantTwice(_ task: borrowing StrideTask) -> Bool {
     task.deferrals.count(where: { $0.reason == .notImportant }) >= 2
   }
 
@@ -192,10 +234,42 @@ struct Evaluator {
     case .stuck: notImportantTwice(task) ? "someday, or drop it?" : "make it smaller?"
     }
   }
-}
 
-/// A task the filters hide, and why.
-public struct HiddenTask: Error, Sendable, Equatable {
-  public var task: StrideTask
-  public var hidden: Hidden
+  /// The sentence for a hidden task, written when someone asks.
+  func describe(_ code: HiddenCode, _ stored: StrideTask) -> Hidden {
+    let task = stored.settled(at: context.instant)
+    let time = HumanTime(now: context.instant, timeZone: context.timeZone)
+    let detail: String
+    switch code {
+    case .completed: detail = "it is done"
+    case .waiting:
+      let what = task.waitingFor.map { " for \($0)" } ?? ""
+      let until = task.followUp.map { "; Stride checks back \(time.describe($0))" } ?? ""
+      detail = "it is waiting\(what)\(until)"
+    case .deferred:
+      let reason = task.deferral.map { " as \($0.reason.rawValue)" } ?? ""
+      let until = task.deferral?.until.map { "until \(time.describe($0))" } ?? "until you resume it"
+      detail = "it is deferred\(reason) \(until)"
+    case .lowEnergy:
+      detail =
+        "it was put off for lack of energy and comes back when your energy is higher than "
+        + "\((task.deferral?.energy ?? .low).rawValue)"
+    case .blocked:
+      let list = task.blockedBy.filter(openBlockers.contains).map { "task \($0)" }.joined(separator: ", ")
+      detail = "it waits on \(list), which is not done yet"
+    case .notStarted: detail = "it starts \(task.start.map(time.describe) ?? "later")"
+    case .notTagged: detail = "it has none of the tags \(context.tags.joined(separator: ", "))"
+    case .tooMuchEnergy:
+      detail = "it needs \(task.energy.rawValue) energy and yours is \((context.energy ?? .low).rawValue)"
+    case .wrongTime:
+      let chosen = task.deferrals.last?.until.map(time.clock) ?? "another time"
+      detail = "you chose \(chosen) for it; it shows from then for a few hours each day"
+    case .tooLong:
+      let estimate = task.estimateMinutes.map(Minutes.format) ?? "long"
+      detail = "it takes about \(estimate), more than your \(Minutes.format(context.minutes ?? 0))"
+    case .stuck:
+      detail = "it is stuck (deferred \(task.deferCount) times); one stuck task is offered a day"
+    }
+    return Hidden(code.rawValue, detail)
+  }
 }

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Docs/context-engine.md explains the model: filters, candidates, score, assembly and the why.
 public enum Ranking {
-  /// Everything the engine decided: the suggestions, the candidates that did not make it, and the hidden tasks.
+  /// Everything the engine decided: the suggestions, the candidates, and the hidden tasks.
   public struct Evaluation: Sendable {
     public var suggestions: [Suggestion]
-    /// Every candidate, best first (the suggestions are chosen from these).
+    /// Candidates, best first: every one with `detail`, else only those the suggestions were chosen from.
     public var candidates: [Candidate]
-    /// Tasks the filters hide, in id order, each with why.
+    /// With `detail`: the tasks the filters hide, in id order, each with why.
     public var hidden: [HiddenTask]
   }
 
@@ -18,48 +18,119 @@ public enum Ranking {
   public static func rank(
     tasks: [StrideTask], context: NowContext, settings: EngineSettings = EngineSettings()
   ) -> [Suggestion] {
-    evaluate(tasks: tasks, context: context, settings: settings).suggestions
+    evaluate(tasks: tasks, context: context, settings: settings, detail: false).suggestions
   }
 
-  /// The whole evaluation: suggestions, candidates and hidden tasks.
+  /// The evaluation. Without `detail` only the few best candidates are built in full and hidden tasks are not
+  /// described: that is what keeps `now` fast with a hundred thousand open tasks.
   public static func evaluate(
-    tasks: [StrideTask], context: NowContext, settings: EngineSettings = EngineSettings()
+    tasks: [StrideTask], context: NowContext, settings: EngineSettings = EngineSettings(), detail: Bool = true
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
-    var candidates: [Candidate] = []
-    var hidden: [HiddenTask] = []
-    for task in tasks {
-      switch evaluator.evaluate(task) {
-      case .success(let candidate): candidates.append(candidate)
-      case .failure(let reason): hidden.append(reason)
+    let scoring = Scoring(evaluator: evaluator)
+    var scored: [Scored] = []
+    var hiddenCodes: [(Int, HiddenCode)] = []
+    // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
+    tasks.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for index in buffer.indices {
+        let task = base + index
+        switch evaluator.check(task.pointee) {
+        case .hidden(let code):
+          if detail { hiddenCodes.append((index, code)) }
+        case .candidate(let verdict, let resurfaced):
+          let kind = evaluator.kind(verdict, task.pointee)
+          scored.append(
+            Scored(
+              index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
+              verdict: verdict, resurfaced: resurfaced, quick: evaluator.isQuick(task.pointee, kind),
+              pinned: evaluator.isPinned(task.pointee, kind)))
+        }
       }
     }
-    candidates.sort(by: comesFirst)
-    hidden.sort { $0.task.id < $1.task.id }
-    let chosen = Assembly(settings: settings, context: context).choose(from: candidates)
+    let before = { (a: Scored, b: Scored) in
+      a.score != b.score
+        ? a.score > b.score
+        : tasks.withUnsafeBufferPointer { comesFirst(a, $0[a.index], b, $0[b.index]) }
+    }
+    let full = { (entry: Scored) -> Candidate in
+      var candidate = evaluator.candidate(tasks[entry.index], kind: entry.verdict, resurfaced: entry.resurfaced)
+      candidate.score = entry.score
+      return candidate
+    }
+    let assembly = Assembly(settings: settings, context: context)
+    let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before)
+    var candidates = pool.map(full)
+    var chosen = assembly.choose(from: candidates)
+    if !detail, pool.count < scored.count, chosen.count < context.limit {
+      // The tag limit used up the shortlist: choose again from every candidate.
+      candidates = scored.sorted(by: before).map(full)
+      chosen = assembly.choose(from: candidates)
+    }
     let phrases = WhyPhrases(context: context, evaluator: evaluator)
     let suggestions = chosen.map { candidate in
       Suggestion(
         kind: candidate.kind, task: candidate.task, step: candidate.step, prompt: candidate.prompt,
         score: candidate.score, terms: candidate.terms, why: phrases.reasons(for: candidate))
     }
+    let hidden = hiddenCodes.map { index, code in
+      HiddenTask(task: tasks[index].settled(at: context.instant), hidden: evaluator.describe(code, tasks[index]))
+    }.sorted { $0.task.id < $1.task.id }
     return Evaluation(suggestions: suggestions, candidates: candidates, hidden: hidden)
+  }
+
+  /// A candidate before it is built in full: where the task is, its score, and what assembly needs to know.
+  struct Scored {
+    var index: Int
+    var score: Double
+    var verdict: Suggestion.Kind?
+    var resurfaced: DeferReason?
+    var quick: Bool
+    var pinned: Bool
+  }
+
+  /// The best few candidates, every pinned one, and the best quick starts: enough for assembly, without
+  /// sorting them all.
+  static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool) -> [Scored] {
+    var best: [Scored] = []
+    var quick: [Scored] = []
+    var pinned: [Scored] = []
+    func keep(_ entry: Scored, in list: inout [Scored], size: Int) {
+      guard list.count < size || before(entry, list[list.count - 1]) else { return }
+      list.insert(entry, at: list.firstIndex { before(entry, $0) } ?? list.count)
+      if list.count > size { list.removeLast() }
+    }
+    for entry in scored {
+      keep(entry, in: &best, size: 40)
+      if entry.quick { keep(entry, in: &quick, size: 12) }
+      if entry.pinned { pinned.append(entry) }
+    }
+    var seen = Set(best.map(\.index))
+    for entry in quick + pinned where seen.insert(entry.index).inserted { best.append(entry) }
+    return best.sorted(by: before)
   }
 
   /// Higher score first; ties by deadline, started, shorter, older, then id.
   static func comesFirst(_ a: Candidate, _ b: Candidate) -> Bool {
+    comesFirst(
+      Scored(index: 0, score: a.score, verdict: nil, resurfaced: nil, quick: false, pinned: false), a.task,
+      Scored(index: 0, score: b.score, verdict: nil, resurfaced: nil, quick: false, pinned: false), b.task)
+  }
+
+  static func comesFirst(_ a: Scored, _ x: StrideTask, _ b: Scored, _ y: StrideTask) -> Bool {
     if a.score != b.score { return a.score > b.score }
-    switch (a.task.due, b.task.due) {
-    case (let x?, let y?) where x != y: return x < y
+    switch (x.due, y.due) {
+    case (let p?, let q?) where p != q: return p < q
     case (.some, nil): return true
     case (nil, .some): return false
     default: break
     }
-    if a.task.progress.started != b.task.progress.started { return a.task.progress.started }
-    let (x, y) = (a.task.estimateMinutes ?? Int.max, b.task.estimateMinutes ?? Int.max)
-    if x != y { return x < y }
-    if a.task.createdAt != b.task.createdAt { return a.task.createdAt < b.task.createdAt }
-    return a.task.id < b.task.id
+    let (startedX, startedY) = (x.subtasks.contains(where: \.done), y.subtasks.contains(where: \.done))
+    if startedX != startedY { return startedX }
+    let (p, q) = (x.estimateMinutes ?? Int.max, y.estimateMinutes ?? Int.max)
+    if p != q { return p < q }
+    if x.createdAt != y.createdAt { return x.createdAt < y.createdAt }
+    return x.id < y.id
   }
 }
 

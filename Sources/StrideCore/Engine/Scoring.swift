@@ -7,6 +7,7 @@ struct Scoring {
   var context: NowContext { evaluator.context }
   var settings: EngineSettings { evaluator.settings }
 
+  /// Every term with its input in words, largest contribution first: for the few suggestions and explanations.
   func terms(for task: StrideTask, kind: Suggestion.Kind, resurfaced: DeferReason?) -> [TermScore] {
     let weights = settings.weights
     func term(_ term: Term, _ reading: (String, Double)) -> TermScore {
@@ -26,40 +27,99 @@ struct Scoring {
     return terms.sorted { ($0.contribution, $1.term.rawValue) > ($1.contribution, $0.term.rawValue) }
   }
 
-  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full when due or overdue.
-  func deadline(_ task: StrideTask) -> (String, Double) {
-    guard let due = task.due else { return ("no due time", 0) }
-    let hours = due.timeIntervalSince(context.instant) / 3600
-    if hours <= 0 { return ("overdue by \(Self.hours(-hours))", 1) }
-    let half = settings.deadlineHalfLifeHours
-    return ("due in \(Self.hours(hours))", half / (half + hours))
+  /// The same total as `terms`, without writing any text: for ranking every candidate.
+  func score(for task: borrowing StrideTask, kind: Suggestion.Kind, resurfaced: DeferReason?) -> Double {
+    let weights = settings.weights
+    func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
+    var total = weights.deadline * clamp(deadlineValue(task))
+    total += weights.value * clamp(valueValue(task))
+    total += weights.energyFit * clamp(energyFitValue(task))
+    total += weights.timeFit * clamp(timeFitValue(task, kind))
+    total += weights.momentum * clamp(momentumValue(task))
+    total += weights.unblocks * clamp(unblocksValue(task))
+    total += weights.resurfaced * (resurfaced == nil ? 0 : 1)
+    total += weights.age * clamp(ageValue(task))
+    total -= weights.deferPenalty * clamp(Double(task.deferrals.count) / 5)
+    return total
   }
 
-  /// Obligations highest; each not-important deferral halves it.
-  func value(_ task: StrideTask) -> (String, Double) {
+  func deadlineValue(_ task: borrowing StrideTask) -> Double {
+    guard let due = task.due else { return 0 }
+    let hours = due.timeIntervalSince(context.instant) / 3600
+    return hours <= 0 ? 1 : settings.deadlineHalfLifeHours / (settings.deadlineHalfLifeHours + hours)
+  }
+
+  func valueValue(_ task: borrowing StrideTask) -> Double {
     let base: Double =
       switch task.type {
       case .obligation: 1
       case .goal: 0.7
       case .chore: 0.4
       }
+    if task.deferrals.isEmpty { return base }
+    return base * pow(0.5, Double(task.deferrals.count(where: { $0.reason == .notImportant })))
+  }
+
+  func energyFitValue(_ task: borrowing StrideTask) -> Double {
+    guard let energy = context.energy else { return 0 }
+    switch task.energy.rank - energy.rank {
+    case 0: return 1
+    case -1: return 0.8
+    case -2: return 0.6
+    case 1: return 0.3
+    default: return 0
+    }
+  }
+
+  func timeFitValue(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Double {
+    if kind == .firstFifteen { return 1 }
+    guard let estimate = task.estimateMinutes else { return 0.5 }
+    let inflated = Double(estimate) * settings.planningFallacy
+    guard let minutes = context.minutes else { return 1 / (1 + inflated / 30) }
+    return min(1, Double(minutes) / inflated)
+  }
+
+  func momentumValue(_ task: borrowing StrideTask) -> Double {
+    if task.subtasks.isEmpty { return 0 }
+    let done = task.subtasks.count(where: \.done)
+    if done == 0 { return 0 }
+    return stepJustDone(task) ? 1 : 0.5 + 0.5 * Double(done) / Double(task.subtasks.count)
+  }
+
+  /// A step was done in the last three hours.
+  func stepJustDone(_ task: borrowing StrideTask) -> Bool {
+    task.subtasks.contains { step in
+      step.done && step.completedAt.map { context.instant.timeIntervalSince($0) <= 3 * 3600 } ?? false
+    }
+  }
+
+  func unblocksValue(_ task: borrowing StrideTask) -> Double {
+    Double(evaluator.waitingOn[task.id] ?? 0) / 3
+  }
+
+  func ageValue(_ task: borrowing StrideTask) -> Double {
+    max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400) / 30
+  }
+
+  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full when due or overdue.
+  func deadline(_ task: StrideTask) -> (String, Double) {
+    guard let due = task.due else { return ("no due time", 0) }
+    let hours = due.timeIntervalSince(context.instant) / 3600
+    return (hours <= 0 ? "overdue by \(Self.hours(-hours))" : "due in \(Self.hours(hours))", deadlineValue(task))
+  }
+
+  /// Obligations highest; each not-important deferral halves it.
+  func value(_ task: StrideTask) -> (String, Double) {
     let dismissed = task.deferrals.count(where: { $0.reason == .notImportant })
     let note = dismissed > 0 ? ", put off as not important \(dismissed == 1 ? "once" : "\(dismissed) times")" : ""
-    return (task.type.rawValue + note, base * pow(0.5, Double(dismissed)))
+    return (task.type.rawValue + note, valueValue(task))
   }
 
   /// 1 when the task needs the energy the user has; less when it needs more; a little less when it needs less.
   func energyFit(_ task: StrideTask) -> (String, Double) {
     // Unknown energy says nothing about fit: no contribution, for any task.
-    guard let energy = context.energy else { return ("task \(task.energy.rawValue), yours unknown", 0) }
-    let input = "task \(task.energy.rawValue), yours \(energy.rawValue)"
-    switch task.energy.rank - energy.rank {
-    case 0: return (input, 1)
-    case -1: return (input, 0.8)
-    case -2: return (input, 0.6)
-    case 1: return (input, 0.3)
-    default: return (input, 0)
-    }
+    let yours = context.energy?.rawValue ?? "unknown"
+    return ("task \(task.energy.rawValue), yours \(yours)", energyFitValue(task))
   }
 
   /// Estimates inflated for the planning fallacy: 1 when it fits the minutes available; without minutes, shorter
@@ -69,33 +129,28 @@ struct Scoring {
     guard let estimate = task.estimateMinutes else { return ("no estimate", 0.5) }
     let inflated = Double(estimate) * settings.planningFallacy
     let input = "\(Minutes.format(estimate)), \(Minutes.format(Int(inflated.rounded()))) with slack"
-    guard let minutes = context.minutes else { return (input, 1 / (1 + inflated / 30)) }
-    return (input + ", you have \(Minutes.format(minutes))", min(1, Double(minutes) / inflated))
+    return (input + (context.minutes.map { ", you have \(Minutes.format($0))" } ?? ""), timeFitValue(task, kind))
   }
 
   /// Started tasks pull: half for having begun, up to full with the steps done; full right after a step.
   func momentum(_ task: StrideTask) -> (String, Double) {
     let progress = task.progress
     guard progress.started else { return ("not started", 0) }
-    let justNow = task.subtasks.contains {
-      $0.done && ($0.completedAt.map { context.instant.timeIntervalSince($0) <= 3 * 3600 } ?? false)
-    }
-    if justNow { return ("a step done in the last 3 hours", 1) }
-    return (
-      "\(progress.done) of \(progress.total) steps done", 0.5 + 0.5 * Double(progress.done) / Double(progress.total)
-    )
+    let input =
+      stepJustDone(task) ? "a step done in the last 3 hours" : "\(progress.done) of \(progress.total) steps done"
+    return (input, momentumValue(task))
   }
 
   /// Other open tasks wait on this one: a third for each, up to three.
   func unblocks(_ task: StrideTask) -> (String, Double) {
     let count = evaluator.waitingOn[task.id] ?? 0
-    return (count == 0 ? "nothing waits on it" : "\(count) waiting on it", Double(count) / 3)
+    return (count == 0 ? "nothing waits on it" : "\(count) waiting on it", unblocksValue(task))
   }
 
   /// So nothing starves: grows over 30 days.
   func age(_ task: StrideTask) -> (String, Double) {
     let days = max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400)
-    return ("\(Int(days)) days old", days / 30)
+    return ("\(Int(days)) days old", ageValue(task))
   }
 
   /// Subtracted: a fifth for each deferral, up to five.
