@@ -14,6 +14,36 @@ public struct Candidate: Sendable, Equatable {
   public var pinned: Bool
 }
 
+/// A count per task id: a plain array when ids are dense (hashing would cost more than the rest of the ranking), a
+/// dictionary when they are sparse.
+struct IDCounts {
+  private var dense: [Int32] = []
+  private var sparse: [TaskID: Int] = [:]
+  private(set) var isEmpty = true
+
+  init(_ tasks: [StrideTask]) {
+    let largest = tasks.reduce(Int64(0)) { max($0, $1.id.rawValue) }
+    if largest <= Int64(max(1024, tasks.count * 4)) { dense = Array(repeating: 0, count: Int(largest) + 1) }
+  }
+
+  mutating func add(_ id: TaskID) {
+    isEmpty = false
+    if !dense.isEmpty, id.rawValue >= 0, id.rawValue < dense.count {
+      dense[Int(id.rawValue)] += 1
+    } else {
+      sparse[id, default: 0] += 1
+    }
+  }
+
+  subscript(id: TaskID) -> Int {
+    if isEmpty { return 0 }
+    if !dense.isEmpty, id.rawValue >= 0, id.rawValue < dense.count, dense[Int(id.rawValue)] > 0 {
+      return Int(dense[Int(id.rawValue)])
+    }
+    return sparse[id] ?? 0
+  }
+}
+
 /// A task the filters hide, and why.
 public struct HiddenTask: Error, Sendable, Equatable {
   public var task: StrideTask
@@ -48,7 +78,7 @@ struct Evaluator {
   let today: CivilDate
   let endOfToday: Date
   /// How many open tasks wait on each task that some task waits on.
-  let waitingOn: [TaskID: Int]
+  let waitingOn: IDCounts
   /// Tasks that others wait on and that are open: only these can block.
   let openBlockers: Set<TaskID>
   /// The one stuck task offered today, if any.
@@ -60,29 +90,30 @@ struct Evaluator {
     calendar = LocalCalendar(timeZone: context.timeZone)
     today = calendar.day(of: context.instant)
     endOfToday = calendar.date(today, .endOfDay)
-    var waitingOn: [TaskID: Int] = [:]
-    var stuck: [TaskID] = []
-    var openBlockers: Set<TaskID> = []
-    // Through a buffer pointer, fields are read in place: no task is copied.
-    tasks.withUnsafeBufferPointer { buffer in
+    // Built inside the closure and returned: captured `var`s would be checked on every change.
+    let (waitingOn, stuck, openBlockers) = tasks.withUnsafeBufferPointer {
+      buffer -> (IDCounts, [TaskID], Set<TaskID>) in
+      var waitingOn = IDCounts(tasks)
+      var stuck: [TaskID] = []
+      var openBlockers: Set<TaskID> = []
       for index in buffer.indices where buffer[index].status.isOpen {
         if !buffer[index].blockedBy.isEmpty {
-          for blocker in buffer[index].blockedBy { waitingOn[blocker, default: 0] += 1 }
+          for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }
         if buffer[index].deferrals.count >= settings.stuckAfterDeferrals && buffer[index].status == .active {
           stuck.append(buffer[index].id)
         }
       }
       if !waitingOn.isEmpty {
-        for index in buffer.indices where buffer[index].status.isOpen && waitingOn[buffer[index].id] != nil {
+        for index in buffer.indices where buffer[index].status.isOpen && waitingOn[buffer[index].id] > 0 {
           openBlockers.insert(buffer[index].id)
         }
       }
+      return (waitingOn, stuck.sorted(), openBlockers)
     }
     self.waitingOn = waitingOn
     self.openBlockers = openBlockers
     // At most one stuck task a day: the same one all day, a different one each day.
-    stuck.sort()
     stuckPick = stuck.isEmpty ? nil : stuck[((today.dayNumber % stuck.count) + stuck.count) % stuck.count]
   }
 

@@ -28,11 +28,13 @@ public enum Ranking {
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
     let scoring = Scoring(evaluator: evaluator)
-    var scored: [Scored] = []
-    var hiddenCodes: [(Int, HiddenCode)] = []
     // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
-    tasks.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
+    // The lists are built inside the closure and returned: a captured `var` would be checked on every append.
+    let (scored, hiddenCodes) = tasks.withUnsafeBufferPointer { buffer -> ([Scored], [(Int, HiddenCode)]) in
+      var scored: [Scored] = []
+      var hiddenCodes: [(Int, HiddenCode)] = []
+      scored.reserveCapacity(buffer.count)
+      guard let base = buffer.baseAddress else { return (scored, hiddenCodes) }
       for index in buffer.indices {
         let task = base + index
         switch evaluator.check(task.pointee) {
@@ -47,6 +49,7 @@ public enum Ranking {
               pinned: evaluator.isPinned(task.pointee, kind)))
         }
       }
+      return (scored, hiddenCodes)
     }
     let before = { (a: Scored, b: Scored) in
       a.score != b.score
@@ -58,17 +61,15 @@ public enum Ranking {
       candidate.score = entry.score
       return candidate
     }
-    let assembly = Assembly(settings: settings, context: context)
+    let assembly = Assembly(settings: settings, context: context, tasks: tasks, scoring: scoring, before: before)
     let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before)
-    var candidates = pool.map(full)
-    var chosen = assembly.choose(from: candidates)
+    var chosen = assembly.choose(from: pool)
     if !detail, pool.count < scored.count, chosen.count < context.limit {
       // The tag limit used up the shortlist: choose again from every candidate.
-      candidates = scored.sorted(by: before).map(full)
-      chosen = assembly.choose(from: candidates)
+      chosen = assembly.choose(from: scored.sorted(by: before))
     }
     let phrases = WhyPhrases(context: context, evaluator: evaluator)
-    let suggestions = chosen.map { candidate in
+    let suggestions = chosen.map(full).map { candidate in
       Suggestion(
         kind: candidate.kind, task: candidate.task, step: candidate.step, prompt: candidate.prompt,
         score: candidate.score, terms: candidate.terms, why: phrases.reasons(for: candidate))
@@ -76,7 +77,8 @@ public enum Ranking {
     let hidden = hiddenCodes.map { index, code in
       HiddenTask(task: tasks[index].settled(at: context.instant), hidden: evaluator.describe(code, tasks[index]))
     }.sorted { $0.task.id < $1.task.id }
-    return Evaluation(suggestions: suggestions, candidates: candidates, hidden: hidden)
+    return Evaluation(
+      suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden)
   }
 
   /// A candidate before it is built in full: where the task is, its score, and what assembly needs to know.
@@ -134,19 +136,22 @@ public enum Ranking {
   }
 }
 
-/// Chooses and orders the few suggestions from the ranked candidates.
+/// Chooses and orders the few suggestions from the ranked candidates (before any is built in full).
 struct Assembly {
   let settings: EngineSettings
   let context: NowContext
+  let tasks: [StrideTask]
+  let scoring: Scoring
+  let before: (Ranking.Scored, Ranking.Scored) -> Bool
 
   /// Obligations due today first (always shown), then the best candidates, at most `perTagLimit` sharing a tag
   /// (variety over quantity: fewer than five rather than five of one project); at least one quick start when there
   /// is one; low energy leads with a warm-up, high energy with the most valuable task.
-  func choose(from ranked: [Candidate]) -> [Candidate] {
+  func choose(from ranked: [Ranking.Scored]) -> [Ranking.Scored] {
     let limit = max(0, min(context.limit, NowContext.maximumLimit))
     guard limit > 0 else { return [] }
     var chosen = Array(ranked.filter(\.pinned).prefix(limit))
-    for candidate in ranked where chosen.count < limit && !chosen.contains(where: { $0.task.id == candidate.task.id }) {
+    for candidate in ranked where chosen.count < limit && !chosen.contains(where: { $0.index == candidate.index }) {
       guard fitsTagLimit(candidate, chosen) else { continue }
       chosen.append(candidate)
     }
@@ -158,28 +163,28 @@ struct Assembly {
         chosen = others + [quick]
       }
     }
-    chosen.sort(by: Ranking.comesFirst)
+    chosen.sort(by: before)
     if let leader = leader(chosen), leader > 0 {
       chosen.insert(chosen.remove(at: leader), at: 0)
     }
     return chosen
   }
 
-  private func fitsTagLimit(_ candidate: Candidate, _ chosen: [Candidate]) -> Bool {
-    candidate.task.tags.allSatisfy { tag in
-      chosen.count(where: { $0.task.tags.contains(tag) }) < settings.perTagLimit
+  private func fitsTagLimit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored]) -> Bool {
+    tasks[candidate.index].tags.allSatisfy { tag in
+      chosen.count(where: { tasks[$0.index].tags.contains(tag) }) < settings.perTagLimit
     }
   }
 
   /// Low energy: the best warm-up (an estimate of `warmUpMinutes` or less). High energy: the most valuable.
-  private func leader(_ chosen: [Candidate]) -> Int? {
+  private func leader(_ chosen: [Ranking.Scored]) -> Int? {
     switch context.energy {
     case .low:
       return chosen.firstIndex {
-        $0.task.estimateMinutes.map { Double($0) <= settings.warmUpMinutes } ?? false
+        tasks[$0.index].estimateMinutes.map { Double($0) <= settings.warmUpMinutes } ?? false
       }
     case .high:
-      let value = { (candidate: Candidate) in candidate.terms.first { $0.term == .value }?.contribution ?? 0 }
+      let value = { (entry: Ranking.Scored) in scoring.valueValue(tasks[entry.index]) }
       guard let best = chosen.map(value).max() else { return nil }
       return chosen.firstIndex { value($0) == best }
     default:

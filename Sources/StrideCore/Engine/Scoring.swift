@@ -94,7 +94,7 @@ struct Scoring {
   }
 
   func unblocksValue(_ task: borrowing StrideTask) -> Double {
-    Double(evaluator.waitingOn[task.id] ?? 0) / 3
+    Double(evaluator.waitingOn[task.id]) / 3
   }
 
   func ageValue(_ task: borrowing StrideTask) -> Double {
@@ -143,7 +143,7 @@ struct Scoring {
 
   /// Other open tasks wait on this one: a third for each, up to three.
   func unblocks(_ task: StrideTask) -> (String, Double) {
-    let count = evaluator.waitingOn[task.id] ?? 0
+    let count = evaluator.waitingOn[task.id]
     return (count == 0 ? "nothing waits on it" : "\(count) waiting on it", unblocksValue(task))
   }
 

@@ -43,7 +43,7 @@ struct WhyPhrases {
       if term.value >= 1 && term.input.hasPrefix("a step done") { return "you just finished a step" }
       return "\(task.progress.done) of \(task.progress.total) steps done"
     case .unblocks:
-      let count = evaluator.waitingOn[task.id] ?? 0
+      let count = evaluator.waitingOn[task.id]
       return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
     case .resurfaced:
       return term.input.hasSuffix(DeferReason.noEnergy.rawValue)

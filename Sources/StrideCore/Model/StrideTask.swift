@@ -4,31 +4,134 @@ import Foundation
 ///
 /// A value type with no I/O. The store persists it; the transitions in `StrideTask+Transitions.swift` change it.
 public struct StrideTask: Equatable, Sendable {
-  public var id: TaskID
-  public var title: String
+  /// The fields, behind one reference: copying a task (the engine and the store do it often) costs one reference
+  /// count instead of one per string and array, and a change copies them only if another copy shares them.
+  struct Fields: Equatable, Sendable {
+    var id: TaskID
+    var title: String
+    var rawInput: String
+    var energy: EnergyLevel
+    var estimateMinutes: Int?
+    var status: TaskStatus
+    var type: TaskType
+    var subtasks: [Subtask]
+    var blockedBy: [TaskID]
+    var due: Date?
+    var start: Date?
+    var tags: [String]
+    var deferral: Deferral?
+    var deferrals: [Deferral]
+    var waitingFor: String?
+    var followUp: Date?
+    var createdAt: Date
+    var updatedAt: Date
+    var completedAt: Date?
+  }
+
+  /// Shared, immutable storage: reading a field needs no exclusivity check, and a change makes a new one.
+  final class Storage: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var storage: Storage
+
+  /// The fields, for a change: the changed copy goes into a new storage, so other copies of the task keep theirs.
+  private var fields: Fields {
+    get { storage.fields }
+    _modify {
+      var changed = storage.fields
+      yield &changed
+      storage = Storage(changed)
+    }
+  }
+
+  public static func == (lhs: StrideTask, rhs: StrideTask) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+  }
+
+  public var id: TaskID {
+    get { storage.fields.id }
+    set { fields.id = newValue }
+  }
+  public var title: String {
+    get { storage.fields.title }
+    set { fields.title = newValue }
+  }
   /// The text the task was captured from, kept forever, whatever later edits do to the title.
-  public var rawInput: String
-  public var energy: EnergyLevel
-  public var estimateMinutes: Int?
-  public var status: TaskStatus
-  public var type: TaskType
-  public var subtasks: [Subtask]
-  public var blockedBy: [TaskID]
-  public var due: Date?
+  public var rawInput: String {
+    get { storage.fields.rawInput }
+    set { fields.rawInput = newValue }
+  }
+  public var energy: EnergyLevel {
+    get { storage.fields.energy }
+    set { fields.energy = newValue }
+  }
+  public var estimateMinutes: Int? {
+    get { storage.fields.estimateMinutes }
+    set { fields.estimateMinutes = newValue }
+  }
+  public var status: TaskStatus {
+    get { storage.fields.status }
+    set { fields.status = newValue }
+  }
+  public var type: TaskType {
+    get { storage.fields.type }
+    set { fields.type = newValue }
+  }
+  public var subtasks: [Subtask] {
+    get { storage.fields.subtasks }
+    set { fields.subtasks = newValue }
+  }
+  public var blockedBy: [TaskID] {
+    get { storage.fields.blockedBy }
+    set { fields.blockedBy = newValue }
+  }
+  public var due: Date? {
+    get { storage.fields.due }
+    set { fields.due = newValue }
+  }
   /// When the task may start; until then it is not suggested (a capture's "after 6pm" or `start:monday`).
-  public var start: Date?
-  public var tags: [String]
+  public var start: Date? {
+    get { storage.fields.start }
+    set { fields.start = newValue }
+  }
+  public var tags: [String] {
+    get { storage.fields.tags }
+    set { fields.tags = newValue }
+  }
   /// The deferral in force while `status` is `deferred`.
-  public var deferral: Deferral?
+  public var deferral: Deferral? {
+    get { storage.fields.deferral }
+    set { fields.deferral = newValue }
+  }
   /// Every deferral ever made, oldest first.
-  public var deferrals: [Deferral]
+  public var deferrals: [Deferral] {
+    get { storage.fields.deferrals }
+    set { fields.deferrals = newValue }
+  }
   /// What the task waits for while `status` is `waiting` (optional note).
-  public var waitingFor: String?
+  public var waitingFor: String? {
+    get { storage.fields.waitingFor }
+    set { fields.waitingFor = newValue }
+  }
   /// When to check on a waiting task; from then on it is offered as "check on it".
-  public var followUp: Date?
-  public var createdAt: Date
-  public var updatedAt: Date
-  public var completedAt: Date?
+  public var followUp: Date? {
+    get { storage.fields.followUp }
+    set { fields.followUp = newValue }
+  }
+  public var createdAt: Date {
+    get { storage.fields.createdAt }
+    set { fields.createdAt = newValue }
+  }
+  public var updatedAt: Date {
+    get { storage.fields.updatedAt }
+    set { fields.updatedAt = newValue }
+  }
+  public var completedAt: Date? {
+    get { storage.fields.completedAt }
+    set { fields.completedAt = newValue }
+  }
 
   public init(
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
@@ -37,25 +140,12 @@ public struct StrideTask: Equatable, Sendable {
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
     completedAt: Date? = nil
   ) {
-    self.id = id
-    self.title = title
-    self.rawInput = rawInput
-    self.energy = energy
-    self.estimateMinutes = estimateMinutes
-    self.status = status
-    self.type = type
-    self.subtasks = subtasks
-    self.blockedBy = blockedBy
-    self.due = due
-    self.start = start
-    self.tags = tags
-    self.deferral = deferral
-    self.deferrals = deferrals
-    self.waitingFor = waitingFor
-    self.followUp = followUp
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt ?? createdAt
-    self.completedAt = completedAt
+    storage = Storage(
+      Fields(
+        id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, status: status,
+        type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
+        deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
+        updatedAt: updatedAt ?? createdAt, completedAt: completedAt))
   }
 
   /// How many times the task has been deferred.
@@ -105,27 +195,29 @@ extension StrideTask: Codable {
 
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(TaskID.self, forKey: .id)
-    title = try container.decode(String.self, forKey: .title)
-    rawInput = try container.decode(String.self, forKey: .rawInput)
-    energy = try container.decode(EnergyLevel.self, forKey: .energy)
-    estimateMinutes = try container.decodeIfPresent(Int.self, forKey: .estimateMinutes)
-    status = try container.decode(TaskStatus.self, forKey: .status)
-    type = try container.decode(TaskType.self, forKey: .type)
-    subtasks = try container.decode([WireSubtask].self, forKey: .subtasks).map {
+    let subtasks = try container.decode([WireSubtask].self, forKey: .subtasks).map {
       Subtask(title: $0.title, done: $0.done, completedAt: $0.completedAt?.date)
     }
-    blockedBy = try container.decode([TaskID].self, forKey: .blockedBy)
-    due = try container.decodeIfPresent(Timestamp.self, forKey: .due)?.date
-    start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
-    tags = try container.decode([String].self, forKey: .tags)
-    deferral = try container.decodeIfPresent(Deferral.self, forKey: .deferral)
-    deferrals = try container.decodeIfPresent([Deferral].self, forKey: .deferrals) ?? []
-    waitingFor = try container.decodeIfPresent(String.self, forKey: .waitingFor)
-    followUp = try container.decodeIfPresent(Timestamp.self, forKey: .followUp)?.date
-    createdAt = try container.decode(Timestamp.self, forKey: .createdAt).date
-    updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt).date
-    completedAt = try container.decodeIfPresent(Timestamp.self, forKey: .completedAt)?.date
+    self.init(
+      id: try container.decode(TaskID.self, forKey: .id),
+      title: try container.decode(String.self, forKey: .title),
+      rawInput: try container.decode(String.self, forKey: .rawInput),
+      energy: try container.decode(EnergyLevel.self, forKey: .energy),
+      estimateMinutes: try container.decodeIfPresent(Int.self, forKey: .estimateMinutes),
+      status: try container.decode(TaskStatus.self, forKey: .status),
+      type: try container.decode(TaskType.self, forKey: .type),
+      subtasks: subtasks,
+      blockedBy: try container.decode([TaskID].self, forKey: .blockedBy),
+      due: try container.decodeIfPresent(Timestamp.self, forKey: .due)?.date,
+      start: try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date,
+      tags: try container.decode([String].self, forKey: .tags),
+      deferral: try container.decodeIfPresent(Deferral.self, forKey: .deferral),
+      deferrals: try container.decodeIfPresent([Deferral].self, forKey: .deferrals) ?? [],
+      waitingFor: try container.decodeIfPresent(String.self, forKey: .waitingFor),
+      followUp: try container.decodeIfPresent(Timestamp.self, forKey: .followUp)?.date,
+      createdAt: try container.decode(Timestamp.self, forKey: .createdAt).date,
+      updatedAt: try container.decode(Timestamp.self, forKey: .updatedAt).date,
+      completedAt: try container.decodeIfPresent(Timestamp.self, forKey: .completedAt)?.date)
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
