@@ -146,7 +146,7 @@ public final class Dispatcher: Sendable {
       }
     case NowList.name:
       return try reply(NowList.self) { params throws(StrideError) in
-        let (evaluation, openTasks, energy) = try evaluate(params, at: now)
+        let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: params.all == true)
         let hidden = params.all == true ? Self.hiddenEntries(evaluation) : nil
         return NowList.Result(
           suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy, hidden: hidden)
@@ -154,7 +154,7 @@ public final class Dispatcher: Sendable {
     case TaskExplain.name:
       return try reply(TaskExplain.self) { params throws(StrideError) in
         let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
-        let (evaluation, _, energy) = try evaluate(params.nowParams, at: now)
+        let (evaluation, _, energy) = try evaluate(params.nowParams, at: now, detail: true)
         return Self.explanation(of: task, in: evaluation, energy: energy)
       }
     default:
@@ -177,7 +177,8 @@ public final class Dispatcher: Sendable {
   }
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
-  private func evaluate(_ params: NowList.Params, at now: Date) throws(StrideError) -> (
+  /// `detail` also describes every hidden task and builds every candidate in full (for `all` and `task.explain`).
+  private func evaluate(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> (
     Ranking.Evaluation, Int, EnergyLevel?
   ) {
     let limit = params.limit ?? NowContext.maximumLimit
@@ -195,7 +196,9 @@ public final class Dispatcher: Sendable {
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags, timeZone: timeZone)
-    return (Ranking.evaluate(tasks: tasks, context: context, settings: engine), tasks.count, energy)
+    return (
+      Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy
+    )
   }
 
   /// The stored context as it stands at `instant`, a lapsed energy being unknown.
