@@ -28,7 +28,9 @@ public struct StrideTask: Equatable, Sendable {
     var completedAt: Date?
   }
 
-  /// Shared, immutable storage: reading a field needs no exclusivity check, and a change makes a new one.
+  /// Shared, immutable storage: reading a field needs no exclusivity check, and a change makes a new one. Strings
+  /// and arrays are read with `_read`, which lends them in place instead of handing out a counted copy: the
+  /// ranking reads them for every open task.
   final class Storage: Sendable {
     let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
@@ -55,12 +57,12 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.id = newValue }
   }
   public var title: String {
-    get { storage.fields.title }
+    _read { yield storage.fields.title }
     set { fields.title = newValue }
   }
   /// The text the task was captured from, kept forever, whatever later edits do to the title.
   public var rawInput: String {
-    get { storage.fields.rawInput }
+    _read { yield storage.fields.rawInput }
     set { fields.rawInput = newValue }
   }
   public var energy: EnergyLevel {
@@ -80,11 +82,11 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.type = newValue }
   }
   public var subtasks: [Subtask] {
-    get { storage.fields.subtasks }
+    _read { yield storage.fields.subtasks }
     set { fields.subtasks = newValue }
   }
   public var blockedBy: [TaskID] {
-    get { storage.fields.blockedBy }
+    _read { yield storage.fields.blockedBy }
     set { fields.blockedBy = newValue }
   }
   public var due: Date? {
@@ -97,22 +99,22 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.start = newValue }
   }
   public var tags: [String] {
-    get { storage.fields.tags }
+    _read { yield storage.fields.tags }
     set { fields.tags = newValue }
   }
   /// The deferral in force while `status` is `deferred`.
   public var deferral: Deferral? {
-    get { storage.fields.deferral }
+    _read { yield storage.fields.deferral }
     set { fields.deferral = newValue }
   }
   /// Every deferral ever made, oldest first.
   public var deferrals: [Deferral] {
-    get { storage.fields.deferrals }
+    _read { yield storage.fields.deferrals }
     set { fields.deferrals = newValue }
   }
   /// What the task waits for while `status` is `waiting` (optional note).
   public var waitingFor: String? {
-    get { storage.fields.waitingFor }
+    _read { yield storage.fields.waitingFor }
     set { fields.waitingFor = newValue }
   }
   /// When to check on a waiting task; from then on it is offered as "check on it".
