@@ -31,7 +31,8 @@ struct WhyPhrases {
       case .chore: nil
       }
     case .energyFit:
-      guard let energy = context.energy else { return nil }
+      // Needing more than the user has is no reason to pick a task: no phrase.
+      guard let energy = context.energy, task.energy <= energy else { return nil }
       return task.energy == energy
         ? "matches your \(energy.rawValue) energy" : "easy for your \(energy.rawValue) energy"
     case .timeFit:
