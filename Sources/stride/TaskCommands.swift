@@ -22,116 +22,6 @@ extension Session {
     }
   }
 
-  func now(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "now", valued: ["--energy", "--for", "--at", "--limit", "--tags"], switches: ["--all"])
-    try args.noMorePositionals(than: 0, "now")
-    let params = try nowParams(args, all: args.flags.contains("--all"))
-    let result = try call(NowList.self, params)
-    guard !output.json else { return output.emit(result) }
-    if result.suggestions.isEmpty {
-      if result.openTasks == 0 {
-        output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
-      } else {
-        let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
-        output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
-        output.say("you have at the moment. See why with: stride now --all")
-      }
-    } else {
-      if let energy = result.energy {
-        output.say("For your \(energy.rawValue) energy, start with one of these:")
-      } else {
-        output.say("Start with one of these:")
-      }
-      output.say()
-      renderSuggestions(result.suggestions)
-    }
-    guard let hidden = result.hidden, !hidden.isEmpty else { return }
-    output.say()
-    output.say("Left out for now:")
-    let rows = hidden.map { [String(describing: $0.id), Output.clip($0.title, 40), $0.detail] }
-    Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
-  }
-
-  /// The now-list question from `now`'s (and `why`'s) options.
-  private func nowParams(_ args: CommandArguments, all: Bool) throws -> NowList.Params {
-    let energy = try args.values["--energy"].map { text throws(UsageError) in
-      try CommandArguments.energy(text, "--energy")
-    }
-    let minutes = try args.values["--for"].map { text throws(UsageError) in
-      try CommandArguments.minutes(text, "--for")
-    }
-    var limit: Int?
-    if let text = args.values["--limit"] {
-      guard let number = Int(text), (1...NowContext.maximumLimit).contains(number) else {
-        throw UsageError("--limit '\(text)' must be a number from 1 to \(NowContext.maximumLimit)")
-      }
-      limit = number
-    }
-    let at = try args.time("--at", dateOnly: ClockTime(hour: 9)!)
-    let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
-    return NowList.Params(at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil)
-  }
-
-  /// Numbered rows: position, id, title, energy, estimate, progress; then the way in and the why.
-  private func renderSuggestions(_ suggestions: [Suggestion]) {
-    let rows = suggestions.enumerated().map { position, suggestion in
-      let task = suggestion.task
-      return [
-        "\(position + 1).", String(describing: task.id), Output.clip(task.title, 44), task.energy.rawValue,
-        task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
-      ]
-    }
-    let lines = Output.columns(rows, rightAligned: [0, 1])
-    // The detail lines start under the title.
-    let width = { (column: Int) in rows.map { $0[column].count }.max() ?? 0 }
-    let indent = String(repeating: " ", count: width(0) + width(1) + 4)
-    for (line, suggestion) in zip(lines, suggestions) {
-      output.say("  " + line)
-      if let step = suggestion.step {
-        output.say(output.dim("  \(indent)next step \(suggestion.task.id).\(step.index): \(step.title)"))
-      }
-      if let prompt = suggestion.prompt {
-        output.say(output.dim("  \(indent)\(prompt)"))
-      }
-      if !suggestion.why.isEmpty {
-        output.say(output.dim("  \(indent)why: \(suggestion.why.joined(separator: " · "))"))
-      }
-    }
-  }
-
-  /// `stride why ID`: the whole score of a task now, or the filter that hides it.
-  func why(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "why", valued: ["--energy", "--for", "--at", "--tags"])
-    try args.noMorePositionals(than: 1, "why")
-    let id = try args.taskID("why", example: "stride why 12")
-    let now = try nowParams(args, all: false)
-    let result = try call(
-      TaskExplain.self, .init(id: id, at: now.at?.date, energy: now.energy, minutes: now.minutes, tags: now.tags))
-    guard !output.json else { return output.emit(result) }
-    let name = Output.subject(result.task)
-    if let position = result.position {
-      let way = result.prompt.map { " (\($0))" } ?? (result.kind == .nextStep ? " (its next step)" : "")
-      output.say("\(name) is number \(position) of what to start now\(way).")
-    } else if let hidden = result.hidden {
-      output.say("\(name) is not among what to start now: \(hidden.detail).")
-    }
-    guard !result.terms.isEmpty else { return }
-    output.say()
-    var rows = [["TERM", "INPUT", "VALUE", "WEIGHT", "CONTRIBUTION"]]
-    for term in result.terms {
-      rows.append([
-        term.term.rawValue, term.input, String(format: "%.2f", term.value), String(format: "%.1f", term.weight),
-        abs(term.contribution) < 0.005 ? "0.00" : String(format: "%+.2f", term.contribution),
-      ])
-    }
-    rows.append(["total", "", "", "", String(format: "%.2f", result.score ?? 0)])
-    let lines = Output.columns(rows, rightAligned: [2, 3, 4])
-    output.say(output.bold("  " + lines[0]))
-    lines.dropFirst().forEach { output.say("  " + $0) }
-  }
-
   func list(_ arguments: [String]) throws {
     let args = try CommandArguments(arguments, command: "list", valued: ["--status", "--tag"], switches: ["--all"])
     try args.noMorePositionals(than: 0, "list")
@@ -370,61 +260,6 @@ extension Session {
     output.report("Undid: \(result.undone.summary).", json: result)
   }
 
-  /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people. Needs no daemon.
-  func when(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "when", valued: ["--ref"])
-    let text = args.positionals.joined(separator: " ")
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-      throw UsageError("when needs a time to read, like: stride when \"next fri 9am\"")
-    }
-    let reference = try args.values["--ref"].map { text throws(UsageError) in
-      try CommandArguments.time(text, "--ref", dateOnly: .startOfDay)
-    }
-    let result: TimeParse.Result
-    do {
-      result = try TimeParse.Result.reading(text, at: reference ?? Date(), timeZone: .current)
-    } catch {
-      throw UsageError(error.message)
-    }
-    guard !output.json else { return output.emit(result) }
-    let time = HumanTime(now: reference ?? Date())
-    let start = result.start.date
-    if result.allDay {
-      output.say("\"\(text)\" is the whole of \(time.fullDay(start)).")
-    } else if let end = result.end?.date {
-      output.say(
-        "\"\(text)\" is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
-      )
-    } else {
-      output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)).")
-    }
-    output.say("  \(time.rfc3339(start))" + (result.end.map { " to \(time.rfc3339($0.date))" } ?? ""))
-  }
-
-  func energy(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "energy")
-    try args.noMorePositionals(than: 1, "energy")
-    guard let word = args.positionals.first else {
-      let context = try call(ContextGet.self, NoParams())
-      guard let energy = context.energy, let at = context.updatedAt else {
-        return output.report(
-          "Your energy is not set. Set it with: stride energy low (or medium, or high)", json: context)
-      }
-      let lapse = context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? ""
-      return output.report(
-        "Your energy is \(energy.rawValue) (set \(output.time.describe(at.date))\(lapse)).", json: context)
-    }
-    let energy: EnergyLevel? =
-      ["clear", "unknown", "none"].contains(word) ? nil : try CommandArguments.energy(word, "energy")
-    let context = try call(ContextSet.self, .init(energy: energy))
-    output.report(
-      energy.map { energy in
-        "Your energy is now \(energy.rawValue)"
-          + (context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? "") + "."
-      } ?? "Your energy is cleared; now ranks without it.",
-      json: context)
-  }
-
   /// How a capture was understood, a field a row, each with the words it came from.
   private func draftRows(_ draft: TaskDraft) -> [[String]] {
     func source(_ field: String) -> String {
@@ -445,8 +280,7 @@ extension Session {
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     return rows
   }
-
-  private func progressText(_ task: StrideTask) -> String {
+  func progressText(_ task: StrideTask) -> String {
     "\(task.progress.done)/\(task.progress.total)"
   }
 
