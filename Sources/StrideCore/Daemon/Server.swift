@@ -16,6 +16,9 @@ public final class Server: Sendable {
     public var maxConnections = 128
     /// How long a reply may wait for a client that does not read, in seconds, before the connection is dropped.
     public var sendTimeout = 10.0
+    /// How long a connection may stay silent (no complete request), in seconds, before it is closed, so that silent
+    /// clients cannot hold every connection slot.
+    public var idleTimeout = 300.0
     public init() {}
   }
 
@@ -95,7 +98,7 @@ public final class Server: Sendable {
         client.close()
         continue
       }
-      client.setTimeouts(receive: 0, send: limits.sendTimeout)
+      client.setTimeouts(receive: limits.idleTimeout, send: limits.sendTimeout)
       let admission = connections.withLock { state -> Admission in
         guard !state.stopping else { return .stopping }
         guard state.open.count < limits.maxConnections else { return .full }
@@ -156,10 +159,20 @@ public final class Server: Sendable {
           }
         }
       }
+    } catch  where error.timedOut && error.operation.hasPrefix("reading") && !stopping {
+      // Silent for too long: say so (the client may be gone) and close; only this connection ends.
+      try? client.write(
+        encoder.response(
+          id: nil,
+          error: StrideError(
+            .invalidRequest,
+            "the connection was idle for \(Int(limits.idleTimeout)) seconds and is closed; connect again to continue")))
     } catch {
-      // The client hung up, stopped reading, or sent nothing: only this connection ends.
+      // The client hung up or stopped reading: only this connection ends.
     }
   }
+
+  private var stopping: Bool { connections.withLock { $0.stopping } }
 
   /// Marks a connection as handling a request (or not); false once the daemon is stopping.
   private func setBusy(_ id: Int, _ busy: Bool) -> Bool {

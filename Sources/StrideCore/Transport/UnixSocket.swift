@@ -20,6 +20,9 @@ public struct SocketError: Error, Equatable, Sendable, CustomStringConvertible {
     "\(operation) \(path) failed: \(String(cString: strerror(errno)))"
   }
 
+  /// True when a read or write gave up after the socket's timeout.
+  public var timedOut: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
   /// True when nothing is listening at the path (no socket file, or a stale one).
   public var meansNobodyListening: Bool { errno == ENOENT || errno == ECONNREFUSED }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// Many clients at once, clients that misbehave, and memory over a long run — all against an in-process daemon.
+@Suite("Load", .serialized)
+struct LoadTests {
+  @Test("64 clients making 150 mixed requests each all get correct answers")
+  func mixedRequests() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let failures = Failures()
+    let finished = DispatchGroup()
+    let socket = running.socket
+    for client in 0..<64 {
+      finished.enter()
+      Thread.detachNewThread {
+        defer { finished.leave() }
+        do {
+          try Self.workload(socket: socket, client: client, rounds: 25)
+        } catch {
+          failures.add("client \(client): \(error)")
+        }
+      }
+    }
+    #expect(finished.wait(timeout: .now() + 240) == .success)
+    #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+    let tasks = try StrideClient(path: socket).call(TaskList.self, .init(status: .all)).tasks
+    #expect(tasks.count == 64 * 25)
+  }
+
+  /// Six requests a round: capture, get, add a step, complete it (which completes the task), list it by tag, and
+  /// ask for now; each answer is checked.
+  static func workload(socket: String, client: Int, rounds: Int) throws {
+    let connection = try StrideClient(path: socket)
+    for round in 0..<rounds {
+      let title = "client \(client) round \(round)"
+      guard let task = try connection.call(TaskCapture.self, .init(text: "\(title) #c\(client)")).task,
+        task.title == title
+      else { throw StrideError(.internalError, "capture of \(title) answered wrongly") }
+      guard try connection.call(TaskGet.self, .init(id: task.id)).task.title == title else {
+        throw StrideError(.internalError, "get of \(task.id) answered wrongly")
+      }
+      _ = try connection.call(SubtaskAdd.self, .init(id: task.id, title: "only step"))
+      guard try connection.call(SubtaskComplete.self, .init(id: task.id, index: 1)).task.status == .completed else {
+        throw StrideError(.internalError, "the last step of \(task.id) did not complete it")
+      }
+      let tagged = try connection.call(TaskList.self, .init(status: .completed, tag: "c\(client)")).tasks
+      guard tagged.count == round + 1 else {
+        throw StrideError(.internalError, "client \(client) sees \(tagged.count) of its \(round + 1) tasks")
+      }
+      _ = try connection.call(NowList.self, .init())
+    }
+  }
+
+  @Test("a client that never writes and one that never reads do not hold up the others, and are closed")
+  func misbehavingClients() throws {
+    var limits = Server.Limits()
+    limits.idleTimeout = 1
+    limits.sendTimeout = 1
+    let running = try RunningServer(limits: limits)
+    defer { running.stop() }
+    let silent = try RawConnection(running.socket)
+    _ = try silent.readLine()
+    // The deaf client asks for long lists it never reads: its socket buffer fills, and the daemon stops waiting.
+    let filler = try StrideClient(path: running.socket)
+    for n in 0..<100 { _ = try filler.call(TaskCapture.self, .init(text: "filler \(n) with a longish title to fill")) }
+    let deaf = try UnixSocket.connect(path: running.socket)
+    deaf.setTimeouts(receive: 10, send: 10)
+    for round in 0..<200 {
+      try deaf.write(
+        Data(#"{"jsonrpc":"2.0","id":\#(round),"method":"task.list","params":{"status":"all"}}"#.utf8 + [10]))
+    }
+    let started = Date()
+    try Self.workload(socket: running.socket, client: 1, rounds: 5)
+    #expect(Date().timeIntervalSince(started) < 20, "the others were held up")
+    let last = try #require(try silent.readLine())
+    #expect(last.contains("idle for 1 seconds"))
+    #expect(try silent.readLine() == nil)
+    // The deaf connection was dropped once a reply waited longer than the send timeout: draining it now ends well
+    // before 200 replies.
+    Thread.sleep(forTimeInterval: 2.5)
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var received = 0
+    while let count = try? deaf.read(into: &buffer), count > 0 { received += count }
+    #expect(received < 200 * 8_000, "the daemon kept writing to a client that does not read")
+  }
+
+  @Test("memory stays bounded over thousands of requests that add nothing")
+  func boundedMemory() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let client = try StrideClient(path: running.socket)
+    for n in 0..<50 { _ = try client.call(TaskCapture.self, .init(text: "task \(n) ~10m")) }
+    let connection = try RawConnection(running.socket)
+    _ = try connection.readLine()
+    func burst() throws {
+      for n in 0..<800 {
+        _ = try client.call(NowList.self, .init())
+        _ = try connection.call(#"{"jsonrpc":"2.0","id":\#(n),"method":"task.nothing"}"#)
+        _ = try connection.call("{ not json")
+      }
+    }
+    try burst()
+    let before = Self.residentKilobytes()
+    try burst()
+    try burst()
+    let growth = Self.residentKilobytes() - before
+    #expect(growth < 20_000, "resident memory grew by \(growth) KiB over 4,800 requests")
+  }
+
+  static func residentKilobytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+  }
+}
