@@ -80,6 +80,22 @@ final class CommandLineHarness {
       stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
   }
 
+  /// Starts `strided` in the foreground as a child of the test, and waits until it answers.
+  func startDaemon() throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binaries + "/strided")
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if (try? StrideClient(path: socket, timeout: 2)) != nil { return process }
+      usleep(5_000)
+    }
+    throw StrideError(.internalError, "strided did not answer within 10 seconds")
+  }
+
   /// The pid of the running daemon, from `stride daemon status --json`.
   func daemonPID() -> pid_t? {
     let outcome = stride("daemon", "status", "--json")
