@@ -6,7 +6,7 @@ import Synchronization
 /// One lock owns the store, so requests from all connections apply one at a time, each committed before its reply
 /// is written. Replies are encoded outside the lock.
 public final class Dispatcher: Sendable {
-  private let store: Mutex<TaskStore>
+  private let store: StoreLock
   private let clock: @Sendable () -> Date
   private let timeZone: TimeZone
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
@@ -23,7 +23,7 @@ public final class Dispatcher: Sendable {
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(),
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
-    self.store = Mutex(store)
+    self.store = StoreLock(store)
     self.clock = clock
     self.timeZone = timeZone
     breakdown = Breakdown(config: config)
@@ -40,6 +40,25 @@ public final class Dispatcher: Sendable {
   /// Closes the database. Call once no request can arrive any more.
   public func close() {
     store.withLock { $0.close() }
+  }
+
+  /// The reply lines for request lines that arrived together: changes among them share one transaction, so one
+  /// sync to disk makes them all durable (a group commit), and no reply is written before that. If the shared
+  /// commit fails, every request in the group gets the storage error.
+  public func respond(to lines: [[UInt8]], encoder: WireEncoder = WireEncoder()) -> [Data] {
+    guard lines.count > 1 else { return lines.map { respond(to: $0, encoder: encoder) } }
+    return store.withLock { store in
+      do throws(StrideError) {
+        return try store.batch { () throws(StrideError) -> [Data] in
+          lines.map { respond(to: $0, encoder: encoder) }
+        }
+      } catch {
+        return lines.map { line in
+          let id = if case .success(let request) = Request.parse(line) { request.id } else { RequestID?.none }
+          return encoder.response(id: id, error: error)
+        }
+      }
+    }
   }
 
   /// The reply line (ending in `\n`) for one request line.
@@ -246,5 +265,21 @@ public final class Dispatcher: Sendable {
         return .failure(error)
       }
     }.get()
+  }
+}
+
+/// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit
+/// while each request takes it again.
+final class StoreLock: @unchecked Sendable {
+  // Sendable because `store` is only touched inside `withLock`, which holds `lock`.
+  private let lock = NSRecursiveLock()
+  private let store: TaskStore
+
+  init(_ store: TaskStore) { self.store = store }
+
+  func withLock<T>(_ body: (TaskStore) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(store)
   }
 }

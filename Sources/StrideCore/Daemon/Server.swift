@@ -140,23 +140,30 @@ public final class Server: Sendable {
       while true {
         let count = try client.read(into: &buffer)
         if count == 0 { return }
+        // Requests that arrived together are answered together: their changes share one commit.
+        var lines: [[UInt8]] = []
+        var tooLong = false
         for frame in framer.append(buffer[0..<count]) {
           switch frame {
-          case .tooLong:
-            let error = StrideError(
-              .payloadTooLarge,
-              "a request line is longer than \(limits.maxLineBytes) bytes; the connection is closed")
-            try client.write(encoder.response(id: nil, error: error))
-            return
-          case .line(let line):
-            guard setBusy(id, true) else {
-              try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
-              return
-            }
-            let reply = dispatcher.respond(to: line, encoder: encoder)
-            try client.write(reply)
-            guard setBusy(id, false) else { return }
+          case .line(let line): lines.append(line)
+          case .tooLong: tooLong = true
           }
+        }
+        for start in stride(from: 0, to: lines.count, by: 64) {
+          guard setBusy(id, true) else {
+            try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
+            return
+          }
+          let group = Array(lines[start..<min(start + 64, lines.count)])
+          let replies = dispatcher.respond(to: group, encoder: encoder)
+          try client.write(replies.reduce(into: Data()) { $0.append($1) })
+          guard setBusy(id, false) else { return }
+        }
+        if tooLong {
+          let error = StrideError(
+            .payloadTooLarge, "a request line is longer than \(limits.maxLineBytes) bytes; the connection is closed")
+          try client.write(encoder.response(id: nil, error: error))
+          return
         }
       }
     } catch  where error.timedOut && error.operation.hasPrefix("reading") && !stopping {

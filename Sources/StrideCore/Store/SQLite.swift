@@ -58,17 +58,28 @@ final class SQLiteDatabase {
     return statement
   }
 
-  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+  /// How many transactions are open: the outermost is a real one, those inside it savepoints.
+  private var depth = 0
+
+  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws. Inside another
+  /// transaction it is a savepoint: its changes are kept or undone on their own, and become durable (or are lost)
+  /// with the outer transaction.
   func transaction<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
-    try execute("BEGIN IMMEDIATE")
+    let outer = depth == 0
+    let savepoint = "change\(depth)"
+    let undo = outer ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)"
+    try execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    depth += 1
+    defer { depth -= 1 }
+    let value: T
     do {
-      let value = try body()
-      try execute("COMMIT")
-      return value
+      value = try body()
+      try execute(outer ? "COMMIT" : "RELEASE \(savepoint)")
     } catch {
-      try? execute("ROLLBACK")
+      try? execute(undo)
       throw error
     }
+    return value
   }
 
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

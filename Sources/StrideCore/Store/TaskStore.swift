@@ -22,6 +22,19 @@ public final class TaskStore {
     }
   }
 
+  /// Runs several changes as one transaction (a group commit: one sync to disk for all of them). Each change
+  /// inside still succeeds or fails on its own; they become durable together when `body` returns. If that final
+  /// commit fails, every change in it is lost, memory is reloaded from the disk, and the error is thrown.
+  public func batch<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
+    do {
+      return try database.transaction(body)
+    } catch {
+      openTasks = [:]
+      for task in (try? rows.loadOpen()) ?? [] { openTasks[task.id] = task }
+      throw error
+    }
+  }
+
   /// Closes the database; the store cannot be used afterwards.
   public func close() {
     database.close()

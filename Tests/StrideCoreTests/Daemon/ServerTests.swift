@@ -144,6 +144,41 @@ struct ServerTests {
     }
   }
 
+  @Test("requests sent together share one commit, but each still succeeds or fails on its own")
+  func groupCommit() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let connection = try RawConnection(running.socket)
+    _ = try connection.readLine()
+    let lines = [
+      #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"first"}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"task.complete","params":{"id":99}}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"subtask.add","params":{"id":1,"title":"a step"}}"#,
+      #"{"jsonrpc":"2.0","id":4,"method":"subtask.add","params":{"id":1,"title":""}}"#,
+      #"{"jsonrpc":"2.0","id":5,"method":"task.capture","params":{"text":"second"}}"#,
+      #"{"jsonrpc":"2.0","id":6,"method":"history.undo"}"#,
+      #"{"jsonrpc":"2.0","id":7,"method":"task.list"}"#,
+    ]
+    try connection.send(lines.joined(separator: "\n") + "\n")
+    var replies: [JSONValue] = []
+    for _ in lines {
+      replies.append(try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8)))
+    }
+    #expect(replies.map { $0["id"] } == (1...7).map { .integer(Int64($0)) })
+    #expect(replies[1].reason == "task-not-found")
+    #expect(replies[3].reason == "invalid-params")
+    #expect(replies[5]["result"]?["undone"]?["action"] == .string("task.capture"), "undo sees the change before it")
+    guard case .array(let tasks)? = replies[6]["result"]?["tasks"] else {
+      Issue.record("no task list")
+      return
+    }
+    #expect(tasks.count == 1)
+    #expect(tasks.first?["subtasks"].map { if case .array(let steps) = $0 { steps.count } else { -1 } } == 1)
+    // And it is all on disk, as a fresh client sees it.
+    let stored = try StrideClient(path: running.socket).call(TaskList.self, .init()).tasks
+    #expect(stored.map(\.title) == ["first"])
+  }
+
   @Test("64 clients at once all get correct answers, and every task they captured is stored once")
   func concurrentClients() throws {
     let running = try RunningServer()
