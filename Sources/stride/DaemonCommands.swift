@@ -81,7 +81,7 @@ extension Session {
     guard !output.json else { return output.emit(info) }
     let tasks = info.openTasks == 1 ? "1 open task" : "\(info.openTasks) open tasks"
     output.say(
-      "\(info.server) is running (pid \(info.pid)) since \(output.time.describe(info.startedAt.date)), "
+      "\(info.server) is running (pid \(info.pid)) since \(time.describe(info.startedAt.date)), "
         + "with \(tasks).")
     Output.columns([["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile]])
       .forEach { output.say("  " + $0) }

@@ -153,9 +153,9 @@ extension Session {
         return output.report(
           "Your energy is not set. Set it with: stride energy low (or medium, or high)", json: context)
       }
-      let lapse = context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? ""
+      let lapse = context.lapsesAt.map { "; it counts until \(time.describe($0.date))" } ?? ""
       return output.report(
-        "Your energy is \(energy.rawValue) (set \(output.time.describe(at.date))\(lapse)).", json: context)
+        "Your energy is \(energy.rawValue) (set \(time.describe(at.date))\(lapse)).", json: context)
     }
     let energy: EnergyLevel? =
       ["clear", "unknown", "none"].contains(word) ? nil : try CommandArguments.energy(word, "energy")
@@ -163,7 +163,7 @@ extension Session {
     output.report(
       energy.map { energy in
         "Your energy is now \(energy.rawValue)"
-          + (context.lapsesAt.map { "; it counts until \(output.time.describe($0.date))" } ?? "") + "."
+          + (context.lapsesAt.map { "; it counts until \(time.describe($0.date))" } ?? "") + "."
       } ?? "Your energy is cleared; now ranks without it.",
       json: context)
   }

@@ -10,7 +10,6 @@ import StrideCore
 struct Output {
   let json: Bool
   let color: Bool
-  let time = HumanTime(now: Date())
 
   init(json: Bool, environment: [String: String]) {
     self.json = json

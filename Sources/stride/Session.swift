@@ -7,6 +7,8 @@ final class Session {
   let environment: [String: String]
   let paths: StridePaths
   let output: Output
+  /// Times in words, made on first use: it loads the time-zone data, which `now` does not need.
+  lazy var time = HumanTime(now: Date())
   private var connection: StrideClient?
 
   init(invocation: Invocation, environment: [String: String]) {

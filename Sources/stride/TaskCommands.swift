@@ -46,7 +46,7 @@ extension Session {
       [
         String(describing: task.id), Output.clip(task.title, 48), statusText(task),
         task.subtasks.isEmpty ? "" : progressText(task), task.energy.rawValue,
-        task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(output.time.describe) ?? "",
+        task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
       ]
     }
     let lines = Output.columns([header] + rows, rightAligned: [0])
@@ -59,7 +59,7 @@ extension Session {
     let result = try call(TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
     let task = result.task
-    let time = output.time
+    let time = self.time
     var fields: [[String]] = [
       ["Status:", statusText(task)], ["Type:", task.type.rawValue], ["Energy:", task.energy.rawValue],
     ]
@@ -199,7 +199,7 @@ extension Session {
       switch (reason, task.status) {
       case (.blocked, .waiting):
         "\(Output.subject(task)) is waiting"
-          + (task.followUp.map { "; Stride asks you to check on it \(output.time.describe($0))" } ?? "")
+          + (task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? "")
       case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
       case (.unsure, _):
         "Deferred \(Output.name(task)) as unsure: it is offered as \"break it into steps\" until it has steps"
@@ -217,7 +217,7 @@ extension Session {
     let followUp = try args.time("--follow-up", dateOnly: ClockTime(hour: 9)!)
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
-    let check = result.task.followUp.map { "; Stride asks you to check on it \(output.time.describe($0))" } ?? ""
+    let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""
     output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
   }
 
@@ -275,8 +275,8 @@ extension Session {
     }
     rows.append(["Energy:", draft.energy.rawValue, source("energy")])
     rows.append(["Type:", draft.type.rawValue, source("type")])
-    if let due = draft.due { rows.append(["Due:", output.time.describe(due), source("due")]) }
-    if let start = draft.start { rows.append(["Starts:", output.time.describe(start), source("start")]) }
+    if let due = draft.due { rows.append(["Due:", time.describe(due), source("due")]) }
+    if let start = draft.start { rows.append(["Starts:", time.describe(start), source("start")]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     return rows
   }
@@ -294,7 +294,7 @@ extension Session {
   }
 
   private func deferralText(_ deferral: Deferral) -> String {
-    let until = deferral.until.map { "until \(output.time.describe($0))" } ?? "until you resume it"
+    let until = deferral.until.map { "until \(time.describe($0))" } ?? "until you resume it"
     return "\(deferral.reason.rawValue), \(until)"
   }
 }

@@ -1,0 +1,183 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A private set of XDG directories with a database of `count` generated tasks, and the built binaries.
+struct Workspace {
+  let root: String
+  let environment: [String: String]
+  let binaries: String
+  var socket: String { root + "/run/stride/strided.sock" }
+
+  init(tasks count: Int) throws {
+    var template = Array("/tmp/stride-bench-XXXXXX".utf8CString)
+    root = String(cString: mkdtemp(&template)!)
+    mkdir(root + "/run", 0o700)
+    environment = [
+      "HOME": root, "XDG_RUNTIME_DIR": root + "/run", "XDG_DATA_HOME": root + "/data",
+      "XDG_STATE_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
+    ]
+    binaries = Spawn.executableDirectory() ?? "."
+    guard FileManager.default.isExecutableFile(atPath: binaries + "/strided") else {
+      print("strided is not next to stride-bench: build everything first with 'swift build -c release'")
+      exit(69)
+    }
+    guard count > 0 else { return }
+    try FileManager.default.createDirectory(atPath: root + "/data/stride", withIntermediateDirectories: true)
+    let store = try TaskStore(path: root + "/data/stride/stride.db")
+    let tasks = makeTasks(count)
+    try store.batch { () throws(StrideError) in
+      for task in tasks {
+        let draft = TaskDraft(
+          title: task.title, rawInput: task.rawInput, steps: task.subtasks.map(\.title), energy: task.energy,
+          estimateMinutes: task.estimateMinutes, type: task.type, due: task.due, tags: task.tags)
+        _ = try store.capture(draft, at: task.createdAt)
+      }
+    }
+    store.close()
+  }
+
+  /// Starts `strided` and returns it once it answers, with how long that took.
+  func startDaemon() throws -> (Process, Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binaries + "/strided")
+    process.environment = environment
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    try process.run()
+    while (try? StrideClient(path: socket, timeout: 2)) == nil { usleep(1_000) }
+    return (process, Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+  }
+
+  func stop(_ process: Process) {
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  /// Runs a command to its end with the workspace's environment; returns the wall time in milliseconds.
+  /// posix_spawn and a blocking waitpid: Foundation's `waitUntilExit` polls every 50 ms, too coarse to time by.
+  func time(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Double {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let env = environment.merging(extra) { $1 }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { env.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, executable, &actions, nil, argv, env) == 0 else {
+      throw StrideError(.internalError, "could not run \(executable)")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+func residentMegabytes(_ pid: Int32) -> Double {
+  let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+  return Double(line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) / 1024
+}
+
+func daemonSection() throws {
+  // Durable captures: one client waiting for each reply, one client sending ahead, eight clients.
+  let empty = try Workspace(tasks: 0)
+  let (daemon, startup) = try empty.startDaemon()
+  reportValue("daemon start-up, empty database", String(format: "%.1f ms", startup))
+  reportValue("daemon memory (RSS), idle", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier)))
+  let count = quick ? 300 : 2_000
+  let client = try StrideClient(path: empty.socket)
+  var start = Date()
+  for n in 0..<count { _ = try client.call(TaskCapture.self, .init(text: "one by one \(n)")) }
+  reportValue(
+    "durable captures/s, 1 client, one at a time",
+    String(format: "%.0f", Double(count) / Date().timeIntervalSince(start)))
+  let socket = try UnixSocket.connect(path: empty.socket)
+  var framer = LineFramer(maxLineBytes: 1 << 20)
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  _ = try socket.read(into: &buffer)  // the greeting
+  start = Date()
+  var sent = 0
+  var received = 0
+  while received < count * 2 {
+    var batch = Data()
+    while sent < count * 2 && sent - received < 64 {
+      batch.append(
+        contentsOf: Array(
+          #"{"jsonrpc":"2.0","id":\#(sent),"method":"task.capture","params":{"text":"ahead \#(sent)"}}"#.utf8) + [10])
+      sent += 1
+    }
+    if !batch.isEmpty { try socket.write(batch) }
+    let got = try socket.read(into: &buffer)
+    received += framer.append(buffer[0..<got]).count
+  }
+  reportValue(
+    "durable captures/s, 1 client, sending ahead",
+    String(format: "%.0f", Double(count * 2) / Date().timeIntervalSince(start)))
+  let group = DispatchGroup()
+  start = Date()
+  for worker in 0..<8 {
+    group.enter()
+    let path = empty.socket
+    Thread.detachNewThread {
+      defer { group.leave() }
+      guard let client = try? StrideClient(path: path) else { return }
+      for n in 0..<(count / 4) { _ = try? client.call(TaskCapture.self, .init(text: "worker \(worker) \(n)")) }
+    }
+  }
+  group.wait()
+  reportValue(
+    "durable captures/s, 8 clients", String(format: "%.0f", Double(count * 2) / Date().timeIntervalSince(start)))
+  empty.stop(daemon)
+  empty.remove()
+
+  for tasks in quick ? [1_000, 10_000] : [1_000, 10_000, 100_000] {
+    let workspace = try Workspace(tasks: tasks)
+    let (daemon, startup) = try workspace.startDaemon()
+    let client = try StrideClient(path: workspace.socket)
+    let samples = try measure(runs: quick ? 5 : 31) { _ = try client.call(NowList.self, .init()) }
+    report("now.list round trip, \(tasks) open tasks", samples)
+    reportValue("daemon start-up, \(tasks) open tasks", String(format: "%.1f ms", startup))
+    reportValue(
+      "daemon memory (RSS), \(tasks) open tasks", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier))
+    )
+    workspace.stop(daemon)
+    workspace.remove()
+  }
+}
+
+func cliSection() throws {
+  for tasks in [1_000, 10_000] {
+    let workspace = try Workspace(tasks: tasks)
+    let (daemon, _) = try workspace.startDaemon()
+    let stride = workspace.binaries + "/stride"
+    let runs = quick ? 5 : 21
+    report(
+      "stride now, \(tasks) open tasks", try measure(runs: runs) { _ = try workspace.time(stride, ["now"]) }.map { $0 })
+    var added = 0
+    report(
+      "stride add, \(tasks) open tasks",
+      try measure(runs: runs) {
+        added += 1
+        _ = try workspace.time(stride, ["add", "benchmark thought \(added)"])
+      })
+    var done = 0
+    report(
+      "stride done, \(tasks) open tasks",
+      try measure(runs: runs) {
+        done += 1
+        _ = try workspace.time(stride, ["done", "\(done)"])
+      })
+    workspace.stop(daemon)
+    workspace.remove()
+  }
+}

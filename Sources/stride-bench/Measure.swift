@@ -1,0 +1,88 @@
+import Foundation
+import StrideCore
+
+/// Monday 2026-11-23 09:00 UTC: the instant the generated tasks are made around.
+let now = Date(timeIntervalSince1970: 1_795_424_400)
+let utc = TimeZone(identifier: "UTC")!
+
+/// A deterministic mix like a real list: a third with due times, some steps, tags, dependencies and deferrals.
+func makeTasks(_ count: Int) -> [StrideTask] {
+  var random = Generator(seed: 42)
+  return (1...count).map { index in
+    var task = StrideTask(
+      id: TaskID(Int64(index)), title: "task \(index)", rawInput: "task \(index)",
+      energy: EnergyLevel.allCases[random.next(3)], estimateMinutes: [nil, 5, 10, 20, 45, 90][random.next(6)],
+      type: TaskType.allCases[random.next(3)], createdAt: now.addingTimeInterval(-Double(random.next(90)) * 86_400))
+    if random.next(3) == 0 { task.due = now.addingTimeInterval(Double(random.next(480) - 72) * 3600) }
+    if random.next(4) == 0 { task.subtasks = (0..<random.next(5)).map { Subtask(title: "step \($0)", done: $0 == 0) } }
+    if random.next(3) == 0 { task.tags = [["home", "work", "health", "errands"][random.next(4)]] }
+    if index > 10, random.next(10) == 0 { task.blockedBy = [TaskID(Int64(random.next(index - 1) + 1))] }
+    if random.next(8) == 0 {
+      task.deferrals = [
+        Deferral(reason: DeferReason.allCases[random.next(5)], at: now.addingTimeInterval(-86_400), until: now)
+      ]
+    }
+    return task
+  }
+}
+
+/// A small seeded generator (a linear congruential one is plenty for test data).
+struct Generator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+}
+
+/// Runs `body` `runs` times after one warm-up and returns the durations in milliseconds, sorted.
+func measure(runs: Int, _ body: () throws -> Void) rethrows -> [Double] {
+  try body()
+  return try (0..<runs).map { _ in
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+  }.sorted()
+}
+
+func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+  samples[min(samples.count - 1, Int(Double(samples.count) * fraction))]
+}
+
+func report(_ name: String, _ samples: [Double], unit: String = "ms") {
+  print(
+    name.padding(toLength: 46, withPad: " ", startingAt: 0)
+      + String(
+        format: "median %9.3f %@   p10 %9.3f   p90 %9.3f   (%d runs)", percentile(samples, 0.5), unit,
+        percentile(samples, 0.1), percentile(samples, 0.9), samples.count))
+}
+
+func reportValue(_ name: String, _ value: String) {
+  print(name.padding(toLength: 46, withPad: " ", startingAt: 0) + value)
+}
+
+func engineSection() {
+  for count in [1_000, 10_000, 100_000] {
+    let tasks = makeTasks(count)
+    let context = NowContext(instant: now, energy: .medium, minutes: 45, timeZone: utc)
+    var shown = 0
+    let samples = measure(runs: quick ? 5 : (count >= 100_000 ? 21 : 51)) {
+      shown = Ranking.rank(tasks: tasks, context: context).count
+    }
+    report("now.list engine, \(count) open tasks", samples)
+    precondition(shown > 0, "the benchmark's tasks gave no suggestions")
+  }
+}
+
+func captureSection() {
+  let lines = [
+    "call the dentist about the crown tomorrow 9am ~10m !low #health", "pay rent by friday",
+    "clean the kitchen: dishes, counters, floor", "gym after 6pm", "renew passport due:fri start:monday est:1h30m",
+  ]
+  let parser = CaptureParser(reference: now, timeZone: utc)
+  let perLine = measure(runs: quick ? 5 : 31) {
+    for _ in 0..<200 { for line in lines { _ = parser.parse(line) } }
+  }.map { $0 / Double(200 * lines.count) * 1000 }
+  report("capture parse, one typical line", perLine, unit: "µs")
+}
