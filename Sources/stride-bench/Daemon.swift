@@ -22,7 +22,9 @@ struct Workspace {
     ]
     binaries = Spawn.executableDirectory() ?? "."
     guard FileManager.default.isExecutableFile(atPath: binaries + "/strided") else {
-      print("strided is not next to stride-bench: build everything first with 'swift build -c release'")
+      print(
+        "strided is not next to stride-bench: build everything first with 'swift build -c release --static-swift-stdlib'"
+      )
       exit(69)
     }
     guard count > 0 else { return }

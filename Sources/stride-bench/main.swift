@@ -2,7 +2,7 @@ import Foundation
 import StrideCore
 
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
-//   swift build -c release && .build/release/stride-bench [--quick] [--only engine|capture|daemon|cli|taskwarrior]
+//   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--only engine|capture|daemon|cli|taskwarrior]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")

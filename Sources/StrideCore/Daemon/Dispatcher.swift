@@ -211,7 +211,7 @@ public final class Dispatcher: Sendable {
     let instant = params.at?.date ?? now
     let (tasks, energy) = try locked { store throws(StrideError) in
       let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-      return (store.openUnordered, energy)
+      return (store.openByID, energy)
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags, timeZone: timeZone)
