@@ -163,22 +163,19 @@ func cliSection() throws {
     let (daemon, _) = try workspace.startDaemon()
     let stride = workspace.binaries + "/stride"
     let runs = quick ? 5 : 21
-    report(
-      "stride now, \(tasks) open tasks", try measure(runs: runs) { _ = try workspace.time(stride, ["now"]) }.map { $0 })
-    var added = 0
-    report(
-      "stride add, \(tasks) open tasks",
-      try measure(runs: runs) {
-        added += 1
-        _ = try workspace.time(stride, ["add", "benchmark thought \(added)"])
-      })
-    var done = 0
-    report(
-      "stride done, \(tasks) open tasks",
-      try measure(runs: runs) {
-        done += 1
-        _ = try workspace.time(stride, ["done", "\(done)"])
-      })
+    // Each run adds a new task, or completes the next generated one (ids 1, 2, 3…).
+    let commands: [(String, (Int) -> [String])] = [
+      ("now", { _ in ["now"] }), ("add", { ["add", "benchmark thought \($0)"] }), ("done", { ["done", "\($0)"] }),
+    ]
+    for (name, arguments) in commands {
+      var run = 0
+      report(
+        "stride \(name), \(tasks) open tasks",
+        try measure(runs: runs) {
+          run += 1
+          _ = try workspace.time(stride, arguments(run))
+        })
+    }
     workspace.stop(daemon)
     workspace.remove()
   }
