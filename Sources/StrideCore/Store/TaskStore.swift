@@ -22,9 +22,12 @@ public final class TaskStore {
     try Schema.prepare(database)
     rows = TaskRows(database: database)
     history = History(database: database)
-    for task in try rows.loadOpen() {
-      openTasks[task.id] = task
-    }
+    openTasks = try loadOpen()
+  }
+
+  /// The open tasks on disk, by id.
+  private func loadOpen() throws(StrideError) -> [TaskID: StrideTask] {
+    Dictionary(uniqueKeysWithValues: try rows.loadOpen().map { ($0.id, $0) })
   }
 
   /// Runs several changes as one transaction (a group commit: one sync to disk for all of them). Each change
@@ -34,8 +37,8 @@ public final class TaskStore {
     do {
       return try database.transaction(body)
     } catch {
-      openTasks = [:]
-      for task in (try? rows.loadOpen()) ?? [] { openTasks[task.id] = task }
+      // Memory may hold changes the failed commit lost: take it again from the disk.
+      openTasks = (try? loadOpen()) ?? [:]
       throw error
     }
   }
