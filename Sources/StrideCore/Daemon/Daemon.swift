@@ -39,6 +39,10 @@ public final class Daemon {
         startedAt: startedAt, openTasks: openTasks)
     }
     server = Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
+    let missed = dispatcher.startWakeUps()
+    if missed > 0 {
+      log.info("\(missed) wake-up\(missed == 1 ? "" : "s") passed while strided was not running; announced now")
+    }
     server.start()
     log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(paths.socket), database \(paths.database)")
   }

@@ -13,6 +13,9 @@ public final class Dispatcher: Sendable {
   private let breakdown: Breakdown?
   private let engine: EngineSettings
   private let energyLapseHours: Double
+  /// The subscribers, and the events on their way to them.
+  public let hub: EventHub
+  let wakeTimer = WakeTimer()
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
@@ -20,9 +23,10 @@ public final class Dispatcher: Sendable {
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
-    timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(),
+    timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
+    self.hub = hub
     self.store = StoreLock(store)
     self.clock = clock
     self.timeZone = timeZone
@@ -30,6 +34,9 @@ public final class Dispatcher: Sendable {
     engine = config.engine
     energyLapseHours = config.context.energyLapseHours
     self.describeServer = describeServer
+    self.store.withLock { store in
+      store.observer = { [unowned self] store, changes in publish(changes, store) }
+    }
   }
 
   /// The system clock, to the whole second (the store keeps seconds).
@@ -39,18 +46,100 @@ public final class Dispatcher: Sendable {
 
   /// Closes the database. Call once no request can arrive any more.
   public func close() {
+    wakeTimer.stop()
     store.withLock { $0.close() }
+  }
+
+  /// Announces the wake-ups due now (the catch-up for those that passed while the daemon was down), then keeps a
+  /// timer for the next one. Returns how many were due at start.
+  @discardableResult
+  public func startWakeUps() -> Int {
+    let missed = store.withLock { store in (try? store.wake(at: clock()).count) ?? 0 }
+    wakeTimer.start(clock: clock) { [weak self] now in self?.wake(at: now) }
+    return missed
+  }
+
+  /// Announces the wake-ups due by `now` and returns the moment of the next one.
+  public func wake(at now: Date) -> Date? {
+    store.withLock { store in
+      _ = try? store.wake(at: now)
+      return store.nextWakeUp?.at
+    }
+  }
+
+  /// Turns committed changes into events, with the store still locked so their order is the commits' order.
+  private func publish(_ changes: [StoreChange], _ store: TaskStore) {
+    for change in changes {
+      for task in change.tasks {
+        let shown = task.settled(at: change.at)
+        if change.action == "task.wake" {
+          let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
+          hub.publish(.taskWoke) { seq in
+            StrideEvent(
+              topic: .taskWoke, seq: seq, at: change.at, action: change.action, task: shown, wakeUps: change.wakeUps,
+              late: late)
+          }
+        } else {
+          let topic: EventTopic =
+            change.action == TaskComplete.name && task.status == .completed ? .taskCompleted : .taskChanged
+          let removed = change.removed.contains(task.id)
+          hub.publish(topic) { seq in
+            StrideEvent(
+              topic: topic, seq: seq, at: change.at, action: change.action, task: shown,
+              removed: topic == .taskChanged ? removed : nil)
+          }
+        }
+      }
+    }
+    if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
+    guard hub.wants(.nowChanged), let at = changes.last?.at,
+      let now = try? nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
+    else { return }
+    hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
+  }
+
+  /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.
+  static func key(_ now: NowList.Result) -> [String] {
+    now.suggestions.map { "\($0.task.id) \($0.kind.rawValue) \($0.step?.index ?? 0)" }
+  }
+
+  /// Subscribes the connection: the reply is the state as it is, and its events follow it on the connection.
+  private func subscribe(_ params: EventsSubscribe.Params, _ session: ConnectionSession?, at now: Date)
+    throws(StrideError) -> EventsSubscribe.Result
+  {
+    guard let session else {
+      throw StrideError(.invalidRequest, "events.subscribe needs a connection to send the events on")
+    }
+    guard session.subscription == nil else {
+      throw StrideError(.invalidTransition, "this connection is subscribed already; open another to subscribe again")
+    }
+    let topics = Set(params.topics ?? EventTopic.allCases)
+    guard !topics.isEmpty else {
+      throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
+    }
+    let subscription = try Subscription(topics: topics, limit: hub.queueLimit)
+    // Under the lock, no change can fall between the state in the reply and the first event after it.
+    return try locked { store throws(StrideError) in
+      let now = try nowResult(NowList.Params(), at: now, detail: false)
+      if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(now)) }
+      let (seq, missed) = hub.subscribe(subscription)
+      session.subscription = subscription
+      return EventsSubscribe.Result(
+        topics: topics.sorted(), seq: seq, now: now, nextWakeUp: store.nextWakeUp, missedWakeUps: missed)
+    }
   }
 
   /// The reply lines for request lines that arrived together: changes among them share one transaction, so one
   /// sync to disk makes them all durable (a group commit), and no reply is written before that. If the shared
   /// commit fails, every request in the group gets the storage error.
-  public func respond(to lines: [[UInt8]], encoder: WireEncoder = WireEncoder()) -> [Data] {
-    guard lines.count > 1 else { return lines.map { respond(to: $0, encoder: encoder) } }
+  public func respond(
+    to lines: [[UInt8]], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil
+  ) -> [Data] {
+    guard lines.count > 1 else { return lines.map { respond(to: $0, encoder: encoder, session: session) } }
     return store.withLock { store in
       do throws(StrideError) {
         return try store.batch { () throws(StrideError) -> [Data] in
-          lines.map { respond(to: $0, encoder: encoder) }
+          lines.map { respond(to: $0, encoder: encoder, session: session) }
         }
       } catch {
         return lines.map { line in
@@ -62,13 +151,15 @@ public final class Dispatcher: Sendable {
   }
 
   /// The reply line (ending in `\n`) for one request line.
-  public func respond(to line: [UInt8], encoder: WireEncoder = WireEncoder()) -> Data {
+  public func respond(to line: [UInt8], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil)
+    -> Data
+  {
     switch Request.parse(line) {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
       do {
-        return try call(request, encoder)
+        return try call(request, encoder, session)
       } catch let error as StrideError {
         return encoder.response(id: request.id, error: error)
       } catch {
@@ -77,7 +168,7 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  private func call(_ request: Request, _ encoder: WireEncoder) throws -> Data {
+  private func call(_ request: Request, _ encoder: WireEncoder, _ session: ConnectionSession?) throws -> Data {
     let now = clock()
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws(StrideError) -> M.Result) throws -> Data {
       let params = try request.params.decode(M.Params.self)
@@ -165,11 +256,10 @@ public final class Dispatcher: Sendable {
       }
     case NowList.name:
       return try reply(NowList.self) { params throws(StrideError) in
-        let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: params.all == true)
-        let hidden = params.all == true ? Self.hiddenEntries(evaluation) : nil
-        return NowList.Result(
-          suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy, hidden: hidden)
+        try nowResult(params, at: now, detail: params.all == true)
       }
+    case EventsSubscribe.name:
+      return try reply(EventsSubscribe.self) { params throws(StrideError) in try subscribe(params, session, at: now) }
     case TaskExplain.name:
       return try reply(TaskExplain.self) { params throws(StrideError) in
         let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
@@ -193,6 +283,14 @@ public final class Dispatcher: Sendable {
         default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
         }
       })
+  }
+
+  /// The answer to a now-list question; `detail` also lists every hidden task.
+  private func nowResult(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> NowList.Result {
+    let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: detail)
+    return NowList.Result(
+      suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil)
   }
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
@@ -266,6 +364,12 @@ public final class Dispatcher: Sendable {
       }
     }.get()
   }
+}
+
+/// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
+public final class ConnectionSession {
+  public internal(set) var subscription: Subscription?
+  public init() {}
 }
 
 /// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit

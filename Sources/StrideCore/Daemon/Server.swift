@@ -126,45 +126,28 @@ public final class Server: Sendable {
     }
   }
 
-  /// Greets the client, then answers its requests in order until it hangs up or the daemon stops.
+  /// Greets the client, then answers its requests in order until it hangs up or the daemon stops. Once it has
+  /// subscribed to events, its thread also writes them as they come.
   private func serve(_ client: UnixSocket, id: Int) {
     defer {
       connections.withLock { _ = $0.open.removeValue(forKey: id) }
       client.close()
     }
     let encoder = WireEncoder()
+    let session = ConnectionSession()
     var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     do {
       try client.write(hello)
-      while true {
+      while session.subscription == nil {
         let count = try client.read(into: &buffer)
-        if count == 0 { return }
-        // Requests that arrived together are answered together: their changes share one commit.
-        var lines: [[UInt8]] = []
-        var tooLong = false
-        for frame in framer.append(buffer[0..<count]) {
-          switch frame {
-          case .line(let line): lines.append(line)
-          case .tooLong: tooLong = true
-          }
-        }
-        for start in stride(from: 0, to: lines.count, by: 64) {
-          guard setBusy(id, true) else {
-            try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
-            return
-          }
-          let group = Array(lines[start..<min(start + 64, lines.count)])
-          let replies = dispatcher.respond(to: group, encoder: encoder)
-          try client.write(replies.reduce(into: Data()) { $0.append($1) })
-          guard setBusy(id, false) else { return }
-        }
-        if tooLong {
-          let error = StrideError(
-            .payloadTooLarge, "a request line is longer than \(limits.maxLineBytes) bytes; the connection is closed")
-          try client.write(encoder.response(id: nil, error: error))
+        guard count > 0, try answer(buffer[0..<count], from: client, id: id, framer: &framer, session: session) else {
           return
         }
+      }
+      if let subscription = session.subscription {
+        defer { dispatcher.hub.unsubscribe(subscription) }
+        try stream(subscription, to: client, id: id, framer: &framer, buffer: &buffer, session: session)
       }
     } catch  where error.timedOut && error.operation.hasPrefix("reading") && !stopping {
       // Silent for too long: say so (the client may be gone) and close; only this connection ends.
@@ -176,6 +159,79 @@ public final class Server: Sendable {
             "the connection was idle for \(Int(limits.idleTimeout)) seconds and is closed; connect again to continue")))
     } catch {
       // The client hung up or stopped reading: only this connection ends.
+    }
+  }
+
+  /// Answers the requests in bytes just read. Requests that arrived together are answered together: their changes
+  /// share one commit. Returns false when the connection must end.
+  private func answer(
+    _ bytes: ArraySlice<UInt8>, from client: UnixSocket, id: Int, framer: inout LineFramer, session: ConnectionSession
+  ) throws(SocketError) -> Bool {
+    let encoder = WireEncoder()
+    var lines: [[UInt8]] = []
+    var tooLong = false
+    for frame in framer.append(bytes) {
+      switch frame {
+      case .line(let line): lines.append(line)
+      case .tooLong: tooLong = true
+      }
+    }
+    for start in stride(from: 0, to: lines.count, by: 64) {
+      guard setBusy(id, true) else {
+        try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
+        return false
+      }
+      let group = Array(lines[start..<min(start + 64, lines.count)])
+      let replies = dispatcher.respond(to: group, encoder: encoder, session: session)
+      try client.write(replies.reduce(into: Data()) { $0.append($1) })
+      guard setBusy(id, false) else { return false }
+    }
+    if tooLong {
+      let error = StrideError(
+        .payloadTooLarge, "a request line is longer than \(limits.maxLineBytes) bytes; the connection is closed")
+      try client.write(encoder.response(id: nil, error: error))
+      return false
+    }
+    return true
+  }
+
+  /// Writes a subscriber's events as they come, and still answers its requests, until it hangs up, falls too far
+  /// behind, or the daemon stops. A subscription has no idle timeout: hearing nothing is normal.
+  private func stream(
+    _ subscription: Subscription, to client: UnixSocket, id: Int, framer: inout LineFramer, buffer: inout [UInt8],
+    session: ConnectionSession
+  ) throws(SocketError) {
+    let encoder = WireEncoder()
+    var watched = [
+      pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: subscription.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let (events, overflowed) = subscription.take()
+      if !events.isEmpty { try client.write(events.reduce(into: Data()) { $0.append($1) }) }
+      if overflowed {
+        let error = StrideError(
+          .overloaded,
+          "this subscriber fell \(dispatcher.hub.queueLimit) events behind and its subscription is closed; "
+            + "subscribe again on a new connection")
+        try client.write(encoder.response(id: nil, error: error))
+        return
+      }
+      watched[0].revents = 0
+      watched[1].revents = 0
+      guard poll(&watched, 2, -1) >= 0 else {
+        if errno == EINTR { continue }
+        return
+      }
+      guard watched[0].revents != 0 else { continue }
+      let count = try client.read(into: &buffer)
+      guard count > 0 else {
+        if stopping {
+          try client.write(encoder.response(id: nil, error: StrideError(.shuttingDown, "strided is stopping")))
+        }
+        return
+      }
+      guard try answer(buffer[0..<count], from: client, id: id, framer: &framer, session: session) else { return }
     }
   }
 

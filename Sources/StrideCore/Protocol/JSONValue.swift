@@ -56,4 +56,16 @@ public enum JSONValue: Codable, Equatable, Sendable {
     if case .object(let fields) = self { return fields[key] }
     return nil
   }
+
+  /// The element at `index` of an array; nil for anything else or out of range.
+  public subscript(index: Int) -> JSONValue? {
+    if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
+    return nil
+  }
+
+  /// The string, if this is one.
+  public var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
 }

@@ -285,5 +285,5 @@ public let allMethodNames: [String] = [
   ServerInfo.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name, TaskComplete.name,
   TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
-  ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name,
+  ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
 ]

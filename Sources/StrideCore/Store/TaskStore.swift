@@ -15,6 +15,11 @@ public final class TaskStore {
   /// `openByID`, made when first asked for after a change: a `now` with no change since the last one then costs no
   /// copy of thousands of tasks.
   private var openList: [StrideTask]?
+  /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
+  private var journal: [StoreChange] = []
+  private var batching = false
+  /// Told of every change once it is durable, with the store still locked: the daemon turns them into events.
+  public var observer: ((TaskStore, [StoreChange]) -> Void)?
 
   /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
   public init(path: String) throws(StrideError) {
@@ -34,13 +39,32 @@ public final class TaskStore {
   /// inside still succeeds or fails on its own; they become durable together when `body` returns. If that final
   /// commit fails, every change in it is lost, memory is reloaded from the disk, and the error is thrown.
   public func batch<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
+    let outer = !batching
+    batching = true
+    defer { if outer { batching = false } }
     do {
-      return try database.transaction(body)
+      let value = try database.transaction(body)
+      if outer { announce() }
+      return value
     } catch {
-      // Memory may hold changes the failed commit lost: take it again from the disk.
+      // Memory may hold changes the failed commit lost: take it again from the disk, and tell no one of them.
       openTasks = (try? loadOpen()) ?? [:]
+      if outer { journal = [] }
       throw error
     }
+  }
+
+  /// Notes a committed change, and hands the journal to the observer unless a batch is still open.
+  private func record(_ change: StoreChange) {
+    journal.append(change)
+    if !batching { announce() }
+  }
+
+  private func announce() {
+    guard !journal.isEmpty else { return }
+    let changes = journal
+    journal = []
+    observer?(self, changes)
   }
 
   /// Closes the database; the store cannot be used afterwards.
@@ -102,6 +126,7 @@ public final class TaskStore {
       return task
     }
     openTasks[task.id] = task
+    record(StoreChange(action: "task.capture", at: now, tasks: [task]))
     return task
   }
 
@@ -144,6 +169,9 @@ public final class TaskStore {
     }
     for other in others { remember(other.after) }
     if deleting { openTasks[task.id] = nil } else { remember(task) }
+    record(
+      StoreChange(
+        action: change.action, at: now, tasks: [task] + others.map(\.after), removed: deleting ? [task.id] : []))
     return task
   }
 
@@ -163,8 +191,52 @@ public final class TaskStore {
     }
     for task in entry.before { remember(task) }
     for id in removed { openTasks[id] = nil }
+    record(
+      StoreChange(
+        action: HistoryUndo.name, at: now, tasks: entry.before + entry.after.filter { removed.contains($0.id) },
+        removed: removed))
     return UndoneChange(
       action: entry.action, summary: entry.summary, at: entry.at, tasks: entry.before.map { $0.settled(at: now) })
+  }
+
+  /// Announces every wake-up due by `now` (deferrals that end, follow-ups and start times that arrive) as one
+  /// change per task, recorded in the history but not undoable, and returns them.
+  @discardableResult
+  public func wake(at now: Date) throws(StrideError) -> [WakeUp] {
+    let due = openByID.flatMap { $0.wakeUps.filter { $0.at <= now } }
+    guard !due.isEmpty else { return [] }
+    let woken = Dictionary(grouping: due, by: \.task).keys.sorted().compactMap { openTasks[$0] }
+    var changes: [StoreChange] = []
+    try database.transaction { () throws(StrideError) in
+      for before in woken {
+        let task = before.woken(at: now)
+        let kinds = due.filter { $0.task == task.id }
+        try rows.save(task)
+        try history.record(
+          action: "task.wake", summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),
+          before: [before], after: [task], at: now, undoable: false)
+        changes.append(StoreChange(action: "task.wake", at: now, tasks: [task], wakeUps: kinds))
+      }
+    }
+    for change in changes { remember(change.tasks[0]) }
+    journal += changes
+    if !batching { announce() }
+    return due
+  }
+
+  /// The earliest wake-up still to come, if any.
+  public var nextWakeUp: WakeUp? {
+    openByID.lazy.flatMap(\.wakeUps).min { $0.at < $1.at }
+  }
+
+  private static func phrase(_ wakeUps: [WakeUp]) -> String {
+    wakeUps.map { wakeUp in
+      switch wakeUp.kind {
+      case .deferral: "its deferral ended"
+      case .followUp: "its follow-up is due"
+      case .start: "its start time arrived"
+      }
+    }.joined(separator: " and ")
   }
 
   /// The user's current context.
@@ -186,6 +258,7 @@ public final class TaskStore {
       ).bind(.string(energy?.rawValue), .date(now)).run()
       try history.record(action: "context.set", summary: summary, before: [], after: [], at: now, undoable: false)
     }
+    record(StoreChange(action: ContextSet.name, at: now, tasks: []))
     return UserContext(energy: energy, updatedAt: now)
   }
 
@@ -272,6 +345,18 @@ public final class TaskStore {
       return (before, after)
     }
   }
+}
+
+/// A change that has committed, as the daemon's events report it: the action (a method name, or `task.wake`), and
+/// the tasks it touched as they are afterwards (a removed task as it was).
+public struct StoreChange: Sendable {
+  public var action: String
+  public var at: Date
+  public var tasks: [StrideTask]
+  /// Tasks the change removed (a delete, or an undone capture).
+  public var removed: [TaskID] = []
+  /// For `task.wake`: what came due.
+  public var wakeUps: [WakeUp] = []
 }
 
 /// What `undo` reverted, and the tasks as they are now.

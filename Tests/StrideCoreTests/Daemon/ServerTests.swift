@@ -10,11 +10,11 @@ final class RunningServer {
   let server: Server
   let dispatcher: Dispatcher
 
-  init(limits: Server.Limits = Server.Limits()) throws {
+  init(limits: Server.Limits = Server.Limits(), dispatcher: Dispatcher? = nil) throws {
     socket = directory + "/s.sock"
-    dispatcher = try TestDispatcher.make()
+    self.dispatcher = try dispatcher ?? TestDispatcher.make()
     server = Server(
-      listener: try UnixSocket.listen(path: socket), dispatcher: dispatcher, limits: limits,
+      listener: try UnixSocket.listen(path: socket), dispatcher: self.dispatcher, limits: limits,
       serverName: "strided/test", log: Log())
     server.start()
   }

@@ -3,47 +3,60 @@ import Testing
 
 @testable import StrideCore
 
-/// Docs/protocol.md is the golden file: its `→` requests are replayed in order against a fresh daemon, and each
-/// reply must equal the `←` line after it. Set STRIDE_UPDATE_GOLDEN=1 to rewrite the replies after a deliberate
-/// change, then read the diff.
+/// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
+/// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A
+/// `⏰ TIME` line runs the wake-up timer at that instant; the events it sends follow as `←` lines. Set
+/// STRIDE_UPDATE_GOLDEN=1 to rewrite the `←` lines after a deliberate change, then read the diff.
 @Suite("Protocol golden examples")
 struct GoldenProtocolTests {
   static let path = Repository.root + "/Docs/protocol.md"
 
-  @Test("every example in Docs/protocol.md gets exactly the documented reply")
+  @Test("every example in Docs/protocol.md gets exactly the documented reply and events")
   func docsExamples() throws {
     let text = try String(contentsOfFile: Self.path, encoding: .utf8)
     var lines = text.components(separatedBy: "\n")
     let dispatcher = try TestDispatcher.make()
-    let greeting = String(
-      decoding: Server.greeting(serverName: "strided/\(strideVersion)", limits: Server.Limits()).dropLast(),
-      as: UTF8.self)
-    var request: String?
+    let session = ConnectionSession()
+    let updating = ProcessInfo.processInfo.environment["STRIDE_UPDATE_GOLDEN"] == "1"
+    var expected = [
+      String(
+        decoding: Server.greeting(serverName: "strided/\(strideVersion)", limits: Server.Limits()).dropLast(),
+        as: UTF8.self)
+    ]
     var checked = 0
     var methods: Set<String> = []
+    func events() -> [String] {
+      (session.subscription?.take().lines ?? []).map { String(decoding: $0.dropLast(), as: UTF8.self) }
+    }
     for index in lines.indices {
       let line = lines[index]
+      if line.hasPrefix("→ ") || line.hasPrefix("⏰ ") {
+        #expect(expected.isEmpty, "line \(index + 1) of Docs/protocol.md: undocumented output before it: \(expected)")
+      }
       if line.hasPrefix("→ ") {
-        request = String(line.dropFirst(2))
-        continue
-      }
-      guard line.hasPrefix("←") else { continue }
-      let expected: String
-      if let sent = request {
-        expected = TestDispatcher.reply(dispatcher, sent)
+        let sent = String(line.dropFirst(2))
+        expected = [TestDispatcher.reply(dispatcher, sent, session: session)] + events()
         if case .success(let parsed) = Request.parse(Array(sent.utf8)) { methods.insert(parsed.method) }
-      } else {
-        expected = greeting
-      }
-      request = nil
-      checked += 1
-      if ProcessInfo.processInfo.environment["STRIDE_UPDATE_GOLDEN"] == "1" {
-        lines[index] = "← " + expected
-      } else {
-        #expect(String(line.dropFirst(2)) == expected, "reply on line \(index + 1) of Docs/protocol.md")
+      } else if line.hasPrefix("⏰ ") {
+        let instant = try #require(Timestamp.parse(String(line.dropFirst(2))), "line \(index + 1)")
+        _ = dispatcher.wake(at: instant)
+        expected = events()
+      } else if line.hasPrefix("←") {
+        guard !expected.isEmpty else {
+          Issue.record("line \(index + 1) of Docs/protocol.md: nothing more was written")
+          continue
+        }
+        let written = expected.removeFirst()
+        checked += 1
+        if updating {
+          lines[index] = "← " + written
+        } else {
+          #expect(String(line.dropFirst(2)) == written, "line \(index + 1) of Docs/protocol.md")
+        }
       }
     }
-    if ProcessInfo.processInfo.environment["STRIDE_UPDATE_GOLDEN"] == "1" {
+    #expect(expected.isEmpty, "undocumented output at the end of Docs/protocol.md: \(expected)")
+    if updating {
       try lines.joined(separator: "\n").write(toFile: Self.path, atomically: true, encoding: .utf8)
     }
     #expect(checked > 30)

@@ -5,8 +5,14 @@ import Foundation
 /// A dispatcher over a fresh store with a fixed clock and UTC, as the golden examples expect.
 enum TestDispatcher {
   static func make(clock: Date = Fixtures.now) throws -> Dispatcher {
-    let (store, _) = try Fixtures.store()
-    return Dispatcher(store: store, clock: { clock }, timeZone: TimeZone(identifier: "UTC")!) { openTasks in
+    try make(store: Fixtures.store().0, clock: { clock })
+  }
+
+  /// A dispatcher over `store`, with its own clock and event hub.
+  static func make(
+    store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub()
+  ) -> Dispatcher {
+    Dispatcher(store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, hub: hub) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
         socket: "/run/user/1000/stride/strided.sock", database: "/home/ada/.local/share/stride/stride.db",
@@ -15,8 +21,8 @@ enum TestDispatcher {
   }
 
   /// The reply to one request line, without its newline.
-  static func reply(_ dispatcher: Dispatcher, _ line: String) -> String {
-    var text = String(decoding: dispatcher.respond(to: Array(line.utf8)), as: UTF8.self)
+  static func reply(_ dispatcher: Dispatcher, _ line: String, session: ConnectionSession? = nil) -> String {
+    var text = String(decoding: dispatcher.respond(to: Array(line.utf8), session: session), as: UTF8.self)
     if text.last == "\n" { text.removeLast() }
     return text
   }

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Hands events to subscribers without ever waiting for one: each subscriber has a bounded queue of its own and a
+/// thread of its own that writes it out. A subscriber whose queue is full is cut off, and told so.
+public final class EventHub: Sendable {
+  private struct State: ~Copyable {
+    var seq = 0
+    var subscribers: [ObjectIdentifier: Subscription] = [:]
+    /// Wake-up events no subscriber was there to hear (at start-up, or while nobody listened), oldest first.
+    var unheard: [Data] = []
+    /// The now-list last announced, as task ids and what each asks; nil until someone listens for it.
+    var lastNow: [String]?
+  }
+
+  /// How many events may wait for one subscriber before it is cut off.
+  public let queueLimit: Int
+  /// How many unheard wake-ups are kept for the next subscriber.
+  static let unheardLimit = 100
+  private let state = Mutex(State())
+
+  public init(queueLimit: Int = 1024) {
+    self.queueLimit = queueLimit
+  }
+
+  /// True when some subscriber listens to `topic`.
+  func wants(_ topic: EventTopic) -> Bool {
+    state.withLock { $0.subscribers.values.contains { $0.topics.contains(topic) } }
+  }
+
+  /// Gives the next sequence number to the event `make` builds, encodes it once and offers it to every subscriber
+  /// of its topic. A wake-up nobody hears is kept for the next subscriber.
+  func publish(_ topic: EventTopic, _ make: (Int) -> StrideEvent) {
+    state.withLock { state in
+      let listeners = state.subscribers.values.filter { $0.topics.contains(topic) }
+      guard !listeners.isEmpty || topic == .taskWoke else { return }
+      state.seq += 1
+      guard let line = try? WireEncoder().notification(method: topic.rawValue, params: make(state.seq)) else { return }
+      if listeners.isEmpty {
+        state.unheard.append(line)
+        state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
+      }
+      for listener in listeners { listener.offer(line) }
+    }
+  }
+
+  /// Whether a now-list differs from the last one announced (or given to a new subscriber); remembers it.
+  func nowChanged(_ key: [String]) -> Bool {
+    state.withLock { state in
+      guard state.lastNow != key else { return false }
+      state.lastNow = key
+      return true
+    }
+  }
+
+  /// Adds a subscriber; returns the last sequence number given out and how many unheard wake-ups were queued for it.
+  func subscribe(_ subscription: Subscription) -> (seq: Int, missed: Int) {
+    state.withLock { state in
+      state.subscribers[ObjectIdentifier(subscription)] = subscription
+      var missed = 0
+      if subscription.topics.contains(.taskWoke) {
+        missed = state.unheard.count
+        state.unheard.forEach { subscription.offer($0) }
+        state.unheard = []
+      }
+      return (state.seq, missed)
+    }
+  }
+
+  func unsubscribe(_ subscription: Subscription) {
+    state.withLock { state in
+      state.subscribers[ObjectIdentifier(subscription)] = nil
+      if !state.subscribers.values.contains(where: { $0.topics.contains(.nowChanged) }) { state.lastNow = nil }
+    }
+  }
+}
+
+/// One connection's subscription: the topics it hears and the events waiting to be written to it. Offering never
+/// blocks; the connection's thread is woken through a pipe and writes what is queued.
+public final class Subscription: Sendable {
+  private struct Queue: ~Copyable {
+    var lines: [Data] = []
+    var overflowed = false
+  }
+
+  let topics: Set<EventTopic>
+  private let limit: Int
+  private let queue = Mutex(Queue())
+  /// Readable when events are waiting: the connection's thread polls it beside the socket.
+  let wakeDescriptor: Int32
+  private let signalDescriptor: Int32
+
+  init(topics: Set<EventTopic>, limit: Int) throws(StrideError) {
+    self.topics = topics
+    self.limit = limit
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else {
+      throw StrideError(.overloaded, "strided has no room for another subscriber; try again in a moment")
+    }
+    for descriptor in descriptors {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+    }
+    wakeDescriptor = descriptors[0]
+    signalDescriptor = descriptors[1]
+  }
+
+  deinit {
+    close(wakeDescriptor)
+    close(signalDescriptor)
+  }
+
+  /// Queues an event line; past the limit, drops the queue and marks the subscriber as cut off.
+  func offer(_ line: Data) {
+    let wake = queue.withLock { queue -> Bool in
+      guard !queue.overflowed else { return false }
+      if queue.lines.count >= limit {
+        queue.overflowed = true
+        queue.lines = []
+        return true
+      }
+      queue.lines.append(line)
+      return queue.lines.count == 1
+    }
+    if wake {
+      var byte: UInt8 = 1
+      _ = write(signalDescriptor, &byte, 1)
+    }
+  }
+
+  /// Takes the queued lines, and whether the subscriber was cut off for falling behind.
+  func take() -> (lines: [Data], overflowed: Bool) {
+    var drain = [UInt8](repeating: 0, count: 64)
+    while read(wakeDescriptor, &drain, drain.count) > 0 {}
+    return queue.withLock { queue in
+      let lines = queue.lines
+      queue.lines = []
+      return (lines, queue.overflowed)
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// Events as a subscriber sees them on the socket: the state first, then changes and wake-ups in order.
+@Suite("Events and wake-ups")
+struct EventTests {
+  /// Connects, subscribes and returns the connection with the subscription's reply.
+  static func subscribe(_ server: RunningServer, topics: String = "") throws -> (RawConnection, JSONValue) {
+    let connection = try RawConnection(server.socket)
+    _ = try connection.readLine()
+    let params = topics.isEmpty ? "" : #","params":{"topics":[\#(topics)]}"#
+    let reply = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"\#(params)}"#)
+    return (connection, reply)
+  }
+
+  /// The next notification, decoded.
+  static func next(_ connection: RawConnection) throws -> JSONValue {
+    let line = try #require(try connection.readLine(), "the daemon closed the subscription")
+    return try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+  }
+
+  @Test("a subscriber gets the state, then each change once, in order, with a rising sequence number")
+  func changesInOrder() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let (events, reply) = try Self.subscribe(server, topics: #""task.changed","task.completed""#)
+    #expect(reply["result"]?["now"]?["openTasks"] == .integer(0))
+    #expect(reply["result"]?["topics"] == .array([.string("task.changed"), .string("task.completed")]))
+    let client = try RawConnection(server.socket)
+    _ = try client.readLine()
+    _ = try client.call(#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"water the plants"}}"#)
+    _ = try client.call(#"{"jsonrpc":"2.0","id":2,"method":"task.complete","params":{"id":1}}"#)
+    let captured = try Self.next(events)
+    let completed = try Self.next(events)
+    #expect(captured["method"] == .string("task.changed"))
+    #expect(captured["params"]?["action"] == .string("task.capture"))
+    #expect(captured["params"]?["task"]?["title"] == .string("water the plants"))
+    #expect(completed["method"] == .string("task.completed"))
+    #expect(completed["params"]?["task"]?["status"] == .string("completed"))
+    guard case .integer(let first)? = captured["params"]?["seq"],
+      case .integer(let second)? = completed["params"]?["seq"]
+    else {
+      Issue.record("events carry no seq")
+      return
+    }
+    #expect(second == first + 1)
+    // The connection still answers requests.
+    #expect(try events.call(#"{"jsonrpc":"2.0","id":2,"method":"server.info"}"#)["result"]?["openTasks"] == .integer(0))
+  }
+
+  @Test("a deferral that ends wakes its task at that second: the event comes, and now lists the task again")
+  func deferralWakes() throws {
+    let (store, _) = try Fixtures.store()
+    let dispatcher = TestDispatcher.make(store: store, clock: Dispatcher.wholeSecondClock)
+    dispatcher.startWakeUps()
+    let server = try RunningServer(dispatcher: dispatcher)
+    defer { server.stop() }
+    let (events, reply) = try Self.subscribe(server, topics: #""task.woke""#)
+    #expect(reply["result"]?["nextWakeUp"] == .null)
+    let client = try RawConnection(server.socket)
+    _ = try client.readLine()
+    _ = try client.call(#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"call mum"}}"#)
+    let until = Dispatcher.wholeSecondClock().addingTimeInterval(2)
+    let deferred = try client.call(
+      #"{"jsonrpc":"2.0","id":2,"method":"task.defer","params":{"id":1,"reason":"wrong-time","until":"\#(Timestamp.format(until))"}}"#
+    )
+    #expect(deferred["result"]?["task"]?["status"] == .string("deferred"))
+
+    let woke = try Self.next(events)
+    #expect(woke["method"] == .string("task.woke"))
+    #expect(woke["params"]?["task"]?["status"] == .string("active"))
+    #expect(woke["params"]?["wakeUps"]?[0]?["kind"] == .string("deferral"))
+    #expect(woke["params"]?["late"] == .bool(false))
+    let at = try #require(woke["params"]?["at"]?.string.flatMap(Timestamp.parse))
+    #expect(at >= until)
+    let now = try client.call(#"{"jsonrpc":"2.0","id":3,"method":"now.list"}"#)
+    #expect(now["result"]?["suggestions"]?[0]?["task"]?["id"] == .integer(1))
+  }
+
+  @Test(
+    "wake-ups that passed while the daemon was down are announced once at start-up, and kept for the first subscriber")
+  func catchUpAtStart() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("renew the passport"), at: Fixtures.now)
+    try store.apply(
+      .deferTask(task.id, reason: .wrongTime, until: Fixtures.now.addingTimeInterval(3600)), at: Fixtures.now)
+    store.close()
+
+    // The daemon starts a day later.
+    let later = Fixtures.now.addingTimeInterval(86_400)
+    let dispatcher = TestDispatcher.make(store: try TaskStore(path: path), clock: { later })
+    #expect(dispatcher.startWakeUps() == 1)
+    let server = try RunningServer(dispatcher: dispatcher)
+    let (events, reply) = try Self.subscribe(server)
+    #expect(reply["result"]?["missedWakeUps"] == .integer(1))
+    let woke = try Self.next(events)
+    #expect(woke["method"] == .string("task.woke"))
+    #expect(woke["params"]?["late"] == .bool(true))
+    #expect(woke["params"]?["task"]?["title"] == .string("renew the passport"))
+    server.stop()
+
+    // Announced once: the next start finds nothing to catch up on.
+    let again = TestDispatcher.make(store: try TaskStore(path: path), clock: { later.addingTimeInterval(60) })
+    #expect(again.startWakeUps() == 0)
+    again.close()
+  }
+
+  @Test("a subscriber that stops reading is cut off with an error, and the daemon keeps answering everyone else")
+  func slowSubscriberIsClosed() throws {
+    let (store, _) = try Fixtures.store()
+    let server = try RunningServer(
+      dispatcher: TestDispatcher.make(store: store, clock: { Fixtures.now }, hub: EventHub(queueLimit: 8)))
+    defer { server.stop() }
+    let (events, _) = try Self.subscribe(server, topics: #""task.changed""#)
+    let client = try RawConnection(server.socket)
+    _ = try client.readLine()
+    let title = String(repeating: "a long title to fill the socket buffer ", count: 20)
+    for id in 1...400 {
+      let reply = try client.call(
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"task.capture","params":{"text":"\#(title)\#(id)"}}"#)
+      #expect(reply["result"] != nil)
+    }
+    var last: JSONValue?
+    while let line = try events.readLine() {
+      last = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+    }
+    #expect(last?.reason == "overloaded")
+  }
+}
