@@ -25,7 +25,14 @@ enum Help {
       energy [LEVEL]        show or set your energy: low, medium, high, clear
       when TEXT             how Stride reads a time ("next fri 9am")
       why ID                why a task is (or is not) in 'now'
-      daemon start|stop|status
+      daemon start|stop|status|install
+
+    Living with it:
+      watch                 print changes and wake-ups as they happen (--exec CMD per event)
+      prompt                a short line for your shell prompt (silent if the daemon is not running)
+      completions SHELL     a completion script for bash, zsh or fish
+      export                every task as Stride JSON, Taskwarrior JSON, todo.txt or iCalendar
+      import FILE           tasks from a Stride, Taskwarrior or todo.txt export
 
     Global options:
       --json                print one JSON object per command, for scripts
@@ -185,12 +192,32 @@ enum Help {
     went in, the value, the weight, the contribution), or the reason it is left out.
     """,
     "daemon": """
-    Usage: stride daemon start|stop|status
+    Usage: stride daemon start|stop|status|install
 
     The daemon, strided, keeps your tasks and starts by itself when stride needs it.
       start    start it in the background (if it is not running)
       stop     stop it; it finishes what it is doing first
       status   whether it runs, since when, and where its files are (exit 69 if not)
+      install  write systemd user units (strided.socket, strided.service) into
+               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
+               prints the two systemctl --user commands that turn them on
+    """,
+    "watch": """
+    Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
+
+    Prints what happens as it happens: a task comes back by itself (its deferral ends, its
+    follow-up is due, its start time arrives), a task is added, changed or done. If the daemon
+    stops, watch waits for it to come back and carries on. Ctrl-C ends it.
+
+      --topics LIST     task.woke, task.changed, task.completed, now.changed, comma-separated
+                        (default: all but now.changed)
+      --exec COMMAND    run COMMAND (with sh) for each event instead of printing it: the event is
+                        on its standard input as one line of JSON, and $STRIDE_MESSAGE holds the
+                        sentence watch would print ($STRIDE_EVENT, $STRIDE_TASK_ID and
+                        $STRIDE_TASK_TITLE too). A command gets 60 seconds.
+      --json            one event per line as JSON, for scripts
+
+      stride watch --topics task.woke --exec 'notify-send Stride "$STRIDE_MESSAGE"'
     """,
     "when": """
     Usage: stride when TEXT... [--ref TIME] [--json]

@@ -59,6 +59,7 @@ func run(_ session: Session) throws -> ExitStatus {
     case "when": try session.when(arguments)
     case "why": try session.why(arguments)
     case "daemon": try session.daemon(arguments)
+    case "watch": try session.watch(arguments)
     default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
     }
   } catch let status as ExitStatus {

@@ -89,6 +89,30 @@ public final class StrideClient {
     }
   }
 
+  /// Subscribes this connection to events and returns the state as it stands; read the events with `nextEvent`.
+  /// Reads then wait as long as it takes: a quiet hour is normal for a subscription.
+  public func subscribe(_ topics: [EventTopic]?) throws(ClientError) -> EventsSubscribe.Result {
+    let state = try call(EventsSubscribe.self, EventsSubscribe.Params(topics: topics))
+    socket.setTimeouts(receive: 0, send: 10)
+    return state
+  }
+
+  /// The next event on a subscribed connection. The daemon's last word when it ends the subscription (it is
+  /// stopping, or this client fell behind) comes as `ClientError.failed`; a closed connection as `unreachable`.
+  public func nextEvent() throws(ClientError) -> StrideEvent {
+    while true {
+      let line = try Self.readLine(socket, &framer, &pending)
+      guard let message = try? decoder.decode(IncomingMessage.self, from: Data(line)) else {
+        throw ClientError.unreachable("strided sent an event this stride cannot read")
+      }
+      if let error = message.error { throw ClientError.failed(error.strideError) }
+      guard let method = message.method, EventTopic(rawValue: method) != nil, let params = message.params,
+        let event = try? params.decode(StrideEvent.self)
+      else { continue }
+      return event
+    }
+  }
+
   private static func readLine(
     _ socket: UnixSocket, _ framer: inout LineFramer, _ pending: inout [[UInt8]]
   ) throws(ClientError) -> [UInt8] {

@@ -80,8 +80,9 @@ public final class Dispatcher: Sendable {
               late: late)
           }
         } else {
-          let topic: EventTopic =
-            change.action == TaskComplete.name && task.status == .completed ? .taskCompleted : .taskChanged
+          // Completing a task, or its last step, completes it.
+          let completing = [TaskComplete.name, SubtaskComplete.name].contains(change.action)
+          let topic: EventTopic = completing && task.status == .completed ? .taskCompleted : .taskChanged
           let removed = change.removed.contains(task.id)
           hub.publish(topic) { seq in
             StrideEvent(

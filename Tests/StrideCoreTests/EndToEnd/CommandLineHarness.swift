@@ -80,6 +80,11 @@ final class CommandLineHarness {
       stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
   }
 
+  /// Starts a long-running `stride` (such as `watch`) and collects what it prints, line by line.
+  func spawn(_ arguments: String...) throws -> RunningCommand {
+    try RunningCommand(binaries + "/stride", arguments, environment: environment)
+  }
+
   /// Starts `strided` in the foreground as a child of the test, and waits until it answers.
   func startDaemon() throws -> Process {
     let process = Process()
@@ -112,5 +117,55 @@ final class CommandLineHarness {
       kill(pid, SIGKILL)
     }
     try? FileManager.default.removeItem(atPath: root)
+  }
+}
+
+/// A command left running while the test goes on, with its standard output gathered as it comes.
+final class RunningCommand: @unchecked Sendable {
+  // Sendable because only `lines` (behind its mutex) is touched by the reading thread.
+  let process = Process()
+  private let lines = Mutex<[String]>([])
+
+  init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let handle = out.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      var pending = Data()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { return }
+        pending.append(chunk)
+        while let newline = pending.firstIndex(of: 0x0A) {
+          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+          pending.removeSubrange(pending.startIndex...newline)
+          lines.withLock { $0.append(line) }
+        }
+      }
+    }
+  }
+
+  /// Every line printed so far.
+  var output: [String] { lines.withLock { $0 } }
+
+  /// Waits (up to 15 seconds) for a line containing `text`; returns it, or nil.
+  func waitForLine(containing text: String) -> String? {
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline {
+      if let line = output.first(where: { $0.contains(text) }) { return line }
+      usleep(20_000)
+    }
+    return nil
+  }
+
+  /// Ends it with SIGKILL: the test runner's children inherit a mask that blocks SIGTERM.
+  func stop() {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 }

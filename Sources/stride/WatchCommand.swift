@@ -1,0 +1,144 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride watch`: prints events as they happen, or runs a command for each, and comes back after a restart.
+extension Session {
+  static let watchedByDefault: [EventTopic] = [.taskWoke, .taskChanged, .taskCompleted]
+  /// How long an `--exec` command may run for one event before it is stopped.
+  static let execTimeout = 60.0
+
+  func watch(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "watch", valued: ["--exec", "--topics"])
+    try args.noMorePositionals(than: 0, "watch")
+    let topics = try args.values["--topics"].map(Self.topics) ?? Self.watchedByDefault
+    let command = args.values["--exec"]
+    if let command, command.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw UsageError("--exec needs a command, like: stride watch --exec 'notify-send Stride \"$STRIDE_MESSAGE\"'")
+    }
+    var connection = try client()
+    var reconnected = false
+    while true {
+      let state = try connection.subscribe(topics)
+      if command == nil { greet(state, reconnected: reconnected) }
+      fflush(nil)
+      do {
+        while true {
+          let event = try connection.nextEvent()
+          if let command { run(command, for: event) } else { show(event) }
+          // Each line as it happens, also into a pipe or a file.
+          fflush(nil)
+        }
+      } catch {
+        // The daemon stopped, restarted, or cut this subscriber off: connect again once it answers.
+        if command == nil, !output.json {
+          output.say("strided stopped answering; watching for it to come back (Ctrl-C ends this).")
+          fflush(nil)
+        }
+      }
+      connection = reconnect()
+      reconnected = true
+    }
+  }
+
+  /// Waits until the daemon answers again (it is not started from here: someone stopped it on purpose).
+  private func reconnect() -> StrideClient {
+    while true {
+      if let connection = try? StrideClient(path: paths.socket) { return connection }
+      sleep(1)
+    }
+  }
+
+  /// Reads `--topics task.woke,now.changed`.
+  static func topics(_ text: String) throws(UsageError) -> [EventTopic] {
+    var topics: [EventTopic] = []
+    for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      guard let topic = EventTopic(rawValue: word) else {
+        throw UsageError("--topics: '\(word)' is not a topic; use \(EventTopic.validWords)")
+      }
+      topics.append(topic)
+    }
+    guard !topics.isEmpty else { throw UsageError("--topics needs at least one of \(EventTopic.validWords)") }
+    return topics
+  }
+
+  private func greet(_ state: EventsSubscribe.Result, reconnected: Bool) {
+    guard !output.json else { return }
+    let ready = state.now.suggestions.count
+    var line = reconnected ? "strided is back. " : "Watching for changes and wake-ups. "
+    line += ready == 1 ? "1 task is ready now" : "\(ready == 0 ? "No" : "\(ready)") tasks are ready now"
+    if let next = state.nextWakeUp {
+      line += "; the next comes back \(HumanTime(now: Date()).describe(next.at))"
+    }
+    output.say(line + ".")
+  }
+
+  private func show(_ event: StrideEvent) {
+    guard !output.json else { return output.emit(event) }
+    output.say(HumanTime(now: Date()).clock(event.at.date) + "  " + Self.sentence(event))
+  }
+
+  /// Runs the `--exec` command with the event as JSON on stdin and a few variables for one-line commands; passes
+  /// on what it prints.
+  private func run(_ command: String, for event: StrideEvent) {
+    setenv("STRIDE_EVENT", event.topic.rawValue, 1)
+    setenv("STRIDE_MESSAGE", Self.sentence(event), 1)
+    setenv("STRIDE_TASK_ID", event.task.map { String($0.id.rawValue) } ?? "", 1)
+    setenv("STRIDE_TASK_TITLE", event.task?.title ?? "", 1)
+    let json = (try? WireEncoder().encode(event)) ?? Data()
+    guard
+      let printed = ExternalCommand.run(
+        ["/bin/sh", "-c", command], input: json + Data("\n".utf8), timeout: Self.execTimeout)
+    else {
+      return note(
+        "stride: the --exec command failed (or ran over \(Int(Self.execTimeout)) seconds) for \(event.topic.rawValue) "
+          + "event \(event.seq); watching on.")
+    }
+    FileHandle.standardOutput.write(printed)
+  }
+
+  /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).
+  static func sentence(_ event: StrideEvent) -> String {
+    if let now = event.now {
+      guard let first = now.suggestions.first else { return "Nothing is ready to start right now." }
+      let others = now.suggestions.count - 1
+      return "Now: \(Output.name(first.task)) first"
+        + (others == 0 ? "." : ", and \(others) more \(others == 1 ? "task" : "tasks").")
+    }
+    guard let task = event.task else { return "Something changed (\(event.topic.rawValue))." }
+    switch event.topic {
+    case .taskWoke:
+      let reasons = (event.wakeUps ?? []).map { wakeUp in
+        switch wakeUp.kind {
+        case .deferral: "its deferral ended"
+        case .followUp: "it is time to check on it"
+        case .start: "it can start now"
+        }
+      }
+      let due = event.wakeUps?.first?.at ?? event.at.date
+      let late = event.late == true ? " (it came due \(HumanTime(now: Date()).describe(due)))" : ""
+      return "\(Output.subject(task)) is back: \(reasons.joined(separator: " and "))\(late)."
+    case .taskCompleted:
+      return "Done: \(Output.name(task))."
+    default:
+      if event.removed == true { return "Removed \(Output.name(task))." }
+      if event.action == TaskDefer.name, let until = task.deferral?.until {
+        return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
+      }
+      if event.action == TaskBlock.name, let other = task.blockedBy.last {
+        return "\(Output.subject(task)) now waits on task \(other)."
+      }
+      let verbs = [
+        TaskCapture.name: "Added", TaskUpdate.name: "Edited", TaskDefer.name: "Deferred", TaskReopen.name: "Reopened",
+        SubtaskAdd.name: "Added a step to", SubtaskComplete.name: "Finished a step of",
+        SubtaskReopen.name: "Reopened a step of", TaskWait.name: "Parked", TaskResume.name: "Resumed",
+        TaskUnblock.name: "Removed a dependency of",
+        HistoryUndo.name: "Undid the last change to",
+      ]
+      return "\(verbs[event.action ?? ""] ?? "Changed") \(Output.name(task))."
+    }
+  }
+}
