@@ -23,10 +23,11 @@ extension Session {
     case "start": try daemonStart()
     case "stop": try daemonStop()
     case "status": try daemonStatus()
+    case "install": try daemonInstall()
     case let other?:
-      throw UsageError("daemon has no subcommand '\(other)'; use start, stop or status")
+      throw UsageError("daemon has no subcommand '\(other)'; use start, stop, status or install")
     case nil:
-      throw UsageError("daemon needs a subcommand: start, stop or status")
+      throw UsageError("daemon needs a subcommand: start, stop, status or install")
     }
   }
 
@@ -69,6 +70,47 @@ extension Session {
     output.report(
       "Stopped strided (pid \(info.pid)). It starts again by itself the next time you use stride.",
       json: DaemonState(running: false, pid: info.pid, socket: info.socket, database: info.database))
+  }
+
+  /// What `daemon install` did, with `--json`.
+  struct Installed: Encodable {
+    var units: [String]
+    var commands: [String]
+  }
+
+  /// Writes the systemd user units for the strided found beside this stride, and says how to turn them on.
+  private func daemonInstall() throws {
+    guard let executable = DaemonLauncher.locateDaemon(environment: environment) else {
+      throw ClientError.unreachable(
+        "strided could not be found next to stride or on PATH; install both programs together, then run this again")
+    }
+    let directory = (paths.configDirectory as NSString).deletingLastPathComponent + "/systemd/user"
+    let units = [
+      (SystemdUnits.socketName, SystemdUnits.socket),
+      (SystemdUnits.serviceName, SystemdUnits.service(executable: executable)),
+    ]
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      for (name, text) in units {
+        try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+      }
+    } catch {
+      throw ClientError.unreachable(
+        "could not write the units into \(directory) (\(error.localizedDescription)); check that you can write there")
+    }
+    let commands = [
+      "systemctl --user daemon-reload",
+      "systemctl --user enable --now \(SystemdUnits.socketName) \(SystemdUnits.serviceName)",
+    ]
+    let files = units.map { directory + "/" + $0.0 }
+    guard !output.json else { return output.emit(Installed(units: files, commands: commands)) }
+    output.say("Wrote the systemd user units for \(executable):")
+    files.forEach { output.say("  " + $0) }
+    if runningInfo() != nil {
+      output.say("strided is running now; stop it first, so systemd can start its own: stride daemon stop")
+    }
+    output.say("Turn them on with:")
+    commands.forEach { output.say("  " + $0) }
   }
 
   private func daemonStatus() throws {

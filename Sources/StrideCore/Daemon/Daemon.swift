@@ -11,51 +11,66 @@ public final class Daemon {
   private let lock: InstanceLock
   private let dispatcher: Dispatcher
   private let server: Server
-  private let socketInode: ino_t
+  /// The socket file this daemon bound, to remove at exit; nil when systemd passed the socket (it stays, so
+  /// systemd can start the daemon again on the next connection).
+  private let socketInode: ino_t?
+  private let systemd: Systemd.Notifier
   private let log: Log
 
-  /// Takes the lock, opens the store, claims the socket and starts serving.
+  /// Takes the lock, opens the store, claims the socket (or adopts the one systemd passed) and starts serving.
   public init(paths: StridePaths, environment: [String: String], log: Log = Log()) throws(StrideError) {
-    self.paths = paths
     self.log = log
+    systemd = Systemd.Notifier(environment: environment)
     let config = try StrideConfig.load(path: paths.configFile)
     try PrivateDirectory.prepare(paths.dataDirectory, strict: false)
     lock = try InstanceLock(path: paths.lockFile)
     let store = try TaskStore(path: paths.database)
     let openTasks = store.openCount
-    let socketDirectory = (paths.socket as NSString).deletingLastPathComponent
-    try PrivateDirectory.prepare(socketDirectory, strict: paths.socketDirectoryIsStrides(environment: environment))
-    let listener = try Self.claimSocket(paths.socket)
-    var info = stat()
-    lstat(paths.socket, &info)
-    socketInode = info.st_ino
+    let listener: UnixSocket
+    if let passed = try Systemd.passedListener(environment: environment) {
+      listener = passed
+      socketInode = nil
+      log.info("serving the socket systemd passed: \(passed.path)")
+    } else {
+      let socketDirectory = (paths.socket as NSString).deletingLastPathComponent
+      try PrivateDirectory.prepare(socketDirectory, strict: paths.socketDirectoryIsStrides(environment: environment))
+      listener = try Self.claimSocket(paths.socket)
+      var info = stat()
+      lstat(paths.socket, &info)
+      socketInode = info.st_ino
+    }
+    var served = paths
+    served.socket = listener.path
+    self.paths = served
 
     let startedAt = Dispatcher.wholeSecondClock()
     let pid = getpid()
-    let (socket, database) = (paths.socket, paths.database)
+    let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(store: store, config: config) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
         startedAt: startedAt, openTasks: openTasks)
     }
-    server = Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
+    server = try Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
     let missed = dispatcher.startWakeUps()
     if missed > 0 {
       log.info("\(missed) wake-up\(missed == 1 ? "" : "s") passed while strided was not running; announced now")
     }
     server.start()
-    log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(paths.socket), database \(paths.database)")
+    log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(listener.path), database \(paths.database)")
+    systemd.notify("READY=1\nMAINPID=\(pid)\nSTATUS=Serving \(openTasks) open tasks on \(listener.path)")
   }
 
   /// Stops accepting, finishes requests in flight, closes the database, removes the socket and drops the lock.
   public func stop() {
+    systemd.notify("STOPPING=1\nSTATUS=Finishing requests in flight")
     if !server.stop() {
       log.info("some connections did not finish within the grace period; closing anyway")
     }
     dispatcher.close()
     var info = stat()
     // Remove the socket only if it is still the one this daemon bound.
-    if lstat(paths.socket, &info) == 0, info.st_ino == socketInode {
+    if let socketInode, lstat(paths.socket, &info) == 0, info.st_ino == socketInode {
       unlink(paths.socket)
     }
     lock.release()

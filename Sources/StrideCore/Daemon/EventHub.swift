@@ -91,27 +91,12 @@ public final class Subscription: Sendable {
   private let limit: Int
   private let queue = Mutex(Queue())
   /// Readable when events are waiting: the connection's thread polls it beside the socket.
-  let wakeDescriptor: Int32
-  private let signalDescriptor: Int32
+  let waiting: WakePipe
 
   init(topics: Set<EventTopic>, limit: Int) throws(StrideError) {
     self.topics = topics
     self.limit = limit
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else {
-      throw StrideError(.overloaded, "strided has no room for another subscriber; try again in a moment")
-    }
-    for descriptor in descriptors {
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
-    }
-    wakeDescriptor = descriptors[0]
-    signalDescriptor = descriptors[1]
-  }
-
-  deinit {
-    close(wakeDescriptor)
-    close(signalDescriptor)
+    waiting = try WakePipe()
   }
 
   /// Queues an event line; past the limit, drops the queue and marks the subscriber as cut off.
@@ -126,16 +111,12 @@ public final class Subscription: Sendable {
       queue.lines.append(line)
       return queue.lines.count == 1
     }
-    if wake {
-      var byte: UInt8 = 1
-      _ = write(signalDescriptor, &byte, 1)
-    }
+    if wake { waiting.signal() }
   }
 
   /// Takes the queued lines, and whether the subscriber was cut off for falling behind.
   func take() -> (lines: [Data], overflowed: Bool) {
-    var drain = [UInt8](repeating: 0, count: 64)
-    while read(wakeDescriptor, &drain, drain.count) > 0 {}
+    waiting.drain()
     return queue.withLock { queue in
       let lines = queue.lines
       queue.lines = []

@@ -41,8 +41,14 @@ public final class Server: Sendable {
   private let log: Log
   private let connections = Mutex(Connections())
   private let running = DispatchGroup()
+  /// Wakes the accept loop to stop. The listening socket itself is left alone: systemd may have passed it, and
+  /// shutting it down would stop it listening for systemd too.
+  private let stopAccepting: WakePipe
 
-  public init(listener: UnixSocket, dispatcher: Dispatcher, limits: Limits = Limits(), serverName: String, log: Log) {
+  public init(
+    listener: UnixSocket, dispatcher: Dispatcher, limits: Limits = Limits(), serverName: String, log: Log
+  ) throws(StrideError) {
+    stopAccepting = try WakePipe()
     self.listener = listener
     self.dispatcher = dispatcher
     self.limits = limits
@@ -76,14 +82,14 @@ public final class Server: Sendable {
       state.stopping = true
       return state.open.values.filter { !$0.busy }.map(\.socket)
     }
-    listener.shutdown()
+    stopAccepting.signal()
     // An idle connection is blocked in read: shutting its read side down wakes it, and it ends.
     idle.forEach { Glibc.shutdown($0.descriptor, Int32(SHUT_RD)) }
     return running.wait(timeout: .now() + grace) == .success
   }
 
   private func acceptLoop() {
-    while true {
+    while stopAccepting.waitReadable(listener.descriptor) {
       let client: UnixSocket
       do {
         guard let accepted = try listener.accept() else { return }
@@ -202,10 +208,6 @@ public final class Server: Sendable {
     session: ConnectionSession
   ) throws(SocketError) {
     let encoder = WireEncoder()
-    var watched = [
-      pollfd(fd: client.descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: subscription.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
     while true {
       let (events, overflowed) = subscription.take()
       if !events.isEmpty { try client.write(events.reduce(into: Data()) { $0.append($1) }) }
@@ -217,13 +219,7 @@ public final class Server: Sendable {
         try client.write(encoder.response(id: nil, error: error))
         return
       }
-      watched[0].revents = 0
-      watched[1].revents = 0
-      guard poll(&watched, 2, -1) >= 0 else {
-        if errno == EINTR { continue }
-        return
-      }
-      guard watched[0].revents != 0 else { continue }
+      guard subscription.waiting.waitReadable(client.descriptor) else { continue }
       let count = try client.read(into: &buffer)
       guard count > 0 else {
         if stopping {

@@ -13,7 +13,7 @@ final class RunningServer {
   init(limits: Server.Limits = Server.Limits(), dispatcher: Dispatcher? = nil) throws {
     socket = directory + "/s.sock"
     self.dispatcher = try dispatcher ?? TestDispatcher.make()
-    server = Server(
+    server = try Server(
       listener: try UnixSocket.listen(path: socket), dispatcher: self.dispatcher, limits: limits,
       serverName: "strided/test", log: Log())
     server.start()

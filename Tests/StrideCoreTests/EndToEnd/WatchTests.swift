@@ -49,7 +49,8 @@ struct WatchTests {
     #expect(second.seq == first.seq + 1)
   }
 
-  @Test("watch --exec runs the command once per event, with the event as JSON on stdin and a sentence in STRIDE_MESSAGE")
+  @Test(
+    "watch --exec runs the command once per event, with the event as JSON on stdin and a sentence in STRIDE_MESSAGE")
   func watchExec() throws {
     let cli = CommandLineHarness()
     defer { cli.finish() }
