@@ -60,6 +60,10 @@ func run(_ session: Session) throws -> ExitStatus {
     case "why": try session.why(arguments)
     case "daemon": try session.daemon(arguments)
     case "watch": try session.watch(arguments)
+    case "prompt": try session.prompt(arguments)
+    case "completions": try session.completions(arguments)
+    case "export": try session.export(arguments)
+    case "import": try session.importTasks(arguments)
     default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
     }
   } catch let status as ExitStatus {
@@ -78,6 +82,7 @@ func report(_ error: any Error, json: Bool) -> ExitStatus {
       (failure.message + "; 'stride list' shows your tasks", failure.code.rawValue, .failure)
     case ClientError.failed(let failure):
       (failure.message, failure.code.rawValue, failure.code == .invalidParams ? .usage : .failure)
+    case let failure as StrideError: (failure.message, failure.code.rawValue, .failure)
     default: ("\(error)", "internal-error", .failure)
     }
   note("stride: \(message)")

@@ -259,6 +259,13 @@ public final class Dispatcher: Sendable {
       return try reply(NowList.self) { params throws(StrideError) in
         try nowResult(params, at: now, detail: params.all == true)
       }
+    case TaskImport.name:
+      return try reply(TaskImport.self) { params throws(StrideError) in
+        let (tasks, renumbered) = try locked { store throws(StrideError) in
+          try store.importTasks(params.tasks, at: now)
+        }
+        return TaskImport.Result(tasks: tasks.map { $0.settled(at: now) }, renumbered: renumbered)
+      }
     case EventsSubscribe.name:
       return try reply(EventsSubscribe.self) { params throws(StrideError) in try subscribe(params, session, at: now) }
     case TaskExplain.name:

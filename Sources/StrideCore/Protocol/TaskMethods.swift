@@ -126,6 +126,28 @@ public enum TaskDelete: RPCMethod {
   public typealias Result = TaskResult
 }
 
+/// `task.import`: store tasks read from an export, all or none, in one transaction (undoable as one change).
+public enum TaskImport: RPCMethod {
+  public static let name = "task.import"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Whole tasks; `id` and `blockedBy` are the ids in the file.
+    public var tasks: [StrideTask]
+    public init(tasks: [StrideTask]) { self.tasks = tasks }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// The tasks as stored, in id order.
+    public var tasks: [StrideTask]
+    /// True when the file's ids were taken here, so the tasks got new ones.
+    public var renumbered: Bool
+    public init(tasks: [StrideTask], renumbered: Bool) {
+      self.tasks = tasks
+      self.renumbered = renumbered
+    }
+  }
+}
+
 /// `task.defer`: put a task off for a reason, optionally until a time.
 public enum TaskDefer: RPCMethod {
   public static let name = "task.defer"

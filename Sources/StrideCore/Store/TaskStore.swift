@@ -130,6 +130,63 @@ public final class TaskStore {
     return task
   }
 
+  /// Stores tasks read from an export, all in one transaction: all of them, or none. Their `blockedBy` refers to
+  /// their ids in the file. Those ids are kept when all are above every id ever given here (an empty store);
+  /// otherwise the tasks get the next free ids, in order, and their dependencies follow. One `undo` removes them.
+  public func importTasks(_ tasks: [StrideTask], at now: Date) throws(StrideError) -> (
+    tasks: [StrideTask], renumbered: Bool
+  ) {
+    guard !tasks.isEmpty else { throw StrideError.invalid("there are no tasks to import") }
+    let fileIDs = tasks.map(\.id)
+    guard Set(fileIDs).count == fileIDs.count else {
+      throw StrideError.invalid("two tasks in the import share an id; each needs its own")
+    }
+    for task in tasks {
+      func problem(_ text: String) -> StrideError { StrideError.invalid("task \(task.id) of the import \(text)") }
+      guard (try? StrideTask.checkedTitle(task.title)) == task.title else { throw problem("has no usable title") }
+      guard (try? StrideTask.checkedTags(task.tags)) == task.tags else { throw problem("has a tag that is not one word") }
+      if let minutes = task.estimateMinutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
+        throw problem("has an estimate outside 1 minute to a week")
+      }
+      guard (task.status == .deferred) == (task.deferral != nil), (task.status == .completed) == (task.completedAt != nil)
+      else { throw problem("has a status that does not fit its deferral or completion time") }
+      if let missing = task.blockedBy.first(where: { !fileIDs.contains($0) }) {
+        throw problem("waits on task \(missing), which is not in the import")
+      }
+    }
+    var waitsOn = Dictionary(uniqueKeysWithValues: tasks.map { ($0.id, $0.blockedBy) })
+    // Kahn's algorithm: what cannot be ordered sits on a loop.
+    while let free = waitsOn.first(where: { $0.value.isEmpty })?.key {
+      waitsOn[free] = nil
+      for key in waitsOn.keys { waitsOn[key]?.removeAll { $0 == free } }
+    }
+    if let looped = waitsOn.keys.min() {
+      throw StrideError(
+        .dependencyCycle, "task \(looped) of the import waits on itself through other tasks; nothing there could start")
+    }
+    let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
+    let keep = fileIDs.allSatisfy { $0.rawValue > (last ?? 0) }
+    var newIDs: [TaskID: TaskID] = [:]
+    for (offset, id) in fileIDs.sorted().enumerated() {
+      newIDs[id] = keep ? id : TaskID((last ?? 0) + Int64(offset) + 1)
+    }
+    let stored = tasks.map { task in
+      var copy = task
+      copy.id = newIDs[task.id]!
+      copy.blockedBy = task.blockedBy.map { newIDs[$0]! }
+      return copy
+    }.sorted { $0.id < $1.id }
+    try database.transaction { () throws(StrideError) in
+      for task in stored { try rows.save(task) }
+      try history.record(
+        action: TaskImport.name, summary: "imported \(stored.count) task\(stored.count == 1 ? "" : "s")", before: [],
+        after: stored, at: now)
+    }
+    stored.forEach(remember)
+    record(StoreChange(action: TaskImport.name, at: now, tasks: stored))
+    return (stored, !keep)
+  }
+
   /// Applies a change and returns the task as it is afterwards (for a delete: as it was).
   @discardableResult
   public func apply(_ change: TaskChange, at now: Date) throws(StrideError) -> StrideTask {

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Taskwarrior's `task export` / `task import` JSON: an array of tasks. Docs/interop.md says how each field maps.
+enum Taskwarrior {
+  /// The fields Stride reads and writes. Unknown fields (urgency, id, UDAs other than energy and estimate) are
+  /// left alone.
+  struct Item: Codable {
+    var uuid: String?
+    var description: String?
+    var status: String?
+    var entry: String?
+    var modified: String?
+    var end: String?
+    var due: String?
+    var wait: String?
+    var scheduled: String?
+    var tags: [String]?
+    var project: String?
+    var priority: String?
+    var depends: Depends?
+    var annotations: [Annotation]?
+    /// Stride's own fields, kept as Taskwarrior UDAs.
+    var energy: String?
+    var estimate: Int?
+  }
+
+  struct Annotation: Codable {
+    var entry: String?
+    var description: String
+  }
+
+  /// `depends` is an array of uuids since Taskwarrior 2.6 and a comma-separated string before.
+  struct Depends: Codable {
+    var uuids: [String]
+
+    init(_ uuids: [String]) { self.uuids = uuids }
+
+    init(from decoder: Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let list = try? container.decode([String].self) {
+        uuids = list
+      } else {
+        uuids = try container.decode(String.self).split(separator: ",").map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(uuids)
+    }
+  }
+
+  // MARK: Export
+
+  /// A uuid made from the task's id, so exporting twice gives the same uuids (and re-importing into Taskwarrior
+  /// updates instead of duplicating).
+  static func uuid(_ id: TaskID) -> String {
+    String(format: "00000000-0000-4000-8000-%012llx", id.rawValue)
+  }
+
+  static func date(_ date: Date) -> String {
+    Timestamp.format(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+  }
+
+  static func item(_ task: StrideTask) -> Item {
+    var item = Item(uuid: uuid(task.id), description: task.title, status: "pending")
+    item.entry = date(task.createdAt)
+    item.modified = date(task.updatedAt)
+    item.due = task.due.map(date)
+    item.scheduled = task.start.map(date)
+    item.tags = task.tags.isEmpty ? nil : task.tags
+    item.priority = task.type == .obligation ? "H" : nil
+    item.depends = task.blockedBy.isEmpty ? nil : Depends(task.blockedBy.map(uuid))
+    item.energy = task.energy.rawValue
+    item.estimate = task.estimateMinutes
+    var annotations = task.subtasks.map { step in
+      Annotation(entry: step.completedAt.map(date), description: (step.done ? "[x] " : "[ ] ") + step.title)
+    }
+    switch task.status {
+    case .completed:
+      item.status = "completed"
+      item.end = task.completedAt.map(date)
+    case .deferred:
+      if let until = task.deferral?.until {
+        item.status = "waiting"
+        item.wait = date(until)
+      }
+      if let deferral = task.deferral {
+        annotations.append(Annotation(entry: date(deferral.at), description: "deferred: \(deferral.reason.rawValue)"))
+      }
+    case .waiting:
+      if let followUp = task.followUp {
+        item.status = "waiting"
+        item.wait = date(followUp)
+      }
+      annotations.append(Annotation(entry: nil, description: "waiting for: \(task.waitingFor ?? "someone")"))
+    case .active:
+      break
+    }
+    item.annotations = annotations.isEmpty ? nil : annotations
+    return item
+  }
+
+  static func data(_ tasks: [StrideTask]) throws(StrideError) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      // One task per line inside the array, as `task export` writes it.
+      let lines = try tasks.map { String(decoding: try encoder.encode(item($0)), as: UTF8.self) }
+      return Data(("[\n" + lines.joined(separator: ",\n") + "\n]\n").utf8)
+    } catch {
+      throw StrideError(.internalError, "the export could not be written: \(error)")
+    }
+  }
+
+  // MARK: Import
+
+  /// Reads `20261121T090000Z` (and, from other tools, RFC 3339).
+  static func date(_ text: String?) -> Date? {
+    guard let text else { return nil }
+    let digits = Array(text.utf8)
+    guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else {
+      return Timestamp.parse(text)
+    }
+    func number(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
+    return Timestamp.parse(
+      "\(number(0..<4))-\(number(4..<6))-\(number(6..<8))T\(number(9..<11)):\(number(11..<13)):\(number(13..<15))Z")
+  }
+
+  static func plan(_ data: Data, now: Date) throws(StrideError) -> ImportPlan {
+    let items: [Item]
+    do {
+      items = try JSONDecoder().decode([Item].self, from: data)
+    } catch let error as DecodingError {
+      throw StrideError.invalid(
+        "this is not a Taskwarrior export (the output of 'task export'): \(JSONValue.describe(error))")
+    } catch {
+      throw StrideError.invalid("this is not a Taskwarrior export: \(error)")
+    }
+    var plan = ImportPlan()
+    var ids: [String: TaskID] = [:]
+    var depends: [(TaskID, [String])] = []
+    var annotated = 0
+    var projects = 0
+    for (index, item) in items.enumerated() {
+      let entry = item.uuid.map { "uuid \($0)" } ?? "entry \(index + 1)"
+      let title = (item.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !title.isEmpty else {
+        plan.skip(entry, "it has no description")
+        continue
+      }
+      guard (try? StrideTask.checkedTitle(title)) != nil else {
+        plan.skip(entry, "its description is too long for a Stride title")
+        continue
+      }
+      switch item.status ?? "pending" {
+      case "deleted":
+        plan.skip(entry, "it is deleted in Taskwarrior")
+        continue
+      case "recurring":
+        plan.skip(entry, "it is a recurring template, and Stride does not repeat tasks (its instances are imported)")
+        continue
+      case "pending", "waiting", "completed":
+        break
+      case let other:
+        plan.skip(entry, "its status '\(other)' is not one Taskwarrior writes")
+        continue
+      }
+      let created = date(item.entry) ?? now
+      let id = TaskID(Int64(plan.tasks.count + 1))
+      var rawInput = title
+      if let annotations = item.annotations, !annotations.isEmpty {
+        annotated += annotations.count
+        rawInput += "\n" + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
+          .joined()
+      }
+      var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
+      if let project = item.project, let tag = try? StrideTask.checkedTags([project.replacingOccurrences(of: " ", with: "-")]).first {
+        projects += 1
+        if !tags.contains(tag) { tags.append(tag) }
+      }
+      var task = StrideTask(
+        id: id, title: title, rawInput: rawInput,
+        energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
+        estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
+        type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
+        tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
+      if item.status == "completed" {
+        task.status = .completed
+        task.completedAt = date(item.end) ?? task.updatedAt
+      } else if let wait = date(item.wait), wait > now {
+        let deferral = Deferral(reason: .wrongTime, at: task.updatedAt, until: wait)
+        task.status = .deferred
+        task.deferral = deferral
+        task.deferrals = [deferral]
+        if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
+      }
+      if let uuid = item.uuid { ids[uuid.lowercased()] = id }
+      if let uuids = item.depends?.uuids, !uuids.isEmpty { depends.append((id, uuids)) }
+      plan.tasks.append(task)
+    }
+    var dropped = 0
+    for (id, uuids) in depends {
+      let index = Int(id.rawValue) - 1
+      for uuid in uuids {
+        if let blocker = ids[uuid.lowercased()], plan.tasks[Int(blocker.rawValue) - 1].status != .completed,
+          plan.tasks[index].status != .completed
+        {
+          plan.tasks[index].blockedBy.append(blocker)
+        } else {
+          dropped += 1
+        }
+      }
+    }
+    if annotated > 0 {
+      plan.notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept in the tasks' raw text")
+    }
+    if projects > 0 { plan.notes.append("projects became tags (project Home is the tag home)") }
+    if dropped > 0 {
+      plan.notes.append(
+        "\(dropped) dependenc\(dropped == 1 ? "y on a task that is done or not in the file was" : "ies on tasks that are done or not in the file were") left out")
+    }
+    return plan
+  }
+}
