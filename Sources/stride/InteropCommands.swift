@@ -17,12 +17,13 @@ extension Session {
   func export(_ arguments: [String]) throws {
     let args = try CommandArguments(arguments, command: "export", valued: ["--format", "--output"])
     try args.noMorePositionals(than: 0, "export")
-    let format = try args.values["--format"].map { text throws(UsageError) in
-      guard let format = ExportFormat(rawValue: text) else {
-        throw UsageError("--format '\(text)' is not an export format; use \(ExportFormat.validWords)")
-      }
-      return format
-    } ?? .json
+    let format =
+      try args.values["--format"].map { text throws(UsageError) in
+        guard let format = ExportFormat(rawValue: text) else {
+          throw UsageError("--format '\(text)' is not an export format; use \(ExportFormat.validWords)")
+        }
+        return format
+      } ?? .json
     let tasks = try call(TaskList.self, .init(status: .all)).tasks.sorted { $0.id < $1.id }
     let data = try Exporter.data(tasks, format: format, now: Date())
     guard let file = args.values["--output"], file != "-" else {
@@ -55,12 +56,13 @@ extension Session {
       }
       data = contents
     }
-    let format = try args.values["--from"].map { text throws(UsageError) in
-      guard let format = ImportFormat(rawValue: text) else {
-        throw UsageError("--from '\(text)' is not a format Stride imports; use \(ImportFormat.validWords)")
-      }
-      return format
-    } ?? Self.guessFormat(data)
+    let format =
+      try args.values["--from"].map { text throws(UsageError) in
+        guard let format = ImportFormat(rawValue: text) else {
+          throw UsageError("--from '\(text)' is not a format Stride imports; use \(ImportFormat.validWords)")
+        }
+        return format
+      } ?? Self.guessFormat(data)
     let plan = try ImportPlan.read(data, format: format, now: Date())
     let name = file == "-" ? "standard input" : file
     guard !plan.tasks.isEmpty else {

@@ -311,7 +311,8 @@ extension Session {
           "complete -c stride -n \(seen) -n 'test (count (commandline -opc)) -eq 2' "
             + "-xa '(stride completions ids 2>/dev/null)'")
         lines.append(
-          "complete -c stride -n \(seen) -n 'test (count (commandline -opc)) -eq 3' -xa '\(reasons.joined(separator: " "))'")
+          "complete -c stride -n \(seen) -n 'test (count (commandline -opc)) -eq 3' -xa '\(reasons.joined(separator: " "))'"
+        )
       case .words(let words):
         lines.append("complete -c stride -n \(seen) -xa '\(words.joined(separator: " "))'")
       case .file:

@@ -223,10 +223,11 @@ struct Evaluator {
     return context.instant.timeIntervalSince(deferral.at) >= settings.noEnergyFallbackHours * 3600
   }
 
-  /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once.
+  /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once. The daemon's
+  /// wake-up, dated by the until-time itself, is not a touch.
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     guard let last = task.deferrals.last, last.reason == .noEnergy || last.reason == .wrongTime,
-      let until = last.until, until <= context.instant, task.updatedAt <= last.at
+      let until = last.until, until <= context.instant, task.updatedAt <= last.at || task.updatedAt == until
     else { return nil }
     return last.reason
   }

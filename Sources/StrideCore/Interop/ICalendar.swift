@@ -42,7 +42,8 @@ enum ICalendar {
     var notes = task.subtasks.map { ($0.done ? "[x] " : "[ ] ") + $0.title }
     if task.status == .waiting { notes.append("Waiting for: \(task.waitingFor ?? "someone")") }
     if task.status == .deferred, let deferral = task.deferral {
-      notes.append("Deferred (\(deferral.reason.rawValue))" + (deferral.until.map { " until \(Timestamp.format($0))" } ?? ""))
+      notes.append(
+        "Deferred (\(deferral.reason.rawValue))" + (deferral.until.map { " until \(Timestamp.format($0))" } ?? ""))
     }
     if !notes.isEmpty { lines.append("DESCRIPTION:" + escape(notes.joined(separator: "\n"))) }
     lines.append("END:VTODO")

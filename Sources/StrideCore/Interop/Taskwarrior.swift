@@ -173,11 +173,15 @@ enum Taskwarrior {
       var rawInput = title
       if let annotations = item.annotations, !annotations.isEmpty {
         annotated += annotations.count
-        rawInput += "\n" + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
+        rawInput +=
+          "\n"
+          + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
           .joined()
       }
       var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
-      if let project = item.project, let tag = try? StrideTask.checkedTags([project.replacingOccurrences(of: " ", with: "-")]).first {
+      if let project = item.project,
+        let tag = try? StrideTask.checkedTags([project.replacingOccurrences(of: " ", with: "-")]).first
+      {
         projects += 1
         if !tags.contains(tag) { tags.append(tag) }
       }
@@ -220,7 +224,8 @@ enum Taskwarrior {
     if projects > 0 { plan.notes.append("projects became tags (project Home is the tag home)") }
     if dropped > 0 {
       plan.notes.append(
-        "\(dropped) dependenc\(dropped == 1 ? "y on a task that is done or not in the file was" : "ies on tasks that are done or not in the file were") left out")
+        "\(dropped) dependenc\(dropped == 1 ? "y on a task that is done or not in the file was" : "ies on tasks that are done or not in the file were") left out"
+      )
     }
     return plan
   }

@@ -107,7 +107,8 @@ enum TodoTxt {
     }
     if repeats > 0 {
       plan.notes.append(
-        "\(repeats) task\(repeats == 1 ? " repeats" : "s repeat") (rec:); Stride imported each once, as it does not repeat tasks")
+        "\(repeats) task\(repeats == 1 ? " repeats" : "s repeat") (rec:); Stride imported each once, as it does not repeat tasks"
+      )
     }
     return plan
   }

@@ -56,11 +56,13 @@ extension StrideTask {
     return wakeUps
   }
 
-  /// The task once its wake-ups due by `instant` are announced: a finished deferral is settled into active, and
-  /// the change is dated `instant`, which puts those wake-ups behind it.
-  func woken(at instant: Date) -> StrideTask {
-    var task = settled(at: instant)
-    task.updatedAt = instant
+  /// The task once its wake-ups up to `moment` (the latest of those due) are announced: a finished deferral is
+  /// settled into active, and the change is dated `moment`, which puts those wake-ups behind it. Dated by the
+  /// wake-up's own moment, not the (maybe later) time it was announced, the task still counts as untouched since it
+  /// came back, which is what the engine's `resurfaced` term asks.
+  func woken(at moment: Date) -> StrideTask {
+    var task = settled(at: moment)
+    task.updatedAt = moment
     return task
   }
 }

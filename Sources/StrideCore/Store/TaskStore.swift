@@ -144,11 +144,14 @@ public final class TaskStore {
     for task in tasks {
       func problem(_ text: String) -> StrideError { StrideError.invalid("task \(task.id) of the import \(text)") }
       guard (try? StrideTask.checkedTitle(task.title)) == task.title else { throw problem("has no usable title") }
-      guard (try? StrideTask.checkedTags(task.tags)) == task.tags else { throw problem("has a tag that is not one word") }
+      guard (try? StrideTask.checkedTags(task.tags)) == task.tags else {
+        throw problem("has a tag that is not one word")
+      }
       if let minutes = task.estimateMinutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
         throw problem("has an estimate outside 1 minute to a week")
       }
-      guard (task.status == .deferred) == (task.deferral != nil), (task.status == .completed) == (task.completedAt != nil)
+      guard (task.status == .deferred) == (task.deferral != nil),
+        (task.status == .completed) == (task.completedAt != nil)
       else { throw problem("has a status that does not fit its deferral or completion time") }
       if let missing = task.blockedBy.first(where: { !fileIDs.contains($0) }) {
         throw problem("waits on task \(missing), which is not in the import")
@@ -266,8 +269,8 @@ public final class TaskStore {
     var changes: [StoreChange] = []
     try database.transaction { () throws(StrideError) in
       for before in woken {
-        let task = before.woken(at: now)
-        let kinds = due.filter { $0.task == task.id }
+        let kinds = due.filter { $0.task == before.id }
+        let task = before.woken(at: kinds.map(\.at).max() ?? now)
         try rows.save(task)
         try history.record(
           action: "task.wake", summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),

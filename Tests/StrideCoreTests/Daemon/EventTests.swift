@@ -128,4 +128,23 @@ struct EventTests {
     }
     #expect(last?.reason == "overloaded")
   }
+
+  @Test("a wake-up is stored as a change: the task is active, announced once, and still boosted as resurfaced")
+  func wakeIsAChange() throws {
+    let (store, _) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("stretch"), at: Fixtures.now)
+    let until = Fixtures.now.addingTimeInterval(3600)
+    try store.apply(.deferTask(task.id, reason: .wrongTime, until: until), at: Fixtures.now)
+    #expect(store.nextWakeUp == WakeUp(task: task.id, kind: .deferral, at: until))
+    // Announced two hours late (the laptop slept): once, and dated by the wake-up's own moment.
+    let late = until.addingTimeInterval(7200)
+    #expect(try store.wake(at: late).map(\.kind) == [.deferral])
+    #expect(try store.wake(at: late).isEmpty)
+    #expect(store.nextWakeUp == nil)
+    let woken = try store.task(task.id, at: late)
+    #expect(woken.status == .active && woken.updatedAt == until)
+    let context = NowContext(instant: late, energy: nil, minutes: nil, limit: 5, tags: [], timeZone: .gmt)
+    let suggestion = try #require(Ranking.rank(tasks: store.open(at: late), context: context).first)
+    #expect(suggestion.terms.contains { $0.term == .resurfaced && $0.contribution > 0 })
+  }
 }

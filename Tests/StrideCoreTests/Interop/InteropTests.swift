@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// Export and import, through the store: what goes out comes back, and other tools' files come in whole.
+@Suite("Import and export")
+struct InteropTests {
+  /// A store holding one of each kind of task: steps half done, deferred until a time, waiting with a follow-up,
+  /// completed, blocked by another, with tags, an estimate and a start time.
+  static func variedStore() throws -> TaskStore {
+    let (store, _) = try Fixtures.store()
+    let now = Fixtures.now
+    var report = Fixtures.draft("write the quarterly report", steps: ["collect the numbers", "draft"])
+    report.tags = ["work"]
+    report.estimateMinutes = 90
+    let first = try store.capture(report, at: now)
+    try store.apply(.completeStep(first.id, index: 1), at: now)
+    let dentist = try store.capture(
+      Fixtures.draft("call the dentist", due: Fixtures.at("2026-11-23T09:00:00Z"), energy: .low), at: now)
+    try store.apply(.deferTask(dentist.id, reason: .wrongTime, until: Fixtures.at("2026-11-22T10:00:00Z")), at: now)
+    let sam = try store.capture(Fixtures.draft("numbers from Sam"), at: now)
+    try store.apply(.wait(sam.id, note: "Sam", followUp: Fixtures.at("2026-11-24T09:00:00Z")), at: now)
+    let rent = try store.capture(Fixtures.draft("pay the rent"), at: now)
+    try store.apply(.complete(rent.id), at: now.addingTimeInterval(60))
+    var later = Fixtures.draft("plan the garden")
+    later.start = Fixtures.at("2026-12-01T08:00:00Z")
+    let garden = try store.capture(later, at: now)
+    try store.apply(.block(first.id, on: garden.id), at: now)
+    return store
+  }
+
+  static func allTasks(_ store: TaskStore) throws -> [StrideTask] {
+    (try store.tasks(status: nil, tag: nil, at: Fixtures.now)
+      + store.tasks(status: .completed, tag: nil, at: Fixtures.now))
+      .sorted { $0.id < $1.id }
+  }
+
+  @Test("Stride JSON export, then import into an empty store, gives back the same tasks, field for field")
+  func strideRoundTrip() throws {
+    let original = try Self.allTasks(Self.variedStore())
+    let data = try Exporter.data(original, format: .json, now: Fixtures.now)
+    let plan = try ImportPlan.read(data, format: .stride, now: Fixtures.now)
+    #expect(plan.skipped.isEmpty)
+    let (fresh, _) = try Fixtures.store()
+    let (stored, renumbered) = try fresh.importTasks(plan.tasks, at: Fixtures.now)
+    #expect(!renumbered)
+    #expect(stored == original)
+    #expect(try Self.allTasks(fresh) == original)
+  }
+
+  /// The output of `task export` (Taskwarrior 2.6), with the cases an import must get right.
+  static let taskwarriorExport = """
+    [
+    {"id":1,"description":"book the flights","entry":"20261101T100000Z","modified":"20261102T100000Z","status":"pending","uuid":"a1111111-1111-4111-8111-111111111111","due":"20261130T170000Z","priority":"H","project":"Trip","tags":["travel"],"urgency":12.3,"annotations":[{"entry":"20261102T100000Z","description":"ask about the seats"}]},
+    {"id":2,"description":"pack the bags","entry":"20261101T100000Z","modified":"20261101T100000Z","status":"pending","uuid":"b2222222-2222-4222-8222-222222222222","depends":["a1111111-1111-4111-8111-111111111111","c3333333-3333-4333-8333-333333333333"]},
+    {"id":3,"description":"renew the passport","entry":"20261001T100000Z","modified":"20261105T100000Z","status":"waiting","uuid":"c3333333-3333-4333-8333-333333333333","wait":"20261201T080000Z","due":"20261215T000000Z"},
+    {"id":0,"description":"old idea","entry":"20261001T100000Z","end":"20261002T100000Z","status":"deleted","uuid":"d4444444-4444-4444-8444-444444444444"},
+    {"id":0,"description":"water the plants","entry":"20261001T100000Z","status":"recurring","recur":"weekly","uuid":"e5555555-5555-4555-8555-555555555555"},
+    {"id":0,"description":"buy a suitcase","entry":"20261001T100000Z","end":"20261003T120000Z","modified":"20261003T120000Z","status":"completed","uuid":"f6666666-6666-4666-8666-666666666666"},
+    {"id":4,"description":"print the tickets","entry":"20261101T100000Z","status":"pending","uuid":"07777777-7777-4777-8777-777777777777","depends":"b2222222-2222-4222-8222-222222222222,f6666666-6666-4666-8666-666666666666"}
+    ]
+    """
+
+  @Test("a Taskwarrior export imports with dependencies, waiting tasks and due dates intact, and says what it left out")
+  func taskwarriorImport() throws {
+    let plan = try ImportPlan.read(Data(Self.taskwarriorExport.utf8), format: .taskwarrior, now: Fixtures.now)
+    #expect(
+      plan.skipped.map(\.entry) == [
+        "uuid d4444444-4444-4444-8444-444444444444", "uuid e5555555-5555-4555-8555-555555555555",
+      ])
+    #expect(plan.skipped[0].reason == "it is deleted in Taskwarrior")
+    let (store, _) = try Fixtures.store()
+    _ = try store.capture(Fixtures.draft("already here"), at: Fixtures.now)
+    let (tasks, renumbered) = try store.importTasks(plan.tasks, at: Fixtures.now)
+    #expect(renumbered)
+    let byTitle = Dictionary(uniqueKeysWithValues: tasks.map { ($0.title, $0) })
+    let flights = try #require(byTitle["book the flights"])
+    let bags = try #require(byTitle["pack the bags"])
+    let passport = try #require(byTitle["renew the passport"])
+    let tickets = try #require(byTitle["print the tickets"])
+    #expect(flights.id == TaskID(2))
+    #expect(flights.due == Fixtures.at("2026-11-30T17:00:00Z"))
+    #expect(flights.type == .obligation)
+    #expect(flights.tags == ["travel", "trip"])
+    #expect(flights.createdAt == Fixtures.at("2026-11-01T10:00:00Z"))
+    #expect(flights.rawInput.contains("ask about the seats"))
+    #expect(bags.blockedBy == [flights.id, passport.id])
+    #expect(passport.status == .deferred)
+    #expect(passport.deferral?.until == Fixtures.at("2026-12-01T08:00:00Z"))
+    #expect(passport.due == Fixtures.at("2026-12-15T00:00:00Z"))
+    #expect(passport.wakeUps.map(\.kind) == [.deferral])
+    // The comma-separated form of depends is read too; a finished dependency no longer holds anything up.
+    #expect(tickets.blockedBy == [bags.id])
+    #expect(byTitle["buy a suitcase"]?.status == .completed)
+    #expect(byTitle["buy a suitcase"]?.completedAt == Fixtures.at("2026-10-03T12:00:00Z"))
+  }
+
+  @Test("Stride's Taskwarrior export reads back with its dependencies, waits and dates")
+  func taskwarriorRoundTrip() throws {
+    let original = try Self.allTasks(Self.variedStore())
+    let data = try Exporter.data(original, format: .taskwarrior, now: Fixtures.now)
+    let plan = try ImportPlan.read(data, format: .taskwarrior, now: Fixtures.now)
+    #expect(plan.tasks.map(\.title) == original.map(\.title))
+    #expect(plan.tasks.map(\.blockedBy) == original.map(\.blockedBy))
+    #expect(plan.tasks.map(\.due) == original.map(\.due))
+    #expect(plan.tasks.map(\.energy) == original.map(\.energy))
+    #expect(plan.tasks.map(\.estimateMinutes) == original.map(\.estimateMinutes))
+    #expect(plan.tasks[1].deferral?.until == original[1].deferral?.until)
+    #expect(plan.tasks[3].status == .completed)
+  }
+
+  @Test("todo.txt lines are read for completion, priority, dates, tags and fields; a line of only fields is left out")
+  func todoTxtImport() throws {
+    let text = """
+      (A) 2026-11-20 call the bank +money @phone due:2026-11-25 energy:low est:15m
+      x 2026-11-19 2026-11-10 return the library books +errands
+      water the plants rec:1w t:2026-11-28
+
+      +lonely due:2026-12-01
+      """
+    let utc = TimeZone(identifier: "UTC")!
+    let plan = TodoTxt.plan(text, now: Fixtures.now, timeZone: utc)
+    #expect(plan.tasks.map(\.title) == ["call the bank", "return the library books", "water the plants"])
+    let bank = plan.tasks[0]
+    #expect(bank.type == .obligation)
+    #expect(bank.tags == ["money", "phone"])
+    #expect(bank.due == Fixtures.at("2026-11-25T23:59:59Z"))
+    #expect(bank.energy == .low && bank.estimateMinutes == 15)
+    #expect(bank.createdAt == Fixtures.at("2026-11-20T00:00:00Z"))
+    #expect(plan.tasks[1].status == .completed)
+    #expect(plan.tasks[1].completedAt == Fixtures.at("2026-11-19T00:00:00Z"))
+    #expect(plan.tasks[2].start == Fixtures.at("2026-11-28T00:00:00Z"))
+    #expect(plan.skipped == [.init(entry: "line 5", reason: "it has no text besides dates, tags and fields")])
+    #expect(plan.notes.count == 1)
+    // Written back, the first line is what it was.
+    #expect(
+      TodoTxt.line(bank, timeZone: utc)
+        == "(A) 2026-11-20 call the bank +money +phone due:2026-11-25 energy:low est:15m")
+  }
+
+  @Test("iCalendar export: one VTODO per task, CRLF lines folded at 75 octets, text escaped")
+  func icalExport() throws {
+    var task = StrideTask(
+      id: TaskID(7), title: "buy milk, eggs; and a very long list of other things that will not fit on one line at all",
+      rawInput: "x", type: .obligation, due: Fixtures.at("2026-11-22T09:00:00Z"), tags: ["shopping"],
+      createdAt: Fixtures.now)
+    task.subtasks = [Subtask(title: "café", done: true, completedAt: Fixtures.now)]
+    let text = ICalendar.text([task], now: Fixtures.now)
+    let lines = text.components(separatedBy: "\r\n")
+    #expect(lines.first == "BEGIN:VCALENDAR")
+    #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+    #expect(lines.contains("DUE:20261122T090000Z"))
+    #expect(lines.contains("PRIORITY:1"))
+    #expect(lines.contains("DESCRIPTION:[x] café"))
+    let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
+    #expect(unfolded.contains("SUMMARY:buy milk\\, eggs\\; and a very long list of other things"))
+    #expect(!text.contains("\n") || text.components(separatedBy: "\n").dropLast().allSatisfy { $0.hasSuffix("\r") })
+  }
+
+  @Test(
+    "an import is all or nothing: a loop among its tasks stores none of them, and one undo takes a whole import back")
+  func allOrNothing() throws {
+    let (store, _) = try Fixtures.store()
+    let a = StrideTask(id: TaskID(1), title: "a", rawInput: "a", blockedBy: [TaskID(2)], createdAt: Fixtures.now)
+    let b = StrideTask(id: TaskID(2), title: "b", rawInput: "b", blockedBy: [TaskID(1)], createdAt: Fixtures.now)
+    #expect(throws: StrideError.self) { try store.importTasks([a, b], at: Fixtures.now) }
+    #expect(store.openCount == 0)
+
+    var free = b
+    free.blockedBy = []
+    _ = try store.importTasks([a, free], at: Fixtures.now)
+    #expect(store.openCount == 2)
+    _ = try store.undo(at: Fixtures.now)
+    #expect(store.openCount == 0)
+  }
+}
