@@ -64,7 +64,7 @@ public final class Daemon {
   /// Stops accepting, finishes requests in flight, closes the database, removes the socket and drops the lock.
   public func stop() {
     systemd.notify("STOPPING=1\nSTATUS=Finishing requests in flight")
-    if !server.stop() {
+    if !server.stop(keepListening: socketInode == nil) {
       log.info("some connections did not finish within the grace period; closing anyway")
     }
     dispatcher.close()

@@ -75,9 +75,11 @@ public final class Server: Sendable {
   }
 
   /// Stops accepting, lets requests already being handled finish and reply, and waits (up to `grace` seconds)
-  /// for every connection to end. Returns false if some connection did not end in time.
+  /// for every connection to end. Returns false if some connection did not end in time. Then the listening socket
+  /// is shut down, so clients still queued on it are refused, unless `keepListening` (systemd passed it, and keeps
+  /// it for the next start).
   @discardableResult
-  public func stop(grace: Double = 10) -> Bool {
+  public func stop(grace: Double = 10, keepListening: Bool = false) -> Bool {
     let idle = connections.withLock { state in
       state.stopping = true
       return state.open.values.filter { !$0.busy }.map(\.socket)
@@ -85,7 +87,9 @@ public final class Server: Sendable {
     stopAccepting.signal()
     // An idle connection is blocked in read: shutting its read side down wakes it, and it ends.
     idle.forEach { Glibc.shutdown($0.descriptor, Int32(SHUT_RD)) }
-    return running.wait(timeout: .now() + grace) == .success
+    let finished = running.wait(timeout: .now() + grace) == .success
+    if !keepListening { listener.shutdown() }
+    return finished
   }
 
   private func acceptLoop() {
