@@ -202,6 +202,48 @@ enum Help {
                $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
                prints the two systemctl --user commands that turn them on
     """,
+    "prompt": """
+    Usage: stride prompt [--json]
+
+    Prints one short line for a shell prompt: the first thing to start now and how many more
+    are on the now-list, like: call the dentist (+3). It never starts the daemon, waits at most
+    half a second, and prints nothing (exit 0) when the daemon is not running or nothing is ready.
+
+      PS1='$(stride prompt 2>/dev/null) \\$ '
+    """,
+    "completions": """
+    Usage: stride completions bash|zsh|fish
+
+    Prints a completion script: commands, options, their values (energy levels, defer reasons,
+    formats) and open task ids with their titles, asked of the daemon when you press Tab (none,
+    and no daemon started, when it is not running).
+
+      source <(stride completions bash)      in ~/.bashrc
+      source <(stride completions zsh)       in ~/.zshrc, after compinit
+      stride completions fish | source       in ~/.config/fish/config.fish
+    """,
+    "export": """
+    Usage: stride export [--format json|taskwarrior|todotxt|ical] [--output FILE]
+
+    Writes every task, open and done, to standard output (or FILE):
+      json          Stride's own, complete: stride import reads it back as it was (the default)
+      taskwarrior   JSON for 'task import'
+      todotxt       one line per task
+      ical          iCalendar VTODO, for calendar and reminder apps
+    Docs/interop.md says how each field maps.
+
+      stride export --format ical --output tasks.ics
+    """,
+    "import": """
+    Usage: stride import FILE [--from stride|taskwarrior|todotxt] [--dry-run]
+
+    Adds the tasks in FILE ('-' for standard input), all of them or none, and says what it
+    imported, what it left out and why. Without --from, a file starting with { is read as a Stride
+    export, one starting with [ as Taskwarrior's 'task export', anything else as todo.txt.
+    --dry-run shows the same report and saves nothing; 'stride undo' takes a whole import back.
+
+      task export > tw.json && stride import tw.json --dry-run
+    """,
     "watch": """
     Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
 

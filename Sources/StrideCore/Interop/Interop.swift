@@ -36,6 +36,17 @@ public struct ImportPlan: Sendable {
 
   public init() {}
 
+  /// The error for a file that cannot be read as `what`, saying where it went wrong.
+  static func unreadable(_ what: String, _ error: any Error) -> StrideError {
+    let detail =
+      switch error {
+      case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty: "it is not valid JSON"
+      case let error as DecodingError: JSONValue.describe(error)
+      default: "\(error)"
+      }
+    return StrideError.invalid("this is not \(what): \(detail)")
+  }
+
   mutating func skip(_ entry: String, _ reason: String) {
     skipped.append(Skipped(entry: entry, reason: reason))
   }
@@ -94,10 +105,8 @@ enum StrideExport {
     let file: File
     do {
       file = try JSONDecoder().decode(File.self, from: data)
-    } catch let error as DecodingError {
-      throw StrideError.invalid("this is not a Stride export: \(JSONValue.describe(error))")
     } catch {
-      throw StrideError.invalid("this is not a Stride export: \(error)")
+      throw ImportPlan.unreadable("a Stride export", error)
     }
     guard file.format == "stride", file.version == 1 else {
       throw StrideError.invalid(

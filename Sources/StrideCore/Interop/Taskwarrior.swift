@@ -133,11 +133,8 @@ enum Taskwarrior {
     let items: [Item]
     do {
       items = try JSONDecoder().decode([Item].self, from: data)
-    } catch let error as DecodingError {
-      throw StrideError.invalid(
-        "this is not a Taskwarrior export (the output of 'task export'): \(JSONValue.describe(error))")
     } catch {
-      throw StrideError.invalid("this is not a Taskwarrior export: \(error)")
+      throw ImportPlan.unreadable("a Taskwarrior export (the output of 'task export')", error)
     }
     var plan = ImportPlan()
     var ids: [String: TaskID] = [:]
