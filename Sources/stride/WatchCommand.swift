@@ -68,7 +68,14 @@ extension Session {
   private func greet(_ state: EventsSubscribe.Result, reconnected: Bool) {
     guard !output.json else { return }
     let ready = state.now.suggestions.count
-    var line = reconnected ? "strided is back. " : "Watching for changes and wake-ups. "
+    var heard: [String] = []
+    if state.topics.contains(.taskChanged) || state.topics.contains(.taskCompleted) { heard.append("changes") }
+    if state.topics.contains(.taskWoke) { heard.append("wake-ups") }
+    if state.topics.contains(.nowChanged) { heard.append("a new now-list") }
+    var line =
+      reconnected
+      ? "strided is back. "
+      : "Watching for \(heard.dropLast().joined(separator: ", "))\(heard.count > 1 ? " and " : "")\(heard.last ?? "events"). "
     line += ready == 1 ? "1 task is ready now" : "\(ready == 0 ? "No" : "\(ready)") tasks are ready now"
     if let next = state.nextWakeUp {
       line += "; the next comes back \(HumanTime(now: Date()).describe(next.at))"
