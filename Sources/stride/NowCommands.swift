@@ -19,11 +19,7 @@ extension Session {
         output.say("you have at the moment. See why with: stride now --all")
       }
     } else {
-      if let energy = result.energy {
-        output.say("For your \(energy.rawValue) energy, start with one of these:")
-      } else {
-        output.say("Start with one of these:")
-      }
+      output.say(Self.heading(result))
       output.say()
       renderSuggestions(result.suggestions)
     }
@@ -32,6 +28,14 @@ extension Session {
     output.say("Left out for now:")
     let rows = hidden.map { [String(describing: $0.id), Output.clip($0.title, 40), $0.detail] }
     Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
+  }
+
+  /// The line above the list: calm about a pile of overdue work, with no count per task.
+  static func heading(_ result: NowList.Result) -> String {
+    let energy = result.energy.map { ", for your \($0.rawValue) energy" } ?? ""
+    guard result.overdue < 3 else { return "\(result.overdue) things are overdue; here is a way to start\(energy):" }
+    return result.energy.map { "For your \($0.rawValue) energy, start with one of these:" }
+      ?? "Start with one of these:"
   }
 
   /// The now-list question from `now`'s (and `why`'s) options.

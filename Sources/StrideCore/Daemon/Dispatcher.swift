@@ -298,7 +298,7 @@ public final class Dispatcher: Sendable {
     let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: detail)
     return NowList.Result(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
-      hidden: detail ? Self.hiddenEntries(evaluation) : nil)
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue)
   }
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
@@ -331,14 +331,9 @@ public final class Dispatcher: Sendable {
     try store.context().lapsing(after: energyLapseHours, at: instant)
   }
 
-  /// Hidden tasks, then candidates that did not make the list (as `not-in-top`), in id order.
+  /// Candidates that did not make the list, best first, then the tasks the filters hide, in id order.
   static func hiddenEntries(_ evaluation: Ranking.Evaluation) -> [NowList.HiddenEntry] {
-    let shown = Set(evaluation.suggestions.map(\.task.id))
-    let ranked = evaluation.candidates.filter { !shown.contains($0.task.id) }.map {
-      HiddenTask(
-        task: $0.task, hidden: Hidden("not-in-top", "other tasks ranked higher (score \(TermScore.rounded($0.score)))"))
-    }
-    return (evaluation.hidden + ranked).sorted { $0.task.id < $1.task.id }.map(NowList.HiddenEntry.init)
+    (evaluation.passedOver + evaluation.hidden).map(NowList.HiddenEntry.init)
   }
 
   /// Where a task stands in an evaluation, with its terms.
@@ -352,9 +347,10 @@ public final class Dispatcher: Sendable {
         terms: suggestion.terms, score: suggestion.score, hidden: nil, energy: energy)
     }
     if let candidate = evaluation.candidates.first(where: { $0.task.id == task.id }) {
+      let hidden = evaluation.passedOver.first { $0.task.id == task.id }?.hidden
       return TaskExplain.Result(
         task: candidate.task, position: nil, kind: candidate.kind, prompt: candidate.prompt, terms: candidate.terms,
-        score: candidate.score, hidden: Hidden("not-in-top", "other tasks ranked higher"), energy: energy)
+        score: candidate.score, hidden: hidden ?? Hidden("not-in-top", "other tasks ranked higher"), energy: energy)
     }
     let hidden =
       evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden("completed", "it is done")

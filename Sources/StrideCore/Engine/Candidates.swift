@@ -8,8 +8,9 @@ public struct Candidate: Sendable, Equatable {
   public var prompt: String?
   public var terms: [TermScore]
   public var score: Double
-  /// Short enough to start right away (or offered as a way in: a breakdown, the first 15 minutes).
-  public var quick: Bool
+  /// A way in: something the user can start in their current energy and time (a short task, a next step, a
+  /// breakdown, a first 15 minutes, a check). At least one is among the suggestions whenever one exists.
+  public var wayIn: Bool
   /// An obligation due by the end of today: always shown.
   public var pinned: Bool
 }
@@ -83,6 +84,8 @@ struct Evaluator {
   let openBlockers: Set<TaskID>
   /// The one stuck task offered today, if any.
   let stuckPick: TaskID?
+  /// Open tasks whose due time has passed: a pile of them gets one calm line above the list.
+  let overdue: Int
 
   init(tasks: [StrideTask], context: NowContext, settings: EngineSettings) {
     self.context = context
@@ -91,12 +94,15 @@ struct Evaluator {
     today = calendar.day(of: context.instant)
     endOfToday = calendar.date(today, .endOfDay)
     // Built inside the closure and returned: captured `var`s would be checked on every change.
-    let (waitingOn, stuck, openBlockers) = tasks.withUnsafeBufferPointer {
-      buffer -> (IDCounts, [TaskID], Set<TaskID>) in
+    let instant = context.instant
+    let (waitingOn, stuck, openBlockers, overdue) = tasks.withUnsafeBufferPointer {
+      buffer -> (IDCounts, [TaskID], Set<TaskID>, Int) in
       var waitingOn = IDCounts(tasks)
       var stuck: [TaskID] = []
       var openBlockers: Set<TaskID> = []
+      var overdue = 0
       for index in buffer.indices where buffer[index].status.isOpen {
+        if let due = buffer[index].due, due <= instant { overdue += 1 }
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }
@@ -109,10 +115,11 @@ struct Evaluator {
           openBlockers.insert(buffer[index].id)
         }
       }
-      return (waitingOn, stuck.sorted(), openBlockers)
+      return (waitingOn, stuck.sorted(), openBlockers, overdue)
     }
     self.waitingOn = waitingOn
     self.openBlockers = openBlockers
+    self.overdue = overdue
     // At most one stuck task a day: the same one all day, a different one each day.
     stuckPick = stuck.isEmpty ? nil : stuck[((today.dayNumber % stuck.count) + stuck.count) % stuck.count]
   }
@@ -151,9 +158,7 @@ struct Evaluator {
     if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
-    if let energy = context.energy, task.energy.rank - energy.rank >= 2, !isPressing(task) {
-      return .hidden(.tooMuchEnergy)
-    }
+    if isOverreach(task), !isPressing(task) { return .hidden(.tooMuchEnergy) }
     if task.deferrals.last?.reason == .wrongTime, let window = wrongTimeWindow(task, status: status),
       !window.contains(context.instant), !isPressing(task)
     {
@@ -169,6 +174,12 @@ struct Evaluator {
       kind = .firstFifteen
     }
     if kind == nil, status == .deferred, !task.subtasks.contains(where: { !$0.done }) { kind = .breakdown }
+    // Pressing, but far beyond the user's energy: a start, not the whole task.
+    if kind == nil, isOverreach(task), !task.subtasks.contains(where: { !$0.done }),
+      (task.estimateMinutes ?? Int.max) > 15
+    {
+      kind = .firstFifteen
+    }
     if kind == nil, notImportantTwice(task) { kind = .stuck }
     return .candidate(kind, resurfaced: resurfaced)
   }
@@ -178,11 +189,37 @@ struct Evaluator {
     verdictKind ?? (task.subtasks.contains(where: { !$0.done }) ? .nextStep : .task)
   }
 
-  /// Short enough to start right away, or a way in.
-  func isQuick(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
-    if kind == .breakdown || kind == .firstFifteen || kind == .checkOn { return true }
-    guard let estimate = task.estimateMinutes else { return false }
-    return Double(estimate) * settings.planningFallacy <= settings.quickStartMinutes
+  /// Needs two or more levels more energy than the user has: hidden, unless pressing.
+  func isOverreach(_ task: borrowing StrideTask) -> Bool {
+    guard let energy = context.energy else { return false }
+    return task.energy.rank - energy.rank >= 2
+  }
+
+  /// Needs no more energy than the user has (any task, while the energy is unknown).
+  func energyFits(_ task: borrowing StrideTask) -> Bool {
+    guard let energy = context.energy else { return true }
+    return task.energy <= energy
+  }
+
+  /// A way in: a check on something waited for, or, within the user's energy, a breakdown, a next step, a first
+  /// 15 minutes or a task short enough to start right away. (The filters have already left out what does not fit
+  /// the minutes available.)
+  func isWayIn(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+    if kind == .checkOn { return true }
+    guard energyFits(task) else { return false }
+    switch kind {
+    case .breakdown, .firstFifteen, .nextStep: return true
+    case .stuck, .checkOn: return false
+    case .task:
+      guard let estimate = task.estimateMinutes else { return false }
+      return Double(estimate) * settings.planningFallacy <= settings.quickStartMinutes
+    }
+  }
+
+  /// A warm-up for low energy: within the user's energy and no longer than `warmUpMinutes` as estimated.
+  func isWarmUp(_ task: borrowing StrideTask) -> Bool {
+    guard energyFits(task), let estimate = task.estimateMinutes else { return false }
+    return Double(estimate) <= settings.warmUpMinutes
   }
 
   /// An obligation due by the end of today: always shown.
@@ -200,7 +237,7 @@ struct Evaluator {
       task: settled, kind: kind,
       step: settled.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) },
       prompt: prompt(kind, settled), terms: terms, score: terms.reduce(0) { $0 + $1.contribution },
-      quick: isQuick(settled, kind), pinned: isPinned(settled, kind))
+      wayIn: isWayIn(settled, kind), pinned: isPinned(settled, kind))
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.

@@ -76,14 +76,17 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public var noEnergyFallbackHours = 24.0
   /// A task deferred this many times is stuck.
   public var stuckAfterDeferrals = 3
-  /// At most this many suggestions share a tag (or a parent task).
+  /// At most this many suggestions share a tag, or come from one family of near-identical titles.
   public var perTagLimit = 2
+  /// At most this many suggestions need far more energy than the user has (pressing ones; the others are hidden).
+  public var overreachLimit = 2
 
   public init() {}
 
   enum CodingKeys: String, CodingKey {
     case weights, deadlineHalfLifeHours, planningFallacy, quickStartMinutes, warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
+    case overreachLimit
   }
 
   public init(from decoder: Decoder) throws {
@@ -108,6 +111,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     noEnergyFallbackHours = try read(.noEnergyFallbackHours, defaults.noEnergyFallbackHours, 1...720)
     stuckAfterDeferrals = Int(try read(.stuckAfterDeferrals, Double(defaults.stuckAfterDeferrals), 2...20))
     perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit), 1...5))
+    overreachLimit = Int(try read(.overreachLimit, Double(defaults.overreachLimit), 0...5))
   }
 }
 

@@ -12,6 +12,11 @@ public enum Ranking {
     public var candidates: [Candidate]
     /// With `detail`: the tasks the filters hide, in id order, each with why.
     public var hidden: [HiddenTask]
+    /// With `detail`: the candidates that are not among the suggestions, best first, each with why (a variety or
+    /// energy limit, or the places going to others).
+    public var passedOver: [HiddenTask]
+    /// How many open tasks are overdue (hidden ones too).
+    public var overdue: Int
   }
 
   /// At most `context.limit` suggestions, assembled from the best candidates.
@@ -45,8 +50,8 @@ public enum Ranking {
           scored.append(
             Scored(
               index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
-              verdict: verdict, resurfaced: resurfaced, quick: evaluator.isQuick(task.pointee, kind),
-              pinned: evaluator.isPinned(task.pointee, kind)))
+              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
+              pinned: evaluator.isPinned(task.pointee, kind), overreach: evaluator.isOverreach(task.pointee)))
         }
       }
       return (scored, hiddenCodes)
@@ -61,11 +66,12 @@ public enum Ranking {
       candidate.score = entry.score
       return candidate
     }
-    let assembly = Assembly(settings: settings, context: context, tasks: tasks, scoring: scoring, before: before)
+    let assembly = Assembly(
+      settings: settings, context: context, tasks: tasks, scoring: scoring, evaluator: evaluator, before: before)
     let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before)
     var chosen = assembly.choose(from: pool)
     if !detail, pool.count < scored.count, chosen.count < context.limit {
-      // The tag limit used up the shortlist: choose again from every candidate.
+      // The variety limits used up the shortlist: choose again from every candidate.
       chosen = assembly.choose(from: scored.sorted(by: before))
     }
     let phrases = WhyPhrases(context: context, evaluator: evaluator)
@@ -77,8 +83,14 @@ public enum Ranking {
     let hidden = hiddenCodes.map { index, code in
       HiddenTask(task: tasks[index].settled(at: context.instant), hidden: evaluator.describe(code, tasks[index]))
     }.sorted { $0.task.id < $1.task.id }
+    let passedOver =
+      detail
+      ? pool.filter { entry in !chosen.contains { $0.index == entry.index } }.map { entry in
+        HiddenTask(task: tasks[entry.index].settled(at: context.instant), hidden: assembly.leftOut(entry, chosen))
+      } : []
     return Evaluation(
-      suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden)
+      suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
+      passedOver: passedOver, overdue: evaluator.overdue)
   }
 
   /// A candidate before it is built in full: where the task is, its score, and what assembly needs to know.
@@ -87,15 +99,17 @@ public enum Ranking {
     var score: Double
     var verdict: Suggestion.Kind?
     var resurfaced: DeferReason?
-    var quick: Bool
+    var wayIn: Bool
     var pinned: Bool
+    /// Needs far more energy than the user has (shown only because it is pressing).
+    var overreach: Bool
   }
 
-  /// The best few candidates, every pinned one, and the best quick starts: enough for assembly, without
-  /// sorting them all.
+  /// The best few candidates, every pinned one, and the best ways in: enough for assembly, without sorting them
+  /// all.
   static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool) -> [Scored] {
     var best: [Scored] = []
-    var quick: [Scored] = []
+    var wayIn: [Scored] = []
     var pinned: [Scored] = []
     func keep(_ entry: Scored, in list: inout [Scored], size: Int) {
       guard list.count < size || before(entry, list[list.count - 1]) else { return }
@@ -104,19 +118,21 @@ public enum Ranking {
     }
     for entry in scored {
       keep(entry, in: &best, size: 40)
-      if entry.quick { keep(entry, in: &quick, size: 12) }
+      if entry.wayIn { keep(entry, in: &wayIn, size: 12) }
       if entry.pinned { pinned.append(entry) }
     }
     var seen = Set(best.map(\.index))
-    for entry in quick + pinned where seen.insert(entry.index).inserted { best.append(entry) }
+    for entry in wayIn + pinned where seen.insert(entry.index).inserted { best.append(entry) }
     return best.sorted(by: before)
   }
 
   /// Higher score first; ties by deadline, started, shorter, older, then id.
   static func comesFirst(_ a: Candidate, _ b: Candidate) -> Bool {
     comesFirst(
-      Scored(index: 0, score: a.score, verdict: nil, resurfaced: nil, quick: false, pinned: false), a.task,
-      Scored(index: 0, score: b.score, verdict: nil, resurfaced: nil, quick: false, pinned: false), b.task)
+      Scored(index: 0, score: a.score, verdict: nil, resurfaced: nil, wayIn: false, pinned: false, overreach: false),
+      a.task,
+      Scored(index: 0, score: b.score, verdict: nil, resurfaced: nil, wayIn: false, pinned: false, overreach: false),
+      b.task)
   }
 
   static func comesFirst(_ a: Scored, _ x: StrideTask, _ b: Scored, _ y: StrideTask) -> Bool {
@@ -142,25 +158,30 @@ struct Assembly {
   let context: NowContext
   let tasks: [StrideTask]
   let scoring: Scoring
+  let evaluator: Evaluator
   let before: (Ranking.Scored, Ranking.Scored) -> Bool
 
-  /// Obligations due today first (always shown), then the best candidates, at most `perTagLimit` sharing a tag
-  /// (variety over quantity: fewer than five rather than five of one project); at least one quick start when there
-  /// is one; low energy leads with a warm-up, high energy with the most valuable task.
+  /// The best way in first (whenever one exists, however much else presses), then obligations due today, then
+  /// the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — obligations due
+  /// today excepted — or one family of near-identical titles) and at most `overreachLimit` that need far more
+  /// energy than the user has. Fewer than five rather than five of one kind. Low energy leads with a warm-up (or
+  /// another way in), high energy with the most valuable task.
   func choose(from ranked: [Ranking.Scored]) -> [Ranking.Scored] {
     let limit = max(0, min(context.limit, NowContext.maximumLimit))
     guard limit > 0 else { return [] }
-    var chosen = Array(ranked.filter(\.pinned).prefix(limit))
-    for candidate in ranked where chosen.count < limit && !chosen.contains(where: { $0.index == candidate.index }) {
-      guard fitsTagLimit(candidate, chosen) else { continue }
+    var chosen: [Ranking.Scored] = []
+    var families: [TitleFamily] = []
+    func take(_ candidate: Ranking.Scored) {
       chosen.append(candidate)
+      families.append(TitleFamily(tasks[candidate.index].title))
     }
-    if !chosen.contains(where: \.quick) {
-      // Room left: add the best quick start; a full list: it takes the place of the last one that is not pinned.
-      var others = chosen
-      if chosen.count == limit, let last = chosen.lastIndex(where: { !$0.pinned }) { others.remove(at: last) }
-      if others.count < limit, let quick = ranked.first(where: { $0.quick && fitsTagLimit($0, others) }) {
-        chosen = others + [quick]
+    if let wayIn = ranked.first(where: \.wayIn) { take(wayIn) }
+    for pass in [true, false] {
+      for candidate in ranked where candidate.pinned == pass && chosen.count < limit {
+        guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
+          continue
+        }
+        take(candidate)
       }
     }
     chosen.sort(by: before)
@@ -170,19 +191,65 @@ struct Assembly {
     return chosen
   }
 
-  private func fitsTagLimit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored]) -> Bool {
-    tasks[candidate.index].tags.allSatisfy { tag in
-      chosen.count(where: { tasks[$0.index].tags.contains(tag) }) < settings.perTagLimit
+  /// Within the variety limits and the overreach limit, beside what is chosen already.
+  private func fits(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Bool {
+    limit(candidate, chosen, families) == nil
+  }
+
+  /// The limit a candidate would break beside what is chosen: too many needing far more energy, too many with one
+  /// of its tags (obligations due today are exempt), or too many of its family of titles.
+  private func limit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Limit? {
+    if candidate.overreach, chosen.count(where: \.overreach) >= settings.overreachLimit { return .overreach }
+    let task = tasks[candidate.index]
+    if !candidate.pinned {
+      for tag in task.tags where chosen.count(where: { tasks[$0.index].tags.contains(tag) }) >= settings.perTagLimit {
+        return .tag(tag)
+      }
+    }
+    let family = TitleFamily(task.title)
+    return families.count(where: family.isKin) >= settings.perTagLimit ? .family : nil
+  }
+
+  enum Limit: Equatable {
+    case overreach, family
+    case tag(String)
+  }
+
+  /// Why a candidate is not among the chosen: the limit it breaks, else the places went to others.
+  func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored]) -> Hidden {
+    let score = String(format: "%.1f", entry.score)
+    switch limit(entry, chosen, chosen.map { TitleFamily(tasks[$0.index].title) }) {
+    case .overreach:
+      let energy = context.energy?.rawValue ?? "low"
+      return Hidden(
+        "too-much-energy",
+        "it needs \(tasks[entry.index].energy.rawValue) energy and yours is \(energy); \(settings.overreachLimit) "
+          + "such tasks are shown already, as their first 15 minutes")
+    case .tag(let tag):
+      return Hidden("variety", "\(settings.perTagLimit) tasks tagged \(tag) are shown already")
+    case .family:
+      return Hidden("variety", "\(settings.perTagLimit) tasks much like it are shown already")
+    case nil:
+      if let tie = chosen.last(where: { $0.score == entry.score }) {
+        return Hidden(
+          "not-in-top",
+          "it ties on score (\(score)) with task \(tasks[tie.index].id), which goes first by due time, progress, "
+            + "length, age or number")
+      }
+      let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
+      return Hidden(
+        "not-in-top",
+        entry.score < lowest
+          ? "the tasks shown score higher (\(String(format: "%.1f", lowest)) or more; this one \(score))"
+          : "its score is \(score); the places went to what you can start at once, and what is due today")
     }
   }
 
-  /// Low energy: the best warm-up (an estimate of `warmUpMinutes` or less). High energy: the most valuable.
+  /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable.
   private func leader(_ chosen: [Ranking.Scored]) -> Int? {
     switch context.energy {
     case .low:
-      return chosen.firstIndex {
-        tasks[$0.index].estimateMinutes.map { Double($0) <= settings.warmUpMinutes } ?? false
-      }
+      return chosen.firstIndex { evaluator.isWarmUp(tasks[$0.index]) } ?? chosen.firstIndex(where: \.wayIn)
     case .high:
       let value = { (entry: Ranking.Scored) in scoring.valueValue(tasks[entry.index]) }
       guard let best = chosen.map(value).max() else { return nil }

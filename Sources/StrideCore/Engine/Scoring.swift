@@ -71,8 +71,14 @@ struct Scoring {
     }
   }
 
+  /// Offered as its first 15 minutes because time is short: those fit. (A task offered so because it needs far
+  /// more energy than the user has is scored as the whole task: a lower energy never raises it.)
+  func fitsAsFirstFifteen(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+    kind == .firstFifteen && !evaluator.isOverreach(task)
+  }
+
   func timeFitValue(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Double {
-    if kind == .firstFifteen { return 1 }
+    if fitsAsFirstFifteen(task, kind) { return 1 }
     guard let estimate = task.estimateMinutes else { return 0.5 }
     let inflated = Double(estimate) * settings.planningFallacy
     guard let minutes = context.minutes else { return 1 / (1 + inflated / 30) }
@@ -101,11 +107,15 @@ struct Scoring {
     max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400) / 30
   }
 
-  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full when due or overdue.
+  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full when due or overdue; it saturates, so a
+  /// month overdue weighs what a day overdue does.
   func deadline(_ task: StrideTask) -> (String, Double) {
     guard let due = task.due else { return ("no due time", 0) }
     let hours = due.timeIntervalSince(context.instant) / 3600
-    return (hours <= 0 ? "overdue by \(Self.hours(-hours))" : "due in \(Self.hours(hours))", deadlineValue(task))
+    let input =
+      hours <= 0
+      ? HumanTime(now: context.instant, timeZone: context.timeZone).overdue(since: due) : "due in \(Self.hours(hours))"
+    return (input, deadlineValue(task))
   }
 
   /// Obligations highest; each not-important deferral halves it.
@@ -125,7 +135,7 @@ struct Scoring {
   /// Estimates inflated for the planning fallacy: 1 when it fits the minutes available; without minutes, shorter
   /// is better.
   func timeFit(_ task: StrideTask, _ kind: Suggestion.Kind) -> (String, Double) {
-    if kind == .firstFifteen { return ("the first 15 minutes", 1) }
+    if fitsAsFirstFifteen(task, kind) { return ("the first 15 minutes", 1) }
     guard let estimate = task.estimateMinutes else { return ("no estimate", 0.5) }
     let inflated = Double(estimate) * settings.planningFallacy
     let input = "\(Minutes.format(estimate)), \(Minutes.format(Int(inflated.rounded()))) with slack"

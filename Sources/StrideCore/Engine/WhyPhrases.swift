@@ -36,7 +36,9 @@ struct WhyPhrases {
       return task.energy == energy
         ? "matches your \(energy.rawValue) energy" : "easy for your \(energy.rawValue) energy"
     case .timeFit:
-      if term.input == "the first 15 minutes" { return "the first 15 min fit your time" }
+      if term.input == "the first 15 minutes" {
+        return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
+      }
       guard let estimate = task.estimateMinutes else { return nil }
       if let minutes = context.minutes, term.value >= 1 { return "fits your \(Minutes.format(minutes))" }
       return Minutes.format(estimate)
@@ -54,17 +56,9 @@ struct WhyPhrases {
     }
   }
 
-  /// Overdue is stated plainly, never shouted: "was due yesterday", "was due 3 hours ago".
+  /// Overdue is stated plainly, never shouted, and the same a day or a month on: "overdue since 23 October".
   func dueText(_ due: Date) -> String {
-    guard due <= context.instant else { return "due \(time.describe(due))" }
-    let days = -time.dayDistance(to: due)
-    switch days {
-    case 0:
-      let hours = Int(context.instant.timeIntervalSince(due) / 3600)
-      return hours == 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
-    case 1: return "was due yesterday"
-    default: return "was due \(plural(days, "day")) ago"
-    }
+    due <= context.instant ? time.overdue(since: due) : "due \(time.describe(due))"
   }
 
   func ageText(_ created: Date) -> String {

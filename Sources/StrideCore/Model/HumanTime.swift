@@ -41,6 +41,22 @@ public struct HumanTime: Sendable {
     }
   }
 
+  /// A passed due time, stated calmly and once, the same however long ago: "was due 3 hours ago", "was due
+  /// yesterday", "overdue since Monday", "overdue since 23 October" (with the year when it is not this year's).
+  public func overdue(since due: Date) -> String {
+    switch -dayDistance(to: due) {
+    case ...0:
+      let hours = Int(now.timeIntervalSince(due) / 3600)
+      return hours <= 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
+    case 1: return "was due yesterday"
+    case 2...6: return "overdue since \(Self.weekdays[calendar.component(.weekday, from: due) - 1])"
+    default:
+      let parts = calendar.dateComponents([.year, .month, .day], from: due)
+      let year = parts.year == calendar.component(.year, from: now) ? "" : " \(parts.year ?? 0)"
+      return "overdue since \(parts.day ?? 1) \(Self.monthNames[(parts.month ?? 1) - 1])\(year)"
+    }
+  }
+
   /// "Friday 27 November 2026": a day named in full, without reference to today.
   public func fullDay(_ date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)

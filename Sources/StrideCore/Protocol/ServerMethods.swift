@@ -190,15 +190,29 @@ public enum NowList: RPCMethod {
     public var energy: EnergyLevel?
     /// With `all`: every open task left out, and why; the candidates that ranked below the five say `not-in-top`.
     public var hidden: [HiddenEntry]?
+    /// How many open tasks are past their due time, hidden ones included (0 from a daemon that does not say).
+    public var overdue: Int
 
-    public init(suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil) {
+    public init(
+      suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0
+    ) {
       self.suggestions = suggestions
       self.openTasks = openTasks
       self.energy = energy
       self.hidden = hidden
+      self.overdue = overdue
     }
 
-    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden }
+    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden, overdue }
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      suggestions = try container.decode([Suggestion].self, forKey: .suggestions)
+      openTasks = try container.decode(Int.self, forKey: .openTasks)
+      energy = try container.decodeIfPresent(EnergyLevel.self, forKey: .energy)
+      hidden = try container.decodeIfPresent([HiddenEntry].self, forKey: .hidden)
+      overdue = try container.decodeIfPresent(Int.self, forKey: .overdue) ?? 0
+    }
 
     public func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -206,6 +220,7 @@ public enum NowList: RPCMethod {
       try container.encode(openTasks, forKey: .openTasks)
       try container.encode(energy, forKey: .energy)
       try container.encodeIfPresent(hidden, forKey: .hidden)
+      try container.encode(overdue, forKey: .overdue)
     }
   }
 }

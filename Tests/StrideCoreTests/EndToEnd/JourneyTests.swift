@@ -108,18 +108,43 @@ struct JourneyTests {
   func ranking() throws {
     let cli = CommandLineHarness()
     defer { cli.finish() }
-    for n in 1...7 { cli.stride("add", "task number \(n)") }
+    for title in ["water the plants", "call the bank", "fix the bike", "read a chapter", "sort the post"] {
+      cli.stride("add", title)
+    }
+    cli.stride("add", "renew the passport")
+    cli.stride("add", "apply for the grant")
     cli.stride("edit", "6", "--due", "2020-01-01T09:00")
     cli.stride("step", "7", "find the form")
     let now = cli.stride("now")
     let rows = now.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("     ") }
     #expect(rows.count == 5)
-    #expect(rows.first?.contains("task number 6") == true)
-    #expect(now.stdout.contains("was due"))
+    #expect(rows.first?.contains("renew the passport") == true)
+    #expect(now.stdout.contains("overdue since 1 January 2020"))
+    #expect(!now.stdout.contains("things are overdue"), "one overdue task is no pile")
+    // Two places: the overdue task, and a way in (the next step of task 7) rather than the oldest task.
     let json = cli.stride("now", "--json", "--limit", "2")
     let result = try JSONDecoder().decode(NowList.Result.self, from: Data(json.stdout.utf8))
-    #expect(result.suggestions.map(\.task.id.rawValue) == [6, 1])
+    #expect(result.suggestions.map(\.task.id.rawValue) == [6, 7])
     #expect(result.openTasks == 7)
+    #expect(result.overdue == 1)
+  }
+
+  @Test("a pile of overdue work gets one calm line above the list, and a way in leads at low energy")
+  func overduePile() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let wall = ["file the Q3 report", "answer the auditor", "prepare the board deck", "reconcile the accounts"]
+    for title in wall { cli.stride("add", "\(title) due:2026-10-23 ~2h !high type:obligation") }
+    cli.stride("add", "water the plants ~5m !low")
+    let now = cli.stride("now", "--energy", "low", "--at", "2026-11-23T09:00")
+    let lines = now.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "4 things are overdue; here is a way to start, for your low energy:")
+    let rows = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("     ") }
+    #expect(rows.first?.contains("water the plants") == true)
+    #expect(rows.count == 3, "the way in and at most two of the wall: \(now.stdout)")
+    #expect(now.stdout.components(separatedBy: "start the first 15 minutes").count == 3)
+    #expect(now.stdout.components(separatedBy: "overdue since 23 October").count == 3)
+    #expect(!now.stdout.contains("!"))
   }
 
   @Test("defer with a reason and a time hides the task until then; resume brings it back")

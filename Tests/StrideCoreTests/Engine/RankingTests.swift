@@ -93,7 +93,7 @@ struct RankingTests {
     }
   }
 
-  @Test("obligations due today are always shown", arguments: seeds)
+  @Test("obligations due today are shown, unless the five are full of them and a way in", arguments: seeds)
   func obligationsDueToday(_ seed: UInt64) {
     var random = SeededRandom(seed)
     var tasks = random.tasks(count: 25, now: now)
@@ -101,8 +101,12 @@ struct RankingTests {
     obligation.type = .obligation
     obligation.due = now.addingTimeInterval(10 * 3600)
     tasks.append(obligation)
+    let endOfToday = now.addingTimeInterval(15 * 3600)
     for energy in [nil, EnergyLevel.low, .high] {
-      #expect(Ranking.rank(tasks: tasks, context: context(energy: energy)).contains { $0.task.id == obligation.id })
+      let suggestions = Ranking.rank(tasks: tasks, context: context(energy: energy))
+      guard !suggestions.contains(where: { $0.task.id == obligation.id }) else { continue }
+      let others = suggestions.filter { $0.task.type != .obligation || ($0.task.due ?? .distantFuture) > endOfToday }
+      #expect(suggestions.count == 5 && others.count <= 1, "\(energy as Any): \(suggestions.map(\.task.id))")
     }
   }
 
@@ -148,9 +152,63 @@ struct RankingTests {
     #expect(phrases.dueText(Fixtures.at("2026-11-21T17:00:00Z")) == "due today at 17:00")
     #expect(phrases.dueText(Fixtures.at("2026-11-22T09:30:00Z")) == "due tomorrow at 09:30")
     #expect(phrases.dueText(Fixtures.at("2026-11-21T06:00:00Z")) == "was due 3 hours ago")
-    #expect(phrases.dueText(Fixtures.at("2026-11-18T06:00:00Z")) == "was due 3 days ago")
+    #expect(phrases.dueText(Fixtures.at("2026-11-20T06:00:00Z")) == "was due yesterday")
+    #expect(phrases.dueText(Fixtures.at("2026-11-18T06:00:00Z")) == "overdue since Wednesday")
+    #expect(phrases.dueText(Fixtures.at("2026-10-23T17:00:00Z")) == "overdue since 23 October")
+    #expect(phrases.dueText(Fixtures.at("2025-12-24T17:00:00Z")) == "overdue since 24 December 2025")
     #expect(phrases.dueText(Fixtures.at("2026-12-03T09:00:00Z")) == "due Thu 3 Dec at 09:00")
     #expect(phrases.dueText(Fixtures.at("2026-11-27T23:59:59Z")) == "due Friday, end of day")
+  }
+
+  @Test("near-identical titles are one family; titles that share only a verb are not")
+  func titleFamilies() {
+    let kin = [
+      ("write report 3", "write report 7"), ("invoice client #101", "Invoice client #102"),
+      ("Acme: send the invoice", "acme: call Bob"), ("Q4 - book the venue", "Q4 - order the food"),
+      ("review PR auth refactor", "review PR billing fix"), ("buy milk and eggs", "buy milk"),
+      ("write the report for Acme", "write the report for Beta"), ("call mum", "call mum"),
+    ]
+    let strangers = [
+      ("pay the gas bill", "pay the water bill"), ("call mum", "call dad"), ("clean the kitchen", "clean the bath"),
+      ("buy milk", "buy bread"), ("Acme: send the invoice", "Beta: send the invoice"), ("fix the bike", "fix"),
+      ("re 3", "re: budget"),
+    ]
+    for (a, b) in kin {
+      #expect(TitleFamily(a).isKin(of: TitleFamily(b)) && TitleFamily(b).isKin(of: TitleFamily(a)), "\(a) ~ \(b)")
+    }
+    for (a, b) in strangers {
+      #expect(!TitleFamily(a).isKin(of: TitleFamily(b)), "\(a) is no kin of \(b)")
+    }
+  }
+
+  @Test("a way in is always among the five, and leads at low energy", arguments: seeds)
+  func alwaysAWayIn(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    var tasks = random.tasks(count: 30, now: now)
+    // A wall of overdue, demanding obligations on top.
+    for offset in 0..<12 {
+      var wall = Fixtures.task(
+        Int64(200 + offset), "\(SeededRandom.objects[offset % 10]) audit part \(offset)",
+        created: now.addingTimeInterval(-40 * 86_400),
+        due: now.addingTimeInterval(-Double(offset + 1) * 86_400), energy: .high, estimate: 120)
+      wall.type = .obligation
+      tasks.append(wall)
+    }
+    for energy in [nil, EnergyLevel.low, .medium, .high] {
+      let context = context(energy: energy)
+      let evaluation = Ranking.evaluate(tasks: tasks, context: context)
+      let evaluator = Evaluator(tasks: tasks, context: context, settings: EngineSettings())
+      let anyWayIn = evaluation.candidates.contains { evaluator.isWayIn($0.task, $0.kind) }
+      let ways = evaluation.suggestions.filter { evaluator.isWayIn($0.task, $0.kind) }
+      #expect(!anyWayIn || !ways.isEmpty, "\(energy as Any)")
+      if energy == .low, anyWayIn {
+        #expect(evaluation.suggestions.first.map { evaluator.isWayIn($0.task, $0.kind) } == true)
+      }
+      let overreach = evaluation.suggestions.filter { evaluator.isOverreach($0.task) }
+      #expect(overreach.count <= 2, "\(energy as Any)")
+      #expect(overreach.allSatisfy { $0.kind != .task || ($0.task.estimateMinutes ?? 0) <= 15 })
+      #expect(evaluation.overdue == tasks.count { $0.status.isOpen && ($0.due.map { $0 <= now } ?? false) })
+    }
   }
 
   @Test("weights come from config.json, and a bad one is refused with its name")
@@ -181,9 +239,14 @@ struct SeededRandom: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 
+  /// Titles that are no family of each other (a number alone would make "task 1" and "task 2" near-identical).
+  static let verbs = ["call", "write", "fix", "buy", "plan", "clean", "read", "sort", "book", "send", "paint", "learn"]
+  static let objects = ["garage", "report", "bike", "gift", "trip", "oven", "novel", "photos", "flight", "parcel"]
+
   mutating func task(id: Int64, now: Date) -> StrideTask {
+    let title = "\(Self.verbs[Int(id) % Self.verbs.count]) the \(Self.objects[Int(id) / Self.verbs.count % 10])"
     var task = Fixtures.task(
-      id, "task \(id)", created: now.addingTimeInterval(-Double(Int.random(in: 0...60, using: &self)) * 86_400))
+      id, title, created: now.addingTimeInterval(-Double(Int.random(in: 0...60, using: &self)) * 86_400))
     task.type = TaskType.allCases.randomElement(using: &self)!
     task.energy = EnergyLevel.allCases.randomElement(using: &self)!
     task.estimateMinutes = Bool.random(using: &self) ? [5, 10, 20, 45, 90, 180].randomElement(using: &self) : nil

@@ -20,6 +20,7 @@ import Foundation
 /// kind 1: task
 /// hidden 2: too-long            (hidden, for this reason)
 /// count: 1                      (how many suggestions)
+/// most 2: 3 4 5                 (at most two of these are among the suggestions)
 /// ```
 ///
 /// A task line is `title | type | energy | estimate (or -)`, then any of: `due T`, `created T`, `start T`,
@@ -68,7 +69,7 @@ struct Scenario {
       let stripped = line.components(separatedBy: "  (")[0].trimmingCharacters(in: .whitespaces)
       if stripped.hasPrefix("task ") {
         scenario.tasks.append(task(stripped, now: scenario.context.instant, line: number + 1, file: file))
-      } else if ["first:", "in:", "out:", "before:", "why ", "kind ", "hidden ", "count:", "prompt "].contains(
+      } else if ["first:", "in:", "out:", "before:", "why ", "kind ", "hidden ", "count:", "prompt ", "most "].contains(
         where: stripped.hasPrefix)
       {
         scenario.checks.append((number + 1, stripped))

@@ -36,6 +36,9 @@ struct ScenarioTests {
       case "in": for id in ids { #expect(place(id) != nil, "\(at)") }
       case "out": for id in ids { #expect(place(id) == nil, "\(at)") }
       case "count": #expect(shown.count == ids.first.map(Int.init), "\(at)")
+      case "most":
+        let most = Int(head[1])!
+        #expect(ids.count(where: { place($0) != nil }) <= most, "\(at)")
       case "before":
         let (a, b) = (place(ids[0]), place(ids[1]))
         #expect(a != nil && b != nil && a! < b!, "\(at)")
