@@ -1,3 +1,5 @@
+import StrideCore
+
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
 enum Help {
   static let overview = """
@@ -117,7 +119,7 @@ enum Help {
     """,
     "edit": """
     Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
-                          [--due TIME] [--tags a,b]
+                          [--due TIME] [--start TIME] [--tags a,b]
 
     Changes the fields you name and leaves the others alone.
 
@@ -125,20 +127,19 @@ enum Help {
       --estimate 15m|1h30m|none   how long it takes (none clears it)
       --type obligation|goal|chore
       --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
+      --start "mon 9am"|none      when it may start: it is not suggested before (a date alone
+                                  means the start of that day)
       --tags health,calls         replaces the tags (an empty list clears them)
     """,
     "defer": """
-    Usage: stride defer ID REASON [--until TIME]
+    Usage: stride defer ID REASON [--until TIME] [--on ID]
 
-    Puts a task off, and remembers why. The reason is one of:
-      blocked         something else has to happen first
-      no-energy       you do not have the energy for it now
-      wrong-time      now is not the moment
-      unsure          you are not sure how to start
-      not-important   it matters less than it seemed
+    Puts a task off, and remembers why. The reason decides what happens next:
 
-    With --until it comes back by itself at that time (a date alone means the start of
-    that day); without it, it stays deferred until 'stride resume ID'.
+    \(DeferReason.allCases.map { "  \($0.rawValue): \($0.meaning);\n    \($0.rule)." }.joined(separator: "\n"))
+
+    --until takes a time as add reads it (a date alone means the start of that day).
+    'stride resume ID' ends any deferral at once.
 
       stride defer 12 no-energy --until 2026-12-01T19:00
     """,

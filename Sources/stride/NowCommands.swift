@@ -13,6 +13,9 @@ extension Session {
     if result.suggestions.isEmpty {
       if result.openTasks == 0 {
         output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
+      } else if result.tagged == 0, let tags = params.tags {
+        let which = tags.count == 1 ? "the tag \(tags[0])" : "any of the tags \(tags.joined(separator: ", "))"
+        output.say("No open task has \(which). See your tags with: stride list")
       } else {
         let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
         output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
@@ -58,19 +61,19 @@ extension Session {
     return NowList.Params(at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil)
   }
 
-  /// Numbered rows: position, id, title, energy, estimate, progress; then the way in and the why.
+  /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the
+  /// why. (A position number beside the id would be read out as "1. 6", and `stride done 1` means task 1.)
   private func renderSuggestions(_ suggestions: [Suggestion]) {
-    let rows = suggestions.enumerated().map { position, suggestion in
+    let rows = suggestions.map { suggestion in
       let task = suggestion.task
       return [
-        "\(position + 1).", String(describing: task.id), Output.clip(task.title, 44), task.energy.rawValue,
+        "task \(task.id)", Output.clip(task.title, 44), task.energy.rawValue,
         task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
       ]
     }
-    let lines = Output.columns(rows, rightAligned: [0, 1])
+    let lines = Output.columns(rows)
     // The detail lines start under the title.
-    let width = { (column: Int) in rows.map { $0[column].count }.max() ?? 0 }
-    let indent = String(repeating: " ", count: width(0) + width(1) + 4)
+    let indent = String(repeating: " ", count: (rows.map { $0[0].count }.max() ?? 0) + 2)
     for (line, suggestion) in zip(lines, suggestions) {
       output.say("  " + line)
       if let step = suggestion.step {

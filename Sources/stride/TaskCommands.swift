@@ -75,7 +75,7 @@ extension Session {
     }
     if task.deferCount > 0 {
       let times = task.deferCount == 1 ? "once" : "\(task.deferCount) times"
-      fields.append(["Deferred:", times + (task.deferral.map { "; now " + deferralText($0) } ?? "")])
+      fields.append(["Deferred:", times + (task.deferral.map { "; now " + deferralText($0, task) } ?? "")])
     }
     fields.append(["Added:", time.describe(task.createdAt)])
     if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
@@ -180,6 +180,7 @@ extension Session {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
     let until = try args.time("--until", dateOnly: .startOfDay)
+    if !reason.takesUntil, until != nil { throw UsageError(DeferReason.unsureUntilRefusal) }
     if reason == .wrongTime && until == nil {
       throw UsageError("wrong-time needs --until: when is the right time? For example: --until tonight")
     }
@@ -201,11 +202,9 @@ extension Session {
         "\(Output.subject(task)) is waiting"
           + (task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? "")
       case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
-      case (.unsure, _):
-        "Deferred \(Output.name(task)) as unsure: it is offered as \"break it into steps\" until it has steps"
-      case (.noEnergy, _) where task.deferral?.until == nil:
-        "Deferred \(Output.name(task)): it comes back when your energy is higher, or in a day"
-      default: "Deferred \(Output.name(task)): " + (task.deferral.map(deferralText) ?? reason.rawValue)
+      default:
+        "Deferred \(Output.name(task)), as \(reason.rawValue): "
+          + (task.deferral?.effect(for: task, time: time) ?? reason.rule)
       }
     output.report(sentence + ".", json: result)
   }
@@ -293,8 +292,7 @@ extension Session {
     }
   }
 
-  private func deferralText(_ deferral: Deferral) -> String {
-    let until = deferral.until.map { "until \(time.describe($0))" } ?? "until you resume it"
-    return "\(deferral.reason.rawValue), \(until)"
+  private func deferralText(_ deferral: Deferral, _ task: StrideTask) -> String {
+    "\(deferral.reason.rawValue): \(deferral.effect(for: task, time: time))"
   }
 }

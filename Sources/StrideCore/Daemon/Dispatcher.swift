@@ -296,9 +296,13 @@ public final class Dispatcher: Sendable {
   /// The answer to a now-list question; `detail` also lists every hidden task.
   private func nowResult(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> NowList.Result {
     let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: detail)
+    let tagged = try params.tags.map { tags throws(StrideError) in
+      let wanted = try StrideTask.checkedTags(tags)
+      return try locked { store in store.openByID.count { $0.tags.contains(where: wanted.contains) } }
+    }
     return NowList.Result(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
-      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue)
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
   }
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.

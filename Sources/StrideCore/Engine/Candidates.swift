@@ -11,7 +11,8 @@ public struct Candidate: Sendable, Equatable {
   /// A way in: something the user can start in their current energy and time (a short task, a next step, a
   /// breakdown, a first 15 minutes, a check). At least one is among the suggestions whenever one exists.
   public var wayIn: Bool
-  /// An obligation due by the end of today: always shown.
+  /// Always shown, within the variety limits: an obligation due by the end of today, a follow-up that has come, a
+  /// task back within the last day at the time the user chose.
   public var pinned: Bool
 }
 
@@ -173,7 +174,9 @@ struct Evaluator {
       guard mattersEnough(task), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
-    if kind == nil, status == .deferred, !task.subtasks.contains(where: { !$0.done }) { kind = .breakdown }
+    if kind == nil, status == .deferred, task.deferral?.reason == .unsure, !task.subtasks.contains(where: { !$0.done }) {
+      kind = .breakdown
+    }
     // Pressing, but far beyond the user's energy: a start, not the whole task.
     if kind == nil, isOverreach(task), !task.subtasks.contains(where: { !$0.done }),
       (task.estimateMinutes ?? Int.max) > 15
@@ -222,8 +225,15 @@ struct Evaluator {
     return Double(estimate) <= settings.warmUpMinutes
   }
 
-  /// An obligation due by the end of today: always shown.
-  func isPinned(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+  /// Always shown (within the variety limits): an obligation due by the end of today, a follow-up that has come
+  /// ("check on it": the person asked for it), and a task back within the last day at the time the person chose.
+  func isPinned(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
+    if kind == .checkOn { return true }
+    if resurfaced != nil, let until = task.deferrals.last?.until,
+      context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600
+    {
+      return true
+    }
     guard task.type == .obligation, kind != .stuck, let due = task.due else { return false }
     return due <= endOfToday
   }
@@ -237,7 +247,7 @@ struct Evaluator {
       task: settled, kind: kind,
       step: settled.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) },
       prompt: prompt(kind, settled), terms: terms, score: terms.reduce(0) { $0 + $1.contribution },
-      wayIn: isWayIn(settled, kind), pinned: isPinned(settled, kind))
+      wayIn: isWayIn(settled, kind), pinned: isPinned(settled, kind, resurfaced: resurfaced))
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
@@ -315,14 +325,12 @@ struct Evaluator {
       let what = task.waitingFor.map { " for \($0)" } ?? ""
       let until = task.followUp.map { "; Stride checks back \(time.describe($0))" } ?? ""
       detail = "it is waiting\(what)\(until)"
-    case .deferred:
-      let reason = task.deferral.map { " as \($0.reason.rawValue)" } ?? ""
-      let until = task.deferral?.until.map { "until \(time.describe($0))" } ?? "until you resume it"
-      detail = "it is deferred\(reason) \(until)"
-    case .lowEnergy:
-      detail =
-        "it was put off for lack of energy and comes back when your energy is higher than "
-        + "\((task.deferral?.energy ?? .low).rawValue)"
+    case .deferred, .lowEnergy:
+      guard let deferral = task.deferral else {
+        detail = "it is deferred until you resume it"
+        break
+      }
+      detail = "it is deferred as \(deferral.reason.rawValue): \(deferral.effect(for: task, time: time))"
     case .blocked:
       let list = task.blockedBy.filter(openBlockers.contains).map { "task \($0)" }.joined(separator: ", ")
       detail = "it waits on \(list), which is not done yet"

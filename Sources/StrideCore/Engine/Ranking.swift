@@ -51,7 +51,8 @@ public enum Ranking {
             Scored(
               index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
-              pinned: evaluator.isPinned(task.pointee, kind), overreach: evaluator.isOverreach(task.pointee)))
+              pinned: evaluator.isPinned(task.pointee, kind, resurfaced: resurfaced),
+              overreach: evaluator.isOverreach(task.pointee)))
         }
       }
       return (scored, hiddenCodes)

@@ -16,6 +16,10 @@ struct WhyPhrases {
   func reasons(for candidate: Candidate) -> [String] {
     let positive = candidate.terms.filter { $0.contribution > 0 }
     var phrases = positive.prefix(3).compactMap { phrase($0, candidate.task) }
+    if candidate.kind == .checkOn, let followUp = candidate.task.followUp {
+      // The person asked for this moment: that is the first reason.
+      phrases = Array((["you asked to check on it \(time.describe(followUp))"] + phrases).prefix(3))
+    }
     if phrases.isEmpty { phrases = [ageText(candidate.task.createdAt)] }
     return phrases
   }
@@ -49,8 +53,12 @@ struct WhyPhrases {
       let count = evaluator.waitingOn[task.id]
       return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
     case .resurfaced:
-      return term.input.hasSuffix(DeferReason.noEnergy.rawValue)
-        ? "back now your energy is up" : "back at the time you chose"
+      // Only a no-energy deferral without a time ends because the energy rose, or after a day without it.
+      guard let last = task.deferrals.last, last.reason == .noEnergy, last.until == nil else {
+        return "back at the time you chose"
+      }
+      if let energy = context.energy, energy > (last.energy ?? .low) { return "back now your energy is up" }
+      return "back a day after you put it off"
     case .age: return ageText(task.createdAt)
     case .deferPenalty: return nil
     }

@@ -80,6 +80,7 @@ extension StrideTask {
     if let until, until <= now {
       throw StrideError.invalid("the until-time \(Timestamp.format(until)) has already passed; give a later time")
     }
+    if !reason.takesUntil, until != nil { throw StrideError.invalid(DeferReason.unsureUntilRefusal) }
     if reason == .wrongTime && until == nil {
       throw StrideError.invalid("wrong-time needs an until-time: when is the right time? (for example --until tonight)")
     }

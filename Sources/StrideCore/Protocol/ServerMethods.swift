@@ -192,10 +192,15 @@ public enum NowList: RPCMethod {
     public var hidden: [HiddenEntry]?
     /// How many open tasks are past their due time, hidden ones included (0 from a daemon that does not say).
     public var overdue: Int
+    /// With `tags`: how many open tasks have one of them (so a client can say that none has, rather than why
+    /// they are hidden).
+    public var tagged: Int?
 
     public init(
-      suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0
+      suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
+      tagged: Int? = nil
     ) {
+      self.tagged = tagged
       self.suggestions = suggestions
       self.openTasks = openTasks
       self.energy = energy
@@ -203,7 +208,7 @@ public enum NowList: RPCMethod {
       self.overdue = overdue
     }
 
-    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden, overdue }
+    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden, overdue, tagged }
 
     public init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -212,6 +217,7 @@ public enum NowList: RPCMethod {
       energy = try container.decodeIfPresent(EnergyLevel.self, forKey: .energy)
       hidden = try container.decodeIfPresent([HiddenEntry].self, forKey: .hidden)
       overdue = try container.decodeIfPresent(Int.self, forKey: .overdue) ?? 0
+      tagged = try container.decodeIfPresent(Int.self, forKey: .tagged)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -221,6 +227,7 @@ public enum NowList: RPCMethod {
       try container.encode(energy, forKey: .energy)
       try container.encodeIfPresent(hidden, forKey: .hidden)
       try container.encode(overdue, forKey: .overdue)
+      try container.encodeIfPresent(tagged, forKey: .tagged)
     }
   }
 }

@@ -58,7 +58,7 @@ struct JourneyTests {
     #expect(task.due != nil)
     let deferred = cli.stride("defer", "1", "wrong-time", "--until", "tonight")
     #expect(deferred.status == 0, "\(deferred.stderr)")
-    #expect(deferred.stdout.contains("wrong-time, until today at 2"), "\(deferred.stdout)")
+    #expect(deferred.stdout.contains("as wrong-time: it comes back today at 2"), "\(deferred.stdout)")
     #expect(cli.stride("now").stdout.contains("Nothing fits right now."))
     #expect(cli.stride("now", "--at", "the day after tomorrow").stdout.contains("call the dentist"))
     #expect(cli.stride("edit", "1", "--due", "next fri 5pm").status == 0)
@@ -95,7 +95,7 @@ struct JourneyTests {
     let all = cli.stride("now", "--energy", "low", "--all")
     #expect(all.stdout.contains("Left out for now:"))
     #expect(all.stdout.contains("it waits on task 1, which is not done yet"))
-    #expect(all.stdout.contains("1.  1  reply to the landlord"))
+    #expect(all.stdout.contains("  task 1  reply to the landlord"))
     let unsure = cli.stride("defer", "2", "unsure")
     #expect(unsure.stdout.contains("break it into steps"))
     #expect(cli.stride("now").stdout.contains("break it into steps"))
@@ -154,12 +154,22 @@ struct JourneyTests {
     cli.stride("add", "file the taxes")
     let deferred = cli.stride("defer", "1", "no-energy", "--until", "2099-12-01T19:00")
     #expect(deferred.status == 0, "\(deferred.stderr)")
-    #expect(deferred.stdout.contains("Deferred task 1, \"file the taxes\": no-energy, until Tue 1 Dec 2099 at 19:00."))
+    let comesBack = "it comes back Tue 1 Dec 2099 at 19:00"
+    #expect(deferred.stdout == "Deferred task 1, \"file the taxes\", as no-energy: \(comesBack).\n")
     let now = cli.stride("now")
     #expect(now.stdout.contains("Nothing fits right now."))
     #expect(cli.stride("list", "--status", "deferred").stdout.contains("file the taxes"))
     let show = cli.stride("show", "1")
-    #expect(show.stdout.contains("Deferred:  once; now no-energy, until Tue 1 Dec 2099 at 19:00"))
+    #expect(show.stdout.contains("Deferred:  once; now no-energy: \(comesBack)"))
+    // The same rule speaks in defer, show and help: no "until you resume it" for a deferral that ends by itself.
+    cli.stride("add", "sort the photos")
+    let tired = cli.stride("defer", "2", "no-energy")
+    #expect(tired.stdout.contains("it comes back when you set a higher energy, or on its own tomorrow at"))
+    #expect(cli.stride("show", "2").stdout.contains("when you set a higher energy, or on its own tomorrow"))
+    #expect(cli.stride("help", "defer").stdout.contains(DeferReason.noEnergy.rule))
+    cli.stride("add", "plan the party: guests, food, music")
+    let unsure = cli.stride("defer", "3", "unsure")
+    #expect(unsure.stdout.contains("as unsure: its next step is offered at once."), "\(unsure.stdout)")
     #expect(cli.stride("resume", "1").stdout == "Task 1, \"file the taxes\", is active again.\n")
     #expect(cli.stride("now").stdout.contains("file the taxes"))
   }
@@ -257,8 +267,9 @@ struct CommandLineErrorTests {
       (["done"], 64, "done needs a task id"),
       (["defer", "1", "lazy"], 64, "use one of blocked, no-energy, wrong-time, unsure, not-important"),
       (["defer", "1"], 64, "defer needs a reason"),
-      (["defer", "1", "unsure", "--until", "the 32nd"], 64, "is not a time Stride can read"),
-      (["defer", "1", "unsure", "--until", "2001-01-01T00:00"], 64, "has already passed"),
+      (["defer", "1", "no-energy", "--until", "the 32nd"], 64, "is not a time Stride can read"),
+      (["defer", "1", "no-energy", "--until", "2001-01-01T00:00"], 64, "has already passed"),
+      (["defer", "1", "unsure", "--until", "wednesday"], 64, "unsure takes no until-time"),
       (["done", "99"], 1, "no task 99"),
       (["done", "1.4"], 1, "task 1 has no step 4"),
       (["frobnicate"], 64, "there is no command 'frobnicate'"),

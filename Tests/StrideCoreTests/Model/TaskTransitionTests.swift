@@ -99,7 +99,7 @@ struct TaskTransitionTests {
   @Test("task JSON round-trips with every wire key present")
   func wireRoundTrip() throws {
     var task = Fixtures.task(7, steps: [Subtask(title: "one")], blockedBy: [TaskID(3)])
-    try task.deferTask(.unsure, until: Fixtures.at("2026-11-22T10:00:00Z"), at: now)
+    try task.deferTask(.noEnergy, until: Fixtures.at("2026-11-22T10:00:00Z"), at: now)
     let data = try WireEncoder().encode(task)
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     for key in [
