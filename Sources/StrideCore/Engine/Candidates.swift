@@ -174,7 +174,8 @@ struct Evaluator {
       guard mattersEnough(task), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
-    if kind == nil, status == .deferred, task.deferral?.reason == .unsure, !task.subtasks.contains(where: { !$0.done }) {
+    if kind == nil, status == .deferred, task.deferral?.reason == .unsure, !task.subtasks.contains(where: { !$0.done })
+    {
       kind = .breakdown
     }
     // Pressing, but far beyond the user's energy: a start, not the whole task.

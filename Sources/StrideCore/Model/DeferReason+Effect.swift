@@ -35,7 +35,6 @@ extension DeferReason {
     "unsure takes no until-time: a task you are unsure about is offered at once, as \"break it into steps\"; "
     + "to put it off to a time, defer it as wrong-time"
 
-
   /// The fallback of a no-energy deferral without a time, in hours (the engine's `noEnergyFallbackHours` default).
   static let noEnergyFallbackHours = 24.0
 }
