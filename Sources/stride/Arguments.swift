@@ -144,13 +144,22 @@ struct CommandArguments {
     return try CommandArguments.time(text, option, dateOnly: dateOnly)
   }
 
-  /// Reads a time in the words `stride when` understands.
+  /// How this shell's locale orders a numeric date (LC_ALL, LC_TIME, LANG).
+  static let dateOrder = NumericDateOrder.fromEnvironment(ProcessInfo.processInfo.environment)
+
+  /// Reads a time in the words `stride when` understands. "someday" names no time, so it is refused here.
   static func time(_ text: String, _ what: String, dateOnly: ClockTime) throws(UsageError) -> Date {
-    let parser = TimeParser(reference: Date(), timeZone: .current)
+    let parser = TimeParser(reference: Date(), timeZone: .current, dateOrder: dateOrder)
     guard let match = parser.parse(text) else {
+      if let ambiguous = parser.ambiguousNumericDate(in: text) { throw UsageError("\(what) \(ambiguous)") }
       throw UsageError(
         "\(what) '\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or "
           + "2026-12-01 (stride when shows how a time is read)")
+    }
+    guard !TimeParser.isSomeday(match.value) else {
+      throw UsageError(
+        "\(what) '\(text)' names no time; give a real one (like next month), or for a task that can wait without "
+          + "one, defer it as not-important (it comes back in a week)")
     }
     return parser.instant(match.value, dateOnly: dateOnly)
   }

@@ -26,8 +26,11 @@ extension Session {
       } ?? .json
     let tasks = try call(TaskList.self, .init(status: .all)).tasks.sorted { $0.id < $1.id }
     let data = try Exporter.data(tasks, format: format, now: Date())
+    let loss = Exporter.loss(tasks, format: format)
     guard let file = args.values["--output"], file != "-" else {
       FileHandle.standardOutput.write(data)
+      // On stderr, so the export itself stays clean.
+      if let loss, !output.json { note("Note: \(loss).") }
       return
     }
     do {
@@ -37,7 +40,7 @@ extension Session {
     }
     let count = tasks.count == 1 ? "1 task" : "\(tasks.count) tasks"
     output.report(
-      "Exported \(count) to \(file) as \(format.rawValue).",
+      "Exported \(count) to \(file) as \(format.rawValue)." + (loss.map { " Note: \($0)." } ?? ""),
       json: InteropSummary(format: format.rawValue, file: file, tasks: tasks.map(\.id)))
   }
 
@@ -62,7 +65,7 @@ extension Session {
           throw UsageError("--from '\(text)' is not a format Stride imports; use \(ImportFormat.validWords)")
         }
         return format
-      } ?? Self.guessFormat(data)
+      } ?? ImportFormat.detect(data)
     let plan = try ImportPlan.read(data, format: format, now: Date())
     let name = file == "-" ? "standard input" : file
     guard !plan.tasks.isEmpty else {
@@ -94,14 +97,5 @@ extension Session {
     }
     plan.notes.forEach { output.say("Note: \($0).") }
     if !dryRun { output.say("To take the whole import back: stride undo") }
-  }
-
-  /// A Stride export is a JSON object, a Taskwarrior export a JSON array, anything else is read as todo.txt.
-  static func guessFormat(_ data: Data) -> ImportFormat {
-    switch data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-    case UInt8(ascii: "{"): .stride
-    case UInt8(ascii: "["): .taskwarrior
-    default: .todotxt
-    }
   }
 }

@@ -36,7 +36,9 @@ extension Session {
   /// The line above the list: calm about a pile of overdue work, with no count per task.
   static func heading(_ result: NowList.Result) -> String {
     let energy = result.energy.map { ", for your \($0.rawValue) energy" } ?? ""
-    guard result.overdue < 3 else { return "\(result.overdue) things are overdue; here is a way to start\(energy):" }
+    guard result.overdue < NowContext.overduePile else {
+      return "\(result.overdue) things are overdue; here is a way to start\(energy):"
+    }
     return result.energy.map { "For your \($0.rawValue) energy, start with one of these:" }
       ?? "Start with one of these:"
   }
@@ -132,7 +134,8 @@ extension Session {
     }
     let result: TimeParse.Result
     do {
-      result = try TimeParse.Result.reading(text, at: reference ?? Date(), timeZone: .current)
+      result = try TimeParse.Result.reading(
+        text, at: reference ?? Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder)
     } catch {
       throw UsageError(error.message)
     }

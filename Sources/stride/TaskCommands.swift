@@ -12,14 +12,57 @@ extension Session {
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw UsageError("add needs the thought to capture, like: stride add \"call the dentist\"")
     }
-    let result = try call(TaskCapture.self, .init(text: text, dryRun: args.flags.contains("--dry-run") ? true : nil))
+    let result = try call(
+      TaskCapture.self,
+      .init(
+        text: text, dryRun: args.flags.contains("--dry-run") ? true : nil, dateOrder: CommandArguments.dateOrder))
+    guard !output.json else { return output.emit(result) }
     if let task = result.task {
-      output.report("Added \(Output.name(task)).", json: result)
+      output.say("Added \(Output.name(task)).")
+      if let draft = result.draft {
+        let notes = captureNotes(draft, id: task.id)
+        (notes.summary.map { [$0] } ?? []).forEach { output.say($0) }
+        notes.questions.forEach { output.say($0) }
+      }
     } else if let draft = result.draft {
-      guard !output.json else { return output.emit(result) }
       output.say("Would add this task (nothing was saved):")
       Output.columns(draftRows(draft)).forEach { output.say("  " + $0) }
+      captureNotes(draft, id: nil).questions.forEach { output.say($0) }
     }
+    if let other = result.duplicateOf, other != result.task?.id {
+      let keep = result.task.map { " If one is enough: stride delete \($0.id)" } ?? ""
+      output.say("You already have task \(other) with this title.\(keep)")
+    }
+  }
+
+  /// What a capture was read as, in one sentence when anything beyond a title was read; then a calm question about
+  /// a due time that has passed, and the `!words` that were not understood.
+  private func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
+    func source(_ field: String) -> String {
+      let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
+      return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
+    }
+    let read = Set(draft.spans.map(\.field))
+    var parts: [String] = []
+    if let due = draft.due { parts.append("due \(time.describe(due))") }
+    if let start = draft.start { parts.append("not before \(time.describe(start))") }
+    if !draft.steps.isEmpty { parts.append(draft.steps.count == 1 ? "1 step" : "\(draft.steps.count) steps") }
+    if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }
+    if read.contains("energy") { parts.append("\(draft.energy.rawValue) energy" + source("energy")) }
+    if read.contains("type") { parts.append("an \(draft.type.rawValue)" + source("type")) }
+    if !draft.tags.isEmpty { parts.append("tagged " + draft.tags.joined(separator: ", ")) }
+    var lines: [String] = []
+    if let due = draft.due, due < Date() {
+      let edit = id.map { "stride edit \($0) --due DATE" } ?? "a later date"
+      lines.append("That due time, \(time.describe(due)), has already passed. Did you mean a later one? (\(edit))")
+    }
+    let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
+    if !unread.isEmpty {
+      lines.append(
+        "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
+          + "!medium or !high, and !urgent marks an obligation.")
+    }
+    return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
 
   func list(_ arguments: [String]) throws {
@@ -68,6 +111,7 @@ extension Session {
     if let start = task.start { fields.append(["Starts:", time.describe(start)]) }
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }
     if let note = task.waitingFor { fields.append(["Waiting for:", note]) }
+    if let followUp = task.followUp { fields.append(["Check on it:", time.describe(followUp)]) }
     for blocker in task.blockedBy {
       let other = try? call(TaskGet.self, .init(id: blocker)).task
       let done = other?.status == .completed ? " (done)" : ""
@@ -79,7 +123,15 @@ extension Session {
     }
     fields.append(["Added:", time.describe(task.createdAt)])
     if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
-    if task.rawInput != task.title { fields.append(["Captured as:", "\"\(task.rawInput)\""]) }
+    if task.rawInput != task.title {
+      // A capture of several lines is shown a line a row, so the columns stay aligned.
+      let lines = task.rawInput.trimmingCharacters(in: .whitespacesAndNewlines).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      for (index, line) in lines.enumerated() {
+        let text = lines.count == 1 ? "\"\(line)\"" : String(line).trimmingTrailingSpaces()
+        fields.append([index == 0 ? "Captured as:" : "", text])
+      }
+    }
     output.say(output.bold("Task \(task.id): \(task.title)"))
     Output.columns(fields).forEach { output.say("  " + $0) }
     guard !task.subtasks.isEmpty else { return }
@@ -277,6 +329,8 @@ extension Session {
     if let due = draft.due { rows.append(["Due:", time.describe(due), source("due")]) }
     if let start = draft.start { rows.append(["Starts:", time.describe(start), source("start")]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
+    let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
+    if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }
   func progressText(_ task: StrideTask) -> String {

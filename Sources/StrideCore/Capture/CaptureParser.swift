@@ -27,8 +27,8 @@ public struct CaptureSpan: Codable, Equatable, Sendable {
 public struct CaptureParser: Sendable {
   public let times: TimeParser
 
-  public init(reference: Date, timeZone: TimeZone) {
-    times = TimeParser(reference: reference, timeZone: timeZone)
+  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
+    times = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
   }
 
   /// Understands one capture. The first line holds the task and its tokens; further lines are its steps.
@@ -43,7 +43,8 @@ public struct CaptureParser: Sendable {
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed)
 
-    var title = Self.remainder(characters, titleLine, removing: consumed)
+    infer(characters, titleLine, into: &result, consumed: consumed)
+    var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
     if !stepLines.isEmpty {
       let items = stepLines.map { Self.listItem(String(characters[$0])) }.filter { !$0.isEmpty }
@@ -81,12 +82,28 @@ public struct CaptureParser: Sendable {
       let lower = token.lowercased()
       var field: String?
       var span = word
+      let unit = index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : ""
       if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
         field = "estimate"
+      } else if lower.hasPrefix("~"), lower.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }),
+        let minutes = Self.minutes(String(lower.dropFirst()) + unit)
+      {
+        // "~10 min": the unit as a word of its own.
+        result.estimateMinutes = minutes
+        field = "estimate"
+        span = word.lowerBound..<words[index + 1].upperBound
+        index += 1
       } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
         result.energy = energy
         field = "energy"
+      } else if lower.hasPrefix("!"), Self.urgentWords.contains(String(lower.dropFirst())) {
+        result.type = .obligation
+        field = "type"
+      } else if lower.hasPrefix("!"), lower.count > 1, lower.dropFirst().allSatisfy(\.isLetter) {
+        // Named in the reply, never silently part of the title.
+        result.spans.append(
+          CaptureSpan(field: "unread", text: token, start: word.lowerBound, end: word.upperBound))
       } else if lower.hasPrefix("#"), lower.count > 1, let tag = try? StrideTask.checkedTags([lower]).first {
         if !result.tags.contains(tag) { result.tags.append(tag) }
         field = "tags"
@@ -167,6 +184,75 @@ public struct CaptureParser: Sendable {
     }
   }
 
+  // MARK: Inference
+
+  /// Words that mark a task as an obligation: someone waits on it, or it has a consequence.
+  static let obligationWords: Set<String> = [
+    "pay", "submit", "renew", "deadline", "rsvp", "asap", "urgent", "urgently", "invoice", "tax", "taxes",
+  ]
+  /// `!urgent` and its kin: the task matters more (Stride has no priority; an obligation has the highest value).
+  static let urgentWords: Set<String> = ["urgent", "asap", "important", "now"]
+  /// People and bodies a deadline may be owed to, besides a capitalised name.
+  static let parties: Set<String> = [
+    "boss", "client", "customer", "landlord", "school", "council", "bank", "hr", "teacher", "doctor", "dentist",
+    "accountant", "lawyer", "manager", "team",
+  ]
+  /// Words that say how much energy a task needs.
+  static let energyWords: [String: EnergyLevel] = [
+    "quick": .low, "easy": .low, "simple": .low, "hard": .high, "difficult": .high, "deep": .high,
+  ]
+  /// Reminder openings that are not part of what to do: "don't forget:", "remember to".
+  static let preambles = [
+    "don't forget to ", "dont forget to ", "do not forget to ", "remember to ", "don't forget: ", "dont forget: ",
+    "do not forget: ", "remember: ", "reminder: ", "note to self: ", "todo: ", "to do: ",
+  ]
+
+  /// The type and energy a line implies, when no token set them: only where a word points to it, and that word is
+  /// kept as the span (so `--dry-run` and the reply say where it came from).
+  private func infer(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>]
+  ) {
+    let words = Self.words(characters, line).filter { range in !consumed.contains { $0.overlaps(range) } }
+    func bare(_ range: Range<Int>) -> String {
+      String(characters[range]).lowercased().trimmingCharacters(in: .punctuationCharacters)
+    }
+    func note(_ field: String, _ range: Range<Int>) {
+      result.spans.append(
+        CaptureSpan(field: field, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
+    }
+    if result.type == nil {
+      if let word = words.first(where: { Self.obligationWords.contains(bare($0)) }) {
+        result.type = .obligation
+        note("type", word)
+      } else if let deadline = result.spans.first(where: { $0.field == "due" }),
+        ["by", "before", "due", "deadline", "b4"].contains(where: { deadline.text.lowercased().hasPrefix($0 + " ") }),
+        let party = words.dropFirst().first(where: { range in
+          let text = String(characters[range]).trimmingCharacters(in: .punctuationCharacters)
+          return Self.parties.contains(text.lowercased())
+            || (text.first?.isUppercase == true && text != "I" && text.dropFirst().allSatisfy(\.isLowercase))
+        })
+      {
+        // A deadline owed to someone named: "send Sam the draft by friday".
+        result.type = .obligation
+        note("type", party)
+      }
+    }
+    if result.energy == nil, let word = words.first(where: { Self.energyWords[bare($0)] != nil }) {
+      result.energy = Self.energyWords[bare(word)]
+      note("energy", word)
+    }
+  }
+
+  /// The line without a reminder opening.
+  static func withoutPreamble(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let lower = trimmed.lowercased()
+    guard let preamble = preambles.first(where: { lower.hasPrefix($0) }), trimmed.count > preamble.count else {
+      return text
+    }
+    return String(trimmed.dropFirst(preamble.count))
+  }
+
   // MARK: Times
 
   /// Finds the due and start times in what is left of the line. "by", "due" and a bare date set the due time;
@@ -179,7 +265,7 @@ public struct CaptureParser: Sendable {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
-    for match in times.find(in: text) {
+    for match in times.find(in: text) where !TimeParser.isSomeday(match.value) {
       let role = match.role ?? .due
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       switch role {
@@ -249,6 +335,8 @@ public struct CaptureParser: Sendable {
   static func tidy(_ text: String) -> String {
     var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
+    // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
+    while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
     var result = words.joined(separator: " ")
     while let last = result.last, ",;".contains(last) { result.removeLast() }
     return result.replacingOccurrences(of: " ,", with: ",")

@@ -32,11 +32,14 @@ public struct TimeParser: Sendable {
 
   public let reference: Date
   public let calendar: LocalCalendar
+  /// How the writer's locale orders a numeric date ("3/12/2026").
+  public let dateOrder: NumericDateOrder
   let today: CivilDate
   let now: ClockTime
 
-  public init(reference: Date, timeZone: TimeZone) {
+  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
     self.reference = reference
+    self.dateOrder = dateOrder
     calendar = LocalCalendar(timeZone: timeZone)
     today = calendar.day(of: reference)
     now = calendar.clock(of: reference)
@@ -91,6 +94,10 @@ public struct TimeParser: Sendable {
         start = next
       }
       if let (value, first, end) = scan.expression(at: start, marked: role != nil) {
+        // "tomorrow after lunch": a marker inside the phrase says what it is for.
+        if role == nil {
+          role = chunks[first..<end].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
+        }
         let range = chunks[role == nil ? first : index].range.lowerBound..<chunks[end - 1].range.upperBound
         matches.append(
           Match(range: range, text: String(characters[range]), value: value, end: nil, role: role))
@@ -100,6 +107,38 @@ public struct TimeParser: Sendable {
       }
     }
     return matches
+  }
+
+  /// A sentence for the first numeric date in `text` that the writer's locale leaves open ("3/12/2026": 3 December
+  /// or 12 March), showing both readings; nil when every numeric date reads one way.
+  public func ambiguousNumericDate(in text: String) -> String? {
+    for chunk in Chunk.split(text) where !chunk.protected {
+      guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
+        dayFirst != monthFirst, dateOrder == .unknown
+      else { continue }
+      let time = HumanTime(now: reference, timeZone: calendar.timeZone)
+      let (a, b) = (calendar.date(dayFirst, .startOfDay), calendar.date(monthFirst, .startOfDay))
+      return "'\(chunk.word)' could be \(time.fullDay(a)) or \(time.fullDay(b)); write the month as a word "
+        + "(\(Self.example(dayFirst)) or \(Self.example(monthFirst))) or as \(Self.iso(dayFirst)), or set LC_TIME "
+        + "to your locale (such as en_GB.UTF-8 or en_US.UTF-8)"
+    }
+    return nil
+  }
+
+  private static func example(_ day: CivilDate) -> String {
+    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    return "\(day.day) \(months[day.month - 1]) \(day.year)"
+  }
+
+  private static func iso(_ day: CivilDate) -> String {
+    String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
+  }
+
+  /// Taskwarrior's `someday` and `later`: a day so far off that it means "no time". Stride reads the words (for
+  /// `stride when`) but never stores that day: a capture leaves them in the title, and options refuse them.
+  public static func isSomeday(_ value: Value) -> Bool {
+    if case .day(let day) = value { return day.year >= 9999 }
+    return false
   }
 
   /// The calendar day a value falls on.

@@ -297,9 +297,10 @@ extension Scan {
     return year
   }
 
-  /// "12/24/2026" (month first, as in the US), "2026/12/24" and "2026.12.24" (year first), "12/2026" (a month),
-  /// and "12/24" without a year (inside a title only after a marker). A day-first date such as "24/12/2026" is
-  /// refused: when a numeric date could be read two ways, it stays in the title.
+  /// "2026/12/24" and "2026.12.24" (year first), "12/2026" (a month), and the day-and-month forms "3/12/2026",
+  /// "31.12.2026" and "3/12" (inside a title only after a marker). A slash date that reads both ways is read in the
+  /// order of the writer's locale; with no locale known, it is left alone (and a capture refuses it, naming both
+  /// readings). A dotted day and month is always day first.
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     let separator: Character = word.contains("/") ? "/" : "."
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
@@ -308,19 +309,50 @@ extension Scan {
     }
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == parts.count else { return nil }
-    if separator == "." && parts[0].count != 4 { return nil }
     let date: CivilDate?
     switch (parts.count, parts[0].count, parts.last!.count) {
-    case (2, 1...2, 4): date = CivilDate(year: numbers[1], month: numbers[0], day: 1)
-    case (2, 1...2, 1...2):
-      guard !careful || marked else { return nil }
-      date = parser.upcoming(month: numbers[0], day: numbers[1])
+    case (2, 1...2, 4) where separator == "/": date = CivilDate(year: numbers[1], month: numbers[0], day: 1)
     case (3, 4, _): date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
-    case (3, 1...2, 4): date = CivilDate(year: numbers[2], month: numbers[0], day: numbers[1])
-    default: date = nil
+    default:
+      guard let (dayFirst, monthFirst) = Scan.numericReadings(word, parser: parser) else { return nil }
+      if parts.count == 2, careful, !marked { return nil }
+      switch (dayFirst, monthFirst) {
+      case (let one?, nil), (nil, let one?): date = one
+      case (let one?, let other?) where one == other: date = one
+      case (let one?, let other?):
+        switch parser.dateOrder {
+        case .dayFirst: date = one
+        case .monthFirst: date = other
+        case .unknown: date = nil
+        }
+      default: date = nil
+      }
     }
     guard let date else { return nil }
     return (.day(date), index + 1, false)
+  }
+
+  /// The two readings of a day-and-month date — day first and month first, each nil when it names no day — or nil
+  /// when the word is not one: "3/12/2026", "3/12" (the next such day), "31.12.2026" (dotted: day first only).
+  static func numericReadings(_ word: String, parser: TimeParser) -> (CivilDate?, CivilDate?)? {
+    let separator: Character = word.contains("/") ? "/" : "."
+    let parts = word.split(separator: separator, omittingEmptySubsequences: false)
+    guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }), parts[0].count <= 2,
+      parts.count > 1 ? parts[1].count <= 2 : false
+    else { return nil }
+    let numbers = parts.compactMap { Int($0) }
+    func day(month: Int, day: Int) -> CivilDate? {
+      guard numbers.count == 3 else { return parser.upcoming(month: month, day: day) }
+      return CivilDate(year: numbers[2], month: month, day: day)
+    }
+    switch (separator, parts.count, parts.last!.count) {
+    case ("/", 3, 4), ("/", 2, 1...2):
+      return (day(month: numbers[1], day: numbers[0]), day(month: numbers[0], day: numbers[1]))
+    case (".", 3, 4):
+      return (day(month: numbers[1], day: numbers[0]), nil)
+    default:
+      return nil
+    }
   }
 
   /// "the 19th", "21st": the next such day of a month. Inside a title only after a marker or "on the", or as

@@ -62,8 +62,10 @@ struct Scan {
     while position < chunks.count {
       var next = position
       var joiner: String?
-      // Joining words count only when a piece follows them.
-      while let word = word(next), TimeWords.joiners.contains(word) {
+      // Joining words count only when a piece follows them; "after" and "before" only once a day is there.
+      while let word = word(next),
+        TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && day != nil && pieces > 0)
+      {
         joiner = joiner.map { "\($0) \(word)" } ?? word
         next += 1
       }
@@ -155,6 +157,10 @@ struct Scan {
     if word == "in", self.word(index + 1) == "the", let part = self.word(index + 2).flatMap({ TimeWords.dayParts[$0] })
     {
       return (.dayPart(part), index + 3, false)
+    }
+    if word == "lunch" || word == "lunchtime", index > 0, self.word(index - 1) == "after" {
+      // After lunch is when it may start: an hour after noon.
+      return (.dayPart(ClockTime(hour: 13)!), index + 1, false)
     }
     if let found = isoPiece(word, index) { return found }
     if let found = namedPiece(word, index, marked: marked) { return found }

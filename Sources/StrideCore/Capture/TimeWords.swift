@@ -48,19 +48,24 @@ enum TimeWords {
   static let dayParts: [String: ClockTime] = [
     "morning": ClockTime(hour: 9)!, "noon": ClockTime(hour: 12)!, "midday": ClockTime(hour: 12)!,
     "afternoon": ClockTime(hour: 15)!, "evening": ClockTime(hour: 19)!, "night": ClockTime(hour: 22)!,
+    "lunch": ClockTime(hour: 12)!, "lunchtime": ClockTime(hour: 12)!,
   ]
 
   /// "tonight": 20:00; once that has passed, 23:00; then the last minute of the day.
   static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!, ClockTime(hour: 23, minute: 59)!]
 
   /// Words before a time that say it is when the task is due.
-  static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline"]
+  static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline", "b4"]
   /// Words before a time that say it is when the task may start.
   static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
   /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
-  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ","]
-  /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday").
-  static let leadingJoiners: Set<String> = ["at", "@", "on"]
+  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime"]
+  /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday",
+  /// "sometime next week").
+  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime"]
+  /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
+  /// start), "friday before noon" (a due time).
+  static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]
 }
 
 /// How far a relative time moves: by seconds (an exact instant) or by calendar days or months (a day).
@@ -68,4 +73,34 @@ enum RelativeUnit: Equatable {
   case seconds(Int)
   case days(Int)
   case months(Int)
+}
+
+/// How a locale orders the day and the month in a numeric date such as 3/12/2026.
+public enum NumericDateOrder: String, Codable, Sendable {
+  /// 3/12/2026 is 3 December (most of the world: en_GB, de_DE, fr_FR…).
+  case dayFirst = "day-first"
+  /// 3/12/2026 is 12 March (en_US and a few others).
+  case monthFirst = "month-first"
+  /// No locale known (C, POSIX, unset): a date that reads both ways is refused, naming both readings.
+  case unknown
+
+  /// The order of the locale that formats dates here: `LC_ALL`, else `LC_TIME`, else `LANG` (as POSIX looks them
+  /// up).
+  public static func fromEnvironment(_ environment: [String: String]) -> NumericDateOrder {
+    let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    return forLocale(name)
+  }
+
+  /// `en_US.UTF-8` → month first; `de_DE.UTF-8`, `en_GB` → day first; `C`, `POSIX`, empty → unknown.
+  public static func forLocale(_ name: String) -> NumericDateOrder {
+    let base = String(name.prefix { $0 != "." && $0 != "@" })
+    guard base.count >= 2, base != "C", base != "POSIX" else { return .unknown }
+    let monthFirst: Set<String> = [
+      "en_US", "es_US", "en_PH", "fil_PH", "en_AS", "en_GU", "en_MH", "en_PR", "en_UM", "en_VI",
+    ]
+    if monthFirst.contains(base) { return .monthFirst }
+    // Year-first locales write day and month as month/day when the year is left out.
+    if ["ja", "zh", "ko"].contains(String(base.prefix { $0 != "_" })) { return .monthFirst }
+    return .dayFirst
+  }
 }

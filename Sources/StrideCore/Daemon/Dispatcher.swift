@@ -184,11 +184,18 @@ public final class Dispatcher: Sendable {
       return try reply(ServerInfo.self) { _ in describeServer(store.withLock { $0.openCount }) }
     case TaskCapture.name:
       return try reply(TaskCapture.self) { params throws(StrideError) in
-        var draft = try Capture.draft(from: params.text, at: now, timeZone: timeZone)
+        var draft = try Capture.draft(
+          from: params.text, at: now, timeZone: timeZone, dateOrder: params.dateOrder ?? .unknown)
         // The breakdown program runs outside the store's lock: it may take seconds.
         if let breakdown { draft = breakdown.apply(to: draft) }
-        if params.dryRun == true { return TaskCapture.Result(draft: draft) }
-        return TaskCapture.Result(task: try locked { store throws(StrideError) in try store.capture(draft, at: now) })
+        let title = draft.title.lowercased()
+        let length = draft.title.utf8.count
+        return try locked { store throws(StrideError) in
+          // Lengths first: lower-casing every open title for each capture would cost more than the capture.
+          let duplicate = store.openByID.first { $0.title.utf8.count == length && $0.title.lowercased() == title }?.id
+          let task = params.dryRun == true ? nil : try store.capture(draft, at: now)
+          return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate)
+        }
       }
     case TaskGet.name:
       return try reply(TaskGet.self) { params throws(StrideError) in
@@ -253,7 +260,8 @@ public final class Dispatcher: Sendable {
       }
     case TimeParse.name:
       return try reply(TimeParse.self) { params throws(StrideError) in
-        try TimeParse.Result.reading(params.text, at: params.ref?.date ?? now, timeZone: timeZone)
+        try TimeParse.Result.reading(
+          params.text, at: params.ref?.date ?? now, timeZone: timeZone, dateOrder: params.dateOrder ?? .unknown)
       }
     case NowList.name:
       return try reply(NowList.self) { params throws(StrideError) in

@@ -107,7 +107,11 @@ struct Evaluator {
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }
-        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals && buffer[index].status == .active {
+        // Active as it stands now: a deferral whose time has passed counts (the daemon may not have woken it yet).
+        let active =
+          buffer[index].status == .active
+          || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
+        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals && active {
           stuck.append(buffer[index].id)
         }
       }

@@ -246,7 +246,8 @@ struct Assembly {
     }
   }
 
-  /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable.
+  /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable. Otherwise, under a
+  /// pile of overdue work, the best way in (the list then opens with "here is a way to start").
   private func leader(_ chosen: [Ranking.Scored]) -> Int? {
     switch context.energy {
     case .low:
@@ -256,7 +257,7 @@ struct Assembly {
       guard let best = chosen.map(value).max() else { return nil }
       return chosen.firstIndex { value($0) == best }
     default:
-      return nil
+      return evaluator.overdue >= NowContext.overduePile ? chosen.firstIndex(where: \.wayIn) : nil
     }
   }
 }

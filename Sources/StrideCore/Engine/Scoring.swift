@@ -165,7 +165,8 @@ struct Scoring {
 
   /// Subtracted: a fifth for each deferral, up to five.
   func deferPenalty(_ task: StrideTask) -> (String, Double) {
-    ("deferred \(task.deferCount) times", Double(task.deferCount) / 5)
+    let count = task.deferCount
+    return (count == 0 ? "never deferred" : count == 1 ? "deferred once" : "deferred \(count) times", Double(count) / 5)
   }
 
   static func hours(_ hours: Double) -> String {

@@ -142,6 +142,8 @@ public struct NowContext: Sendable, Equatable {
 
   /// The most suggestions Stride ever shows at once.
   public static let maximumLimit = 5
+  /// So many overdue tasks are a pile: `now` says so once, calmly, and leads with a way in.
+  public static let overduePile = 3
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowContext.maximumLimit,

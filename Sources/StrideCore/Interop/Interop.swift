@@ -17,6 +17,28 @@ public enum ImportFormat: String, WireEnum, Sendable {
   case stride
   case taskwarrior
   case todotxt
+  /// iCalendar VTODO components (RFC 5545): what calendar and reminder apps export.
+  case ical
+
+  /// The format the content is in, by its first bytes: a JSON object is a Stride export, a JSON array a Taskwarrior
+  /// export, `BEGIN:VCALENDAR` iCalendar, anything else todo.txt. The file's name plays no part.
+  public static func detect(_ data: Data) -> ImportFormat {
+    if ICalendarReader.looksLikeICalendar(data) { return .ical }
+    switch data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+    case UInt8(ascii: "{"): return .stride
+    case UInt8(ascii: "["): return .taskwarrior
+    default: return .todotxt
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .stride: "a Stride export"
+    case .taskwarrior: "a Taskwarrior export"
+    case .todotxt: "todo.txt"
+    case .ical: "iCalendar"
+    }
+  }
 }
 
 /// What an import file was read as: the tasks to store (their ids are provisional, and `blockedBy` refers to these
@@ -53,19 +75,56 @@ public struct ImportPlan: Sendable {
 
   /// Reads `data` in `format`. `now` and `timeZone` read dates without a time (todo.txt) and decide which waits
   /// are still ahead.
+  /// A file whose content is plainly another format than the one claimed is refused, naming both.
   public static func read(
     _ data: Data, format: ImportFormat, now: Date, timeZone: TimeZone = .current
   ) throws(StrideError) -> ImportPlan {
+    let detected = ImportFormat.detect(data)
+    if detected != format, format == .todotxt || detected == .ical {
+      throw StrideError.invalid(
+        "this file is \(detected.title), not \(format.title); import it with --from \(detected.rawValue), or without "
+          + "--from")
+    }
     switch format {
-    case .stride: try StrideExport.plan(data)
-    case .taskwarrior: try Taskwarrior.plan(data, now: now)
-    case .todotxt: TodoTxt.plan(String(decoding: data, as: UTF8.self), now: now, timeZone: timeZone)
+    case .stride: return try StrideExport.plan(data)
+    case .taskwarrior: return try Taskwarrior.plan(data, now: now)
+    case .todotxt: return TodoTxt.plan(String(decoding: data, as: UTF8.self), now: now, timeZone: timeZone)
+    case .ical: return try ICalendarReader.plan(data, now: now, timeZone: timeZone)
     }
   }
 }
 
 /// Writes tasks in an export format.
 public enum Exporter {
+  /// What a format cannot keep of these tasks, as a sentence; nil when nothing is lost.
+  public static func loss(_ tasks: [StrideTask], format: ExportFormat) -> String? {
+    let (lost, what): (Int, String) =
+      switch format {
+      case .json, .taskwarrior: (0, "")
+      case .todotxt:
+        (
+          tasks.count(where: { task in
+            !task.subtasks.isEmpty || !task.blockedBy.isEmpty || task.status == .waiting || !task.deferrals.isEmpty
+              || [task.due, task.start].contains { $0.map(Self.hasTimeOfDay) ?? false }
+          }), "todo.txt has no steps, times of day, waits, deferral reasons or dependencies"
+        )
+      case .ical:
+        (
+          tasks.count(where: { task in
+            task.energy != .medium || task.estimateMinutes != nil || !task.deferrals.isEmpty || task.type == .goal
+          }), "iCalendar has no energy, estimate, goal type or deferral history"
+        )
+      }
+    guard lost > 0 else { return nil }
+    let count = lost == 1 ? "1 task lost detail" : "\(lost) tasks lost detail"
+    return "\(what): \(count); --format json keeps everything"
+  }
+
+  private static func hasTimeOfDay(_ date: Date) -> Bool {
+    let clock = LocalCalendar(timeZone: .current).clock(of: date)
+    return clock != .startOfDay && clock != .endOfDay
+  }
+
   public static func data(
     _ tasks: [StrideTask], format: ExportFormat, now: Date, timeZone: TimeZone = .current
   ) throws(StrideError) -> Data {

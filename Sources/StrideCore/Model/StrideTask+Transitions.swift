@@ -78,7 +78,8 @@ extension StrideTask {
       throw StrideError(.invalidTransition, "task \(id) is done, so there is nothing to defer")
     }
     if let until, until <= now {
-      throw StrideError.invalid("the until-time \(Timestamp.format(until)) has already passed; give a later time")
+      let when = HumanTime(now: now).describe(until)
+      throw StrideError.invalid("the until-time, \(when), has already passed; give a later time")
     }
     if !reason.takesUntil, until != nil { throw StrideError.invalid(DeferReason.unsureUntilRefusal) }
     if reason == .wrongTime && until == nil {
@@ -108,8 +109,8 @@ extension StrideTask {
     }
     let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
     if let followUp, followUp <= now {
-      throw StrideError.invalid(
-        "the follow-up time \(Timestamp.format(followUp)) has already passed; give a later time")
+      let when = HumanTime(now: now).describe(followUp)
+      throw StrideError.invalid("the follow-up time, \(when), has already passed; give a later time")
     }
     status = .waiting
     waitingFor = trimmed?.isEmpty == false ? trimmed : nil

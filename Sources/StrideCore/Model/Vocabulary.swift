@@ -4,12 +4,12 @@ public enum EnergyLevel: String, Codable, Sendable, CaseIterable, Comparable {
   case medium
   case high
 
-  /// Reads the words a person types: `low`, `med`, `medium`, `high` (any case).
+  /// Reads the words a person types: `low` (`lo`, `l`), `medium` (`med`, `mid`, `m`), `high` (`hi`, `h`), any case.
   public init?(word: String) {
     switch word.lowercased() {
-    case "low": self = .low
-    case "med", "medium": self = .medium
-    case "high": self = .high
+    case "low", "lo", "l": self = .low
+    case "med", "medium", "mid", "m": self = .medium
+    case "high", "hi", "h": self = .high
     default: return nil
     }
   }

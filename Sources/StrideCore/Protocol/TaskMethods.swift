@@ -7,19 +7,25 @@ public enum TaskCapture: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     public var text: String
     public var dryRun: Bool?
-    public init(text: String, dryRun: Bool? = nil) {
+    /// How the writer's locale orders a numeric date such as 3/12/2026; `unknown` when absent.
+    public var dateOrder: NumericDateOrder?
+    public init(text: String, dryRun: Bool? = nil, dateOrder: NumericDateOrder? = nil) {
       self.text = text
       self.dryRun = dryRun
+      self.dateOrder = dateOrder
     }
   }
 
-  /// `task` once stored; `draft` alone for a dry run.
+  /// `draft` (what was read, with the words each field came from) always; `task` once stored; `duplicateOf`, an
+  /// open task with the same title, when there is one.
   public struct Result: Codable, Sendable, Equatable {
     public var task: StrideTask?
     public var draft: TaskDraft?
-    public init(task: StrideTask? = nil, draft: TaskDraft? = nil) {
+    public var duplicateOf: TaskID?
+    public init(task: StrideTask? = nil, draft: TaskDraft? = nil, duplicateOf: TaskID? = nil) {
       self.task = task
       self.draft = draft
+      self.duplicateOf = duplicateOf
     }
   }
 }

@@ -8,10 +8,13 @@ public enum TimeParse: RPCMethod {
     public var text: String
     /// The instant to read it from; the daemon's clock when absent.
     public var ref: Timestamp?
+    /// How the writer's locale orders a numeric date; `unknown` when absent.
+    public var dateOrder: NumericDateOrder?
 
-    public init(text: String, ref: Date? = nil) {
+    public init(text: String, ref: Date? = nil, dateOrder: NumericDateOrder? = nil) {
       self.text = text
       self.ref = ref.map(Timestamp.init)
+      self.dateOrder = dateOrder
     }
   }
 
@@ -47,9 +50,12 @@ public enum TimeParse: RPCMethod {
     }
 
     /// Reads `text` at `reference`; an error that says what Stride can read when it cannot.
-    public static func reading(_ text: String, at reference: Date, timeZone: TimeZone) throws(StrideError) -> Result {
-      let parser = TimeParser(reference: reference, timeZone: timeZone)
+    public static func reading(
+      _ text: String, at reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown
+    ) throws(StrideError) -> Result {
+      let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
       guard let match = parser.parse(text) else {
+        if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
         throw StrideError.invalid(
           "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01")
       }

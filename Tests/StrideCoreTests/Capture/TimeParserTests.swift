@@ -114,7 +114,7 @@ struct TimeParserTests {
     "what is not a time is refused whole",
     arguments: [
       "", "foo", "march on", "25:00", "12:60", "2026-13-01", "2026-02-30", "tomorrov", "nowadays", "friday foo",
-      "13pm", "in", "next", "25/12/2026", "at 101", "1.10.30", "6.5 kilograms", "2014-W54-1",
+      "13pm", "in", "next", "3/12/2026", "at 101", "1.10.30", "6.5 kilograms", "2014-W54-1",
     ])
   func refused(_ text: String) {
     #expect(parser.parse(text) == nil, "\(text)")

@@ -40,11 +40,13 @@ struct JourneyTests {
     #expect(dry.stdout.contains("Tags:      home               from \"#home\""))
     #expect(cli.stride("list").stdout == "No open tasks.\n", "a dry run saves nothing")
     let piped = cli.stride("add", "-", input: "clean the kitchen\n- dishes\n- counters\n")
-    #expect(piped.stdout == "Added task 1, \"clean the kitchen\".\n")
+    #expect(piped.stdout == "Added task 1, \"clean the kitchen\".\nRead as: 2 steps.\n")
     let show = cli.stride("show", "1")
     #expect(show.stdout.contains("1.1  dishes"))
     #expect(show.stdout.contains("1.2  counters"))
-    #expect(show.stdout.contains("Captured as:  \"clean the kitchen\n- dishes\n- counters\n\""))
+    // A capture of several lines is shown a line a row, aligned, with no stray line break.
+    #expect(
+      show.stdout.contains("Captured as:  clean the kitchen\n                - dishes\n                - counters\n"))
   }
 
   @Test("natural times everywhere: capture, defer --until, now --at, edit --due, and stride when")
