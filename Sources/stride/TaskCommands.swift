@@ -27,7 +27,10 @@ extension Session {
     } else if let draft = result.draft {
       output.say("Would add this task (nothing was saved):")
       Output.columns(draftRows(draft)).forEach { output.say("  " + $0) }
-      captureNotes(draft, id: nil).questions.forEach { output.say($0) }
+      // The rows already name what was not read.
+      captureNotes(draft, id: nil).questions.filter { !$0.hasPrefix("Stride did not understand") }.forEach {
+        output.say($0)
+      }
     }
     if let other = result.duplicateOf, other != result.task?.id {
       let keep = result.task.map { " If one is enough: stride delete \($0.id)" } ?? ""

@@ -11,7 +11,9 @@ public enum Capture {
       throw StrideError.invalid("the text is empty; say in a few words what you want to do")
     }
     let parser = CaptureParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
-    if let ambiguous = parser.times.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
+    if let ambiguous = parser.times.ambiguousNumericDate(in: text, inTitle: true) {
+      throw StrideError.invalid(ambiguous)
+    }
     let parsed = parser.parse(text)
     guard !parsed.title.isEmpty else {
       throw StrideError.invalid("only tokens were given (like ~10m or #home); add a few words that say what to do")

@@ -77,7 +77,11 @@ public struct CaptureParser: Sendable {
     let words = Self.words(characters, line).filter { !quoted.contains($0.lowerBound - line.lowerBound) }
     var index = 0
     while index < words.count {
-      let word = words[index]
+      var word = words[index]
+      // A token may touch the punctuation after it: "!low:" before steps, "#home," in a list, "~20m)".
+      while word.count > 2, ":,.;)".contains(characters[word.upperBound - 1]) {
+        word = word.lowerBound..<(word.upperBound - 1)
+      }
       let token = String(characters[word])
       let lower = token.lowercased()
       var field: String?

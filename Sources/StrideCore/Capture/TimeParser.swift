@@ -110,9 +110,10 @@ public struct TimeParser: Sendable {
   }
 
   /// A sentence for the first numeric date in `text` that the writer's locale leaves open ("3/12/2026": 3 December
-  /// or 12 March), showing both readings; nil when every numeric date reads one way.
-  public func ambiguousNumericDate(in text: String) -> String? {
-    for chunk in Chunk.split(text) where !chunk.protected {
+  /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with
+  /// a year count: "4/5 stars" is no date.
+  public func ambiguousNumericDate(in text: String, inTitle: Bool = false) -> String? {
+    for chunk in Chunk.split(text) where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
         dayFirst != monthFirst, dateOrder == .unknown
       else { continue }

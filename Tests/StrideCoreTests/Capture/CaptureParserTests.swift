@@ -164,3 +164,192 @@ struct BreakdownTests {
     }
   }
 }
+
+/// The long tail of how people write a capture (issue: captures that say what they read). Reference: Saturday
+/// 2026-11-21 09:00 UTC.
+@Suite("Capture: what people write")
+struct CaptureLongTailTests {
+  let parser = CaptureParser(reference: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+
+  func fields(_ text: String) -> ParsedCapture { parser.parse(text) }
+
+  @Test("a time that opens the line with a colon leaves no colon in the title")
+  func leadingTime() {
+    for (text, title) in [
+      ("Tomorrow: call the vet", "call the vet"), ("friday: post the parcel", "post the parcel"),
+      ("Mon 9am: stand-up notes, agenda", "stand-up notes, agenda"),
+    ] {
+      let parsed = fields(text)
+      #expect(parsed.title == title, "\(text)")
+      #expect(parsed.due != nil, "\(text)")
+      #expect(parsed.steps.isEmpty, "\(text)")
+    }
+  }
+
+  @Test("reminder openings are not the task, and what follows is not split into steps")
+  func preambles() {
+    let bday = fields("don't forget: it's mum's bday on dec 3, get card & flowers")
+    #expect(bday.title == "it's mum's bday, get card & flowers")
+    #expect(bday.steps.isEmpty)
+    #expect(bday.due == Fixtures.at("2026-12-03T23:59:59Z"))
+    #expect(fields("Remember to water the ferns").title == "water the ferns")
+    #expect(fields("reminder: book the MOT by friday").title == "book the MOT")
+    #expect(fields("note to self: back up the laptop").title == "back up the laptop")
+    // Only at the start, and only with something after it.
+    #expect(fields("write the remember-to list").title == "write the remember-to list")
+    #expect(fields("don't forget").title == "don't forget")
+  }
+
+  @Test("day parts with after and before: a start after lunch, a due before noon")
+  func afterLunch() {
+    let gran = fields("call gran tomorrow after lunch")
+    #expect(gran.title == "call gran")
+    #expect(gran.start == Fixtures.at("2026-11-22T13:00:00Z"))
+    #expect(gran.due == nil)
+    let team = fields("email the team friday before noon")
+    #expect(team.title == "email the team")
+    #expect(team.due == Fixtures.at("2026-11-27T12:00:00Z"))
+    #expect(fields("pack lunch").due == nil, "lunch alone is no time")
+    #expect(fields("lunch with Ana").title == "lunch with Ana")
+  }
+
+  @Test("filler and shorthand around a date: sometime, b4, tmrw, eod")
+  func shorthand() {
+    let garage = fields("sometime next week sort the garage")
+    #expect(garage.title == "sort the garage")
+    #expect(garage.due == Fixtures.at("2026-11-23T23:59:59Z"))
+    let rent = fields("pay rent b4 dec 1")
+    #expect(rent.title == "pay rent")
+    #expect(rent.due == Fixtures.at("2026-12-01T23:59:59Z"))
+    #expect(fields("buy milk tmrw").due == Fixtures.at("2026-11-22T23:59:59Z"))
+    #expect(fields("send report eod").title == "send report")
+    #expect(fields("fix the b4 model").due == nil, "b4 alone is no date")
+  }
+
+  @Test("estimates with a space before the unit, energy abbreviations, urgency")
+  func tokensWithSpaces() {
+    let plants = fields("water plants ~10 min")
+    #expect(plants.title == "water plants")
+    #expect(plants.estimateMinutes == 10)
+    let walk = fields("walk ~1.5 hours")
+    #expect(walk.estimateMinutes == 90)
+    #expect(walk.title == "walk")
+    #expect(fields("stretch !lo").energy == .low)
+    #expect(fields("move the sofa !hi").energy == .high)
+    #expect(fields("sort mail !mid").energy == .medium)
+    let bank = fields("call the bank !urgent")
+    #expect(bank.title == "call the bank")
+    #expect(bank.type == .obligation)
+    #expect(bank.spans.contains { $0.field == "type" && $0.text == "!urgent" })
+    #expect(fields("~10 apples to buy").estimateMinutes == nil, "a number without a unit is no estimate")
+  }
+
+  @Test("an unknown !word stays in the title and is named, never silently dropped")
+  func unknownBang() {
+    let parsed = fields("buy milk !foo")
+    #expect(parsed.title == "buy milk !foo")
+    #expect(parsed.spans.contains { $0.field == "unread" && $0.text == "!foo" })
+    #expect(fields("wow!!!").spans.isEmpty)
+  }
+
+  @Test("type and energy come from a word, which is shown; no word, no inference")
+  func inference() {
+    for (text, word) in [
+      ("pay the gas bill", "pay"), ("submit the expenses", "submit"), ("renew passport", "renew"),
+      ("grant deadline", "deadline"), ("fix the boiler ASAP", "ASAP"), ("send Sam the draft by friday", "Sam"),
+      ("send the quote to the client by monday", "client"),
+    ] {
+      let parsed = fields(text)
+      #expect(parsed.type == .obligation, "\(text)")
+      #expect(parsed.spans.first { $0.field == "type" }?.text == word, "\(text)")
+    }
+    for text in ["water the plants", "send Sam a postcard", "read about taxonomy", "plan the payday party"] {
+      #expect(fields(text).type == nil, "\(text)")
+    }
+    #expect(fields("quick call to the vet").energy == .low)
+    #expect(fields("hard talk with the landlord").energy == .high)
+    #expect(fields("quick call !high").energy == .high, "a token wins over a word")
+    #expect(fields("pay the rent type:chore").type == .chore, "a token wins over a word")
+  }
+
+  @Test("a capture with no title is refused with a sentence")
+  func noTitle() {
+    for text in ["#", "!!!", "#home ~10m", "- ;", "..."] {
+      #expect(throws: StrideError.self, "\(text)") {
+        try Capture.draft(from: text, at: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+      }
+    }
+  }
+
+  @Test("someday is no date in a capture; it stays in the title")
+  func someday() {
+    let parsed = fields("learn the banjo by someday")
+    #expect(parsed.due == nil)
+  }
+}
+
+/// Numeric dates in the user's locale (LC_ALL, LC_TIME, LANG). Reference: Saturday 2026-11-21 09:00 UTC.
+@Suite("Capture: numeric dates by locale")
+struct NumericDateTests {
+  let utc = TimeZone(identifier: "UTC")!
+
+  func due(_ text: String, _ order: NumericDateOrder) throws -> Date? {
+    try Capture.draft(from: text, at: Fixtures.now, timeZone: utc, dateOrder: order).due
+  }
+
+  @Test("the locale decides the order")
+  func locales() {
+    #expect(NumericDateOrder.forLocale("de_DE.UTF-8") == .dayFirst)
+    #expect(NumericDateOrder.forLocale("en_GB.UTF-8") == .dayFirst)
+    #expect(NumericDateOrder.forLocale("fr_FR") == .dayFirst)
+    #expect(NumericDateOrder.forLocale("en_US.UTF-8") == .monthFirst)
+    #expect(NumericDateOrder.forLocale("ja_JP.UTF-8") == .monthFirst)
+    #expect(NumericDateOrder.forLocale("C.UTF-8") == .unknown)
+    #expect(NumericDateOrder.forLocale("POSIX") == .unknown)
+    #expect(NumericDateOrder.fromEnvironment(["LANG": "en_US.UTF-8", "LC_TIME": "en_GB.UTF-8"]) == .dayFirst)
+    #expect(NumericDateOrder.fromEnvironment(["LC_ALL": "de_DE", "LC_TIME": "en_US"]) == .dayFirst)
+    #expect(NumericDateOrder.fromEnvironment([:]) == .unknown)
+  }
+
+  @Test("a date that reads both ways follows the locale")
+  func bothWays() throws {
+    #expect(try due("return library books 3/12/2026", .dayFirst) == Fixtures.at("2026-12-03T23:59:59Z"))
+    #expect(try due("return library books 3/12/2026", .monthFirst) == Fixtures.at("2026-03-12T23:59:59Z"))
+    #expect(try due("pay by 4/1/2027", .dayFirst) == Fixtures.at("2027-01-04T23:59:59Z"))
+    #expect(try due("pay by 4/1/2027", .monthFirst) == Fixtures.at("2027-04-01T23:59:59Z"))
+  }
+
+  @Test("a date that reads one way is read in any locale; dotted dates are day first")
+  func oneWay() throws {
+    for order in [NumericDateOrder.dayFirst, .monthFirst, .unknown] {
+      #expect(try due("renew lease 31/12/2026", order) == Fixtures.at("2026-12-31T23:59:59Z"), "\(order)")
+      #expect(try due("renew lease 12/31/2026", order) == Fixtures.at("2026-12-31T23:59:59Z"), "\(order)")
+      #expect(try due("renew lease 31.12.2026", order) == Fixtures.at("2026-12-31T23:59:59Z"), "\(order)")
+      #expect(try due("renew lease 5/5/2027", order) == Fixtures.at("2027-05-05T23:59:59Z"), "\(order)")
+    }
+  }
+
+  @Test("with no locale, a date that reads both ways is refused, naming both readings")
+  func ambiguous() {
+    do throws(StrideError) {
+      _ = try Capture.draft(from: "return library books 3/12/2026", at: Fixtures.now, timeZone: utc)
+      Issue.record("an ambiguous date was accepted")
+    } catch {
+      #expect(error.message.contains("Thursday 3 December 2026"))
+      #expect(error.message.contains("Thursday 12 March 2026"))
+      #expect(error.message.contains("LC_TIME"))
+    }
+    #expect(throws: StrideError.self) {
+      try TimeParse.Result.reading("3/4/2027", at: Fixtures.now, timeZone: utc)
+    }
+  }
+
+  @Test("numbers that are not dates stay in the title")
+  func notDates() throws {
+    for text in ["rate it 4/5 stars", "version 1.2.3", "buy 2x4 timber", "costs 12.50", "3-2-1 launch", "cut 1/2 inch"]
+    {
+      #expect(try due(text, .dayFirst) == nil, "\(text)")
+      #expect(try due(text, .unknown) == nil, "\(text)")
+    }
+  }
+}

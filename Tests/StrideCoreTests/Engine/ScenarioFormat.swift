@@ -17,6 +17,7 @@ import Foundation
 /// out: 2                        (what must not)
 /// before: 1 2                   (1 is shown above 2)
 /// why 1: matches your low energy
+/// never 1: energy is up           (no why-line of 1 says this)
 /// kind 1: task
 /// hidden 2: too-long            (hidden, for this reason)
 /// count: 1                      (how many suggestions)
@@ -69,7 +70,9 @@ struct Scenario {
       let stripped = line.components(separatedBy: "  (")[0].trimmingCharacters(in: .whitespaces)
       if stripped.hasPrefix("task ") {
         scenario.tasks.append(task(stripped, now: scenario.context.instant, line: number + 1, file: file))
-      } else if ["first:", "in:", "out:", "before:", "why ", "kind ", "hidden ", "count:", "prompt ", "most "].contains(
+      } else if [
+        "first:", "in:", "out:", "before:", "why ", "kind ", "hidden ", "count:", "prompt ", "most ", "never ",
+      ].contains(
         where: stripped.hasPrefix)
       {
         scenario.checks.append((number + 1, stripped))

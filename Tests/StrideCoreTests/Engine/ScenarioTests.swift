@@ -46,6 +46,10 @@ struct ScenarioTests {
         let id = Int64(head[1])!
         let why = evaluation.suggestions.first { $0.task.id.rawValue == id }?.why ?? []
         #expect(why.contains { $0.contains(value) }, "\(at): why \(why)")
+      case "never":
+        let id = Int64(head[1])!
+        let why = evaluation.suggestions.first { $0.task.id.rawValue == id }?.why ?? []
+        #expect(!why.contains { $0.contains(value) }, "\(at): why \(why)")
       case "kind":
         let id = Int64(head[1])!
         #expect(evaluation.suggestions.first { $0.task.id.rawValue == id }?.kind.rawValue == value, "\(at)")

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// What a person reads after a week of use: every sentence a claim that must be true of that task at that moment.
+@Suite("End to end: honest sentences")
+struct HonestyTests {
+  @Test("after a capture, one line says what was read; a past due time gets a question; a duplicate gets a word")
+  func captureReplies() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let plain = cli.stride("add", "call mum")
+    #expect(plain.stdout == "Added task 1, \"call mum\".\n", "a bare title needs no second line")
+    let gas = cli.stride("add", "pay the gas bill by 2099-12-04 ~10m #home: find the meter, read it")
+    #expect(gas.stdout.contains("Added task 2, \"pay the gas bill\".\n"))
+    #expect(
+      gas.stdout.contains(
+        "Read as: due Fri 4 Dec 2099, end of day; 2 steps; about 10 min; an obligation (from \"pay\"); tagged home."),
+      "\(gas.stdout)")
+    let books = cli.stride("add", "return library books 2020-03-12")
+    #expect(books.stdout.contains("That due time, Thu 12 Mar 2020, end of day, has already passed."))
+    #expect(books.stdout.contains("stride edit 3 --due DATE"))
+    let again = cli.stride("add", "Call Mum")
+    #expect(again.stdout.contains("You already have task 1 with this title. If one is enough: stride delete 4"))
+    let bang = cli.stride("add", "buy milk !soon")
+    #expect(bang.stdout.contains("Stride did not understand !soon and kept it in the title"))
+    let empty = cli.stride("add", "!!!")
+    #expect(empty.status == 64)
+    #expect(empty.stderr.contains("'!!!' says nothing to do"))
+    let dry = cli.stride("add", "--dry-run", "fix the boiler ASAP !meh")
+    #expect(dry.stdout.contains("Type:      obligation"), "\(dry.stdout)")
+    #expect(dry.stdout.contains("from \"ASAP\""), "\(dry.stdout)")
+    #expect(dry.stdout.contains("Not read:  !meh"))
+    #expect(!dry.stdout.contains("Stride did not understand"), "the row says it once")
+  }
+
+  @Test("numeric dates follow LC_TIME and LANG; with no locale, a date that reads both ways is refused")
+  func localeDates() {
+    let cli = CommandLineHarness()
+    cli.environment["LANG"] = "C.UTF-8"
+    defer { cli.finish() }
+    let unknown = cli.stride("add", "return library books 3/12/2099")
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("could be Thursday 3 December 2099 or Thursday 12 March 2099"), "\(unknown.stderr)")
+    cli.environment["LANG"] = "de_DE.UTF-8"
+    #expect(cli.stride("add", "return library books 3/12/2099").stdout.contains("due Thu 3 Dec 2099"))
+    cli.environment["LC_TIME"] = "en_US.UTF-8"
+    #expect(cli.stride("add", "return the drill 3/12/2099").stdout.contains("due Thu 12 Mar 2099"))
+    #expect(cli.stride("add", "renew lease 31.12.2099").stdout.contains("due Thu 31 Dec 2099"))
+  }
+
+  @Test("defer, show and help say the same thing about each reason; unsure takes no time; someday is no time")
+  func deferSentences() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "write the speech: outline, draft")
+    cli.stride("add", "sort the photos")
+    let unsure = cli.stride("defer", "1", "unsure")
+    #expect(unsure.stdout == "Deferred task 1, \"write the speech\", as unsure: its next step is offered at once.\n")
+    let unsureAgain = cli.stride("defer", "2", "unsure", "--until", "wednesday")
+    #expect(unsureAgain.status == 64)
+    #expect(unsureAgain.stderr.contains("unsure takes no until-time"))
+    let someday = cli.stride("defer", "2", "wrong-time", "--until", "someday")
+    #expect(someday.status == 64)
+    #expect(someday.stderr.contains("names no time"))
+    #expect(!someday.stderr.contains("9999"))
+    let passed = cli.stride("wait", "2", "--follow-up", "2020-01-01T09:00")
+    #expect(passed.stderr.contains("has already passed"))
+    #expect(!passed.stderr.contains("2020-01-01T"), "times in words, not RFC 3339: \(passed.stderr)")
+    cli.stride("wait", "2", "reply from Sam", "--follow-up", "2099-12-01T09:00")
+    #expect(cli.stride("show", "2").stdout.contains("Check on it:  Tue 1 Dec 2099 at 09:00"))
+    #expect(cli.stride("help", "edit").stdout.contains("--start"))
+    for reason in DeferReason.allCases {
+      #expect(cli.stride("help", "defer").stdout.contains(reason.rule), "\(reason)")
+    }
+  }
+
+  @Test("now: one number a row, labelled; a tag nobody has is named; a follow-up that has come is offered")
+  func nowRows() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for title in ["take out the bins", "renew car tax", "book the dentist", "order the glasses"] {
+      cli.stride("add", title + " due:2026-11-20")
+    }
+    cli.stride("add", "hear back from the plumber")
+    cli.stride("wait", "5", "--follow-up", "2099-01-01T09:00")
+    let now = cli.stride("now", "--at", "2099-01-01T10:00")
+    let rows = now.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }
+    #expect(rows.allSatisfy { $0.hasPrefix("  task ") }, "\(now.stdout)")
+    #expect(!now.stdout.contains("1."), "no position numbers beside the ids")
+    #expect(now.stdout.contains("check on it"))
+    #expect(now.stdout.contains("you asked to check on it today at 09:00"))
+    let tagged = cli.stride("now", "--tags", "nosuchtag")
+    #expect(tagged.stdout == "No open task has the tag nosuchtag. See your tags with: stride list\n")
+  }
+
+  @Test(
+    "import reads iCalendar by its content, refuses a file that is not what --from says, and exports say what they lose"
+  )
+  func icalendar() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let file = cli.root + "/tasks.ics"
+    let calendar =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",
+        "BEGIN:VTODO", "UID:t-1", "SUMMARY:Renew the car insurance\\, online", "DUE:20991204T170000Z", "PRIORITY:1",
+        "CATEGORIES:Car,Money", "X-MOZ-GENERATION:3", "END:VTODO",
+        "BEGIN:VTODO", "UID:t-2", "SUMMARY:find the policy number", "RELATED-TO;RELTYPE=PARENT:t-1",
+        "STATUS:COMPLETED", "COMPLETED:20261120T100000Z", "END:VTODO",
+        "BEGIN:VEVENT", "UID:e-1", "SUMMARY:dentist", "END:VEVENT",
+        "BEGIN:VTODO", "UID:t-3", "SUMMARY:a very long title that a calendar app folded over two lines when it",
+        "  wrote it",
+        "DUE;VALUE=DATE:20991210", "RELATED-TO;RELTYPE=DEPENDS-ON:t-1", "END:VTODO",
+        "BEGIN:VTODO", "UID:t-4", "SUMMARY:cancelled plan", "STATUS:CANCELLED", "END:VTODO",
+        "END:VCALENDAR",
+      ].joined(separator: "\r\n") + "\r\n"
+    try calendar.write(toFile: file, atomically: true, encoding: .utf8)
+    let wrong = cli.stride("import", file, "--from", "todotxt")
+    #expect(wrong.status != 0)
+    #expect(wrong.stderr.contains("this file is iCalendar, not todo.txt"))
+    #expect(cli.stride("list").stdout == "No open tasks.\n", "a refused import stores nothing")
+    let imported = cli.stride("import", file)
+    #expect(imported.stdout.contains("Imported 2 tasks"), "\(imported.stdout)")
+    #expect(imported.stdout.contains("1 event or journal entry was left out"))
+    #expect(imported.stdout.contains("it was cancelled"))
+    let show = cli.stride("show", "1")
+    #expect(show.stdout.contains("Task 1: Renew the car insurance, online"))
+    #expect(show.stdout.contains("Type:    obligation"))
+    #expect(show.stdout.contains("Tags:    car, money"))
+    #expect(show.stdout.contains("1.1  find the policy number  done"))
+    let second = cli.stride("show", "2")
+    #expect(second.stdout.contains("a very long title that a calendar app folded over two lines when it wrote it"))
+    #expect(second.stdout.contains("Waits on:"))
+    cli.stride("add", "stretch ~10m !low")
+    let todo = cli.stride("export", "--format", "todotxt")
+    #expect(todo.stderr.contains("todo.txt has no steps"))
+    #expect(todo.stderr.contains("--format json keeps everything"))
+    #expect(!todo.stdout.contains("Note:"), "the note never mixes into the export")
+    let round = cli.root + "/out.ics"
+    let written = cli.stride("export", "--format", "ical", "--output", round)
+    #expect(written.stdout.contains("iCalendar has no energy, estimate"))
+    let again = cli.stride("import", round, "--dry-run")
+    #expect(again.stdout.contains("Would import 3 tasks"), "\(again.stdout)")
+  }
+}
