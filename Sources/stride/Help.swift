@@ -226,7 +226,8 @@ enum Help {
     "export": """
     Usage: stride export [--format json|taskwarrior|todotxt|ical] [--output FILE]
 
-    Writes every task, open and done, to standard output (or FILE):
+    Writes every task, open and done, to standard output (or FILE), and says what a format
+    could not keep:
       json          Stride's own, complete: stride import reads it back as it was (the default)
       taskwarrior   JSON for 'task import'
       todotxt       one line per task
@@ -236,11 +237,12 @@ enum Help {
       stride export --format ical --output tasks.ics
     """,
     "import": """
-    Usage: stride import FILE [--from stride|taskwarrior|todotxt] [--dry-run]
+    Usage: stride import FILE [--from stride|taskwarrior|todotxt|ical] [--dry-run]
 
     Adds the tasks in FILE ('-' for standard input), all of them or none, and says what it
-    imported, what it left out and why. Without --from, a file starting with { is read as a Stride
-    export, one starting with [ as Taskwarrior's 'task export', anything else as todo.txt.
+    imported, what it left out and why. The format is read from the content: BEGIN:VCALENDAR is
+    iCalendar (VTODO; subtasks become steps), { a Stride export, [ Taskwarrior's 'task export',
+    anything else todo.txt. A file that is not what --from says is refused.
     --dry-run shows the same report and saves nothing; 'stride undo' takes a whole import back.
 
       task export > tw.json && stride import tw.json --dry-run

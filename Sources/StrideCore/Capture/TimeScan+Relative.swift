@@ -180,8 +180,11 @@ extension Scan {
       return (.clock(clock), position, false)
     }
     if parts.count == 1 {
-      // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight").
-      guard afterAt || self.word(position) == "tonight", (0...23).contains(numbers[0]), parts[0].count <= 2 else {
+      // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a
+      // number before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
+      guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]),
+        parts[0].count <= 2
+      else {
         return nil
       }
       return (.hour(numbers[0]), position, false)

@@ -224,6 +224,10 @@ struct CaptureLongTailTests {
     #expect(fields("buy milk tmrw").due == Fixtures.at("2026-11-22T23:59:59Z"))
     #expect(fields("send report eod").title == "send report")
     #expect(fields("fix the b4 model").due == nil, "b4 alone is no date")
+    let chapter = fields("read chapter 4 tonight")
+    #expect(chapter.title == "read chapter 4", "a number before tonight is a count unless 'at' says otherwise")
+    #expect(chapter.due == Fixtures.at("2026-11-21T20:00:00Z"))
+    #expect(fields("call Jo at 11 tonight").due == Fixtures.at("2026-11-21T23:00:00Z"))
   }
 
   @Test("estimates with a space before the unit, energy abbreviations, urgency")
