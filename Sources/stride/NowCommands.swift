@@ -60,7 +60,9 @@ extension Session {
     }
     let at = try args.time("--at", dateOnly: ClockTime(hour: 9)!)
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
-    return NowList.Params(at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil)
+    return NowList.Params(
+      at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
+      timeZone: TimeZone.current.identifier)
   }
 
   /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the
@@ -98,7 +100,10 @@ extension Session {
     let id = try args.taskID("why", example: "stride why 12")
     let now = try nowParams(args, all: false)
     let result = try call(
-      TaskExplain.self, .init(id: id, at: now.at?.date, energy: now.energy, minutes: now.minutes, tags: now.tags))
+      TaskExplain.self,
+      .init(
+        id: id, at: now.at?.date, energy: now.energy, minutes: now.minutes, tags: now.tags,
+        timeZone: now.timeZone))
     guard !output.json else { return output.emit(result) }
     let name = Output.subject(result.task)
     if let position = result.position {

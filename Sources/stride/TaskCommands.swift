@@ -15,7 +15,8 @@ extension Session {
     let result = try call(
       TaskCapture.self,
       .init(
-        text: text, dryRun: args.flags.contains("--dry-run") ? true : nil, dateOrder: CommandArguments.dateOrder))
+        text: text, dryRun: args.flags.contains("--dry-run") ? true : nil, dateOrder: CommandArguments.dateOrder,
+        timeZone: TimeZone.current.identifier))
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
       output.say("Added \(Output.name(task)).")

@@ -158,9 +158,10 @@ struct Scan {
     {
       return (.dayPart(part), index + 3, false)
     }
-    if word == "lunch" || word == "lunchtime", index > 0, self.word(index - 1) == "after" {
-      // After lunch is when it may start: an hour after noon.
-      return (.dayPart(ClockTime(hour: 13)!), index + 1, false)
+    if let meal = TimeWords.meals[word] {
+      guard index > 0, let before = self.word(index - 1), TimeWords.mealMarkers.contains(before) else { return nil }
+      // After a meal is when it may start: an hour later.
+      return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
     if let found = isoPiece(word, index) { return found }
     if let found = namedPiece(word, index, marked: marked) { return found }

@@ -48,8 +48,16 @@ enum TimeWords {
   static let dayParts: [String: ClockTime] = [
     "morning": ClockTime(hour: 9)!, "noon": ClockTime(hour: 12)!, "midday": ClockTime(hour: 12)!,
     "afternoon": ClockTime(hour: 15)!, "evening": ClockTime(hour: 19)!, "night": ClockTime(hour: 22)!,
-    "lunch": ClockTime(hour: 12)!, "lunchtime": ClockTime(hour: 12)!,
   ]
+
+  /// Meals as times of day, read only right after a marker ("after lunch", "by lunchtime", "at dinner"): alone
+  /// they are things to do ("pack lunch tomorrow"). After a meal is an hour later.
+  static let meals: [String: ClockTime] = [
+    "breakfast": ClockTime(hour: 8)!, "lunch": ClockTime(hour: 12)!, "lunchtime": ClockTime(hour: 12)!,
+    "dinner": ClockTime(hour: 19)!,
+  ]
+  /// The words before a meal that make it a time.
+  static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
   /// "tonight": 20:00; once that has passed, 23:00; then the last minute of the day.
   static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!, ClockTime(hour: 23, minute: 59)!]

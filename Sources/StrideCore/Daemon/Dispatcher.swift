@@ -185,7 +185,7 @@ public final class Dispatcher: Sendable {
     case TaskCapture.name:
       return try reply(TaskCapture.self) { params throws(StrideError) in
         var draft = try Capture.draft(
-          from: params.text, at: now, timeZone: timeZone, dateOrder: params.dateOrder ?? .unknown)
+          from: params.text, at: now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown)
         // The breakdown program runs outside the store's lock: it may take seconds.
         if let breakdown { draft = breakdown.apply(to: draft) }
         let title = draft.title.lowercased()
@@ -332,10 +332,20 @@ public final class Dispatcher: Sendable {
       return (store.openByID, energy)
     }
     let context = NowContext(
-      instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags, timeZone: timeZone)
+      instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
+      timeZone: try zone(params.timeZone))
     return (
       Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy
     )
+  }
+
+  /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.
+  private func zone(_ identifier: String?) throws(StrideError) -> TimeZone {
+    guard let identifier else { return timeZone }
+    guard let zone = TimeZone(identifier: identifier) else {
+      throw StrideError.invalid("'timeZone' \(identifier) is not a time zone; use an IANA name such as Europe/Berlin")
+    }
+    return zone
   }
 
   /// The stored context as it stands at `instant`, a lapsed energy being unknown.

@@ -153,11 +153,15 @@ public enum NowList: RPCMethod {
     public var tags: [String]?
     /// Also list every hidden task with why.
     public var all: Bool?
+    /// The user's time zone (an IANA name such as `Europe/Berlin`), for the words of the why-lines ("due today at
+    /// 17:00") and time-of-day windows; the daemon's when absent.
+    public var timeZone: String?
 
     public init(
       at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
-      all: Bool? = nil
+      all: Bool? = nil, timeZone: String? = nil
     ) {
+      self.timeZone = timeZone
       self.at = at.map(Timestamp.init)
       self.energy = energy
       self.minutes = minutes
@@ -242,8 +246,14 @@ public enum TaskExplain: RPCMethod {
     public var energy: EnergyLevel?
     public var minutes: Int?
     public var tags: [String]?
+    /// As for `now.list`.
+    public var timeZone: String?
 
-    public init(id: TaskID, at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, tags: [String]? = nil) {
+    public init(
+      id: TaskID, at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, tags: [String]? = nil,
+      timeZone: String? = nil
+    ) {
+      self.timeZone = timeZone
       self.id = id
       self.at = at.map(Timestamp.init)
       self.energy = energy
@@ -253,7 +263,7 @@ public enum TaskExplain: RPCMethod {
 
     /// The same question as a now-list.
     public var nowParams: NowList.Params {
-      NowList.Params(at: at?.date, energy: energy, minutes: minutes, tags: tags)
+      NowList.Params(at: at?.date, energy: energy, minutes: minutes, tags: tags, timeZone: timeZone)
     }
   }
 

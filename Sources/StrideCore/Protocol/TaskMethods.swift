@@ -9,7 +9,10 @@ public enum TaskCapture: RPCMethod {
     public var dryRun: Bool?
     /// How the writer's locale orders a numeric date such as 3/12/2026; `unknown` when absent.
     public var dateOrder: NumericDateOrder?
-    public init(text: String, dryRun: Bool? = nil, dateOrder: NumericDateOrder? = nil) {
+    /// The writer's time zone (IANA name), in which "tomorrow 9am" is read; the daemon's when absent.
+    public var timeZone: String?
+    public init(text: String, dryRun: Bool? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil) {
+      self.timeZone = timeZone
       self.text = text
       self.dryRun = dryRun
       self.dateOrder = dateOrder

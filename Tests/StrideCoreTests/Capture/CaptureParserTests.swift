@@ -211,6 +211,12 @@ struct CaptureLongTailTests {
     #expect(team.due == Fixtures.at("2026-11-27T12:00:00Z"))
     #expect(fields("pack lunch").due == nil, "lunch alone is no time")
     #expect(fields("lunch with Ana").title == "lunch with Ana")
+    let pack = fields("pack lunch tomorrow")
+    #expect(pack.title == "pack lunch", "a meal next to a day is still a thing to do")
+    #expect(pack.due == Fixtures.at("2026-11-22T23:59:59Z"))
+    #expect(fields("cook dinner tonight").title == "cook dinner")
+    #expect(fields("wash up after dinner").start == Fixtures.at("2026-11-21T20:00:00Z"))
+    #expect(fields("order the cake by lunchtime").due == Fixtures.at("2026-11-21T12:00:00Z"))
   }
 
   @Test("filler and shorthand around a date: sometime, b4, tmrw, eod")

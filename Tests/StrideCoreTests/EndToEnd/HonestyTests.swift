@@ -50,6 +50,19 @@ struct HonestyTests {
     #expect(cli.stride("add", "renew lease 31.12.2099").stdout.contains("due Thu 31 Dec 2099"))
   }
 
+  @Test("times are read and said in the zone of the shell, whatever zone the daemon started in")
+  func shellTimeZone() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "start the daemon in UTC")
+    cli.environment["TZ"] = "America/New_York"
+    let added = cli.stride("add", "--json", "call mum 2099-06-01 9am")
+    let task = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
+    #expect(task.due == Fixtures.at("2099-06-01T13:00:00Z"), "09:00 in New York (EDT)")
+    let now = cli.stride("now", "--at", "2099-06-01T08:00")
+    #expect(now.stdout.contains("due today at 09:00"), "\(now.stdout)")
+  }
+
   @Test("defer, show and help say the same thing about each reason; unsure takes no time; someday is no time")
   func deferSentences() {
     let cli = CommandLineHarness()
