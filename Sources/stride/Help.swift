@@ -17,7 +17,9 @@ enum Help {
       list                  open tasks (--status, --tag, --all)
       show ID               everything about one task
       step ID TEXT          add a step to a task
-      edit ID               change title, energy, estimate, type, due or tags
+      edit ID               change title, energy, estimate, type, due, tags or how it repeats
+      skip ID               move a routine to its next time without doing it
+      pin ID | unpin ID     keep a task in 'now' whatever else comes up (at most three)
       reopen ID | ID.N      bring back a finished task or step
       wait ID [NOTE]        park a task while it waits on someone
       resume ID             end a deferral or a wait
@@ -81,13 +83,14 @@ enum Help {
     Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
     """,
     "list": """
-    Usage: stride list [--status STATUS] [--tag TAG] [--all]
+    Usage: stride list [--status STATUS] [--tag TAG] [--all] [--pinned]
 
     Lists tasks in a table. By default the open ones (active, waiting and deferred).
 
       --status active|waiting|deferred|completed|open|all
       --tag health               only tasks with this tag
       --all                      every task, finished ones too
+      --pinned                   only pinned tasks
     """,
     "show": """
     Usage: stride show ID
@@ -119,7 +122,7 @@ enum Help {
     """,
     "edit": """
     Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
-                          [--due TIME] [--start TIME] [--tags a,b]
+                          [--due TIME] [--start TIME] [--tags a,b] [--repeat RULE]
 
     Changes the fields you name and leaves the others alone.
 
@@ -130,6 +133,10 @@ enum Help {
       --start "mon 9am"|none      when it may start: it is not suggested before (a date alone
                                   means the start of that day)
       --tags health,calls         replaces the tags (an empty list clears them)
+      --repeat "every friday"|none  makes it a routine (every monday, every weekday,
+                                  every 2 weeks, daily, every month on the 1st,
+                                  every last friday, every 3 days after done), or a
+                                  one-off again
     """,
     "defer": """
     Usage: stride defer ID REASON [--until TIME] [--on ID]
@@ -166,6 +173,24 @@ enum Help {
     Usage: stride unblock ID --on OTHER
 
     Task ID no longer waits on task OTHER.
+    """,
+    "skip": """
+    Usage: stride skip ID
+
+    Moves a routine to its next time without counting it as done: its steps open
+    again, and it is due at the next occurrence after the current one.
+    """,
+    "pin": """
+    Usage: stride pin ID
+
+    Keeps a task in 'now', first, whatever else comes up, until it is done or unpinned.
+    At most three tasks are pinned. A pinned task that is deferred, waiting or blocked
+    says so in 'stride now --all'.
+    """,
+    "unpin": """
+    Usage: stride unpin ID
+
+    Lets a pinned task take its place by score again.
     """,
     "delete": """
     Usage: stride delete ID

@@ -50,12 +50,16 @@ extension Session {
       name: "defer", summary: "put a task off, with a reason", options: ["--until", "--on"], argument: .taskThenReason),
     CommandSpec(name: "done", summary: "finish a task, or one of its steps", options: [], argument: .task),
     CommandSpec(
-      name: "list", summary: "open tasks", options: ["--status", "--tag", "--all"], argument: .none),
+      name: "list", summary: "open tasks", options: ["--status", "--tag", "--all", "--pinned"], argument: .none),
     CommandSpec(name: "show", summary: "everything about one task", options: [], argument: .task),
     CommandSpec(name: "step", summary: "add a step to a task", options: [], argument: .task),
     CommandSpec(
       name: "edit", summary: "change a task",
-      options: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags"], argument: .task),
+      options: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat"],
+      argument: .task),
+    CommandSpec(name: "skip", summary: "move a routine to its next time", options: [], argument: .task),
+    CommandSpec(name: "pin", summary: "keep a task in now", options: [], argument: .task),
+    CommandSpec(name: "unpin", summary: "stop keeping a task in now", options: [], argument: .task),
     CommandSpec(name: "reopen", summary: "bring back a finished task or step", options: [], argument: .task),
     CommandSpec(
       name: "wait", summary: "park a task while it waits on someone", options: ["--follow-up"], argument: .task),

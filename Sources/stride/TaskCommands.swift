@@ -50,6 +50,7 @@ extension Session {
     var parts: [String] = []
     if let due = draft.due { parts.append("due \(time.describe(due))") }
     if let start = draft.start { parts.append("not before \(time.describe(start))") }
+    if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source("repeat")) }
     if !draft.steps.isEmpty { parts.append(draft.steps.count == 1 ? "1 step" : "\(draft.steps.count) steps") }
     if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }
     if read.contains("energy") { parts.append("\(draft.energy.rawValue) energy" + source("energy")) }
@@ -70,7 +71,8 @@ extension Session {
   }
 
   func list(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "list", valued: ["--status", "--tag"], switches: ["--all"])
+    let args = try CommandArguments(
+      arguments, command: "list", valued: ["--status", "--tag"], switches: ["--all", "--pinned"])
     try args.noMorePositionals(than: 0, "list")
     var status: ListStatus?
     if let text = args.values["--status"] {
@@ -81,11 +83,13 @@ extension Session {
       status = parsed
     }
     if args.flags.contains("--all") { status = .all }
-    let result = try call(TaskList.self, .init(status: status, tag: args.values["--tag"]))
+    let pinned = args.flags.contains("--pinned")
+    let result = try call(TaskList.self, .init(status: status, tag: args.values["--tag"], pinned: pinned ? true : nil))
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else {
       let which = status.map { $0 == .all ? "" : " \($0.rawValue)" } ?? " open"
       let tagged = args.values["--tag"].map { " tagged \($0)" } ?? ""
+      if pinned { return output.say("No pinned tasks. Keep one in now with: stride pin ID") }
       return output.say("No\(which) tasks\(tagged).")
     }
     let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"]
@@ -116,6 +120,15 @@ extension Session {
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }
     if let note = task.waitingFor { fields.append(["Waiting for:", note]) }
     if let followUp = task.followUp { fields.append(["Check on it:", time.describe(followUp)]) }
+    if let rule = task.recurrence {
+      fields.append(["Repeats:", rule.words])
+      if let due = task.due, due < Date() {
+        // Missed ones never pile up: one task, and a count.
+        let missed = 1 + rule.missed(since: due, until: Date(), in: LocalCalendar(timeZone: .current))
+        fields.append(["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since \(time.describe(due))"])
+      }
+    }
+    if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }
     for blocker in task.blockedBy {
       let other = try? call(TaskGet.self, .init(id: blocker)).task
       let done = other?.status == .completed ? " (done)" : ""
@@ -151,7 +164,7 @@ extension Session {
       arguments, command: "done", example: "stride done 12, or stride done 12.2 for a step")
     guard let step = address.step else {
       let result = try call(TaskComplete.self, .init(id: address.id))
-      return output.report("Done: \(Output.name(result.task)).", json: result)
+      return output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
     }
     let result = try call(SubtaskComplete.self, .init(id: address.id, index: step))
     let task = result.task
@@ -159,9 +172,34 @@ extension Session {
     output.say("Done: step \(task.id).\(step), \"\(task.subtasks[step - 1].title)\".")
     if task.status == .completed {
       output.say("That was the last step, so \(Output.name(task)) is done too.")
+    } else if task.recurrence != nil, task.progress.done == 0 {
+      output.say("That was the last step, so \(Output.name(task)) is done.\(comesBack(task))")
     } else if let next = task.nextStep {
       output.say("Next step \(task.id).\(next.index): \(next.subtask.title) (\(progressText(task)) done).")
     }
+  }
+
+  /// " Back on Monday 30 November." for a routine that came back after it was done.
+  private func comesBack(_ task: StrideTask) -> String {
+    guard task.recurrence != nil, task.status != .completed, let due = task.due else { return "" }
+    return " Back on \(time.longDay(due)) (\(task.recurrence!.words))."
+  }
+
+  func skip(_ arguments: [String]) throws {
+    let id = try CommandArguments.onlyTaskID(arguments, command: "skip")
+    let result = try call(TaskSkip.self, .init(id: id))
+    let next = result.task.due.map { " Next time: \(time.describe($0))." } ?? ""
+    output.report("Skipped this time of \(Output.name(result.task)).\(next)", json: result)
+  }
+
+  func pin(_ arguments: [String], pinned: Bool) throws {
+    let id = try CommandArguments.onlyTaskID(arguments, command: pinned ? "pin" : "unpin")
+    let result = try call(TaskPin.self, .init(id: id, pinned: pinned))
+    output.report(
+      pinned
+        ? "Pinned \(Output.name(result.task)): it stays in now, first, until it is done or unpinned."
+        : "Unpinned \(Output.name(result.task)): it takes its place by score again.",
+      json: result)
   }
 
   func reopen(_ arguments: [String]) throws {
@@ -192,7 +230,7 @@ extension Session {
   func edit(_ arguments: [String]) throws {
     let args = try CommandArguments(
       arguments, command: "edit",
-      valued: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags"])
+      valued: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat"])
     try args.noMorePositionals(than: 1, "edit")
     let id = try args.taskID("edit", example: "stride edit 12 --energy low")
     var patch = TaskPatch()
@@ -214,6 +252,18 @@ extension Session {
     }
     if let text = args.values["--start"] {
       patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: .startOfDay))
+    }
+    if let text = args.values["--repeat"] {
+      if text == "none" {
+        patch.recurrence = .some(nil)
+      } else {
+        guard let reading = RecurrenceReader.parse(text) else {
+          throw UsageError(
+            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every weekday, every 2 weeks, "
+              + "daily, every month on the 1st or every 3 days after done")
+        }
+        patch.recurrence = .some(reading.rule)
+      }
     }
     if let text = args.values["--tags"] {
       patch.tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
@@ -332,6 +382,7 @@ extension Session {
     rows.append(["Type:", draft.type.rawValue, source("type")])
     if let due = draft.due { rows.append(["Due:", time.describe(due), source("due")]) }
     if let start = draft.start { rows.append(["Starts:", time.describe(start), source("start")]) }
+    if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source("repeat")]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }

@@ -22,9 +22,31 @@ public enum Capture {
       throw StrideError.invalid(
         "'\(parsed.title)' says nothing to do; write it in a few words, like: stride add \"call the dentist\"")
     }
+    var due = parsed.due
+    if let rule = parsed.recurrence {
+      due = firstOccurrence(
+        of: rule, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: LocalCalendar(timeZone: timeZone)
+      )
+    }
     return TaskDraft(
       title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
       energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
-      due: parsed.due, start: parsed.start, tags: parsed.tags, spans: parsed.spans)
+      due: due, start: parsed.start, tags: parsed.tags, recurrence: parsed.recurrence, spans: parsed.spans)
+  }
+
+  /// A routine's first due time: the first occurrence from the due time the line named ("every monday 9am",
+  /// "every 2 weeks from dec 1"), else from now; at the clock time the line or the rule named, else at the end of
+  /// the day.
+  public static func firstOccurrence(
+    of rule: Recurrence, clock: ClockTime?, due: Date?, at reference: Date, calendar: LocalCalendar
+  ) -> Date {
+    let named = due.map { calendar.clock(of: $0) }
+    let time = clock ?? named ?? .endOfDay
+    let anchor = calendar.date(calendar.day(of: due ?? reference), time)
+    // The named day itself counts when it fits the rule; from now, the first one still ahead.
+    let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference
+    var first = rule
+    first.afterDone = false
+    return first.next(after: from, anchor: anchor, in: calendar)
   }
 }

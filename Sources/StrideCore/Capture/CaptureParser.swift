@@ -10,6 +10,9 @@ public struct ParsedCapture: Equatable, Sendable {
   public var tags: [String] = []
   public var due: Date?
   public var start: Date?
+  /// How the task repeats, and the clock time the rule's words named ("every morning").
+  public var recurrence: Recurrence?
+  public var repeatClock: ClockTime?
   public var spans: [CaptureSpan] = []
 }
 
@@ -41,6 +44,7 @@ public struct CaptureParser: Sendable {
     var result = ParsedCapture(title: "")
     var consumed: [Range<Int>] = []
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
+    readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed)
 
     infer(characters, titleLine, into: &result, consumed: consumed)
@@ -164,6 +168,10 @@ public struct CaptureParser: Sendable {
       guard let type = TaskType(rawValue: value) else { return nil }
       result.type = type
       return "type"
+    case "recur", "rec", "repeat", "repeats":
+      guard let rule = RecurrenceReader.taskwarrior(value) ?? RecurrenceReader.parse(value)?.rule else { return nil }
+      result.recurrence = rule
+      return "repeat"
     case "tag", "tags":
       guard let tags = try? StrideTask.checkedTags(value.split(separator: ",").map(String.init)) else { return nil }
       result.tags += tags.filter { !result.tags.contains($0) }
@@ -185,6 +193,34 @@ public struct CaptureParser: Sendable {
     case .seconds(let length): Int(value.0 * Double(length))
     case .days(let length): Int(value.0 * Double(length) * 86_400)
     case .months: nil
+    }
+  }
+
+  // MARK: Repeats
+
+  /// Finds how the task repeats: "every monday", "every 3 days after done", or a bare "daily" / "weekly" as the
+  /// last word (inside a title "the weekly report" is not a routine). The first rule wins; the words leave the title.
+  private func readRepeat(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    guard result.recurrence == nil else { return }
+    let quoted = Chunk.quotedOffsets(Array(characters[line]))
+    let ranges = Self.words(characters, line).filter { range in
+      !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
+    }
+    let words = ranges.map { RecurrenceReader.words(String(characters[$0])).first ?? "" }
+    for index in words.indices {
+      let bare = RecurrenceReader.frequencyWord(words[index]) != nil
+      guard !bare || index == words.count - 1 || words[index + 1] == "at",
+        let (rule, clock, end) = RecurrenceReader.phrase(words, at: index)
+      else { continue }
+      result.recurrence = rule
+      result.repeatClock = clock
+      let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
+      consumed.append(span)
+      result.spans.append(
+        CaptureSpan(field: "repeat", text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+      return
     }
   }
 

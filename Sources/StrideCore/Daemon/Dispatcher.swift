@@ -213,6 +213,10 @@ public final class Dispatcher: Sendable {
       return try reply(TaskReopen.self) { params throws(StrideError) in try change(.reopen(params.id)) }
     case TaskDelete.name:
       return try reply(TaskDelete.self) { params throws(StrideError) in try change(.delete(params.id)) }
+    case TaskSkip.name:
+      return try reply(TaskSkip.self) { params throws(StrideError) in try change(.skip(params.id)) }
+    case TaskPin.name:
+      return try reply(TaskPin.self) { params throws(StrideError) in try change(.pin(params.id, params.pinned)) }
     case SubtaskAdd.name:
       return try reply(SubtaskAdd.self) { params throws(StrideError) in
         try change(.addStep(params.id, title: params.title))
@@ -290,15 +294,15 @@ public final class Dispatcher: Sendable {
   private func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
     let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
     let status = params.status ?? .open
-    return TaskListResult(
-      tasks: try locked { store throws(StrideError) in
-        switch status {
-        case .open: try store.tasks(status: nil, tag: tag, at: now)
-        case .all:
-          try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
-        default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
-        }
-      })
+    let tasks = try locked { store throws(StrideError) in
+      switch status {
+      case .open: try store.tasks(status: nil, tag: tag, at: now)
+      case .all:
+        try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
+      default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
+      }
+    }
+    return TaskListResult(tasks: params.pinned == true ? tasks.filter(\.pinned) : tasks)
   }
 
   /// The answer to a now-list question; `detail` also lists every hidden task.

@@ -11,9 +11,9 @@ public struct Candidate: Sendable, Equatable {
   /// A way in: something the user can start in their current energy and time (a short task, a next step, a
   /// breakdown, a first 15 minutes, a check). At least one is among the suggestions whenever one exists.
   public var wayIn: Bool
-  /// Always shown, within the variety limits: an obligation due by the end of today, a follow-up that has come, a
-  /// task back within the last day at the time the user chose.
-  public var pinned: Bool
+  /// Asked for at this moment, so always shown within the variety limits: an obligation due by the end of today, a
+  /// follow-up that has come, a task back within the last day at the time the user chose.
+  public var requested: Bool
 }
 
 /// A count per task id: a plain array when ids are dense (hashing would cost more than the rest of the ranking), a
@@ -85,7 +85,7 @@ struct Evaluator {
   let openBlockers: Set<TaskID>
   /// The one stuck task offered today, if any.
   let stuckPick: TaskID?
-  /// Open tasks whose due time has passed: a pile of them gets one calm line above the list.
+  /// Open one-off tasks whose due time has passed: a pile of them gets one calm line above the list.
   let overdue: Int
 
   init(tasks: [StrideTask], context: NowContext, settings: EngineSettings) {
@@ -103,7 +103,8 @@ struct Evaluator {
       var openBlockers: Set<TaskID> = []
       var overdue = 0
       for index in buffer.indices where buffer[index].status.isOpen {
-        if let due = buffer[index].due, due <= instant { overdue += 1 }
+        // A routine comes round again: a missed one is no part of a pile.
+        if let due = buffer[index].due, due <= instant, buffer[index].recurrence == nil { overdue += 1 }
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }
@@ -232,7 +233,7 @@ struct Evaluator {
 
   /// Always shown (within the variety limits): an obligation due by the end of today, a follow-up that has come
   /// ("check on it": the person asked for it), and a task back within the last day at the time the person chose.
-  func isPinned(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
+  func isRequested(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
     if kind == .checkOn { return true }
     if resurfaced != nil, let until = task.deferrals.last?.until,
       context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600
@@ -252,7 +253,7 @@ struct Evaluator {
       task: settled, kind: kind,
       step: settled.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) },
       prompt: prompt(kind, settled), terms: terms, score: terms.reduce(0) { $0 + $1.contribution },
-      wayIn: isWayIn(settled, kind), pinned: isPinned(settled, kind, resurfaced: resurfaced))
+      wayIn: isWayIn(settled, kind), requested: isRequested(settled, kind, resurfaced: resurfaced))
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
@@ -319,8 +320,15 @@ struct Evaluator {
     }
   }
 
-  /// The sentence for a hidden task, written when someone asks.
+  /// The sentence for a hidden task, written when someone asks; a pinned task says it is pinned, so it never
+  /// vanishes silently.
   func describe(_ code: HiddenCode, _ stored: StrideTask) -> Hidden {
+    let hidden = describeFilter(code, stored)
+    guard stored.pinned else { return hidden }
+    return Hidden(hidden.reason, "pinned, but \(hidden.detail)")
+  }
+
+  private func describeFilter(_ code: HiddenCode, _ stored: StrideTask) -> Hidden {
     let task = stored.settled(at: context.instant)
     let time = HumanTime(now: context.instant, timeZone: context.timeZone)
     let detail: String

@@ -78,6 +78,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public var stuckAfterDeferrals = 3
   /// At most this many suggestions share a tag, or come from one family of near-identical titles.
   public var perTagLimit = 2
+  /// The most deadline pressure a routine (a repeating task) gets, overdue or not: it comes round again.
+  public var routineDeadlineCap = 0.5
   /// At most this many suggestions need far more energy than the user has (pressing ones; the others are hidden).
   public var overreachLimit = 2
 
@@ -86,7 +88,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   enum CodingKeys: String, CodingKey {
     case weights, deadlineHalfLifeHours, planningFallacy, quickStartMinutes, warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
-    case overreachLimit
+    case overreachLimit, routineDeadlineCap
   }
 
   public init(from decoder: Decoder) throws {
@@ -112,6 +114,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     stuckAfterDeferrals = Int(try read(.stuckAfterDeferrals, Double(defaults.stuckAfterDeferrals), 2...20))
     perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit), 1...5))
     overreachLimit = Int(try read(.overreachLimit, Double(defaults.overreachLimit), 0...5))
+    routineDeadlineCap = try read(.routineDeadlineCap, defaults.routineDeadlineCap, 0...1)
   }
 }
 

@@ -51,8 +51,8 @@ public enum Ranking {
             Scored(
               index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
-              pinned: evaluator.isPinned(task.pointee, kind, resurfaced: resurfaced),
-              overreach: evaluator.isOverreach(task.pointee)))
+              requested: evaluator.isRequested(task.pointee, kind, resurfaced: resurfaced),
+              userPinned: task.pointee.pinned, overreach: evaluator.isOverreach(task.pointee)))
         }
       }
       return (scored, hiddenCodes)
@@ -101,12 +101,15 @@ public enum Ranking {
     var verdict: Suggestion.Kind?
     var resurfaced: DeferReason?
     var wayIn: Bool
-    var pinned: Bool
+    /// Asked for at this moment: an obligation due today, a follow-up that has come, a task back at its time.
+    var requested: Bool
+    /// Pinned by the user: always shown, first.
+    var userPinned: Bool
     /// Needs far more energy than the user has (shown only because it is pressing).
     var overreach: Bool
   }
 
-  /// The best few candidates, every pinned one, and the best ways in: enough for assembly, without sorting them
+  /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without sorting them
   /// all.
   static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool) -> [Scored] {
     var best: [Scored] = []
@@ -120,7 +123,7 @@ public enum Ranking {
     for entry in scored {
       keep(entry, in: &best, size: 40)
       if entry.wayIn { keep(entry, in: &wayIn, size: 12) }
-      if entry.pinned { pinned.append(entry) }
+      if entry.requested || entry.userPinned { pinned.append(entry) }
     }
     var seen = Set(best.map(\.index))
     for entry in wayIn + pinned where seen.insert(entry.index).inserted { best.append(entry) }
@@ -130,9 +133,13 @@ public enum Ranking {
   /// Higher score first; ties by deadline, started, shorter, older, then id.
   static func comesFirst(_ a: Candidate, _ b: Candidate) -> Bool {
     comesFirst(
-      Scored(index: 0, score: a.score, verdict: nil, resurfaced: nil, wayIn: false, pinned: false, overreach: false),
+      Scored(
+        index: 0, score: a.score, verdict: nil, resurfaced: nil, wayIn: false, requested: false, userPinned: false,
+        overreach: false),
       a.task,
-      Scored(index: 0, score: b.score, verdict: nil, resurfaced: nil, wayIn: false, pinned: false, overreach: false),
+      Scored(
+        index: 0, score: b.score, verdict: nil, resurfaced: nil, wayIn: false, requested: false, userPinned: false,
+        overreach: false),
       b.task)
   }
 
@@ -162,8 +169,8 @@ struct Assembly {
   let evaluator: Evaluator
   let before: (Ranking.Scored, Ranking.Scored) -> Bool
 
-  /// The best way in first (whenever one exists, however much else presses), then obligations due today, then
-  /// the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — obligations due
+  /// The user's pins first, then the best way in (whenever one exists, however much else presses), then what was
+  /// asked for at this moment (obligations due today, follow-ups, tasks back at their time), then the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — obligations due
   /// today excepted — or one family of near-identical titles) and at most `overreachLimit` that need far more
   /// energy than the user has. Fewer than five rather than five of one kind. Low energy leads with a warm-up (or
   /// another way in), high energy with the most valuable task.
@@ -176,9 +183,15 @@ struct Assembly {
       chosen.append(candidate)
       families.append(TitleFamily(tasks[candidate.index].title))
     }
-    if let wayIn = ranked.first(where: \.wayIn) { take(wayIn) }
+    // The user's pins come first, whatever they score (at most three exist).
+    for candidate in ranked where candidate.userPinned && chosen.count < limit { take(candidate) }
+    if let wayIn = ranked.first(where: { $0.wayIn && !$0.userPinned }), chosen.count < limit,
+      !chosen.contains(where: \.wayIn)
+    {
+      take(wayIn)
+    }
     for pass in [true, false] {
-      for candidate in ranked where candidate.pinned == pass && chosen.count < limit {
+      for candidate in ranked where candidate.requested == pass && chosen.count < limit {
         guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
           continue
         }
@@ -189,7 +202,8 @@ struct Assembly {
     if let leader = leader(chosen), leader > 0 {
       chosen.insert(chosen.remove(at: leader), at: 0)
     }
-    return chosen
+    // Pins lead, in score order; the rest keep theirs.
+    return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
   }
 
   /// Within the variety limits and the overreach limit, beside what is chosen already.
@@ -202,7 +216,7 @@ struct Assembly {
   private func limit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Limit? {
     if candidate.overreach, chosen.count(where: \.overreach) >= settings.overreachLimit { return .overreach }
     let task = tasks[candidate.index]
-    if !candidate.pinned {
+    if !candidate.requested {
       for tag in task.tags where chosen.count(where: { tasks[$0.index].tags.contains(tag) }) >= settings.perTagLimit {
         return .tag(tag)
       }

@@ -46,7 +46,9 @@ struct Scoring {
   func deadlineValue(_ task: borrowing StrideTask) -> Double {
     guard let due = task.due else { return 0 }
     let hours = due.timeIntervalSince(context.instant) / 3600
-    return hours <= 0 ? 1 : settings.deadlineHalfLifeHours / (settings.deadlineHalfLifeHours + hours)
+    let pressure = hours <= 0 ? 1 : settings.deadlineHalfLifeHours / (settings.deadlineHalfLifeHours + hours)
+    // A routine comes round again: a missed one presses no more than one due within a day.
+    return task.recurrence == nil ? pressure : min(pressure, settings.routineDeadlineCap)
   }
 
   func valueValue(_ task: borrowing StrideTask) -> Double {
@@ -112,9 +114,10 @@ struct Scoring {
   func deadline(_ task: StrideTask) -> (String, Double) {
     guard let due = task.due else { return ("no due time", 0) }
     let hours = due.timeIntervalSince(context.instant) / 3600
-    let input =
+    var input =
       hours <= 0
       ? HumanTime(now: context.instant, timeZone: context.timeZone).overdue(since: due) : "due in \(Self.hours(hours))"
+    if let rule = task.recurrence { input += ", a routine (\(rule.words))" }
     return (input, deadlineValue(task))
   }
 

@@ -16,7 +16,9 @@ struct WhyPhrases {
   func reasons(for candidate: Candidate) -> [String] {
     let positive = candidate.terms.filter { $0.contribution > 0 }
     var phrases = positive.prefix(3).compactMap { phrase($0, candidate.task) }
-    if candidate.kind == .checkOn, let followUp = candidate.task.followUp {
+    if candidate.task.pinned {
+      phrases = Array((["pinned"] + phrases).prefix(3))
+    } else if candidate.kind == .checkOn, let followUp = candidate.task.followUp {
       // The person asked for this moment: that is the first reason.
       phrases = Array((["you asked to check on it \(time.describe(followUp))"] + phrases).prefix(3))
     }
@@ -26,7 +28,12 @@ struct WhyPhrases {
 
   func phrase(_ term: TermScore, _ task: StrideTask) -> String? {
     switch term.term {
-    case .deadline: return task.due.map(dueText)
+    case .deadline:
+      guard let due = task.due else { return nil }
+      guard let rule = task.recurrence else { return dueText(due) }
+      // A routine is named as one; a missed one is not shouted as overdue.
+      let name = "your \(rule.routineName) routine"
+      return due > context.instant ? "\(name), \(dueText(due))" : name
     case .value:
       // Being a chore is no reason to start it; the phrase goes to the next term.
       return switch task.type {

@@ -57,6 +57,16 @@ public struct HumanTime: Sendable {
     }
   }
 
+  /// "Monday 30 November" (with the year when it is not this year's), and " at 09:30" unless it is the end of
+  /// the day: when a routine comes back.
+  public func longDay(_ date: Date) -> String {
+    let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute, .second], from: date)
+    let year = parts.year == calendar.component(.year, from: now) ? "" : " \(parts.year ?? 0)"
+    let day = "\(Self.weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 1) \(Self.monthNames[(parts.month ?? 1) - 1])"
+    let endOfDay = parts.hour == 23 && parts.minute == 59 && parts.second == 59
+    return day + year + (endOfDay ? "" : " at \(clock(date))")
+  }
+
   /// "Friday 27 November 2026": a day named in full, without reference to today.
   public func fullDay(_ date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)

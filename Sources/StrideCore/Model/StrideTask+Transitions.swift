@@ -3,10 +3,20 @@ import Foundation
 /// The changes a task can go through. Each checks that it makes sense for the task as it stands, and says what to
 /// do instead when it does not. `now` is the instant of the change; none of these read a clock.
 extension StrideTask {
-  /// Marks the task done. Its steps are left as they were, so a later `reopen` finds them unchanged.
-  public mutating func complete(at now: Date) throws(StrideError) {
+  /// Marks the task done. Its steps are left as they were, so a later `reopen` finds them unchanged. A routine
+  /// instead comes back at its next occurrence, its steps open again (the caller records the completion).
+  public mutating func complete(at now: Date, calendar: LocalCalendar = LocalCalendar(timeZone: .current))
+    throws(StrideError)
+  {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is already done; reopen it with: stride reopen \(id)")
+    }
+    if let recurrence {
+      let anchor = due ?? now
+      // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
+      let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
+      moveOccurrence(to: next, at: now)
+      return
     }
     status = .completed
     completedAt = now
@@ -34,8 +44,41 @@ extension StrideTask {
     return subtasks.count
   }
 
+  /// Moves to the next occurrence without counting a completion: `stride skip`.
+  public mutating func skip(at now: Date, calendar: LocalCalendar = LocalCalendar(timeZone: .current))
+    throws(StrideError)
+  {
+    guard let recurrence else {
+      throw StrideError(
+        .invalidTransition,
+        "task \(id) does not repeat, so there is no next time to skip to; to put it off: stride defer \(id) REASON")
+    }
+    guard status != .completed else { throw StrideError(.invalidTransition, "task \(id) is done") }
+    let anchor = due ?? now
+    var schedule = recurrence
+    schedule.afterDone = false
+    moveOccurrence(to: schedule.next(after: max(now, anchor), anchor: anchor, in: calendar), at: now)
+  }
+
+  /// A routine's next occurrence: due then, its steps open, any deferral or wait over; a start time moves with it.
+  private mutating func moveOccurrence(to next: Date, at now: Date) {
+    if let start, let due { self.start = next.addingTimeInterval(start.timeIntervalSince(due)) }
+    due = next
+    subtasks = subtasks.map { Subtask(title: $0.title) }
+    status = .active
+    deferral = nil
+    waitingFor = nil
+    followUp = nil
+    updatedAt = now
+  }
+
+  /// The most tasks that can be pinned at once.
+  public static let maximumPins = 3
+
   /// Marks a step done. Completing the last open step completes the task too.
-  public mutating func completeStep(_ index: Int, at now: Date) throws(StrideError) {
+  public mutating func completeStep(
+    _ index: Int, at now: Date, calendar: LocalCalendar = LocalCalendar(timeZone: .current)
+  ) throws(StrideError) {
     let position = try stepPosition(index)
     guard !subtasks[position].done else {
       throw StrideError(.invalidTransition, "step \(id).\(index) is already done")
@@ -44,7 +87,7 @@ extension StrideTask {
     subtasks[position].completedAt = now
     updatedAt = now
     if status != .completed, subtasks.allSatisfy(\.done) {
-      try complete(at: now)
+      try complete(at: now, calendar: calendar)
     }
   }
 

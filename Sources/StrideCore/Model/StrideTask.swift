@@ -26,6 +26,8 @@ public struct StrideTask: Equatable, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?
+    var recurrence: Recurrence?
+    var pinned: Bool
   }
 
   /// Shared, immutable storage: reading a field needs no exclusivity check, and a change makes a new one. Strings
@@ -134,20 +136,30 @@ public struct StrideTask: Equatable, Sendable {
     get { storage.fields.completedAt }
     set { fields.completedAt = newValue }
   }
+  /// How the task repeats, for a routine: done, it comes back at its next occurrence.
+  public var recurrence: Recurrence? {
+    get { storage.fields.recurrence }
+    set { fields.recurrence = newValue }
+  }
+  /// Kept in `now` whatever its score, until done or unpinned (at most `maximumPins` tasks).
+  public var pinned: Bool {
+    get { storage.fields.pinned }
+    set { fields.pinned = newValue }
+  }
 
   public init(
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
     status: TaskStatus = .active, type: TaskType = .chore, subtasks: [Subtask] = [], blockedBy: [TaskID] = [],
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
-    completedAt: Date? = nil
+    completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false
   ) {
     storage = Storage(
       Fields(
         id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, status: status,
         type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
         deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
-        updatedAt: updatedAt ?? createdAt, completedAt: completedAt))
+        updatedAt: updatedAt ?? createdAt, completedAt: completedAt, recurrence: recurrence, pinned: pinned))
   }
 
   /// How many times the task has been deferred.
@@ -178,6 +190,22 @@ extension StrideTask: Codable {
   enum CodingKeys: String, CodingKey {
     case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
     case deferral, deferCount, deferrals, waitingFor, followUp, createdAt, updatedAt, completedAt
+    case recurrence = "repeat"
+    case pinned
+  }
+
+  /// A rule on the wire: the RRULE, whether it counts from when it was done, and the rule in words.
+  struct WireRepeat: Codable {
+    var rule: String
+    var afterDone: Bool
+    var words: String
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(rule, forKey: .rule)
+      try container.encode(afterDone, forKey: .afterDone)
+      try container.encode(words, forKey: .words)
+    }
   }
 
   struct WireSubtask: Codable {
@@ -219,7 +247,15 @@ extension StrideTask: Codable {
       followUp: try container.decodeIfPresent(Timestamp.self, forKey: .followUp)?.date,
       createdAt: try container.decode(Timestamp.self, forKey: .createdAt).date,
       updatedAt: try container.decode(Timestamp.self, forKey: .updatedAt).date,
-      completedAt: try container.decodeIfPresent(Timestamp.self, forKey: .completedAt)?.date)
+      completedAt: try container.decodeIfPresent(Timestamp.self, forKey: .completedAt)?.date,
+      recurrence: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence).map { wire in
+        guard let rule = Recurrence(rrule: wire.rule, afterDone: wire.afterDone) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .recurrence, in: container, debugDescription: "'\(wire.rule)' is not a repeat rule Stride keeps")
+        }
+        return rule
+      },
+      pinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false)
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
@@ -251,5 +287,8 @@ extension StrideTask: Codable {
     try container.encode(Timestamp(createdAt), forKey: .createdAt)
     try container.encode(Timestamp(updatedAt), forKey: .updatedAt)
     try container.encode(completedAt.map(Timestamp.init), forKey: .completedAt)
+    try container.encode(
+      recurrence.map { WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) }, forKey: .recurrence)
+    try container.encode(pinned, forKey: .pinned)
   }
 }

@@ -16,13 +16,17 @@ public enum TaskChange: Equatable, Sendable {
   case block(TaskID, on: TaskID)
   case unblock(TaskID, on: TaskID)
   case delete(TaskID)
+  /// A routine moves to its next occurrence without a completion.
+  case skip(TaskID)
+  /// Pinned (true) or unpinned (false).
+  case pin(TaskID, Bool)
 
   /// The task the change is about.
   public var taskID: TaskID {
     switch self {
     case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
       .deferTask(let id, _, _, _, _), .wait(let id, _, _), .resume(let id), .update(let id, _), .block(let id, _),
-      .unblock(let id, _), .delete(let id):
+      .unblock(let id, _), .delete(let id), .skip(let id), .pin(let id, _):
       id
     }
   }
@@ -42,6 +46,8 @@ public enum TaskChange: Equatable, Sendable {
     case .block: "task.block"
     case .unblock: "task.unblock"
     case .delete: "task.delete"
+    case .skip: "task.skip"
+    case .pin: "task.pin"
     }
   }
 
@@ -49,7 +55,7 @@ public enum TaskChange: Equatable, Sendable {
   public func summary(of task: StrideTask) -> String {
     let name = "task \(task.id) (\(task.title))"
     return switch self {
-    case .complete: "completed \(name)"
+    case .complete: task.recurrence == nil ? "completed \(name)" : "completed an occurrence of \(name)"
     case .reopen: "reopened \(name)"
     case .addStep(_, let title): "added the step '\(title)' to \(name)"
     case .completeStep(_, let index): "completed step \(index) of \(name)"
@@ -61,6 +67,8 @@ public enum TaskChange: Equatable, Sendable {
     case .block(_, let other): "made \(name) wait on task \(other)"
     case .unblock(_, let other): "stopped \(name) waiting on task \(other)"
     case .delete: "deleted \(name)"
+    case .skip: "skipped an occurrence of \(name)"
+    case .pin(_, let pinned): pinned ? "pinned \(name)" : "unpinned \(name)"
     }
   }
 }

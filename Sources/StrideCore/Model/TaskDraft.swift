@@ -11,14 +11,17 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   public var due: Date?
   public var start: Date?
   public var tags: [String]
+  /// How the task repeats, when it is a routine.
+  public var recurrence: Recurrence?
   /// Where in `rawInput` each field was read from.
   public var spans: [CaptureSpan]
 
   public init(
     title: String, rawInput: String, steps: [String] = [], energy: EnergyLevel = .medium,
     estimateMinutes: Int? = nil, type: TaskType = .chore, due: Date? = nil, start: Date? = nil, tags: [String] = [],
-    spans: [CaptureSpan] = []
+    recurrence: Recurrence? = nil, spans: [CaptureSpan] = []
   ) {
+    self.recurrence = recurrence
     self.title = title
     self.rawInput = rawInput
     self.steps = steps
@@ -33,6 +36,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
 
   enum CodingKeys: String, CodingKey {
     case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans
+    case recurrence = "repeat"
   }
 
   public init(from decoder: Decoder) throws {
@@ -47,6 +51,9 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
     tags = try container.decode([String].self, forKey: .tags)
     spans = try container.decodeIfPresent([CaptureSpan].self, forKey: .spans) ?? []
+    recurrence = try container.decodeIfPresent(StrideTask.WireRepeat.self, forKey: .recurrence).flatMap {
+      Recurrence(rrule: $0.rule, afterDone: $0.afterDone)
+    }
   }
 
   public func encode(to encoder: Encoder) throws {
@@ -61,13 +68,17 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     try container.encode(start.map(Timestamp.init), forKey: .start)
     try container.encode(tags, forKey: .tags)
     try container.encode(spans, forKey: .spans)
+    try container.encode(
+      recurrence.map { StrideTask.WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) },
+      forKey: .recurrence)
   }
 
   /// The task this draft becomes once it has an id.
   public func task(id: TaskID, at now: Date) -> StrideTask {
     StrideTask(
       id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, type: type,
-      subtasks: steps.map { Subtask(title: $0) }, due: due, start: start, tags: tags, createdAt: now)
+      subtasks: steps.map { Subtask(title: $0) }, due: due, start: start, tags: tags, createdAt: now,
+      recurrence: recurrence)
   }
 }
 
@@ -81,11 +92,14 @@ public struct TaskPatch: Equatable, Sendable {
   public var due: Date??
   public var start: Date??
   public var tags: [String]?
+  /// How it repeats; `.some(nil)` makes it a one-off again.
+  public var recurrence: Recurrence??
 
   public init(
     title: String? = nil, energy: EnergyLevel? = nil, estimateMinutes: Int?? = nil, type: TaskType? = nil,
-    due: Date?? = nil, start: Date?? = nil, tags: [String]? = nil
+    due: Date?? = nil, start: Date?? = nil, tags: [String]? = nil, recurrence: Recurrence?? = nil
   ) {
+    self.recurrence = recurrence
     self.title = title
     self.energy = energy
     self.estimateMinutes = estimateMinutes
@@ -104,7 +118,7 @@ extension StrideTask {
   public mutating func apply(_ patch: TaskPatch, at now: Date) throws(StrideError) {
     guard !patch.isEmpty else {
       throw StrideError.invalid(
-        "nothing to change; give at least one of title, energy, estimate, type, due, start, tags")
+        "nothing to change; give at least one of title, energy, estimate, type, due, start, tags, repeat")
     }
     if let title = patch.title { self.title = try StrideTask.checkedTitle(title) }
     if let energy = patch.energy { self.energy = energy }
@@ -113,6 +127,7 @@ extension StrideTask {
     if let due = patch.due { self.due = due }
     if let start = patch.start { self.start = start }
     if let tags = patch.tags { self.tags = try StrideTask.checkedTags(tags) }
+    if let recurrence = patch.recurrence { self.recurrence = recurrence }
     updatedAt = now
   }
 }

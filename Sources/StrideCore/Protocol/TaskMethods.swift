@@ -52,9 +52,12 @@ public enum TaskList: RPCMethod {
   public struct Params: Codable, Sendable, Equatable {
     public var status: ListStatus?
     public var tag: String?
-    public init(status: ListStatus? = nil, tag: String? = nil) {
+    /// Only pinned tasks (true).
+    public var pinned: Bool?
+    public init(status: ListStatus? = nil, tag: String? = nil, pinned: Bool? = nil) {
       self.status = status
       self.tag = tag
+      self.pinned = pinned
     }
   }
 
@@ -74,7 +77,10 @@ public enum TaskUpdate: RPCMethod {
       self.patch = patch
     }
 
-    enum CodingKeys: String, CodingKey { case id, title, energy, estimateMinutes, type, due, start, tags }
+    enum CodingKeys: String, CodingKey {
+      case id, title, energy, estimateMinutes, type, due, start, tags
+      case recurrence = "repeat"
+    }
 
     public init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -86,7 +92,18 @@ public enum TaskUpdate: RPCMethod {
         type: try container.decodeIfPresent(TaskType.self, forKey: .type),
         due: try Self.clearable(Timestamp.self, container, .due).map { $0?.date },
         start: try Self.clearable(Timestamp.self, container, .start).map { $0?.date },
-        tags: try container.decodeIfPresent([String].self, forKey: .tags))
+        tags: try container.decodeIfPresent([String].self, forKey: .tags),
+        recurrence: try Self.clearable(String.self, container, .recurrence).map { words in
+          try words.map { words in
+            guard let reading = RecurrenceReader.parse(words) else {
+              throw DecodingError.dataCorruptedError(
+                forKey: .recurrence, in: container,
+                debugDescription: "'\(words)' is not a repeat Stride can read; try every monday, every 2 weeks or daily"
+              )
+            }
+            return reading.rule
+          }
+        })
     }
 
     /// Absent: nil (leave alone); `null`: .some(nil) (clear); a value: .some(value).
@@ -108,13 +125,37 @@ public enum TaskUpdate: RPCMethod {
       if let due = patch.due { try container.encode(due.map(Timestamp.init), forKey: .due) }
       if let start = patch.start { try container.encode(start.map(Timestamp.init), forKey: .start) }
       try container.encodeIfPresent(patch.tags, forKey: .tags)
+      if let recurrence = patch.recurrence { try container.encode(recurrence?.words, forKey: .recurrence) }
     }
   }
 
   public typealias Result = TaskResult
 }
 
-/// `task.complete`: mark a task done.
+/// `task.skip`: a routine moves to its next occurrence without a completion.
+public enum TaskSkip: RPCMethod {
+  public static let name = "task.skip"
+  public typealias Params = TaskRef
+  public typealias Result = TaskResult
+}
+
+/// `task.pin`: keep a task in `now` whatever its score (`pinned: true`), or stop (`false`). At most three.
+public enum TaskPin: RPCMethod {
+  public static let name = "task.pin"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var pinned: Bool
+    public init(id: TaskID, pinned: Bool) {
+      self.id = id
+      self.pinned = pinned
+    }
+  }
+
+  public typealias Result = TaskResult
+}
+
+/// `task.complete`: mark a task done (a routine comes back at its next occurrence).
 public enum TaskComplete: RPCMethod {
   public static let name = "task.complete"
   public typealias Params = TaskRef

@@ -7,17 +7,18 @@ struct TaskRows {
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
     deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start, follow_up,
-    deferral_energy
+    deferral_energy, repeat_rule, repeat_after_done, pinned
     """
 
   private static let upsert = """
-    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
       estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
       waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
       deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
       updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start,
-      follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy
+      follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy,
+      repeat_rule = excluded.repeat_rule, repeat_after_done = excluded.repeat_after_done, pinned = excluded.pinned
     """
 
   /// Inserts the task, or replaces every row of it if it exists.
@@ -28,7 +29,8 @@ struct TaskRows {
         .int(task.estimateMinutes), .text(task.status.rawValue), .text(task.type.rawValue), .date(task.due),
         .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
         .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
-        .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue)
+        .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue),
+        .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0)
       ).run()
     try deleteChildren(of: task.id)
     for (position, subtask) in task.subtasks.enumerated() {
@@ -162,12 +164,19 @@ struct TaskRows {
         reason: reason, at: row.date(10), until: row.optionalDate(11),
         energy: row.optionalText(17).flatMap(EnergyLevel.init(rawValue:)))
     }
+    var recurrence: Recurrence?
+    if let rule = row.optionalText(18) {
+      guard let parsed = Recurrence(rrule: rule, afterDone: row.int(19) != 0) else {
+        throw StrideError(.storageFailed, "task \(row.int64(0)) has a repeat rule this Stride does not know: \(rule)")
+      }
+      recurrence = parsed
+    }
     return StrideTask(
       id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
       estimateMinutes: row.optionalInt(4), status: status, type: type, due: row.optionalDate(7),
       start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8),
       followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
-      completedAt: row.optionalDate(14))
+      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0)
   }
 }

@@ -22,6 +22,9 @@ public final class TaskStore {
   public var observer: ((TaskStore, [StoreChange]) -> Void)?
 
   /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
+  /// The zone a routine's next occurrence is counted in (its clock time stays the same across DST).
+  public var calendar = LocalCalendar(timeZone: .current)
+
   public init(path: String) throws(StrideError) {
     database = try SQLiteDatabase(path: path)
     try Schema.prepare(database)
@@ -197,10 +200,27 @@ public final class TaskStore {
     var task = before
     var others: [(before: StrideTask, after: StrideTask)] = []
     switch change {
-    case .complete: try task.complete(at: now)
+    case .complete: try task.complete(at: now, calendar: calendar)
     case .reopen: try task.reopen(at: now)
     case .addStep(_, let title): _ = try task.addStep(title, at: now)
-    case .completeStep(_, let index): try task.completeStep(index, at: now)
+    case .completeStep(_, let index): try task.completeStep(index, at: now, calendar: calendar)
+    case .skip: try task.skip(at: now, calendar: calendar)
+    case .pin(_, let pinned):
+      if pinned, !task.pinned {
+        let pins = openByID.filter(\.pinned)
+        guard pins.count < StrideTask.maximumPins else {
+          let names = pins.map { "task \($0.id) (\($0.title))" }.joined(separator: ", ")
+          throw StrideError(
+            .invalidTransition,
+            "you have \(StrideTask.maximumPins) pins already: \(names); unpin one first, like: stride unpin \(pins[0].id)"
+          )
+        }
+      }
+      guard task.status != .completed else {
+        throw StrideError(.invalidTransition, "task \(task.id) is done; reopen it first with: stride reopen \(task.id)")
+      }
+      task.pinned = pinned
+      task.updatedAt = now
     case .reopenStep(_, let index): try task.reopenStep(index, at: now)
     case .deferTask(_, .blocked, let until, let other?, _):
       // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
@@ -213,7 +233,12 @@ public final class TaskStore {
       try task.deferTask(reason, until: until, energy: energy, at: now)
     case .wait(_, let note, let followUp): try task.wait(for: note, followUp: followUp, at: now)
     case .resume: try task.resume(at: now)
-    case .update(_, let patch): try task.apply(patch, at: now)
+    case .update(_, let patch):
+      try task.apply(patch, at: now)
+      if let rule = task.recurrence, task.due == nil || patch.recurrence != nil {
+        // A new routine is due at its first occurrence: from its due day if it has one, else from now.
+        task.due = Capture.firstOccurrence(of: rule, clock: nil, due: task.due, at: now, calendar: calendar)
+      }
     case .block(_, let other): try block(&task, on: other, at: now)
     case .unblock(_, let other): try unblock(&task, from: other, at: now)
     case .delete: others = try dependents(of: task.id, at: now)

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Reads how a routine repeats, the way people write it: `every monday`, `every weekday`, `every 2 weeks`,
+/// `daily`, `every morning`, `every month on the 1st`, `every last friday`, `every 3 days after done` (or Todoist's
+/// `every! 3 days`), and Taskwarrior's `recur:` values (`weekly`, `2w`). Docs/capture.md lists every form.
+public enum RecurrenceReader {
+  /// A rule, and the clock time its words name ("every morning" is 09:00), if any.
+  public typealias Reading = (rule: Recurrence, clock: ClockTime?)
+
+  /// Reads a whole text as a rule; nil when any word is not part of it.
+  public static func parse(_ text: String) -> Reading? {
+    let words = Self.words(text)
+    if words.count == 1, let rule = taskwarrior(words[0]) { return (rule, nil) }
+    guard let (rule, clock, end) = phrase(words, at: 0), end == words.count else { return nil }
+    return (rule, clock)
+  }
+
+  /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
+  static func words(_ text: String) -> [String] {
+    text.lowercased().split(whereSeparator: \.isWhitespace).map {
+      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:()\""))
+    }.filter { !$0.isEmpty }
+  }
+
+  private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
+    "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1), "yearly": (.yearly, 1),
+    "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
+  ]
+
+  private static let units: [String: (Recurrence.Frequency, Int)] = [
+    "day": (.daily, 1), "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
+    "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
+    "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
+  ]
+
+  private static let ordinals: [String: Int] = [
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+    "last": -1,
+  ]
+
+  /// A bare frequency word ("daily", "weekly") at `index`.
+  static func frequencyWord(_ word: String) -> Recurrence? {
+    frequencyWords[word].map { Recurrence($0.0, interval: $0.1) }
+  }
+
+  /// The rule phrase that starts at `index` ("every …"), its clock time, and the index after it.
+  static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
+    guard index < words.count else { return nil }
+    var afterDone = words[index] == "every!"
+    if let rule = frequencyWord(words[index]) {
+      let (done, end) = afterDoneSuffix(words, index + 1)
+      var result = rule
+      result.afterDone = done
+      return (result, nil, end)
+    }
+    guard ["every", "every!", "each"].contains(words[index]) else { return nil }
+    var position = index + 1
+    var interval = 1
+    if position < words.count {
+      if let number = Int(words[position]), (1...999).contains(number) {
+        interval = number
+        position += 1
+      } else if words[position] == "other" {
+        interval = 2
+        position += 1
+      } else if let amount = TimeWords.amounts[words[position]], amount >= 2, amount == amount.rounded() {
+        interval = Int(amount)
+        position += 1
+      }
+    }
+    guard position < words.count else { return nil }
+    let word = words[position]
+    var rule: Recurrence
+    var clock: ClockTime?
+    if let (frequency, multiple) = units[word] {
+      rule = Recurrence(frequency, interval: interval * multiple)
+      position += 1
+      // "every month on the 1st", "every month on the last day", "every week on monday and thursday".
+      if position < words.count, words[position] == "on" {
+        var next = position + 1
+        if next < words.count, words[next] == "the" { next += 1 }
+        if frequency == .monthly, next < words.count, let day = Scan.dayNumber(words[next]) {
+          rule.monthDay = day
+          position = next + 1
+        } else if frequency == .monthly, next + 1 < words.count, words[next] == "last", words[next + 1] == "day" {
+          rule.monthDay = -1
+          position = next + 2
+        } else if frequency == .weekly, let (days, end) = weekdayList(words, next) {
+          rule.weekdays = days
+          position = end
+        }
+      }
+    } else if interval == 1, word == "weekday" || word == "weekdays" {
+      rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
+      position += 1
+    } else if interval == 1, word == "weekend" || word == "weekends" {
+      rule = Recurrence(.weekly, weekdays: [6, 7])
+      position += 1
+    } else if let (days, end) = weekdayList(words, position) {
+      rule = Recurrence(.weekly, interval: interval, weekdays: days)
+      position = end
+    } else if interval == 1, let part = TimeWords.dayParts[word] ?? (word == "tonight" ? ClockTime(hour: 20) : nil) {
+      rule = Recurrence(.daily)
+      clock = part
+      position += 1
+    } else if interval == 1, let number = ordinals[word], position + 1 < words.count,
+      let weekday = TimeWords.weekdays[words[position + 1]]
+    {
+      // "every last friday", "every first monday of the month".
+      rule = Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: number, weekday: weekday))
+      position += 2
+      position = ofTheMonth(words, position)
+    } else if interval == 1, let day = Scan.dayNumber(word), word.contains(where: \.isLetter) {
+      // "every 15th (of the month)".
+      rule = Recurrence(.monthly, monthDay: day)
+      position = ofTheMonth(words, position + 1)
+    } else {
+      return nil
+    }
+    let (done, end) = afterDoneSuffix(words, position)
+    afterDone = afterDone || done
+    rule.afterDone = afterDone
+    return (rule, clock, end)
+  }
+
+  /// "monday", "mondays", "monday and thursday", "mon, wed & fri": ISO weekdays and the index after the list.
+  private static func weekdayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
+    func weekday(_ word: String) -> Int? {
+      TimeWords.weekdays[word] ?? (word.hasSuffix("s") ? TimeWords.weekdays[String(word.dropLast())] : nil)
+    }
+    var days: [Int] = []
+    var position = index
+    while position < words.count, let day = weekday(words[position]) {
+      if !days.contains(day) { days.append(day) }
+      position += 1
+      if position + 1 < words.count, ["and", "&"].contains(words[position]), weekday(words[position + 1]) != nil {
+        position += 1
+      }
+    }
+    return days.isEmpty ? nil : (days.sorted(), position)
+  }
+
+  /// Skips "of the month" / "of each month" / "of every month".
+  private static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
+    guard index + 2 < words.count, words[index] == "of", ["the", "each", "every"].contains(words[index + 1]),
+      words[index + 2] == "month"
+    else { return index }
+    return index + 3
+  }
+
+  /// "after done", "after it is done", "after completion", "from completion", "from when done".
+  private static func afterDoneSuffix(_ words: [String], _ index: Int) -> (Bool, Int) {
+    for phrase in [
+      ["after", "done"], ["after", "completion"], ["from", "completion"], ["after", "it's", "done"],
+      ["after", "it", "is", "done"], ["from", "when", "done"], ["after", "finishing"],
+    ] where index + phrase.count <= words.count && Array(words[index..<(index + phrase.count)]) == phrase {
+      return (true, index + phrase.count)
+    }
+    return (false, index)
+  }
+
+  /// Taskwarrior's `recur:` values: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`, `yearly`, `annual`,
+  /// `weekdays`, and `N` with a unit (`3d`, `2w`, `2wk`, `6mo`, `1y`; in a recurrence an `m` is months).
+  public static func taskwarrior(_ value: String) -> Recurrence? {
+    let word = value.lowercased()
+    if let rule = frequencyWord(word) { return rule }
+    switch word {
+    case "annual": return Recurrence(.yearly)
+    case "weekdays": return Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
+    case "semiannual": return Recurrence(.monthly, interval: 6)
+    default: break
+    }
+    let digits = word.prefix { $0.isNumber }
+    let unit = word.dropFirst(digits.count)
+    let count = digits.isEmpty ? 1 : Int(digits) ?? 0
+    guard (1...999).contains(count) else { return nil }
+    switch unit {
+    case "d", "day", "days": return Recurrence(.daily, interval: count)
+    case "w", "wk", "wks", "week", "weeks": return Recurrence(.weekly, interval: count)
+    case "m", "mo", "mos", "month", "months": return Recurrence(.monthly, interval: count)
+    case "q", "qtr", "quarter", "quarters": return Recurrence(.monthly, interval: 3 * count)
+    case "y", "yr", "yrs", "year", "years": return Recurrence(.yearly, interval: count)
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// How a routine repeats: a subset of iCalendar's RRULE (RFC 5545) — a frequency and an interval, weekdays for a
+/// weekly rule, a day of the month or an nth weekday for a monthly one — and whether the next one is counted from
+/// when it was done ("every 3 days after done", Todoist's `every!`) rather than from the schedule.
+///
+/// Occurrences keep their local clock time across daylight-saving changes. A day of the month that a month lacks
+/// ("every month on the 31st") falls on that month's last day; 29 February falls on 28 February in other years.
+public struct Recurrence: Equatable, Sendable, Codable {
+  public enum Frequency: String, Sendable, Codable {
+    case daily = "DAILY"
+    case weekly = "WEEKLY"
+    case monthly = "MONTHLY"
+    case yearly = "YEARLY"
+  }
+
+  public var frequency: Frequency
+  /// Every `interval` days, weeks, months or years (1 or more).
+  public var interval: Int
+  /// ISO weekdays (1 Monday … 7 Sunday) of a weekly rule; empty: the weekday of its first occurrence.
+  public var weekdays: [Int]
+  /// The day of the month of a monthly rule (1…31, or -1 for the last day).
+  public var monthDay: Int?
+  /// The nth weekday of the month of a monthly rule: (1…5 or -1 for the last, ISO weekday).
+  public var ordinal: Ordinal?
+  /// The next occurrence counts from when it was done, not from the schedule.
+  public var afterDone: Bool
+
+  public struct Ordinal: Equatable, Sendable, Codable {
+    public var number: Int
+    public var weekday: Int
+  }
+
+  public init(
+    _ frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDay: Int? = nil, ordinal: Ordinal? = nil,
+    afterDone: Bool = false
+  ) {
+    self.frequency = frequency
+    self.interval = max(1, interval)
+    self.weekdays = weekdays.sorted()
+    self.monthDay = monthDay
+    self.ordinal = ordinal
+    self.afterDone = afterDone
+  }
+
+  static let dayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+  static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+  // MARK: RRULE
+
+  /// `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH`, `FREQ=MONTHLY;BYDAY=-1FR`, `FREQ=MONTHLY;BYMONTHDAY=1`.
+  public var rrule: String {
+    var parts = ["FREQ=\(frequency.rawValue)"]
+    if interval > 1 { parts.append("INTERVAL=\(interval)") }
+    if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.map { Self.dayCodes[$0 - 1] }.joined(separator: ",")) }
+    if let ordinal { parts.append("BYDAY=\(ordinal.number)\(Self.dayCodes[ordinal.weekday - 1])") }
+    if let monthDay { parts.append("BYMONTHDAY=\(monthDay)") }
+    return parts.joined(separator: ";")
+  }
+
+  /// Reads the RRULE subset Stride keeps; nil for a rule it would not keep faithfully (COUNT, UNTIL, BYSETPOS,
+  /// hourly rules, several monthly weekdays…), so an import can say so instead of changing it.
+  public init?(rrule: String, afterDone: Bool = false) {
+    var fields: [String: String] = [:]
+    for part in rrule.uppercased().split(separator: ";") {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else { return nil }
+      fields[String(pair[0])] = String(pair[1])
+    }
+    guard let frequency = fields.removeValue(forKey: "FREQ").flatMap(Frequency.init(rawValue:)) else { return nil }
+    let interval = fields.removeValue(forKey: "INTERVAL").map { Int($0) } ?? 1
+    guard let interval, interval >= 1, interval <= 999 else { return nil }
+    fields.removeValue(forKey: "WKST")
+    var weekdays: [Int] = []
+    var ordinal: Ordinal?
+    if let byDay = fields.removeValue(forKey: "BYDAY") {
+      for code in byDay.split(separator: ",") {
+        let letters = String(code.suffix(2))
+        guard let weekday = Self.dayCodes.firstIndex(of: letters).map({ $0 + 1 }) else { return nil }
+        let number = code.dropLast(2)
+        if number.isEmpty {
+          weekdays.append(weekday)
+        } else {
+          guard frequency == .monthly, ordinal == nil, let n = Int(number), (1...5).contains(n) || n == -1 else {
+            return nil
+          }
+          ordinal = Ordinal(number: n, weekday: weekday)
+        }
+      }
+      guard frequency == .weekly || (frequency == .daily && weekdays.count == 5) || weekdays.isEmpty else {
+        return nil
+      }
+    }
+    var monthDay: Int?
+    if let text = fields.removeValue(forKey: "BYMONTHDAY") {
+      guard frequency == .monthly, let day = Int(text), (1...31).contains(day) || day == -1 else { return nil }
+      monthDay = day
+    }
+    guard fields.isEmpty, ordinal == nil || monthDay == nil else { return nil }
+    if frequency == .daily, !weekdays.isEmpty {
+      // FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR is how some apps write "every weekday".
+      self.init(.weekly, interval: interval, weekdays: weekdays, afterDone: afterDone)
+    } else {
+      self.init(
+        frequency, interval: interval, weekdays: weekdays, monthDay: monthDay, ordinal: ordinal, afterDone: afterDone)
+    }
+  }
+
+  // MARK: Words
+
+  /// The rule as a person says it: "every Monday", "every weekday", "every 2 weeks", "every day", "every month on
+  /// the 31st", "every last Friday", "every 3 days after done".
+  public var words: String {
+    let unit: String =
+      switch frequency {
+      case .daily: "day"
+      case .weekly: "week"
+      case .monthly: "month"
+      case .yearly: "year"
+      }
+    var text: String
+    if frequency == .weekly, weekdays == [1, 2, 3, 4, 5], interval == 1 {
+      text = "every weekday"
+    } else if frequency == .weekly, weekdays == [6, 7], interval == 1 {
+      text = "every weekend day"
+    } else if frequency == .weekly, !weekdays.isEmpty {
+      let names = weekdays.map { Self.weekdayNames[$0 - 1] }
+      let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+      text = interval == 1 ? "every \(list)" : "every \(interval) weeks on \(list)"
+    } else if let ordinal {
+      let which = ordinal.number == -1 ? "last" : Self.ordinalWord(ordinal.number)
+      let day = Self.weekdayNames[ordinal.weekday - 1]
+      text = interval == 1 ? "every \(which) \(day)" : "every \(interval) months on the \(which) \(day)"
+    } else {
+      text = interval == 1 ? "every \(unit)" : "every \(interval) \(unit)s"
+      if let monthDay {
+        text += monthDay == -1 ? " on the last day" : " on the \(Self.ordinalNumber(monthDay))"
+      }
+    }
+    return afterDone ? text + " after done" : text
+  }
+
+  /// What a routine is called in a why-line: "Monday", "daily", "weekday", "weekly", "monthly".
+  public var routineName: String {
+    switch frequency {
+    case .daily: return interval == 1 ? "daily" : "every-\(interval)-days"
+    case .weekly:
+      if weekdays == [1, 2, 3, 4, 5] { return "weekday" }
+      if weekdays.count == 1, interval == 1 { return Self.weekdayNames[weekdays[0] - 1] }
+      return interval == 1 ? "weekly" : "every-\(interval)-weeks"
+    case .monthly: return interval == 1 ? "monthly" : "every-\(interval)-months"
+    case .yearly: return "yearly"
+    }
+  }
+
+  static func ordinalWord(_ number: Int) -> String {
+    ["first", "second", "third", "fourth", "fifth"][max(0, min(4, number - 1))]
+  }
+
+  static func ordinalNumber(_ number: Int) -> String {
+    let suffix =
+      switch (number % 10, number % 100) {
+      case (_, 11...13): "th"
+      case (1, _): "st"
+      case (2, _): "nd"
+      case (3, _): "rd"
+      default: "th"
+      }
+    return "\(number)\(suffix)"
+  }
+
+  // MARK: Occurrences
+
+  /// The first occurrence strictly after `instant`, counted from the schedule that starts on `anchor` (the current
+  /// due time: its day and its clock time), or, after done, from `instant` itself on the anchor's clock time.
+  public func next(after instant: Date, anchor: Date, in calendar: LocalCalendar) -> Date {
+    let clock = calendar.clock(of: anchor)
+    if afterDone {
+      let done = calendar.day(of: instant)
+      let day: CivilDate =
+        switch frequency {
+        case .daily: done.adding(days: interval)
+        case .weekly: done.adding(days: 7 * interval)
+        case .monthly: done.adding(months: interval)
+        case .yearly: done.adding(months: 12 * interval)
+        }
+      return calendar.date(day, clock)
+    }
+    let start = calendar.day(of: anchor)
+    // Nothing before the anchor, and nothing before the day of the instant can be after it.
+    var day = max(start, calendar.day(of: instant).adding(days: -1))
+    for _ in 0..<(366 * 8 * interval + 400) {
+      if matches(day, start: start), calendar.date(day, clock) > instant { return calendar.date(day, clock) }
+      day = day.adding(days: 1)
+    }
+    return calendar.date(day, clock)
+  }
+
+  /// How many occurrences fell after `due` and up to `instant`: the times a routine was missed besides its due.
+  public func missed(since due: Date, until instant: Date, in calendar: LocalCalendar) -> Int {
+    guard !afterDone, due < instant else { return 0 }
+    var count = 0
+    var occurrence = next(after: due, anchor: due, in: calendar)
+    while occurrence <= instant && count < 10_000 {
+      count += 1
+      occurrence = next(after: occurrence, anchor: due, in: calendar)
+    }
+    return count
+  }
+
+  /// Whether a day is an occurrence of the schedule that starts on `start`.
+  func matches(_ day: CivilDate, start: CivilDate) -> Bool {
+    guard day >= start else { return false }
+    switch frequency {
+    case .daily:
+      return (day.dayNumber - start.dayNumber) % interval == 0
+    case .weekly:
+      let weeks = (day.startOfWeek.dayNumber - start.startOfWeek.dayNumber) / 7
+      let days = weekdays.isEmpty ? [start.isoWeekday] : weekdays
+      return weeks % interval == 0 && days.contains(day.isoWeekday)
+    case .monthly:
+      let months = (day.year - start.year) * 12 + (day.month - start.month)
+      guard months % interval == 0 else { return false }
+      if let ordinal { return Self.isOrdinal(day, ordinal) }
+      let wanted = monthDay ?? start.day
+      let last = day.endOfMonth.day
+      return day.day == (wanted == -1 ? last : min(wanted, last))
+    case .yearly:
+      guard (day.year - start.year) % interval == 0, day.month == start.month else { return false }
+      return day.day == min(start.day, day.endOfMonth.day)
+    }
+  }
+
+  /// The nth (or last) such weekday of its month.
+  static func isOrdinal(_ day: CivilDate, _ ordinal: Ordinal) -> Bool {
+    guard day.isoWeekday == ordinal.weekday else { return false }
+    if ordinal.number == -1 { return day.adding(days: 7).month != day.month }
+    return (day.day - 1) / 7 + 1 == ordinal.number
+  }
+}
