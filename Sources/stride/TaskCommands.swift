@@ -171,9 +171,9 @@ extension Session {
     guard !output.json else { return output.emit(result) }
     output.say("Done: step \(task.id).\(step), \"\(task.subtasks[step - 1].title)\".")
     if task.status == .completed {
-      output.say("That was the last step, so \(Output.name(task)) is done too.")
+      output.say("That was the last step, so \(Output.name(task)), is done too.")
     } else if task.recurrence != nil, task.progress.done == 0 {
-      output.say("That was the last step, so \(Output.name(task)) is done.\(comesBack(task))")
+      output.say("That was the last step, so \(Output.name(task)), is done.\(comesBack(task))")
     } else if let next = task.nextStep {
       output.say("Next step \(task.id).\(next.index): \(next.subtask.title) (\(progressText(task)) done).")
     }

@@ -164,19 +164,22 @@ struct Evaluator {
     if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
-    if isOverreach(task), !isPressing(task) { return .hidden(.tooMuchEnergy) }
+    // A pin keeps a task in now past the filters of the moment (energy, time, windows, the stuck rota); only a
+    // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
+    let pinned = task.pinned
+    if isOverreach(task), !isPressing(task), !pinned { return .hidden(.tooMuchEnergy) }
     if task.deferrals.last?.reason == .wrongTime, let window = wrongTimeWindow(task, status: status),
-      !window.contains(context.instant), !isPressing(task)
+      !window.contains(context.instant), !isPressing(task), !pinned
     {
       return .hidden(.wrongTime)
     }
     if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals {
-      guard stuckPick == task.id else { return .hidden(.stuck) }
+      guard stuckPick == task.id || pinned else { return .hidden(.stuck) }
       kind = .stuck
     }
     // The filter takes the estimate as given; the score inflates it for the planning fallacy.
     if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {
-      guard mattersEnough(task), minutes >= 15 else { return .hidden(.tooLong) }
+      guard (mattersEnough(task) || pinned), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
     if kind == nil, status == .deferred, task.deferral?.reason == .unsure, !task.subtasks.contains(where: { !$0.done })

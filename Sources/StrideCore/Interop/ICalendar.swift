@@ -37,6 +37,10 @@ enum ICalendar {
       if progress.total > 0 { lines.append("PERCENT-COMPLETE:\(progress.done * 100 / progress.total)") }
     }
     if task.type == .obligation { lines.append("PRIORITY:1") }
+    if let rule = task.recurrence {
+      lines.append("RRULE:\(rule.rrule)")
+      if rule.afterDone { lines.append("X-STRIDE-REPEAT-AFTER-DONE:TRUE") }
+    }
     if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(escape).joined(separator: ",")) }
     lines += task.blockedBy.map { "RELATED-TO;RELTYPE=DEPENDS-ON:\(uid($0))" }
     var notes = task.subtasks.map { ($0.done ? "[x] " : "[ ] ") + $0.title }

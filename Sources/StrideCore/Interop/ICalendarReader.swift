@@ -202,6 +202,14 @@ enum ICalendarReader {
         }
         if task.subtasks.isEmpty { task.rawInput = summary + "\n" + description }
       }
+      if let rule = todo.first("RRULE")?.value {
+        let afterDone = todo.first("X-STRIDE-REPEAT-AFTER-DONE")?.value.uppercased() == "TRUE"
+        if let recurrence = Recurrence(rrule: rule, afterDone: afterDone) {
+          task.recurrence = recurrence
+        } else {
+          plan.notes.append("\(entry) repeats as \(rule), which Stride cannot keep; it was imported as a one-off")
+        }
+      }
       if status == "COMPLETED" {
         task.status = .completed
         task.completedAt = completedAt ?? now

@@ -19,6 +19,9 @@ enum Taskwarrior {
     var priority: String?
     var depends: Depends?
     var annotations: [Annotation]?
+    /// A recurrence (`weekly`, `2w`) on a recurring template or its instances; `parent` is an instance's template.
+    var recur: String?
+    var parent: String?
     /// Stride's own fields, kept as Taskwarrior UDAs.
     var energy: String?
     var estimate: Int?
@@ -141,6 +144,15 @@ enum Taskwarrior {
     var depends: [(TaskID, [String])] = []
     var annotated = 0
     var projects = 0
+    // A recurring template and its pending instances are one routine in Stride: the template is imported, due at
+    // its earliest pending instance (or its next occurrence), and the instances are not.
+    let templates = Set(items.filter { $0.status == "recurring" }.compactMap { $0.uuid?.lowercased() })
+    var nextInstance: [String: Date] = [:]
+    for item in items where item.status == "pending" {
+      guard let parent = item.parent?.lowercased(), let due = date(item.due) else { continue }
+      nextInstance[parent] = min(nextInstance[parent] ?? due, due)
+    }
+    var unreadRules = 0
     for (index, item) in items.enumerated() {
       let entry = item.uuid.map { "uuid \($0)" } ?? "entry \(index + 1)"
       let title = (item.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -157,10 +169,12 @@ enum Taskwarrior {
         plan.skip(entry, "it is deleted in Taskwarrior")
         continue
       case "recurring":
-        plan.skip(entry, "it is a recurring template, and Stride does not repeat tasks (its instances are imported)")
-        continue
-      case "pending", "waiting", "completed":
         break
+      case "pending", "waiting", "completed":
+        if let parent = item.parent?.lowercased(), templates.contains(parent) {
+          plan.skip(entry, "it is one occurrence of a recurring task, which is imported once as a routine")
+          continue
+        }
       case let other:
         plan.skip(entry, "its status '\(other)' is not one Taskwarrior writes")
         continue
@@ -188,6 +202,19 @@ enum Taskwarrior {
         estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
         type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
         tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
+      if let recur = item.recur, item.status != "completed" {
+        if let rule = RecurrenceReader.taskwarrior(recur) {
+          task.recurrence = rule
+          let calendar = LocalCalendar(timeZone: .current)
+          if let next = item.uuid.flatMap({ nextInstance[$0.lowercased()] }) {
+            task.due = next
+          } else if let due = task.due, due < now {
+            task.due = rule.next(after: now, anchor: due, in: calendar)
+          }
+        } else {
+          unreadRules += 1
+        }
+      }
       if item.status == "completed" {
         task.status = .completed
         task.completedAt = date(item.end) ?? task.updatedAt
@@ -219,6 +246,10 @@ enum Taskwarrior {
       plan.notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept in the tasks' raw text")
     }
     if projects > 0 { plan.notes.append("projects became tags (project Home is the tag home)") }
+    if unreadRules > 0 {
+      plan.notes.append(
+        "\(unreadRules) recurrence\(unreadRules == 1 ? " was" : "s were") not one Stride reads, so imported as one-off tasks")
+    }
     if dropped > 0 {
       plan.notes.append(
         "\(dropped) dependenc\(dropped == 1 ? "y on a task that is done or not in the file was" : "ies on tasks that are done or not in the file were") left out"

@@ -158,3 +158,87 @@ struct HonestyTests {
     #expect(again.stdout.contains("Would import 3 tasks"), "\(again.stdout)")
   }
 }
+
+/// Routines and pins, as a person uses them from the shell.
+@Suite("End to end: routines and pins")
+struct RoutineTests {
+  @Test("capture a routine, finish it and see when it is back, skip one, change or end the rule")
+  func routines() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let added = cli.stride("add", "water the plants every monday 9am: kitchen, balcony")
+    #expect(added.stdout.contains("repeats every Monday (from \"every monday\")"), "\(added.stdout)")
+    let dry = cli.stride("add", "--dry-run", "stretch every 3 days after done")
+    #expect(dry.stdout.contains("Repeats:"))
+    #expect(dry.stdout.contains("every 3 days after done"))
+    let due = try #require(Self.task(cli, 1).due)
+    cli.stride("done", "1.1")
+    let last = cli.stride("done", "1.2")
+    #expect(last.stdout.contains("That was the last step, so task 1, \"water the plants\", is done. Back on Monday"))
+    let back = try Self.task(cli, 1)
+    #expect(back.status == .active)
+    #expect(back.due == due.addingTimeInterval(7 * 86_400))
+    #expect(back.subtasks.allSatisfy { !$0.done }, "the steps are open again")
+    let skipped = cli.stride("skip", "1")
+    #expect(skipped.stdout.contains("Skipped this time of task 1, \"water the plants\". Next time:"))
+    #expect(try Self.task(cli, 1).due == due.addingTimeInterval(14 * 86_400))
+    #expect(cli.stride("undo").stdout.contains("Undid: skipped an occurrence of task 1"))
+    #expect(try Self.task(cli, 1).due == due.addingTimeInterval(7 * 86_400))
+    #expect(cli.stride("edit", "1", "--repeat", "every friday").status == 0)
+    let show = cli.stride("show", "1").stdout
+    #expect(show.contains("Repeats:") && show.contains("every Friday"), "\(show)")
+    #expect(cli.stride("edit", "1", "--repeat", "now and then").stderr.contains("not a repeat Stride can read"))
+    #expect(cli.stride("edit", "1", "--repeat", "none").status == 0)
+    #expect(try Self.task(cli, 1).recurrence == nil)
+    cli.stride("add", "post the parcel")
+    let once = cli.stride("skip", "2")
+    #expect(once.status == 1)
+    #expect(once.stderr.contains("does not repeat"))
+  }
+
+  @Test("a routine missed for a week is one task; show counts the missed ones; now does not shout it")
+  func missedRoutine() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "stretch daily due:2026-11-16T07:00")
+    for title in ["file the report", "call the bank", "renew the permit"] {
+      cli.stride("add", "\(title) due:2026-11-20")
+    }
+    let show = cli.stride("show", "1")
+    #expect(show.stdout.contains("Missed:"), "\(show.stdout)")
+    let now = cli.stride("now", "--at", "2026-11-23T09:00")
+    #expect(now.stdout.contains("your daily routine"))
+    #expect(now.stdout.hasPrefix("3 things are overdue"), "a missed routine is no part of the pile: \(now.stdout)")
+    #expect(cli.stride("list").stdout.components(separatedBy: "stretch").count == 2, "one task, not a pile of copies")
+  }
+
+  @Test("pin keeps a task first in now; a fourth pin names the three; unpin and list --pinned")
+  func pins() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for title in ["learn the guitar ~1h !high", "plan the trip", "sort the loft", "write the speech"] {
+      cli.stride("add", title)
+    }
+    cli.stride("add", "file the report due:2020-01-01 type:obligation")
+    #expect(cli.stride("pin", "1").stdout.contains("Pinned task 1, \"learn the guitar\": it stays in now, first"))
+    let now = cli.stride("now", "--energy", "low")
+    let rows = now.stdout.split(separator: "\n").filter { $0.hasPrefix("  task ") }
+    #expect(rows.first?.contains("learn the guitar") == true, "\(now.stdout)")
+    #expect(now.stdout.contains("why: pinned"))
+    cli.stride("pin", "2")
+    cli.stride("pin", "3")
+    let fourth = cli.stride("pin", "4")
+    #expect(fourth.status == 1)
+    #expect(fourth.stderr.contains("task 1 (learn the guitar), task 2 (plan the trip), task 3 (sort the loft)"))
+    #expect(cli.stride("list", "--pinned").stdout.components(separatedBy: "\n").count == 5, "a header and three rows")
+    cli.stride("defer", "2", "wrong-time", "--until", "2099-01-01T09:00")
+    #expect(cli.stride("now", "--all").stdout.contains("pinned, but it is deferred"))
+    #expect(cli.stride("unpin", "1").stdout.contains("Unpinned task 1"))
+    #expect(!cli.stride("list", "--pinned").stdout.contains("learn the guitar"))
+  }
+
+  static func task(_ cli: CommandLineHarness, _ id: Int) throws -> StrideTask {
+    let shown = cli.stride("show", "\(id)", "--json")
+    return try JSONDecoder().decode(TaskResult.self, from: Data(shown.stdout.utf8)).task
+  }
+}

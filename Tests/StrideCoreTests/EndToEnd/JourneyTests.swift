@@ -187,7 +187,7 @@ struct JourneyTests {
     #expect(first.stdout == "Done: step 1.1, \"take a photo\".\nNext step 1.2: fill in the form (1/2 done).\n")
     #expect(cli.stride("now").stdout.contains("next step 1.2: fill in the form"))
     let last = cli.stride("done", "1.2")
-    #expect(last.stdout.contains("That was the last step, so task 1, \"renew passport\" is done too."))
+    #expect(last.stdout.contains("That was the last step, so task 1, \"renew passport\", is done too."))
     #expect(cli.stride("list", "--status", "completed").stdout.contains("renew passport"))
     #expect(cli.stride("now").stdout.hasPrefix("You have no open tasks."))
     #expect(cli.stride("undo").stdout == "Undid: completed step 2 of task 1 (renew passport).\n")

@@ -27,7 +27,8 @@ import Foundation
 /// A task line is `title | type | energy | estimate (or -)`, then any of: `due T`, `created T`, `start T`,
 /// `steps N`, `done K` (of the steps), `step-done T` (when the last done step was done), `tags a,b`,
 /// `blocked-by ID`, `waiting`, `follow-up T`, `completed`, `deferred REASON [until T] [at T] [energy E]` (the
-/// deferral in force), `was-deferred REASON [at T] [until T]` (one from the past), `updated T`. Times are UTC,
+/// deferral in force), `was-deferred REASON [at T] [until T]` (one from the past), `updated T`, `repeat RRULE`
+/// (a routine), `pinned`. Times are UTC,
 /// `YYYY-MM-DDTHH:MM`.
 struct Scenario {
   var name: String
@@ -109,6 +110,8 @@ struct Scenario {
       case "due": task.due = time(words[1])
       case "created": task.createdAt = time(words[1])
       case "updated": updated = time(words[1])
+      case "repeat": task.recurrence = Recurrence(rrule: words[1])
+      case "pinned": task.pinned = true
       case "start": task.start = time(words[1])
       case "steps": stepCount = Int(words[1]) ?? 0
       case "done": doneCount = Int(words[1]) ?? 0

@@ -58,8 +58,12 @@ struct ScenarioTests {
         #expect(evaluation.suggestions.first { $0.task.id.rawValue == id }?.prompt == value, "\(at)")
       case "hidden":
         let id = Int64(head[1])!
-        let hidden = evaluation.hidden.first { $0.task.id.rawValue == id }?.hidden.reason
-        #expect(hidden == value, "\(at): hidden as \(hidden ?? "nothing")")
+        let hidden = evaluation.hidden.first { $0.task.id.rawValue == id }?.hidden
+        #expect(hidden?.reason == value, "\(at): hidden as \(hidden?.reason ?? "nothing")")
+        // A pinned task never vanishes silently.
+        if scenario.tasks.first(where: { $0.id.rawValue == id })?.pinned == true {
+          #expect(hidden?.detail.hasPrefix("pinned, but ") == true, "\(at): \(hidden?.detail ?? "")")
+        }
       default:
         Issue.record("\(at): unknown check")
       }

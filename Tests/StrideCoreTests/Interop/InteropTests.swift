@@ -56,7 +56,8 @@ struct InteropTests {
     {"id":2,"description":"pack the bags","entry":"20261101T100000Z","modified":"20261101T100000Z","status":"pending","uuid":"b2222222-2222-4222-8222-222222222222","depends":["a1111111-1111-4111-8111-111111111111","c3333333-3333-4333-8333-333333333333"]},
     {"id":3,"description":"renew the passport","entry":"20261001T100000Z","modified":"20261105T100000Z","status":"waiting","uuid":"c3333333-3333-4333-8333-333333333333","wait":"20261201T080000Z","due":"20261215T000000Z"},
     {"id":0,"description":"old idea","entry":"20261001T100000Z","end":"20261002T100000Z","status":"deleted","uuid":"d4444444-4444-4444-8444-444444444444"},
-    {"id":0,"description":"water the plants","entry":"20261001T100000Z","status":"recurring","recur":"weekly","uuid":"e5555555-5555-4555-8555-555555555555"},
+    {"id":0,"description":"water the plants","entry":"20261001T100000Z","status":"recurring","recur":"weekly","due":"20261005T090000Z","uuid":"e5555555-5555-4555-8555-555555555555"},
+    {"id":5,"description":"water the plants","entry":"20261116T090000Z","status":"pending","recur":"weekly","parent":"e5555555-5555-4555-8555-555555555555","due":"20261123T090000Z","uuid":"08888888-8888-4888-8888-888888888888"},
     {"id":0,"description":"buy a suitcase","entry":"20261001T100000Z","end":"20261003T120000Z","modified":"20261003T120000Z","status":"completed","uuid":"f6666666-6666-4666-8666-666666666666"},
     {"id":4,"description":"print the tickets","entry":"20261101T100000Z","status":"pending","uuid":"07777777-7777-4777-8777-777777777777","depends":"b2222222-2222-4222-8222-222222222222,f6666666-6666-4666-8666-666666666666"}
     ]
@@ -67,7 +68,7 @@ struct InteropTests {
     let plan = try ImportPlan.read(Data(Self.taskwarriorExport.utf8), format: .taskwarrior, now: Fixtures.now)
     #expect(
       plan.skipped.map(\.entry) == [
-        "uuid d4444444-4444-4444-8444-444444444444", "uuid e5555555-5555-4555-8555-555555555555",
+        "uuid d4444444-4444-4444-8444-444444444444", "uuid 08888888-8888-4888-8888-888888888888",
       ])
     #expect(plan.skipped[0].reason == "it is deleted in Taskwarrior")
     let (store, _) = try Fixtures.store()
@@ -94,6 +95,33 @@ struct InteropTests {
     #expect(tickets.blockedBy == [bags.id])
     #expect(byTitle["buy a suitcase"]?.status == .completed)
     #expect(byTitle["buy a suitcase"]?.completedAt == Fixtures.at("2026-10-03T12:00:00Z"))
+    // A recurring template and its pending instance are one routine, due at that instance.
+    let plants = try #require(byTitle["water the plants"])
+    #expect(plants.recurrence == Recurrence(.weekly))
+    #expect(plants.due == Fixtures.at("2026-11-23T09:00:00Z"))
+    #expect(tasks.count(where: { $0.title == "water the plants" }) == 1)
+  }
+
+  @Test("iCalendar keeps a routine's RRULE both ways; a rule Stride cannot keep is said, not changed")
+  func icalRepeat() throws {
+    let (store, _) = try Fixtures.store()
+    let draft = try Capture.draft(
+      from: "water the plants every monday 9am", at: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+    let plants = try store.capture(draft, at: Fixtures.now)
+    var filter = try store.capture(Fixtures.draft("clean the filter"), at: Fixtures.now)
+    filter = try store.apply(
+      .update(filter.id, TaskPatch(recurrence: .some(Recurrence(.daily, interval: 3, afterDone: true)))),
+      at: Fixtures.now)
+    let text = String(decoding: try Exporter.data([plants, filter], format: .ical, now: Fixtures.now), as: UTF8.self)
+    #expect(text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
+    #expect(text.contains("RRULE:FREQ=DAILY;INTERVAL=3\r\nX-STRIDE-REPEAT-AFTER-DONE:TRUE\r\n"))
+    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    #expect(back.tasks.map(\.recurrence) == [plants.recurrence, filter.recurrence])
+    #expect(back.tasks[0].due == Fixtures.at("2026-11-23T09:00:00Z"))
+    let odd = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:standup\r\nRRULE:FREQ=HOURLY;COUNT=3\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let oddPlan = try ImportPlan.read(Data(odd.utf8), format: .ical, now: Fixtures.now)
+    #expect(oddPlan.tasks.first?.recurrence == nil)
+    #expect(oddPlan.notes.contains { $0.contains("FREQ=HOURLY;COUNT=3") && $0.contains("one-off") })
   }
 
   @Test("Stride's Taskwarrior export reads back with its dependencies, waits and dates")
