@@ -248,7 +248,8 @@ enum Taskwarrior {
     if projects > 0 { plan.notes.append("projects became tags (project Home is the tag home)") }
     if unreadRules > 0 {
       plan.notes.append(
-        "\(unreadRules) recurrence\(unreadRules == 1 ? " was" : "s were") not one Stride reads, so imported as one-off tasks")
+        "\(unreadRules) recurrence\(unreadRules == 1 ? " was" : "s were") not one Stride reads, so imported as one-off tasks"
+      )
     }
     if dropped > 0 {
       plan.notes.append(

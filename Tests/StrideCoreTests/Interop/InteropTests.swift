@@ -118,7 +118,8 @@ struct InteropTests {
     let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
     #expect(back.tasks.map(\.recurrence) == [plants.recurrence, filter.recurrence])
     #expect(back.tasks[0].due == Fixtures.at("2026-11-23T09:00:00Z"))
-    let odd = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:standup\r\nRRULE:FREQ=HOURLY;COUNT=3\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+    let odd =
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:standup\r\nRRULE:FREQ=HOURLY;COUNT=3\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
     let oddPlan = try ImportPlan.read(Data(odd.utf8), format: .ical, now: Fixtures.now)
     #expect(oddPlan.tasks.first?.recurrence == nil)
     #expect(oddPlan.notes.contains { $0.contains("FREQ=HOURLY;COUNT=3") && $0.contains("one-off") })
