@@ -90,7 +90,7 @@ public struct CaptureParser: Sendable {
       let lower = token.lowercased()
       var field: String?
       var span = word
-      let unit = index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : ""
+      var unit: String { index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : "" }
       if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
         field = "estimate"
@@ -204,6 +204,9 @@ public struct CaptureParser: Sendable {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
   ) {
     guard result.recurrence == nil else { return }
+    // Most lines say nothing about repeating: look closer only when a word that can start a rule is there.
+    let lower = String(characters[line]).lowercased()
+    guard ["every", "each", "ly"].contains(where: lower.contains) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
@@ -253,9 +256,15 @@ public struct CaptureParser: Sendable {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>]
   ) {
     let words = Self.words(characters, line).filter { range in !consumed.contains { $0.overlaps(range) } }
-    func bare(_ range: Range<Int>) -> String {
-      String(characters[range]).lowercased().trimmingCharacters(in: .punctuationCharacters)
-    }
+    // Each word once, lower-cased, without the punctuation around it.
+    let bareWords = Dictionary(
+      uniqueKeysWithValues: words.map { range in
+        (
+          range.lowerBound,
+          String(characters[range].drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
+        )
+      })
+    func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
     func note(_ field: String, _ range: Range<Int>) {
       result.spans.append(
         CaptureSpan(field: field, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))

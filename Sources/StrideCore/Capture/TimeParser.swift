@@ -113,6 +113,7 @@ public struct TimeParser: Sendable {
   /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with
   /// a year count: "4/5 stars" is no date.
   public func ambiguousNumericDate(in text: String, inTitle: Bool = false) -> String? {
+    guard dateOrder == .unknown, text.contains("/") else { return nil }
     for chunk in Chunk.split(text) where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
         dayFirst != monthFirst, dateOrder == .unknown
@@ -209,12 +210,12 @@ struct Chunk {
       var lower = start
       var upper = end
       var characters = current
-      while let first = characters.first, "(\"'“‘[".contains(first) {
+      while let first = characters.first, Chunk.openers.contains(first) {
         characters.removeFirst()
         lower += 1
       }
       var comma = false
-      while let last = characters.last, ",;:!?)\"'”’].".contains(last) {
+      while let last = characters.last, Chunk.closers.contains(last) {
         // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
         if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
           characters[characters.count - 3] == "."
@@ -248,8 +249,10 @@ struct Chunk {
   /// quotes that open a word and close one. An unclosed quote protects nothing.
   static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
     var quoted: Set<Int> = []
+    // Most lines have no quotes at all.
+    guard characters.contains(where: allQuotes.contains) else { return quoted }
     var open: Int?
-    for (offset, character) in characters.enumerated() where "\"“”".contains(character) {
+    for (offset, character) in characters.enumerated() where doubleQuotes.contains(character) {
       if let start = open {
         quoted.formUnion(start...offset)
         open = nil
@@ -258,7 +261,7 @@ struct Chunk {
       }
     }
     open = nil
-    for (offset, character) in characters.enumerated() where "'‘’".contains(character) {
+    for (offset, character) in characters.enumerated() where singleQuotes.contains(character) {
       let before = offset == 0 || characters[offset - 1].isWhitespace
       let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
       if before, open == nil {
@@ -270,4 +273,12 @@ struct Chunk {
     }
     return quoted
   }
+
+  static let doubleQuotes: Set<Character> = ["\"", "“", "”"]
+  static let singleQuotes: Set<Character> = ["'", "‘", "’"]
+  static let allQuotes = doubleQuotes.union(singleQuotes)
+  /// What a word may open with and close with that is not part of it.
+  static let openers: Set<Character> = ["(", "\"", "'", "“", "‘", "["]
+  static let closers: Set<Character> = [",", ";", ":", "!", "?", ")", "\"", "'", "”", "’", "]", "."]
+
 }

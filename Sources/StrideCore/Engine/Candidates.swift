@@ -104,15 +104,15 @@ struct Evaluator {
       var overdue = 0
       for index in buffer.indices where buffer[index].status.isOpen {
         // A routine comes round again: a missed one is no part of a pile.
-        if let due = buffer[index].due, due <= instant, buffer[index].recurrence == nil { overdue += 1 }
+        if let due = buffer[index].due, due <= instant, !buffer[index].repeats { overdue += 1 }
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }
         // Active as it stands now: a deferral whose time has passed counts (the daemon may not have woken it yet).
-        let active =
+        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals,
           buffer[index].status == .active
-          || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
-        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals && active {
+            || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
+        {
           stuck.append(buffer[index].id)
         }
       }

@@ -69,12 +69,9 @@ public enum Ranking {
     }
     let assembly = Assembly(
       settings: settings, context: context, tasks: tasks, scoring: scoring, evaluator: evaluator, before: before)
-    let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before)
-    var chosen = assembly.choose(from: pool)
-    if !detail, pool.count < scored.count, chosen.count < context.limit {
-      // The variety limits used up the shortlist: choose again from every candidate.
-      chosen = assembly.choose(from: scored.sorted(by: before))
-    }
+    // The shortlist holds everything assembly ever looks through, so it chooses as it would from every candidate.
+    let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before, size: Assembly.varietyScan)
+    let chosen = assembly.choose(from: pool)
     let phrases = WhyPhrases(context: context, evaluator: evaluator)
     let suggestions = chosen.map(full).map { candidate in
       Suggestion(
@@ -84,10 +81,12 @@ public enum Ranking {
     let hidden = hiddenCodes.map { index, code in
       HiddenTask(task: tasks[index].settled(at: context.instant), hidden: evaluator.describe(code, tasks[index]))
     }.sorted { $0.task.id < $1.task.id }
+    let families = detail ? chosen.map { TitleFamily(tasks[$0.index].title) } : []
     let passedOver =
       detail
       ? pool.filter { entry in !chosen.contains { $0.index == entry.index } }.map { entry in
-        HiddenTask(task: tasks[entry.index].settled(at: context.instant), hidden: assembly.leftOut(entry, chosen))
+        HiddenTask(
+          task: tasks[entry.index].settled(at: context.instant), hidden: assembly.leftOut(entry, chosen, families))
       } : []
     return Evaluation(
       suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
@@ -111,22 +110,34 @@ public enum Ranking {
 
   /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without sorting them
   /// all.
-  static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool) -> [Scored] {
+  static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool, size: Int) -> [Scored] {
     var best: [Scored] = []
     var wayIn: [Scored] = []
     var pinned: [Scored] = []
+    var requested: [Scored] = []
     func keep(_ entry: Scored, in list: inout [Scored], size: Int) {
       guard list.count < size || before(entry, list[list.count - 1]) else { return }
-      list.insert(entry, at: list.firstIndex { before(entry, $0) } ?? list.count)
+      // Binary search for the place: the list is ordered by `before`.
+      var (low, high) = (0, list.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if before(entry, list[middle]) { high = middle } else { low = middle + 1 }
+      }
+      list.insert(entry, at: low)
       if list.count > size { list.removeLast() }
     }
     for entry in scored {
-      keep(entry, in: &best, size: 40)
+      keep(entry, in: &best, size: size)
       if entry.wayIn { keep(entry, in: &wayIn, size: 12) }
-      if entry.requested || entry.userPinned { pinned.append(entry) }
+      // Every pin; the best of what was asked for (the assembly takes at most five of them).
+      if entry.userPinned {
+        pinned.append(entry)
+      } else if entry.requested {
+        keep(entry, in: &requested, size: size)
+      }
     }
     var seen = Set(best.map(\.index))
-    for entry in wayIn + pinned where seen.insert(entry.index).inserted { best.append(entry) }
+    for entry in wayIn + pinned + requested where seen.insert(entry.index).inserted { best.append(entry) }
     return best.sorted(by: before)
   }
 
@@ -190,8 +201,11 @@ struct Assembly {
     {
       take(wayIn)
     }
+    // What was asked for is looked for among all; the rest among the best `varietyScan` (when a few families or
+    // tags fill the list, fewer than five are shown rather than every candidate compared).
     for pass in [true, false] {
-      for candidate in ranked where candidate.requested == pass && chosen.count < limit {
+      for candidate in pass ? ranked[...] : ranked.prefix(Self.varietyScan)
+      where candidate.requested == pass && chosen.count < limit {
         guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
           continue
         }
@@ -205,6 +219,9 @@ struct Assembly {
     // Pins lead, in score order; the rest keep theirs.
     return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
   }
+
+  /// How many of the best candidates the last pass looks through for ones that keep the variety limits.
+  static let varietyScan = 48
 
   /// Within the variety limits and the overreach limit, beside what is chosen already.
   private func fits(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Bool {
@@ -221,6 +238,10 @@ struct Assembly {
         return .tag(tag)
       }
     }
+    // The same but for numbers is found from a hash, before the title is read whole.
+    if let key = TitleFamily.wordsKey(task.title), families.count(where: { $0.key == key }) >= settings.perTagLimit {
+      return .family
+    }
     let family = TitleFamily(task.title)
     return families.count(where: family.isKin) >= settings.perTagLimit ? .family : nil
   }
@@ -231,9 +252,9 @@ struct Assembly {
   }
 
   /// Why a candidate is not among the chosen: the limit it breaks, else the places went to others.
-  func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored]) -> Hidden {
+  func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Hidden {
     let score = String(format: "%.1f", entry.score)
-    switch limit(entry, chosen, chosen.map { TitleFamily(tasks[$0.index].title) }) {
+    switch limit(entry, chosen, families) {
     case .overreach:
       let energy = context.energy?.rawValue ?? "low"
       return Hidden(

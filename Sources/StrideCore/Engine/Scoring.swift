@@ -48,7 +48,7 @@ struct Scoring {
     let hours = due.timeIntervalSince(context.instant) / 3600
     let pressure = hours <= 0 ? 1 : settings.deadlineHalfLifeHours / (settings.deadlineHalfLifeHours + hours)
     // A routine comes round again: a missed one presses no more than one due within a day.
-    return task.recurrence == nil ? pressure : min(pressure, settings.routineDeadlineCap)
+    return task.repeats ? min(pressure, settings.routineDeadlineCap) : pressure
   }
 
   func valueValue(_ task: borrowing StrideTask) -> Double {

@@ -26,8 +26,23 @@ public struct StrideTask: Equatable, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?
-    var recurrence: Recurrence?
-    var pinned: Bool
+    /// What few tasks have (a repeat rule, a pin), behind one reference: the ranking reads every task's fields,
+    /// and a smaller task is a faster scan.
+    var extras: Extras?
+  }
+
+  /// A routine's rule and a pin.
+  final class Extras: Equatable, Sendable {
+    let recurrence: Recurrence?
+    let pinned: Bool
+    init?(recurrence: Recurrence?, pinned: Bool) {
+      guard recurrence != nil || pinned else { return nil }
+      self.recurrence = recurrence
+      self.pinned = pinned
+    }
+    static func == (a: Extras, b: Extras) -> Bool {
+      a === b || (a.recurrence == b.recurrence && a.pinned == b.pinned)
+    }
   }
 
   /// Shared, immutable storage: reading a field needs no exclusivity check, and a change makes a new one. Strings
@@ -138,13 +153,15 @@ public struct StrideTask: Equatable, Sendable {
   }
   /// How the task repeats, for a routine: done, it comes back at its next occurrence.
   public var recurrence: Recurrence? {
-    get { storage.fields.recurrence }
-    set { fields.recurrence = newValue }
+    get { storage.fields.extras?.recurrence }
+    set { fields.extras = Extras(recurrence: newValue, pinned: pinned) }
   }
+  /// Whether the task repeats, without copying the rule (for the ranking's scan).
+  var repeats: Bool { storage.fields.extras?.recurrence != nil }
   /// Kept in `now` whatever its score, until done or unpinned (at most `maximumPins` tasks).
   public var pinned: Bool {
-    get { storage.fields.pinned }
-    set { fields.pinned = newValue }
+    get { storage.fields.extras?.pinned ?? false }
+    set { fields.extras = Extras(recurrence: recurrence, pinned: newValue) }
   }
 
   public init(
@@ -159,7 +176,8 @@ public struct StrideTask: Equatable, Sendable {
         id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, status: status,
         type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
         deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
-        updatedAt: updatedAt ?? createdAt, completedAt: completedAt, recurrence: recurrence, pinned: pinned))
+        updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
+        extras: Extras(recurrence: recurrence, pinned: pinned)))
   }
 
   /// How many times the task has been deferred.
