@@ -135,6 +135,13 @@ extension Session {
       if event.action == TaskDefer.name, let until = task.deferral?.until {
         return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
       }
+      if event.action == TaskComplete.name, task.recurrence != nil, let due = task.due {
+        // A routine stays open: it was done, and is back at its next time.
+        return "Done: \(Output.name(task)). Back on \(HumanTime(now: Date()).longDay(due))."
+      }
+      if event.action == TaskPin.name {
+        return "\(task.pinned ? "Pinned" : "Unpinned") \(Output.name(task))."
+      }
       if event.action == TaskBlock.name, let other = task.blockedBy.last {
         return "\(Output.subject(task)) now waits on task \(other)."
       }
@@ -142,7 +149,7 @@ extension Session {
         TaskCapture.name: "Added", TaskUpdate.name: "Edited", TaskDefer.name: "Deferred", TaskReopen.name: "Reopened",
         SubtaskAdd.name: "Added a step to", SubtaskComplete.name: "Finished a step of",
         SubtaskReopen.name: "Reopened a step of", TaskWait.name: "Parked", TaskResume.name: "Resumed",
-        TaskUnblock.name: "Removed a dependency of",
+        TaskUnblock.name: "Removed a dependency of", TaskSkip.name: "Skipped this time of",
         HistoryUndo.name: "Undid the last change to",
       ]
       return "\(verbs[event.action ?? ""] ?? "Changed") \(Output.name(task))."

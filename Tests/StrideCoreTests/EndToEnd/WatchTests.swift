@@ -18,6 +18,15 @@ struct WatchTests {
     #expect(watch.waitForLine(containing: #"Added task 2, "buy stamps"."#) != nil)
     cli.stride("done", "2")
     #expect(watch.waitForLine(containing: #"Done: task 2, "buy stamps"."#) != nil)
+    // A routine stays open when done: watch says when it is back; pins and skips have their own sentences.
+    cli.stride("add", "water the plants every monday")
+    cli.stride("done", "3")
+    #expect(
+      watch.waitForLine(containing: #"Done: task 3, "water the plants". Back on Monday"#) != nil, "\(watch.output)")
+    cli.stride("skip", "3")
+    #expect(watch.waitForLine(containing: #"Skipped this time of task 3, "water the plants"."#) != nil)
+    cli.stride("pin", "3")
+    #expect(watch.waitForLine(containing: #"Pinned task 3, "water the plants"."#) != nil)
 
     cli.stride("daemon", "stop")
     #expect(
@@ -28,7 +37,7 @@ struct WatchTests {
     // Captured while watch was away: the capture started the daemon before watch found it, so only what comes
     // after is heard.
     cli.stride("add", "heard again")
-    #expect(watch.waitForLine(containing: #"Added task 4, "heard again"."#) != nil)
+    #expect(watch.waitForLine(containing: #"Added task 5, "heard again"."#) != nil)
   }
 
   @Test("watch --json prints one event per line, with its topic and a rising seq")
