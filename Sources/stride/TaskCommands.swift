@@ -122,10 +122,11 @@ extension Session {
     if let followUp = task.followUp { fields.append(["Check on it:", time.describe(followUp)]) }
     if let rule = task.recurrence {
       fields.append(["Repeats:", rule.words])
-      if let due = task.due, due < Date() {
-        // Missed ones never pile up: one task, and a count.
-        let missed = 1 + rule.missed(since: due, until: Date(), in: LocalCalendar(timeZone: .current))
-        fields.append(["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since \(time.describe(due))"])
+      // Missed ones never pile up: one task that moved on, and a count (with any the daemon has not yet moved).
+      let pending = task.due.map { rule.missed(since: $0, until: Date(), in: LocalCalendar(timeZone: .current)) } ?? 0
+      let missed = task.missed + pending
+      if missed > 0 {
+        fields.append(["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since it was last done"])
       }
     }
     if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }

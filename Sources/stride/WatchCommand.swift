@@ -123,6 +123,7 @@ extension Session {
         case .deferral: "its deferral ended"
         case .followUp: "it is time to check on it"
         case .start: "it can start now"
+        case .routine: "its next time came, so it moved on"
         }
       }
       let due = event.wakeUps?.first?.at ?? event.at.date

@@ -45,8 +45,10 @@ public enum Capture {
     let anchor = calendar.date(calendar.day(of: due ?? reference), time)
     // The named day itself counts when it fits the rule; from now, the first one still ahead.
     let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference
-    var first = rule
-    first.afterDone = false
-    return first.next(after: from, anchor: anchor, in: calendar)
+    var schedule = rule
+    schedule.afterDone = false
+    let first = schedule.next(after: from, anchor: anchor, in: calendar)
+    // A named day already behind: the occurrence that is current now, not a pile of missed ones.
+    return schedule.current(from: first, at: reference, in: calendar)?.due ?? first
   }
 }

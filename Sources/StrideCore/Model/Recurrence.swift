@@ -196,6 +196,22 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return calendar.date(day, clock)
   }
 
+  /// A missed routine moved on: the latest occurrence at or before `instant` (the one that can still be done today),
+  /// and how many occurrences were passed over to reach it. Nil while `due` is the latest, and for a rule counted
+  /// from when it was done (it has no schedule to move along).
+  public func current(from due: Date, at instant: Date, in calendar: LocalCalendar) -> (due: Date, missed: Int)? {
+    guard !afterDone else { return nil }
+    var latest = due
+    var missed = 0
+    var following = next(after: due, anchor: due, in: calendar)
+    while following <= instant && missed < 10_000 {
+      latest = following
+      missed += 1
+      following = next(after: following, anchor: due, in: calendar)
+    }
+    return missed == 0 ? nil : (latest, missed)
+  }
+
   /// How many occurrences fell after `due` and up to `instant`: the times a routine was missed besides its due.
   public func missed(since due: Date, until instant: Date, in calendar: LocalCalendar) -> Int {
     guard !afterDone, due < instant else { return 0 }

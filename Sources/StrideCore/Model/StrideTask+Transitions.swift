@@ -16,6 +16,7 @@ extension StrideTask {
       // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
       let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
       moveOccurrence(to: next, at: now)
+      missed = 0
       return
     }
     status = .completed
@@ -58,10 +59,11 @@ extension StrideTask {
     var schedule = recurrence
     schedule.afterDone = false
     moveOccurrence(to: schedule.next(after: max(now, anchor), anchor: anchor, in: calendar), at: now)
+    missed = 0
   }
 
   /// A routine's next occurrence: due then, its steps open, any deferral or wait over; a start time moves with it.
-  private mutating func moveOccurrence(to next: Date, at now: Date) {
+  mutating func moveOccurrence(to next: Date, at now: Date) {
     if let start, let due { self.start = next.addingTimeInterval(start.timeIntervalSince(due)) }
     due = next
     subtasks = subtasks.map { Subtask(title: $0.title) }

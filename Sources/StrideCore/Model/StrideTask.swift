@@ -35,13 +35,16 @@ public struct StrideTask: Equatable, Sendable {
   final class Extras: Equatable, Sendable {
     let recurrence: Recurrence?
     let pinned: Bool
-    init?(recurrence: Recurrence?, pinned: Bool) {
+    /// Occurrences of the routine passed over since it was last done.
+    let missed: Int
+    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0) {
       guard recurrence != nil || pinned else { return nil }
       self.recurrence = recurrence
       self.pinned = pinned
+      self.missed = recurrence == nil ? 0 : missed
     }
     static func == (a: Extras, b: Extras) -> Bool {
-      a === b || (a.recurrence == b.recurrence && a.pinned == b.pinned)
+      a === b || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed)
     }
   }
 
@@ -154,14 +157,20 @@ public struct StrideTask: Equatable, Sendable {
   /// How the task repeats, for a routine: done, it comes back at its next occurrence.
   public var recurrence: Recurrence? {
     get { storage.fields.extras?.recurrence }
-    set { fields.extras = Extras(recurrence: newValue, pinned: pinned) }
+    set { fields.extras = Extras(recurrence: newValue, pinned: pinned, missed: newValue == nil ? 0 : missed) }
+  }
+  /// How many times a routine's time came and went since it was last done (or skipped): it moved on each time,
+  /// one task, never a pile of copies.
+  public var missed: Int {
+    get { storage.fields.extras?.missed ?? 0 }
+    set { fields.extras = Extras(recurrence: recurrence, pinned: pinned, missed: newValue) }
   }
   /// Whether the task repeats, without copying the rule (for the ranking's scan).
   var repeats: Bool { storage.fields.extras?.recurrence != nil }
   /// Kept in `now` whatever its score, until done or unpinned (at most `maximumPins` tasks).
   public var pinned: Bool {
     get { storage.fields.extras?.pinned ?? false }
-    set { fields.extras = Extras(recurrence: recurrence, pinned: newValue) }
+    set { fields.extras = Extras(recurrence: recurrence, pinned: newValue, missed: missed) }
   }
 
   public init(
@@ -169,7 +178,7 @@ public struct StrideTask: Equatable, Sendable {
     status: TaskStatus = .active, type: TaskType = .chore, subtasks: [Subtask] = [], blockedBy: [TaskID] = [],
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
-    completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false
+    completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0
   ) {
     storage = Storage(
       Fields(
@@ -177,7 +186,7 @@ public struct StrideTask: Equatable, Sendable {
         type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
         deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
         updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
-        extras: Extras(recurrence: recurrence, pinned: pinned)))
+        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed)))
   }
 
   /// How many times the task has been deferred.
@@ -217,12 +226,15 @@ extension StrideTask: Codable {
     var rule: String
     var afterDone: Bool
     var words: String
+    /// Times it came and went since it was last done (a task's only).
+    var missed: Int?
 
     func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(rule, forKey: .rule)
       try container.encode(afterDone, forKey: .afterDone)
       try container.encode(words, forKey: .words)
+      try container.encodeIfPresent(missed, forKey: .missed)
     }
   }
 
@@ -273,7 +285,8 @@ extension StrideTask: Codable {
         }
         return rule
       },
-      pinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false)
+      pinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false,
+      missed: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence)?.missed ?? 0)
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
@@ -306,7 +319,8 @@ extension StrideTask: Codable {
     try container.encode(Timestamp(updatedAt), forKey: .updatedAt)
     try container.encode(completedAt.map(Timestamp.init), forKey: .completedAt)
     try container.encode(
-      recurrence.map { WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) }, forKey: .recurrence)
+      recurrence.map { WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words, missed: missed) },
+      forKey: .recurrence)
     try container.encode(pinned, forKey: .pinned)
   }
 }

@@ -9,6 +9,8 @@ public struct WakeUp: Codable, Equatable, Sendable {
     case followUp = "follow-up"
     /// The time the task may start arrives: from now on it can be suggested.
     case start
+    /// A routine's next time comes while the last one is still not done: it moves on, one task, and counts a miss.
+    case routine
   }
 
   public var task: TaskID
@@ -53,16 +55,30 @@ extension StrideTask {
     if status.isOpen, let start, start > updatedAt {
       wakeUps.append(WakeUp(task: id, kind: .start, at: start))
     }
+    if status.isOpen, let recurrence, !recurrence.afterDone, let due {
+      let following = recurrence.next(after: due, anchor: due, in: Self.routineCalendar)
+      if following > updatedAt { wakeUps.append(WakeUp(task: id, kind: .routine, at: following)) }
+    }
     return wakeUps
   }
+
+  /// The zone routines move along in: the daemon's, the user's.
+  static var routineCalendar: LocalCalendar { LocalCalendar(timeZone: .current) }
 
   /// The task once its wake-ups up to `moment` (the latest of those due) are announced: a finished deferral is
   /// settled into active, and the change is dated `moment`, which puts those wake-ups behind it. Dated by the
   /// wake-up's own moment, not the (maybe later) time it was announced, the task still counts as untouched since it
   /// came back, which is what the engine's `resurfaced` term asks.
-  func woken(at moment: Date) -> StrideTask {
+  /// A routine moves along to the occurrence current at `now` in one step, however many it passed over.
+  func woken(at moment: Date, now: Date? = nil) -> StrideTask {
     var task = settled(at: moment)
     task.updatedAt = moment
+    let calendar = Self.routineCalendar
+    if let recurrence, let due, let current = recurrence.current(from: due, at: max(moment, now ?? moment), in: calendar)
+    {
+      task.moveOccurrence(to: current.due, at: moment)
+      task.missed = missed + current.missed
+    }
     return task
   }
 }

@@ -79,11 +79,12 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN deferral_energy TEXT;
     ALTER TABLE deferrals ADD COLUMN energy TEXT;
     """,
-    // 4: routines (an RRULE, and whether it counts from when it was done) and pins.
+    // 4: routines (an RRULE, whether it counts from when it was done, how many times it was missed) and pins.
     """
     ALTER TABLE tasks ADD COLUMN repeat_rule TEXT;
     ALTER TABLE tasks ADD COLUMN repeat_after_done INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tasks ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tasks ADD COLUMN repeat_missed INTEGER NOT NULL DEFAULT 0;
     """,
   ]
 

@@ -7,18 +7,19 @@ struct TaskRows {
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
     deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start, follow_up,
-    deferral_energy, repeat_rule, repeat_after_done, pinned
+    deferral_energy, repeat_rule, repeat_after_done, pinned, repeat_missed
     """
 
   private static let upsert = """
-    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
       estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
       waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
       deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
       updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start,
       follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy,
-      repeat_rule = excluded.repeat_rule, repeat_after_done = excluded.repeat_after_done, pinned = excluded.pinned
+      repeat_rule = excluded.repeat_rule, repeat_after_done = excluded.repeat_after_done, pinned = excluded.pinned,
+      repeat_missed = excluded.repeat_missed
     """
 
   /// Inserts the task, or replaces every row of it if it exists.
@@ -30,7 +31,8 @@ struct TaskRows {
         .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
         .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
         .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue),
-        .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0)
+        .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0),
+        .int(task.missed)
       ).run()
     try deleteChildren(of: task.id)
     for (position, subtask) in task.subtasks.enumerated() {
@@ -177,6 +179,6 @@ struct TaskRows {
       start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8),
       followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
-      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0)
+      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21))
   }
 }

@@ -295,7 +295,7 @@ public final class TaskStore {
     try database.transaction { () throws(StrideError) in
       for before in woken {
         let kinds = due.filter { $0.task == before.id }
-        let task = before.woken(at: kinds.map(\.at).max() ?? now)
+        let task = before.woken(at: kinds.map(\.at).max() ?? now, now: now)
         try rows.save(task)
         try history.record(
           action: "task.wake", summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),
@@ -320,6 +320,7 @@ public final class TaskStore {
       case .deferral: "its deferral ended"
       case .followUp: "its follow-up is due"
       case .start: "its start time arrived"
+      case .routine: "its next time came"
       }
     }.joined(separator: " and ")
   }

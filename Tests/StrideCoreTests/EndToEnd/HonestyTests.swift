@@ -196,20 +196,41 @@ struct RoutineTests {
     #expect(once.stderr.contains("does not repeat"))
   }
 
-  @Test("a routine missed for a week is one task; show counts the missed ones; now does not shout it")
-  func missedRoutine() {
+  @Test("a routine missed for a week moves on as one task; show counts the misses; now does not shout it")
+  func missedRoutine() throws {
     let cli = CommandLineHarness()
     defer { cli.finish() }
-    cli.stride("add", "stretch daily due:2026-11-16T07:00")
+    // A daily routine last touched a week ago, as a daemon that was away for a week finds it.
+    let weekAgo = Date().addingTimeInterval(-7 * 86_400)
+    var stretch = Fixtures.task(1, "stretch", created: weekAgo.addingTimeInterval(-86_400), due: weekAgo)
+    stretch.recurrence = Recurrence(.daily)
+    stretch.updatedAt = weekAgo.addingTimeInterval(-3600)
+    let file = cli.root + "/routine.json"
+    try Exporter.data([stretch], format: .json, now: weekAgo).write(to: URL(fileURLWithPath: file))
+    #expect(cli.stride("import", file).status == 0)
     for title in ["file the report", "call the bank", "renew the permit"] {
-      cli.stride("add", "\(title) due:2026-11-20")
+      cli.stride("add", "\(title) due:2020-11-20")
     }
+    // The wake-up moves it along: one task, at its current time, with the misses counted.
+    var moved: StrideTask?
+    for _ in 0..<50 {
+      moved = try Self.task(cli, 1)
+      if moved?.missed ?? 0 > 0 { break }
+      usleep(100_000)
+    }
+    let task = try #require(moved)
+    #expect(task.missed == 7, "seven days passed over")
+    #expect(task.due.map { $0 > Date().addingTimeInterval(-86_400) && $0 <= Date() } == true, "today's time")
     let show = cli.stride("show", "1")
-    #expect(show.stdout.contains("Missed:"), "\(show.stdout)")
-    let now = cli.stride("now", "--at", "2026-11-23T09:00")
+    #expect(show.stdout.contains("Missed:") && show.stdout.contains("7 times since it was last done"), "\(show.stdout)")
+    let now = cli.stride("now")
     #expect(now.stdout.contains("your daily routine"))
     #expect(now.stdout.hasPrefix("3 things are overdue"), "a missed routine is no part of the pile: \(now.stdout)")
     #expect(cli.stride("list").stdout.components(separatedBy: "stretch").count == 2, "one task, not a pile of copies")
+    cli.stride("done", "1")
+    let done = try Self.task(cli, 1)
+    #expect(done.missed == 0)
+    #expect(done.due.map { $0 > Date() } == true)
   }
 
   @Test("pin keeps a task first in now; a fourth pin names the three; unpin and list --pinned")
