@@ -74,7 +74,8 @@ extension StrideTask {
     var task = settled(at: moment)
     task.updatedAt = moment
     let calendar = Self.routineCalendar
-    if let recurrence, let due, let current = recurrence.current(from: due, at: max(moment, now ?? moment), in: calendar)
+    if let recurrence, let due,
+      let current = recurrence.current(from: due, at: max(moment, now ?? moment), in: calendar)
     {
       task.moveOccurrence(to: current.due, at: moment)
       task.missed = missed + current.missed
