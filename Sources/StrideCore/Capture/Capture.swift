@@ -41,7 +41,8 @@ public enum Capture {
     of rule: Recurrence, clock: ClockTime?, due: Date?, at reference: Date, calendar: LocalCalendar
   ) -> Date {
     let named = due.map { calendar.clock(of: $0) }
-    let time = clock ?? named ?? .endOfDay
+    // A time the line names ("every morning at 7") wins over the one the rule's words imply.
+    let time = named ?? clock ?? .endOfDay
     let anchor = calendar.date(calendar.day(of: due ?? reference), time)
     // The named day itself counts when it fits the rule; from now, the first one still ahead.
     let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference

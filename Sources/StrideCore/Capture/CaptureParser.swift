@@ -214,7 +214,8 @@ public struct CaptureParser: Sendable {
     let words = ranges.map { RecurrenceReader.words(String(characters[$0])).first ?? "" }
     for index in words.indices {
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
-      guard !bare || index == words.count - 1 || words[index + 1] == "at",
+      // A bare "weekly" is a rule only as the first or the last word: "write the weekly report" is a one-off.
+      guard !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at",
         let (rule, clock, end) = RecurrenceReader.phrase(words, at: index)
       else { continue }
       result.recurrence = rule

@@ -55,6 +55,16 @@ public enum RecurrenceReader {
     }
     guard ["every", "every!", "each"].contains(words[index]) else { return nil }
     var position = index + 1
+    if position + 1 < words.count {
+      let (first, second) = (words[position], words[position + 1])
+      if (TimeWords.months[first] != nil && Scan.dayNumber(second) != nil)
+        || (Scan.dayNumber(first) != nil && TimeWords.months[second] != nil)
+      {
+        // "every january 1st", "every 5 march": yearly; the date is left for the time reader, which anchors it.
+        let (done, end) = afterDoneSuffix(words, position)
+        return (Recurrence(.yearly, afterDone: afterDone || done), nil, done ? end : position)
+      }
+    }
     var interval = 1
     if position < words.count {
       if let number = Int(words[position]), (1...999).contains(number) {
@@ -69,6 +79,16 @@ public enum RecurrenceReader {
       }
     }
     guard position < words.count else { return nil }
+    // "every 2nd week", "every third day": an ordinal before a unit is an interval.
+    if interval == 1, position + 1 < words.count, units[words[position + 1]] != nil,
+      let nth = ordinals[words[position]]
+        ?? Scan.dayNumber(words[position]).flatMap({ _ in
+          words[position].contains(where: \.isLetter) ? Scan.dayNumber(words[position]) : nil
+        }), nth >= 2
+    {
+      interval = nth
+      position += 1
+    }
     let word = words[position]
     var rule: Recurrence
     var clock: ClockTime?
@@ -79,12 +99,9 @@ public enum RecurrenceReader {
       if position < words.count, words[position] == "on" {
         var next = position + 1
         if next < words.count, words[next] == "the" { next += 1 }
-        if frequency == .monthly, next < words.count, let day = Scan.dayNumber(words[next]) {
-          rule.monthDay = day
-          position = next + 1
-        } else if frequency == .monthly, next + 1 < words.count, words[next] == "last", words[next + 1] == "day" {
-          rule.monthDay = -1
-          position = next + 2
+        if frequency == .monthly, let (days, end) = monthDayList(words, next) {
+          rule.monthDays = days
+          position = end
         } else if frequency == .weekly, let (days, end) = weekdayList(words, next) {
           rule.weekdays = days
           position = end
@@ -110,10 +127,10 @@ public enum RecurrenceReader {
       rule = Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: number, weekday: weekday))
       position += 2
       position = ofTheMonth(words, position)
-    } else if interval == 1, let day = Scan.dayNumber(word), word.contains(where: \.isLetter) {
-      // "every 15th (of the month)".
-      rule = Recurrence(.monthly, monthDay: day)
-      position = ofTheMonth(words, position + 1)
+    } else if interval == 1, word.contains(where: \.isLetter), let (days, end) = monthDayList(words, position) {
+      // "every 15th (of the month)", "every 1st and 15th".
+      rule = Recurrence(.monthly, monthDays: days)
+      position = ofTheMonth(words, end)
     } else {
       return nil
     }
@@ -138,6 +155,31 @@ public enum RecurrenceReader {
       }
     }
     return days.isEmpty ? nil : (days.sorted(), position)
+  }
+
+  /// "1st", "1st and 15th", "last day", "1st, 15th and last day": days of the month and the index after the list.
+  private static func monthDayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
+    var days: [Int] = []
+    var position = index
+    while position < words.count {
+      if position + 1 < words.count, words[position] == "last", words[position + 1] == "day" {
+        days.append(-1)
+        position += 2
+      } else if let day = Scan.dayNumber(words[position]), words[position].contains(where: \.isLetter) {
+        days.append(day)
+        position += 1
+      } else {
+        break
+      }
+      guard position + 1 < words.count, ["and", "&"].contains(words[position]) || words[position] == "the" else {
+        continue
+      }
+      // "1st and 15th", "1st and the 15th".
+      var next = position + 1
+      if words[position] != "the", next < words.count, words[next] == "the" { next += 1 }
+      if next < words.count, Scan.dayNumber(words[next]) != nil || words[next] == "last" { position = next }
+    }
+    return days.isEmpty ? nil : (days, position)
   }
 
   /// Skips "of the month" / "of each month" / "of every month".

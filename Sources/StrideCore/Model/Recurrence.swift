@@ -19,8 +19,8 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var interval: Int
   /// ISO weekdays (1 Monday … 7 Sunday) of a weekly rule; empty: the weekday of its first occurrence.
   public var weekdays: [Int]
-  /// The day of the month of a monthly rule (1…31, or -1 for the last day).
-  public var monthDay: Int?
+  /// The days of the month of a monthly rule (1…31, or -1 for the last day); empty: the first occurrence's day.
+  public var monthDays: [Int]
   /// The nth weekday of the month of a monthly rule: (1…5 or -1 for the last, ISO weekday).
   public var ordinal: Ordinal?
   /// The next occurrence counts from when it was done, not from the schedule.
@@ -32,13 +32,13 @@ public struct Recurrence: Equatable, Sendable, Codable {
   }
 
   public init(
-    _ frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDay: Int? = nil, ordinal: Ordinal? = nil,
+    _ frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDays: [Int] = [], ordinal: Ordinal? = nil,
     afterDone: Bool = false
   ) {
     self.frequency = frequency
     self.interval = max(1, interval)
     self.weekdays = weekdays.sorted()
-    self.monthDay = monthDay
+    self.monthDays = monthDays.sorted { ($0 == -1 ? 32 : $0) < ($1 == -1 ? 32 : $1) }
     self.ordinal = ordinal
     self.afterDone = afterDone
   }
@@ -54,7 +54,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if interval > 1 { parts.append("INTERVAL=\(interval)") }
     if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.map { Self.dayCodes[$0 - 1] }.joined(separator: ",")) }
     if let ordinal { parts.append("BYDAY=\(ordinal.number)\(Self.dayCodes[ordinal.weekday - 1])") }
-    if let monthDay { parts.append("BYMONTHDAY=\(monthDay)") }
+    if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ",")) }
     return parts.joined(separator: ";")
   }
 
@@ -91,18 +91,20 @@ public struct Recurrence: Equatable, Sendable, Codable {
         return nil
       }
     }
-    var monthDay: Int?
+    var monthDays: [Int] = []
     if let text = fields.removeValue(forKey: "BYMONTHDAY") {
-      guard frequency == .monthly, let day = Int(text), (1...31).contains(day) || day == -1 else { return nil }
-      monthDay = day
+      for part in text.split(separator: ",") {
+        guard frequency == .monthly, let day = Int(part), (1...31).contains(day) || day == -1 else { return nil }
+        if !monthDays.contains(day) { monthDays.append(day) }
+      }
     }
-    guard fields.isEmpty, ordinal == nil || monthDay == nil else { return nil }
+    guard fields.isEmpty, ordinal == nil || monthDays.isEmpty else { return nil }
     if frequency == .daily, !weekdays.isEmpty {
       // FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR is how some apps write "every weekday".
       self.init(.weekly, interval: interval, weekdays: weekdays, afterDone: afterDone)
     } else {
       self.init(
-        frequency, interval: interval, weekdays: weekdays, monthDay: monthDay, ordinal: ordinal, afterDone: afterDone)
+        frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, ordinal: ordinal, afterDone: afterDone)
     }
   }
 
@@ -133,8 +135,10 @@ public struct Recurrence: Equatable, Sendable, Codable {
       text = interval == 1 ? "every \(which) \(day)" : "every \(interval) months on the \(which) \(day)"
     } else {
       text = interval == 1 ? "every \(unit)" : "every \(interval) \(unit)s"
-      if let monthDay {
-        text += monthDay == -1 ? " on the last day" : " on the \(Self.ordinalNumber(monthDay))"
+      if !monthDays.isEmpty {
+        let days = monthDays.map { $0 == -1 ? "last day" : Self.ordinalNumber($0) }
+        let list = days.count == 1 ? days[0] : days.dropLast().joined(separator: ", ") + " and " + days.last!
+        text += " on the \(list)"
       }
     }
     return afterDone ? text + " after done" : text
@@ -238,9 +242,10 @@ public struct Recurrence: Equatable, Sendable, Codable {
       let months = (day.year - start.year) * 12 + (day.month - start.month)
       guard months % interval == 0 else { return false }
       if let ordinal { return Self.isOrdinal(day, ordinal) }
-      let wanted = monthDay ?? start.day
       let last = day.endOfMonth.day
-      return day.day == (wanted == -1 ? last : min(wanted, last))
+      return (monthDays.isEmpty ? [start.day] : monthDays).contains { wanted in
+        day.day == (wanted == -1 ? last : min(wanted, last))
+      }
     case .yearly:
       guard (day.year - start.year) % interval == 0, day.month == start.month else { return false }
       return day.day == min(start.day, day.endOfMonth.day)

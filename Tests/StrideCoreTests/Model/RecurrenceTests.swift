@@ -30,6 +30,11 @@ struct RecurrenceTests {
       ("every last friday", "FREQ=MONTHLY;BYDAY=-1FR", false),
       ("every first monday of the month", "FREQ=MONTHLY;BYDAY=1MO", false),
       ("every 15th", "FREQ=MONTHLY;BYMONTHDAY=15", false),
+      ("every 1st and 15th", "FREQ=MONTHLY;BYMONTHDAY=1,15", false),
+      ("every month on the 1st and the 15th", "FREQ=MONTHLY;BYMONTHDAY=1,15", false),
+      ("every 2nd week", "FREQ=WEEKLY;INTERVAL=2", false),
+      ("every third day", "FREQ=DAILY;INTERVAL=3", false),
+      ("biweekly", "FREQ=WEEKLY;INTERVAL=2", false),
       ("every 3 days", "FREQ=DAILY;INTERVAL=3", false),
       ("every 3 days after done", "FREQ=DAILY;INTERVAL=3", true),
       ("every! 3 days", "FREQ=DAILY;INTERVAL=3", true),
@@ -93,17 +98,28 @@ struct RecurrenceTests {
 
   @Test("month ends: the 31st falls on a shorter month's last day; 29 February on the 28th in other years")
   func monthEnds() {
-    let thirtyFirst = Recurrence(.monthly, monthDay: 31)
+    let thirtyFirst = Recurrence(.monthly, monthDays: [31])
     #expect(next(thirtyFirst, after: "2027-01-31T12:00:00Z", anchor: "2027-01-31T09:00:00Z") == "2027-02-28T09:00:00Z")
     #expect(next(thirtyFirst, after: "2028-01-31T12:00:00Z", anchor: "2028-01-31T09:00:00Z") == "2028-02-29T09:00:00Z")
     #expect(next(thirtyFirst, after: "2027-03-31T12:00:00Z", anchor: "2027-03-31T09:00:00Z") == "2027-04-30T09:00:00Z")
-    let lastDay = Recurrence(.monthly, monthDay: -1)
+    let lastDay = Recurrence(.monthly, monthDays: [-1])
     #expect(next(lastDay, after: "2026-11-30T23:59:59Z", anchor: "2026-11-30T23:59:59Z") == "2026-12-31T23:59:59Z")
     let leap = Recurrence(.yearly)
     #expect(next(leap, after: "2028-02-29T12:00:00Z", anchor: "2028-02-29T09:00:00Z") == "2029-02-28T09:00:00Z")
     #expect(next(leap, after: "2031-03-01T12:00:00Z", anchor: "2028-02-29T09:00:00Z") == "2032-02-29T09:00:00Z")
     let monthly = Recurrence(.monthly)
     #expect(next(monthly, after: "2026-11-21T09:00:00Z", anchor: "2026-10-31T09:00:00Z") == "2026-11-30T09:00:00Z")
+  }
+
+  @Test("several days of the month: the 1st and the 15th, and the last day")
+  func severalDays() {
+    let bills = Recurrence(.monthly, monthDays: [1, 15])
+    #expect(next(bills, after: "2026-11-21T09:00:00Z", anchor: "2026-11-01T09:00:00Z") == "2026-12-01T09:00:00Z")
+    #expect(next(bills, after: "2026-12-01T10:00:00Z", anchor: "2026-11-01T09:00:00Z") == "2026-12-15T09:00:00Z")
+    let ends = Recurrence(.monthly, monthDays: [15, -1])
+    #expect(ends.rrule == "FREQ=MONTHLY;BYMONTHDAY=15,-1")
+    #expect(ends.words == "every month on the 15th and last day")
+    #expect(next(ends, after: "2027-02-16T09:00:00Z", anchor: "2027-01-15T09:00:00Z") == "2027-02-28T09:00:00Z")
   }
 
   @Test("nth and last weekdays of the month")
@@ -227,6 +243,14 @@ struct RecurrenceTests {
     #expect(try draft("write the weekly report").recurrence == nil)
     #expect(try draft("call gran rec:2w").recurrence == Recurrence(.weekly, interval: 2))
     #expect(try draft("backup recur:weekly").recurrence == Recurrence(.weekly))
+    let plan = try draft("every january 1st new year plan")
+    #expect(plan.title == "new year plan")
+    #expect(plan.recurrence == Recurrence(.yearly))
+    #expect(plan.due == Fixtures.at("2027-01-01T23:59:59Z"))
+    #expect(try draft("pay the insurance every 5 march").due == Fixtures.at("2027-03-05T23:59:59Z"))
+    #expect(try draft("clean every 1st and 15th").recurrence == Recurrence(.monthly, monthDays: [1, 15]))
+    #expect(try draft("clean every 1st and 15th").due == Fixtures.at("2026-12-01T23:59:59Z"))
+    #expect(try draft("stretch every morning at 7").due == Fixtures.at("2026-11-22T07:00:00Z"))
     let bins = try draft("bins every tuesday and friday 7am")
     #expect(bins.title == "bins")
     #expect(bins.due == Fixtures.at("2026-11-24T07:00:00Z"))
