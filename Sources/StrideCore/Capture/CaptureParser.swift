@@ -241,6 +241,11 @@ public struct CaptureParser: Sendable {
     "boss", "client", "customer", "landlord", "school", "council", "bank", "hr", "teacher", "doctor", "dentist",
     "accountant", "lawyer", "manager", "team",
   ]
+  /// Verbs whose object is someone a deadline is owed to: "email Sam by friday".
+  static let owingVerbs: Set<String> = [
+    "email", "e-mail", "send", "call", "ring", "text", "tell", "ask", "reply", "answer", "remind", "give", "message",
+    "ping", "pay", "meet", "show", "bring", "update", "invite", "thank", "contact", "write",
+  ]
   /// Words that say how much energy a task needs.
   static let energyWords: [String: EnergyLevel] = [
     "quick": .low, "easy": .low, "simple": .low, "hard": .high, "difficult": .high, "deep": .high,
@@ -276,11 +281,18 @@ public struct CaptureParser: Sendable {
         note("type", word)
       } else if let deadline = result.spans.first(where: { $0.field == "due" }),
         ["by", "before", "due", "deadline", "b4"].contains(where: { deadline.text.lowercased().hasPrefix($0 + " ") }),
-        let party = words.dropFirst().first(where: { range in
-          let text = String(characters[range]).trimmingCharacters(in: .punctuationCharacters)
-          return Self.parties.contains(text.lowercased())
-            || (text.first?.isUppercase == true && text != "I" && text.dropFirst().allSatisfy(\.isLowercase))
-        })
+        let party = words.indices.dropFirst().first(where: { index in
+          let text = String(characters[words[index]]).trimmingCharacters(in: .punctuationCharacters)
+          if Self.parties.contains(text.lowercased()) { return true }
+          // A name counts when something is owed to that person: after "to", "for" or "with", or as the one a
+          // verb of sending, telling or meeting is about ("email Sam", "send Ana the draft"), not in "read Harry
+          // Potter by sunday".
+          guard text.first?.isUppercase == true, text != "I", text.dropFirst().allSatisfy(\.isLowercase) else {
+            return false
+          }
+          let before = bare(words[index - 1])
+          return ["to", "for", "with"].contains(before) || (index == 1 && Self.owingVerbs.contains(before))
+        }).map({ words[$0] })
       {
         // A deadline owed to someone named: "send Sam the draft by friday".
         result.type = .obligation

@@ -267,13 +267,17 @@ struct CaptureLongTailTests {
     for (text, word) in [
       ("pay the gas bill", "pay"), ("submit the expenses", "submit"), ("renew passport", "renew"),
       ("grant deadline", "deadline"), ("fix the boiler ASAP", "ASAP"), ("send Sam the draft by friday", "Sam"),
-      ("send the quote to the client by monday", "client"),
+      ("send the quote to the client by monday", "client"), ("email Ana the slides by thursday", "Ana"),
+      ("return the drill to Tom before saturday", "Tom"),
     ] {
       let parsed = fields(text)
       #expect(parsed.type == .obligation, "\(text)")
       #expect(parsed.spans.first { $0.field == "type" }?.text == word, "\(text)")
     }
-    for text in ["water the plants", "send Sam a postcard", "read about taxonomy", "plan the payday party"] {
+    for text in [
+      "water the plants", "send Sam a postcard", "read about taxonomy", "plan the payday party",
+      "read Harry Potter by sunday", "watch Star Wars by friday", "visit Paris before june",
+    ] {
       #expect(fields(text).type == nil, "\(text)")
     }
     #expect(fields("quick call to the vet").energy == .low)
