@@ -182,8 +182,8 @@ extension Session {
 
   /// " Back on Monday 30 November." for a routine that came back after it was done.
   private func comesBack(_ task: StrideTask) -> String {
-    guard task.recurrence != nil, task.status != .completed, let due = task.due else { return "" }
-    return " Back on \(time.longDay(due)) (\(task.recurrence!.words))."
+    guard let back = Output.backOn(task, time), let rule = task.recurrence else { return "" }
+    return " \(back) (\(rule.words))."
   }
 
   func skip(_ arguments: [String]) throws {

@@ -136,9 +136,9 @@ extension Session {
       if event.action == TaskDefer.name, let until = task.deferral?.until {
         return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
       }
-      if event.action == TaskComplete.name, task.recurrence != nil, let due = task.due {
+      if event.action == TaskComplete.name, let back = Output.backOn(task, HumanTime(now: Date())) {
         // A routine stays open: it was done, and is back at its next time.
-        return "Done: \(Output.name(task)). Back on \(HumanTime(now: Date()).longDay(due))."
+        return "Done: \(Output.name(task)). \(back)."
       }
       if event.action == TaskPin.name {
         return "\(task.pinned ? "Pinned" : "Unpinned") \(Output.name(task))."

@@ -283,7 +283,7 @@ public final class Dispatcher: Sendable {
     case TaskExplain.name:
       return try reply(TaskExplain.self) { params throws(StrideError) in
         let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
-        let (evaluation, _, energy) = try evaluate(params.nowParams, at: now, detail: true)
+        let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: now, detail: true)
         return Self.explanation(of: task, in: evaluation, energy: energy)
       }
     default:
@@ -307,11 +307,7 @@ public final class Dispatcher: Sendable {
 
   /// The answer to a now-list question; `detail` also lists every hidden task.
   private func nowResult(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> NowList.Result {
-    let (evaluation, openTasks, energy) = try evaluate(params, at: now, detail: detail)
-    let tagged = try params.tags.map { tags throws(StrideError) in
-      let wanted = try StrideTask.checkedTags(tags)
-      return try locked { store in store.openByID.count { $0.tags.contains(where: wanted.contains) } }
-    }
+    let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail)
     return NowList.Result(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
       hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
@@ -319,8 +315,9 @@ public final class Dispatcher: Sendable {
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
   /// `detail` also describes every hidden task and builds every candidate in full (for `all` and `task.explain`).
+  /// With `tags`, also how many open tasks have one of them.
   private func evaluate(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> (
-    Ranking.Evaluation, Int, EnergyLevel?
+    Ranking.Evaluation, Int, EnergyLevel?, Int?
   ) {
     let limit = params.limit ?? NowContext.maximumLimit
     guard (1...NowContext.maximumLimit).contains(limit) else {
@@ -338,8 +335,9 @@ public final class Dispatcher: Sendable {
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
       timeZone: try zone(params.timeZone))
+    let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return (
-      Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy
+      Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged
     )
   }
 
