@@ -16,11 +16,13 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "StrideCore", dependencies: ["CSQLite"]),
-    .executableTarget(name: "strided", dependencies: ["StrideCore"]),
+    // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
+    .target(name: "StrideSync", dependencies: ["StrideCore"]),
+    .executableTarget(name: "strided", dependencies: ["StrideCore", "StrideSync"]),
     .executableTarget(name: "stride", dependencies: ["StrideCore"]),
     .executableTarget(name: "stride-bench", dependencies: ["StrideCore"]),
     .testTarget(
-      name: "StrideCoreTests", dependencies: ["StrideCore"],
+      name: "StrideCoreTests", dependencies: ["StrideCore", "StrideSync"],
       // Engine scenarios and preferences are read from their paths, not bundled.
       exclude: ["Engine/Scenarios"]),
   ],

@@ -141,6 +141,14 @@ extension Session {
     }
     fields.append(["Added:", time.describe(task.createdAt)])
     if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
+    for conflict in result.syncConflicts ?? [] {
+      let kept = conflict.keptFrom == "server" ? "the other device's" : "this device's"
+      fields.append([
+        "Sync:",
+        "\(time.describe(conflict.at.date)), the \(conflict.field) changed here and on another device; kept \(kept) "
+          + "later \"\(conflict.kept)\"; \"\(conflict.lost)\" is in the history",
+      ])
+    }
     if task.rawInput != task.title {
       // A capture of several lines is shown a line a row, so the columns stay aligned.
       let lines = task.rawInput.trimmingCharacters(in: .whitespacesAndNewlines).split(

@@ -67,6 +67,7 @@ func run(_ session: Session) throws -> ExitStatus {
     case "completions": try session.completions(arguments)
     case "export": try session.export(arguments)
     case "import": try session.importTasks(arguments)
+    case "sync": try session.sync(arguments)
     default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
     }
   } catch let status as ExitStatus {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideSync
 
 #if canImport(Glibc)
   import Glibc
@@ -44,7 +45,7 @@ if options.detach {
 
 let daemon: Daemon
 do {
-  daemon = try Daemon(paths: paths, environment: environment, log: log)
+  daemon = try Daemon(paths: paths, environment: environment, syncConnector: CalDAVConnector(), log: log)
 } catch {
   log.info(error.message)
   exit(1)

@@ -18,7 +18,10 @@ public final class Daemon {
   private let log: Log
 
   /// Takes the lock, opens the store, claims the socket (or adopts the one systemd passed) and starts serving.
-  public init(paths: StridePaths, environment: [String: String], log: Log = Log()) throws(StrideError) {
+  /// `syncConnector`: how to reach a CalDAV server (the `StrideSync` module's); without it, no sync.
+  public init(
+    paths: StridePaths, environment: [String: String], syncConnector: (any SyncConnector)? = nil, log: Log = Log()
+  ) throws(StrideError) {
     self.log = log
     systemd = Systemd.Notifier(environment: environment)
     let config = try StrideConfig.load(path: paths.configFile)
@@ -46,7 +49,9 @@ public final class Daemon {
     let startedAt = Dispatcher.wholeSecondClock()
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)
-    dispatcher = Dispatcher(store: store, config: config) { openTasks in
+    dispatcher = Dispatcher(
+      store: store, config: config, syncConnector: syncConnector, environment: environment
+    ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
         startedAt: startedAt, openTasks: openTasks)
@@ -57,6 +62,7 @@ public final class Daemon {
       log.info("\(missed) wake-up\(missed == 1 ? "" : "s") passed while strided was not running; announced now")
     }
     server.start()
+    dispatcher.startSync()
     log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(listener.path), database \(paths.database)")
     systemd.notify("READY=1\nMAINPID=\(pid)\nSTATUS=Serving \(openTasks) open tasks on \(listener.path)")
   }

@@ -16,6 +16,8 @@ public final class Dispatcher: Sendable {
   /// The subscribers, and the events on their way to them.
   public let hub: EventHub
   let wakeTimer = WakeTimer()
+  /// Sync with a CalDAV server, when one is set up.
+  let sync: SyncService
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
@@ -24,10 +26,19 @@ public final class Dispatcher: Sendable {
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
+    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:],
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
-    self.store = StoreLock(store)
+    let store = StoreLock(store)
+    self.store = store
+    sync = SyncService(
+      connector: syncConnector, store: store, clock: clock, timeZone: timeZone, environment: environment
+    ) { report, error in
+      hub.publish(.syncFinished) { seq in
+        StrideEvent(topic: .syncFinished, seq: seq, at: clock(), sync: report, error: error)
+      }
+    }
     self.clock = clock
     self.timeZone = timeZone
     breakdown = Breakdown(config: config)
@@ -46,6 +57,7 @@ public final class Dispatcher: Sendable {
 
   /// Closes the database. Call once no request can arrive any more.
   public func close() {
+    sync.stop()
     wakeTimer.stop()
     store.withLock { $0.close() }
   }
@@ -57,6 +69,11 @@ public final class Dispatcher: Sendable {
     let missed = store.withLock { store in (try? store.wake(at: clock()).count) ?? 0 }
     wakeTimer.start(clock: clock) { [weak self] now in self?.wake(at: now) }
     return missed
+  }
+
+  /// Starts syncing by itself, when sync is set up.
+  public func startSync() {
+    sync.start()
   }
 
   /// Announces the wake-ups due by `now` and returns the moment of the next one.
@@ -93,6 +110,7 @@ public final class Dispatcher: Sendable {
       }
     }
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
+    if changes.contains(where: { $0.action != "sync.receive" && !$0.tasks.isEmpty }) { sync.poke() }
     guard hub.wants(.nowChanged), let at = changes.last?.at,
       let now = try? nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
     else { return }
@@ -199,8 +217,17 @@ public final class Dispatcher: Sendable {
       }
     case TaskGet.name:
       return try reply(TaskGet.self) { params throws(StrideError) in
-        TaskResult(task: try locked { store throws(StrideError) in try store.task(params.id, at: now) })
+        try locked { store throws(StrideError) in
+          let conflicts = try store.syncConflicts(of: params.id)
+          return TaskResult(task: try store.task(params.id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts)
+        }
       }
+    case SyncSetup.name:
+      return try reply(SyncSetup.self) { params throws(StrideError) in try sync.setUp(params) }
+    case SyncRun.name:
+      return try reply(SyncRun.self) { params throws(StrideError) in try sync.run(password: params.password) }
+    case SyncStatus.name:
+      return try reply(SyncStatus.self) { _ throws(StrideError) in try sync.status() }
     case TaskList.name:
       return try reply(TaskList.self) { params throws(StrideError) in
         try list(params, at: now)
@@ -384,13 +411,7 @@ public final class Dispatcher: Sendable {
 
   /// Runs `body` with the store under the lock, passing its typed error through.
   private func locked<T: Sendable>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
-    try store.withLock { store -> Result<T, StrideError> in
-      do throws(StrideError) {
-        return .success(try body(store))
-      } catch {
-        return .failure(error)
-      }
-    }.get()
+    try store.locked(body)
   }
 }
 
@@ -413,5 +434,12 @@ final class StoreLock: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return body(store)
+  }
+
+  /// `withLock` for a body that throws a `StrideError`.
+  func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(store)
   }
 }

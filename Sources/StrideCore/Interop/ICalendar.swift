@@ -1,58 +1,21 @@
 import Foundation
 
-/// iCalendar (RFC 5545) VTODO components, one per task, for calendar and reminder apps. Lines end in CRLF and are
-/// folded at 75 octets, as the standard asks.
+/// iCalendar (RFC 5545) VTODO components, one per task and one per step, for calendar and reminder apps, mapped
+/// as sync maps them (`VTodo`). Lines end in CRLF and are folded at 75 octets, as the standard asks.
 enum ICalendar {
   static func text(_ tasks: [StrideTask], now: Date) -> String {
-    var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stride//stride \(strideVersion)//EN"]
-    for task in tasks { lines += component(task, now: now) }
-    lines.append("END:VCALENDAR")
-    return lines.map(fold).joined()
+    VTodo.calendar(
+      tasks.flatMap { task in
+        let steps = task.subtasks.indices.map { "task-\(task.id)-step-\($0 + 1)@stride" }
+        let fields = SyncFields(task, uid: { uid($0) }, stepUIDs: steps)
+        return [VTodo.lines(task: fields, uid: uid(task.id), created: task.createdAt, modified: task.updatedAt, now: now)]
+          + fields.steps.enumerated().map { index, step in
+            VTodo.lines(step: step, position: index + 1, parent: uid(task.id), modified: task.updatedAt, now: now)
+          }
+      })
   }
 
   static func uid(_ id: TaskID) -> String { "task-\(id)@stride" }
-
-  static func component(_ task: StrideTask, now: Date) -> [String] {
-    var lines = [
-      "BEGIN:VTODO",
-      "UID:\(uid(task.id))",
-      "DTSTAMP:\(date(now))",
-      "CREATED:\(date(task.createdAt))",
-      "LAST-MODIFIED:\(date(task.updatedAt))",
-      "SUMMARY:\(escape(task.title))",
-    ]
-    if let start = task.start { lines.append("DTSTART:\(date(start))") }
-    if let due = task.due {
-      // DUE must not come before DTSTART.
-      lines.append("DUE:\(date(max(due, task.start ?? due)))")
-    }
-    switch task.status {
-    case .completed:
-      lines.append("STATUS:COMPLETED")
-      lines.append("COMPLETED:\(date(task.completedAt ?? task.updatedAt))")
-      lines.append("PERCENT-COMPLETE:100")
-    case .active, .waiting, .deferred:
-      let progress = task.progress
-      lines.append(progress.done > 0 ? "STATUS:IN-PROCESS" : "STATUS:NEEDS-ACTION")
-      if progress.total > 0 { lines.append("PERCENT-COMPLETE:\(progress.done * 100 / progress.total)") }
-    }
-    if task.type == .obligation { lines.append("PRIORITY:1") }
-    if let rule = task.recurrence {
-      lines.append("RRULE:\(rule.rrule)")
-      if rule.afterDone { lines.append("X-STRIDE-REPEAT-AFTER-DONE:TRUE") }
-    }
-    if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(escape).joined(separator: ",")) }
-    lines += task.blockedBy.map { "RELATED-TO;RELTYPE=DEPENDS-ON:\(uid($0))" }
-    var notes = task.subtasks.map { ($0.done ? "[x] " : "[ ] ") + $0.title }
-    if task.status == .waiting { notes.append("Waiting for: \(task.waitingFor ?? "someone")") }
-    if task.status == .deferred, let deferral = task.deferral {
-      notes.append(
-        "Deferred (\(deferral.reason.rawValue))" + (deferral.until.map { " until \(Timestamp.format($0))" } ?? ""))
-    }
-    if !notes.isEmpty { lines.append("DESCRIPTION:" + escape(notes.joined(separator: "\n"))) }
-    lines.append("END:VTODO")
-    return lines
-  }
 
   /// `20261121T090000Z`.
   static func date(_ date: Date) -> String { Taskwarrior.date(date) }

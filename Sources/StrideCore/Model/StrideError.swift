@@ -18,6 +18,10 @@ public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
     case dependencyCycle = "dependency-cycle"
     case nothingToUndo = "nothing-to-undo"
     case storageFailed = "storage-failed"
+    /// The sync server could not be reached, refused the request, or answered with something unusable.
+    case syncFailed = "sync-failed"
+    /// Sync is not set up yet (`stride sync setup`), or the server has no task list there.
+    case syncNotSetUp = "sync-not-set-up"
   }
 
   public var code: Code

@@ -10,6 +10,8 @@ public enum EventTopic: String, WireEnum, Sendable, Comparable {
   case taskCompleted = "task.completed"
   /// The now-list (its tasks, their order or what each asks) is different from the last one announced.
   case nowChanged = "now.changed"
+  /// A sync pass ended: what moved, or why it failed.
+  case syncFinished = "sync.finished"
 
   public static func < (lhs: EventTopic, rhs: EventTopic) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -80,11 +82,18 @@ public struct StrideEvent: Codable, Sendable, Equatable {
   public var late: Bool?
   /// `now.changed`: the new list.
   public var now: NowList.Result?
+  /// `sync.finished`: what the pass moved (absent when it failed).
+  public var sync: SyncReport?
+  /// `sync.finished`: why the pass failed, as a sentence.
+  public var error: String?
 
   public init(
     topic: EventTopic, seq: Int, at: Date, action: String? = nil, task: StrideTask? = nil, removed: Bool? = nil,
-    wakeUps: [WakeUp]? = nil, late: Bool? = nil, now: NowList.Result? = nil
+    wakeUps: [WakeUp]? = nil, late: Bool? = nil, now: NowList.Result? = nil, sync: SyncReport? = nil,
+    error: String? = nil
   ) {
+    self.sync = sync
+    self.error = error
     self.topic = topic
     self.seq = seq
     self.at = Timestamp(at)

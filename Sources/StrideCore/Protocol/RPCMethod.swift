@@ -24,7 +24,12 @@ public struct TaskRef: Codable, Sendable, Equatable {
 /// The result of a method about one task: the task as it stands after the call.
 public struct TaskResult: Codable, Sendable, Equatable {
   public var task: StrideTask
-  public init(task: StrideTask) { self.task = task }
+  /// `task.get`: fields a sync found changed on both sides, oldest first (absent when none).
+  public var syncConflicts: [SyncConflictNote]?
+  public init(task: StrideTask, syncConflicts: [SyncConflictNote]? = nil) {
+    self.task = task
+    self.syncConflicts = syncConflicts
+  }
 }
 
 /// The result of a method that returns several tasks.

@@ -19,6 +19,8 @@ extension StrideError.Code {
     case .dependencyCycle: 4
     case .nothingToUndo: 5
     case .storageFailed: 6
+    case .syncFailed: 7
+    case .syncNotSetUp: 8
     }
   }
 }

@@ -86,6 +86,36 @@ enum Schema {
     ALTER TABLE tasks ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tasks ADD COLUMN repeat_missed INTEGER NOT NULL DEFAULT 0;
     """,
+    // 5: CalDAV sync: what the server holds of each task and step (its resource, ETag and text, and the task's
+    // fields as both sides last agreed); the account and the pass's state; fields changed on both sides.
+    """
+    CREATE TABLE sync_items (
+      uid            TEXT    PRIMARY KEY,
+      task_id        INTEGER NOT NULL,
+      parent         TEXT,
+      href           TEXT,
+      etag           TEXT,
+      body           TEXT,
+      base           TEXT,
+      step_uids      TEXT,
+      synced_updated INTEGER
+    ) WITHOUT ROWID;
+    CREATE INDEX sync_items_by_task ON sync_items (task_id);
+    CREATE INDEX sync_items_by_href ON sync_items (href);
+    CREATE TABLE sync_state (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE sync_conflicts (
+      task_id   INTEGER NOT NULL,
+      at        INTEGER NOT NULL,
+      field     TEXT    NOT NULL,
+      kept      TEXT    NOT NULL,
+      lost      TEXT    NOT NULL,
+      kept_from TEXT    NOT NULL
+    );
+    CREATE INDEX sync_conflicts_by_task ON sync_conflicts (task_id);
+    """,
   ]
 
   /// The schema version this build writes.

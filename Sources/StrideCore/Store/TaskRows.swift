@@ -104,7 +104,7 @@ struct TaskRows {
   }
 
   /// Loads the tasks matching a condition on `tasks`, with their child rows, in id order.
-  private func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
+  func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
     var tasks: [TaskID: StrideTask] = [:]
     var order: [TaskID] = []
     let selectTasks = try database.statement(

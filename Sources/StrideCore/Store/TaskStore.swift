@@ -5,9 +5,9 @@ import Foundation
 /// Every change is one transaction that also appends a history row; a method returns only after that transaction
 /// has committed, so whatever it returns is stored. Not thread-safe: the daemon owns it behind one lock.
 public final class TaskStore {
-  private let database: SQLiteDatabase
-  private let rows: TaskRows
-  private let history: History
+  let database: SQLiteDatabase
+  let rows: TaskRows
+  let history: History
   /// Active, waiting and deferred tasks by id. The database is the truth; this is a copy kept for speed.
   private var openTasks: [TaskID: StrideTask] = [:] {
     didSet { openList = nil }
@@ -58,7 +58,7 @@ public final class TaskStore {
   }
 
   /// Notes a committed change, and hands the journal to the observer unless a batch is still open.
-  private func record(_ change: StoreChange) {
+  func record(_ change: StoreChange) {
     journal.append(change)
     if !batching { announce() }
   }
@@ -348,12 +348,17 @@ public final class TaskStore {
     return UserContext(energy: energy, updatedAt: now)
   }
 
-  private func remember(_ task: StrideTask) {
+  func remember(_ task: StrideTask) {
     openTasks[task.id] = task.status.isOpen ? task : nil
   }
 
+  /// Drops a deleted task from memory.
+  func forget(_ id: TaskID) {
+    openTasks[id] = nil
+  }
+
   /// The next id: one past the largest ever given, so a deleted task's id is never reused.
-  private func nextID() throws(StrideError) -> TaskID {
+  func nextID() throws(StrideError) -> TaskID {
     let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
     return TaskID((last ?? 0) + 1)
   }
@@ -420,7 +425,7 @@ public final class TaskStore {
   }
 
   /// Tasks that wait on `id`, before and after dropping that dependency (for a delete).
-  private func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)]
+  func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)]
   {
     let ids = Set(try rows.dependencyEdges().filter { $0.1 == id }.map(\.0))
     return try ids.sorted().map { dependentID throws(StrideError) in

@@ -1,0 +1,223 @@
+import Foundation
+
+/// What the server holds of one task or step, as the last sync pass left it.
+struct SyncItem: Equatable, Sendable {
+  var uid: String
+  var taskID: TaskID
+  /// The task's UID, for a step.
+  var parent: String?
+  /// The resource on the server; nil until first sent.
+  var href: String?
+  var etag: String?
+  /// The resource's text as the server last sent or stored it: the properties Stride does not own come from here.
+  var body: String?
+  /// For a task: the fields as both sides last agreed (the base of the next merge).
+  var base: SyncFields?
+  /// For a task: its steps' UIDs, in the order of its steps here.
+  var stepUIDs: [String] = []
+  /// The task's `updatedAt` when `base` was taken: a task changed since is looked at again.
+  var syncedUpdated: Date?
+}
+
+/// A field that changed on both sides, as `stride show` tells it.
+public struct SyncConflictNote: Codable, Equatable, Sendable {
+  public var at: Timestamp
+  public var field: String
+  public var kept: String
+  public var lost: String
+  /// `server` (the other device's change was later) or `here`.
+  public var keptFrom: String
+}
+
+/// The sync ledger: the `sync_items`, `sync_state` and `sync_conflicts` tables, written in the same transactions
+/// as the tasks they describe, so a crash never leaves a task changed and its ledger not (or the other way round).
+extension TaskStore {
+  func syncItems() throws(StrideError) -> [SyncItem] {
+    let statement = try database.statement(
+      "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items")
+    var items: [SyncItem] = []
+    let decoder = JSONDecoder()
+    while try statement.step() {
+      let base = statement.optionalText(6).flatMap { try? decoder.decode(SyncFields.self, from: Data($0.utf8)) }
+      items.append(
+        SyncItem(
+          uid: statement.text(0), taskID: TaskID(statement.int64(1)), parent: statement.optionalText(2),
+          href: statement.optionalText(3), etag: statement.optionalText(4), body: statement.optionalText(5),
+          base: base, stepUIDs: statement.optionalText(8)?.split(separator: "\n").map(String.init) ?? [],
+          syncedUpdated: statement.optionalDate(7)))
+    }
+    return items
+  }
+
+  func saveSyncItem(_ item: SyncItem) throws(StrideError) {
+    let base: String?
+    do {
+      base = try item.base.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+    } catch {
+      throw StrideError(.internalError, "a task's sync state could not be written: \(error)")
+    }
+    try database.statement(
+      "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ).bind(
+      .text(item.uid), .integer(item.taskID.rawValue), .string(item.parent), .string(item.href), .string(item.etag),
+      .string(item.body), .string(base), .date(item.syncedUpdated),
+      .string(item.stepUIDs.isEmpty ? nil : item.stepUIDs.joined(separator: "\n"))
+    ).run()
+  }
+
+  func removeSyncItem(_ uid: String) throws(StrideError) {
+    try database.statement("DELETE FROM sync_items WHERE uid = ?").bind(.text(uid)).run()
+  }
+
+  /// Writes sync items and removes others, in one transaction.
+  func recordSync(saving items: [SyncItem], removing uids: [String] = []) throws(StrideError) {
+    try database.transaction { () throws(StrideError) in
+      for item in items { try saveSyncItem(item) }
+      for uid in uids { try removeSyncItem(uid) }
+    }
+  }
+
+  /// Forgets everything sync knew (a new collection): every task is sent again on the next pass.
+  func forgetSync() throws(StrideError) {
+    try database.execute("DELETE FROM sync_items; DELETE FROM sync_state WHERE key NOT LIKE 'account%'")
+  }
+
+  func syncValue(_ key: String) throws(StrideError) -> String? {
+    try database.statement("SELECT value FROM sync_state WHERE key = ?").bind(.text(key)).firstRow { $0.text(0) }
+  }
+
+  func setSyncValues(_ values: [String: String?]) throws(StrideError) {
+    try database.transaction { () throws(StrideError) in
+      for (key, value) in values {
+        if let value {
+          try database.statement("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)")
+            .bind(.text(key), .text(value)).run()
+        } else {
+          try database.statement("DELETE FROM sync_state WHERE key = ?").bind(.text(key)).run()
+        }
+      }
+    }
+  }
+
+  /// The tasks a pass compares with what the server has: every open task, and the completed ones changed since
+  /// their last sync (or at or after `since`, the start of the last pass: a change in the same second).
+  func syncCandidates(since: Date?) throws(StrideError) -> [StrideTask] {
+    let completed = try rows.load(
+      where: "status = 'completed' AND (updated_at >= ? OR NOT EXISTS (SELECT 1 FROM sync_items s "
+        + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at))",
+      .date(since ?? .distantFuture))
+    return openByID + completed
+  }
+
+  /// The fields changed on both sides for a task, oldest first.
+  public func syncConflicts(of id: TaskID) throws(StrideError) -> [SyncConflictNote] {
+    let statement = try database.statement(
+      "SELECT at, field, kept, lost, kept_from FROM sync_conflicts WHERE task_id = ? ORDER BY rowid")
+    statement.bind(.integer(id.rawValue))
+    var notes: [SyncConflictNote] = []
+    while try statement.step() {
+      notes.append(
+        SyncConflictNote(
+          at: Timestamp(statement.date(0)), field: statement.text(1), kept: statement.text(2), lost: statement.text(3),
+          keptFrom: statement.text(4)))
+    }
+    return notes
+  }
+
+  /// Applies what a sync pass received, in one transaction with one history row (one `undo` takes it back):
+  /// `body` creates, changes and deletes tasks and writes the ledger through the writer.
+  func receive(at now: Date, _ body: (SyncWriter) throws(StrideError) -> Void) throws(StrideError) -> SyncWriter {
+    let writer = SyncWriter(store: self, at: now)
+    try database.transaction { () throws(StrideError) in
+      try body(writer)
+      guard !writer.before.isEmpty || !writer.after.isEmpty else { return }
+      try history.record(
+        action: "sync.receive", summary: writer.summary, before: writer.before, after: writer.after, at: now)
+    }
+    writer.after.forEach(remember)
+    for id in writer.removed { forget(id) }
+    if !writer.before.isEmpty || !writer.after.isEmpty {
+      record(
+        StoreChange(
+          action: "sync.receive", at: now, tasks: writer.after + writer.before.filter { writer.removed.contains($0.id) },
+          removed: writer.removed))
+    }
+    return writer
+  }
+}
+
+/// Changes a sync pass makes to the local tasks, inside `TaskStore.receive`'s transaction.
+final class SyncWriter {
+  private let store: TaskStore
+  private let now: Date
+  private(set) var before: [StrideTask] = []
+  private(set) var after: [StrideTask] = []
+  private(set) var removed: [TaskID] = []
+  private(set) var created = 0
+  private(set) var changed = 0
+  private(set) var conflicts = 0
+  private var createdIDs: Set<TaskID> = []
+
+  init(store: TaskStore, at now: Date) {
+    self.store = store
+    self.now = now
+  }
+
+  var summary: String {
+    var parts: [String] = []
+    if created > 0 { parts.append("\(created) new") }
+    if changed > 0 { parts.append("\(changed) changed") }
+    if !removed.isEmpty { parts.append("\(removed.count) deleted") }
+    return "received from sync: " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+  }
+
+  /// Stores a task new to this device and returns it with its id.
+  func create(_ task: StrideTask) throws(StrideError) -> StrideTask {
+    var task = task
+    task.id = try store.nextID()
+    try store.rows.save(task)
+    after.append(task)
+    createdIDs.insert(task.id)
+    created += 1
+    return task
+  }
+
+  /// Stores a changed task; `was` is the task as it stood.
+  func save(_ task: StrideTask, was: StrideTask) throws(StrideError) {
+    guard task != was else { return }
+    try store.rows.save(task)
+    if createdIDs.contains(task.id), let index = after.firstIndex(where: { $0.id == task.id }) {
+      after[index] = task
+      return
+    }
+    before.append(was)
+    after.removeAll { $0.id == task.id }
+    after.append(task)
+    changed += 1
+  }
+
+  /// Deletes a task deleted on another device (tasks waiting on it wait no more).
+  func delete(_ task: StrideTask) throws(StrideError) {
+    for other in try store.dependents(of: task.id, at: now) {
+      try save(other.after, was: other.before)
+    }
+    try store.rows.delete(task.id)
+    before.append(task)
+    removed.append(task.id)
+  }
+
+  func item(_ item: SyncItem) throws(StrideError) { try store.saveSyncItem(item) }
+  func removeItem(_ uid: String) throws(StrideError) { try store.removeSyncItem(uid) }
+
+  /// Notes a field both sides changed, for `stride show`.
+  func conflict(_ conflict: SyncFields.Conflict, task: TaskID) throws(StrideError) {
+    try store.database.statement(
+      "INSERT INTO sync_conflicts (task_id, at, field, kept, lost, kept_from) VALUES (?, ?, ?, ?, ?, ?)"
+    ).bind(
+      .integer(task.rawValue), .date(now), .text(conflict.field), .text(conflict.kept), .text(conflict.lost),
+      .text(conflict.keptFrom)
+    ).run()
+    conflicts += 1
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// One resource listed by the server: its path and ETag.
+public struct SyncEntry: Equatable, Sendable {
+  public var href: String
+  public var etag: String?
+  public init(href: String, etag: String?) {
+    self.href = href
+    self.etag = etag
+  }
+}
+
+/// What changed in a collection since a sync token.
+public struct SyncChanges: Sendable {
+  /// The token to ask with next time; nil when the server offers no `sync-collection`.
+  public var token: String?
+  public var changed: [SyncEntry]
+  public var removed: [String]
+  /// True when `changed` lists every resource (a first sync, or a server without `sync-collection`): whatever is
+  /// not listed is gone.
+  public var complete: Bool
+  public init(token: String?, changed: [SyncEntry], removed: [String], complete: Bool) {
+    self.token = token
+    self.changed = changed
+    self.removed = removed
+    self.complete = complete
+  }
+}
+
+/// A resource's text as fetched.
+public struct SyncResource: Sendable {
+  public var href: String
+  public var etag: String?
+  public var body: String
+  public init(href: String, etag: String?, body: String) {
+    self.href = href
+    self.etag = etag
+    self.body = body
+  }
+}
+
+/// How a conditional write ended.
+public enum SyncWrite: Equatable, Sendable {
+  /// Stored (or, for a delete, gone), with the new ETag when the server said it.
+  case stored(etag: String?)
+  /// The server's copy changed since it was read (HTTP 412): read it again, merge, retry.
+  case changedOnServer
+}
+
+/// A task collection on a CalDAV server, as a sync pass uses it. `StrideSync` implements it over HTTP; a pass
+/// needs nothing else of the network.
+public protocol SyncCollection: Sendable {
+  /// What changed since `token` (nil: everything). A token the server no longer accepts gives a complete listing.
+  func changes(since token: String?) throws(StrideError) -> SyncChanges
+  /// The texts of these resources (those that vanished meanwhile are left out).
+  func fetch(_ hrefs: [String]) throws(StrideError) -> [SyncResource]
+  /// Writes a resource: only if its ETag is still `etag`, or, with nil, only if it does not exist yet.
+  func put(_ href: String, body: String, etag: String?) throws(StrideError) -> SyncWrite
+  /// Deletes a resource if its ETag is still `etag`; one already gone counts as deleted.
+  func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite
+  /// The path a new resource with this UID gets.
+  func href(for uid: String) -> String
+}
+
+/// Where sync goes: a task collection, who to log in as, and how to get the password (never stored in clear).
+public struct SyncAccount: Codable, Equatable, Sendable {
+  /// The collection's URL.
+  public var url: String
+  public var user: String?
+  /// A program that prints the password (like git's credential helpers); else `STRIDE_SYNC_PASSWORD`.
+  public var passwordCommand: [String]?
+  /// Plain `http://` to a host that is not this machine was allowed with `--insecure`.
+  public var insecure: Bool?
+  /// The collection's display name, when the server gave one.
+  public var name: String?
+
+  public init(url: String, user: String?, passwordCommand: [String]?, insecure: Bool?, name: String?) {
+    self.url = url
+    self.user = user
+    self.passwordCommand = passwordCommand
+    self.insecure = insecure
+    self.name = name
+  }
+}
+
+/// What `sync.setup` asks of the network: find (or make) the collection, and open one for a pass. `StrideSync`
+/// provides it; the daemon has no sync without it.
+public protocol SyncConnector: Sendable {
+  /// Finds the task collection at or under `params.url` (creating one when `params.create` says so).
+  func setUp(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount
+  func collection(_ account: SyncAccount, password: String?) throws(StrideError) -> any SyncCollection
+}

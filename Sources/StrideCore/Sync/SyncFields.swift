@@ -1,0 +1,204 @@
+import Foundation
+
+/// One step as the server holds it: a child VTODO with its own UID.
+struct SyncStep: Codable, Equatable, Sendable {
+  var uid: String
+  var title: String
+  var done: Bool
+  var completedAt: Date?
+}
+
+/// Where a task stands: its status with the fields that go with it. One field for the merge, because they change
+/// together (deferring sets the status, the deferral and its count at once).
+struct SyncState: Codable, Equatable, Sendable {
+  var status: TaskStatus
+  var completedAt: Date?
+  var deferral: Deferral?
+  var deferCount: Int
+  var waitingFor: String?
+  var followUp: Date?
+}
+
+/// What a task and the server share: the fields Docs/sync.md maps to VTODO properties, with dependencies and steps
+/// named by UID. The sync ledger keeps the last version both sides agreed on (the base of a three-way merge).
+struct SyncFields: Codable, Equatable, Sendable {
+  var title: String
+  /// The raw thought (DESCRIPTION).
+  var note: String
+  var due: Date?
+  var start: Date?
+  var state: SyncState
+  var tags: [String]
+  var dependsOn: [String]
+  var steps: [SyncStep]
+  var energy: EnergyLevel
+  var estimate: Int?
+  var type: TaskType
+  var rrule: String?
+  var afterDone: Bool
+  var pinned: Bool
+
+  /// The task's fields. `uid` names another task for its dependencies (nil: not synced yet, left out);
+  /// `stepUIDs` are the UIDs its steps had (by position), new steps get new ones.
+  init(_ task: StrideTask, uid: (TaskID) -> String?, stepUIDs: [String]) {
+    title = task.title
+    note = task.rawInput
+    due = task.due
+    start = task.start
+    state = SyncState(
+      status: task.status, completedAt: task.completedAt, deferral: task.status == .deferred ? task.deferral : nil,
+      deferCount: task.deferCount, waitingFor: task.status == .waiting ? task.waitingFor : nil,
+      followUp: task.status == .waiting ? task.followUp : nil)
+    tags = task.tags
+    dependsOn = task.blockedBy.compactMap(uid)
+    steps = task.subtasks.enumerated().map { index, step in
+      SyncStep(
+        uid: index < stepUIDs.count ? stepUIDs[index] : SyncFields.newUID(), title: step.title, done: step.done,
+        completedAt: step.completedAt)
+    }
+    energy = task.energy
+    estimate = task.estimateMinutes
+    type = task.type
+    rrule = task.recurrence?.rrule
+    afterDone = task.recurrence?.afterDone ?? false
+    pinned = task.pinned
+  }
+
+  init(
+    title: String, note: String, state: SyncState, energy: EnergyLevel = .medium, type: TaskType = .chore
+  ) {
+    self.title = title
+    self.note = note
+    self.state = state
+    tags = []
+    dependsOn = []
+    steps = []
+    self.energy = energy
+    self.type = type
+    afterDone = false
+    pinned = false
+  }
+
+  /// A UID for a task or step first sent from this device: unique across devices (task ids are not).
+  static func newUID() -> String { UUID().uuidString.lowercased() + "@stride" }
+
+  /// Writes the fields into a task (dependencies that name no local task are left out).
+  func apply(to task: inout StrideTask, id: (String) -> TaskID?) {
+    task.title = title
+    task.rawInput = note.isEmpty ? title : note
+    task.due = due
+    task.start = start
+    task.status = state.status
+    task.completedAt = state.status == .completed ? state.completedAt ?? task.completedAt : nil
+    task.deferral = state.status == .deferred ? state.deferral : nil
+    // The count is what other devices learn of past deferrals; the local list keeps their details.
+    while task.deferrals.count < state.deferCount, let deferral = state.deferral ?? task.deferrals.last {
+      task.deferrals.append(deferral)
+    }
+    task.waitingFor = state.status == .waiting ? state.waitingFor : nil
+    task.followUp = state.status == .waiting ? state.followUp : nil
+    task.tags = tags
+    task.blockedBy = dependsOn.compactMap(id).filter { $0 != task.id }
+    task.subtasks = steps.map { Subtask(title: $0.title, done: $0.done, completedAt: $0.done ? $0.completedAt : nil) }
+    task.energy = energy
+    task.estimateMinutes = estimate
+    task.type = type
+    task.recurrence = rrule.flatMap { Recurrence(rrule: $0, afterDone: afterDone) }
+    task.pinned = pinned && state.status != .completed
+  }
+
+  /// One field both sides changed to different values: the later change is kept, the other is in the history.
+  struct Conflict: Codable, Equatable, Sendable {
+    var field: String
+    var kept: String
+    var lost: String
+    /// Where the kept value came from: `server` or `here`.
+    var keptFrom: String
+  }
+
+  /// The three-way merge of a task: each field changed on one side only takes that side's value; a field changed
+  /// on both sides to different values takes the later side's (`remoteIsLater`), and says so. Steps merge one by
+  /// one, by UID.
+  static func merge(base: SyncFields, local: SyncFields, remote: SyncFields, remoteIsLater: Bool)
+    -> (SyncFields, [Conflict])
+  {
+    var merged = local
+    var conflicts: [Conflict] = []
+    func field<T: Equatable>(_ path: WritableKeyPath<SyncFields, T>, _ name: String, _ show: (T) -> String) {
+      let (b, l, r) = (base[keyPath: path], local[keyPath: path], remote[keyPath: path])
+      if l == b || l == r {
+        merged[keyPath: path] = r
+      } else if r != b {
+        merged[keyPath: path] = remoteIsLater ? r : l
+        conflicts.append(
+          Conflict(
+            field: name, kept: show(remoteIsLater ? r : l), lost: show(remoteIsLater ? l : r),
+            keptFrom: remoteIsLater ? "server" : "here"))
+      }
+    }
+    func date(_ date: Date?) -> String { date.map(Timestamp.format) ?? "none" }
+    field(\.title, "title") { $0 }
+    field(\.note, "note") { $0 }
+    field(\.due, "due", date)
+    field(\.start, "start", date)
+    field(\.state, "status") { $0.status.rawValue + ($0.deferral.map { " (\($0.reason.rawValue))" } ?? "") }
+    field(\.tags, "tags") { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
+    field(\.dependsOn, "dependencies") { "\($0.count)" }
+    field(\.energy, "energy") { $0.rawValue }
+    field(\.estimate, "estimate") { $0.map { Minutes.format($0) } ?? "none" }
+    field(\.type, "type") { $0.rawValue }
+    field(\.rrule, "repeat") { $0 ?? "none" }
+    field(\.afterDone, "repeat after done") { $0 ? "yes" : "no" }
+    field(\.pinned, "pin") { $0 ? "pinned" : "not pinned" }
+    let (steps, stepConflicts) = mergeSteps(
+      base: base.steps, local: local.steps, remote: remote.steps, remoteIsLater: remoteIsLater)
+    merged.steps = steps
+    return (merged, conflicts + stepConflicts)
+  }
+
+  /// Steps by UID: each step's title and done-ness merge like fields; a step added on either side is kept, one
+  /// removed on one side (and unchanged on the other) goes. Local order first, then steps new on the server.
+  private static func mergeSteps(base: [SyncStep], local: [SyncStep], remote: [SyncStep], remoteIsLater: Bool)
+    -> ([SyncStep], [Conflict])
+  {
+    let baseByUID = Dictionary(base.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+    let remoteByUID = Dictionary(remote.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+    let localUIDs = Set(local.map(\.uid))
+    var merged: [SyncStep] = []
+    var conflicts: [Conflict] = []
+    for step in local {
+      guard let theirs = remoteByUID[step.uid] else {
+        // Gone from the server: removed there if it was there before and is unchanged here.
+        if let old = baseByUID[step.uid], old == step { continue }
+        merged.append(step)
+        continue
+      }
+      guard let old = baseByUID[step.uid] else {
+        merged.append(step == theirs ? step : (remoteIsLater ? theirs : step))
+        continue
+      }
+      var result = step
+      if step.title == old.title || step.title == theirs.title {
+        result.title = theirs.title
+      } else if theirs.title != old.title {
+        result.title = remoteIsLater ? theirs.title : step.title
+        conflicts.append(
+          Conflict(
+            field: "step title", kept: result.title, lost: remoteIsLater ? step.title : theirs.title,
+            keptFrom: remoteIsLater ? "server" : "here"))
+      }
+      if step.done == old.done {
+        (result.done, result.completedAt) = (theirs.done, theirs.completedAt)
+      } else if theirs.done != old.done, theirs.done != step.done, remoteIsLater {
+        (result.done, result.completedAt) = (theirs.done, theirs.completedAt)
+      }
+      merged.append(result)
+    }
+    for step in remote where !localUIDs.contains(step.uid) {
+      // New on the server, or removed here: a step removed here stays removed unless the server changed it.
+      if let old = baseByUID[step.uid], old == step { continue }
+      merged.append(step)
+    }
+    return (merged, conflicts)
+  }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import StrideCore
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// HTTP to one CalDAV server with the toolchain's URLSession: one request at a time, Basic authentication, a
+/// time limit, and every failure turned into a sentence that says what to do.
+final class DAVSession: Sendable {
+  let base: URL
+  private let authorization: String?
+  private let session: URLSession
+  static let timeoutSeconds = 30.0
+
+  init(base: URL, user: String?, password: String?) {
+    self.base = base
+    if let user {
+      authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
+    } else {
+      authorization = nil
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = Self.timeoutSeconds
+    configuration.timeoutIntervalForResource = Self.timeoutSeconds * 4
+    configuration.httpCookieStorage = nil
+    configuration.urlCache = nil
+    session = URLSession(configuration: configuration)
+  }
+
+  struct Reply {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+  }
+
+  /// Sends a request and waits for the reply. A status the caller does not accept is thrown as a sentence.
+  func send(
+    _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil, accept: Set<Int>
+  ) throws(StrideError) -> Reply {
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.httpBody = body
+    if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+    if body != nil, headers["Content-Type"] == nil {
+      request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type")
+    }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let outcome = Mutex<Result<Reply, Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    session.dataTask(with: request) { data, response, error in
+      let result: Result<Reply, Error> =
+        if let error {
+          .failure(error)
+        } else if let response = response as? HTTPURLResponse {
+          .success(
+            Reply(
+              status: response.statusCode,
+              headers: response.allHeaderFields.reduce(into: [:]) { $0["\($1.key)"] = "\($1.value)" },
+              body: data ?? Data()))
+        } else {
+          .failure(URLError(.badServerResponse))
+        }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }.resume()
+    done.wait()
+    switch outcome.withLock({ $0 })! {
+    case .failure(let error):
+      throw Self.describe(error, url: url)
+    case .success(let reply):
+      guard accept.contains(reply.status) else { throw Self.describe(status: reply.status, method: method, url: url) }
+      return reply
+    }
+  }
+
+  /// A network failure in words.
+  static func describe(_ error: Error, url: URL) -> StrideError {
+    let host = url.host ?? url.absoluteString
+    let wait = "your changes wait here and go out once it answers"
+    let text: String
+    switch (error as? URLError)?.code {
+    case .timedOut?: text = "the server at \(host) did not answer within \(Int(timeoutSeconds)) seconds; \(wait)"
+    case .cannotConnectToHost?, .networkConnectionLost?, .notConnectedToInternet?:
+      text = "the server at \(host) could not be reached (no connection); \(wait)"
+    case .cannotFindHost?, .dnsLookupFailed?:
+      text = "there is no server called \(host); check the address with: stride sync status"
+    case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
+      .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
+      text = "no secure connection could be made to \(host) (its certificate was not accepted); check the address"
+    default:
+      text = "the request to \(host) failed (\(error.localizedDescription)); \(wait)"
+    }
+    return StrideError(.syncFailed, text)
+  }
+
+  /// An HTTP status in words.
+  static func describe(status: Int, method: String, url: URL) -> StrideError {
+    let text =
+      switch status {
+      case 401:
+        "the server refused the password: check passwordCommand, or STRIDE_SYNC_PASSWORD, and the user name"
+      case 403: "the server does not allow this account to \(method) \(url.path) (HTTP 403); check its permissions"
+      case 404: "the server has nothing at \(url.path) (HTTP 404); set sync up again with: stride sync setup URL"
+      case 405, 501:
+        "the server at \(url.host ?? "") does not speak CalDAV (\(method) was refused with HTTP \(status)); "
+          + "give the address of a CalDAV server"
+      case 500...599:
+        "the server had a problem (HTTP \(status)); your changes wait here and Stride tries again at the next sync"
+      default: "the server answered \(method) \(url.path) with HTTP \(status), which Stride did not expect"
+      }
+    return StrideError(.syncFailed, text)
+  }
+
+  /// A multistatus reply read, or a sentence saying it was not one.
+  static func multistatus(_ reply: Reply, url: URL) throws(StrideError) -> (
+    responses: [DAVResponse], token: String?
+  ) {
+    guard let parsed = DAVResponse.multistatus(reply.body) else {
+      throw StrideError(
+        .syncFailed,
+        "the server's answer for \(url.path) was not the WebDAV XML it should be; check that this is a CalDAV address")
+    }
+    return parsed
+  }
+
+  func propfind(_ url: URL, depth: Int, properties: String) throws(StrideError) -> [DAVResponse] {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>\(properties)</d:prop></d:propfind>
+      """
+    let reply = try send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8), accept: [207])
+    return try Self.multistatus(reply, url: url).responses
+  }
+}
+
+/// A task collection on a CalDAV server.
+final class CalDAVCollection: SyncCollection {
+  private let dav: DAVSession
+  let url: URL
+  private let path: String
+
+  init(url: URL, dav: DAVSession) {
+    self.url = url
+    self.dav = dav
+    path = DAVPath.normal(url.path.hasSuffix("/") ? url.path : url.path + "/")
+  }
+
+  func changes(since token: String?) throws(StrideError) -> SyncChanges {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(escape(token ?? ""))</d:sync-token>\
+      <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+      """
+    let reply = try dav.send(
+      "REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), accept: [207, 400, 403, 405, 409, 501])
+    switch reply.status {
+    case 207:
+      let (responses, newToken) = try DAVSession.multistatus(reply, url: url)
+      let members = responses.filter { $0.href != path }
+      return SyncChanges(
+        token: newToken,
+        changed: members.filter { ($0.status ?? 200) != 404 }.map {
+          SyncEntry(href: $0.href, etag: $0.properties["getetag"]?.trimmedText)
+        },
+        removed: members.filter { $0.status == 404 }.map(\.href), complete: token == nil)
+    case 403, 409:
+      // The token expired: start again from everything.
+      if token != nil { return try changes(since: nil) }
+      fallthrough
+    default:
+      // No sync-collection here: list every ETag and compare.
+      let responses = try dav.propfind(url, depth: 1, properties: "<d:getetag/>")
+      return SyncChanges(
+        token: nil,
+        changed: responses.filter { $0.href != path }.map {
+          SyncEntry(href: $0.href, etag: $0.properties["getetag"]?.trimmedText)
+        }, removed: [], complete: true)
+    }
+  }
+
+  func fetch(_ hrefs: [String]) throws(StrideError) -> [SyncResource] {
+    var resources: [SyncResource] = []
+    for start in stride(from: 0, to: hrefs.count, by: 200) {
+      let chunk = hrefs[start..<min(start + 200, hrefs.count)]
+      let body = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+        <d:prop><d:getetag/><c:calendar-data/></d:prop>\
+        \(chunk.map { "<d:href>\(escape(encoded($0)))</d:href>" }.joined())</c:calendar-multiget>
+        """
+      let reply = try dav.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), accept: [207])
+      for response in try DAVSession.multistatus(reply, url: url).responses {
+        guard let data = response.properties["calendar-data"]?.text else { continue }
+        resources.append(
+          SyncResource(href: response.href, etag: response.properties["getetag"]?.trimmedText, body: data))
+      }
+    }
+    return resources
+  }
+
+  func put(_ href: String, body: String, etag: String?) throws(StrideError) -> SyncWrite {
+    var headers = ["Content-Type": "text/calendar; charset=utf-8"]
+    if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
+    let reply = try dav.send(
+      "PUT", DAVPath.url(encoded(href), on: url), headers: headers, body: Data(body.utf8),
+      accept: [200, 201, 204, 412])
+    return reply.status == 412 ? .changedOnServer : .stored(etag: reply.header("ETag"))
+  }
+
+  func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
+    let reply = try dav.send(
+      "DELETE", DAVPath.url(encoded(href), on: url), headers: etag.map { ["If-Match": $0] } ?? [:],
+      accept: [200, 204, 404, 410, 412])
+    return reply.status == 412 ? .changedOnServer : .stored(etag: nil)
+  }
+
+  func href(for uid: String) -> String {
+    let name = String(uid.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-" })
+    return path + name + ".ics"
+  }
+
+  /// A path percent-encoded for a URL or an XML href.
+  private func encoded(_ path: String) -> String {
+    path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+  }
+}
+
+/// XML text escaped.
+func escape(_ text: String) -> String {
+  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    .replacingOccurrences(of: ">", with: "&gt;")
+}

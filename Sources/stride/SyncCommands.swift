@@ -1,0 +1,141 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride sync`, `stride sync status` and `stride sync setup`: the same tasks on every device, through a CalDAV
+/// server. The daemon does the network; these commands ask it and say what happened.
+extension Session {
+  func sync(_ arguments: [String]) throws {
+    let args = try CommandArguments(
+      arguments, command: "sync", valued: ["--user", "--password-command"], switches: ["--insecure", "--create"])
+    switch args.positionals.first {
+    case nil:
+      try args.noMorePositionals(than: 0, "sync")
+      try syncNow()
+    case "status":
+      try args.noMorePositionals(than: 1, "sync")
+      try syncStatus()
+    case "setup":
+      try args.noMorePositionals(than: 2, "sync setup")
+      guard args.positionals.count == 2 else {
+        throw UsageError(
+          "sync setup needs the server's address, like: stride sync setup https://dav.example.com/ --user NAME")
+      }
+      try syncSetup(args)
+    case let other?:
+      throw UsageError("sync has no subcommand '\(other)'; use stride sync, stride sync status or stride sync setup")
+    }
+  }
+
+  /// A connection that waits as long as a sync may take (a first sync of thousands of tasks), after the usual one
+  /// has started the daemon if needed.
+  private func syncClient() throws -> StrideClient {
+    _ = try client()
+    return try StrideClient(path: paths.socket, timeout: 900)
+  }
+
+  private var passwordFromEnvironment: String? { environment["STRIDE_SYNC_PASSWORD"] }
+
+  private func syncNow() throws {
+    let report = try syncClient().call(SyncRun.self, .init(password: passwordFromEnvironment))
+    output.report(Self.sentence(report), json: report)
+    if !output.json { report.notes.forEach { output.say("Note: \($0).") } }
+  }
+
+  private func syncSetup(_ args: CommandArguments) throws {
+    var params = SyncSetup.Params(
+      url: args.positionals[1], user: args.values["--user"],
+      passwordCommand: args.values["--password-command"].map { ["/bin/sh", "-c", $0] },
+      password: passwordFromEnvironment, insecure: args.flags.contains("--insecure") ? true : nil,
+      create: args.flags.contains("--create") ? true : nil)
+    let client = try syncClient()
+    let result: SyncSetup.Result
+    do {
+      result = try client.call(SyncSetup.self, params)
+    } catch {
+      guard params.create == nil, isatty(STDIN_FILENO) == 1, !output.json, Self.canCreate(error) else { throw error }
+      output.say("The server has no task list for you yet.")
+      FileHandle.standardOutput.write(Data("Make one called \"Stride\"? [y/N] ".utf8))
+      guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
+        output.say("Nothing was set up. Give the address of an existing task list, or run this again to make one.")
+        throw ExitStatus.failure
+      }
+      params.create = true
+      result = try client.call(SyncSetup.self, params)
+    }
+    let account = result.account
+    let list = account.name.map { "the task list \"\($0)\"" } ?? "the task list"
+    var lines = ["Sync is set up with \(list) at \(account.url)" + (account.user.map { ", as \($0)." } ?? ".")]
+    if account.passwordCommand == nil {
+      lines.append(
+        passwordFromEnvironment == nil
+          ? "No password is set: if the server needs one, run setup again with --password-command."
+          : "The password came from STRIDE_SYNC_PASSWORD: the daemon keeps it in memory only, so after a restart "
+            + "it needs it again (or use --password-command).")
+    }
+    if let report = result.report {
+      lines.append(Self.sentence(report))
+      lines += report.notes.map { "Note: \($0)." }
+    } else if let error = result.error {
+      lines.append("The first sync did not work: \(error). Your tasks are safe here; Stride tries again every few minutes.")
+    }
+    output.report(lines.joined(separator: "\n"), json: result)
+  }
+
+  private func syncStatus() throws {
+    let status = try call(SyncStatus.self, NoParams())
+    guard !output.json else { return output.emit(status) }
+    guard let account = status.account else {
+      output.say(
+        status.available
+          ? "Sync is not set up. Set it up with: stride sync setup URL --user NAME"
+          : "This strided was built without sync.")
+      return
+    }
+    let time = self.time
+    var rows: [[String]] = [
+      ["Syncing with:", account.url + (account.name.map { " (\($0))" } ?? "") + (account.user.map { ", as \($0)" } ?? "")]
+    ]
+    rows.append(["Last synced:", status.lastSuccess.map { time.describe($0.date) } ?? "not yet"])
+    rows.append([
+      "Waiting:",
+      status.pending == 0 ? "nothing; every change here is on the server" : "\(Self.tasks(status.pending)) to send",
+    ])
+    if let error = status.lastError {
+      let when = status.lastAttempt.map { " (" + time.describe($0.date) + ")" } ?? ""
+      rows.append(["Last error:", error + when])
+    }
+    if let next = status.nextSync { rows.append(["Next sync:", time.describe(next.date)]) }
+    Output.columns(rows).forEach { output.say($0) }
+  }
+
+  /// Whether the daemon said the server has no task list yet (one can be made).
+  private static func canCreate(_ error: ClientError) -> Bool {
+    guard case .failed(let failure) = error else { return false }
+    return failure.code == .syncNotSetUp && failure.message.contains("--create")
+  }
+
+  /// What a pass moved, as one sentence.
+  static func sentence(_ report: SyncReport) -> String {
+    var parts: [String] = []
+    if report.sent > 0 { parts.append("\(tasks(report.sent)) sent") }
+    if report.received > 0 { parts.append("\(report.received) received") }
+    if report.deletedThere > 0 { parts.append("\(report.deletedThere) deleted on the server") }
+    if report.deletedHere > 0 { parts.append("\(report.deletedHere) deleted here") }
+    guard !parts.isEmpty || report.conflicts > 0 else { return "Synced: nothing new either way." }
+    var sentence = "Synced: " + parts.joined(separator: ", ")
+    if report.conflicts > 0 {
+      let shows = report.conflictTasks.map { "stride show \($0)" }.joined(separator: ", ")
+      sentence +=
+        (parts.isEmpty ? "" : "; ")
+        + "\(report.conflicts == 1 ? "1 task" : "\(report.conflicts) tasks") changed on both sides, the later change "
+        + "kept and the other in the history (see \(shows))"
+    }
+    return sentence + "."
+  }
+
+  static func tasks(_ count: Int) -> String { count == 1 ? "1 task" : "\(count) tasks" }
+}
