@@ -26,7 +26,18 @@ final class DAVSession: Sendable {
     configuration.timeoutIntervalForResource = Self.timeoutSeconds * 4
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
-    session = URLSession(configuration: configuration)
+    session = URLSession(configuration: configuration, delegate: RefuseChallenges(), delegateQueue: nil)
+  }
+
+  /// The password is sent with every request, so a challenge (HTTP 401) means it was refused: the request is
+  /// cancelled and reported as such. (Without a delegate, URLSession on Linux waits forever on a challenge.)
+  private final class RefuseChallenges: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+      _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+      completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+      completionHandler(.cancelAuthenticationChallenge, nil)
+    }
   }
 
   struct Reply {
@@ -84,6 +95,8 @@ final class DAVSession: Sendable {
     let wait = "your changes wait here and go out once it answers"
     let text: String
     switch (error as? URLError)?.code {
+    case .cancelled?, .userCancelledAuthentication?, .userAuthenticationRequired?:
+      return describe(status: 401, method: "", url: url)
     case .timedOut?: text = "the server at \(host) did not answer within \(Int(timeoutSeconds)) seconds; \(wait)"
     case .cannotConnectToHost?, .networkConnectionLost?, .notConnectedToInternet?:
       text = "the server at \(host) could not be reached (no connection); \(wait)"
@@ -103,7 +116,8 @@ final class DAVSession: Sendable {
     let text =
       switch status {
       case 401:
-        "the server refused the password: check passwordCommand, or STRIDE_SYNC_PASSWORD, and the user name"
+        "the server refused the password: check the passwordCommand (or STRIDE_SYNC_PASSWORD) and the user name "
+          + "with: stride sync status"
       case 403: "the server does not allow this account to \(method) \(url.path) (HTTP 403); check its permissions"
       case 404: "the server has nothing at \(url.path) (HTTP 404); set sync up again with: stride sync setup URL"
       case 405, 501:

@@ -13,6 +13,8 @@ final class SyncService: Sendable {
     var next: Date?
     var generation = 0
     var stopped = false
+    /// Passes run by themselves only once the daemon has started them (in-process tests sync when they say so).
+    var automatic = false
     /// A password a client passed (from its `STRIDE_SYNC_PASSWORD`), kept in memory only.
     var password: String?
   }
@@ -40,6 +42,7 @@ final class SyncService: Sendable {
 
   /// Syncs soon after start-up when an account is set up, then every few minutes.
   func start() {
+    schedule.withLock { $0.automatic = true }
     if (try? account()) != nil { plan(after: 1) }
   }
 
@@ -133,7 +136,7 @@ final class SyncService: Sendable {
   private func plan(after seconds: Double) {
     let target = Date().addingTimeInterval(seconds)
     let generation = schedule.withLock { schedule -> Int? in
-      guard !schedule.stopped else { return nil }
+      guard !schedule.stopped, schedule.automatic else { return nil }
       if let next = schedule.next, next <= target { return nil }
       schedule.next = target
       schedule.generation += 1

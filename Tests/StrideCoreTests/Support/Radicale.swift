@@ -1,0 +1,200 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import StrideCore
+@testable import StrideSync
+
+/// A real Radicale CalDAV server on 127.0.0.1, with its storage in a temporary folder and htpasswd logins
+/// (alice/secret), started by the test and stopped at its end. `.ci/run` installs Radicale when it is missing.
+final class Radicale {
+  let folder = Fixtures.temporaryDirectory()
+  let port: Int
+  private var process: Process?
+  static let user = "alice"
+  static let password = "secret"
+
+  var root: String { "http://127.0.0.1:\(port)/" }
+  /// The task list the tests sync through (made at start).
+  var collection: String { root + "alice/tasks/" }
+
+  init() throws {
+    port = try Self.freePort()
+    try "\(Self.user):\(Self.password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
+    try """
+      [server]
+      hosts = 127.0.0.1:\(port)
+      [auth]
+      type = htpasswd
+      htpasswd_filename = \(folder)/users
+      htpasswd_encryption = plain
+      [storage]
+      filesystem_folder = \(folder)/collections
+      [rights]
+      type = owner_only
+      [logging]
+      level = warning
+      """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+    try start()
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+      <d:displayname>Tasks</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
+      </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
+      """
+    _ = try dav.send("MKCALENDAR", URL(string: collection)!, body: Data(body.utf8), accept: [201])
+  }
+
+  var dav: DAVSession { DAVSession(base: URL(string: root)!, user: Self.user, password: Self.password) }
+
+  /// Starts (or starts again, on the same port and folder) and waits until it answers.
+  func start() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-m", "radicale", "--config", folder + "/config"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    self.process = process
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if !process.isRunning {
+        Issue.record("Radicale did not start: install it with 'pip install radicale' (or Debian's radicale)")
+        throw StrideError(.syncFailed, "Radicale is not installed")
+      }
+      if (try? dav.send("OPTIONS", URL(string: root)!, accept: [200])) != nil { return }
+      usleep(100_000)
+    }
+    throw StrideError(.syncFailed, "Radicale did not answer within 20 seconds")
+  }
+
+  func stop() {
+    guard let process else { return }
+    // Killed outright (its storage writes are atomic), and reaped here: waitUntilExit waits on a run loop a test's
+    // thread does not run.
+    kill(process.processIdentifier, SIGKILL)
+    var status: Int32 = 0
+    waitpid(process.processIdentifier, &status, 0)
+    self.process = nil
+  }
+
+  deinit { stop() }
+
+  /// Writes a resource straight to the server, the way another app would.
+  func put(_ name: String, _ text: String) throws {
+    _ = try dav.send(
+      "PUT", URL(string: collection + name)!, headers: ["Content-Type": "text/calendar"], body: Data(text.utf8),
+      accept: [201, 204])
+  }
+
+  /// A resource's text on the server.
+  func get(_ href: String) throws -> String {
+    String(decoding: try dav.send("GET", DAVPath.url(href, on: URL(string: root)!), accept: [200]).body, as: UTF8.self)
+  }
+
+  /// The hrefs in the task list.
+  func hrefs() throws -> [String] {
+    try dav.propfind(URL(string: collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
+      $0.hasSuffix(".ics")
+    }
+  }
+
+  private static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+        bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+      }
+    }
+    guard bound else { throw StrideError(.syncFailed, "no free port on 127.0.0.1") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+/// One device: a store and a daemon's dispatcher in this process, with its own clock, syncing through a server.
+final class SyncDevice {
+  let path = Fixtures.temporaryDirectory() + "/stride.db"
+  private let time = TestClock()
+  private(set) var dispatcher: Dispatcher
+  private var password: String
+
+  init(password: String = Radicale.password) throws {
+    self.password = password
+    dispatcher = try Self.open(path, time, password)
+  }
+
+  private static func open(_ path: String, _ time: TestClock, _ password: String) throws -> Dispatcher {
+    Dispatcher(
+      store: try TaskStore(path: path), clock: { time.now }, timeZone: TimeZone(identifier: "UTC")!,
+      syncConnector: CalDAVConnector(), environment: ["STRIDE_SYNC_PASSWORD": password]
+    ) { open in
+      ServerInfo.Result(
+        server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "", startedAt: Fixtures.now,
+        openTasks: open)
+    }
+  }
+
+  /// Moves this device's clock on.
+  func advance(_ seconds: TimeInterval) { time.advance(seconds) }
+
+  /// Stops the dispatcher and opens the database again (a daemon restart).
+  func restart() throws {
+    dispatcher.close()
+    dispatcher = try Self.open(path, time, password)
+  }
+
+  func call<M: RPCMethod>(_: M.Type, _ params: M.Params) throws -> M.Result {
+    let line = try WireEncoder().encode(DeviceRequest(method: M.name, params: params))
+    let reply = try JSONDecoder().decode(DeviceReply<M.Result>.self, from: dispatcher.respond(to: Array(line)))
+    if let error = reply.error { throw StrideError(StrideError.Code(rawValue: error.data.reason)!, error.message) }
+    return try #require(reply.result)
+  }
+
+  @discardableResult
+  func capture(_ text: String) throws -> StrideTask {
+    try #require(try call(TaskCapture.self, .init(text: text)).task)
+  }
+
+  func setUp(_ server: Radicale, url: String? = nil) throws -> SyncSetup.Result {
+    try call(SyncSetup.self, .init(url: url ?? server.collection, user: Radicale.user))
+  }
+
+  @discardableResult
+  func sync() throws -> SyncReport { try call(SyncRun.self, .init()) }
+
+  /// Every task, open and done.
+  var tasks: [StrideTask] {
+    get throws { try call(TaskList.self, .init(status: .all)).tasks }
+  }
+
+  func task(_ title: String) throws -> StrideTask {
+    try #require(try tasks.first { $0.title == title }, "no task titled \(title)")
+  }
+
+  deinit { dispatcher.close() }
+}
+
+private struct DeviceRequest<P: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id = 1
+  var method: String
+  var params: P
+}
+
+private struct DeviceReply<R: Decodable>: Decodable {
+  var result: R?
+  var error: WireError?
+}
+
+/// A device's clock: fixed until a test moves it on.
+final class TestClock: Sendable {
+  private let time = Mutex(Fixtures.now)
+  var now: Date { time.withLock { $0 } }
+  func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
