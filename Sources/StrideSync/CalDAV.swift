@@ -234,7 +234,8 @@ final class CalDAVCollection: SyncCollection {
   }
 
   func href(for uid: String) -> String {
-    let name = String(uid.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-" })
+    let name = String(
+      uid.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-" })
     return path + name + ".ics"
   }
 

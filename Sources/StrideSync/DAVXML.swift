@@ -56,8 +56,7 @@ final class DAVElement {
       stack.append(element)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?)
-    {
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
       _ = stack.popLast()
     }
 
@@ -65,8 +64,8 @@ final class DAVElement {
       stack.last?.text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-      stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+      stack.last?.text += String(decoding: block, as: UTF8.self)
     }
   }
 }

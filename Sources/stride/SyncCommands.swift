@@ -80,7 +80,8 @@ extension Session {
       lines.append(Self.sentence(report))
       lines += report.notes.map { "Note: \($0)." }
     } else if let error = result.error {
-      lines.append("The first sync did not work: \(error). Your tasks are safe here; Stride tries again every few minutes.")
+      lines.append(
+        "The first sync did not work: \(error). Your tasks are safe here; Stride tries again every few minutes.")
     }
     output.report(lines.joined(separator: "\n"), json: result)
   }
@@ -97,7 +98,10 @@ extension Session {
     }
     let time = self.time
     var rows: [[String]] = [
-      ["Syncing with:", account.url + (account.name.map { " (\($0))" } ?? "") + (account.user.map { ", as \($0)" } ?? "")]
+      [
+        "Syncing with:",
+        account.url + (account.name.map { " (\($0))" } ?? "") + (account.user.map { ", as \($0)" } ?? ""),
+      ]
     ]
     rows.append(["Last synced:", status.lastSuccess.map { time.describe($0.date) } ?? "not yet"])
     rows.append([

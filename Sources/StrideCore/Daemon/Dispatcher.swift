@@ -219,7 +219,8 @@ public final class Dispatcher: Sendable {
       return try reply(TaskGet.self) { params throws(StrideError) in
         try locked { store throws(StrideError) in
           let conflicts = try store.syncConflicts(of: params.id)
-          return TaskResult(task: try store.task(params.id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts)
+          return TaskResult(
+            task: try store.task(params.id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts)
         }
       }
     case SyncSetup.name:

@@ -8,7 +8,9 @@ enum ICalendar {
       tasks.flatMap { task in
         let steps = task.subtasks.indices.map { "task-\(task.id)-step-\($0 + 1)@stride" }
         let fields = SyncFields(task, uid: { uid($0) }, stepUIDs: steps)
-        return [VTodo.lines(task: fields, uid: uid(task.id), created: task.createdAt, modified: task.updatedAt, now: now)]
+        return [
+          VTodo.lines(task: fields, uid: uid(task.id), created: task.createdAt, modified: task.updatedAt, now: now)
+        ]
           + fields.steps.enumerated().map { index, step in
             VTodo.lines(step: step, position: index + 1, parent: uid(task.id), modified: task.updatedAt, now: now)
           }

@@ -140,7 +140,8 @@ extension TaskStore {
     if !writer.before.isEmpty || !writer.after.isEmpty {
       record(
         StoreChange(
-          action: "sync.receive", at: now, tasks: writer.after + writer.before.filter { writer.removed.contains($0.id) },
+          action: "sync.receive", at: now,
+          tasks: writer.after + writer.before.filter { writer.removed.contains($0.id) },
           removed: writer.removed))
     }
     return writer

@@ -425,8 +425,7 @@ public final class TaskStore {
   }
 
   /// Tasks that wait on `id`, before and after dropping that dependency (for a delete).
-  func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)]
-  {
+  func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)] {
     let ids = Set(try rows.dependencyEdges().filter { $0.1 == id }.map(\.0))
     return try ids.sorted().map { dependentID throws(StrideError) in
       let before = try task(dependentID, at: now)

@@ -26,7 +26,9 @@ struct SyncPass {
   // MARK: Pull
 
   private func pull(_ report: inout SyncReport) throws(StrideError) {
-    let (token, items) = try store.locked { store throws(StrideError) in (try store.syncValue("token"), try store.syncItems()) }
+    let (token, items) = try store.locked { store throws(StrideError) in
+      (try store.syncValue("token"), try store.syncItems())
+    }
     let changes = try collection.changes(since: token)
     let byHref = Dictionary(items.compactMap { item in item.href.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
     let changed = changes.changed.filter { entry in entry.etag == nil || byHref[entry.href]?.etag != entry.etag }
@@ -64,7 +66,8 @@ struct SyncPass {
     let now = clock()
     let items = try store.syncItems()
     var itemByUID = Dictionary(items.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-    let uidByHref = Dictionary(items.compactMap { item in item.href.map { ($0, item.uid) } }, uniquingKeysWith: { a, _ in a })
+    let uidByHref = Dictionary(
+      items.compactMap { item in item.href.map { ($0, item.uid) } }, uniquingKeysWith: { a, _ in a })
     let tasks = received.filter { $0.1.parent == nil }
     let steps = received.filter { $0.1.parent != nil }
     let removedUIDs = Set(removedHrefs.compactMap { uidByHref[$0] })
@@ -119,7 +122,8 @@ struct SyncPass {
           continue
         }
         guard let local = try? store.task(item.taskID, at: now) else { continue }
-        let localFields = created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: stepUIDs) : remote
+        let localFields =
+          created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: stepUIDs) : remote
         let remoteLater = (taskResource?.1.modified ?? .distantPast) > local.updatedAt
         let (merged, conflicts) = SyncFields.merge(
           base: item.base ?? remote, local: localFields, remote: remote, remoteIsLater: remoteLater)
@@ -163,7 +167,8 @@ struct SyncPass {
       for other in items where other.uid == item.uid || other.parent == item.uid { try writer.removeItem(other.uid) }
     } else {
       report.notes.append(
-        "task \(local.id) (\(local.title)) was deleted on another device after it changed here; it was kept and is sent again")
+        "task \(local.id) (\(local.title)) was deleted on another device after it changed here; it was kept and is sent again"
+      )
       for other in items where other.uid == item.uid || other.parent == item.uid {
         var again = other
         (again.href, again.etag, again.body, again.base, again.syncedUpdated) = (nil, nil, nil, nil, nil)
@@ -262,7 +267,9 @@ struct SyncPass {
       for (index, step) in fields.steps.enumerated()
       where oldSteps.first(where: { $0.uid == step.uid }) != step || items[step.uid]?.href == nil {
         var stepItem = items[step.uid] ?? SyncItem(uid: step.uid, taskID: task.id, parent: uid)
-        let stepServer = try stepItem.body.flatMap { body throws(StrideError) in try? VTodo.parse(body, timeZone: timeZone) }
+        let stepServer = try stepItem.body.flatMap { body throws(StrideError) in
+          try? VTodo.parse(body, timeZone: timeZone)
+        }
         let stepBody = VTodo.text(
           step: step, position: index + 1, parent: uid, modified: task.updatedAt, now: now, server: stepServer)
         let stepETag = stepItem.href == nil ? nil : stepItem.etag

@@ -84,6 +84,7 @@ final class SyncService: Sendable {
   /// Syncs now (after any pass already running) and returns what moved.
   func run(password: String?) throws(StrideError) -> SyncReport {
     _ = try available()
+    guard try account() != nil else { throw Self.notSetUp }
     if let password { schedule.withLock { $0.password = password } }
     return try queue.sync { pass() }.get()
   }
@@ -108,9 +109,7 @@ final class SyncService: Sendable {
     let outcome: Result<SyncReport, StrideError>
     do throws(StrideError) {
       let connector = try available()
-      guard let account = try account() else {
-        throw StrideError(.syncNotSetUp, "sync is not set up; set it up with: stride sync setup URL --user NAME")
-      }
+      guard let account = try account() else { throw Self.notSetUp }
       let collection = try connector.collection(account, password: try password(for: account))
       outcome = .success(try SyncPass(collection: collection, store: store, clock: clock, timeZone: timeZone).run())
     } catch {
@@ -157,6 +156,9 @@ final class SyncService: Sendable {
   }
 
   // MARK: Account and password
+
+  private static let notSetUp = StrideError(
+    .syncNotSetUp, "sync is not set up; set it up with: stride sync setup URL --user NAME")
 
   private func available() throws(StrideError) -> any SyncConnector {
     guard let connector else {

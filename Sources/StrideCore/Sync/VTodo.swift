@@ -50,7 +50,8 @@ enum VTodo {
   static func text(
     step: SyncStep, position: Int, parent: String, modified: Date, now: Date, server: Parsed? = nil
   ) -> String {
-    calendar([lines(step: step, position: position, parent: parent, modified: modified, now: now, server: server)], server)
+    calendar(
+      [lines(step: step, position: position, parent: parent, modified: modified, now: now, server: server)], server)
   }
 
   /// A task's VTODO, its properties between BEGIN and END.
@@ -68,7 +69,8 @@ enum VTodo {
       let value = max(due, fields.start ?? due)
       lines.append(same("DUE", value, server) ?? "DUE:\(ICalendar.date(value))")
     }
-    lines += status(fields.state, progress: Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
+    lines += status(
+      fields.state, progress: Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
       cancelled: server?.cancelled == true, server: server)
     if fields.type == .obligation, server?.keptLines.contains(where: { $0.uppercased().hasPrefix("PRIORITY") }) != true
     {
@@ -96,7 +98,10 @@ enum VTodo {
   }
 
   private static func stamps(created: Date, modified: Date, now: Date) -> [String] {
-    ["DTSTAMP:\(ICalendar.date(now))", "CREATED:\(ICalendar.date(created))", "LAST-MODIFIED:\(ICalendar.date(modified))"]
+    [
+      "DTSTAMP:\(ICalendar.date(now))", "CREATED:\(ICalendar.date(created))",
+      "LAST-MODIFIED:\(ICalendar.date(modified))",
+    ]
   }
 
   private static func status(_ state: SyncState, progress: Progress, cancelled: Bool, server: Parsed?) -> [String] {
@@ -104,7 +109,8 @@ enum VTodo {
     case .completed:
       let at = state.completedAt ?? Date(timeIntervalSince1970: 0)
       return [
-        cancelled ? "STATUS:CANCELLED" : "STATUS:COMPLETED", same("COMPLETED", at, server) ?? "COMPLETED:\(ICalendar.date(at))",
+        cancelled ? "STATUS:CANCELLED" : "STATUS:COMPLETED",
+        same("COMPLETED", at, server) ?? "COMPLETED:\(ICalendar.date(at))",
         "PERCENT-COMPLETE:100",
       ]
     case .active, .waiting, .deferred:
@@ -119,7 +125,9 @@ enum VTodo {
     var lines = ["X-STRIDE-ENERGY:\(fields.energy.rawValue)", "X-STRIDE-TYPE:\(fields.type.rawValue)"]
     if let estimate = fields.estimate { lines.append("X-STRIDE-ESTIMATE:\(estimate)") }
     let state = fields.state
-    if state.status == .waiting || state.status == .deferred { lines.append("X-STRIDE-STATUS:\(state.status.rawValue)") }
+    if state.status == .waiting || state.status == .deferred {
+      lines.append("X-STRIDE-STATUS:\(state.status.rawValue)")
+    }
     if let deferral = state.deferral {
       lines.append("X-STRIDE-DEFER-REASON:\(deferral.reason.rawValue)")
       lines.append("X-STRIDE-DEFER-AT:\(ICalendar.date(deferral.at))")
@@ -165,7 +173,8 @@ enum VTodo {
     var inTodo = false
     for line in lines {
       guard let property = ICalendarReader.property(line) else {
-        throw StrideError.invalid("the server sent a task that is not iCalendar: a line has no ':' (\(line.prefix(40)))")
+        throw StrideError.invalid(
+          "the server sent a task that is not iCalendar: a line has no ':' (\(line.prefix(40)))")
       }
       switch property.name {
       case "BEGIN":
@@ -199,7 +208,8 @@ enum VTodo {
       }
     }
     guard depth.isEmpty else {
-      throw StrideError.invalid("the server sent a task that ends inside \(depth.last!.prefix(20)); it may be cut short")
+      throw StrideError.invalid(
+        "the server sent a task that ends inside \(depth.last!.prefix(20)); it may be cut short")
     }
     guard found else { return nil }
     var todo = ICalendarReader.Component(name: "VTODO")
@@ -278,7 +288,8 @@ enum VTodo {
     let position = (x("POSITION") ?? text("X-APPLE-SORT-ORDER")).flatMap { Int($0) }
     let parent = todo.all("RELATED-TO").first { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }?.value
     return Parsed(
-      uid: uid, parent: parent == uid ? nil : parent, fields: fields, modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
+      uid: uid, parent: parent == uid ? nil : parent, fields: fields,
+      modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
       cancelled: status == "CANCELLED", position: position)
   }
 }

@@ -94,6 +94,7 @@ struct WatchTests {
     #expect(outcome.status == 64)
     #expect(
       outcome.stderr
-        == "stride: --topics: 'hourly' is not a topic; use task.woke, task.changed, task.completed, now.changed\n")
+        == "stride: --topics: 'hourly' is not a topic; use task.woke, task.changed, task.completed, now.changed, sync.finished\n"
+    )
   }
 }

@@ -114,7 +114,8 @@ struct InteropTests {
       at: Fixtures.now)
     let text = String(decoding: try Exporter.data([plants, filter], format: .ical, now: Fixtures.now), as: UTF8.self)
     #expect(text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
-    #expect(text.contains("RRULE:FREQ=DAILY;INTERVAL=3\r\nX-STRIDE-REPEAT-AFTER-DONE:TRUE\r\n"))
+    #expect(text.contains("RRULE:FREQ=DAILY;INTERVAL=3\r\n"))
+    #expect(text.contains("X-STRIDE-REPEAT-AFTER-DONE:TRUE\r\n"))
     let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
     #expect(back.tasks.map(\.recurrence) == [plants.recurrence, filter.recurrence])
     #expect(back.tasks[0].due == Fixtures.at("2026-11-23T09:00:00Z"))
@@ -168,7 +169,7 @@ struct InteropTests {
         == "(A) 2026-11-20 call the bank +money +phone due:2026-11-25 energy:low est:15m")
   }
 
-  @Test("iCalendar export: one VTODO per task, CRLF lines folded at 75 octets, text escaped")
+  @Test("iCalendar export: one VTODO per task and per step, CRLF lines folded at 75 octets, text escaped")
   func icalExport() throws {
     var task = StrideTask(
       id: TaskID(7), title: "buy milk, eggs; and a very long list of other things that will not fit on one line at all",
@@ -181,7 +182,15 @@ struct InteropTests {
     #expect(lines.allSatisfy { $0.utf8.count <= 75 })
     #expect(lines.contains("DUE:20261122T090000Z"))
     #expect(lines.contains("PRIORITY:1"))
-    #expect(lines.contains("DESCRIPTION:[x] café"))
+    // The step is a child VTODO, the way Tasks.org and Thunderbird show subtasks; the thought is the DESCRIPTION.
+    #expect(lines.contains("DESCRIPTION:x"))
+    #expect(lines.contains("SUMMARY:café"))
+    #expect(lines.contains("RELATED-TO;RELTYPE=PARENT:task-7@stride"))
+    #expect(lines.contains("X-STRIDE-ENERGY:medium"))
+    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    #expect(back.tasks.count == 1)
+    #expect(back.tasks.first?.subtasks.map(\.title) == ["café"])
+    #expect(back.tasks.first?.subtasks.first?.done == true)
     let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
     #expect(unfolded.contains("SUMMARY:buy milk\\, eggs\\; and a very long list of other things"))
     #expect(!text.contains("\n") || text.components(separatedBy: "\n").dropLast().allSatisfy { $0.hasSuffix("\r") })

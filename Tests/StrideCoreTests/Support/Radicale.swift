@@ -22,19 +22,19 @@ final class Radicale {
     port = try Self.freePort()
     try "\(Self.user):\(Self.password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
     try """
-      [server]
-      hosts = 127.0.0.1:\(port)
-      [auth]
-      type = htpasswd
-      htpasswd_filename = \(folder)/users
-      htpasswd_encryption = plain
-      [storage]
-      filesystem_folder = \(folder)/collections
-      [rights]
-      type = owner_only
-      [logging]
-      level = warning
-      """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+    [server]
+    hosts = 127.0.0.1:\(port)
+    [auth]
+    type = htpasswd
+    htpasswd_filename = \(folder)/users
+    htpasswd_encryption = plain
+    [storage]
+    filesystem_folder = \(folder)/collections
+    [rights]
+    type = owner_only
+    [logging]
+    level = warning
+    """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
     try start()
     let body = """
       <?xml version="1.0" encoding="utf-8"?>

@@ -1,4 +1,5 @@
 import Foundation
+import StrideSync
 
 @testable import StrideCore
 
@@ -12,7 +13,9 @@ enum TestDispatcher {
   static func make(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub()
   ) -> Dispatcher {
-    Dispatcher(store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, hub: hub) { openTasks in
+    Dispatcher(
+      store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, hub: hub, syncConnector: CalDAVConnector()
+    ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
         socket: "/run/user/1000/stride/strided.sock", database: "/home/ada/.local/share/stride/stride.db",

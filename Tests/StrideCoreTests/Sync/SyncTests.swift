@@ -169,7 +169,10 @@ struct SyncTests {
     #expect(try device.sync().received == 1)
     let task = try device.task("renew library card")
     #expect(task.tags == ["errands"])
-    #expect(task.subtasks == [Subtask(title: "find the old card", done: true, completedAt: Fixtures.at("2026-11-20T11:00:00Z"))])
+    #expect(
+      task.subtasks == [
+        Subtask(title: "find the old card", done: true, completedAt: Fixtures.at("2026-11-20T11:00:00Z"))
+      ])
     #expect(task.due == Fixtures.at("2026-11-30T23:59:59Z"))
 
     device.advance(60)
