@@ -7,7 +7,7 @@ import StrideCore
 
 /// `stride watch`: prints events as they happen, or runs a command for each, and comes back after a restart.
 extension Session {
-  static let watchedByDefault: [EventTopic] = [.taskWoke, .taskChanged, .taskCompleted]
+  static let watchedByDefault: [EventTopic] = [.taskWoke, .taskChanged, .taskCompleted, .syncFinished]
   /// How long an `--exec` command may run for one event before it is stopped.
   static let execTimeout = 60.0
 
@@ -72,6 +72,7 @@ extension Session {
     if state.topics.contains(.taskChanged) || state.topics.contains(.taskCompleted) { heard.append("changes") }
     if state.topics.contains(.taskWoke) { heard.append("wake-ups") }
     if state.topics.contains(.nowChanged) { heard.append("a new now-list") }
+    if state.topics.contains(.syncFinished) { heard.append("sync") }
     var line =
       reconnected
       ? "strided is back. "
@@ -85,6 +86,8 @@ extension Session {
 
   private func show(_ event: StrideEvent) {
     guard !output.json else { return output.emit(event) }
+    // A pass that moved nothing is not news.
+    if event.topic == .syncFinished, event.error == nil, event.sync == SyncReport() { return }
     output.say(HumanTime(now: Date()).clock(event.at.date) + "  " + Self.sentence(event))
   }
 
@@ -109,6 +112,9 @@ extension Session {
 
   /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).
   static func sentence(_ event: StrideEvent) -> String {
+    if event.topic == .syncFinished {
+      return event.sync.map(Session.sentence) ?? "Sync did not work: \(event.error ?? "no reason was given")."
+    }
     if let now = event.now {
       guard let first = now.suggestions.first else { return "Nothing is ready to start right now." }
       let others = now.suggestions.count - 1
@@ -151,7 +157,7 @@ extension Session {
         SubtaskAdd.name: "Added a step to", SubtaskComplete.name: "Finished a step of",
         SubtaskReopen.name: "Reopened a step of", TaskWait.name: "Parked", TaskResume.name: "Resumed",
         TaskUnblock.name: "Removed a dependency of", TaskSkip.name: "Skipped this time of",
-        HistoryUndo.name: "Undid the last change to",
+        HistoryUndo.name: "Undid the last change to", "sync.receive": "Brought in from another device:",
       ]
       return "\(verbs[event.action ?? ""] ?? "Changed") \(Output.name(task))."
     }

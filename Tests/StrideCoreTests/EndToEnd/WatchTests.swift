@@ -13,7 +13,7 @@ struct WatchTests {
     cli.stride("add", "call mum")
     let watch = try cli.spawn("watch")
     defer { watch.stop() }
-    #expect(watch.waitForLine(containing: "Watching for changes and wake-ups. 1 task is ready now.") != nil)
+    #expect(watch.waitForLine(containing: "Watching for changes, wake-ups and sync. 1 task is ready now.") != nil)
     cli.stride("add", "buy stamps")
     #expect(watch.waitForLine(containing: #"Added task 2, "buy stamps"."#) != nil)
     cli.stride("done", "2")

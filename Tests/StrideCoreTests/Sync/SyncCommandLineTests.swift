@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// `stride sync` as a person uses it: the real CLI and daemon, against a real Radicale.
+@Suite("stride sync on the command line", .serialized)
+struct SyncCommandLineTests {
+  @Test("setup finds the list, a change goes out by itself, status says what waits, and a dead server is a sentence")
+  func commandLine() throws {
+    let server = try Radicale()
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.environment["STRIDE_SYNC_PASSWORD"] = Radicale.password
+    cli.stride("add", "call the dentist tomorrow 9am")
+
+    let setup = cli.stride("sync", "setup", server.root, "--user", Radicale.user)
+    #expect(setup.status == 0, "\(setup.stderr)")
+    #expect(setup.stdout.contains("Sync is set up with the task list \"Tasks\" at \(server.collection), as alice.\n"))
+    #expect(setup.stdout.contains("Synced: 1 task sent.\n"))
+
+    // A change goes out by itself a moment later (the daemon syncs a couple of seconds after a change).
+    cli.stride("add", "buy stamps")
+    let deadline = Date().addingTimeInterval(15)
+    while try server.hrefs().count < 2, Date() < deadline { usleep(200_000) }
+    #expect(try server.hrefs().count == 2)
+    let status = cli.stride("sync", "status")
+    #expect(status.stdout.contains("Syncing with:  \(server.collection) (Tasks), as alice\n"))
+    #expect(status.stdout.contains("Waiting:       nothing; every change here is on the server\n"))
+
+    server.stop()
+    cli.stride("add", "water the plants")
+    let failed = cli.stride("sync")
+    #expect(failed.status == 1)
+    #expect(
+      failed.stderr
+        == "stride: the server at 127.0.0.1 could not be reached (no connection); your changes wait here and go out "
+        + "once it answers\n")
+    let waiting = cli.stride("sync", "status")
+    #expect(waiting.stdout.contains("Waiting:       1 task to send\n"))
+    #expect(waiting.stdout.contains("Last error:    the server at 127.0.0.1 could not be reached"))
+
+    try server.start()
+    #expect(cli.stride("sync").stdout == "Synced: 1 task sent.\n")
+    #expect(try server.hrefs().count == 3)
+
+    let usage = cli.stride("sync", "setup")
+    #expect(usage.status == 64)
+    #expect(usage.stderr.hasPrefix("stride: sync setup needs the server's address"))
+  }
+}
