@@ -17,7 +17,10 @@ let package = Package(
     ),
     .target(name: "StrideCore", dependencies: ["CSQLite"]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
-    .target(name: "StrideSync", dependencies: ["StrideCore"]),
+    .target(
+      name: "StrideSync", dependencies: ["StrideCore"],
+      // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
+      linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(name: "strided", dependencies: ["StrideCore", "StrideSync"]),
     .executableTarget(name: "stride", dependencies: ["StrideCore"]),
     .executableTarget(name: "stride-bench", dependencies: ["StrideCore"]),

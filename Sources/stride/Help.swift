@@ -36,7 +36,8 @@ enum Help {
       prompt                a short line for your shell prompt (silent if the daemon is not running)
       completions SHELL     a completion script for bash, zsh or fish
       export                every task as Stride JSON, Taskwarrior JSON, todo.txt or iCalendar
-      import FILE           tasks from a Stride, Taskwarrior or todo.txt export
+      import FILE           tasks from a Stride, Taskwarrior, todo.txt or iCalendar export
+      sync [status|setup]   the same tasks on every device, through a CalDAV server
 
     Global options:
       --json                print one JSON object per command, for scripts
@@ -272,14 +273,35 @@ enum Help {
 
       task export > tw.json && stride import tw.json --dry-run
     """,
+    "sync": """
+    Usage: stride sync                 sync now, and say what moved
+           stride sync status          when it last worked, what waits to be sent, the last error
+           stride sync setup URL [--user NAME] [--password-command CMD] [--insecure] [--create]
+
+    Keeps your tasks the same on every device through a CalDAV server (Radicale, Nextcloud,
+    Fastmail, iCloud…), so Tasks.org, Thunderbird, Apple Reminders and Stride on your other
+    machines see them, steps as subtasks. URL is a task list's address, or the server's: then
+    the task list is found for you (--create makes one called Stride when there is none).
+    The daemon syncs by itself: at start, shortly after a change, and every five minutes;
+    offline, changes wait and go out later. Nothing is lost: a field changed on two devices
+    keeps the later change, and 'stride show' says what the other was.
+
+    The password is never stored: --password-command runs a program that prints it (like
+    'pass show dav'), or set STRIDE_SYNC_PASSWORD. Plain http:// is for this machine only,
+    unless you add --insecure.
+
+      stride sync setup https://dav.example.com/ --user ada --password-command 'pass show dav'
+    """,
     "watch": """
     Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
 
     Prints what happens as it happens: a task comes back by itself (its deferral ends, its
-    follow-up is due, its start time arrives), a task is added, changed or done. If the daemon
+    follow-up is due, its start time arrives), a task is added, changed or done, a sync brought
+    something in or could not reach the server. If the daemon
     stops, watch waits for it to come back and carries on. Ctrl-C ends it.
 
-      --topics LIST     task.woke, task.changed, task.completed, now.changed, comma-separated
+      --topics LIST     task.woke, task.changed, task.completed, now.changed, sync.finished,
+                        comma-separated
                         (default: all but now.changed)
       --exec COMMAND    run COMMAND (with sh) for each event instead of printing it: the event is
                         on its standard input as one line of JSON, and $STRIDE_MESSAGE holds the

@@ -87,6 +87,9 @@ extension Session {
     CommandSpec(
       name: "import", summary: "tasks from another list", options: ["--from", "--dry-run"], argument: .file),
     CommandSpec(
+      name: "sync", summary: "sync with a CalDAV task list",
+      options: ["--user", "--password-command", "--insecure", "--create"], argument: .words(["status", "setup"])),
+    CommandSpec(
       name: "daemon", summary: "start, stop, status or install the daemon", options: [],
       argument: .words(["start", "stop", "status", "install"])),
     CommandSpec(name: "help", summary: "help on a command", options: [], argument: .none),

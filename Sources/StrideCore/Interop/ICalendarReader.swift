@@ -210,6 +210,14 @@ enum ICalendarReader {
           plan.notes.append("\(entry) repeats as \(rule), which Stride cannot keep; it was imported as a one-off")
         }
       }
+      if todo.properties.contains(where: { $0.name.hasPrefix("X-STRIDE-") }),
+        let fields = try? VTodo.read(todo, timeZone: timeZone).fields
+      {
+        // Written by Stride (an export, or a sync server): what iCalendar has no property for comes back too.
+        (task.energy, task.estimateMinutes, task.type, task.rawInput) = (
+          fields.energy, fields.estimate, fields.type, fields.note
+        )
+      }
       if status == "COMPLETED" {
         task.status = .completed
         task.completedAt = completedAt ?? now

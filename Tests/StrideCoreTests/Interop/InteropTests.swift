@@ -191,6 +191,8 @@ struct InteropTests {
     #expect(back.tasks.count == 1)
     #expect(back.tasks.first?.subtasks.map(\.title) == ["café"])
     #expect(back.tasks.first?.subtasks.first?.done == true)
+    #expect(back.tasks.first?.rawInput == "x")
+    #expect(back.tasks.first?.type == .obligation)
     let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
     #expect(unfolded.contains("SUMMARY:buy milk\\, eggs\\; and a very long list of other things"))
     #expect(!text.contains("\n") || text.components(separatedBy: "\n").dropLast().allSatisfy { $0.hasSuffix("\r") })
