@@ -68,25 +68,33 @@ struct SyncPass {
     var itemByUID = Dictionary(items.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
     let uidByHref = Dictionary(
       items.compactMap { item in item.href.map { ($0, item.uid) } }, uniquingKeysWith: { a, _ in a })
-    let tasks = received.filter { $0.1.parent == nil }
+    // Tasks new here get ids in the order they were made.
+    let tasks = received.filter { $0.1.parent == nil }.sorted {
+      ($0.1.created ?? $0.1.modified ?? .distantPast, $0.1.uid) < (
+        $1.1.created ?? $1.1.modified ?? .distantPast, $1.1.uid
+      )
+    }
     let steps = received.filter { $0.1.parent != nil }
     let removedUIDs = Set(removedHrefs.compactMap { uidByHref[$0] })
     // Every task something happened to: its own resource, or one of its steps.
     var affected: [String] = tasks.map(\.1.uid)
-    for (_, step) in steps where !affected.contains(step.parent!) { affected.append(step.parent!) }
-    for uid in removedUIDs {
-      let owner = itemByUID[uid]?.parent ?? uid
-      if !affected.contains(owner) { affected.append(owner) }
+    var seen = Set(affected)
+    for owner in steps.map({ $0.1.parent! }) + removedUIDs.map({ itemByUID[$0]?.parent ?? $0 })
+    where seen.insert(owner).inserted {
+      affected.append(owner)
     }
+    let taskByUID = Dictionary(tasks.map { ($0.1.uid, $0) }, uniquingKeysWith: { a, _ in a })
+    let stepsByParent = Dictionary(grouping: steps) { $0.1.parent! }
     var conflicted: [TaskID] = []
     let writer = try store.receive(at: now) { writer throws(StrideError) in
       // New tasks first, so dependencies among them resolve.
       var created: [String: StrideTask] = [:]
       for uid in affected where itemByUID[uid] == nil || (try? store.task(itemByUID[uid]!.taskID, at: now)) == nil {
-        guard let (resource, parsed) = tasks.first(where: { $0.1.uid == uid }) else { continue }
+        guard let (resource, parsed) = taskByUID[uid] else { continue }
         if itemByUID[uid] != nil, removedUIDs.contains(uid) { continue }
         var task = StrideTask(
-          id: TaskID(0), title: parsed.fields.title, rawInput: parsed.fields.note, createdAt: parsed.modified ?? now)
+          id: TaskID(0), title: parsed.fields.title, rawInput: parsed.fields.note,
+          createdAt: parsed.created ?? parsed.modified ?? now)
         task.updatedAt = now
         task = try writer.create(task)
         created[uid] = task
@@ -96,14 +104,14 @@ struct SyncPass {
       func id(_ uid: String) -> TaskID? { itemByUID[uid]?.taskID }
       for uid in affected {
         guard var item = itemByUID[uid] else { continue }
-        let taskResource = tasks.first { $0.1.uid == uid }
+        let taskResource = taskByUID[uid]
         let stepUIDs = item.stepUIDs
         // The server's version: its new text, or (when only steps changed) the last agreed one.
         guard var remote = taskResource?.1.fields ?? item.base else { continue }
         var remoteSteps = item.base?.steps ?? []
         remoteSteps.removeAll { removedUIDs.contains($0.uid) }
         // Steps new to this device in their order on the server.
-        let mine = steps.filter { $0.1.parent == uid }.sorted { ($0.1.position ?? .max) < ($1.1.position ?? .max) }
+        let mine = (stepsByParent[uid] ?? []).sorted { ($0.1.position ?? .max) < ($1.1.position ?? .max) }
         for (resource, step) in mine {
           if let index = remoteSteps.firstIndex(where: { $0.uid == step.uid }) {
             remoteSteps[index] = step.step
@@ -124,7 +132,9 @@ struct SyncPass {
         guard let local = try? store.task(item.taskID, at: now) else { continue }
         let localFields =
           created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: stepUIDs) : remote
-        let remoteLater = (taskResource?.1.modified ?? .distantPast) > local.updatedAt
+        // The server's last change to the task or to one of its steps, against the last change here.
+        let remoteChanged = ([taskResource?.1.modified] + mine.map(\.1.modified)).compactMap { $0 }.max()
+        let remoteLater = (remoteChanged ?? .distantPast) > local.updatedAt
         let (merged, conflicts) = SyncFields.merge(
           base: item.base ?? remote, local: localFields, remote: remote, remoteIsLater: remoteLater)
         var task = local

@@ -48,7 +48,7 @@ final class SyncService: Sendable {
 
   /// A local change: sync shortly.
   func poke() {
-    guard connector != nil, (try? account()) != nil else { return }
+    guard connector != nil, schedule.withLock({ $0.automatic }), (try? account()) != nil else { return }
     plan(after: Self.debounceSeconds)
   }
 

@@ -19,6 +19,7 @@ enum VTodo {
     var parent: String?
     var fields: SyncFields
     var modified: Date?
+    var created: Date?
     /// The content lines as received, unfolded, by property name (for the properties Stride owns: to write the
     /// same bytes back when the value did not change).
     var received: [String: String] = [:]
@@ -290,6 +291,6 @@ enum VTodo {
     return Parsed(
       uid: uid, parent: parent == uid ? nil : parent, fields: fields,
       modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
-      cancelled: status == "CANCELLED", position: position)
+      created: date("CREATED"), cancelled: status == "CANCELLED", position: position)
   }
 }
