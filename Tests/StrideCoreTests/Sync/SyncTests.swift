@@ -225,6 +225,21 @@ struct SyncTests {
     #expect(try device.call(SyncStatus.self, NoParams()).lastError == dead?.message)
   }
 
+  @Test("a task list removed on the server is a sentence that says to set sync up again, and nothing here is lost")
+  func listRemoved() throws {
+    let server = try Radicale()
+    let device = try SyncDevice()
+    try device.capture("keep me")
+    _ = try device.setUp(server)
+    _ = try server.dav.send("DELETE", URL(string: server.collection)!, accept: [200, 204])
+    device.advance(60)
+    try device.capture("and me")
+    let gone = #expect(throws: StrideError.self) { try device.sync() }
+    #expect(gone?.message.contains("HTTP 404") == true)
+    #expect(gone?.message.contains("stride sync setup") == true)
+    #expect(try device.tasks.map(\.title).sorted() == ["and me", "keep me"])
+  }
+
   @Test("a server without a task list gets one made on request")
   func makesTaskList() throws {
     let server = try Radicale()
