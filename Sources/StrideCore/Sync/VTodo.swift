@@ -26,6 +26,8 @@ enum VTodo {
     var keptLines: [String] = []
     /// VCALENDAR-level components other than the VTODO (a VTIMEZONE), as received.
     var calendarLines: [String] = []
+    /// The zone its floating and DATE-only values were read in.
+    var timeZone = TimeZone.current
     var cancelled = false
     /// A step's place among its task's steps (X-STRIDE-POSITION, else Apple's and Tasks.org's X-APPLE-SORT-ORDER).
     var position: Int?
@@ -147,7 +149,7 @@ enum VTodo {
   private static func same(_ name: String, _ date: Date, _ server: Parsed?) -> String? {
     guard let line = server?.received[name], let property = ICalendarReader.property(line) else { return nil }
     let read = ICalendarReader.date(
-      property, timeZone: .current, dateOnly: name == "DUE" ? .endOfDay : .startOfDay)
+      property, timeZone: server?.timeZone ?? .current, dateOnly: name == "DUE" ? .endOfDay : .startOfDay)
     return read == date ? line : nil
   }
 
@@ -217,6 +219,7 @@ enum VTodo {
     todo.properties = todoLines.compactMap(ICalendarReader.property)
     var parsed = try read(todo, timeZone: timeZone)
     parsed.keptLines = kept
+    parsed.timeZone = timeZone
     parsed.calendarLines = calendarLines
     for line in todoLines {
       if let name = ICalendarReader.property(line)?.name, parsed.received[name] == nil { parsed.received[name] = line }
