@@ -8,12 +8,14 @@ struct SyncPass {
   let store: StoreLock
   let clock: @Sendable () -> Date
   let timeZone: TimeZone
+  /// True once the daemon is stopping: the pass ends after the request in flight, keeping what reached the server.
+  var stopping: @Sendable () -> Bool = { false }
 
   /// Pulls and pushes until nothing is refused as changed on the server (at most three rounds).
   func run() throws(StrideError) -> SyncReport {
     var report = SyncReport()
     let started = clock()
-    for _ in 0..<3 {
+    for _ in 0..<3 where !stopping() {
       try pull(&report)
       guard try push(&report) else { break }
     }
@@ -210,7 +212,7 @@ struct SyncPass {
     var refused = false
     var sentTasks = 0
     var deletedThere = 0
-    for write in outgoing {
+    for write in outgoing where !stopping() {
       let outcome =
         if let body = write.body {
           try collection.put(write.href, body: body, etag: write.etag)

@@ -111,7 +111,9 @@ final class SyncService: Sendable {
       let connector = try available()
       guard let account = try account() else { throw Self.notSetUp }
       let collection = try connector.collection(account, password: try password(for: account))
-      outcome = .success(try SyncPass(collection: collection, store: store, clock: clock, timeZone: timeZone).run())
+      var pass = SyncPass(collection: collection, store: store, clock: clock, timeZone: timeZone)
+      pass.stopping = { [weak self] in self?.schedule.withLock { $0.stopped } ?? true }
+      outcome = .success(try pass.run())
     } catch {
       outcome = .failure(error)
     }
