@@ -157,7 +157,6 @@ final class SyncWriter {
   private(set) var removed: [TaskID] = []
   private(set) var created = 0
   private(set) var changed = 0
-  private(set) var conflicts = 0
   private var createdIDs: Set<TaskID> = []
 
   init(store: TaskStore, at now: Date) {
@@ -219,6 +218,5 @@ final class SyncWriter {
       .integer(task.rawValue), .date(now), .text(conflict.field), .text(conflict.kept), .text(conflict.lost),
       .text(conflict.keptFrom)
     ).run()
-    conflicts += 1
   }
 }
