@@ -32,6 +32,13 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
 /// The sync ledger: the `sync_items`, `sync_state` and `sync_conflicts` tables, written in the same transactions
 /// as the tasks they describe, so a crash never leaves a task changed and its ledger not (or the other way round).
 extension TaskStore {
+  /// A task as stored (not settled at a moment: a deferral that has ended is still a deferral until its wake-up is
+  /// recorded), or nil when there is none.
+  func stored(_ id: TaskID) throws(StrideError) -> StrideTask? {
+    if let task = openTask(id) { return task }
+    return try rows.load(id)
+  }
+
   func syncItems() throws(StrideError) -> [SyncItem] {
     let statement = try database.statement(
       "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items")

@@ -352,6 +352,9 @@ public final class TaskStore {
     openTasks[task.id] = task.status.isOpen ? task : nil
   }
 
+  /// An open task as stored, from memory.
+  func openTask(_ id: TaskID) -> StrideTask? { openTasks[id] }
+
   /// Drops a deleted task from memory.
   func forget(_ id: TaskID) {
     openTasks[id] = nil

@@ -91,7 +91,7 @@ struct SyncPass {
     let writer = try store.receive(at: now) { writer throws(StrideError) in
       // New tasks first, so dependencies among them resolve.
       var created: [String: StrideTask] = [:]
-      for uid in affected where itemByUID[uid] == nil || (try? store.task(itemByUID[uid]!.taskID, at: now)) == nil {
+      for uid in affected where itemByUID[uid] == nil || (try? store.stored(itemByUID[uid]!.taskID)) == nil {
         guard let (resource, parsed) = taskByUID[uid] else { continue }
         if itemByUID[uid] != nil, removedUIDs.contains(uid) { continue }
         var task = StrideTask(
@@ -131,7 +131,7 @@ struct SyncPass {
           try removeLocally(item, remote: remote, store: store, writer: writer, report: &report)
           continue
         }
-        guard let local = try? store.task(item.taskID, at: now) else { continue }
+        guard let local = try? store.stored(item.taskID) else { continue }
         let localFields =
           created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: stepUIDs) : remote
         // The server's last change to the task or to one of its steps, against the last change here.
@@ -167,9 +167,8 @@ struct SyncPass {
   private func removeLocally(
     _ item: SyncItem, remote: SyncFields, store: TaskStore, writer: SyncWriter, report: inout SyncReport
   ) throws(StrideError) {
-    let now = clock()
     let items = try store.syncItems()
-    guard let local = try? store.task(item.taskID, at: now) else {
+    guard let local = try? store.stored(item.taskID) else {
       for other in items where other.uid == item.uid || other.parent == item.uid { try writer.removeItem(other.uid) }
       return
     }
@@ -299,7 +298,7 @@ struct SyncPass {
     }
     // Tasks deleted here: their resources and their steps' go.
     let gone = items.values.filter { $0.parent == nil && $0.href != nil && !existing.contains($0.taskID) }
-    for item in gone where (try? store.task(item.taskID, at: now)) == nil {
+    for item in gone where (try? store.stored(item.taskID)) == nil {
       for step in items.values where step.parent == item.uid {
         if let href = step.href { writes.append(Outgoing(href: href, etag: step.etag, uid: step.uid, isTask: false)) }
       }
@@ -320,7 +319,7 @@ struct SyncPass {
     }
     let existing = Set(candidates.map(\.id))
     let deleted = byTask.values.count { item in
-      item.href != nil && !existing.contains(item.taskID) && (try? store.task(item.taskID, at: Date())) == nil
+      item.href != nil && !existing.contains(item.taskID) && (try? store.stored(item.taskID)) == nil
     }
     return changed + deleted
   }
