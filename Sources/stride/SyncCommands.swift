@@ -106,7 +106,7 @@ extension Session {
     rows.append(["Last synced:", status.lastSuccess.map { time.describe($0.date) } ?? "not yet"])
     rows.append([
       "Waiting:",
-      status.pending == 0 ? "nothing; every change here is on the server" : "\(Self.tasks(status.pending)) to send",
+      status.pending == 0 ? "nothing; every change here is on the server" : "\(plural(status.pending, "task")) to send",
     ])
     if let error = status.lastError {
       let when = status.lastAttempt.map { " (" + time.describe($0.date) + ")" } ?? ""
@@ -125,7 +125,7 @@ extension Session {
   /// What a pass moved, as one sentence.
   static func sentence(_ report: SyncReport) -> String {
     var parts: [String] = []
-    if report.sent > 0 { parts.append("\(tasks(report.sent)) sent") }
+    if report.sent > 0 { parts.append("\(plural(report.sent, "task")) sent") }
     if report.received > 0 { parts.append("\(report.received) received") }
     if report.deletedThere > 0 { parts.append("\(report.deletedThere) deleted on the server") }
     if report.deletedHere > 0 { parts.append("\(report.deletedHere) deleted here") }
@@ -135,11 +135,9 @@ extension Session {
       let shows = report.conflictTasks.map { "stride show \($0)" }.joined(separator: ", ")
       sentence +=
         (parts.isEmpty ? "" : "; ")
-        + "\(report.conflicts == 1 ? "1 task" : "\(report.conflicts) tasks") changed on both sides, the later change "
+        + "\(plural(report.conflicts, "task")) changed on both sides, the later change "
         + "kept and the other in the history (see \(shows))"
     }
     return sentence + "."
   }
-
-  static func tasks(_ count: Int) -> String { count == 1 ? "1 task" : "\(count) tasks" }
 }

@@ -87,6 +87,6 @@ struct WhyPhrases {
 }
 
 /// "1 day", "3 days".
-func plural(_ count: Int, _ noun: String) -> String {
+public func plural(_ count: Int, _ noun: String) -> String {
   count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
 }

@@ -128,7 +128,7 @@ struct SyncPass {
         for removed in removedUIDs where itemByUID[removed]?.parent == uid { try writer.removeItem(removed) }
         remote.steps = remoteSteps
         if removedUIDs.contains(uid) {
-          try removeLocally(item, remote: remote, store: store, writer: writer, report: &report)
+          try removeLocally(item, items: itemByUID, store: store, writer: writer, report: &report)
           continue
         }
         guard let local = try? store.stored(item.taskID) else { continue }
@@ -165,22 +165,25 @@ struct SyncPass {
 
   /// The server deleted a task: delete it here too, unless it changed here since (then it is sent again).
   private func removeLocally(
-    _ item: SyncItem, remote: SyncFields, store: TaskStore, writer: SyncWriter, report: inout SyncReport
+    _ item: SyncItem, items: [String: SyncItem], store: TaskStore, writer: SyncWriter, report: inout SyncReport
   ) throws(StrideError) {
-    let items = try store.syncItems()
     guard let local = try? store.stored(item.taskID) else {
-      for other in items where other.uid == item.uid || other.parent == item.uid { try writer.removeItem(other.uid) }
+      for other in items.values where other.uid == item.uid || other.parent == item.uid {
+        try writer.removeItem(other.uid)
+      }
       return
     }
     let fields = SyncFields(local, uid: { syncUID(of: $0, in: items) }, stepUIDs: item.stepUIDs)
     if let base = item.base, fields == base {
       try writer.delete(local)
-      for other in items where other.uid == item.uid || other.parent == item.uid { try writer.removeItem(other.uid) }
+      for other in items.values where other.uid == item.uid || other.parent == item.uid {
+        try writer.removeItem(other.uid)
+      }
     } else {
       report.notes.append(
         "task \(local.id) (\(local.title)) was deleted on another device after it changed here; it was kept and is sent again"
       )
-      for other in items where other.uid == item.uid || other.parent == item.uid {
+      for other in items.values where other.uid == item.uid || other.parent == item.uid {
         var again = other
         (again.href, again.etag, again.body, again.base, again.syncedUpdated) = (nil, nil, nil, nil, nil)
         try writer.item(again)
@@ -246,24 +249,12 @@ struct SyncPass {
   /// Every write the local changes need: changed and new tasks with their changed steps, and deletions.
   private func outbox(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
     let now = clock()
-    var items = Dictionary(try store.syncItems().map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-    var uidByTask: [TaskID: String] = [:]
-    for item in items.values where item.parent == nil { uidByTask[item.taskID] = item.uid }
-    let since = try store.syncValue("lastPassStart").flatMap(Timestamp.parse)
-    let candidates = try store.syncCandidates(since: since)
-    let existing = Set(candidates.map(\.id))
-    // UIDs for tasks never sent, first, so dependencies on them can be written.
-    for task in candidates where uidByTask[task.id] == nil {
-      let uid = SyncFields.newUID()
-      uidByTask[task.id] = uid
-      items[uid] = SyncItem(uid: uid, taskID: task.id)
-    }
+    let local = try Self.localChanges(store)
+    let items = local.items
     var writes: [Outgoing] = []
-    for task in candidates {
-      let uid = uidByTask[task.id]!
+    for (task, fields) in local.changed {
+      let uid = local.uidByTask[task.id]!
       var item = items[uid]!
-      let fields = SyncFields(task, uid: { uidByTask[$0] }, stepUIDs: item.stepUIDs)
-      guard item.href == nil || item.base != fields else { continue }
       let server = try item.body.flatMap { body throws(StrideError) in try? VTodo.parse(body, timeZone: timeZone) }
       let body = VTodo.text(
         task: fields, uid: uid, created: task.createdAt, modified: task.updatedAt, now: now, server: server)
@@ -297,8 +288,7 @@ struct SyncPass {
       }
     }
     // Tasks deleted here: their resources and their steps' go.
-    let gone = items.values.filter { $0.parent == nil && $0.href != nil && !existing.contains($0.taskID) }
-    for item in gone where (try? store.stored(item.taskID)) == nil {
+    for item in local.deleted {
       for step in items.values where step.parent == item.uid {
         if let href = step.href { writes.append(Outgoing(href: href, etag: step.etag, uid: step.uid, isTask: false)) }
       }
@@ -307,31 +297,50 @@ struct SyncPass {
     return writes
   }
 
-  /// How many tasks wait to be sent (changed or new here, or deleted here).
-  static func pending(_ store: TaskStore, timeZone: TimeZone) throws(StrideError) -> Int {
-    let items = try store.syncItems()
-    let byTask = Dictionary(items.filter { $0.parent == nil }.map { ($0.taskID, $0) }, uniquingKeysWith: { a, _ in a })
+  /// The local side of a pass: the ledger by UID, each task's UID (a task never sent gets a new one), the tasks
+  /// that differ from their last agreed version (or were never sent) with their fields, and the ledger rows of tasks
+  /// deleted here.
+  private struct LocalChanges {
+    var items: [String: SyncItem]
+    var uidByTask: [TaskID: String]
+    var changed: [(task: StrideTask, fields: SyncFields)]
+    var deleted: [SyncItem]
+  }
+
+  private static func localChanges(_ store: TaskStore) throws(StrideError) -> LocalChanges {
+    var items = Dictionary(try store.syncItems().map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+    var uidByTask: [TaskID: String] = [:]
+    for item in items.values where item.parent == nil { uidByTask[item.taskID] = item.uid }
     let since = try store.syncValue("lastPassStart").flatMap(Timestamp.parse)
     let candidates = try store.syncCandidates(since: since)
-    let changed = candidates.count { task in
-      guard let item = byTask[task.id], item.href != nil else { return true }
-      return SyncFields(task, uid: { byTask[$0]?.uid }, stepUIDs: item.stepUIDs) != item.base
-    }
     let existing = Set(candidates.map(\.id))
-    let deleted = byTask.values.count { item in
-      item.href != nil && !existing.contains(item.taskID) && (try? store.stored(item.taskID)) == nil
+    // UIDs for tasks never sent, first, so dependencies on them can be written.
+    for task in candidates where uidByTask[task.id] == nil {
+      let uid = SyncFields.newUID()
+      uidByTask[task.id] = uid
+      items[uid] = SyncItem(uid: uid, taskID: task.id)
     }
-    return changed + deleted
+    let changed = candidates.compactMap { task -> (task: StrideTask, fields: SyncFields)? in
+      let item = items[uidByTask[task.id]!]!
+      let fields = SyncFields(task, uid: { uidByTask[$0] }, stepUIDs: item.stepUIDs)
+      return item.href == nil || item.base != fields ? (task, fields) : nil
+    }
+    let deleted = items.values.filter {
+      $0.parent == nil && $0.href != nil && !existing.contains($0.taskID) && (try? store.stored($0.taskID)) == nil
+    }
+    return LocalChanges(items: items, uidByTask: uidByTask, changed: changed, deleted: deleted)
+  }
+
+  /// How many tasks wait to be sent (changed or new here, or deleted here).
+  static func pending(_ store: TaskStore) throws(StrideError) -> Int {
+    let local = try localChanges(store)
+    return local.changed.count + local.deleted.count
   }
 }
 
 /// The UID a task has on the server, if it has been sent.
 private func syncUID(of id: TaskID, in items: [String: SyncItem]) -> String? {
   items.values.first { $0.taskID == id && $0.parent == nil }?.uid
-}
-
-private func syncUID(of id: TaskID, in items: [SyncItem]) -> String? {
-  items.first { $0.taskID == id && $0.parent == nil }?.uid
 }
 
 /// What a pass did, for `stride sync` and the `sync.finished` event.

@@ -15,6 +15,8 @@ final class SyncService: Sendable {
     var stopped = false
     /// Passes run by themselves only once the daemon has started them (in-process tests sync when they say so).
     var automatic = false
+    /// An account is set up (read at start, set by set-up): a change then asks for a pass without a query.
+    var configured = false
     /// A password a client passed (from its `STRIDE_SYNC_PASSWORD`), kept in memory only.
     var password: String?
   }
@@ -42,13 +44,17 @@ final class SyncService: Sendable {
 
   /// Syncs soon after start-up when an account is set up, then every few minutes.
   func start() {
-    schedule.withLock { $0.automatic = true }
-    if (try? account()) != nil { plan(after: 1) }
+    let configured = (try? account()) != nil
+    schedule.withLock {
+      $0.automatic = true
+      $0.configured = configured
+    }
+    if configured { plan(after: 1) }
   }
 
   /// A local change: sync shortly.
   func poke() {
-    guard connector != nil, schedule.withLock({ $0.automatic }), (try? account()) != nil else { return }
+    guard connector != nil, schedule.withLock({ $0.automatic && $0.configured }) else { return }
     plan(after: Self.debounceSeconds)
   }
 
@@ -72,6 +78,7 @@ final class SyncService: Sendable {
       if previous?.url != account.url { try store.forgetSync() }
       try store.setSyncValues(["account": String(decoding: try Self.encode(account), as: UTF8.self)])
     }
+    schedule.withLock { $0.configured = true }
     plan(after: Self.intervalSeconds)
     do {
       let report = try run(password: nil)
@@ -96,7 +103,7 @@ final class SyncService: Sendable {
         account: account, lastSuccess: try store.syncValue("lastSuccess").flatMap(Timestamp.parse).map(Timestamp.init),
         lastAttempt: try store.syncValue("lastAttempt").flatMap(Timestamp.parse).map(Timestamp.init),
         lastError: try store.syncValue("lastError"),
-        pending: account == nil ? 0 : try SyncPass.pending(store, timeZone: timeZone),
+        pending: account == nil ? 0 : try SyncPass.pending(store),
         nextSync: schedule.withLock { $0.next }.map(Timestamp.init), available: connector != nil)
     }
   }
