@@ -85,18 +85,10 @@ final class Radicale {
     return target
   }()
 
-  /// Runs a command through env and says whether it succeeded.
+  /// Runs a command through env and says whether it succeeded. The project's own helper: posix_spawn and its own
+  /// waitpid, which Foundation's Process (reaping its children on another thread) would race.
   private static func run(_ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    // Polled: waitUntilExit waits on a run loop a test's thread does not run.
-    var status: Int32 = 0
-    waitpid(process.processIdentifier, &status, 0)
-    return status == 0
+    ExternalCommand.run(["/usr/bin/env"] + arguments, input: Data(), timeout: 300) != nil
   }
 
   func stop() {
