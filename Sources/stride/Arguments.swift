@@ -156,6 +156,7 @@ struct CommandArguments {
         "\(what) '\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or "
           + "2026-12-01 (stride when shows how a time is read)")
     }
+    if let contradiction = match.contradiction { throw UsageError("\(what) \(contradiction)") }
     guard !TimeParser.isSomeday(match.value) else {
       throw UsageError(
         "\(what) '\(text)' names no time; give a real one (like next month), or for a task that can wait without "

@@ -153,6 +153,9 @@ extension Session {
       output.say(
         "\"\(text)\" is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
       )
+    } else if result.namedZone != nil {
+      // Read in the zone it names, said back in the user's.
+      output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)) here, \(result.timeZone).")
     } else {
       output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)).")
     }

@@ -15,6 +15,7 @@ public enum Capture {
       throw StrideError.invalid(ambiguous)
     }
     let parsed = parser.parse(text)
+    if let problem = parsed.problem { throw StrideError.invalid(problem) }
     guard !parsed.title.isEmpty else {
       throw StrideError.invalid("only tokens were given (like ~10m or #home); add a few words that say what to do")
     }

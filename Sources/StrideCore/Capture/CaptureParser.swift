@@ -14,6 +14,8 @@ public struct ParsedCapture: Equatable, Sendable {
   public var recurrence: Recurrence?
   public var repeatClock: ClockTime?
   public var spans: [CaptureSpan] = []
+  /// Why the line cannot be read as written ("'Tue, 10 January' says Tuesday, but…"), when it cannot.
+  public var problem: String?
 }
 
 /// Where in the raw text a field came from (character offsets, end excluded).
@@ -328,21 +330,45 @@ public struct CaptureParser: Sendable {
     }
     let text = String(masked[line])
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) {
-      let role = match.role ?? .due
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
-      switch role {
-      case .due:
-        guard result.due == nil else { continue }
-        result.due = times.instant(match.value, dateOnly: .endOfDay)
-      case .start:
-        guard result.start == nil else { continue }
-        result.start = times.instant(match.value, dateOnly: .startOfDay)
+      // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
+      let fields: [(TimeParser.Role, TimeParser.Value)] =
+        if let end = match.end { [(.start, match.value), (.due, end)] } else { [(match.role ?? .due, match.value)] }
+      var used = false
+      for (role, value) in fields {
+        switch role {
+        case .due:
+          guard result.due == nil else { continue }
+          result.due = times.instant(value, dateOnly: .endOfDay)
+        case .start:
+          guard result.start == nil else { continue }
+          result.start = times.instant(value, dateOnly: .startOfDay)
+        }
+        used = true
+        result.spans.append(
+          CaptureSpan(
+            field: role.rawValue, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
       }
-      consumed.append(range)
-      result.spans.append(
-        CaptureSpan(
-          field: role.rawValue, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
+      guard used else { continue }
+      result.problem = result.problem ?? match.contradiction
+      consumed.append(Self.withDanglingVerb(characters, line, range))
     }
+  }
+
+  /// A time that ends the title takes "is" or "was" before it along: "The deadline is Tue, 10 January" is the task
+  /// "The deadline".
+  private static func withDanglingVerb(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int>
+  {
+    guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else {
+      return range
+    }
+    var start = range.lowerBound
+    while start > line.lowerBound, characters[start - 1].isWhitespace { start -= 1 }
+    var wordStart = start
+    while wordStart > line.lowerBound, !characters[wordStart - 1].isWhitespace { wordStart -= 1 }
+    let word = String(characters[wordStart..<start]).lowercased()
+    guard ["is", "was", "are", "were"].contains(word), wordStart > line.lowerBound else { return range }
+    return wordStart..<range.upperBound
   }
 
   // MARK: Text helpers

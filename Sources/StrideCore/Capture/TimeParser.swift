@@ -28,6 +28,11 @@ public struct TimeParser: Sendable {
     public var end: Value?
     /// `due` after "by", "due", "before"; `start` after "after", "from"; nil when no marker word was used.
     public var role: Role?
+    /// The time zone the words named ("8:00 GMT"), when they named one; the value is already that instant.
+    public var zone: NamedZone?
+    /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
+    /// such a phrase is refused rather than one of the two guessed.
+    public var contradiction: String?
   }
 
   public let reference: Date
@@ -64,18 +69,8 @@ public struct TimeParser: Sendable {
       role = markerRole
       first = next
     }
-    guard let (value, _, afterFirst) = scan.expression(at: first, marked: true) else { return nil }
-    var end: Value?
-    var last = afterFirst
-    if afterFirst < chunks.count,
-      ["-", "–", "to", "until", "till", "through", "thru"].contains(chunks[afterFirst].word),
-      let (endValue, _, afterEnd) = scan.expression(at: afterFirst + 1, marked: true, anchor: day(of: value))
-    {
-      end = rangeEnd(endValue, after: value)
-      last = afterEnd
-    }
-    guard last == chunks.count else { return nil }
-    return Match(range: 0..<text.count, text: text, value: value, end: end, role: role)
+    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
+    return match(start, end, text: text, range: 0..<text.count, role: role)
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
@@ -87,27 +82,45 @@ public struct TimeParser: Sendable {
     var index = 0
     let characters = Array(text)
     while index < chunks.count {
-      var start = index
       var role: Role?
+      var start = index
       if let (markerRole, next) = scan.marker(at: index) {
         role = markerRole
         start = next
       }
-      if let (value, first, end) = scan.expression(at: start, marked: role != nil) {
-        // "tomorrow after lunch": a marker inside the phrase says what it is for.
-        if role == nil {
-          role = chunks[first..<end].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
-        }
-        let range = chunks[role == nil ? first : index].range.lowerBound..<chunks[end - 1].range.upperBound
-        matches.append(
-          Match(range: range, text: String(characters[range]), value: value, end: nil, role: role))
-        index = end
-      } else {
+      guard let (phrase, end) = scan.range(at: start, marked: role != nil) else {
         index += 1
+        continue
       }
+      let last = (end ?? phrase).end
+      // "tomorrow after lunch": a marker inside the phrase says what it is for.
+      if role == nil {
+        role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
+      }
+      let range = chunks[role == nil ? phrase.first : index].range.lowerBound..<chunks[last - 1].range.upperBound
+      matches.append(match(phrase, end, text: String(characters[range]), range: range, role: role))
+      index = last
     }
     return matches
   }
+
+  /// A match for a phrase read, and the end of its range.
+  private func match(_ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, range: Range<Int>, role: Role?)
+    -> Match
+  {
+    var match = Match(
+      range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
+      role: role, zone: start.zone ?? end?.zone)
+    if let (weekday, date) = start.contradicted ?? end?.contradicted {
+      let time = HumanTime(now: reference, timeZone: calendar.timeZone)
+      match.contradiction =
+        "'\(text)' says \(Self.weekdayNames[weekday - 1]), but that date is "
+        + "\(time.fullDay(calendar.date(date, .startOfDay))); write the date or the weekday alone, or correct one of them"
+    }
+    return match
+  }
+
+  private static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
   /// A sentence for the first numeric date in `text` that the writer's locale leaves open ("3/12/2026": 3 December
   /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with
@@ -196,6 +209,8 @@ struct Chunk {
   var word: String
   var range: Range<Int>
   var comma: Bool
+  /// Punctuation followed the word (a comma, a full stop, a colon, a closing bracket…).
+  var punctuated: Bool = false
   /// Inside quotes, or a URL or an e-mail address: never part of a time.
   var protected: Bool
 
@@ -222,6 +237,8 @@ struct Chunk {
         {
           break
         }
+        // Keep the minute mark of "15'".
+        if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isNumber) { break }
         if last == "," { comma = true }
         characters.removeLast()
         upper -= 1
@@ -230,7 +247,22 @@ struct Chunk {
       let word = String(characters).lowercased()
       let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
       let inQuotes = (start..<end).contains(where: quoted.contains)
-      chunks.append(Chunk(word: word, range: lower..<upper, comma: comma, protected: inQuotes || link))
+      let punctuated = upper < end
+      // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
+      if !link, let dash = rangeDash(in: word) {
+        let offset = word.distance(from: word.startIndex, to: dash)
+        chunks.append(
+          Chunk(word: String(word[..<dash]), range: lower..<(lower + offset), comma: false, protected: inQuotes))
+        chunks.append(
+          Chunk(word: "-", range: (lower + offset)..<(lower + offset + 1), comma: false, protected: inQuotes))
+        chunks.append(
+          Chunk(
+            word: String(word[word.index(after: dash)...]), range: (lower + offset + 1)..<upper, comma: comma,
+            punctuated: punctuated, protected: inQuotes))
+        return
+      }
+      chunks.append(
+        Chunk(word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link))
     }
     for (offset, character) in text.enumerated() {
       if character.isWhitespace {
@@ -243,6 +275,25 @@ struct Chunk {
     }
     flush(at: text.count)
     return chunks
+  }
+
+  /// The dash of a word that joins two days of a month or two clock times ("22-23", "3:30-4:30pm", "9-5"); nil
+  /// for anything else ("3-2-1", "2026-12-01", "covid-19").
+  static func rangeDash(in word: String) -> String.Index? {
+    guard let dash = word.firstIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
+    let before = word[..<dash]
+    let after = word[word.index(after: dash)...]
+    func end(_ part: Substring) -> Bool {
+      var digits = part
+      for suffix in ["st", "nd", "rd", "th", "am", "pm", "a", "p"] where digits.hasSuffix(suffix) {
+        digits = digits.dropLast(suffix.count)
+        break
+      }
+      let pieces = digits.split(separator: ":", omittingEmptySubsequences: false)
+      return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
+        && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) } && (pieces.count == 1 || pieces[1].count == 2)
+    }
+    return end(before) && end(after) ? dash : nil
   }
 
   /// The character offsets inside a pair of quotes: double quotes (straight or curly) that close, or single

@@ -10,8 +10,8 @@ extension Scan {
     if value.utcOffset != nil {
       return (.instant(value.resolve(in: parser.calendar)), index + 1, false)
     }
-    if let time = value.time { return (.dayWithDefault(value.date, time, evening: false), index + 1, false) }
-    return (.day(value.date), index + 1, false)
+    if let time = value.time { return (.dayWithDefault(value.date, time), index + 1, false) }
+    return (.date(value.date), index + 1, false)
   }
 
   func namedPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
@@ -23,11 +23,11 @@ extension Scan {
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":
       let time = TimeWords.tonightTimes.first { parser.now < $0 } ?? TimeWords.tonightTimes.last!
-      return (.dayWithDefault(today, time, evening: true), index + 1, false)
+      return (.dayWithDefault(today, time), index + 1, false)
     case "now":
       guard !careful || marked else { return nil }
       return (.instant(parser.reference), index + 1, false)
-    case "noon", "midday": return (.clock(ClockTime(hour: 12)!), index + 1, false)
+    case "noon", "midday": return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, false)
     case "midnight": return (.midnight, index + 1, false)
     case "later", "someday":
       guard !careful || marked else { return nil }
@@ -106,7 +106,7 @@ extension Scan {
       return (.day(day), index + 2, false)
     }
     if word == "this", let part = TimeWords.dayParts[noun] {
-      return (.dayWithDefault(today, part, evening: part.hour >= 17), index + 2, false)
+      return (.dayWithDefault(today, part), index + 2, false)
     }
     let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
@@ -146,7 +146,7 @@ extension Scan {
     return next ? first.startOfWeek.adding(days: 12) : first
   }
 
-  /// "end of the week", "end of month", "start of next week", "beginning of next month".
+  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".
   func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
     var position = index + 2
@@ -156,6 +156,14 @@ extension Scan {
       position += 1
     }
     guard let unit = self.word(position) else { return nil }
+    if TimeWords.months[unit] != nil, prefix.isEmpty, let (month, fixed, after) = monthReference(at: position) {
+      // "the end of august": its last day; a month already over is next year's.
+      var first = month
+      if !fixed, first.endOfMonth < parser.today { first = first.adding(months: 12) }
+      let instant =
+        word == "end" ? parser.calendar.date(first.endOfMonth, .endOfDay) : parser.calendar.date(first, .startOfDay)
+      return (.instant(instant), after, false)
+    }
     let letter: String =
       switch unit {
       case "day": "d"
@@ -186,17 +194,17 @@ extension Scan {
     return (.weekday(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
   }
 
-  /// "dec 3", "december 3rd, 2026", "3 december", "3rd of dec", "10-aug-2026", "2026 august 18", "in june",
-  /// and, not inside a title, "december" alone.
+  /// "dec 3", "december 3rd, 2026", "february the 15th", "3 december", "3rd of dec", "the fifteenth of february",
+  /// "3 Aug 96", "10-aug-2026", "2026 august 18", "in june", and, not inside a title, "december" alone.
   func monthDayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     if let (joined, hasYear) = joinedMonthDate(word) {
       // "August-10, 2012": the year may follow as a word of its own.
       if !hasYear, let year = self.word(index + 1).flatMap(Scan.fullYear),
         let date = CivilDate(year: year, month: joined.month, day: joined.day)
       {
-        return (.day(date), index + 2, false)
+        return (.date(date), index + 2, false)
       }
-      return (.day(joined), index + 1, false)
+      return (.date(joined), index + 1, false)
     }
     if word == "in", let next = self.word(index + 1), let month = TimeWords.months[next] {
       // "in june", "in june of 2027".
@@ -211,28 +219,107 @@ extension Scan {
       if let day = self.word(index + 2).flatMap(Scan.dayNumber),
         let date = CivilDate(year: year, month: month, day: day)
       {
-        return (.day(date), index + 3, false)
+        return (.date(date), index + 3, false)
       }
-      return CivilDate(year: year, month: month, day: 1).map { (.day($0), index + 2, false) }
+      return CivilDate(year: year, month: month, day: 1).map { (.date($0), index + 2, false) }
     }
     if let month = TimeWords.months[word] {
-      if let day = self.word(index + 1).flatMap(Scan.dayNumber), !chunks[index].comma {
-        let (year, after) = yearAfter(index + 2)
-        return dated(month: month, day: day, year: year, end: after)
+      // "february the 15th"; after a comma only an ordinal ("Sunday, March, 6th 2016"), so "may, 5 people" stays.
+      let position = self.word(index + 1) == "the" ? index + 2 : index + 1
+      if let found = dayOfMonth(at: position), !chunks[index].comma || found.ordinal {
+        let (year, after) = yearAfter(found.end, short: !careful || chunks[found.end - 1].comma)
+        if year == nil, careful, !marked, adverbAfterVerb(month: word, day: found.end - 1) { return nil }
+        return dated(month: month, day: found.day, year: year, end: after)
       }
       if let year = self.word(index + 1).flatMap(Scan.fullYear) {
         guard let date = CivilDate(year: year, month: month, day: 1) else { return nil }
-        return (.day(date), index + 2, false)
+        return (.date(date), index + 2, false)
       }
       guard !careful || marked else { return nil }
       return (.day(upcomingFirst(of: month)), index + 1, false)
     }
-    guard let day = Scan.dayNumber(word) else { return nil }
-    var position = index + 1
-    if self.word(position) == "of" { position += 1 }
+    guard let found = dayOfMonth(at: index) else { return nil }
+    var position = found.end
+    let of = self.word(position) == "of"
+    if of { position += 1 }
     guard let next = self.word(position), let month = TimeWords.months[next] else { return nil }
-    let (year, after) = yearAfter(position + 1)
-    return dated(month: month, day: day, year: year, end: after)
+    // The day first: a two-digit year may follow ("3 Aug 96").
+    let (year, after) = yearAfter(position + 1, short: true)
+    if year == nil, !of, careful, !marked, adverbAfterVerb(month: next, day: index) { return nil }
+    return dated(month: month, day: found.day, year: year, end: after)
+  }
+
+  /// "you may first call", "the first may be hard": a month that is also a verb next to "first" or "second".
+  private func adverbAfterVerb(month: String, day index: Int) -> Bool {
+    TimeWords.verbMonths.contains(month) && TimeWords.adverbOrdinals.contains(chunks[index].word)
+  }
+
+  /// A day of the month at `index`: "3", "03", "3rd", "third", "twenty-first", "twenty first"; where it ends, and
+  /// whether it was an ordinal ("3rd", "third") and spelt out ("third").
+  func dayOfMonth(at index: Int) -> (day: Int, end: Int, ordinal: Bool, spelled: Bool)? {
+    guard let word = word(index) else { return nil }
+    if let day = Scan.dayNumber(word) { return (day, index + 1, word.last?.isLetter == true, false) }
+    if let day = TimeWords.ordinals[word] { return (day, index + 1, true, true) }
+    if word == "twenty" || word == "thirty", let unit = self.word(index + 1).flatMap({ TimeWords.ordinals[$0] }),
+      unit < 10, word == "twenty" || unit == 1
+    {
+      return ((word == "twenty" ? 20 : 30) + unit, index + 2, true, true)
+    }
+    return nil
+  }
+
+  /// "first tuesday in october", "the last friday of the month", "2nd monday of next month", "third day of
+  /// october", "last day of october 2015", "the first day of next month". A month without a year is the next one
+  /// in which that day is still ahead.
+  func nthPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    let nth: Int
+    var position: Int
+    if word == "last" {
+      (nth, position) = (-1, index + 1)
+    } else if let found = dayOfMonth(at: index), found.ordinal {
+      (nth, position) = (found.day, found.end)
+    } else {
+      return nil
+    }
+    guard let noun = self.word(position), noun == "day" || TimeWords.weekdays[noun] != nil,
+      let connector = self.word(position + 1), connector == "of" || connector == "in",
+      let (month, fixed, after) = monthReference(at: position + 2)
+    else { return nil }
+    func day(in month: CivilDate) -> CivilDate? {
+      if noun == "day" {
+        return nth == -1 ? month.endOfMonth : CivilDate(year: month.year, month: month.month, day: nth)
+      }
+      let weekday = TimeWords.weekdays[noun]!
+      if nth == -1 {
+        let last = month.endOfMonth
+        return last.adding(days: -((last.isoWeekday - weekday + 7) % 7))
+      }
+      guard nth <= 5 else { return nil }
+      let firstOne = month.adding(days: (weekday - month.isoWeekday + 7) % 7)
+      let day = firstOne.adding(days: 7 * (nth - 1))
+      return day.month == month.month ? day : nil
+    }
+    guard var date = day(in: month) else { return nil }
+    if !fixed, date < parser.today, let later = day(in: month.adding(months: 12)) { date = later }
+    return (.date(date), after, false)
+  }
+
+  /// The month a phrase names: "october", "october 2015", "the month", "this month", "next month", "last month";
+  /// its first day, whether it is fixed (a year or this/next/last named it), and where the words end.
+  func monthReference(at index: Int) -> (CivilDate, fixed: Bool, end: Int)? {
+    guard let word = word(index) else { return nil }
+    let thisMonth = parser.today.startOfMonth
+    if let month = TimeWords.months[word] {
+      if let year = self.word(index + 1).flatMap(Scan.fullYear) {
+        return CivilDate(year: year, month: month, day: 1).map { ($0, true, index + 2) }
+      }
+      return (CivilDate(year: thisMonth.year, month: month, day: 1)!, false, index + 1)
+    }
+    let shifts = ["the": 0, "this": 0, "next": 1, "last": -1]
+    if let shift = shifts[word], self.word(index + 1) == "month" {
+      return (thisMonth.adding(months: shift), true, index + 2)
+    }
+    return word == "month" ? (thisMonth, true, index + 1) : nil
   }
 
   /// The first of a month: this year's if the month is still to come, else next year's.
@@ -263,20 +350,42 @@ extension Scan {
     }
     guard let day = Scan.dayNumber(others[0]) else { return nil }
     let yearText = others[1]
-    let year = yearText.count == 4 ? Int(yearText) : yearText.count == 2 ? Int(yearText).map { 2000 + $0 } : nil
+    let year = yearText.count == 4 ? Int(yearText) : yearText.count == 2 ? Int(yearText).map(Scan.pivotYear) : nil
     return year.flatMap { CivilDate(year: $0, month: month, day: day) }.map { ($0, true) }
   }
 
   private func dated(month: Int, day: Int, year: Int?, end: Int) -> (Piece, Int, Bool)? {
     let date = year.map { CivilDate(year: $0, month: month, day: day) } ?? parser.upcoming(month: month, day: day)
     guard let date else { return nil }
-    return (.day(date), end, false)
+    return (.date(date), end, false)
   }
 
-  /// A four-digit year at `index`, if there is one.
-  private func yearAfter(_ index: Int) -> (Int?, Int) {
-    guard let word = self.word(index), let year = Scan.fullYear(word) else { return (nil, index) }
-    return (year, index + 1)
+  /// The year after a month and day, if there is one: four digits ("2027"; past 2999 only where the date ends, as
+  /// in "Jan 1 3000, 9:30"), or, with `short`, two digits where the date ends ("3 Aug 96", "Aug 9, 96"), so "dec 3
+  /// 10 copies" keeps its count.
+  func yearAfter(_ index: Int, short: Bool) -> (Int?, Int) {
+    guard let word = self.word(index), word.allSatisfy(\.isNumber) else { return (nil, index) }
+    if let year = Scan.fullYear(word) { return (year, index + 1) }
+    guard endsDate(at: index) else { return (nil, index) }
+    if word.count == 4, let year = Int(word), year >= 3000 { return (year, index + 1) }
+    if short, word.count == 2, let year = Int(word) { return (Scan.pivotYear(year), index + 1) }
+    return (nil, index)
+  }
+
+  /// Whether a date's words end at `index`: the last word, a word before punctuation, or one before a time.
+  func endsDate(at index: Int) -> Bool {
+    guard index + 1 < chunks.count, !chunks[index].punctuated else { return true }
+    guard let next = word(index + 1) else { return true }
+    if ["at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or"].contains(next) {
+      return true
+    }
+    if ["am", "pm", "a.m.", "p.m.", "h", "o'clock"].contains(next) { return false }
+    return clockPiece(next, index + 1, afterAt: false) != nil
+  }
+
+  /// A two-digit year, as POSIX `strptime` reads one: 69 to 99 are 1969 to 1999, 00 to 68 are 2000 to 2068.
+  static func pivotYear(_ year: Int) -> Int {
+    year >= 69 ? 1900 + year : 2000 + year
   }
 
   /// 1 to 31, written "3", "03", "3rd", "21st".
@@ -329,7 +438,7 @@ extension Scan {
       }
     }
     guard let date else { return nil }
-    return (.day(date), index + 1, false)
+    return (.date(date), index + 1, false)
   }
 
   /// The two readings of a day-and-month date — day first and month first, each nil when it names no day — or nil
@@ -355,14 +464,16 @@ extension Scan {
     }
   }
 
-  /// "the 19th", "21st": the next such day of a month. Inside a title only after a marker or "on the", or as
-  /// the last word ("pay rent 1st").
+  /// "the 19th", "21st", "on the first": the next such day of a month. Inside a title only where the phrase ends
+  /// (so "on the first try" and "the 2nd floor" stay), and after a marker or "on the" — or, written in digits,
+  /// as the last word ("pay rent 1st").
   func ordinalPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    guard word.count >= 3, ["st", "nd", "rd", "th"].contains(where: { word.hasSuffix($0) }),
-      let day = Scan.dayNumber(word)
-    else { return nil }
-    if careful && !marked && index != chunks.count - 1 { return nil }
-    guard let date = parser.upcoming(dayOfMonth: day) else { return nil }
-    return (.day(date), index + 1, false)
+    guard let found = dayOfMonth(at: index), found.ordinal else { return nil }
+    if careful {
+      guard endsDate(at: found.end - 1) else { return nil }
+      if !marked && (found.spelled || found.end != chunks.count) { return nil }
+    }
+    guard let date = parser.upcoming(dayOfMonth: found.day) else { return nil }
+    return (.date(date), found.end, false)
   }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// The pieces of a time phrase that move from now ("in 2 hours", "+2d") and that name a clock time ("5pm").
 extension Scan {
-  /// "in 20 minutes", "in 2 hours", "in 3 days", "2 weeks from now", "+2d", "3 days ago", "within a week".
+  /// "in 20 minutes", "in 2 hours", "in 3 days", "2 weeks from now", "two weeks from tomorrow", "+2d", "3 days
+  /// ago", "within a week", "3 fridays from now".
   func relativePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    if let found = countedWeekdays(word, index) { return found }
     var position = index
     var sign = 1.0
     var needsSuffix = true
@@ -21,14 +23,16 @@ extension Scan {
     position = afterAmounts
     if needsSuffix {
       guard let suffix = self.word(position) else {
-        return marked ? (relative(amounts, sign: 1), position, false) : nil
+        // "by 16h" is a clock time (16:00), not sixteen hours.
+        guard marked, !Scan.isHourMark(word) else { return nil }
+        return (relative(amounts, sign: 1), position, false)
       }
       switch suffix {
       case "after", "before":
         // "2 days after tomorrow", "a week before friday"; alone, "after" is later and "before" earlier.
         let direction = suffix == "after" ? 1.0 : -1.0
-        if let (anchor, _, end) = expression(at: position + 1, marked: true), case .day(let day) = anchor {
-          return (.day(shifted(day, amounts, sign: direction)), end, false)
+        if let anchor = expression(at: position + 1, marked: true), let day = anchor.day {
+          return (.day(shifted(day, amounts, sign: direction)), anchor.end, false)
         }
         guard !careful else { return nil }
         sign = direction
@@ -36,8 +40,13 @@ extension Scan {
       case "later", "hence":
         position += 1
       case "from":
-        guard self.word(position + 1) == "now" else { return nil }
-        position += 2
+        if let from = self.word(position + 1), from == "now" || from == "today" {
+          position += 2
+          break
+        }
+        // "two weeks from tomorrow", "a week from friday".
+        guard let anchor = expression(at: position + 1, marked: true), let day = anchor.day else { return nil }
+        return (.day(shifted(day, amounts, sign: 1)), anchor.end, false)
       case "ago", "earlier":
         sign = -1
         position += 1
@@ -73,14 +82,19 @@ extension Scan {
     return result
   }
 
-  /// A number (or "a", "an", "half an", "a few") and a unit, as one word ("2h", "+15min") or two ("2 hours").
+  /// A number (or "a", "an", "half an", "a few", "1/2", "2½") and a unit, as one word ("2h", "+15min", "1/2h",
+  /// "15'") or two ("2 hours"), with "and a half" before or after the unit ("2 and a half hours", "an hour and a
+  /// half").
   func amountAndUnit(at index: Int, signed: Bool) -> (Double, RelativeUnit, Int)? {
     guard var word = self.word(index) else { return nil }
     if signed, word.hasPrefix("+") || word.hasPrefix("-") { word.removeFirst() }
     if let compact = Scan.compactDuration(word) { return (compact.0, compact.1, index + 1) }
+    if word.hasSuffix("'"), let minutes = Double(word.dropLast()) { return (minutes, .seconds(60), index + 1) }
     var position = index
     var amount: Double
-    if let number = Double(word), word.first?.isNumber == true {
+    if word.first?.isNumber == true || word.first.map(Scan.fractions.keys.contains) == true,
+      let number = Scan.number(word)
+    {
       amount = number
       position += 1
     } else if let value = TimeWords.amounts[word] {
@@ -95,21 +109,90 @@ extension Scan {
     } else {
       return nil
     }
+    if let after = andAHalf(at: position) {
+      amount += 0.5
+      position = after
+    }
     guard let unitWord = self.word(position), let unit = TimeWords.relativeUnits[unitWord] else { return nil }
-    return (amount, unit, position + 1)
+    position += 1
+    if let after = andAHalf(at: position) {
+      amount += 0.5
+      position = after
+    }
+    return (amount, unit, position)
+  }
+
+  /// Where "and a half" (or "and an half", "and one half") starting at `index` ends.
+  private func andAHalf(at index: Int) -> Int? {
+    guard word(index) == "and", let article = word(index + 1), ["a", "an", "one"].contains(article),
+      word(index + 2) == "half"
+    else { return nil }
+    return index + 3
+  }
+
+  /// "3 fridays from now", "in 2 mondays", "two tuesdays ago": counted weekdays, the next one being the first.
+  private func countedWeekdays(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    let start = word == "in" ? index + 1 : index
+    guard let countWord = self.word(start), let count = Int(countWord) ?? TimeWords.hourWords[countWord],
+      count >= 1, let plural = self.word(start + 1), plural.hasSuffix("s"),
+      let weekday = TimeWords.weekdays[String(plural.dropLast())], plural.count > 4
+    else { return nil }
+    var end = start + 2
+    var sign = 1
+    if word != "in" {
+      switch (self.word(end), self.word(end + 1)) {
+      case ("from", "now"?), ("from", "today"?): end += 2
+      case ("ago", _):
+        sign = -1
+        end += 1
+      default: return nil
+      }
+    }
+    let today = parser.today
+    let day =
+      sign > 0
+      ? parser.upcoming(weekday).adding(days: 7 * (count - 1))
+      : today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1) - 7 * (count - 1))
+    return (.day(day), end, false)
+  }
+
+  /// A number: "2", "1.5", "1/2", "½", "2½".
+  static func number(_ text: String) -> Double? {
+    if let value = Double(text), value.isFinite { return value }
+    if let last = text.last, let fraction = fractions[last] {
+      let whole = text.dropLast()
+      guard whole.isEmpty || whole.allSatisfy(\.isNumber) else { return nil }
+      return (Double(whole) ?? 0) + fraction
+    }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let top = Double(parts[0]), let bottom = Double(parts[1]), bottom > 0, top < bottom else {
+      return nil
+    }
+    return top / bottom
+  }
+
+  static let fractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3]
+
+  /// "16h", "9h": an hour in the way much of Europe writes one (a clock time, not a length, unless after "in").
+  static func isHourMark(_ word: String) -> Bool {
+    word.hasSuffix("h") && (2...3).contains(word.count) && word.dropLast().allSatisfy(\.isNumber)
   }
 
   /// "2h", "15min", "1.5hours", "2hr5min".
   static func compactDuration(_ word: String) -> (Double, RelativeUnit)? {
-    guard word.first?.isNumber == true, word.contains(where: \.isLetter) else { return nil }
+    guard word.first?.isNumber == true || word.first.map(fractions.keys.contains) == true,
+      word.contains(where: { $0.isLetter && fractions[$0] == nil })
+    else { return nil }
     var seconds = 0.0
     var calendarDays = 0.0
     var months = 0.0
     var rest = Substring(word)
     while !rest.isEmpty {
-      let number = rest.prefix { $0.isNumber || $0 == "." }
-      let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter }
-      guard let value = Double(number), let unit = TimeWords.relativeUnits[String(unitWord)] else { return nil }
+      let number = rest.prefix { $0.isNumber || $0 == "." || $0 == "/" || fractions[$0] != nil }
+      let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
+      guard let value = Scan.number(String(number)), let unit = TimeWords.relativeUnits[String(unitWord)] else {
+        return nil
+      }
       switch unit {
       case .seconds(let length): seconds += value * Double(length)
       case .days(let length): calendarDays += value * Double(length)
@@ -143,54 +226,133 @@ extension Scan {
     return .instant(parser.reference.addingTimeInterval(sign * total))
   }
 
-  /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "17:00", "17:00:30", "at 5", "5 o'clock".
+  /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",
+  /// "3 in the afternoon", "3:20 in the AM", "10 at night".
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    if let mark = word.firstIndex(of: "h"), word.first?.isNumber == true {
+      // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
+      let hours = word[..<mark]
+      let minutes = word[word.index(after: mark)...]
+      guard (1...2).contains(hours.count), hours.allSatisfy(\.isNumber),
+        minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isNumber)),
+        let clock = ClockTime(hour: Int(hours)!, minute: Int(minutes) ?? 0)
+      else { return nil }
+      return (.clock(clock, loose: false), index + 1, minutes.isEmpty)
+    }
     var text = word
-    var meridiem: String?
+    var meridiem: Character?
     for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where text.hasSuffix(suffix) {
       let stem = text.dropLast(suffix.count)
       guard let last = stem.last, last.isNumber else { continue }
-      meridiem = String(suffix.prefix(1))
+      meridiem = suffix.first
       text = String(stem)
       break
     }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber) })
+    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) })
     else { return nil }
-    let numbers = parts.compactMap { Int($0) }
+    var numbers = parts.compactMap { Int($0) }
     var position = index + 1
+    var partNamed = false
     if meridiem == nil, let next = self.word(position) {
-      if ["am", "pm", "a.m.", "p.m.", "a.m", "p.m"].contains(next) {
-        meridiem = String(next.prefix(1))
+      if let named = TimeWords.meridiems[next] {
+        meridiem = named
         position += 1
-      } else if parts.count == 1, next == "o'clock" || (next == "o" && self.word(position + 1) == "clock") {
+      } else if parts.count == 1, parts[0].count <= 2,
+        next == "o'clock" || (next == "o" && self.word(position + 1) == "clock")
+      {
         position += next == "o" ? 2 : 1
-        return (.hour(numbers[0]), position, false)
+        return (.hour(numbers[0], minutes: 0), position, false)
+      } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
+        meridiem = named
+        position = after
+        partNamed = true
       }
     }
-    if parts.count > 1 && parts[1].count != 2 { return nil }
-    if let meridiem {
-      guard (1...12).contains(numbers[0]) else { return nil }
-      let hour = numbers[0] % 12 + (meridiem == "p" ? 12 : 0)
-      guard
-        let clock = ClockTime(
-          hour: hour, minute: numbers.count > 1 ? numbers[1] : 0,
-          second: numbers.count > 2 ? numbers[2] : 0)
-      else { return nil }
-      return (.clock(clock), position, false)
+    if parts.count == 1, parts[0].count > 2 {
+      // "330pm", "1130 a.m.": hours and minutes without a colon, only with am or pm.
+      guard meridiem != nil, parts[0].count <= 4 else { return nil }
+      numbers = [numbers[0] / 100, numbers[0] % 100]
+    } else if parts.contains(where: { $0.count > 2 }) || (parts.count > 1 && parts[1].count != 2) {
+      return nil
     }
-    if parts.count == 1 {
+    let minute = numbers.count > 1 ? numbers[1] : 0
+    let second = numbers.count > 2 ? numbers[2] : 0
+    if let meridiem {
+      guard (1...12).contains(numbers[0]),
+        let clock = ClockTime(hour: numbers[0] % 12 + (meridiem == "p" ? 12 : 0), minute: minute, second: second)
+      else { return nil }
+      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
+      return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
+    }
+    if numbers.count == 1 {
       // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a
       // number before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
-      guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]),
-        parts[0].count <= 2
-      else {
+      guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]) else {
         return nil
       }
-      return (.hour(numbers[0]), position, false)
+      return (.hour(numbers[0], minutes: 0), position, false)
     }
-    guard let clock = ClockTime(hour: numbers[0], minute: numbers[1], second: numbers.count > 2 ? numbers[2] : 0)
+    guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
+    // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
+    return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
+  }
+
+  /// "in the morning", "in the AM", "in afternoon", "at night" after a clock time: its am or pm.
+  private func dayPartAfterClock(at index: Int, hour: Int) -> (Character, Int)? {
+    guard let first = word(index), first == "in" || first == "at" else { return nil }
+    let position = word(index + 1) == "the" ? index + 2 : index + 1
+    guard let part = word(position) else { return nil }
+    switch part {
+    case "morning" where first == "in": return ("a", position + 1)
+    case "afternoon" where first == "in", "evening" where first == "in": return ("p", position + 1)
+    case "night": return (hour >= 6 && hour != 12 ? "p" : "a", position + 1)
+    default:
+      guard first == "in", position == index + 2, let named = TimeWords.meridiems[part] else { return nil }
+      return (named, position + 1)
+    }
+  }
+
+  /// "a quarter past 1pm", "half past nine", "twenty to 6", "quarter to noon", "ten after 5", "10 minutes to
+  /// midnight": minutes before or after an hour. A bare number ("5 to 6") needs "at" inside a title: it may be a
+  /// score.
+  func pastToPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    var position = word == "a" ? index + 1 : index
+    guard let amount = self.word(position), word != "a" || amount == "quarter" else { return nil }
+    var minutes: Int
+    var plain = false
+    if let value = TimeWords.minuteWords[amount] {
+      minutes = value
+    } else if amount.count <= 2, let value = Int(amount), (1...59).contains(value) {
+      minutes = value
+      plain = true
+    } else {
+      return nil
+    }
+    position += 1
+    if let unit = self.word(position), ["minutes", "minute", "mins", "min"].contains(unit) {
+      position += 1
+      plain = false
+    }
+    guard let direction = self.word(position), ["past", "after", "to", "till", "til"].contains(direction),
+      amount != "half" || direction == "past", !(careful && plain && !afterAt), let hourWord = self.word(position + 1)
     else { return nil }
-    return (.clock(clock), position, false)
+    if ["to", "till", "til"].contains(direction) { minutes = -minutes }
+    func shifted(_ clock: ClockTime) -> ClockTime {
+      let total = (clock.hour * 60 + clock.minute + minutes + 1440) % 1440
+      return ClockTime(hour: total / 60, minute: total % 60)!
+    }
+    switch hourWord {
+    case "noon", "midday": return (.clock(shifted(ClockTime(hour: 12)!), loose: false), position + 2, false)
+    case "midnight": return (.clock(shifted(.startOfDay), loose: false), position + 2, false)
+    default: break
+    }
+    if let hour = TimeWords.hourWords[hourWord] { return (.hour(hour, minutes: minutes), position + 2, false) }
+    switch clockPiece(hourWord, position + 1, afterAt: true) {
+    case (.hour(let hour, 0), let end, _)?: return (.hour(hour, minutes: minutes), end, false)
+    case (.clock(let clock, _), let end, _)? where clock.minute == 0:
+      return (.clock(shifted(clock), loose: false), end, false)
+    default: return nil
+    }
   }
 }

@@ -9,18 +9,40 @@ struct Scan {
 
   /// A part of a time phrase.
   enum Piece {
+    /// A day counted from today ("tomorrow", "next week", "in 3 days").
     case day(CivilDate)
-    /// A day named by its weekday; an explicit date next to it wins ("Sunday, December 7, 2014").
+    /// A calendar date as written ("10 january", "2026-12-01"): it wins over a weekday next to it, and a weekday
+    /// that disagrees with it is pointed out.
+    case date(CivilDate)
+    /// A day named by its weekday.
     case weekday(CivilDate)
-    /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening").
-    case dayWithDefault(CivilDate, ClockTime, evening: Bool)
-    case clock(ClockTime)
-    /// An hour without am/pm ("at 5", "5 o'clock").
-    case hour(Int)
+    /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening"); an hour after it is
+    /// read on the same side of noon ("tonight at 11").
+    case dayWithDefault(CivilDate, ClockTime)
+    /// A clock time; `loose` when written without am or pm and under 13 ("3:20"), so a day part may move it.
+    case clock(ClockTime, loose: Bool)
+    /// An hour without am/pm ("at 5", "5 o'clock"), and minutes before or after it ("quarter to 5": -15).
+    case hour(Int, minutes: Int)
     /// A time of day by name ("morning").
     case dayPart(ClockTime)
     case midnight
     case instant(Date)
+  }
+
+  /// A time phrase read: its value, the first word that belongs to it, where it ends, the zone it was read in,
+  /// whether its time was written without am or pm, and the weekday it names when its date is another day.
+  struct Phrase {
+    var value: TimeParser.Value
+    var first: Int
+    var end: Int
+    var zone: NamedZone? = nil
+    var loose = false
+    var contradicted: (weekday: Int, date: CivilDate)? = nil
+
+    /// The day, when the phrase named a whole day.
+    var day: CivilDate? {
+      if case .day(let day) = value { day } else { nil }
+    }
   }
 
   func word(_ index: Int) -> String? {
@@ -29,10 +51,21 @@ struct Scan {
 
   // MARK: Markers and expressions
 
-  /// "by", "due", "due on", "after", "from", "not before": what the time that follows is for.
+  /// "by", "due", "due on", "after", "from", "not before", "no later than": what the time that follows is for.
   func marker(at index: Int) -> (TimeParser.Role, Int)? {
     guard let first = word(index) else { return nil }
     if first == "not", word(index + 1) == "before" { return (.start, index + 2) }
+    // "no later than friday", "not after noon", "on or before the 3rd", "no earlier than monday".
+    if let second = word(index + 1), ["no", "not", "on"].contains(first) {
+      let phrase = [first, second, word(index + 2) ?? ""]
+      if phrase[1] == "after" && first == "not" { return (.due, index + 2) }
+      if first == "on", second == "or", ["before", "after"].contains(phrase[2]) {
+        return (phrase[2] == "before" ? .due : .start, index + 3)
+      }
+      if first != "on", word(index + 2) == "than", ["later", "earlier", "sooner"].contains(second) {
+        return (second == "later" ? .due : .start, index + 3)
+      }
+    }
     if first == "due", let next = word(index + 1), ["by", "on", "at", "before"].contains(next) {
       return (.due, index + 2)
     }
@@ -42,24 +75,36 @@ struct Scan {
     return nil
   }
 
-  /// The longest time phrase starting at `index`: its value, the first word that belongs to it (a leading "the"
-  /// does not; a leading "on" or "at" does), and where it ends. A time without a day falls on `anchor` if given.
-  func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> (TimeParser.Value, Int, Int)? {
+  /// The longest time phrase starting at `index` (a leading "the" does not belong to it; a leading "on" or "at"
+  /// does). A time without a day falls on `anchor` if given.
+  func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> Phrase? {
     var position = index
     var first = index
     var day: CivilDate?
     var instant: Date?
     var clock: ClockTime?
-    var hour: Int?
+    var loose = false
+    var hour: (Int, minutes: Int)?
     var dayPart: ClockTime?
     var defaultTime: ClockTime?
-    var evening = false
+    // Whether the day part says the afternoon or later (an hour then means pm), the morning, or nothing.
+    var afternoon: Bool?
     var midnight = false
+    var zone: NamedZone?
     var pieces = 0
     var lastJoiner: String?
     var risky = false
     var dayFromWeekday = false
+    var weekdayNamed: Int?
     while position < chunks.count {
+      let hasDay = day != nil || instant != nil
+      let hasTime = clock != nil || hour != nil || dayPart != nil || midnight
+      // "9am BST", "8:00 GMT": a zone right after the time.
+      if pieces > 0, zone == nil, instant == nil, hasTime || day != nil, let (named, after) = self.zone(at: position) {
+        zone = named
+        position = after
+        continue
+      }
       var next = position
       var joiner: String?
       // Joining words count only when a piece follows them; "after" and "before" only once a day is there.
@@ -75,48 +120,75 @@ struct Scan {
           afterAt: joiner?.hasSuffix("at") ?? false
             || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0)
       else { break }
-      let hasDay = day != nil || instant != nil
-      let hasTime = clock != nil || hour != nil || dayPart != nil || midnight
+      // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5").
+      let clockFree = !hasTime || (dayPart != nil && clock == nil && hour == nil && !midnight)
+      var accepted = false
       switch piece {
       case .day(let value):
-        guard !hasDay || (dayFromWeekday && instant == nil) else { break }
-        if hasDay { pieces -= 1 }
-        day = value
-        dayFromWeekday = false
+        if !hasDay {
+          day = value
+          accepted = true
+        }
+      case .date(let value):
+        // An explicit date wins over the weekday before it ("Sunday, December 7, 2014").
+        if !hasDay || (dayFromWeekday && instant == nil) {
+          day = value
+          dayFromWeekday = false
+          accepted = true
+        }
       case .weekday(let value):
-        guard !hasDay else { break }
-        day = value
-        dayFromWeekday = true
-      case .dayWithDefault(let value, let time, let isEvening):
-        guard !hasDay else { break }
-        day = value
-        defaultTime = time
-        evening = isEvening
+        if !hasDay {
+          day = value
+          dayFromWeekday = true
+          weekdayNamed = value.isoWeekday
+          accepted = true
+        } else if weekdayNamed == nil, instant == nil, chunks[position - 1].comma {
+          // "10 January, Tuesday": the weekday after a date, to check it by.
+          weekdayNamed = value.isoWeekday
+          accepted = true
+        }
+      case .dayWithDefault(let value, let time):
+        if !hasDay {
+          day = value
+          defaultTime = time
+          afternoon = time.hour >= 12
+          accepted = true
+        }
       case .instant(let value):
-        guard !hasDay, !hasTime else { break }
-        instant = value
-      case .clock(let value):
-        guard !hasTime, instant == nil else { break }
-        clock = value
-      case .hour(let value):
-        guard !hasTime, instant == nil else { break }
-        hour = value
+        if !hasDay, !hasTime {
+          instant = value
+          accepted = true
+        }
+      case .clock(let value, let isLoose):
+        if clockFree, instant == nil {
+          clock = value
+          loose = isLoose
+          accepted = true
+        }
+      case .hour(let value, let minutes):
+        if clockFree, instant == nil {
+          hour = (value, minutes)
+          accepted = true
+        }
       case .dayPart(let value):
-        guard !hasTime, instant == nil else { break }
-        dayPart = value
-        evening = value.hour >= 17
+        if !hasTime, instant == nil {
+          dayPart = value
+          afternoon = value.hour >= 12
+          accepted = true
+        }
       case .midnight:
-        guard !hasTime, instant == nil else { break }
-        midnight = true
+        if !hasTime, instant == nil {
+          midnight = true
+          accepted = true
+        }
       }
-      let taken = [day != nil, instant != nil, clock != nil, hour != nil, dayPart != nil, midnight].count { $0 }
-      guard taken > pieces else { break }
+      guard accepted else { break }
       if pieces == 0 {
         lastJoiner = joiner
         let leading = chunks[position..<next].map(\.word)
         first = leading.first.map(TimeWords.leadingJoiners.contains) == true ? position : next
       }
-      pieces = taken
+      pieces += 1
       risky = risky || pieceRisky
       position = after
     }
@@ -127,26 +199,148 @@ struct Scan {
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
       if pieces == 1, dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
-    let end = position
-    if let instant { return (.instant(instant), first, end) }
-    let time: ClockTime? =
-      if let clock { clock } else if let hour { Scan.clock(forHour: hour, evening: evening) } else { dayPart }
+    var phrase = Phrase(value: .day(parser.today), first: first, end: position, zone: zone)
+    if let weekdayNamed, !dayFromWeekday, let day, day.isoWeekday != weekdayNamed {
+      phrase.contradicted = (weekdayNamed, day)
+    }
+    if let instant {
+      phrase.value = .instant(instant)
+      return phrase
+    }
+    var time: ClockTime? = dayPart
+    if let hour {
+      time = Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: afternoon)
+      phrase.loose = afternoon == nil
+    } else if var clock {
+      if loose, afternoon == true, clock.hour < 12 { clock.hour += 12 }
+      time = clock
+      phrase.loose = loose && afternoon == nil
+    }
+    // Read in the zone the phrase names, said back in the user's.
+    let calendar = zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
     if midnight {
-      return (.instant(parser.calendar.date((day ?? anchor ?? parser.today).adding(days: 1), .startOfDay)), first, end)
+      phrase.value = .instant(calendar.date((day ?? anchor ?? parser.today).adding(days: 1), .startOfDay))
+    } else if let day = day ?? (time != nil ? anchor : nil) {
+      if let time = time ?? defaultTime {
+        phrase.value = .instant(calendar.date(day, time))
+      } else {
+        phrase.value = .day(day)
+      }
+    } else if let time {
+      let zoneToday = calendar.day(of: parser.reference)
+      let todayAt = calendar.date(zoneToday, time)
+      phrase.value = .instant(todayAt > parser.reference ? todayAt : calendar.date(zoneToday.adding(days: 1), time))
+    } else {
+      return nil
     }
-    if let day = day ?? (time != nil ? anchor : nil) {
-      if let time = time ?? defaultTime { return (.instant(parser.calendar.date(day, time)), first, end) }
-      return (.day(day), first, end)
-    }
-    guard let time else { return nil }
-    return (.instant(parser.nextOccurrence(of: time)), first, end)
+    return phrase
   }
 
-  /// An hour said without am or pm: 1 to 6 mean the afternoon (people plan their waking hours), as does any
-  /// hour in the evening ("11 tonight").
-  static func clock(forHour hour: Int, evening: Bool) -> ClockTime {
-    let value = (1...6).contains(hour) || (evening && hour < 12) ? hour + 12 : hour
-    return ClockTime(hour: value % 24)!
+  /// A time phrase at `index` and the end of a range after it, when one follows: "9am to 5pm", "monday until
+  /// wednesday", "10 to 22 august", "22-23 feb at 7pm", "feb 22-23", "3:30-4:30pm".
+  func range(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
+    // "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its
+    // month with.
+    if let startDay = dayOfMonth(at: index), let connector = word(startDay.end),
+      TimeWords.rangeConnectors.contains(connector), let endDay = dayOfMonth(at: startDay.end + 1),
+      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
+    {
+      let last = parser.day(of: end.value)
+      if startDay.day < last.day, let first = CivilDate(year: last.year, month: last.month, day: startDay.day) {
+        var start = end
+        start.first = index
+        start.end = startDay.end
+        switch end.value {
+        case .day: start.value = .day(first)
+        case .instant(let date):
+          let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+          start.value = .instant(calendar.date(first, calendar.clock(of: date)))
+        }
+        return (start, end)
+      }
+    }
+    guard var start = expression(at: index, marked: marked) else { return nil }
+    guard let connector = word(start.end), TimeWords.rangeConnectors.contains(connector) else { return (start, nil) }
+    if var end = expression(at: start.end + 1, marked: marked, anchor: parser.day(of: start.value)) {
+      // "3:30-4:30pm": the start is on the same side of noon as the end.
+      if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
+        parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
+      {
+        var moved = from.addingTimeInterval(12 * 3600)
+        if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
+        start.value = .instant(moved)
+      }
+      end.first = start.end + 1
+      if let first = start.day, var last = end.day {
+        if namesMonth(start), namesMonth(end) {
+          (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
+        } else if last < first, last.adding(days: 7) >= first {
+          // "friday to monday": the Monday after that Friday.
+          last = last.adding(days: 7)
+          end.value = .day(last)
+        }
+      }
+      return (start, end)
+    }
+    // "feb 22-23", "may eighth - tenth, 2010": the end is another day of the same month.
+    if let startDay = start.day, dayOfMonth(at: start.end - 1) != nil, let endDay = dayOfMonth(at: start.end + 1),
+      endDay.day > startDay.day
+    {
+      let (year, after) = yearAfter(endDay.end, short: false)
+      guard let last = CivilDate(year: year ?? startDay.year, month: startDay.month, day: endDay.day),
+        let first = CivilDate(year: year ?? startDay.year, month: startDay.month, day: startDay.day)
+      else { return (start, nil) }
+      var end = start
+      start.value = .day(first)
+      end.value = .day(last)
+      end.first = start.end + 1
+      end.end = after
+      return (start, end)
+    }
+    return (start, nil)
+  }
+
+  /// Whether a phrase wrote its month ("may", "12/2026").
+  private func namesMonth(_ phrase: Phrase) -> Bool {
+    chunks[phrase.first..<phrase.end].contains {
+      TimeWords.months[$0.word] != nil || joinedMonthDate($0.word) != nil || $0.word.contains("/")
+    }
+  }
+
+  /// Whether a phrase wrote its year ("may 2022", "aug 9, 96").
+  private func namesYear(_ phrase: Phrase) -> Bool {
+    let words = chunks[phrase.first..<phrase.end].map(\.word)
+    return words.contains { Scan.fullYear($0) != nil }
+      || (words.count >= 3 && words.last!.count == 2 && words.last!.allSatisfy(\.isNumber))
+  }
+
+  /// The two days of a range, the one without a year moved to fit the other: "aug 10 - nov 12, 2011" is in 2011;
+  /// "from december to may" ends in the May after that December.
+  private func yearsAgreed(_ first: CivilDate, _ firstFixed: Bool, _ last: CivilDate, _ lastFixed: Bool)
+    -> (TimeParser.Value, TimeParser.Value)
+  {
+    var (first, last) = (first, last)
+    if !firstFixed, lastFixed {
+      first = first.adding(months: 12 * (last.year - first.year))
+      if first > last { first = first.adding(months: -12) }
+    } else if !lastFixed, last < first {
+      last = last.adding(months: 12 * (first.year - last.year))
+      if last < first { last = last.adding(months: 12) }
+    }
+    return (.day(first), .day(last))
+  }
+
+  /// An hour said without am or pm, and minutes from it: 1 to 6 mean the afternoon (people plan their waking
+  /// hours); after a day part, the afternoon or later means pm and the morning am.
+  static func clock(forHour hour: Int, minutes: Int = 0, afternoon: Bool? = nil) -> ClockTime {
+    var value = hour
+    switch afternoon {
+    case true?: if hour < 12 { value += 12 }
+    case false?: if hour == 12 { value = 0 }
+    case nil: if (1...6).contains(hour) { value += 12 }
+    }
+    let total = ((value % 24) * 60 + minutes + 1440) % 1440
+    return ClockTime(hour: total / 60, minute: total % 60)!
   }
 
   // MARK: Pieces
@@ -163,10 +357,18 @@ struct Scan {
       // After a meal is when it may start: an hour later.
       return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
+    if word.count > 3, word.hasSuffix("ish") {
+      // "noonish", "5ish", "5:30ish": about then.
+      let stem = String(word.dropLast(3))
+      if stem == "noon" || stem == "midday" { return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, false) }
+      return clockPiece(stem, index, afterAt: true)
+    }
     if let found = isoPiece(word, index) { return found }
     if let found = namedPiece(word, index, marked: marked) { return found }
+    if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = boundaryPiece(word, index) { return found }
+    if let found = pastToPiece(word, index, afterAt: afterAt) { return found }
     if let found = relativePiece(word, index, marked: marked) { return found }
     if let found = monthDayPiece(word, index, marked: marked) { return found }
     if let found = weekdayPiece(word, index) { return found }

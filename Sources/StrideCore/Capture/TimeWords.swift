@@ -17,6 +17,46 @@ enum TimeWords {
     "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
   ]
 
+  /// Months that are also verbs, and the ordinal words that are also adverbs after them ("you may first call",
+  /// "I may second that", "march first, then eat"): inside a title these need a marker or a year.
+  static let verbMonths: Set<String> = ["may", "march", "mar"]
+  static let adverbOrdinals: Set<String> = ["first", "second"]
+
+  /// Ordinal words for the days of a month: "first" … "thirty-first" ("twenty first" is read as two words).
+  static let ordinals: [String: Int] = {
+    let units = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+    let teens = [
+      "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+      "eighteenth", "nineteenth",
+    ]
+    var table: [String: Int] = ["twentieth": 20, "thirtieth": 30, "thirty-first": 31]
+    for (offset, word) in units.enumerated() {
+      table[word] = offset + 1
+      table["twenty-" + word] = offset + 21
+    }
+    for (offset, word) in teens.enumerated() { table[word] = offset + 10 }
+    return table
+  }()
+
+  /// Words for the hours of a clock face ("half past nine").
+  static let hourWords: [String: Int] = [
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12,
+  ]
+
+  /// Minutes before or after an hour, in words ("quarter past", "twenty to", "twenty-five past").
+  static let minuteWords: [String: Int] = [
+    "quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
+  ]
+
+  /// am and pm as words of their own.
+  static let meridiems: [String: Character] = [
+    "am": "a", "pm": "p", "a.m.": "a", "p.m.": "p", "a.m": "a", "p.m": "p",
+  ]
+
+  /// Words that join the two ends of a range ("9am to 5pm", "22-23 feb", "monday until wednesday").
+  static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "till", "through", "thru"]
+
   /// Small numbers written as words, and the vague amounts people use.
   static let amounts: [String: Double] = [
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

@@ -29,16 +29,19 @@ public enum TimeParse: RPCMethod {
     public var allDay: Bool
     /// The time zone the words were read in.
     public var timeZone: String
+    /// The zone the words themselves named ("8:00 GMT"): its abbreviation, offset or identifier; else null.
+    public var namedZone: String?
 
-    public init(matched: String, start: Date, end: Date?, allDay: Bool, timeZone: String) {
+    public init(matched: String, start: Date, end: Date?, allDay: Bool, timeZone: String, namedZone: String? = nil) {
       self.matched = matched
       self.start = Timestamp(start)
       self.end = end.map(Timestamp.init)
       self.allDay = allDay
       self.timeZone = timeZone
+      self.namedZone = namedZone
     }
 
-    enum CodingKeys: String, CodingKey { case matched, start, end, allDay, timeZone }
+    enum CodingKeys: String, CodingKey { case matched, start, end, allDay, timeZone, namedZone }
 
     public func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -47,6 +50,7 @@ public enum TimeParse: RPCMethod {
       try container.encode(end, forKey: .end)
       try container.encode(allDay, forKey: .allDay)
       try container.encode(timeZone, forKey: .timeZone)
+      try container.encode(namedZone, forKey: .namedZone)
     }
 
     /// Reads `text` at `reference`; an error that says what Stride can read when it cannot.
@@ -59,6 +63,7 @@ public enum TimeParse: RPCMethod {
         throw StrideError.invalid(
           "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01")
       }
+      if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
       var allDay = false
       var end = match.end.map { parser.instant($0, dateOnly: .endOfDay) }
       if case .day = match.value, match.end == nil {
@@ -67,7 +72,7 @@ public enum TimeParse: RPCMethod {
       }
       return Result(
         matched: match.text, start: parser.instant(match.value, dateOnly: .startOfDay), end: end, allDay: allDay,
-        timeZone: timeZone.identifier)
+        timeZone: timeZone.identifier, namedZone: match.zone?.name)
     }
   }
 }
