@@ -26,8 +26,8 @@ let package = Package(
     .executableTarget(name: "stride-bench", dependencies: ["StrideCore"]),
     .testTarget(
       name: "StrideCoreTests", dependencies: ["StrideCore", "StrideSync"],
-      // Engine scenarios and preferences are read from their paths, not bundled.
-      exclude: ["Engine/Scenarios"]),
+      // Engine scenarios, preferences and the capture fixtures are read from their paths, not bundled.
+      exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -84,9 +84,12 @@ public struct CaptureParser: Sendable {
     var index = 0
     while index < words.count {
       var word = words[index]
-      // A token may touch the punctuation after it: "!low:" before steps, "#home," in a list, "~20m)".
-      while word.count > 2, ":,.;)".contains(characters[word.upperBound - 1]) {
+      // A token may touch the punctuation around it: "!low:" before steps, "#home," in a list, "(~20m)".
+      while word.count > 2, ":,.;)]".contains(characters[word.upperBound - 1]) {
         word = word.lowerBound..<(word.upperBound - 1)
+      }
+      while word.count > 2, "([".contains(characters[word.lowerBound]) {
+        word = (word.lowerBound + 1)..<word.upperBound
       }
       let token = String(characters[word])
       let lower = token.lowercased()

@@ -27,8 +27,9 @@ extension Scan {
     case "now":
       guard !careful || marked else { return nil }
       return (.instant(parser.reference), index + 1, false)
-    case "noon", "midday": return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, false)
-    case "midnight": return (.midnight, index + 1, false)
+    case "noon", "midday":
+      return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, careful && !endsDate(at: index))
+    case "midnight": return (.midnight, index + 1, careful && !endsDate(at: index))
     case "later", "someday":
       guard !careful || marked else { return nil }
       return (.day(CivilDate(year: 9999, month: 12, day: 30)!), index + 1, false)
@@ -113,6 +114,8 @@ extension Scan {
       // "next 2 days", "last 2 weeks".
       return (relative(amounts, sign: Double(shift)), after, false)
     }
+    // "the next day delivery", "the last day of school": a day counted this way ends the phrase in a title.
+    if ["day", "weekday"].contains(noun), careful, !endsDate(at: index + 1) { return nil }
     switch noun {
     case "day":
       guard shift != 0 else { return nil }
@@ -176,12 +179,16 @@ extension Scan {
     guard !letter.isEmpty, let piece = taskwarriorNamed((word == "end" ? "eo" : "so") + prefix + letter) else {
       return nil
     }
+    // "the end of year report" is a report.
+    if careful, !endsDate(at: position) { return nil }
     return (piece, position + 1, false)
   }
 
   /// "friday", "fri", "friday next week", "tuesday of next week".
   func weekdayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
+    // "black friday", "ash wednesday": named days, not the next Friday.
+    if index > 0, TimeWords.weekdayCompounds.contains(chunks[index - 1].word) { return nil }
     var position = index + 1
     if self.word(position) == "of" { position += 1 }
     if let modifier = self.word(position), ["next", "this", "last"].contains(modifier),
@@ -372,11 +379,14 @@ extension Scan {
     return (nil, index)
   }
 
-  /// Whether a date's words end at `index`: the last word, a word before punctuation, or one before a time.
+  /// Whether a time phrase's words may end at `index`: the last word, a word before punctuation, a joining word or
+  /// the start of another time. Inside a title, words that are only sometimes a time ("the 2nd", "end of year",
+  /// "noon", "at 12") are read only there, so "the 2nd floor", "end of year report", "noon prayer" and "at 12 elm
+  /// road" stay.
   func endsDate(at index: Int) -> Bool {
     guard index + 1 < chunks.count, !chunks[index].punctuated else { return true }
     guard let next = word(index + 1) else { return true }
-    if ["at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or"].contains(next) {
+    if TimeWords.phraseFollowers.contains(next) || TimeWords.weekdays[next] != nil || TimeWords.months[next] != nil {
       return true
     }
     if ["am", "pm", "a.m.", "p.m.", "h", "o'clock"].contains(next) { return false }

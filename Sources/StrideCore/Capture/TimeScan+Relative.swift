@@ -291,6 +291,8 @@ extension Scan {
       guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]) else {
         return nil
       }
+      // "at 12 elm road" is an address.
+      if careful, !endsDate(at: position - 1) { return nil }
       return (.hour(numbers[0], minutes: 0), position, false)
     }
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }

@@ -52,19 +52,22 @@ extension Scan {
     }
     guard let sign = rest.first, sign == "+" || sign == "-" || sign == "−" else { return nil }
     rest = rest.dropFirst()
-    let digits = rest.filter { $0 != ":" }
-    guard digits.allSatisfy(\.isNumber), !digits.isEmpty, rest.filter({ $0 == ":" }).count <= 1 else { return nil }
+    let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+      return nil
+    }
     let hours: Int
-    var minutes = 0
-    switch digits.count {
-    case 1, 2:
-      guard prefixed || digits.count == 2, !rest.contains(":") else { return nil }
-      hours = Int(digits)!
-    case 4:
-      hours = Int(digits.prefix(2))!
-      minutes = Int(digits.suffix(2))!
-      // "+02:00" keeps its colon after the hours, if it has one.
-      if let colon = rest.firstIndex(of: ":"), rest.distance(from: rest.startIndex, to: colon) != 2 { return nil }
+    let minutes: Int
+    switch (parts.count, parts[0].count) {
+    case (1, 1...2), (2, 1...2):
+      guard prefixed || parts[0].count == 2, parts.count == 1 || parts[1].count == 2 else { return nil }
+      hours = Int(parts[0])!
+      minutes = parts.count == 2 ? Int(parts[1])! : 0
+    case (1, 3...4):
+      // "+0530", "UTC+530".
+      guard prefixed || parts[0].count == 4 else { return nil }
+      hours = Int(parts[0])! / 100
+      minutes = Int(parts[0])! % 100
     default: return nil
     }
     guard hours <= 14, [0, 30, 45].contains(minutes) else { return nil }

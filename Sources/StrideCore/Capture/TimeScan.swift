@@ -269,6 +269,7 @@ struct Scan {
         var moved = from.addingTimeInterval(12 * 3600)
         if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
         start.value = .instant(moved)
+        if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
       }
       end.first = start.end + 1
       if let first = start.day, var last = end.day {

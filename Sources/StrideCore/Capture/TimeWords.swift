@@ -49,6 +49,18 @@ enum TimeWords {
     "quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
   ]
 
+  /// Words after which a time phrase may end ("on the 1st at 9", "end of month, then", "at 5 with Sam").
+  static let phraseFollowers: Set<String> = [
+    "at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or", "in", "on", "with",
+    "for", "then", "today", "tomorrow", "tonight", "tmrw", "tmr", "next", "this", "noon", "midnight",
+  ]
+
+  /// Words that make a weekday part of a name ("black friday", "ash wednesday", "super bowl sunday").
+  static let weekdayCompounds: Set<String> = [
+    "black", "cyber", "good", "ash", "holy", "maundy", "bowl", "blue", "giving", "shrove", "palm", "easter",
+    "mothering", "fat", "manic",
+  ]
+
   /// am and pm as words of their own.
   static let meridiems: [String: Character] = [
     "am": "a", "pm": "p", "a.m.": "a", "p.m.": "p", "a.m": "a", "p.m": "p",
