@@ -97,7 +97,18 @@ public struct TimeParser: Sendable {
       if role == nil {
         role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
       }
-      let range = chunks[role == nil ? phrase.first : index].range.lowerBound..<chunks[last - 1].range.upperBound
+      var first = role == nil ? phrase.first : index
+      // "order the cake the 22nd": a "the" before a phrase that ends the title goes with it.
+      if first > 0, chunks[first - 1].word == "the", last == chunks.count || chunks[last - 1].punctuated {
+        first -= 1
+      }
+      var range = chunks[first].range.lowerBound..<chunks[last - 1].range.upperBound
+      // "9 am (BST)": the bracket the phrase opened closes with it.
+      if range.upperBound < characters.count, characters[range].count(where: { $0 == "(" }) > 0,
+        characters[range.upperBound] == ")"
+      {
+        range = range.lowerBound..<(range.upperBound + 1)
+      }
       matches.append(match(phrase, end, text: String(characters[range]), range: range, role: role))
       index = last
     }

@@ -38,6 +38,8 @@ struct Scan {
     var zone: NamedZone? = nil
     var loose = false
     var contradicted: (weekday: Int, date: CivilDate)? = nil
+    /// Only a time of day was named, no day ("8pm"): in a range it takes the end's day.
+    var dayless = false
 
     /// The day, when the phrase named a whole day.
     var day: CivilDate? {
@@ -227,6 +229,7 @@ struct Scan {
         phrase.value = .day(day)
       }
     } else if let time {
+      phrase.dayless = true
       let zoneToday = calendar.day(of: parser.reference)
       let todayAt = calendar.date(zoneToday, time)
       phrase.value = .instant(todayAt > parser.reference ? todayAt : calendar.date(zoneToday.adding(days: 1), time))
@@ -272,6 +275,11 @@ struct Scan {
         if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
       }
       end.first = start.end + 1
+      // "8pm-10pm saturday": the start is on the end's day.
+      if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
+        let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+        start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
+      }
       if let first = start.day, var last = end.day {
         if namesMonth(start), namesMonth(end) {
           (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))

@@ -119,10 +119,10 @@ enum TimeWords {
   /// Words before a time that say it is when the task may start.
   static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
   /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
-  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime"]
+  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime", "for"]
   /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday",
-  /// "sometime next week").
-  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime"]
+  /// "sometime next week", "order the cake for the 22nd").
+  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime", "for"]
   /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
   /// start), "friday before noon" (a due time).
   static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]
