@@ -253,7 +253,7 @@ final class Report: @unchecked Sendable {
       let counted = all.filter(\.supported)
       let listed = all.count - counted.count
       return "\(category) \(counted.count(where: \.passed))/\(counted.count)"
-        + (listed > 0 ? " (+\(listed) not counted)" : "")
+        + (listed > 0 ? " (+\(listed) not counted; \(all.count(where: \.passed))/\(all.count) over all)" : "")
     }.joined(separator: ", ")
   }
 
