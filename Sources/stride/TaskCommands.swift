@@ -46,10 +46,16 @@ extension Session {
       let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
       return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
     }
+    // A time read in another zone is said in this one, with the words it came from ("from "9:30 EST"").
+    func zoned(_ field: String) -> String {
+      let parser = TimeParser(reference: Date(), timeZone: .current)
+      guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
+      return source(field)
+    }
     let read = Set(draft.spans.map(\.field))
     var parts: [String] = []
-    if let due = draft.due { parts.append("due \(time.describe(due))") }
-    if let start = draft.start { parts.append("not before \(time.describe(start))") }
+    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned("due")) }
+    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned("start")) }
     if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source("repeat")) }
     if !draft.steps.isEmpty { parts.append(draft.steps.count == 1 ? "1 step" : "\(draft.steps.count) steps") }
     if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }

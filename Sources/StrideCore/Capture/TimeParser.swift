@@ -70,7 +70,8 @@ public struct TimeParser: Sendable {
       first = next
     }
     guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
-    return match(start, end, text: text, range: 0..<text.count, role: role)
+    let words = String(Array(text)[chunks[first].range.lowerBound...])
+    return match(start, end, text: text, words: words, range: 0..<text.count, role: role)
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
@@ -109,23 +110,24 @@ public struct TimeParser: Sendable {
       {
         range = range.lowerBound..<(range.upperBound + 1)
       }
-      matches.append(match(phrase, end, text: String(characters[range]), range: range, role: role))
+      let words = String(characters[chunks[phrase.first].range.lowerBound..<chunks[last - 1].range.upperBound])
+      matches.append(match(phrase, end, text: String(characters[range]), words: words, range: range, role: role))
       index = last
     }
     return matches
   }
 
-  /// A match for a phrase read, and the end of its range.
-  private func match(_ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, range: Range<Int>, role: Role?)
-    -> Match
-  {
+  /// A match for a phrase read, and the end of its range; `words` is the phrase without its marker, for saying it.
+  private func match(
+    _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?
+  ) -> Match {
     var match = Match(
       range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
       role: role, zone: start.zone ?? end?.zone)
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       match.contradiction =
-        "'\(text)' says \(Self.weekdayNames[weekday - 1]), but that date is "
+        "'\(words)' says \(Self.weekdayNames[weekday - 1]), but that date is "
         + "\(time.fullDay(calendar.date(date, .startOfDay))); write the date or the weekday alone, or correct one of them"
     }
     return match
