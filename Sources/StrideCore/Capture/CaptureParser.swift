@@ -194,11 +194,14 @@ public struct CaptureParser: Sendable {
   }
 
   private static func compactSeconds(_ value: (Double, RelativeUnit)) -> Int? {
+    let seconds: Double
     switch value.1 {
-    case .seconds(let length): Int(value.0 * Double(length))
-    case .days(let length): Int(value.0 * Double(length) * 86_400)
-    case .months: nil
+    case .seconds(let length): seconds = value.0 * Double(length)
+    case .days(let length): seconds = value.0 * Double(length) * 86_400
+    case .months: return nil
     }
+    // As Durations.seconds: no estimate longer than some 200 years, and never a number Int cannot hold.
+    return seconds.isFinite && seconds < Double(Int32.max) * 100 ? Int(seconds) : nil
   }
 
   // MARK: Repeats

@@ -18,14 +18,32 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
-  /// Days since 1970-01-01 (negative before it), for day arithmetic without a time zone.
-  var dayNumber: Int { CivilTime(year: year, month: month, day: day)!.secondsSinceEpochAsUTC / 86_400 }
+  /// Days since 1970-01-01 (negative before it), for day arithmetic without a time zone: the proleptic Gregorian
+  /// calendar by arithmetic alone (March-based years, 400-year eras), so it holds for any year.
+  var dayNumber: Int {
+    let marchYear = month <= 2 ? year - 1 : year
+    let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+    let yearOfEra = marchYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
 
   init(dayNumber: Int) {
-    var seconds = time_t(dayNumber * 86_400)
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    (year, month, day) = (Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday))
+    let shifted = dayNumber + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  /// A day whose parts are already known to fit together.
+  private init(checked year: Int, _ month: Int, _ day: Int) {
+    (self.year, self.month, self.day) = (year, month, day)
   }
 
   /// This day moved by a number of days.
@@ -36,7 +54,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     let index = year * 12 + (month - 1) + months
     let (newYear, newMonth) = (index / 12, index % 12 + 1)
     let lastDay = CivilTime.daysIn(month: newMonth, year: newYear)
-    return CivilDate(year: newYear, month: newMonth, day: min(day, lastDay))!
+    return CivilDate(checked: newYear, newMonth, min(day, lastDay))
   }
 
   /// 1 = Monday … 7 = Sunday (ISO 8601).
@@ -50,12 +68,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public var startOfWeek: CivilDate { adding(days: 1 - isoWeekday) }
 
   /// The first day of this day's month.
-  public var startOfMonth: CivilDate { CivilDate(year: year, month: month, day: 1)! }
+  public var startOfMonth: CivilDate { CivilDate(checked: year, month, 1) }
 
   /// The last day of this day's month.
-  public var endOfMonth: CivilDate {
-    CivilDate(year: year, month: month, day: CivilTime.daysIn(month: month, year: year))!
-  }
+  public var endOfMonth: CivilDate { CivilDate(checked: year, month, CivilTime.daysIn(month: month, year: year)) }
 }
 
 /// A time of day on a 24-hour clock.

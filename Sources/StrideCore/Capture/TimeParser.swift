@@ -251,7 +251,7 @@ struct Chunk {
           break
         }
         // Keep the minute mark of "15'".
-        if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isNumber) { break }
+        if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isDigit) { break }
         if last == "," { comma = true }
         characters.removeLast()
         upper -= 1
@@ -304,7 +304,7 @@ struct Chunk {
       }
       let pieces = digits.split(separator: ":", omittingEmptySubsequences: false)
       return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
-        && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) } && (pieces.count == 1 || pieces[1].count == 2)
+        && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isDigit) } && (pieces.count == 1 || pieces[1].count == 2)
     }
     return end(before) && end(after) ? dash : nil
   }

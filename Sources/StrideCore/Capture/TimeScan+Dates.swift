@@ -3,7 +3,7 @@ import Foundation
 /// The pieces of a time phrase that name a day: ISO dates, named days, weekdays, months and days, numeric dates.
 extension Scan {
   func isoPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard word.first?.isNumber == true, word.count >= (careful ? 10 : 6),
+    guard word.first?.isDigit == true, word.count >= (careful ? 10 : 6),
       let value = ISO8601Value.parse(word.uppercased(), basic: !careful)
     else { return nil }
     if careful && !word.contains("-") { return nil }
@@ -337,16 +337,16 @@ extension Scan {
   /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep".
   func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
     var parts = word.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
-    if parts.count == 1, let first = word.first, first.isNumber {
+    if parts.count == 1, let first = word.first, first.isDigit {
       // "15sep": digits then a month name.
-      let digits = word.prefix { $0.isNumber }
+      let digits = word.prefix { $0.isDigit }
       parts = [String(digits), String(word.dropFirst(digits.count))]
     }
     guard (2...3).contains(parts.count), let monthIndex = parts.firstIndex(where: { TimeWords.months[$0] != nil }),
       let month = TimeWords.months[parts[monthIndex]]
     else { return nil }
     let others = parts.enumerated().filter { $0.offset != monthIndex }.map(\.element)
-    guard others.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { return nil }
+    guard others.allSatisfy({ $0.allSatisfy(\.isDigit) }) else { return nil }
     if others.count == 1 {
       if let year = Scan.fullYear(others[0]) { return CivilDate(year: year, month: month, day: 1).map { ($0, true) } }
       guard let day = Scan.dayNumber(others[0]) else { return nil }
@@ -371,7 +371,7 @@ extension Scan {
   /// in "Jan 1 3000, 9:30"), or, with `short`, two digits where the date ends ("3 Aug 96", "Aug 9, 96"), so "dec 3
   /// 10 copies" keeps its count.
   func yearAfter(_ index: Int, short: Bool) -> (Int?, Int) {
-    guard let word = self.word(index), word.allSatisfy(\.isNumber) else { return (nil, index) }
+    guard let word = self.word(index), word.allSatisfy(\.isDigit) else { return (nil, index) }
     if let year = Scan.fullYear(word) { return (year, index + 1) }
     guard endsDate(at: index) else { return (nil, index) }
     if word.count == 4, let year = Int(word), year >= 3000 { return (year, index + 1) }
@@ -404,13 +404,13 @@ extension Scan {
     for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
       digits = digits.dropLast(2)
     }
-    guard (1...2).contains(digits.count), digits.allSatisfy(\.isNumber), let day = Int(digits), (1...31).contains(day)
+    guard (1...2).contains(digits.count), digits.allSatisfy(\.isDigit), let day = Int(digits), (1...31).contains(day)
     else { return nil }
     return day
   }
 
   static func fullYear(_ word: String) -> Int? {
-    guard word.count == 4, word.allSatisfy(\.isNumber), let year = Int(word), (1900...2999).contains(year) else {
+    guard word.count == 4, word.allSatisfy(\.isDigit), let year = Int(word), (1900...2999).contains(year) else {
       return nil
     }
     return year
@@ -423,7 +423,7 @@ extension Scan {
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     let separator: Character = word.contains("/") ? "/" : "."
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
-    guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+    guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
     let numbers = parts.compactMap { Int($0) }
@@ -456,7 +456,7 @@ extension Scan {
   static func numericReadings(_ word: String, parser: TimeParser) -> (CivilDate?, CivilDate?)? {
     let separator: Character = word.contains("/") ? "/" : "."
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
-    guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }), parts[0].count <= 2,
+    guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }), parts[0].count <= 2,
       parts.count > 1 ? parts[1].count <= 2 : false
     else { return nil }
     let numbers = parts.compactMap { Int($0) }

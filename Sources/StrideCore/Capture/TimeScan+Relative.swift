@@ -88,11 +88,13 @@ extension Scan {
   func amountAndUnit(at index: Int, signed: Bool) -> (Double, RelativeUnit, Int)? {
     guard var word = self.word(index) else { return nil }
     if signed, word.hasPrefix("+") || word.hasPrefix("-") { word.removeFirst() }
-    if let compact = Scan.compactDuration(word) { return (compact.0, compact.1, index + 1) }
+    if let compact = Scan.compactDuration(word) {
+      return Scan.withinReach(compact.0, compact.1) ? (compact.0, compact.1, index + 1) : nil
+    }
     if word.hasSuffix("'"), let minutes = Double(word.dropLast()) { return (minutes, .seconds(60), index + 1) }
     var position = index
     var amount: Double
-    if word.first?.isNumber == true || word.first.map(Scan.fractions.keys.contains) == true,
+    if word.first?.isDigit == true || word.first.map(Scan.fractions.keys.contains) == true,
       let number = Scan.number(word)
     {
       amount = number
@@ -119,7 +121,18 @@ extension Scan {
       amount += 0.5
       position = after
     }
-    return (amount, unit, position)
+    return Scan.withinReach(amount, unit) ? (amount, unit, position) : nil
+  }
+
+  /// Whether a length of time is one a plan can use: at most 200 years, so "in 1e300 days" is no time at all.
+  static func withinReach(_ amount: Double, _ unit: RelativeUnit) -> Bool {
+    let days: Double =
+      switch unit {
+      case .seconds(let length): amount * Double(length) / 86_400
+      case .days(let length): amount * Double(length)
+      case .months(let length): amount * Double(length) * 31
+      }
+    return days.isFinite && abs(days) <= 200 * 366
   }
 
   /// Where "and a half" (or "and an half", "and one half") starting at `index` ends.
@@ -134,7 +147,7 @@ extension Scan {
   private func countedWeekdays(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     let start = word == "in" ? index + 1 : index
     guard let countWord = self.word(start), let count = Int(countWord) ?? TimeWords.hourWords[countWord],
-      count >= 1, let plural = self.word(start + 1), plural.hasSuffix("s"),
+      (1...520).contains(count), let plural = self.word(start + 1), plural.hasSuffix("s"),
       let weekday = TimeWords.weekdays[String(plural.dropLast())], plural.count > 4
     else { return nil }
     var end = start + 2
@@ -161,7 +174,7 @@ extension Scan {
     if let value = Double(text), value.isFinite { return value }
     if let last = text.last, let fraction = fractions[last] {
       let whole = text.dropLast()
-      guard whole.isEmpty || whole.allSatisfy(\.isNumber) else { return nil }
+      guard whole.isEmpty || whole.allSatisfy(\.isDigit) else { return nil }
       return (Double(whole) ?? 0) + fraction
     }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -175,12 +188,12 @@ extension Scan {
 
   /// "16h", "9h": an hour in the way much of Europe writes one (a clock time, not a length, unless after "in").
   static func isHourMark(_ word: String) -> Bool {
-    word.hasSuffix("h") && (2...3).contains(word.count) && word.dropLast().allSatisfy(\.isNumber)
+    word.hasSuffix("h") && (2...3).contains(word.count) && word.dropLast().allSatisfy(\.isDigit)
   }
 
   /// "2h", "15min", "1.5hours", "2hr5min".
   static func compactDuration(_ word: String) -> (Double, RelativeUnit)? {
-    guard word.first?.isNumber == true || word.first.map(fractions.keys.contains) == true,
+    guard word.first?.isDigit == true || word.first.map(fractions.keys.contains) == true,
       word.contains(where: { $0.isLetter && fractions[$0] == nil })
     else { return nil }
     var seconds = 0.0
@@ -188,7 +201,7 @@ extension Scan {
     var months = 0.0
     var rest = Substring(word)
     while !rest.isEmpty {
-      let number = rest.prefix { $0.isNumber || $0 == "." || $0 == "/" || fractions[$0] != nil }
+      let number = rest.prefix { $0.isDigit || $0 == "." || $0 == "/" || fractions[$0] != nil }
       let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
       guard let value = Scan.number(String(number)), let unit = TimeWords.relativeUnits[String(unitWord)] else {
         return nil
@@ -229,12 +242,12 @@ extension Scan {
   /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",
   /// "3 in the afternoon", "3:20 in the AM", "10 at night".
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    if let mark = word.firstIndex(of: "h"), word.first?.isNumber == true {
+    if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
       let hours = word[..<mark]
       let minutes = word[word.index(after: mark)...]
-      guard (1...2).contains(hours.count), hours.allSatisfy(\.isNumber),
-        minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isNumber)),
+      guard (1...2).contains(hours.count), hours.allSatisfy(\.isDigit),
+        minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isDigit)),
         let clock = ClockTime(hour: Int(hours)!, minute: Int(minutes) ?? 0)
       else { return nil }
       return (.clock(clock, loose: false), index + 1, minutes.isEmpty)
@@ -243,13 +256,13 @@ extension Scan {
     var meridiem: Character?
     for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where text.hasSuffix(suffix) {
       let stem = text.dropLast(suffix.count)
-      guard let last = stem.last, last.isNumber else { continue }
+      guard let last = stem.last, last.isDigit else { continue }
       meridiem = suffix.first
       text = String(stem)
       break
     }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) })
+    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isDigit) })
     else { return nil }
     var numbers = parts.compactMap { Int($0) }
     var position = index + 1

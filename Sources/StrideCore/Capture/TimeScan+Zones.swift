@@ -53,7 +53,7 @@ extension Scan {
     guard let sign = rest.first, sign == "+" || sign == "-" || sign == "−" else { return nil }
     rest = rest.dropFirst()
     let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else {
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
     let hours: Int

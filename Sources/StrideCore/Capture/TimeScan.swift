@@ -242,6 +242,14 @@ struct Scan {
   /// A time phrase at `index` and the end of a range after it, when one follows: "9am to 5pm", "monday until
   /// wednesday", "10 to 22 august", "22-23 feb at 7pm", "feb 22-23", "3:30-4:30pm".
   func range(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
+    guard let (start, end) = unboundedRange(at: index, marked: marked) else { return nil }
+    // Years Stride can store: 1 to 9999.
+    let years = [start.value] + (end.map { [$0.value] } ?? [])
+    guard years.allSatisfy({ (1...9999).contains(parser.day(of: $0).year) }) else { return nil }
+    return (start, end)
+  }
+
+  private func unboundedRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
     // "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its
     // month with.
     if let startDay = dayOfMonth(at: index), let connector = word(startDay.end),
@@ -320,7 +328,7 @@ struct Scan {
   private func namesYear(_ phrase: Phrase) -> Bool {
     let words = chunks[phrase.first..<phrase.end].map(\.word)
     return words.contains { Scan.fullYear($0) != nil }
-      || (words.count >= 3 && words.last!.count == 2 && words.last!.allSatisfy(\.isNumber))
+      || (words.count >= 3 && words.last!.count == 2 && words.last!.allSatisfy(\.isDigit))
   }
 
   /// The two days of a range, the one without a year moved to fit the other: "aug 10 - nov 12, 2011" is in 2011;

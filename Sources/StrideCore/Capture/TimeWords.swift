@@ -164,3 +164,8 @@ public enum NumericDateOrder: String, Codable, Sendable {
     return .dayFirst
   }
 }
+
+extension Character {
+  /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣").
+  var isDigit: Bool { isASCII && isNumber }
+}

@@ -262,3 +262,50 @@ struct CaptureFamilyTests {
     #expect(dated.isEmpty, "read a date in: \(dated)")
   }
 }
+
+/// Random lines made of the words times are made of: whatever the mix, the parser answers (no trap), finds phrases
+/// inside the text in order, and every value it gives is a day Stride can store.
+@Suite("Time phrases: random mixes")
+struct TimePhraseMixTests {
+  static let vocabulary = [
+    "in", "on", "at", "the", "of", "by", "to", "-", "from", "now", "ago", "and", "a", "an", "half", "quarter", "past",
+    "first", "second", "twenty", "third", "last", "next", "this", "day", "week", "fortnight", "month", "year",
+    "fridays", "friday", "tue,", "sun", "may", "march", "feb", "august", "december", "morning", "afternoon",
+    "evening", "night", "tonight", "tomorrow", "noon", "midnight", "noonish", "5ish", "5", "12", "31st", "22-23",
+    "3:30-4:30pm", "330pm", "16h", "16h30", "9am", "9:30", "96", "2026", "9999", "3000,", "1/2h", "1½", "15'",
+    "99999999999999999999", "1e300", "days", "hours", "GMT", "BST", "+02:00", "UTC+5:30", "Europe/Berlin", "PT",
+    "(BST)", "no", "later", "than", "on", "or", "before", "after", "until", "through", "\"", "'", ",", ":", "~10m",
+    "!low", "#home", "2x4", "3-2-1", "4/5", "12/7/2014", "2026-12-01", "2026-12-01T19:00+01:00", "eom", "sonw",
+  ]
+
+  @Test("5,000 random lines: no trap, phrases in order inside the text, every day storable")
+  func randomLines() {
+    var state: UInt64 = 0x5EED_1234
+    func next(_ bound: Int) -> Int {
+      // SplitMix64: the same lines on every run.
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+    let utc = TimeZone(identifier: "UTC")!
+    let times = TimeParser(reference: Fixtures.now, timeZone: utc)
+    let captures = CaptureParser(reference: Fixtures.now, timeZone: utc)
+    var problems: [String] = []
+    for _ in 0..<5_000 {
+      let line = (0..<(1 + next(8))).map { _ in Self.vocabulary[next(Self.vocabulary.count)] }.joined(separator: " ")
+      var lastEnd = 0
+      for match in times.find(in: line) {
+        let year = times.day(of: match.value).year
+        if match.range.lowerBound < lastEnd || match.range.upperBound > line.count || !(1...9999).contains(year) {
+          problems.append(line)
+        }
+        lastEnd = match.range.upperBound
+      }
+      if let match = times.parse(line), !(1...9999).contains(times.day(of: match.value).year) { problems.append(line) }
+      _ = captures.parse(line)
+    }
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
+  }
+}
