@@ -58,6 +58,7 @@ enum Help {
       ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
       #health            a tag                      tomorrow 9am       when it is due
       by friday          when it is due             after 6pm          when it may start
+      22-23 feb          may start, then due        9:30 EST           a time in another zone
       due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
       title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
     Quoted text is never read. Docs/capture.md has every rule.
@@ -320,6 +321,8 @@ enum Help {
       stride when "next fri 9am"
       stride when eom
       stride when "9am to 5pm" --ref 2026-12-01
+      stride when "thursday 8:00 GMT"      a time in another zone, said in yours
+      stride when "first tuesday in october"
     """,
     "help": """
     Usage: stride help [COMMAND]
