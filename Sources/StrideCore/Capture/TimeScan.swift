@@ -122,8 +122,10 @@ struct Scan {
           afterAt: joiner?.hasSuffix("at") ?? false
             || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0)
       else { break }
-      // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5").
-      let clockFree = !hasTime || (dayPart != nil && clock == nil && hour == nil && !midnight)
+      // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
+      // after a day, so "film night 7:30" keeps its film night.
+      let clockFree =
+        !hasTime || (dayPart != nil && clock == nil && hour == nil && !midnight && (day != nil || !careful || marked))
       var accepted = false
       switch piece {
       case .day(let value):
