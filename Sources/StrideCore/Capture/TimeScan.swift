@@ -56,17 +56,14 @@ struct Scan {
   /// "by", "due", "due on", "after", "from", "not before", "no later than": what the time that follows is for.
   func marker(at index: Int) -> (TimeParser.Role, Int)? {
     guard let first = word(index) else { return nil }
-    if first == "not", word(index + 1) == "before" { return (.start, index + 2) }
-    // "no later than friday", "not after noon", "on or before the 3rd", "no earlier than monday".
-    if let second = word(index + 1), ["no", "not", "on"].contains(first) {
-      let phrase = [first, second, word(index + 2) ?? ""]
-      if phrase[1] == "after" && first == "not" { return (.due, index + 2) }
-      if first == "on", second == "or", ["before", "after"].contains(phrase[2]) {
-        return (phrase[2] == "before" ? .due : .start, index + 3)
-      }
-      if first != "on", word(index + 2) == "than", ["later", "earlier", "sooner"].contains(second) {
-        return (second == "later" ? .due : .start, index + 3)
-      }
+    // "not before monday", "no later than friday", "not after noon", "on or before the 3rd".
+    switch (first, word(index + 1) ?? "", word(index + 2) ?? "") {
+    case ("not", "before", _): return (.start, index + 2)
+    case ("not", "after", _): return (.due, index + 2)
+    case ("on", "or", "before"), ("no", "later", "than"), ("not", "later", "than"): return (.due, index + 3)
+    case ("on", "or", "after"), ("no", "earlier", "than"), ("not", "earlier", "than"), ("no", "sooner", "than"):
+      return (.start, index + 3)
+    default: break
     }
     if first == "due", let next = word(index + 1), ["by", "on", "at", "before"].contains(next) {
       return (.due, index + 2)
