@@ -357,7 +357,7 @@ public struct CaptureParser: Sendable {
       }
       guard used else { continue }
       result.problem = result.problem ?? match.contradiction
-      consumed.append(Self.withDanglingVerb(characters, line, range))
+      consumed.append(Self.withDanglingVerb(masked, line, range))
     }
   }
 

@@ -206,6 +206,7 @@ struct CaptureFamilyTests {
     let deadline = parser.parse("The deadline is Sun, 10 January")
     #expect(deadline.title == "The deadline")
     #expect(deadline.due == Fixtures.at("2027-01-10T23:59:59Z"))
+    #expect(parser.parse("The deadline is Sun, 10 January ~5m #work").title == "The deadline")
     let party = parser.parse("Ana's party is on the first of december at 6")
     #expect(party.title == "Ana's party")
     #expect(party.due == Fixtures.at("2026-12-01T18:00:00Z"))
