@@ -14,6 +14,8 @@ struct Invocation {
   var autostart = true
   var help = false
   var version = false
+  /// The Now view as sentences, for screen readers (`--plain`).
+  var plain = false
   var command: String?
   var arguments: [String] = []
 
@@ -28,6 +30,7 @@ struct Invocation {
       case "--no-autostart": invocation.autostart = false
       case "--help", "-h": invocation.help = true
       case "--version": invocation.version = true
+      case "--plain": invocation.plain = true
       case "--socket":
         guard let path = remaining.popFirst(), !path.isEmpty else {
           throw UsageError("--socket needs a path, like: --socket /tmp/stride.sock")

@@ -4,9 +4,13 @@ import StrideCore
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {
   func now(_ arguments: [String]) throws {
+    // "-i" is the one short option: the Now view.
+    let interactive = arguments.contains("-i") || arguments.contains("--interactive")
     let args = try CommandArguments(
-      arguments, command: "now", valued: ["--energy", "--for", "--at", "--limit", "--tags"], switches: ["--all"])
+      arguments.filter { $0 != "-i" }, command: "now", valued: ["--energy", "--for", "--at", "--limit", "--tags"],
+      switches: ["--all", "--interactive"])
     try args.noMorePositionals(than: 0, "now")
+    if interactive, wantsNowView { return try nowView(plain: invocation.plain) }
     let params = try nowParams(args, all: args.flags.contains("--all"))
     let result = try call(NowList.self, params)
     guard !output.json else { return output.emit(result) }
@@ -22,7 +26,7 @@ extension Session {
         output.say("you have at the moment. See why with: stride now --all")
       }
     } else {
-      output.say(Self.heading(result))
+      output.say(result.heading)
       output.say()
       renderSuggestions(result.suggestions)
     }
@@ -31,16 +35,6 @@ extension Session {
     output.say("Left out for now:")
     let rows = hidden.map { [String(describing: $0.id), Output.clip($0.title, 40), $0.detail] }
     Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
-  }
-
-  /// The line above the list: calm about a pile of overdue work, with no count per task.
-  static func heading(_ result: NowList.Result) -> String {
-    let energy = result.energy.map { ", for your \($0.rawValue) energy" } ?? ""
-    guard result.overdue < NowContext.overduePile else {
-      return "\(result.overdue) things are overdue; here is a way to start\(energy):"
-    }
-    return result.energy.map { "For your \($0.rawValue) energy, start with one of these:" }
-      ?? "Start with one of these:"
   }
 
   /// The now-list question from `now`'s (and `why`'s) options.

@@ -10,11 +10,14 @@ import StrideCore
 struct Output {
   let json: Bool
   let color: Bool
+  /// Colour for a screen of its own (the Now view): a terminal on stdout, no NO_COLOR, not TERM=dumb.
+  let colorOnTerminal: Bool
 
   init(json: Bool, environment: [String: String]) {
     self.json = json
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    color = !json && !noColor && environment["TERM"] != "dumb" && isatty(STDOUT_FILENO) == 1
+    colorOnTerminal = !noColor && environment["TERM"] != "dumb" && isatty(STDOUT_FILENO) == 1
+    color = !json && colorOnTerminal
   }
 
   /// Prints a line for people (nothing in JSON mode).

@@ -41,7 +41,7 @@ extension Session {
 
   /// What a capture was read as, in one sentence when anything beyond a title was read; then a calm question about
   /// a due time that has passed, and the `!words` that were not understood.
-  private func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
+  func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
     func source(_ field: String) -> String {
       let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
       return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"

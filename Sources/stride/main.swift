@@ -22,8 +22,17 @@ func run(_ session: Session) throws -> ExitStatus {
     return .ok
   }
   guard let command = invocation.command else {
-    print(Help.overview)
-    return invocation.help ? .ok : .usage
+    if invocation.help {
+      print(Help.overview)
+      return .ok
+    }
+    // `stride` alone: the Now view for a person at a terminal, the now-list for a script or a pipe.
+    do {
+      if session.wantsNowView { try session.nowView(plain: invocation.plain) } else { try session.now([]) }
+    } catch let status as ExitStatus {
+      return status
+    }
+    return .ok
   }
   if invocation.help || command == "help" {
     let topic = command == "help" ? invocation.arguments.first : command

@@ -36,4 +36,14 @@ public enum Minutes {
     default: return "\(hours) hr \(rest) min"
     }
   }
+
+  /// "10 minutes", "1 hour", "1 hour and 30 minutes": the same, in words for a sentence.
+  public static func spoken(_ minutes: Int) -> String {
+    let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
+    switch (hours, rest) {
+    case (0, _): return plural(rest, "minute")
+    case (_, 0): return plural(hours, "hour")
+    default: return "\(plural(hours, "hour")) and \(plural(rest, "minute"))"
+    }
+  }
 }

@@ -1,0 +1,332 @@
+import Foundation
+
+/// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
+/// screen readers and dumb terminals).
+extension NowView {
+  /// The screen, one string a row, each at most `width` columns wide (cut with "…", never wrapped), at most
+  /// `height` rows. With `color`, ANSI colour and bold; without, the same words.
+  public func screenLines(width: Int, height: Int, color: Bool) -> [String] {
+    let width = max(width, 20)
+    let style = Style(color: color)
+    var top: [String] = []
+    var body: [String] = []
+    var footer: String
+    switch screen {
+    case .cards:
+      top = [style.bold(list.map(\.heading) ?? "Asking strided what to start now…"), ""]
+      footer = "j/k move · x done · d defer · a add · enter open · u undo · ? help · q quit"
+      if width < footer.count { footer = "j/k x d a enter u · ? help · q quit" }
+      body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
+    case .deferReason(let id):
+      top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]
+      body = Self.reasons.enumerated().map { "  \($0.offset + 1)  \($0.element.title): \($0.element.reason.meaning)" }
+      footer = "1-5 choose · esc back"
+    case .deferTime(let id, let reason):
+      top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
+      body = Self.remindTimes.enumerated().map { "  \($0.offset + 1)  \($0.element.label)" }
+      body += ["", "  (\(Self.reasons.first { $0.reason == reason }?.title ?? reason.rawValue): \(reason.rule))"]
+      footer = "1-4 choose · esc back"
+    case .pickTime:
+      top = [style.bold("When should it come back?"), ""]
+      body = ["  > \(input)▏", "", "  " + timeReading]
+      footer = "type a time · enter defer · esc back"
+    case .capture:
+      top = [style.bold("Your thought:"), ""]
+      body = ["  > \(input)▏", ""] + captureReading.map { "  " + $0 }
+      footer = "type · enter add · esc cancel"
+    case .detail(let id):
+      top = [style.bold(detail.map { "Task \($0.id): \($0.title)" } ?? "Task \(id)"), ""]
+      body = detailLines(id, style: style)
+      footer = "j/k move · space tick a step · esc back"
+    case .energy:
+      top = [style.bold("How is your energy right now?"), ""]
+      body = ["  1  low", "  2  medium", "  3  high"]
+      footer = "1-3 choose · esc back"
+    case .help:
+      top = [style.bold("Keys"), ""]
+      body = Self.helpRows.map { "  \($0.0.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.1)" }
+      footer = "any key: back to the list"
+    }
+    var lines = top + body
+    let bottom = (message.map { Self.wrap($0, width: width, lines: 2) } ?? []) + [style.dim(footer)]
+    lines = Array(lines.prefix(max(height - bottom.count, 0)))
+    while lines.count < height - bottom.count { lines.append("") }
+    return (lines + bottom).suffix(height).map { Self.clip($0, width) }
+  }
+
+  /// The view as full sentences, for `--plain`: each card one sentence ("1 of 3: reply to the landlord. Low
+  /// energy, about 10 minutes, 0 of 2 steps done. Why: due tomorrow at 17:00."), then what the keys do here.
+  public func sentences() -> [String] {
+    var lines = message.map { [$0] } ?? []
+    switch screen {
+    case .cards:
+      guard let list else { return lines + ["Asking strided what to start now."] }
+      if suggestions.isEmpty { return lines + [Self.emptySentence(list), Self.cardsPrompt] }
+      lines.append(list.heading)
+      for (offset, suggestion) in suggestions.enumerated() {
+        lines.append(cardSentence(suggestion, offset: offset, of: suggestions.count))
+      }
+      lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
+    case .deferReason(let id):
+      lines.append("Why are you deferring \(quotedTitle(id))?")
+      lines += Self.reasons.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.reason.meaning)." }
+      lines.append("Type 1 to 5 and press enter, or q to go back.")
+    case .deferTime(let id, _):
+      lines.append("When should Stride remind you about \(quotedTitle(id))?")
+      lines += Self.remindTimes.enumerated().map { "\($0.offset + 1): \($0.element.label)." }
+      lines.append("Type 1 to 4 and press enter, or q to go back.")
+    case .pickTime:
+      lines.append("Type when it should come back, such as tomorrow 9am, and press enter; an empty line goes back.")
+    case .capture:
+      lines.append("Type your thought and press enter; an empty line cancels.")
+    case .detail:
+      lines += detailLines(nil, style: Style(color: false)).filter { !$0.isEmpty }.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      lines.append("Type a step's number to tick or untick it, or q to go back.")
+    case .energy:
+      lines.append("How is your energy right now? Type 1 for low, 2 for medium or 3 for high, or q to go back.")
+    case .help:
+      lines += Self.helpRows.map { "\($0.0): \($0.1)." }
+    }
+    return lines
+  }
+
+  static let cardsPrompt =
+    "Keys: a number to choose a card, x to finish it (or its step), d to defer it, a to add a thought, o to open it, "
+    + "e for your energy, u to undo, ? for help, q to quit."
+
+  static let helpRows: [(String, String)] = [
+    ("j, k", "move to the next or the previous card (arrows too)"),
+    ("x, space", "finish the card: its step when a step is shown, else the task"),
+    ("d", "defer it: why, then when to come back"), ("a", "capture a new thought, shown as it will be read"),
+    ("enter", "open the task: its thought, steps to tick, what blocks it"),
+    ("e", "say how your energy is"), ("u", "undo the last change, and say what was undone"),
+    ("q, esc", "leave"),
+  ]
+
+  // MARK: Pieces
+
+  private func cardArea(width: Int, height: Int, style: Style) -> [String] {
+    guard let list else { return [] }
+    guard !suggestions.isEmpty else { return [Self.emptySentence(list), "Press a to capture a thought."] }
+    let cards = suggestions.enumerated().map { card($0.element, selected: $0.offset == selected, style: style) }
+    // From the card the cursor is on back to the first that fits with it.
+    var first = 0
+    while cards[first...selected].reduce(0, { $0 + $1.count + 1 }) > height, first < selected { first += 1 }
+    var lines: [String] = []
+    for card in cards[first...] where lines.count + card.count <= height {
+      lines += card + [""]
+    }
+    return lines
+  }
+
+  /// A card: title, then energy, size and progress, then the next step (or the way in), then why.
+  private func card(_ suggestion: Suggestion, selected: Bool, style: Style) -> [String] {
+    let task = suggestion.task
+    let bar = style.energy(task.energy, "▌")
+    var flags = ""
+    if task.status == .waiting { flags += "  ⏳" }
+    if let minutes = task.estimateMinutes, minutes <= 5 { flags += "  ⚡" }
+    let title = selected ? style.bold(task.title) : task.title
+    var lines = ["\(selected ? "›" : " ")\(bar) \(title)\(flags)"]
+    var facts = ["task \(task.id)", "\(task.energy.rawValue) energy"]
+    if let minutes = task.estimateMinutes { facts.append(Minutes.format(minutes)) }
+    if task.progress.total > 0 {
+      let filled = Int((Double(task.progress.done) / Double(task.progress.total) * 5).rounded())
+      facts.append(
+        "\(task.progress.done)/\(task.progress.total) "
+          + String(repeating: "▰", count: filled) + String(repeating: "▱", count: 5 - filled))
+    }
+    lines.append(" \(bar) " + style.dim(facts.joined(separator: " · ")))
+    if let step = suggestion.step {
+      lines.append(" \(bar) next: \(step.title)")
+    } else if let prompt = suggestion.prompt {
+      lines.append(" \(bar) \(prompt)")
+    }
+    if !suggestion.why.isEmpty {
+      lines.append(" \(bar) " + style.dim("why: " + suggestion.why.joined(separator: " · ")))
+    }
+    return lines
+  }
+
+  private func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int) -> String {
+    let task = suggestion.task
+    var facts = ["\(task.energy.rawValue.prefix(1).uppercased() + task.energy.rawValue.dropFirst()) energy"]
+    if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
+    if task.progress.total > 0 { facts.append("\(task.progress.done) of \(task.progress.total) steps done") }
+    if task.status == .waiting { facts.append("waiting on someone") }
+    var sentence = "\(offset + 1) of \(count): \(task.title). \(facts.joined(separator: ", "))."
+    if let step = suggestion.step { sentence += " Next step: \(step.title)." }
+    if let prompt = suggestion.prompt { sentence += " \(prompt.prefix(1).uppercased() + prompt.dropFirst())." }
+    if !suggestion.why.isEmpty { sentence += " Why: \(suggestion.why.joined(separator: ", "))." }
+    return sentence
+  }
+
+  private func detailLines(_ id: TaskID?, style: Style) -> [String] {
+    guard let task = detail, id == nil || task.id == id else { return ["  Reading the task…"] }
+    let time = HumanTime(now: reference, timeZone: timeZone)
+    var lines = ["  Captured as: \"\(task.rawInput)\""]
+    if !task.subtasks.isEmpty {
+      lines += ["", "  Steps (\(task.progress.done) of \(task.progress.total) done):"]
+      for (offset, step) in task.subtasks.enumerated() {
+        let cursor = offset == stepCursor ? "›" : " "
+        lines.append("  \(cursor) [\(step.done ? "x" : " ")] \(offset + 1). \(step.title)")
+      }
+    }
+    if !task.blockedBy.isEmpty {
+      lines += ["", "  Blocked by: " + task.blockedBy.map { "task \($0)" }.joined(separator: ", ")]
+    }
+    if let waiting = task.waitingFor { lines.append("  Waiting for: \(waiting)") }
+    let deferred = task.deferCount == 0 ? "never deferred" : "deferred \(plural(task.deferCount, "time"))"
+    lines += [
+      "",
+      "  Created \(time.describe(task.createdAt)) · \(deferred) · \(task.status.rawValue)"
+        + (task.due.map { " · due \(time.describe($0))" } ?? ""),
+    ]
+    return lines
+  }
+
+  private func quotedTitle(_ id: TaskID) -> String {
+    let title = suggestions.first { $0.task.id == id }?.task.title ?? detail.map(\.title) ?? "task \(id)"
+    return "\"\(title)\""
+  }
+
+  /// How the pick-a-time line reads, said back as it is typed.
+  var timeReading: String {
+    let text = input.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return "Try: tonight, tomorrow 9am, next fri, in 2 hours." }
+    let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
+    guard let match = parser.parse(text), !TimeParser.isSomeday(match.value) else {
+      return "Not a time yet: try tonight, tomorrow 9am, next fri, in 2 hours."
+    }
+    if let contradiction = match.contradiction {
+      return contradiction.prefix(1).uppercased() + contradiction.dropFirst()
+    }
+    return
+      "It comes back \(HumanTime(now: reference, timeZone: timeZone).describe(parser.instant(match.value, dateOnly: .startOfDay)))."
+  }
+
+  /// How the capture line reads, as `stride add --dry-run` would say it.
+  var captureReading: [String] {
+    let text = input.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return ["Type a thought, such as: call the dentist tomorrow 9am ~10m !low"] }
+    let draft: TaskDraft
+    do {
+      draft = try Capture.draft(from: text, at: reference, timeZone: timeZone, dateOrder: dateOrder)
+    } catch {
+      return [error.message.prefix(1).uppercased() + error.message.dropFirst() + "."]
+    }
+    let time = HumanTime(now: reference, timeZone: timeZone)
+    var lines = ["Title:   \(draft.title)"]
+    if !draft.steps.isEmpty { lines.append("Steps:   " + draft.steps.joined(separator: " · ")) }
+    if let minutes = draft.estimateMinutes { lines.append("About:   \(Minutes.format(minutes))") }
+    lines.append("Energy:  \(draft.energy.rawValue)")
+    if let due = draft.due { lines.append("Due:     \(time.describe(due))") }
+    if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
+    if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
+    return lines
+  }
+
+  static func emptySentence(_ list: NowList.Result) -> String {
+    list.openTasks == 0
+      ? "You have no open tasks."
+      : "Nothing fits right now: your open tasks are deferred, waiting, blocked, or need more than you have."
+  }
+
+  // MARK: Width
+
+  /// A sentence folded at spaces into at most `lines` rows of `width` columns (the last one cut with "…").
+  static func wrap(_ sentence: String, width: Int, lines: Int) -> [String] {
+    var rows: [String] = []
+    var row = ""
+    for word in sentence.split(separator: " ") {
+      if !row.isEmpty, columns(row) + 1 + columns(String(word)) > width, rows.count < lines - 1 {
+        rows.append(row)
+        row = ""
+      }
+      row += (row.isEmpty ? "" : " ") + word
+    }
+    return rows + [clip(row, width)]
+  }
+
+  /// The columns a string takes on a terminal: wide characters (emoji such as ⏳ and ⚡, CJK) take two; ANSI
+  /// sequences none.
+  public static func columns(_ text: String) -> Int {
+    var count = 0
+    var escape = false
+    for scalar in text.unicodeScalars {
+      if escape {
+        if scalar == "m" { escape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        escape = true
+        continue
+      }
+      count += isWide(scalar) ? 2 : 1
+    }
+    return count
+  }
+
+  /// `text` cut to `width` columns with "…" (ANSI sequences kept, and closed with a reset when cut).
+  public static func clip(_ text: String, _ width: Int) -> String {
+    guard columns(text) > width else { return text }
+    var result = ""
+    var used = 0
+    var escape = false
+    var styled = false
+    for character in text {
+      let scalar = character.unicodeScalars.first!
+      if escape || scalar == "\u{1B}" {
+        result.append(character)
+        escape = scalar != "m"
+        styled = true
+        continue
+      }
+      let size = isWide(scalar) ? 2 : 1
+      if used + size > width - 1 { break }
+      result.append(character)
+      used += size
+    }
+    return result + "…" + (styled ? "\u{1B}[0m" : "")
+  }
+
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+      || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+      || (0x1F300...0x1FAFF).contains(value) || [0x231A, 0x231B, 0x23F3, 0x26A1, 0x2705, 0x274C].contains(value)
+  }
+}
+
+/// Colour and weight for the Now view, or none.
+struct Style {
+  let color: Bool
+
+  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+
+  /// The energy bar: green for low, yellow for medium, magenta for high (the word says it too).
+  func energy(_ level: EnergyLevel, _ text: String) -> String {
+    guard color else { return text }
+    let code =
+      switch level {
+      case .low: "32"
+      case .medium: "33"
+      case .high: "35"
+      }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+}
+
+extension NowList.Result {
+  /// The line above the list: calm about a pile of overdue work, with no count per task.
+  public var heading: String {
+    let energyNote = energy.map { ", for your \($0.rawValue) energy" } ?? ""
+    guard overdue < NowContext.overduePile else {
+      return "\(overdue) things are overdue; here is a way to start\(energyNote):"
+    }
+    return energy.map { "For your \($0.rawValue) energy, start with one of these:" } ?? "Start with one of these:"
+  }
+}

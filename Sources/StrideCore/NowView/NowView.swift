@@ -1,0 +1,289 @@
+import Foundation
+
+/// The Now view's state: what it shows and which sheet is open. A pure value: a key or a daemon's answer goes in,
+/// the next state and the protocol calls to make come out, so it is tested without a terminal. The `stride`
+/// command draws it (full screen, or as sentences with `--plain`) and makes the calls.
+public struct NowView: Equatable, Sendable {
+  /// A key as the terminal sent it.
+  public enum Key: Equatable, Sendable {
+    case character(Character)
+    case up, down, enter, escape, backspace
+    /// Ctrl-C, or the end of the input: leave at once.
+    case interrupt
+  }
+
+  /// What is on the screen.
+  public enum Screen: Equatable, Sendable {
+    case cards
+    /// "Why are you deferring?": the five reasons.
+    case deferReason(TaskID)
+    /// "Remind me": 1 hour, tonight, tomorrow, or pick a time.
+    case deferTime(TaskID, DeferReason)
+    /// A typed time for the deferral, read by the same parser as everywhere (the text is in `input`).
+    case pickTime(TaskID, DeferReason)
+    /// A new thought (the text is in `input`), shown as it will be read.
+    case capture
+    /// One task whole: its thought, its steps to tick, what blocks it.
+    case detail(TaskID)
+    case energy
+    case help
+  }
+
+  /// A call to make; its answer comes back through `show`, `showDetail` and `say`.
+  public enum Effect: Equatable, Sendable {
+    case complete(TaskID)
+    case completeStep(TaskID, Int)
+    case reopenStep(TaskID, Int)
+    /// `until` is the words chosen or typed ("tonight"), read by the time parser; nil for a reason without one.
+    case deferTask(TaskID, DeferReason, until: String?)
+    case capture(String)
+    case loadDetail(TaskID)
+    case setEnergy(EnergyLevel)
+    case undo
+    case quit
+  }
+
+  /// The now-list as the daemon last gave it.
+  public private(set) var list: NowList.Result?
+  public var screen: Screen = .cards
+  /// The card the keys act on (an index into the suggestions).
+  public private(set) var selected = 0
+  /// The line being typed in the capture and pick-a-time sheets.
+  public private(set) var input = ""
+  /// The last thing that happened, as a sentence ("Done: task 12, "call the dentist".").
+  public private(set) var message: String?
+  /// The task the detail screen shows, and the step its cursor is on (0-based).
+  public private(set) var detail: StrideTask?
+  public private(set) var stepCursor = 0
+  /// The moment and the zone previews are read in.
+  public var reference: Date
+  public let timeZone: TimeZone
+  public let dateOrder: NumericDateOrder
+
+  /// The times the "Remind me" sheet offers, in the words the time parser reads.
+  public static let remindTimes: [(label: String, words: String)] = [
+    ("In 1 hour", "in 1 hour"), ("Tonight", "tonight"), ("Tomorrow", "tomorrow 9am"), ("Pick a time…", ""),
+  ]
+
+  /// The reasons in the order the sheet numbers them, with their titles.
+  public static let reasons: [(reason: DeferReason, title: String)] = [
+    (.blocked, "Blocked"), (.noEnergy, "No energy"), (.wrongTime, "Wrong time"), (.unsure, "Unsure"),
+    (.notImportant, "Not important"),
+  ]
+
+  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
+    self.reference = reference
+    self.timeZone = timeZone
+    self.dateOrder = dateOrder
+  }
+
+  public var suggestions: [Suggestion] { list?.suggestions ?? [] }
+
+  /// The suggestion under the cursor.
+  public var current: Suggestion? { suggestions.indices.contains(selected) ? suggestions[selected] : nil }
+
+  // MARK: Answers coming in
+
+  /// A new now-list: the cursor stays on the same task when it is still there.
+  public mutating func show(_ list: NowList.Result) {
+    let id = current?.task.id
+    self.list = list
+    if let id, let index = list.suggestions.firstIndex(where: { $0.task.id == id }) {
+      selected = index
+    } else {
+      selected = min(selected, max(list.suggestions.count - 1, 0))
+    }
+    // A task that left the list takes its open sheet with it.
+    switch screen {
+    case .deferReason(let task), .deferTime(let task, _), .pickTime(let task, _):
+      if !list.suggestions.contains(where: { $0.task.id == task }) { screen = .cards }
+    default: break
+    }
+  }
+
+  /// A task read whole, for the detail screen.
+  public mutating func showDetail(_ task: StrideTask) {
+    if detail?.id != task.id { stepCursor = 0 }
+    detail = task
+    stepCursor = min(stepCursor, max(task.subtasks.count - 1, 0))
+  }
+
+  /// A sentence about what just happened (or why it did not).
+  public mutating func say(_ sentence: String?) {
+    message = sentence
+  }
+
+  // MARK: Keys
+
+  /// Takes a key; returns the calls to make.
+  public mutating func handle(_ key: Key) -> [Effect] {
+    if key == .interrupt { return [.quit] }
+    switch screen {
+    case .cards: return onCards(key)
+    case .deferReason(let id): return onReason(key, id)
+    case .deferTime(let id, let reason): return onTime(key, id, reason)
+    case .pickTime(let id, let reason):
+      switch edit(key) {
+      case .typing: return []
+      case .back:
+        screen = .deferTime(id, reason)
+        return []
+      case .use(let text):
+        guard TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder).parse(text) != nil else {
+          message = "'\(text)' is not a time Stride can read; try tonight, tomorrow 9am or next fri."
+          return []
+        }
+        input = ""
+        screen = .cards
+        return [.deferTask(id, reason, until: text)]
+      }
+    case .capture:
+      switch edit(key) {
+      case .typing: return []
+      case .back:
+        screen = .cards
+        return []
+      case .use(let text):
+        input = ""
+        screen = .cards
+        return [.capture(text)]
+      }
+    case .detail(let id): return onDetail(key, id)
+    case .energy: return onEnergy(key)
+    case .help:
+      screen = .cards
+      return []
+    }
+  }
+
+  private mutating func onCards(_ key: Key) -> [Effect] {
+    switch key {
+    case .down, .character("j"):
+      selected = min(selected + 1, max(suggestions.count - 1, 0))
+    case .up, .character("k"):
+      selected = max(selected - 1, 0)
+    case .character(let digit) where digit.isASCII && ("1"..."9").contains(digit):
+      let index = Int(String(digit))! - 1
+      if suggestions.indices.contains(index) { selected = index }
+    case .character("x"), .character(" "):
+      guard let current else { return [] }
+      if let step = current.step { return [.completeStep(current.task.id, step.index)] }
+      return [.complete(current.task.id)]
+    case .character("d"):
+      guard let current else { return [] }
+      screen = .deferReason(current.task.id)
+    case .character("a"):
+      input = ""
+      screen = .capture
+    case .enter, .character("o"):
+      guard let current else { return [] }
+      screen = .detail(current.task.id)
+      return [.loadDetail(current.task.id)]
+    case .character("e"):
+      screen = .energy
+    case .character("u"):
+      return [.undo]
+    case .character("?"), .character("h"):
+      screen = .help
+    case .character("q"), .escape:
+      return [.quit]
+    default: break
+    }
+    return []
+  }
+
+  private mutating func onReason(_ key: Key, _ id: TaskID) -> [Effect] {
+    if key == .escape || key == .character("q") {
+      screen = .cards
+      return []
+    }
+    guard case .character(let digit) = key, let number = Int(String(digit)), (1...5).contains(number) else {
+      return []
+    }
+    let reason = Self.reasons[number - 1].reason
+    guard reason.takesUntil else {
+      // An unsure task is offered at once as "break it into steps": there is no time to choose.
+      screen = .cards
+      return [.deferTask(id, reason, until: nil)]
+    }
+    screen = .deferTime(id, reason)
+    return []
+  }
+
+  private mutating func onTime(_ key: Key, _ id: TaskID, _ reason: DeferReason) -> [Effect] {
+    if key == .escape || key == .character("q") {
+      screen = .deferReason(id)
+      return []
+    }
+    guard case .character(let digit) = key, let number = Int(String(digit)), (1...4).contains(number) else {
+      return []
+    }
+    let choice = Self.remindTimes[number - 1]
+    guard !choice.words.isEmpty else {
+      input = ""
+      screen = .pickTime(id, reason)
+      return []
+    }
+    screen = .cards
+    return [.deferTask(id, reason, until: choice.words)]
+  }
+
+  private mutating func onDetail(_ key: Key, _ id: TaskID) -> [Effect] {
+    let steps = detail?.id == id ? detail?.subtasks ?? [] : []
+    switch key {
+    case .down, .character("j"):
+      stepCursor = min(stepCursor + 1, max(steps.count - 1, 0))
+    case .up, .character("k"):
+      stepCursor = max(stepCursor - 1, 0)
+    case .character(" "), .character("x"):
+      guard steps.indices.contains(stepCursor) else { return [] }
+      let index = stepCursor + 1
+      return [steps[stepCursor].done ? .reopenStep(id, index) : .completeStep(id, index)]
+    case .character(let digit) where digit.isASCII && digit.isNumber:
+      // A step by its number ticks or unticks it.
+      let index = Int(String(digit))!
+      guard steps.indices.contains(index - 1) else { return [] }
+      stepCursor = index - 1
+      return [steps[index - 1].done ? .reopenStep(id, index) : .completeStep(id, index)]
+    case .escape, .enter, .character("q"):
+      screen = .cards
+    default: break
+    }
+    return []
+  }
+
+  private mutating func onEnergy(_ key: Key) -> [Effect] {
+    let levels: [Character: EnergyLevel] = ["1": .low, "l": .low, "2": .medium, "m": .medium, "3": .high, "h": .high]
+    if case .character(let character) = key, let level = levels[character] {
+      screen = .cards
+      return [.setEnergy(level)]
+    }
+    if key == .escape || key == .character("q") { screen = .cards }
+    return []
+  }
+
+  /// What a key did to the line being typed.
+  private enum Editing {
+    case typing
+    case use(String)
+    case back
+  }
+
+  /// The line editor of the capture and pick-a-time sheets: typing, backspace, enter to use the line, escape back.
+  private mutating func edit(_ key: Key) -> Editing {
+    switch key {
+    case .character(let character) where !character.isNewline:
+      if input.count < 1_000 { input.append(character) }
+    case .backspace:
+      if !input.isEmpty { input.removeLast() }
+    case .enter:
+      let text = input.trimmingCharacters(in: .whitespaces)
+      if !text.isEmpty { return .use(text) }
+    case .escape:
+      input = ""
+      return .back
+    default: break
+    }
+    return .typing
+  }
+}

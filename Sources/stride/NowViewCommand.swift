@@ -1,0 +1,233 @@
+import Foundation
+import StrideCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride` on a terminal (or `stride now -i`): the Now view. Five cards that follow the daemon live; a key to
+/// finish, to defer through the reasons, to capture, to open a task. Every action is the same protocol call as the
+/// command that does it. `--plain` (and `TERM=dumb`) says each card as a sentence and reads commands a line at a
+/// time, with no cursor movement.
+extension Session {
+  /// Whether `stride` alone should open the view: a person at a terminal, not a script or a pipe.
+  var wantsNowView: Bool {
+    !invocation.json && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+  }
+
+  func nowView(plain: Bool) throws {
+    var view = NowView(reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder)
+    try refresh(&view)
+    let feed = NowFeed(socket: paths.socket)
+    feed.start()
+    let plain = plain || environment["TERM"] == "dumb"
+    if plain {
+      try plainLoop(&view, feed)
+    } else {
+      Terminal.enter()
+      defer { Terminal.restore() }
+      try screenLoop(&view, feed)
+    }
+  }
+
+  // MARK: The loops
+
+  private func screenLoop(_ view: inout NowView, _ feed: NowFeed) throws {
+    let color = output.colorOnTerminal
+    var size = Terminal.size()
+    Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
+    while true {
+      // Once a minute at least, so "due in 5 min" stays true.
+      let (keys, woken) = Terminal.wait(timeout: 60)
+      if woken { Terminal.drainWake() }
+      if Terminal.resized == 1 {
+        Terminal.resized = 0
+        size = Terminal.size()
+      }
+      try take(feed, into: &view)
+      if keys {
+        guard let typed = Terminal.readKeys() else { return }
+        for key in typed where try !perform(view.handle(key), on: &view) { return }
+      }
+      view.reference = Date()
+      if !keys && !woken { try refresh(&view) }
+      Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
+    }
+  }
+
+  private func plainLoop(_ view: inout NowView, _ feed: NowFeed) throws {
+    view.sentences().forEach { output.say($0) }
+    fflush(nil)
+    var pending = ""
+    while true {
+      let (keys, woken) = Terminal.wait(timeout: 60)
+      if woken {
+        Terminal.drainWake()
+        let before = view.suggestions.map(\.task.id)
+        try take(feed, into: &view)
+        if view.suggestions.map(\.task.id) != before, view.screen == .cards {
+          output.say("The list changed.")
+          view.sentences().forEach { output.say($0) }
+          fflush(nil)
+        }
+      }
+      guard keys else { continue }
+      var buffer = [UInt8](repeating: 0, count: 1024)
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      guard count > 0 else { return }
+      pending += String(decoding: buffer[0..<count], as: UTF8.self)
+      while let newline = pending.firstIndex(where: \.isNewline) {
+        let line = String(pending[..<newline]).trimmingCharacters(in: .whitespaces)
+        pending = String(pending[pending.index(after: newline)...])
+        view.reference = Date()
+        view.say(nil)
+        // In the two typing sheets a line is the text; elsewhere each character is a key ("x", "d", "2").
+        var keys: [NowView.Key]
+        switch view.screen {
+        case .capture, .pickTime: keys = line.isEmpty ? [.escape] : line.map { .character($0) } + [.enter]
+        default: keys = line.lowercased() == "q" && view.screen != .cards ? [.escape] : line.map { .character($0) }
+        }
+        for key in keys where try !perform(view.handle(key), on: &view) { return }
+        view.sentences().forEach { output.say($0) }
+        fflush(nil)
+      }
+    }
+  }
+
+  /// News from the daemon: a changed now-list is asked for again; a lost daemon ends the view with a sentence.
+  private func take(_ feed: NowFeed, into view: inout NowView) throws {
+    switch feed.take() {
+    case .quiet: break
+    case .changed: try refresh(&view)
+    case .lost(let reason):
+      Terminal.restore()
+      note("stride: \(reason), so the Now view closed. Run stride again to start it and come back.")
+      throw ExitStatus.unavailable
+    }
+  }
+
+  // MARK: Calls
+
+  /// The now-list as it stands, asked the same way `stride now` asks.
+  private func refresh(_ view: inout NowView) throws {
+    let list = try viewCall(
+      NowList.self, NowList.Params(timeZone: TimeZone.current.identifier), view: &view)
+    if let list { view.show(list) }
+    if case .detail(let id) = view.screen, let task = try viewCall(TaskGet.self, .init(id: id), view: &view) {
+      view.showDetail(task.task)
+    }
+  }
+
+  /// Makes the calls a key asked for; false when the view should close.
+  private func perform(_ effects: [NowView.Effect], on view: inout NowView) throws -> Bool {
+    for effect in effects {
+      switch effect {
+      case .quit: return false
+      case .complete(let id):
+        if let result = try viewCall(TaskComplete.self, .init(id: id), view: &view) {
+          view.say("Done: \(Output.name(result.task)).")
+        }
+      case .completeStep(let id, let index):
+        if let result = try viewCall(SubtaskComplete.self, .init(id: id, index: index), view: &view) {
+          let done = result.task.status == .completed ? " That was the last step, so the task is done too." : ""
+          view.say("Done: step \(id).\(index), \"\(result.task.subtasks[index - 1].title)\".\(done)")
+        }
+      case .reopenStep(let id, let index):
+        if let result = try viewCall(SubtaskReopen.self, .init(id: id, index: index), view: &view) {
+          view.say("Step \(id).\(index), \"\(result.task.subtasks[index - 1].title)\", is open again.")
+        }
+      case .deferTask(let id, let reason, let words):
+        var until: Date?
+        if let words {
+          do {
+            until = try CommandArguments.time(words, "the time", dateOnly: .startOfDay)
+          } catch {
+            view.say(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+            continue
+          }
+        }
+        if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
+          let task = result.task
+          view.say(
+            "Deferred \(Output.name(task)), as \(reason.rawValue): "
+              + (task.deferral?.effect(for: task, time: time) ?? reason.rule) + ".")
+        }
+      case .capture(let text):
+        let params = TaskCapture.Params(
+          text: text, dateOrder: CommandArguments.dateOrder, timeZone: TimeZone.current.identifier)
+        if let result = try viewCall(TaskCapture.self, params, view: &view), let task = result.task {
+          let read = result.draft.flatMap { captureNotes($0, id: task.id).summary }.map { " " + $0 } ?? ""
+          view.say("Added \(Output.name(task)).\(read)")
+        }
+      case .loadDetail(let id):
+        if let result = try viewCall(TaskGet.self, .init(id: id), view: &view) { view.showDetail(result.task) }
+      case .setEnergy(let level):
+        if try viewCall(ContextSet.self, .init(energy: level), view: &view) != nil {
+          view.say("Your energy is \(level.rawValue); the list follows it.")
+        }
+      case .undo:
+        if let result = try viewCall(HistoryUndo.self, NoParams(), view: &view) {
+          view.say("Undid: \(result.undone.summary).")
+        }
+      }
+      try refresh(&view)
+    }
+    return true
+  }
+
+  /// A call from the view: the daemon's refusal becomes the view's sentence (nil result); a lost daemon ends it.
+  private func viewCall<M: RPCMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
+    do {
+      return try call(method, params)
+    } catch .failed(let error) {
+      view.say(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+      return nil
+    } catch {
+      Terminal.restore()
+      note("stride: strided stopped answering, so the Now view closed. Run stride again to start it and come back.")
+      throw ExitStatus.unavailable
+    }
+  }
+}
+
+/// The daemon's `now.changed` events, read on a thread of their own (a subscribed connection only listens) and
+/// passed to the view's loop through the terminal's wake pipe.
+final class NowFeed: Sendable {
+  enum News: Equatable {
+    case quiet
+    case changed
+    case lost(String)
+  }
+
+  private let socket: String
+  private let news = Mutex<News>(.quiet)
+
+  init(socket: String) { self.socket = socket }
+
+  func start() {
+    _ = Terminal.wakeFD
+    Thread.detachNewThread { [self] in
+      do {
+        let connection = try StrideClient(path: socket)
+        _ = try connection.subscribe([.nowChanged])
+        while true {
+          _ = try connection.nextEvent()
+          news.withLock { if $0 == .quiet { $0 = .changed } }
+          Terminal.wake()
+        }
+      } catch {
+        news.withLock { $0 = .lost("strided stopped answering") }
+        Terminal.wake()
+      }
+    }
+  }
+
+  /// What happened since the last look.
+  func take() -> News {
+    news.withLock { current in
+      defer { if case .lost = current {} else { current = .quiet } }
+      return current
+    }
+  }
+}

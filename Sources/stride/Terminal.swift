@@ -1,0 +1,158 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal the Now view draws on: keys one at a time, the alternate screen, its size, and the way back to
+/// the shell as it was on every exit (q, Ctrl-C, SIGTERM, SIGHUP, a lost daemon).
+enum Terminal {
+  // Read by the signal handlers, which may touch nothing but these.
+  nonisolated(unsafe) private static var saved = termios()
+  nonisolated(unsafe) private static var active: Int32 = 0
+  nonisolated(unsafe) private static var wakeWriter: Int32 = -1
+  nonisolated(unsafe) private static var wakeReader: Int32 = -1
+  /// Set by SIGWINCH, cleared by the loop once it has drawn the new size.
+  nonisolated(unsafe) static var resized: Int32 = 0
+  /// Shows the cursor and leaves the alternate screen.
+  private static let leave: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+
+  /// The read end of the pipe that wakes the loop (a resize, news from the daemon).
+  static var wakeFD: Int32 {
+    if wakeReader < 0 {
+      var ends: [Int32] = [0, 0]
+      if pipe(&ends) == 0 {
+        (wakeReader, wakeWriter) = (ends[0], ends[1])
+        _ = fcntl(wakeReader, F_SETFL, fcntl(wakeReader, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(wakeWriter, F_SETFL, fcntl(wakeWriter, F_GETFL) | O_NONBLOCK)
+      }
+    }
+    return wakeReader
+  }
+
+  /// Wakes the loop from any thread (or a signal handler).
+  static func wake() {
+    var byte: UInt8 = 1
+    _ = Glibc.write(wakeWriter, &byte, 1)
+  }
+
+  /// Empties the wake pipe.
+  static func drainWake() {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while read(wakeFD, &buffer, buffer.count) > 0 {}
+  }
+
+  /// Keys one at a time, no echo, the alternate screen, no cursor; signals that end the program restore all of it
+  /// first. `restore` undoes it; it is safe to call more than once.
+  static func enter() {
+    _ = wakeFD
+    tcgetattr(STDIN_FILENO, &saved)
+    var raw = saved
+    cfmakeraw(&raw)
+    // Ctrl-C arrives as a key (the view quits on it); output keeps turning \n into \r\n.
+    raw.c_oflag |= tcflag_t(OPOST)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    active = 1
+    write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
+    // A parent may have blocked these (test runners do); the view must hear them to put the terminal back.
+    var wanted = sigset_t()
+    sigemptyset(&wanted)
+    for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGWINCH] { sigaddset(&wanted, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+    for signal in [SIGTERM, SIGHUP, SIGQUIT, SIGINT] {
+      Glibc.signal(signal) { number in
+        Terminal.restore()
+        _exit(128 + number)
+      }
+    }
+    Glibc.signal(SIGWINCH) { _ in
+      Terminal.resized = 1
+      Terminal.wake()
+    }
+  }
+
+  /// The shell's terminal as it was. Only async-signal-safe calls: it also runs in signal handlers.
+  static func restore() {
+    guard active == 1 else { return }
+    active = 0
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    leave.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+  }
+
+  /// Columns and rows, or 80×24 when the terminal does not say.
+  static func size() -> (width: Int, height: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  static func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written <= 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  /// Draws a frame: every row from the top, each cleared to its end, nothing below.
+  static func draw(_ lines: [String]) {
+    write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+  }
+
+  /// Waits until the keyboard or the wake pipe has something, or `timeout` seconds pass; says which.
+  static func wait(timeout: Double) -> (keys: Bool, woken: Bool) {
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, 2, Int32(timeout * 1000))
+    guard ready > 0 else { return (false, false) }
+    return (fds[0].revents != 0, fds[1].revents != 0)
+  }
+
+  /// The keys waiting on standard input (nil at its end): arrows and escape sequences decoded.
+  static func readKeys() -> [NowView.Key]? {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+    guard count > 0 else { return nil }
+    return keys(in: String(decoding: buffer[0..<count], as: UTF8.self))
+  }
+
+  /// The keys in what a terminal sent: "\u{1B}[A" is up, a lone escape is escape.
+  static func keys(in text: String) -> [NowView.Key] {
+    var keys: [NowView.Key] = []
+    var characters = text[...]
+    while let character = characters.popFirst() {
+      switch character {
+      case "\u{1B}":
+        if characters.first == "[" || characters.first == "O" {
+          let final = characters.dropFirst().first
+          characters = characters.dropFirst(2)
+          switch final {
+          case "A": keys.append(.up)
+          case "B": keys.append(.down)
+          default: break
+          }
+        } else {
+          keys.append(.escape)
+        }
+      case "\r", "\n", "\r\n": keys.append(.enter)
+      case "\u{7F}", "\u{08}": keys.append(.backspace)
+      case "\u{03}", "\u{04}": keys.append(.interrupt)
+      default:
+        if character.isASCII, character.asciiValue! < 32 { continue }
+        keys.append(.character(character))
+      }
+    }
+    return keys
+  }
+}

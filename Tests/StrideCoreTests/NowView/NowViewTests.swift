@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// The Now view's state, without a terminal: keys in, the calls to make and the screen out. The now-lists come from
+/// a real dispatcher over a fresh store (Saturday 2026-11-21 09:00 UTC).
+@Suite("Now view: state and screen")
+struct NowViewTests {
+  let utc = TimeZone(identifier: "UTC")!
+
+  /// A now-list from the engine for these captures.
+  func list(_ captures: [String]) throws -> NowList.Result {
+    let dispatcher = try TestDispatcher.make()
+    for (offset, text) in captures.enumerated() {
+      let params = String(decoding: try JSONEncoder().encode(["text": text]), as: UTF8.self)
+      _ = TestDispatcher.reply(
+        dispatcher, #"{"jsonrpc":"2.0","id":\#(offset + 1),"method":"task.capture","params":\#(params)}"#)
+    }
+    let reply = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":99,"method":"now.list","params":{}}"#)
+    let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as! [String: Any]
+    let result = try JSONSerialization.data(withJSONObject: object["result"]!)
+    return try JSONDecoder().decode(NowList.Result.self, from: result)
+  }
+
+  func view(_ captures: [String]) throws -> NowView {
+    var view = NowView(reference: Fixtures.now, timeZone: utc)
+    view.show(try list(captures))
+    return view
+  }
+
+  static let week = [
+    "reply to the landlord by tomorrow 5pm ~10m !low: find the lease, write the email",
+    "water the ferns ~5m !low", "call the dentist tomorrow 9am", "pay the gas bill by friday",
+    "write the quarterly report !high ~2h", "sort the photos",
+  ]
+
+  @Test("cards say title, task, energy in words, size, progress, next step and why; a five-minute task has ⚡")
+  func cards() throws {
+    let view = try view(Self.week)
+    #expect(view.suggestions.count == 5)
+    let screen = view.screenLines(width: 80, height: 24, color: false).joined(separator: "\n")
+    #expect(screen.contains("Start with one of these:"))
+    #expect(screen.contains("reply to the landlord"))
+    #expect(screen.contains("low energy · 10 min · 0/2 ▱▱▱▱▱"))
+    #expect(screen.contains("next: find the lease"))
+    #expect(screen.contains("why: "))
+    #expect(screen.contains("water the ferns  ⚡"))
+    #expect(screen.contains("q quit"))
+    // Colour never carries anything alone: the same words with and without it.
+    let colored = view.screenLines(width: 80, height: 24, color: true).joined(separator: "\n")
+    #expect(colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == screen)
+  }
+
+  @Test(
+    "every size from 80×24 down keeps each row within the width and the rows within the height",
+    arguments: [
+      (80, 24), (60, 24), (40, 16), (30, 10), (100, 50),
+    ])
+  func sizes(_ width: Int, _ height: Int) throws {
+    var view = try view(Self.week)
+    view.say("Deferred task 1, \"reply to the landlord\", as no-energy: it comes back today at 20:00, and then a bit.")
+    for screen in [
+      NowView.Screen.cards, .deferReason(TaskID(1)), .deferTime(TaskID(1), .noEnergy), .capture, .help, .energy,
+    ] {
+      view.screen = screen
+      let lines = view.screenLines(width: width, height: height, color: true)
+      #expect(lines.count == height, "\(screen)")
+      #expect(lines.allSatisfy { NowView.columns($0) <= max(width, 20) }, "\(screen) at \(width)")
+    }
+  }
+
+  @Test("j and k move; x finishes the step shown, or the task; q, escape and Ctrl-C leave")
+  func keys() throws {
+    var view = try view(Self.week)
+    let first = try #require(view.current)
+    #expect(view.handle(.character("j")).isEmpty)
+    #expect(view.selected == 1)
+    _ = view.handle(.down)
+    _ = view.handle(.up)
+    #expect(view.selected == 1)
+    _ = view.handle(.character("k"))
+    _ = view.handle(.character("k"))
+    #expect(view.selected == 0)
+    let step = try #require(first.step)
+    #expect(view.handle(.character("x")) == [.completeStep(first.task.id, step.index)])
+    let plain = try #require(view.suggestions.firstIndex { $0.step == nil })
+    _ = view.handle(.character(Character(String(plain + 1))))
+    #expect(view.handle(.character(" ")) == [.complete(view.suggestions[plain].task.id)])
+    #expect(view.handle(.character("u")) == [.undo])
+    #expect(view.handle(.character("q")) == [.quit])
+    #expect(view.handle(.escape) == [.quit])
+    #expect(view.handle(.interrupt) == [.quit])
+  }
+
+  @Test("defer: a reason, then a time from the sheet or typed, read by the same parser; unsure asks no time")
+  func deferSheet() throws {
+    var view = try view(Self.week)
+    let id = try #require(view.current?.task.id)
+    _ = view.handle(.character("d"))
+    #expect(view.screen == .deferReason(id))
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("2  No energy: ") })
+    _ = view.handle(.character("2"))
+    #expect(view.screen == .deferTime(id, .noEnergy))
+    #expect(view.handle(.character("2")) == [.deferTask(id, .noEnergy, until: "tonight")])
+    #expect(view.screen == .cards)
+
+    _ = view.handle(.character("d"))
+    #expect(view.handle(.character("4")) == [.deferTask(id, .unsure, until: nil)])
+
+    _ = view.handle(.character("d"))
+    _ = view.handle(.character("3"))
+    _ = view.handle(.character("4"))
+    #expect(view.screen == .pickTime(id, .wrongTime))
+    for character in "someday soon" { _ = view.handle(.character(character)) }
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("Not a time yet") })
+    #expect(view.handle(.enter).isEmpty)
+    #expect(view.message?.contains("is not a time Stride can read") == true)
+    for _ in 0..<12 { _ = view.handle(.backspace) }
+    for character in "next fri 9am" { _ = view.handle(.character(character)) }
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("It comes back Friday") })
+    #expect(view.handle(.enter) == [.deferTask(id, .wrongTime, until: "next fri 9am")])
+    // Escape goes back one sheet at a time.
+    _ = view.handle(.character("d"))
+    _ = view.handle(.character("1"))
+    _ = view.handle(.escape)
+    #expect(view.screen == .deferReason(id))
+    _ = view.handle(.escape)
+    #expect(view.screen == .cards)
+  }
+
+  @Test("capture shows how the line is read before it is saved")
+  func capture() throws {
+    var view = try view(Self.week)
+    _ = view.handle(.character("a"))
+    for character in "call mum tomorrow 6pm ~10m" { _ = view.handle(.character(character)) }
+    let screen = view.screenLines(width: 80, height: 24, color: false)
+    #expect(screen.contains { $0.contains("Title:   call mum") })
+    #expect(screen.contains { $0.contains("Due:     tomorrow at 18:00") })
+    #expect(view.handle(.enter) == [.capture("call mum tomorrow 6pm ~10m")])
+    #expect(view.screen == .cards)
+    _ = view.handle(.character("a"))
+    for character in "renew passport by tue, 10 january" { _ = view.handle(.character(character)) }
+    #expect(view.screenLines(width: 100, height: 24, color: false).contains { $0.contains("says Tuesday") })
+  }
+
+  @Test("enter opens a task: its thought, steps to tick with space or their number, its facts")
+  func detail() throws {
+    var view = try view(Self.week)
+    let task = try #require(view.current?.task)
+    #expect(view.handle(.enter) == [.loadDetail(task.id)])
+    view.showDetail(task)
+    let screen = view.screenLines(width: 100, height: 24, color: false)
+    #expect(screen.contains { $0.contains("Captured as: \"\(task.rawInput)\"") })
+    #expect(screen.contains { $0.contains("› [ ] 1. find the lease") })
+    #expect(screen.contains { $0.contains("never deferred · active") })
+    _ = view.handle(.character("j"))
+    #expect(view.handle(.character(" ")) == [.completeStep(task.id, 2)])
+    #expect(view.handle(.character("1")) == [.completeStep(task.id, 1)])
+    _ = view.handle(.escape)
+    #expect(view.screen == .cards)
+  }
+
+  @Test("a new list keeps the cursor on its task, and closes a sheet whose task left")
+  func liveList() throws {
+    var view = try view(Self.week)
+    _ = view.handle(.character("j"))
+    let id = try #require(view.current?.task.id)
+    var reordered = try list(Self.week)
+    reordered.suggestions.reverse()
+    view.show(reordered)
+    #expect(view.current?.task.id == id)
+    _ = view.handle(.character("d"))
+    reordered.suggestions.removeAll { $0.task.id == id }
+    view.show(reordered)
+    #expect(view.screen == .cards)
+  }
+
+  @Test("energy: e, then 1 to 3 or l, m, h")
+  func energy() throws {
+    var view = try view(Self.week)
+    _ = view.handle(.character("e"))
+    #expect(view.handle(.character("h")) == [.setEnergy(.high)])
+    _ = view.handle(.character("e"))
+    #expect(view.handle(.character("1")) == [.setEnergy(.low)])
+  }
+
+  @Test("plain: each card one full sentence, then what the keys do")
+  func sentences() throws {
+    let view = try view(Self.week)
+    let lines = view.sentences()
+    let first = try #require(lines.first { $0.hasPrefix("1 of 5: ") })
+    #expect(first.hasPrefix("1 of 5: reply to the landlord. Low energy, about 10 minutes, 0 of 2 steps done."))
+    #expect(first.contains("Next step: find the lease."))
+    #expect(first.contains(" Why: "))
+    #expect(lines.last?.contains("q to quit") == true)
+    #expect(lines.allSatisfy { !$0.contains("\u{1B}") })
+  }
+
+  @Test("widths: emoji take two columns, and a cut keeps colour closed")
+  func widths() {
+    #expect(NowView.columns("a ⚡") == 4)
+    #expect(NowView.columns("\u{1B}[1mab\u{1B}[0m") == 2)
+    let cut = NowView.clip("\u{1B}[1mabcdefgh\u{1B}[0m", 5)
+    #expect(NowView.columns(cut) == 5)
+    #expect(cut.hasSuffix("…\u{1B}[0m"))
+  }
+}
