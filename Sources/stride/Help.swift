@@ -6,6 +6,8 @@ enum Help {
     stride: a calm task list for people who find starting hard.
 
     Usage: stride COMMAND [ARGUMENTS] [--json] [--socket PATH] [--no-autostart]
+           stride                on a terminal: the Now view (keys: j/k move, x done, d defer,
+                                 a add, enter open, u undo, ? help, q quit); in a pipe: 'now'
 
     Every day:
       add TEXT              capture a thought as a task
@@ -44,6 +46,7 @@ enum Help {
       --socket PATH         talk to the daemon at PATH (default: $STRIDE_SOCKET or
                             $XDG_RUNTIME_DIR/stride/strided.sock)
       --no-autostart        fail instead of starting the daemon when it is not running
+      --plain               the Now view as full sentences, a line at a time (screen readers)
 
     The daemon (strided) starts by itself the first time you need it.
     More about a command: stride help COMMAND
@@ -68,6 +71,7 @@ enum Help {
     """,
     "now": """
     Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--all]
+           stride now -i         the Now view on a terminal (as 'stride' alone)
 
     Shows at most five things you can start now, numbered, each with its next step or a way in
     ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.

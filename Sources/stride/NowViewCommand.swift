@@ -40,7 +40,7 @@ extension Session {
     while true {
       // Once a minute at least, so "due in 5 min" stays true.
       let (keys, woken) = Terminal.wait(timeout: 60)
-      if woken { Terminal.drainWake() }
+      if woken { Terminal.wake?.drain() }
       if Terminal.resized == 1 {
         Terminal.resized = 0
         size = Terminal.size()
@@ -63,7 +63,7 @@ extension Session {
     while true {
       let (keys, woken) = Terminal.wait(timeout: 60)
       if woken {
-        Terminal.drainWake()
+        Terminal.wake?.drain()
         let before = view.suggestions.map(\.task.id)
         try take(feed, into: &view)
         if view.suggestions.map(\.task.id) != before, view.screen == .cards {
@@ -206,7 +206,6 @@ final class NowFeed: Sendable {
   init(socket: String) { self.socket = socket }
 
   func start() {
-    _ = Terminal.wakeFD
     Thread.detachNewThread { [self] in
       do {
         let connection = try StrideClient(path: socket)
@@ -214,11 +213,11 @@ final class NowFeed: Sendable {
         while true {
           _ = try connection.nextEvent()
           news.withLock { if $0 == .quiet { $0 = .changed } }
-          Terminal.wake()
+          Terminal.wake?.signal()
         }
       } catch {
         news.withLock { $0 = .lost("strided stopped answering") }
-        Terminal.wake()
+        Terminal.wake?.signal()
       }
     }
   }

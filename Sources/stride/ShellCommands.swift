@@ -45,7 +45,7 @@ extension Session {
     CommandSpec(name: "add", summary: "capture a thought as a task", options: ["--dry-run"], argument: .text),
     CommandSpec(
       name: "now", summary: "the few tasks worth starting now",
-      options: ["--energy", "--for", "--at", "--limit", "--tags", "--all"], argument: .none),
+      options: ["--energy", "--for", "--at", "--limit", "--tags", "--all", "--interactive"], argument: .none),
     CommandSpec(
       name: "defer", summary: "put a task off, with a reason", options: ["--until", "--on"], argument: .taskThenReason),
     CommandSpec(name: "done", summary: "finish a task, or one of its steps", options: [], argument: .task),
@@ -95,7 +95,7 @@ extension Session {
     CommandSpec(name: "help", summary: "help on a command", options: [], argument: .none),
   ]
 
-  static let globalOptions = ["--json", "--socket", "--no-autostart", "--help", "--version"]
+  static let globalOptions = ["--json", "--plain", "--socket", "--no-autostart", "--help", "--version"]
 
   /// The words an option's value can be, where they are a fixed set; `ids` for a task id.
   static let optionValues: [String: [String]] = [

@@ -11,42 +11,18 @@ enum Terminal {
   // Read by the signal handlers, which may touch nothing but these.
   nonisolated(unsafe) private static var saved = termios()
   nonisolated(unsafe) private static var active: Int32 = 0
-  nonisolated(unsafe) private static var wakeWriter: Int32 = -1
-  nonisolated(unsafe) private static var wakeReader: Int32 = -1
   /// Set by SIGWINCH, cleared by the loop once it has drawn the new size.
   nonisolated(unsafe) static var resized: Int32 = 0
   /// Shows the cursor and leaves the alternate screen.
   private static let leave: [UInt8] = Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
-
-  /// The read end of the pipe that wakes the loop (a resize, news from the daemon).
-  static var wakeFD: Int32 {
-    if wakeReader < 0 {
-      var ends: [Int32] = [0, 0]
-      if pipe(&ends) == 0 {
-        (wakeReader, wakeWriter) = (ends[0], ends[1])
-        _ = fcntl(wakeReader, F_SETFL, fcntl(wakeReader, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(wakeWriter, F_SETFL, fcntl(wakeWriter, F_GETFL) | O_NONBLOCK)
-      }
-    }
-    return wakeReader
-  }
-
-  /// Wakes the loop from any thread (or a signal handler).
-  static func wake() {
-    var byte: UInt8 = 1
-    _ = Glibc.write(wakeWriter, &byte, 1)
-  }
-
-  /// Empties the wake pipe.
-  static func drainWake() {
-    var buffer = [UInt8](repeating: 0, count: 64)
-    while read(wakeFD, &buffer, buffer.count) > 0 {}
-  }
+  /// Wakes the loop from another thread or a signal handler: a resize, news from the daemon.
+  static let wake = try? WakePipe()
 
   /// Keys one at a time, no echo, the alternate screen, no cursor; signals that end the program restore all of it
   /// first. `restore` undoes it; it is safe to call more than once.
   static func enter() {
-    _ = wakeFD
+    // Made before a signal handler may use it.
+    _ = wake
     tcgetattr(STDIN_FILENO, &saved)
     var raw = saved
     cfmakeraw(&raw)
@@ -68,7 +44,7 @@ enum Terminal {
     }
     Glibc.signal(SIGWINCH) { _ in
       Terminal.resized = 1
-      Terminal.wake()
+      Terminal.wake?.signal()
     }
   }
 
@@ -111,7 +87,7 @@ enum Terminal {
   static func wait(timeout: Double) -> (keys: Bool, woken: Bool) {
     var fds = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake?.readDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
     ]
     let ready = poll(&fds, 2, Int32(timeout * 1000))
     guard ready > 0 else { return (false, false) }

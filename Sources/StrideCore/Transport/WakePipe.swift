@@ -3,12 +3,12 @@
 #endif
 
 /// A pipe one thread polls beside a socket and another writes to, to wake it without touching the socket.
-final class WakePipe: Sendable {
+public final class WakePipe: Sendable {
   /// Readable once `signal` has been called and until `drain`.
-  let readDescriptor: Int32
+  public let readDescriptor: Int32
   private let writeDescriptor: Int32
 
-  init() throws(StrideError) {
+  public init() throws(StrideError) {
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else {
       throw StrideError(.overloaded, "strided has run out of file descriptors; try again in a moment")
@@ -28,13 +28,13 @@ final class WakePipe: Sendable {
   }
 
   /// Makes the read end readable. Never blocks: a full pipe is readable already.
-  func signal() {
+  public func signal() {
     var byte: UInt8 = 1
     _ = write(writeDescriptor, &byte, 1)
   }
 
   /// Empties the pipe, so it is readable again only after the next `signal`.
-  func drain() {
+  public func drain() {
     var buffer = [UInt8](repeating: 0, count: 64)
     while read(readDescriptor, &buffer, buffer.count) > 0 {}
   }
