@@ -290,8 +290,8 @@ struct Chunk {
     return chunks
   }
 
-  /// The dash of a word that joins two days of a month or two clock times ("22-23", "3:30-4:30pm", "9-5"); nil
-  /// for anything else ("3-2-1", "2026-12-01", "covid-19").
+  /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",
+  /// "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
   static func rangeDash(in word: String) -> String.Index? {
     guard let dash = word.firstIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
     let before = word[..<dash]
@@ -306,6 +306,8 @@ struct Chunk {
       return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
         && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isDigit) } && (pieces.count == 1 || pieces[1].count == 2)
     }
+    // "mon-fri": two weekdays.
+    if TimeWords.weekdays[String(before)] != nil, TimeWords.weekdays[String(after)] != nil { return dash }
     return end(before) && end(after) ? dash : nil
   }
 

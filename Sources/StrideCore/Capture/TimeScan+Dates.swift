@@ -249,6 +249,13 @@ extension Scan {
     var position = found.end
     let of = self.word(position) == "of"
     if of { position += 1 }
+    // "the 3rd of next month", "first of the month": a day of a month named by where it stands.
+    if of, found.ordinal, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
+      let (month, _, after) = monthReference(at: position),
+      let date = CivilDate(year: month.year, month: month.month, day: found.day)
+    {
+      return (.date(date), after, false)
+    }
     guard let next = self.word(position), let month = TimeWords.months[next] else { return nil }
     // The day first: a two-digit year may follow ("3 Aug 96").
     let (year, after) = yearAfter(position + 1, short: true)

@@ -186,9 +186,12 @@ extension Scan {
 
   static let fractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3]
 
-  /// "16h", "9h": an hour in the way much of Europe writes one (a clock time, not a length, unless after "in").
+  /// "16h", "9h", "16h30": an hour in the way much of Europe writes one (a clock time, not a length, unless after
+  /// "in").
   static func isHourMark(_ word: String) -> Bool {
-    word.hasSuffix("h") && (2...3).contains(word.count) && word.dropLast().allSatisfy(\.isDigit)
+    let parts = word.split(separator: "h", omittingEmptySubsequences: false)
+    return parts.count == 2 && (1...2).contains(parts[0].count) && parts[0].allSatisfy(\.isDigit)
+      && (parts[1].isEmpty || (parts[1].count == 2 && parts[1].allSatisfy(\.isDigit)))
   }
 
   /// "2h", "15min", "1.5hours", "2hr5min".
@@ -199,13 +202,20 @@ extension Scan {
     var seconds = 0.0
     var calendarDays = 0.0
     var months = 0.0
+    var lastUnit = 0
     var rest = Substring(word)
     while !rest.isEmpty {
       let number = rest.prefix { $0.isDigit || $0 == "." || $0 == "/" || fractions[$0] != nil }
       let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
-      guard let value = Scan.number(String(number)), let unit = TimeWords.relativeUnits[String(unitWord)] else {
+      // "2h30": the minutes after the hours need no unit.
+      let afterHours =
+        unitWord.isEmpty && number.count == rest.count && (1...2).contains(number.count) && lastUnit == 3600
+      guard let value = Scan.number(String(number)),
+        let unit = afterHours ? .seconds(60) : TimeWords.relativeUnits[String(unitWord)]
+      else {
         return nil
       }
+      if case .seconds(let length) = unit { lastUnit = length }
       switch unit {
       case .seconds(let length): seconds += value * Double(length)
       case .days(let length): calendarDays += value * Double(length)
@@ -242,6 +252,8 @@ extension Scan {
   /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",
   /// "3 in the afternoon", "3:20 in the AM", "10 at night".
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    // "six in the morning", "at seven", "four pm": an hour in words reads as its digits.
+    if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
       let hours = word[..<mark]
@@ -261,7 +273,10 @@ extension Scan {
       text = String(stem)
       break
     }
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon.
+    let dotted =
+      text.contains(".") && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true)
+    let parts = text.split(separator: dotted ? "." : ":", omittingEmptySubsequences: false)
     guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isDigit) })
     else { return nil }
     var numbers = parts.compactMap { Int($0) }
@@ -332,6 +347,13 @@ extension Scan {
   /// midnight": minutes before or after an hour. A bare number ("5 to 6") needs "at" inside a title: it may be a
   /// score.
   func pastToPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    // "half 5": half past, as much of Britain says it (in a title after "at").
+    if word == "half", afterAt || !careful, let next = self.word(index + 1),
+      next.allSatisfy(\.isDigit) || TimeWords.hourWords[next] != nil,
+      case (.hour(let hour, 0), let end, _)? = clockPiece(next, index + 1, afterAt: true)
+    {
+      return (.hour(hour, minutes: 30), end, false)
+    }
     var position = word == "a" ? index + 1 : index
     guard let amount = self.word(position), word != "a" || amount == "quarter" else { return nil }
     var minutes: Int
@@ -362,7 +384,6 @@ extension Scan {
     case "midnight": return (.clock(shifted(.startOfDay), loose: false), position + 2, false)
     default: break
     }
-    if let hour = TimeWords.hourWords[hourWord] { return (.hour(hour, minutes: minutes), position + 2, false) }
     switch clockPiece(hourWord, position + 1, afterAt: true) {
     case (.hour(let hour, 0), let end, _)?: return (.hour(hour, minutes: minutes), end, false)
     case (.clock(let clock, _), let end, _)? where clock.minute == 0:

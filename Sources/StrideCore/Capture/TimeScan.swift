@@ -269,7 +269,14 @@ struct Scan {
         return (start, end)
       }
     }
+    if let found = meridiemRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
+    // "tomorrow 2-4pm": a day, then hours on it.
+    if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
+      start.value = from.value
+      start.end = from.end
+      return (start, to)
+    }
     guard let connector = word(start.end), TimeWords.rangeConnectors.contains(connector) else { return (start, nil) }
     if var end = expression(at: start.end + 1, marked: marked, anchor: parser.day(of: start.value)) {
       // "3:30-4:30pm": the start is on the same side of noon as the end.
@@ -314,6 +321,24 @@ struct Scan {
       return (start, end)
     }
     return (start, nil)
+  }
+
+  /// "2-4pm", "9 to 11am": a bare hour before a range's end takes the end's am or pm (and its day); "11-1pm"
+  /// starts the morning before.
+  private func meridiemRange(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> (Phrase, Phrase?)? {
+    guard let first = word(index), first.first?.isDigit == true, first.allSatisfy({ $0.isDigit || $0 == ":" }),
+      let connector = word(index + 1), TimeWords.rangeConnectors.contains(connector), let last = word(index + 2),
+      let meridiem = ["am", "pm"].first(where: last.hasSuffix),
+      case (.clock(let clock, _), index + 1, _)? = clockPiece(first + meridiem, index, afterAt: true),
+      var end = expression(at: index + 2, marked: marked, anchor: anchor), case .instant(let to) = end.value
+    else { return nil }
+    let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+    var from = calendar.date(calendar.day(of: to), clock)
+    if from > to { from.addTimeInterval(-12 * 3600) }
+    var start = end
+    (start.value, start.first, start.end) = (.instant(from), index, index + 1)
+    end.first = index + 2
+    return (start, end)
   }
 
   /// Whether a phrase wrote its month ("may", "12/2026").
@@ -374,8 +399,8 @@ struct Scan {
       return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
     if word.count > 3, word.hasSuffix("ish") {
-      // "noonish", "5ish", "5:30ish": about then.
-      let stem = String(word.dropLast(3))
+      // "noonish", "5ish", "5:30ish", "noon-ish": about then.
+      let stem = String(word.dropLast(word.hasSuffix("-ish") ? 4 : 3))
       if stem == "noon" || stem == "midday" { return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, false) }
       return clockPiece(stem, index, afterAt: true)
     }

@@ -36,6 +36,7 @@ struct TimePhraseFamilyTests {
       ("last day of february 2028", "2028-02-29"), ("2nd wednesday of next month", "2026-12-09"),
       ("the third thursday of november", "2027-11-18"), ("the fourth thursday of november", "2026-11-26"),
       ("first day of next month", "2026-12-01"), ("last monday in may 2027", "2027-05-31"),
+      ("the 3rd of next month", "2026-12-03"), ("first of next month", "2026-12-01"),
       ("the end of august", "2027-08-31"),
     ])
   func nthDays(_ text: String, _ expected: String) {
@@ -67,6 +68,10 @@ struct TimePhraseFamilyTests {
       ("3:20 in the afternoon", "2026-11-21T15:20:00Z"), ("3:20 in afternoon", "2026-11-21T15:20:00Z"),
       ("10 at night", "2026-11-21T22:00:00Z"), ("7 in the morning", "2026-11-22T07:00:00Z"),
       ("noonish", "2026-11-21T12:00:00Z"), ("5ish", "2026-11-21T17:00:00Z"), ("by 16h", "2026-11-21T16:00:00Z"),
+      ("noon-ish", "2026-11-21T12:00:00Z"), ("3.30pm", "2026-11-21T15:30:00Z"), ("3.30 p.m.", "2026-11-21T15:30:00Z"),
+      ("six in the morning", "2026-11-22T06:00:00Z"), ("at seven", "2026-11-22T07:00:00Z"),
+      ("four pm", "2026-11-21T16:00:00Z"), ("twenty past four pm", "2026-11-21T16:20:00Z"),
+      ("half 5", "2026-11-21T17:30:00Z"), ("at half nine", "2026-11-21T09:30:00Z"),
     ])
   func clocks(_ text: String, _ expected: String) {
     #expect(parser.parse(text)?.value == at(expected), "\(text)")
@@ -91,7 +96,7 @@ struct TimePhraseFamilyTests {
       ("in 2 and a half hours", "2026-11-21T11:30:00Z"), ("in 2 and an half hours", "2026-11-21T11:30:00Z"),
       ("in an hour and a half", "2026-11-21T10:30:00Z"), ("in 15'", "2026-11-21T09:15:00Z"),
       ("in 1½ hours", "2026-11-21T10:30:00Z"), ("in ¾ hour", "2026-11-21T09:45:00Z"),
-      ("in 1 hour and 20 minutes", "2026-11-21T10:20:00Z"),
+      ("in 1 hour and 20 minutes", "2026-11-21T10:20:00Z"), ("in 2h30", "2026-11-21T11:30:00Z"),
     ])
   func durations(_ text: String, _ expected: String) {
     #expect(parser.parse(text)?.value == at(expected), "\(text)")
@@ -161,6 +166,10 @@ struct TimePhraseFamilyTests {
       ("eighth to eleventh may 2010", "2010-05-08T00:00:00Z", "2010-05-11T00:00:00Z"),
       ("from december to may", "2026-12-01T00:00:00Z", "2027-05-01T00:00:00Z"),
       ("friday to monday", "2026-11-27T00:00:00Z", "2026-11-30T00:00:00Z"),
+      ("mon-fri", "2026-11-23T00:00:00Z", "2026-11-27T00:00:00Z"),
+      ("2-4pm", "2026-11-21T14:00:00Z", "2026-11-21T16:00:00Z"),
+      ("friday 9-11am", "2026-11-27T09:00:00Z", "2026-11-27T11:00:00Z"),
+      ("11-1pm", "2026-11-21T11:00:00Z", "2026-11-21T13:00:00Z"),
     ])
   func dayRanges(_ text: String, _ start: String, _ end: String) throws {
     let match = try #require(parser.parse(text), "\(text)")
