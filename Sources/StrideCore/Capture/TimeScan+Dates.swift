@@ -189,6 +189,12 @@ extension Scan {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
     // "black friday", "ash wednesday": named days, not the next Friday.
     if index > 0, TimeWords.weekdayCompounds.contains(chunks[index - 1].word) { return nil }
+    // "the mon-fri bus pass": two weekdays before a noun describe it.
+    if careful {
+      let isWeekday = { (at: Int) in self.word(at).map { TimeWords.weekdays[$0] != nil } == true }
+      if self.word(index + 1) == "-", isWeekday(index + 2), !endsDate(at: index + 2) { return nil }
+      if index >= 2, self.word(index - 1) == "-", isWeekday(index - 2), !endsDate(at: index) { return nil }
+    }
     var position = index + 1
     if self.word(position) == "of" { position += 1 }
     if let modifier = self.word(position), ["next", "this", "last"].contains(modifier),
