@@ -140,9 +140,12 @@ public struct TimeParser: Sendable {
   /// a year count: "4/5 stars" is no date.
   public func ambiguousNumericDate(in text: String, inTitle: Bool = false) -> String? {
     guard dateOrder == .unknown, text.contains("/") else { return nil }
-    for chunk in Chunk.split(text) where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
+    let chunks = Chunk.split(text)
+    for (index, chunk) in chunks.enumerated()
+    where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
-        dayFirst != monthFirst, dateOrder == .unknown
+        dayFirst != monthFirst, dateOrder == .unknown,
+        Scan.settledByWeekday(dayFirst, monthFirst, chunks: chunks, at: index) == nil
       else { continue }
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       let (a, b) = (calendar.date(dayFirst, .startOfDay), calendar.date(monthFirst, .startOfDay))

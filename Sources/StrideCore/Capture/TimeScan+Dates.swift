@@ -455,13 +455,24 @@ extension Scan {
         switch parser.dateOrder {
         case .dayFirst: date = one
         case .monthFirst: date = other
-        case .unknown: date = nil
+        case .unknown:
+          // "Sunday 12/7/2014": a weekday before it may say which reading is meant.
+          guard let settled = Scan.settledByWeekday(one, other, chunks: chunks, at: index) else { return nil }
+          date = settled
         }
       default: date = nil
       }
     }
     guard let date else { return nil }
     return (.date(date), index + 1, false)
+  }
+
+  /// The one of two readings of a numeric date whose weekday the word before it names ("Sunday 12/7/2014" is 7
+  /// December 2014, a Sunday; 12 July was a Saturday); nil when no weekday is there or it fits both or neither.
+  static func settledByWeekday(_ one: CivilDate, _ other: CivilDate, chunks: [Chunk], at index: Int) -> CivilDate? {
+    guard index > 0, let weekday = TimeWords.weekdays[chunks[index - 1].word] else { return nil }
+    let fitting = [one, other].filter { $0.isoWeekday == weekday }
+    return fitting.count == 1 ? fitting[0] : nil
   }
 
   /// The two readings of a day-and-month date — day first and month first, each nil when it names no day — or nil

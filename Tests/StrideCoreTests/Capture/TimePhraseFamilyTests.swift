@@ -150,6 +150,10 @@ struct TimePhraseFamilyTests {
     #expect(parser.parse("Sunday, 10 January")?.value == day("2027-01-10"))
     #expect(parser.parse("10 january 2027, sunday")?.contradiction == nil)
     #expect(parser.parse("10 january 2027, monday")?.contradiction != nil)
+    // With no locale known, a weekday settles which reading of a numeric date is meant.
+    #expect(parser.parse("Sunday 12/7/2014")?.value == day("2014-12-07"))
+    #expect(parser.parse("Saturday 12/7/2014")?.value == day("2014-07-12"))
+    #expect(parser.parse("monday 3/12/2026") == nil)
     #expect(throws: StrideError.self) {
       try TimeParse.Result.reading("monday 1 jan 2027", at: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
     }
