@@ -148,10 +148,7 @@ extension Session {
           }
         }
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
-          let task = result.task
-          view.say(
-            "Deferred \(Output.name(task)), as \(reason.rawValue): "
-              + (task.deferral?.effect(for: task, time: time) ?? reason.rule) + ".")
+          view.say(deferred(result.task, as: reason))
         }
       case .capture(let text):
         let params = TaskCapture.Params(

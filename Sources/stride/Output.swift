@@ -37,8 +37,8 @@ struct Output {
     if json { emit(value) } else { say(line) }
   }
 
-  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+  func bold(_ text: String) -> String { Style(color: color).bold(text) }
+  func dim(_ text: String) -> String { Style(color: color).dim(text) }
 
   /// `task 12, "call the dentist"`: how a sentence names a task.
   static func name(_ task: StrideTask) -> String {

@@ -316,7 +316,11 @@ extension Session {
       on = other.id
     }
     let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
-    let task = result.task
+    output.report(deferred(result.task, as: reason, on: on), json: result)
+  }
+
+  /// What a deferral did, as the sentence `defer` and the Now view say.
+  func deferred(_ task: StrideTask, as reason: DeferReason, on: TaskID? = nil) -> String {
     let sentence: String =
       switch (reason, task.status) {
       case (.blocked, .waiting):
@@ -327,7 +331,7 @@ extension Session {
         "Deferred \(Output.name(task)), as \(reason.rawValue): "
           + (task.deferral?.effect(for: task, time: time) ?? reason.rule)
       }
-    output.report(sentence + ".", json: result)
+    return sentence + "."
   }
 
   func wait(_ arguments: [String]) throws {

@@ -200,8 +200,8 @@ public struct CaptureParser: Sendable {
     case .days(let length): seconds = value.0 * Double(length) * 86_400
     case .months: return nil
     }
-    // As Durations.seconds: no estimate longer than some 200 years, and never a number Int cannot hold.
-    return seconds.isFinite && seconds < Double(Int32.max) * 100 ? Int(seconds) : nil
+    // As Durations.seconds: never a number Int cannot hold.
+    return seconds.isFinite && seconds < Durations.maximumSeconds ? Int(seconds) : nil
   }
 
   // MARK: Repeats

@@ -30,6 +30,9 @@ public enum Durations {
     "yearly": 31_536_000, "year": 31_536_000, "biannual": 63_072_000, "biyearly": 63_072_000,
   ]
 
+  /// The longest length read, some 6,800 years: a number `Int` holds with room to spare.
+  static let maximumSeconds = Double(Int32.max) * 100
+
   /// The length `text` names in whole seconds (fractions of a second are dropped), or nil. A number alone is not
   /// a duration: `59` could be anything.
   public static func seconds(_ text: String) -> Int? {
@@ -50,7 +53,7 @@ public enum Durations {
       total += value * Double(seconds)
       parts += 1
     }
-    guard parts > 0, total < Double(Int32.max) * 100 else { return nil }
+    guard parts > 0, total < maximumSeconds else { return nil }
     return Int(total)
   }
 

@@ -127,13 +127,11 @@ public struct TimeParser: Sendable {
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       match.contradiction =
-        "'\(words)' says \(Self.weekdayNames[weekday - 1]), but that date is "
+        "'\(words)' says \(Recurrence.weekdayNames[weekday - 1]), but that date is "
         + "\(time.fullDay(calendar.date(date, .startOfDay))); write the date or the weekday alone, or correct one of them"
     }
     return match
   }
-
-  private static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
   /// A sentence for the first numeric date in `text` that the writer's locale leaves open ("3/12/2026": 3 December
   /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with

@@ -300,12 +300,14 @@ extension NowView {
   }
 }
 
-/// Colour and weight for the Now view, or none.
-struct Style {
-  let color: Bool
+/// Colour and weight for what a person reads on a terminal (the Now view, the CLI's lines), or none.
+public struct Style: Sendable {
+  public let color: Bool
 
-  func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-  func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+  public init(color: Bool) { self.color = color }
+
+  public func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  public func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
   /// The energy bar: green for low, yellow for medium, magenta for high (the word says it too).
   func energy(_ level: EnergyLevel, _ text: String) -> String {

@@ -8,12 +8,8 @@ import Testing
 struct TimePhraseFamilyTests {
   let parser = TimeParser(reference: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
 
-  func day(_ text: String) -> TimeParser.Value {
-    let parts = text.split(separator: "-").map { Int($0)! }
-    return .day(CivilDate(year: parts[0], month: parts[1], day: parts[2])!)
-  }
-
-  func at(_ text: String) -> TimeParser.Value { .instant(Fixtures.at(text)) }
+  func day(_ text: String) -> TimeParser.Value { Fixtures.day(text) }
+  func at(_ text: String) -> TimeParser.Value { Fixtures.instant(text) }
 
   @Test(
     "ordinals in words and digits, before and after the month",

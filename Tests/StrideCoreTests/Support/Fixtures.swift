@@ -13,6 +13,15 @@ enum Fixtures {
     return date
   }
 
+  /// "2026-12-01" as the time parser's whole-day value.
+  static func day(_ text: String) -> TimeParser.Value {
+    let parts = text.split(separator: "-").map { Int($0)! }
+    return .day(CivilDate(year: parts[0], month: parts[1], day: parts[2])!)
+  }
+
+  /// "2026-12-01T19:00:00Z" as the time parser's instant value.
+  static func instant(_ text: String) -> TimeParser.Value { .instant(at(text)) }
+
   /// A new, empty directory under the system's temporary directory; short, so socket paths fit. It is removed
   /// when the test process exits.
   static func temporaryDirectory() -> String {
