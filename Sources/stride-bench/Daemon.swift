@@ -42,10 +42,12 @@ struct Workspace {
     store.close()
   }
 
-  /// Starts `strided` and returns it once it answers, with how long that took.
-  func startDaemon() throws -> (Process, Double) {
+  /// Starts `strided` (under `wrapper`, such as valgrind, when given) and returns it once it answers, with how long
+  /// that took.
+  func startDaemon(under wrapper: [String] = []) throws -> (Process, Double) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binaries + "/strided")
+    process.executableURL = URL(fileURLWithPath: wrapper.first ?? binaries + "/strided")
+    process.arguments = wrapper.isEmpty ? [] : Array(wrapper.dropFirst()) + [binaries + "/strided"]
     process.environment = environment
     process.standardError = FileHandle.nullDevice
     let start = DispatchTime.now().uptimeNanoseconds
@@ -81,7 +83,60 @@ struct Workspace {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
   }
 
+  /// Durable captures a second from one client that waits for each reply.
+  func captureRate(_ count: Int) throws -> Double {
+    let client = try StrideClient(path: socket)
+    let start = DispatchTime.now().uptimeNanoseconds
+    for n in 0..<count { _ = try client.call(TaskCapture.self, .init(text: "one by one \(n)")) }
+    return Double(count) / seconds(since: start)
+  }
+
+  /// Durable captures a second from `clients` clients at once, each waiting for its replies; `count` each.
+  func captureRate(_ count: Int, clients: Int) -> Double {
+    let group = DispatchGroup()
+    let start = DispatchTime.now().uptimeNanoseconds
+    for worker in 0..<clients {
+      group.enter()
+      let path = socket
+      Thread.detachNewThread {
+        defer { group.leave() }
+        guard let client = try? StrideClient(path: path) else { return }
+        for n in 0..<count { _ = try? client.call(TaskCapture.self, .init(text: "worker \(worker) \(n)")) }
+      }
+    }
+    group.wait()
+    return Double(count * clients) / seconds(since: start)
+  }
+
+  /// Durable captures a second from one client that sends up to 64 requests before reading the replies.
+  func pipelinedRate(_ count: Int) throws -> Double {
+    let socket = try UnixSocket.connect(path: self.socket)
+    var framer = LineFramer(maxLineBytes: 1 << 20)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    _ = try socket.read(into: &buffer)  // the greeting
+    let start = DispatchTime.now().uptimeNanoseconds
+    var sent = 0
+    var received = 0
+    while received < count {
+      var batch = Data()
+      while sent < count && sent - received < 64 {
+        batch.append(
+          contentsOf: Array(
+            #"{"jsonrpc":"2.0","id":\#(sent),"method":"task.capture","params":{"text":"ahead \#(sent)"}}"#.utf8) + [10])
+        sent += 1
+      }
+      if !batch.isEmpty { try socket.write(batch) }
+      let got = try socket.read(into: &buffer)
+      received += framer.append(buffer[0..<got]).count
+    }
+    return Double(count) / seconds(since: start)
+  }
+
   func remove() { try? FileManager.default.removeItem(atPath: root) }
+}
+
+func seconds(since start: UInt64) -> Double {
+  Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000_000
 }
 
 func residentMegabytes(_ pid: Int32) -> Double {
@@ -97,48 +152,9 @@ func daemonSection() throws {
   reportValue("daemon start-up, empty database", String(format: "%.1f ms", startup))
   reportValue("daemon memory (RSS), idle", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier)))
   let count = quick ? 300 : 2_000
-  let client = try StrideClient(path: empty.socket)
-  var start = Date()
-  for n in 0..<count { _ = try client.call(TaskCapture.self, .init(text: "one by one \(n)")) }
-  reportValue(
-    "durable captures/s, 1 client, one at a time",
-    String(format: "%.0f", Double(count) / Date().timeIntervalSince(start)))
-  let socket = try UnixSocket.connect(path: empty.socket)
-  var framer = LineFramer(maxLineBytes: 1 << 20)
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  _ = try socket.read(into: &buffer)  // the greeting
-  start = Date()
-  var sent = 0
-  var received = 0
-  while received < count * 2 {
-    var batch = Data()
-    while sent < count * 2 && sent - received < 64 {
-      batch.append(
-        contentsOf: Array(
-          #"{"jsonrpc":"2.0","id":\#(sent),"method":"task.capture","params":{"text":"ahead \#(sent)"}}"#.utf8) + [10])
-      sent += 1
-    }
-    if !batch.isEmpty { try socket.write(batch) }
-    let got = try socket.read(into: &buffer)
-    received += framer.append(buffer[0..<got]).count
-  }
-  reportValue(
-    "durable captures/s, 1 client, sending ahead",
-    String(format: "%.0f", Double(count * 2) / Date().timeIntervalSince(start)))
-  let group = DispatchGroup()
-  start = Date()
-  for worker in 0..<8 {
-    group.enter()
-    let path = empty.socket
-    Thread.detachNewThread {
-      defer { group.leave() }
-      guard let client = try? StrideClient(path: path) else { return }
-      for n in 0..<(count / 4) { _ = try? client.call(TaskCapture.self, .init(text: "worker \(worker) \(n)")) }
-    }
-  }
-  group.wait()
-  reportValue(
-    "durable captures/s, 8 clients", String(format: "%.0f", Double(count * 2) / Date().timeIntervalSince(start)))
+  reportValue("durable captures/s, 1 client, one at a time", String(format: "%.0f", try empty.captureRate(count)))
+  reportValue("durable captures/s, 1 client, sending ahead", String(format: "%.0f", try empty.pipelinedRate(count * 2)))
+  reportValue("durable captures/s, 8 clients", String(format: "%.0f", empty.captureRate(count / 4, clients: 8)))
   empty.stop(daemon)
   empty.remove()
 

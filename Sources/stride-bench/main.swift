@@ -2,18 +2,22 @@ import Foundation
 import StrideCore
 
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
-//   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--only engine|capture|daemon|cli|taskwarrior]
+//   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
+//     [--only engine|capture|daemon|cli|taskwarrior]
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let only =
   arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
   ?? (arguments.contains("--engine-only") ? "engine" : nil)
-let sections = only.map { [$0] } ?? ["engine", "capture", "daemon", "cli", "taskwarrior"]
+let sections =
+  arguments.contains("--check")
+  ? ["check"] : only.map { [$0] } ?? ["engine", "capture", "daemon", "cli", "taskwarrior"]
 
 print("stride-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(quick ? "quick" : "full") run")
 for section in sections {
   switch section {
+  case "check": try checkSection()
   case "engine": engineSection()
   case "capture": captureSection()
   case "daemon": try daemonSection()

@@ -1,0 +1,198 @@
+import Foundation
+import StrideCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride-bench --check`: each figure of the speed targets against a floor measured in the same run, so that the
+/// machine's noise cancels out; one line each, PASS or SHORT.
+func checkSection() throws {
+  print(
+    "figure".padding(toLength: 44, withPad: " ", startingAt: 0)
+      + "floor                                value        ratio    target")
+  let runs = quick ? 7 : 21
+
+  // Whole commands against a daemon holding 10,000 open tasks, interleaved with the floor so both share the noise.
+  let workspace = try Workspace(tasks: 10_000)
+  var (daemon, _) = try workspace.startDaemon()
+  let stride = workspace.binaries + "/stride"
+  var times: [String: [Double]] = [:]
+  for run in 1...(runs + 1) {
+    times["help", default: []].append(try workspace.time(stride, ["help"]))
+    times["now", default: []].append(try workspace.time(stride, ["now"]))
+    times["add", default: []].append(try workspace.time(stride, ["add", "benchmark thought \(run)"]))
+    times["done", default: []].append(try workspace.time(stride, ["done", "\(run)"]))
+  }
+  // The first round warms the caches: drop it.
+  let median = times.mapValues { percentile(Array($0.dropFirst()).sorted(), 0.5) }
+  let sync = SyncedAppends(folder: workspace.root + "/data/stride", seconds: 1)
+  checkRow(
+    "stride now, 10,000 open tasks", floor: ("stride help", median["help"]!), value: median["now"]!, limit: 1.4)
+  for name in ["add", "done"] {
+    checkRow(
+      "stride \(name), 10,000 open tasks", floor: ("help + fdatasync", median["help"]! + sync.medianMilliseconds),
+      value: median[name]!, limit: 1.5)
+  }
+  try instructionCount(workspace, daemon: &daemon)
+  workspace.stop(daemon)
+  workspace.remove()
+
+  // Durable captures into an empty database.
+  let empty = try Workspace(tasks: 0)
+  let (emptyDaemon, _) = try empty.startDaemon()
+  let raw = SyncedAppends(folder: empty.root + "/data/stride", seconds: 2)
+  let count = quick ? 500 : 2_000
+  let one = try empty.captureRate(count)
+  checkRate("durable captures/s, 1 client", floor: ("4 KiB append + fdatasync", raw.rate), value: one, limit: 0.6)
+  let eight = empty.captureRate(count / 4, clients: 8)
+  checkRate("durable captures/s, 8 clients", floor: ("1 client", one), value: eight, limit: 3)
+  empty.stop(emptyDaemon)
+  empty.remove()
+
+  // The engine at 100,000 open tasks: at most 8 ms, and no worse than linear from 10,000.
+  let context = NowContext(instant: now, energy: .medium, minutes: 45, timeZone: utc)
+  let engine = [10_000, 100_000].map { count in
+    let tasks = makeTasks(count)
+    return percentile(measure(runs: runs) { _ = Ranking.rank(tasks: tasks, context: context) }, 0.5)
+  }
+  checkRow("engine, 100,000 open tasks", floor: ("10,000 × 10", engine[0] * 10), value: engine[1], limit: 1)
+  checkRow("engine, 100,000 open tasks", floor: nil, value: engine[1], limit: 8)
+
+  // Start-up and memory with 100,000 open tasks.
+  let large = try Workspace(tasks: 100_000)
+  let database = large.root + "/data/stride/stride.db"
+  let read = percentile(try measure(runs: 5) { _ = try large.time("/bin/cat", [database]) }, 0.5)
+  var startups: [Double] = []
+  for _ in 0..<3 {
+    let (process, startup) = try large.startDaemon()
+    startups.append(startup)
+    large.stop(process)
+  }
+  let (process, _) = try large.startDaemon()
+  _ = try StrideClient(path: large.socket).call(NowList.self, .init())
+  checkRow(
+    "daemon start-up, 100,000 open tasks", floor: ("cat stride.db > /dev/null", read),
+    value: percentile(startups.sorted(), 0.5), limit: 150, absolute: true)
+  checkRow(
+    "daemon memory (RSS), 100,000 open tasks", floor: nil, value: residentMegabytes(process.processIdentifier),
+    limit: 40, unit: "MB")
+  large.stop(process)
+  large.remove()
+}
+
+/// One line of the check: with a floor, the ratio of value to floor against `limit`; without one, or with
+/// `absolute`, the value itself (the floor then only shown).
+private func checkRow(
+  _ name: String, floor: (name: String, value: Double)?, value: Double, limit: Double, absolute: Bool = false,
+  unit: String = "ms"
+) {
+  let floorText = floor.map { String(format: "%@ %.2f %@", $0.name, $0.value, unit) } ?? "—"
+  let ratio = floor.map { value / $0.value }
+  let absolute = absolute || floor == nil
+  let passes = (absolute ? value : ratio!) <= limit
+  let target = absolute ? String(format: "≤ %.0f %@", limit, unit) : String(format: "≤ %.1f×", limit)
+  printCheck(name, floorText, String(format: "%.2f %@", value, unit), ratio, target, passes)
+}
+
+/// A rate's line: more is better, so the ratio must reach `limit`.
+private func checkRate(_ name: String, floor: (name: String, value: Double), value: Double, limit: Double) {
+  let ratio = value / floor.value
+  printCheck(
+    name, String(format: "%@ %.0f/s", floor.name, floor.value), String(format: "%.0f/s", value), ratio,
+    String(format: "≥ %.1f×", limit), ratio >= limit)
+}
+
+private func printCheck(
+  _ name: String, _ floor: String, _ value: String, _ ratio: Double?, _ target: String, _ passes: Bool
+) {
+  let ratioText = ratio.map { String(format: "%.2f×", $0) } ?? ""
+  print(
+    name.padding(toLength: 44, withPad: " ", startingAt: 0) + floor.padding(toLength: 37, withPad: " ", startingAt: 0)
+      + value.padding(toLength: 13, withPad: " ", startingAt: 0)
+      + ratioText.padding(toLength: 9, withPad: " ", startingAt: 0)
+      + target.padding(toLength: 9, withPad: " ", startingAt: 0)
+      + (passes ? "PASS" : "SHORT"))
+}
+
+/// The disk's own pace: 4 KiB appended to a file in `folder` and made durable with `fdatasync`, again and again for
+/// `seconds`, as a commit to SQLite's write-ahead log does.
+struct SyncedAppends {
+  var rate = 0.0
+  var medianMilliseconds = 0.0
+
+  init(folder: String, seconds limit: Double) {
+    let path = folder + "/bench-sync-floor"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    guard descriptor >= 0 else { return }
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let page = [UInt8](repeating: 0x2a, count: 4096)
+    var samples: [Double] = []
+    let start = DispatchTime.now().uptimeNanoseconds
+    while seconds(since: start) < limit {
+      let before = DispatchTime.now().uptimeNanoseconds
+      _ = page.withUnsafeBytes { write(descriptor, $0.baseAddress, 4096) }
+      fdatasync(descriptor)
+      samples.append(Double(DispatchTime.now().uptimeNanoseconds - before) / 1_000_000)
+    }
+    rate = Double(samples.count) / seconds(since: start)
+    medianMilliseconds = percentile(samples.sorted(), 0.5)
+  }
+}
+
+/// Instructions (callgrind) that one `stride now` costs at 10,000 open tasks: the client's whole process and the
+/// daemon's thread that served it. Unlike a time, it moves only when the code does. Restarts the daemon under
+/// valgrind, and again without it afterwards: `daemon` is the one running then.
+private func instructionCount(_ workspace: Workspace, daemon: inout Process) throws {
+  guard
+    let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile)
+  else {
+    print("instructions: valgrind is not installed (apt-get install valgrind); no instruction count")
+    return
+  }
+  let folder = workspace.root + "/callgrind"
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  let options = ["--tool=callgrind", "--separate-threads=yes"]
+  workspace.stop(daemon)
+  let (traced, _) = try workspace.startDaemon(under: [valgrind] + options + ["--callgrind-out-file=\(folder)/daemon"])
+  let stride = workspace.binaries + "/stride"
+  _ = try workspace.time(stride, ["now"])
+  _ = try workspace.time(valgrind, options + ["--callgrind-out-file=\(folder)/client", stride, "now"])
+  _ = try workspace.time(valgrind, options + ["--callgrind-out-file=\(folder)/help", stride, "help"])
+  workspace.stop(traced)
+  (daemon, _) = try workspace.startDaemon()
+  // Threads are numbered in the order they started: the last is the connection of the measured `stride now`.
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  let served = files.filter { $0.hasPrefix("daemon") }.max {
+    (Int($0.split(separator: "-").last ?? "") ?? 0) < (Int($1.split(separator: "-").last ?? "") ?? 0)
+  }
+  guard let client = instructions(folder + "/client-01"), let help = instructions(folder + "/help-01"),
+    let thread = served.flatMap({ instructions(folder + "/" + $0) })
+  else {
+    print("instructions: callgrind wrote no totals in \(folder)")
+    return
+  }
+  print(
+    "instructions, stride now at 10,000 tasks".padding(toLength: 44, withPad: " ", startingAt: 0)
+      + "stride help \(grouped(help))   client \(grouped(client)) + daemon \(grouped(thread)) = \(grouped(client + thread))"
+  )
+}
+
+/// The `totals:` line of a callgrind output file.
+private func instructions(_ path: String) -> Int? {
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+  let line = text.split(separator: "\n").first { $0.hasPrefix("totals:") || $0.hasPrefix("summary:") }
+  return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+}
+
+private func grouped(_ value: Int) -> String {
+  let formatter = NumberFormatter()
+  formatter.numberStyle = .decimal
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.groupingSeparator = ","
+  formatter.usesGroupingSeparator = true
+  return formatter.string(from: NSNumber(value: value)) ?? String(value)
+}
