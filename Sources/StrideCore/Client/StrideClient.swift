@@ -27,7 +27,6 @@ public final class StrideClient {
   public let hello: ServerHello
   private let socket: UnixSocket
   private let encoder = WireEncoder()
-  private let decoder = JSONDecoder()
   private var framer = LineFramer(maxLineBytes: 256 << 20)
   private var pending: [[UInt8]] = []
   private var nextID: Int64 = 1
@@ -44,11 +43,11 @@ public final class StrideClient {
     }
     socket.setTimeouts(receive: timeout, send: timeout)
     let greeting = try Self.readLine(socket, &framer, &pending)
-    guard let message = try? decoder.decode(IncomingMessage.self, from: Data(greeting)),
+    guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: greeting),
       message.method == ServerHello.method, let params = message.params,
       let hello = try? params.decode(ServerHello.self)
     else {
-      if let message = try? decoder.decode(IncomingMessage.self, from: Data(greeting)), let error = message.error {
+      if let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: greeting), let error = message.error {
         throw ClientError.unreachable("strided refused the connection: \(error.message)")
       }
       throw ClientError.unreachable("something at \(path) answered, but it is not strided")
@@ -75,7 +74,7 @@ public final class StrideClient {
       // One decoding pass straight into the result type: a reply can hold thousands of tasks.
       let message: Reply<M.Result>
       do {
-        message = try decoder.decode(Reply<M.Result>.self, from: Data(line))
+        message = try JSONValueDecoder.decode(Reply<M.Result>.self, from: line)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }
@@ -102,7 +101,7 @@ public final class StrideClient {
   public func nextEvent() throws(ClientError) -> StrideEvent {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      guard let message = try? decoder.decode(IncomingMessage.self, from: Data(line)) else {
+      guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: line) else {
         throw ClientError.unreachable("strided sent an event this stride cannot read")
       }
       if let error = message.error { throw ClientError.failed(error.strideError) }

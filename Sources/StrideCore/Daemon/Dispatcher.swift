@@ -18,6 +18,11 @@ public final class Dispatcher: Sendable {
   let wakeTimer = WakeTimer()
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
+  /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
+  private let keptNow = Mutex<KeptNow?>(nil)
+  /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
+  private let nowAgain = DispatchQueue(label: "strided.now-again", qos: .utility)
+  private let nowAgainQueued = Atomic(false)
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
@@ -111,6 +116,7 @@ public final class Dispatcher: Sendable {
     }
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != "sync.receive" && !$0.tasks.isEmpty }) { sync.poke() }
+    workOutNowAgain()
     guard hub.wants(.nowChanged), let at = changes.last?.at,
       let now = try? nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
     else { return }
@@ -296,9 +302,8 @@ public final class Dispatcher: Sendable {
           params.text, at: params.ref?.date ?? now, timeZone: timeZone, dateOrder: params.dateOrder ?? .unknown)
       }
     case NowList.name:
-      return try reply(NowList.self) { params throws(StrideError) in
-        try nowResult(params, at: now, detail: params.all == true)
-      }
+      let params = try request.params.decode(NowList.Params.self)
+      return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now, encoder: encoder))
     case TaskImport.name:
       return try reply(TaskImport.self) { params throws(StrideError) in
         let (tasks, renumbered) = try locked { store throws(StrideError) in
@@ -331,6 +336,48 @@ public final class Dispatcher: Sendable {
       }
     }
     return TaskListResult(tasks: params.pinned == true ? tasks.filter(\.pinned) : tasks)
+  }
+
+  /// The encoded answer to a now-list question. A question about the present (no `at`, no `all`) is answered once
+  /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
+  /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
+  /// stays a pure function of the tasks and the moment; only its answer is kept.
+  private func encodedNow(_ params: NowList.Params, at now: Date, encoder: WireEncoder) throws -> Data {
+    guard params.at == nil, params.all != true else {
+      return try encoder.encode(nowResult(params, at: now, detail: params.all == true))
+    }
+    // One zone under any of its names ("UTC", "GMT", none when the daemon's is UTC) is one question.
+    var question = params
+    question.timeZone = try zone(params.timeZone).identifier
+    // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
+    let revision = store.withLock { $0.revision }
+    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.revision == revision, kept.from <= now,
+      now < kept.until
+    {
+      return kept.answer
+    }
+    let answer = try encoder.encode(nowResult(params, at: now, detail: false))
+    let until = try locked { store throws(StrideError) in
+      let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
+      let moments = [store.nextMoment(after: now), try userContext(store, at: now).lapsesAt]
+      return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
+    }
+    keptNow.withLock { $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer) }
+    return answer
+  }
+
+  /// After a change, answers the last plain now-list question again in the background, if one was asked. Changes
+  /// that come in a burst queue one answer, not one each.
+  private func workOutNowAgain() {
+    guard keptNow.withLock({ $0 != nil }),
+      nowAgainQueued.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    nowAgain.async { [weak self] in
+      guard let self else { return }
+      nowAgainQueued.store(false, ordering: .releasing)
+      guard let params = keptNow.withLock({ $0?.params }) else { return }
+      _ = try? encodedNow(params, at: clock(), encoder: WireEncoder())
+    }
   }
 
   /// The answer to a now-list question; `detail` also lists every hidden task.
@@ -414,6 +461,15 @@ public final class Dispatcher: Sendable {
   private func locked<T: Sendable>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
     try store.locked(body)
   }
+}
+
+/// A now-list answer kept for as long as it holds: the question, the store's revision, the span of time.
+private struct KeptNow: Sendable {
+  var params: NowList.Params
+  var revision: Int
+  var from: Date
+  var until: Date
+  var answer: Data
 }
 
 /// What the daemon knows about one connection beyond its requests: its subscription, once it has one.

@@ -44,7 +44,7 @@ public struct Request: Sendable {
   /// Reads one line as a JSON-RPC 2.0 request. On failure, returns the error to send and, when it could be read,
   /// the id to send it with.
   public static func parse(_ line: some Collection<UInt8>) -> Result<Request, RequestFailure> {
-    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line)) else {
+    guard let value = try? JSONReader.parse(line) else {
       return .failure(RequestFailure(id: nil, error: StrideError(.parseError, "the line is not valid JSON")))
     }
     guard case .object(let fields) = value else {
@@ -113,6 +113,17 @@ public struct WireEncoder {
   /// A success response line (ending in `\n`).
   public func response(id: RequestID, result: some Encodable) throws -> Data {
     try line(SuccessResponse(id: id, result: result))
+  }
+
+  /// A success response line around a result already encoded with `encode` (a kept one): the same bytes as
+  /// `response(id:result:)` would write.
+  public func response(id: RequestID, encodedResult: Data) throws -> Data {
+    var data = Data(#"{"id":"#.utf8)
+    data.append(try encoder.encode(id))
+    data.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+    data.append(encodedResult)
+    data.append(contentsOf: "}\n".utf8)
+    return data
   }
 
   /// An error response line (ending in `\n`).

@@ -43,8 +43,7 @@ extension JSONValue {
   /// that names the field and what it should be.
   public func decode<T: Decodable>(_ type: T.Type) throws(StrideError) -> T {
     do {
-      let data = try WireEncoder().encode(self)
-      return try JSONDecoder().decode(T.self, from: data)
+      return try JSONValueDecoder.decode(T.self, from: self)
     } catch let error as DecodingError {
       throw StrideError.invalid(Self.describe(error))
     } catch {
@@ -79,6 +78,7 @@ extension JSONValue {
     case is String.Type: "a string"
     case is Bool.Type: "true or false"
     case is [String].Type: "an array of strings"
+    case is [String: Any].Type: "an object"
     default: type is any Collection.Type ? "an array" : "an object"
     }
   }

@@ -104,54 +104,47 @@ struct TaskRows {
   }
 
   /// Loads the tasks matching a condition on `tasks`, with their child rows, in id order.
+  ///
+  /// One query per table, each in task order, read side by side (a merge join): every task is built once and
+  /// whole, with no table of half-built tasks to look them up in. Loading 100,000 open tasks at start-up is this.
   func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
-    var tasks: [TaskID: StrideTask] = [:]
-    var order: [TaskID] = []
-    let selectTasks = try database.statement(
-      "SELECT \(Self.columns) FROM tasks WHERE \(condition) ORDER BY id")
-    selectTasks.bind(values)
-    while try selectTasks.step() {
-      let task = try Self.task(from: selectTasks)
-      tasks[task.id] = task
-      order.append(task.id)
-    }
-    guard !order.isEmpty else { return [] }
     let owners = "task_id IN (SELECT id FROM tasks WHERE \(condition))"
-
-    let subtasks = try database.statement(
-      "SELECT task_id, title, done, completed_at FROM subtasks WHERE \(owners) ORDER BY task_id, position")
-    subtasks.bind(values)
-    while try subtasks.step() {
-      tasks[TaskID(subtasks.int64(0))]?.subtasks.append(
-        Subtask(title: subtasks.text(1), done: subtasks.int(2) != 0, completedAt: subtasks.optionalDate(3)))
+    func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
+      let statement = try database.statement(
+        "SELECT task_id, \(columns) FROM \(table) WHERE \(owners) ORDER BY task_id, position")
+      return try ChildRows(statement.bind(values))
     }
-    let tags = try database.statement("SELECT task_id, tag FROM task_tags WHERE \(owners) ORDER BY task_id, position")
-    tags.bind(values)
-    while try tags.step() {
-      tasks[TaskID(tags.int64(0))]?.tags.append(tags.text(1))
-    }
-    let dependencies = try database.statement(
-      "SELECT task_id, blocked_by FROM dependencies WHERE \(owners) ORDER BY task_id, position")
-    dependencies.bind(values)
-    while try dependencies.step() {
-      tasks[TaskID(dependencies.int64(0))]?.blockedBy.append(TaskID(dependencies.int64(1)))
-    }
-    let deferrals = try database.statement(
-      "SELECT task_id, reason, at, until, energy FROM deferrals WHERE \(owners) ORDER BY task_id, position")
-    deferrals.bind(values)
-    while try deferrals.step() {
-      guard let reason = DeferReason(rawValue: deferrals.text(1)) else {
-        throw database.storageError("unknown defer reason '\(deferrals.text(1))'")
+    var subtasks = try children("title, done, completed_at", "subtasks")
+    var tags = try children("tag", "task_tags")
+    var dependencies = try children("blocked_by", "dependencies")
+    var deferrals = try children("reason, at, until, energy", "deferrals")
+    let selectTasks = try database.statement("SELECT \(Self.columns) FROM tasks WHERE \(condition) ORDER BY id")
+    selectTasks.bind(values)
+    var tasks: [StrideTask] = []
+    while try selectTasks.step() {
+      let id = selectTasks.int64(0)
+      let steps = try subtasks.rows(of: id) { row throws(StrideError) in
+        Subtask(title: row.text(1), done: row.int(2) != 0, completedAt: row.optionalDate(3))
       }
-      tasks[TaskID(deferrals.int64(0))]?.deferrals.append(
-        Deferral(
-          reason: reason, at: deferrals.date(2), until: deferrals.optionalDate(3),
-          energy: deferrals.optionalText(4).flatMap(EnergyLevel.init(rawValue:))))
+      let tagged = try tags.rows(of: id) { row throws(StrideError) in row.text(1) }
+      let blockers = try dependencies.rows(of: id) { row throws(StrideError) in TaskID(row.int64(1)) }
+      let deferred = try deferrals.rows(of: id) { row throws(StrideError) in
+        guard let reason = DeferReason(rawValue: row.text(1)) else {
+          throw database.storageError("unknown defer reason '\(row.text(1))'")
+        }
+        return Deferral(
+          reason: reason, at: row.date(2), until: row.optionalDate(3),
+          energy: row.optionalText(4).flatMap(EnergyLevel.init(rawValue:)))
+      }
+      tasks.append(
+        try Self.task(from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred))
     }
-    return order.compactMap { tasks[$0] }
+    return tasks
   }
 
-  private static func task(from row: SQLiteStatement) throws(StrideError) -> StrideTask {
+  private static func task(
+    from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral]
+  ) throws(StrideError) -> StrideTask {
     guard let energy = EnergyLevel(rawValue: row.text(3)), let status = TaskStatus(rawValue: row.text(5)),
       let type = TaskType(rawValue: row.text(6))
     else {
@@ -175,10 +168,34 @@ struct TaskRows {
     }
     return StrideTask(
       id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
-      estimateMinutes: row.optionalInt(4), status: status, type: type, due: row.optionalDate(7),
-      start: row.optionalDate(15), deferral: deferral, waitingFor: row.optionalText(8),
+      estimateMinutes: row.optionalInt(4), status: status, type: type, subtasks: subtasks, blockedBy: blockedBy,
+      due: row.optionalDate(7), start: row.optionalDate(15), tags: tags, deferral: deferral, deferrals: deferrals,
+      waitingFor: row.optionalText(8),
       followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
       completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21))
+  }
+}
+
+/// A child table's rows in task order, read alongside the tasks they belong to.
+private struct ChildRows {
+  let statement: SQLiteStatement
+  /// Whether the statement stands on a row not yet taken.
+  var pending: Bool
+
+  init(_ statement: SQLiteStatement) throws(StrideError) {
+    self.statement = statement
+    pending = try statement.step()
+  }
+
+  /// The rows of task `id` (column 0 is the task's id), each read by `read`. Rows of tasks before it, which the
+  /// tasks' query did not return, are passed over.
+  mutating func rows<T>(of id: Int64, _ read: (SQLiteStatement) throws(StrideError) -> T) throws(StrideError) -> [T] {
+    var found: [T] = []
+    while pending, statement.int64(0) <= id {
+      if statement.int64(0) == id { found.append(try read(statement)) }
+      pending = try statement.step()
+    }
+    return found
   }
 }
