@@ -157,32 +157,36 @@ private func instructionCount(_ workspace: Workspace, daemon: inout Process) thr
   let folder = NSTemporaryDirectory() + "stride-callgrind"
   try? FileManager.default.removeItem(atPath: folder)
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  let options = ["--tool=callgrind", "--separate-threads=yes"]
+  let control = (valgrind as NSString).deletingLastPathComponent + "/callgrind_control"
   workspace.stop(daemon)
-  let (traced, _) = try workspace.startDaemon(under: [valgrind] + options + ["--callgrind-out-file=\(folder)/daemon"])
+  let (traced, _) = try workspace.startDaemon(under: [
+    valgrind, "--tool=callgrind", "--callgrind-out-file=\(folder)/daemon",
+  ])
   let stride = workspace.binaries + "/stride"
-  // The first answer under valgrind takes seconds; the measured one is asked the same question (as `stride now` in
-  // the zone UTC asks it) and finds the answer kept, as a person's second `now` does.
-  _ = try StrideClient(path: workspace.socket, timeout: 300).call(NowList.self, .init(timeZone: "UTC"))
-  _ = try workspace.time(valgrind, options + ["--callgrind-out-file=\(folder)/client", stride, "now"])
-  _ = try workspace.time(valgrind, options + ["--callgrind-out-file=\(folder)/help", stride, "help"])
+  // The first answers under valgrind take seconds: the daemon is warmed up, then `stride now` asks once, and the
+  // measured one finds that answer kept, as a person's second `now` does. The daemon's counts are zeroed before it
+  // and written out after it, so they hold the daemon's share of that one command.
+  _ = try StrideClient(path: workspace.socket, timeout: 300).call(NowList.self, .init())
+  _ = try workspace.time(stride, ["now"])
+  let pid = String(traced.processIdentifier)
+  _ = try workspace.time(control, ["--zero", pid])
+  _ = try workspace.time(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(folder)/client", stride, "now"])
+  _ = try workspace.time(control, ["--dump", pid])
+  _ = try workspace.time(valgrind, ["--tool=callgrind", "--callgrind-out-file=\(folder)/help", stride, "help"])
+  let dump = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).first { $0.hasPrefix("daemon.") }
   workspace.stop(traced)
   (daemon, _) = try workspace.startDaemon()
-  // Threads are numbered in the order they started: the last is the connection of the measured `stride now`.
-  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-  let served = files.filter { $0.hasPrefix("daemon") }.max {
-    (Int($0.split(separator: "-").last ?? "") ?? 0) < (Int($1.split(separator: "-").last ?? "") ?? 0)
-  }
-  guard let client = instructions(folder + "/client-01"), let help = instructions(folder + "/help-01"),
-    let thread = served.flatMap({ instructions(folder + "/" + $0) })
+  guard let client = instructions(folder + "/client"), let help = instructions(folder + "/help"),
+    let dump, let served = instructions(folder + "/" + dump)
   else {
     print("instructions: callgrind wrote no totals in \(folder)")
     return
   }
   print(
     "instructions, stride now at 10,000 tasks".padding(toLength: 44, withPad: " ", startingAt: 0)
-      + "stride help \(grouped(help))   client \(grouped(client)) + daemon \(grouped(thread)) = \(grouped(client + thread))"
+      + "stride help \(grouped(help))   client \(grouped(client)) + daemon \(grouped(served)) = \(grouped(client + served))"
   )
+  print("  (callgrind_annotate \(folder)/client or \(folder)/\(dump) shows where they go)")
 }
 
 /// The `totals:` line of a callgrind output file.

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import StrideCore
+
+/// The daemon keeps its last now-list answer: these are the moments it must not be reused.
+@Suite("The kept now-list answer")
+struct KeptNowTests {
+  final class Clock: Sendable {
+    private let instant = Mutex(Fixtures.at("2026-11-23T09:00:05Z"))
+    var now: Date { instant.withLock { $0 } }
+    func set(_ text: String) { instant.withLock { $0 = Fixtures.at(text) } }
+  }
+
+  static func now(_ dispatcher: Dispatcher) -> JSONValue {
+    let line = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list"}"#)
+    return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
+  }
+
+  @Test("a due time, a deferral's end and a change each make the next now-list new, within one minute")
+  func timeAndChanges() throws {
+    let clock = Clock()
+    let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { clock.now })
+    let capture = #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"call the bank"}}"#
+    _ = TestDispatcher.reply(dispatcher, capture)
+    _ = TestDispatcher.reply(
+      dispatcher,
+      #"{"jsonrpc":"2.0","id":2,"method":"task.update","params":{"id":1,"due":"2026-11-23T09:00:30Z"}}"#)
+    clock.set("2026-11-23T09:00:10Z")
+    #expect(Self.now(dispatcher)["overdue"] == .integer(0))
+    #expect(Self.now(dispatcher)["overdue"] == .integer(0))
+
+    // 09:00:40: the due time passed inside the same minute, with no change stored.
+    clock.set("2026-11-23T09:00:40Z")
+    #expect(Self.now(dispatcher)["overdue"] == .integer(1))
+
+    // A change: the new task is in the next answer.
+    _ = TestDispatcher.reply(dispatcher, capture.replacingOccurrences(of: "call the bank", with: "water the plants"))
+    #expect(Self.now(dispatcher)["openTasks"] == .integer(2))
+
+    // A deferral that ends at 09:00:50 (no wake timer runs here): before, the task is left out; after, it is back.
+    _ = TestDispatcher.reply(
+      dispatcher,
+      #"{"jsonrpc":"2.0","id":3,"method":"task.defer","params":{"id":2,"reason":"wrong-time","until":"2026-11-23T09:00:50Z"}}"#
+    )
+    clock.set("2026-11-23T09:00:45Z")
+    let before = Self.now(dispatcher)["suggestions"]
+    #expect(before?[1] == nil)
+    clock.set("2026-11-23T09:00:55Z")
+    #expect(Self.now(dispatcher)["suggestions"]?[1] != nil)
+  }
+
+  @Test("one zone under two names, or left to the daemon, is one question with one answer")
+  func zoneNames() throws {
+    let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { Fixtures.now })
+    _ = TestDispatcher.reply(
+      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"pay rent by friday"}}"#)
+    let plain = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list"}"#)
+    let named = TestDispatcher.reply(
+      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{"timeZone":"UTC"}}"#)
+    #expect(plain == named)
+    let elsewhere = TestDispatcher.reply(
+      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{"timeZone":"Pacific/Auckland"}}"#)
+    #expect(elsewhere != plain)
+  }
+}
