@@ -64,8 +64,23 @@ public final class StrideClient {
   public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     let id = RequestID.number(nextID)
     nextID += 1
+    let request: Data
     do {
-      try socket.write(try encoder.request(method, id: id, params: params))
+      request = try encoder.request(method, id: id, params: params)
+    } catch {
+      throw ClientError.unreachable("the request to \(M.name) could not be written: \(error)")
+    }
+    // Sent anyway, it would be cut off with the connection; say so while it can still be split.
+    guard request.count <= hello.limits.maxLineBytes else {
+      throw ClientError.failed(
+        StrideError(
+          .payloadTooLarge,
+          "this \(M.name) request is \(Self.megabytes(request.count)), more than the "
+            + "\(Self.megabytes(hello.limits.maxLineBytes)) strided reads at once; split it into smaller parts (for an import, several smaller files)"
+        ))
+    }
+    do {
+      try socket.write(request)
     } catch {
       throw ClientError.unreachable("strided stopped answering (\(error))")
     }
@@ -110,6 +125,10 @@ public final class StrideClient {
       else { continue }
       return event
     }
+  }
+
+  private static func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1_048_576)
   }
 
   private static func readLine(

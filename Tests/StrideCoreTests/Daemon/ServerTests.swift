@@ -127,6 +127,22 @@ struct ServerTests {
     #expect(try bystander.call(TaskList.self, .init()).tasks.count == 1)
   }
 
+  @Test("a request too large to send is refused by the client with a sentence, and the connection still works")
+  func oversizedRequest() throws {
+    let running = try RunningServer()
+    defer { running.stop() }
+    let client = try StrideClient(path: running.socket)
+    let huge = String(repeating: "a", count: 2 << 20)
+    #expect {
+      _ = try client.call(TaskCapture.self, .init(text: huge))
+    } throws: { error in
+      guard case ClientError.failed(let refusal) = error else { return false }
+      return refusal.code == .payloadTooLarge
+        && refusal.message.hasPrefix("this task.capture request is 2.0 MB, more than the 1.0 MB strided reads at once")
+    }
+    #expect(try client.call(TaskCapture.self, .init(text: "still here")).task?.id == TaskID(1))
+  }
+
   @Test("pipelined requests are answered in order")
   func ordering() throws {
     let running = try RunningServer()
