@@ -81,15 +81,9 @@ public enum JSONReader {
     }
 
     mutating func object(depth: Int) throws(Failure) -> JSONValue {
-      guard depth <= maximumDepth else { throw failure("more than \(maximumDepth) nested arrays and objects") }
-      index += 1
       var fields: [String: JSONValue] = [:]
-      skipSpace()
-      if current == UInt8(ascii: "}") {
-        index += 1
-        return .object(fields)
-      }
-      while true {
+      guard try open(closing: UInt8(ascii: "}"), depth: depth) else { return .object(fields) }
+      repeat {
         skipSpace()
         guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
         let key = try string()
@@ -98,36 +92,39 @@ public enum JSONReader {
         skipSpace()
         let value = try value(depth: depth)
         if fields[key] == nil { fields[key] = value }
-        skipSpace()
-        if current == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "}"), "',' or '}' in an object")
-        return .object(fields)
-      }
+      } while try more(closing: UInt8(ascii: "}"), "',' or '}' in an object")
+      return .object(fields)
     }
 
     mutating func array(depth: Int) throws(Failure) -> JSONValue {
-      guard depth <= maximumDepth else { throw failure("more than \(maximumDepth) nested arrays and objects") }
-      index += 1
       var elements: [JSONValue] = []
-      skipSpace()
-      if current == UInt8(ascii: "]") {
-        index += 1
-        return .array(elements)
-      }
-      while true {
+      guard try open(closing: UInt8(ascii: "]"), depth: depth) else { return .array(elements) }
+      repeat {
         skipSpace()
         elements.append(try value(depth: depth))
-        skipSpace()
-        if current == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "]"), "',' or ']' in an array")
-        return .array(elements)
+      } while try more(closing: UInt8(ascii: "]"), "',' or ']' in an array")
+      return .array(elements)
+    }
+
+    /// Steps into an array or object; false when it closes at once (it is empty).
+    mutating func open(closing: UInt8, depth: Int) throws(Failure) -> Bool {
+      guard depth <= maximumDepth else { throw failure("more than \(maximumDepth) nested arrays and objects") }
+      index += 1
+      skipSpace()
+      guard current == closing else { return true }
+      index += 1
+      return false
+    }
+
+    /// After an element: true at a comma (another follows), false past the closing bracket.
+    mutating func more(closing: UInt8, _ what: String) throws(Failure) -> Bool {
+      skipSpace()
+      if current == UInt8(ascii: ",") {
+        index += 1
+        return true
       }
+      try expect(closing, what)
+      return false
     }
 
     mutating func string() throws(Failure) -> String {
