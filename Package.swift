@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
+    // For the fuzz targets in Fuzz/, which read what a CalDAV server sends.
+    .library(name: "StrideSync", targets: ["StrideSync"]),
   ],
   targets: [
     .systemLibrary(

@@ -91,7 +91,9 @@ extension Scan {
     if let compact = Scan.compactDuration(word) {
       return Scan.withinReach(compact.0, compact.1) ? (compact.0, compact.1, index + 1) : nil
     }
-    if word.hasSuffix("'"), let minutes = Double(word.dropLast()) { return (minutes, .seconds(60), index + 1) }
+    if word.hasSuffix("'"), let minutes = Double(word.dropLast()) {
+      return Scan.withinReach(minutes, .seconds(60)) ? (minutes, .seconds(60), index + 1) : nil
+    }
     var position = index
     var amount: Double
     if word.first?.isDigit == true || word.first.map(Scan.fractions.keys.contains) == true,
@@ -246,7 +248,8 @@ extension Scan {
       return .day(day)
     }
     let total = seconds + days * 86_400 + months * 30 * 86_400
-    return .instant(parser.reference.addingTimeInterval(sign * total))
+    // The store keeps whole seconds: "in 21.2 seconds" is the 21st second, as it will be said back.
+    return .instant(Date(timeIntervalSince1970: (parser.reference.timeIntervalSince1970 + sign * total).rounded()))
   }
 
   /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",

@@ -25,7 +25,8 @@ enum ICalendar {
   /// TEXT values escape backslashes, semicolons, commas and newlines.
   static func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
-      .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\r\n", with: "\\n")
+      .replacingOccurrences(of: "\r", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
   }
 
   /// A content line with CRLF, folded so no physical line is longer than 75 octets (never inside a UTF-8

@@ -172,15 +172,22 @@ enum ICalendarReader {
         plan.skip(entry, "it has no SUMMARY (no title)")
         continue
       }
+      let title: String
+      do {
+        title = try StrideTask.checkedTitle(summary)
+      } catch {
+        plan.skip(entry, error.message)
+        continue
+      }
       let completedAt = todo.first("COMPLETED").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) }
       if let parent = parentIndex(todo), parent != index {
         stepsOf[parent, default: []].append(
           Subtask(
-            title: summary, done: status == "COMPLETED", completedAt: status == "COMPLETED" ? completedAt ?? now : nil))
+            title: title, done: status == "COMPLETED", completedAt: status == "COMPLETED" ? completedAt ?? now : nil))
         continue
       }
       var task = StrideTask(
-        id: TaskID(Int64(plan.tasks.count + 1)), title: summary, rawInput: summary,
+        id: TaskID(Int64(plan.tasks.count + 1)), title: title, rawInput: summary,
         createdAt: todo.first("CREATED").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) } ?? now)
       task.due = todo.first("DUE").flatMap { date($0, timeZone: timeZone, dateOnly: .endOfDay) }
       task.start = todo.first("DTSTART").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) }

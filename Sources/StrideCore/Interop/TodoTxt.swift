@@ -41,10 +41,12 @@ enum TodoTxt {
       return parser.instant(match.value, dateOnly: clock)
     }
     var repeats = 0
-    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Lines and words are cut at the bytes themselves, not at characters: "\r\n" is one character, and so is a
+    // space followed by a combining mark.
+    for (index, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = String(String.UnicodeScalarView(rawLine)).trimmingCharacters(in: .whitespacesAndNewlines)
       guard !line.isEmpty else { continue }
-      var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
+      var words = line.unicodeScalars.split(separator: " ").map { Substring(String(String.UnicodeScalarView($0))) }[...]
       var completed: Date?
       var created: Date?
       var type = TaskType.chore

@@ -198,7 +198,10 @@ extension StrideTask {
 
   /// A title with its surrounding white space removed; an empty or oversized title is refused.
   public static func checkedTitle(_ title: String) throws(StrideError) -> String {
-    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A control character (a tab, a stray carriage return, NUL) is a space in a title: it cannot be shown or
+    // written to a line-based file as it is.
+    let visible = title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+    let trimmed = String(String.UnicodeScalarView(visible)).trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else { throw StrideError.invalid("the title is empty; say in a few words what it is") }
     guard trimmed.count <= maximumTitleLength else {
       throw StrideError.invalid("the title is longer than \(maximumTitleLength) characters; shorten it")

@@ -153,11 +153,12 @@ enum VTodo {
     return read == date ? line : nil
   }
 
-  /// A VCALENDAR of VTODOs, with the server's other components (a VTIMEZONE its dates name).
+  /// A VCALENDAR of VTODOs, with the server's other components (a VTIMEZONE its dates name) after them, so the
+  /// task stays the first VTODO even when the server's copy held more than one.
   static func calendar(_ todos: [[String]], _ server: Parsed? = nil) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stride//stride \(strideVersion)//EN"]
-    lines += server?.calendarLines ?? []
     for todo in todos { lines += ["BEGIN:VTODO"] + todo + ["END:VTODO"] }
+    lines += server?.calendarLines ?? []
     lines.append("END:VCALENDAR")
     return lines.map(ICalendar.fold).joined()
   }

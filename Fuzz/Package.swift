@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Stride's coverage-guided fuzz targets, built apart from the product with libFuzzer and AddressSanitizer:
+// `Scripts/fuzz TARGET [SECONDS]` builds this package and runs one target (Docs/reliability.md).
+let package = Package(
+  name: "StrideFuzz",
+  dependencies: [.package(name: "Stride", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "stride-fuzz",
+      dependencies: [
+        .product(name: "StrideCore", package: "Stride"), .product(name: "StrideSync", package: "Stride"),
+      ])
+  ],
+  swiftLanguageModes: [.v6]
+)

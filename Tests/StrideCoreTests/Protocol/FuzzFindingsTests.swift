@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// What the coverage-guided fuzzers found (Docs/reliability.md), each kept as the ordinary case a person could
+/// meet; the fuzzers' own inputs are in Fuzz/Regressions and are replayed by `Scripts/fuzz` before every run.
+@Suite("Fuzz findings")
+struct FuzzFindingsTests {
+  let utc = TimeZone(identifier: "UTC")!
+
+  @Test("minutes written with a prime and too many digits are no time, not a crash; a fraction of a second is dropped")
+  func times() {
+    let parser = TimeParser(reference: Fixtures.now, timeZone: utc)
+    #expect(parser.parse("in " + String(repeating: "4", count: 68) + "'") == nil)
+    #expect(parser.parse("in 15'")?.value == .instant(Fixtures.now.addingTimeInterval(900)))
+    // The store and every reply keep whole seconds, so the instant read is the one said back.
+    #expect(parser.parse("in 21.2 seconds")?.value == .instant(Fixtures.now.addingTimeInterval(21)))
+  }
+
+  @Test("a todo.txt file with Windows line ends is one task a line, and a title may begin with a combining mark")
+  func todoTxtLines() throws {
+    let plan = TodoTxt.plan("call the bank +money\r\nwater the plants\r\n", now: Fixtures.now, timeZone: utc)
+    #expect(plan.tasks.map(\.title) == ["call the bank", "water the plants"])
+    #expect(plan.tasks.first?.tags == ["money"])
+    let marked = TodoTxt.plan("\u{073E}note the mark\n", now: Fixtures.now, timeZone: utc).tasks
+    let again = TodoTxt.plan(TodoTxt.text(marked, timeZone: utc), now: Fixtures.now, timeZone: utc).tasks
+    #expect(again.map(\.title) == ["\u{073E}note the mark"], "the date written before it is read as a date")
+  }
+
+  @Test("control characters in a title become spaces, so line-based files read back the same")
+  func controlCharacters() throws {
+    #expect(try StrideTask.checkedTitle("pay\rthe\u{0}rent\t") == "pay the rent")
+    let file = Data(
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:pay\rthe rent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+    let plan = try ImportPlan.read(file, format: .ical, now: Fixtures.now, timeZone: utc)
+    #expect(plan.tasks.map(\.title) == ["pay the rent"])
+    let exported = try Exporter.data(plan.tasks, format: .ical, now: Fixtures.now, timeZone: utc)
+    let bytes = Array(exported)
+    #expect(bytes.indices.allSatisfy { bytes[$0] != 0x0D || bytes[$0 + 1] == 0x0A }, "a bare carriage return")
+    let again = try ImportPlan.read(exported, format: .ical, now: Fixtures.now, timeZone: utc)
+    #expect(again.tasks.map(\.title) == ["pay the rent"])
+    // iCalendar text has line breaks but no bare carriage return: the raw text's one reads back as a line break.
+    #expect(again.tasks.map(\.rawInput) == ["pay\nthe rent"])
+  }
+
+  @Test("a server's resource with a second VTODO is written back with Stride's task still the first")
+  func secondTodo() throws {
+    let resource =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:t-1", "SUMMARY:renew the insurance", "END:VTODO",
+        "BEGIN:VTODO", "UID:t-2", "SUMMARY:find the policy", "END:VTODO", "END:VCALENDAR",
+      ].joined(separator: "\r\n") + "\r\n"
+    let parsed = try #require(try VTodo.parse(resource, timeZone: utc))
+    let written = VTodo.text(
+      task: parsed.fields, uid: parsed.uid, created: Fixtures.now, modified: Fixtures.now, now: Fixtures.now,
+      server: parsed)
+    let again = try #require(try VTodo.parse(written, timeZone: utc))
+    #expect(again.uid == "t-1")
+    #expect(again.fields == parsed.fields)
+    #expect(written.contains("UID:t-2"), "the server's other component is kept")
+  }
+}
