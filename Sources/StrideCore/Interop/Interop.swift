@@ -100,7 +100,12 @@ public enum Exporter {
   public static func loss(_ tasks: [StrideTask], format: ExportFormat) -> String? {
     let (lost, what): (Int, String) =
       switch format {
-      case .json, .taskwarrior: (0, "")
+      case .json: (0, "")
+      case .taskwarrior:
+        (
+          tasks.count(where: { $0.recurrence != nil }),
+          "Stride writes no Taskwarrior recurrence, so routines go as one-off tasks"
+        )
       case .todotxt:
         (
           tasks.count(where: { task in

@@ -198,10 +198,11 @@ extension StrideTask {
 
   /// A title with its surrounding white space removed; an empty or oversized title is refused.
   public static func checkedTitle(_ title: String) throws(StrideError) -> String {
-    // A control character (a tab, a stray carriage return, NUL) is a space in a title: it cannot be shown or
-    // written to a line-based file as it is.
+    // A control character (a tab, a stray carriage return, NUL) is a space in a title, and a run of spaces is one:
+    // a title is shown on one line and written to space-separated files (todo.txt), which must read it back.
     let visible = title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
-    let trimmed = String(String.UnicodeScalarView(visible)).trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = String(String.UnicodeScalarView(visible)).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
     guard !trimmed.isEmpty else { throw StrideError.invalid("the title is empty; say in a few words what it is") }
     guard trimmed.count <= maximumTitleLength else {
       throw StrideError.invalid("the title is longer than \(maximumTitleLength) characters; shorten it")

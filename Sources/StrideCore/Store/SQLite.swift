@@ -6,6 +6,8 @@ final class SQLiteDatabase {
   private var handle: OpaquePointer?
   private var statements: [String: SQLiteStatement] = [:]
   let path: String
+  /// The file's device and inode when it was opened: a commit checks the path still names it.
+  private var identity: (dev_t, ino_t)?
 
   /// Opens (creating if needed) the database at `path`.
   init(path: String) throws(StrideError) {
@@ -19,6 +21,23 @@ final class SQLiteDatabase {
       throw StrideError(.storageFailed, "cannot open the database at \(path): \(message)")
     }
     sqlite3_extended_result_codes(handle, 1)
+    identity = Self.identity(of: path)
+  }
+
+  private static func identity(of path: String) -> (dev_t, ino_t)? {
+    var status = stat()
+    return stat(path, &status) == 0 ? (status.st_dev, status.st_ino) : nil
+  }
+
+  /// Refuses a commit when the file was removed or replaced while it was open: SQLite would write on into the
+  /// removed file, and the change would be acknowledged and then lost.
+  private func checkStillThere() throws(StrideError) {
+    guard let identity else { return }
+    if let now = Self.identity(of: path), now == identity { return }
+    throw StrideError(
+      .storageFailed,
+      "the database file \(path) is gone: it was removed or replaced while strided ran, so the change was not made; "
+        + "put it back, or run 'stride daemon stop' so the next command starts with a new database")
   }
 
   deinit { close() }
@@ -74,6 +93,7 @@ final class SQLiteDatabase {
     let value: T
     do {
       value = try body()
+      if outer { try checkStillThere() }
       try execute(outer ? "COMMIT" : "RELEASE \(savepoint)")
     } catch {
       try? execute(undo)
@@ -87,7 +107,15 @@ final class SQLiteDatabase {
   var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed" }
 
   func storageError(_ detail: String) -> StrideError {
-    StrideError(.storageFailed, "the database at \(path) could not be written or read (\(detail)); nothing was changed")
+    let code = handle.map { sqlite3_errcode($0) & 0xFF } ?? SQLITE_OK
+    if code == SQLITE_CORRUPT || code == SQLITE_NOTADB {
+      return StrideError(
+        .storageFailed,
+        "the database at \(path) is damaged or is not Stride's (\(detail)); it is left as it is: move it aside or put "
+          + "back a copy, then run stride again")
+    }
+    return StrideError(
+      .storageFailed, "the database at \(path) could not be written or read (\(detail)); nothing was changed")
   }
 
   /// A single integer from a query such as a pragma.

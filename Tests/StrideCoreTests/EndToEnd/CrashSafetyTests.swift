@@ -203,9 +203,10 @@ final class SoakModel: @unchecked Sendable {
   // Everything below is guarded by `lock`.
   private let lock = NSLock()
   private var tasks: [TaskID: Task] = [:]
-  /// Acknowledged changes in commit order; changes that committed while in flight at one kill share a group, as
-  /// their order is not known.
-  private var undoable: [[Change]] = []
+  /// Acknowledged changes, newest last. Replies to different clients may be read in another order than their
+  /// commits, so the newest few are in an order not quite known: an undo looks among the last `window`.
+  private var undoable: [Change] = []
+  private let window = 16
   private var inFlight: [Int: Operation] = [:]
   private var counts = Tally()
 
@@ -239,7 +240,7 @@ final class SoakModel: @unchecked Sendable {
       let change = change(inFlight.removeValue(forKey: client)!, of: client, captured: captured)!
       counts.acknowledged += 1
       apply(change)
-      undoable.append([change])
+      undoable.append(change)
     }
   }
 
@@ -265,12 +266,21 @@ final class SoakModel: @unchecked Sendable {
     }
   }
 
-  /// The tasks of the newest changes of this kind, when their order is not known (none when it is).
+  /// The tasks of the newest changes of this kind, when there is more than one an undo may have taken back.
   func candidates(for action: String) -> [TaskID] {
     lock.withLock {
-      let tasks = (undoable.last ?? []).filter { $0.action == action }.map(\.task)
+      let tasks = undoable.suffix(window).filter { $0.action == action }.map(\.task)
       return tasks.count > 1 ? tasks : []
     }
+  }
+
+  /// Takes back the newest change of the last few that `reverted` says is no longer there.
+  private func takeBack(where reverted: (Change) -> Bool) -> Bool {
+    guard let index = undoable.indices.suffix(window).reversed().first(where: { reverted(undoable[$0]) }) else {
+      return false
+    }
+    revert(undoable.remove(at: index))
+    return true
   }
 
   /// An undo was acknowledged for `action`: it took back the newest change of that kind; among changes whose order
@@ -280,21 +290,14 @@ final class SoakModel: @unchecked Sendable {
       inFlight[client] = nil
       counts.acknowledged += 1
       counts.undone += 1
-      guard let group = undoable.last else {
-        pendingProblems.append("an undo of \(action) was acknowledged with nothing left to undo")
-        return
+      let matching = undoable.suffix(window).filter { $0.action == action }
+      let found = takeBack { change in
+        change.action == action && (matching.count == 1 || !stands(change, in: current[change.task]))
       }
-      let candidates = group.indices.filter { group[$0].action == action }
-      let chosen =
-        candidates.count == 1 ? candidates.first : candidates.first { !stands(group[$0], in: current[group[$0].task]) }
-      guard let chosen else {
+      if !found {
         pendingProblems.append(
-          "an undo of \(action) was acknowledged, but the newest change was \(group.map(\.action))")
-        return
+          "an undo of \(action) was acknowledged, but the newest changes were \(undoable.suffix(window).map(\.action))")
       }
-      revert(group[chosen])
-      undoable[undoable.count - 1].remove(at: chosen)
-      if undoable.last!.isEmpty { undoable.removeLast() }
     }
   }
 
@@ -308,12 +311,7 @@ final class SoakModel: @unchecked Sendable {
         counts.inFlight += 1
         switch operation {
         case .undo:
-          guard let group = undoable.last,
-            let index = group.indices.first(where: { !stands(group[$0], in: byID[group[$0].task]) })
-          else { continue }
-          revert(group[index])
-          undoable[undoable.count - 1].remove(at: index)
-          if undoable.last!.isEmpty { undoable.removeLast() }
+          guard takeBack(where: { !stands($0, in: byID[$0.task]) }) else { continue }
           counts.committed += 1
           continue
         case .capture(let title):
@@ -333,7 +331,7 @@ final class SoakModel: @unchecked Sendable {
       }
       inFlight = [:]
       counts.committed += committed.count
-      if !committed.isEmpty { undoable.append(committed) }
+      undoable += committed
       var problems = pendingProblems
       pendingProblems = []
       for (id, task) in tasks.sorted(by: { $0.key < $1.key }) {
