@@ -4,6 +4,7 @@ import StrideCore
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
 //     [--only engine|capture|daemon|cli|taskwarrior]
+//   .build/release/stride-bench --only load [--clients 256] [--seconds 60]   (not part of the full run)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -23,8 +24,9 @@ for section in sections {
   case "daemon": try daemonSection()
   case "cli": try cliSection()
   case "taskwarrior": try taskwarriorSection()
+  case "load": try loadSection()
   default:
-    print("unknown section '\(section)'; use engine, capture, daemon, cli or taskwarrior")
+    print("unknown section '\(section)'; use engine, capture, daemon, cli, taskwarrior or load")
     exit(64)
   }
 }

@@ -30,15 +30,19 @@ enum StepSplitter {
   /// "file taxes, need to find the receipts first" → ("find the receipts", "file taxes");
   /// "paint the fence. before that, buy paint" → ("buy paint", "paint the fence").
   static func prerequisite(_ text: String) -> (String, String)? {
-    let lower = text.lowercased()
-    if lower.hasSuffix(" first"), let need = lower.range(of: "need to ", options: .backwards) {
-      let step = String(text[need.upperBound..<text.index(text.endIndex, offsetBy: -" first".count)])
-      let main = String(text[..<need.lowerBound])
-      return (
-        step.trimmingCharacters(in: .whitespaces), main.trimmingCharacters(in: CharacterSet(charactersIn: " ,.;"))
-      )
+    // Searched in the text itself, ignoring case: indices of a lower-cased copy need not fit the text.
+    if let first = text.range(of: " first", options: [.backwards, .anchored, .caseInsensitive]),
+      let need = text[..<first.upperBound].range(of: "need to ", options: [.backwards, .caseInsensitive]),
+      need.upperBound <= first.lowerBound
+    {
+      let step = text[need.upperBound..<first.lowerBound].trimmingCharacters(in: .whitespaces)
+      let main = text[..<need.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: " ,.;"))
+      guard !step.isEmpty, !main.isEmpty else { return nil }
+      return (step, main)
     }
-    if let before = lower.range(of: "before that,") ?? lower.range(of: "before that ") {
+    if let before = text.range(of: "before that,", options: .caseInsensitive)
+      ?? text.range(of: "before that ", options: .caseInsensitive)
+    {
       let main = String(text[..<before.lowerBound])
       let step = String(text[before.upperBound...])
       guard !main.trimmingCharacters(in: .whitespaces).isEmpty, !step.trimmingCharacters(in: .whitespaces).isEmpty

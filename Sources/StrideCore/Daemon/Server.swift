@@ -13,7 +13,7 @@ public final class Server: Sendable {
   /// The limits announced in the greeting and enforced per connection.
   public struct Limits: Sendable {
     public var maxLineBytes = 1 << 20
-    public var maxConnections = 128
+    public var maxConnections = 512
     /// How long a reply may wait for a client that does not read, in seconds, before the connection is dropped.
     public var sendTimeout = 10.0
     /// How long a connection may stay silent (no complete request), in seconds, before it is closed, so that silent

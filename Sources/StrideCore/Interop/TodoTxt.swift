@@ -41,12 +41,12 @@ enum TodoTxt {
       return parser.instant(match.value, dateOnly: clock)
     }
     var repeats = 0
-    // Lines and words are cut at the bytes themselves, not at characters: "\r\n" is one character, and so is a
-    // space followed by a combining mark.
-    for (index, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = String(String.UnicodeScalarView(rawLine)).trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !line.isEmpty else { continue }
-      var words = line.unicodeScalars.split(separator: " ").map { Substring(String(String.UnicodeScalarView($0))) }[...]
+    // Lines and words are cut at scalars, not characters ("\r\n" is one character), and words the way a title's are,
+    // so that a title written out reads back as the same words.
+    for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespacesAndNewlines)
+      var words = StrideTask.words(line).map { Substring($0) }[...]
+      guard !words.isEmpty else { continue }
       var completed: Date?
       var created: Date?
       var type = TaskType.chore

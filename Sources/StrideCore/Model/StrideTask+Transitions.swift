@@ -196,13 +196,18 @@ extension StrideTask {
   /// The longest title Stride keeps, in characters.
   public static let maximumTitleLength = 1000
 
-  /// A title with its surrounding white space removed; an empty or oversized title is refused.
+  /// The words of a text, cut at white space and control characters (a tab, a stray carriage return, NUL), one
+  /// scalar at a time: a space followed by a combining mark is one character, but still a break between words.
+  static func words(_ text: String) -> [String] {
+    text.unicodeScalars.split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+      .map { String(String.UnicodeScalarView($0)) }
+  }
+
+  /// A title on one line: control characters and runs of white space become one space, the ends are trimmed; an
+  /// empty or oversized title is refused.
   public static func checkedTitle(_ title: String) throws(StrideError) -> String {
-    // A control character (a tab, a stray carriage return, NUL) is a space in a title, and a run of spaces is one:
-    // a title is shown on one line and written to space-separated files (todo.txt), which must read it back.
-    let visible = title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
-    let trimmed = String(String.UnicodeScalarView(visible)).split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ")
+    // A title is shown on one line and written to space-separated files (todo.txt), which must read it back.
+    let trimmed = words(title).joined(separator: " ")
     guard !trimmed.isEmpty else { throw StrideError.invalid("the title is empty; say in a few words what it is") }
     guard trimmed.count <= maximumTitleLength else {
       throw StrideError.invalid("the title is longer than \(maximumTitleLength) characters; shorten it")

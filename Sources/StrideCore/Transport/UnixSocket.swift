@@ -42,7 +42,7 @@ public final class UnixSocket: @unchecked Sendable {
   deinit { close() }
 
   /// Binds a new socket at `path` with mode 0600 and starts listening.
-  public static func listen(path: String, backlog: Int32 = 128) throws(SocketError) -> UnixSocket {
+  public static func listen(path: String, backlog: Int32 = 512) throws(SocketError) -> UnixSocket {
     var address = try socketAddress(path)
     let socket = try UnixSocket(descriptor: makeSocket(path), path: path)
     // The socket file takes its mode from the umask at bind time: no moment exists where others may connect.

@@ -6,20 +6,29 @@ import Testing
 /// Many clients at once, clients that misbehave, and memory over a long run — all against an in-process daemon.
 @Suite("Load", .serialized)
 struct LoadTests {
-  @Test("64 clients making 150 mixed requests each all get correct answers")
+  @Test("256 clients connected at once, making 36 mixed requests each, all get correct answers")
   func mixedRequests() throws {
     let running = try RunningServer()
     defer { running.stop() }
     let failures = Failures()
     let finished = DispatchGroup()
+    // Every client connects before any starts, so all 256 connections are open at once.
+    let connected = DispatchGroup()
     let socket = running.socket
-    for client in 0..<64 {
+    for client in 0..<256 {
       finished.enter()
+      connected.enter()
       Thread.detachNewThread {
         defer { finished.leave() }
+        var waiting = true
         do {
-          try Self.workload(socket: socket, client: client, rounds: 25)
+          try Self.workload(socket: socket, client: client, rounds: 6) {
+            waiting = false
+            connected.leave()
+            connected.wait()
+          }
         } catch {
+          if waiting { connected.leave() }
           failures.add("client \(client): \(error)")
         }
       }
@@ -27,13 +36,14 @@ struct LoadTests {
     #expect(finished.wait(timeout: .now() + 240) == .success)
     #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
     let tasks = try StrideClient(path: socket).call(TaskList.self, .init(status: .all)).tasks
-    #expect(tasks.count == 64 * 25)
+    #expect(tasks.count == 256 * 6)
   }
 
   /// Six requests a round: capture, get, add a step, complete it (which completes the task), list it by tag, and
   /// ask for now; each answer is checked.
-  static func workload(socket: String, client: Int, rounds: Int) throws {
+  static func workload(socket: String, client: Int, rounds: Int, connected: () -> Void = {}) throws {
     let connection = try StrideClient(path: socket)
+    connected()
     for round in 0..<rounds {
       let title = "client \(client) round \(round)"
       guard let task = try connection.call(TaskCapture.self, .init(text: "\(title) #c\(client)")).task,

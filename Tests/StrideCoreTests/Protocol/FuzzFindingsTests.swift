@@ -18,6 +18,16 @@ struct FuzzFindingsTests {
     #expect(parser.parse("in 21.2 seconds")?.value == .instant(Fixtures.now.addingTimeInterval(21)))
   }
 
+  @Test("'need to … first' with nothing between, or after letters that change length in lower case, splits safely")
+  func prerequisite() throws {
+    // This line stopped the daemon: the step's end fell before its start.
+    let bare = try Capture.draft(from: "call mom, need to first", at: Fixtures.now, timeZone: utc)
+    #expect(bare.steps.isEmpty)
+    // "İ" is longer lower-cased; the step was cut from the text at the lower-cased copy's places.
+    let turkish = try Capture.draft(from: "İİİ visit, need to book the flights first", at: Fixtures.now, timeZone: utc)
+    #expect(turkish.steps == ["book the flights", "İİİ visit"])
+  }
+
   @Test("a todo.txt file with Windows line ends is one task a line, and a title may begin with a combining mark")
   func todoTxtLines() throws {
     let plan = TodoTxt.plan("call the bank +money\r\nwater the plants\r\n", now: Fixtures.now, timeZone: utc)
@@ -30,6 +40,8 @@ struct FuzzFindingsTests {
 
   @Test("control characters in a title become spaces, so line-based files read back the same")
   func controlCharacters() throws {
+    // A control character between two words of a todo.txt line parts them there too: "+x" after it is a tag.
+    #expect(TodoTxt.plan("pay\u{1}+rent the bills", now: Fixtures.now, timeZone: utc).tasks.first?.tags == ["rent"])
     #expect(try StrideTask.checkedTitle("pay\rthe\u{0}rent\t") == "pay the rent")
     let file = Data(
       "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:pay\rthe rent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
