@@ -107,6 +107,9 @@ enum ICalendarReader {
         escaped = false
       } else if character == "\\" {
         escaped = true
+      } else if character == "\r" || character == "\r\n" {
+        // TEXT has no carriage return (RFC 5545); a stray one is a line break, as Stride writes it.
+        result.append("\n")
       } else {
         result.append(character)
       }

@@ -248,7 +248,8 @@ enum VTodo {
     guard let uid = todo.first("UID")?.value.trimmingCharacters(in: .whitespaces), !uid.isEmpty else {
       throw StrideError.invalid("the server sent a task without a UID")
     }
-    let title = (text("SUMMARY") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    // A title is one line of words, as every title Stride keeps (`StrideTask.checkedTitle`).
+    let title = StrideTask.words(text("SUMMARY") ?? "").joined(separator: " ")
     let status = todo.first("STATUS")?.value.uppercased()
     let x = { (name: String) in text("X-STRIDE-" + name) }
     let done = status == "COMPLETED" || status == "CANCELLED"
