@@ -51,6 +51,46 @@ struct KeptNowTests {
     #expect(Self.now(dispatcher)["suggestions"]?[1] != nil)
   }
 
+  @Test("the clock jumping hours forward and back: now follows it at once, and wake-ups come once")
+  func clockJumps() throws {
+    let clock = Clock()
+    let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { clock.now })
+    func titles() -> [String] {
+      guard case .array(let suggestions)? = Self.now(dispatcher)["suggestions"] else { return [] }
+      return suggestions.compactMap { if case .string(let title)? = $0["task"]?["title"] { title } else { nil } }
+    }
+    _ = TestDispatcher.reply(
+      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"water the plants"}}"#)
+    _ = TestDispatcher.reply(
+      dispatcher,
+      #"{"jsonrpc":"2.0","id":2,"method":"task.defer","params":{"id":1,"reason":"wrong-time","until":"2026-11-23T11:00:00Z"}}"#
+    )
+    #expect(titles().isEmpty)
+    #expect(dispatcher.wake(at: clock.now) == Fixtures.at("2026-11-23T11:00:00Z"), "the next wake-up is the deferral's end")
+
+    // Three hours forward at once: the task is back at the very next now, and its wake-up is announced once.
+    clock.set("2026-11-23T12:00:05Z")
+    #expect(titles() == ["water the plants"])
+    #expect(dispatcher.wake(at: clock.now) == nil)
+    let history = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":3,"method":"task.get","params":{"id":1}}"#)
+    #expect(history.contains(#""status":"active""#))
+
+    // Five hours back, before the deferral was even made: nothing is announced again, the task stays out in the
+    // open, and the answer kept from the later time is not reused for a deferral made now.
+    clock.set("2026-11-23T07:00:05Z")
+    #expect(dispatcher.wake(at: clock.now) == nil)
+    #expect(titles() == ["water the plants"])
+    _ = TestDispatcher.reply(
+      dispatcher,
+      #"{"jsonrpc":"2.0","id":4,"method":"task.defer","params":{"id":1,"reason":"wrong-time","until":"2026-11-23T08:00:00Z"}}"#
+    )
+    #expect(titles().isEmpty)
+    clock.set("2026-11-23T07:30:05Z")
+    #expect(titles().isEmpty, "half an hour on, the deferral still holds")
+    clock.set("2026-11-23T09:00:05Z")
+    #expect(titles() == ["water the plants"])
+  }
+
   @Test("one zone under two names, or left to the daemon, is one question with one answer")
   func zoneNames() throws {
     let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { Fixtures.now })
