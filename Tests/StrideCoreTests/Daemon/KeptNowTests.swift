@@ -66,7 +66,8 @@ struct KeptNowTests {
       #"{"jsonrpc":"2.0","id":2,"method":"task.defer","params":{"id":1,"reason":"wrong-time","until":"2026-11-23T11:00:00Z"}}"#
     )
     #expect(titles().isEmpty)
-    #expect(dispatcher.wake(at: clock.now) == Fixtures.at("2026-11-23T11:00:00Z"), "the next wake-up is the deferral's end")
+    // The next wake-up is the deferral's end.
+    #expect(dispatcher.wake(at: clock.now) == Fixtures.at("2026-11-23T11:00:00Z"))
 
     // Three hours forward at once: the task is back at the very next now, and its wake-up is announced once.
     clock.set("2026-11-23T12:00:05Z")
