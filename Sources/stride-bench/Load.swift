@@ -7,9 +7,10 @@ import Synchronization
 #endif
 
 /// Many clients at once, and bad ones: `clients` clients (256 unless `--clients N`) mix captures (one in four) and
-/// now-lists against a daemon holding 1,000 tasks, each waiting for its reply. For the first half of `--seconds`
-/// (60 unless given) they are alone; for the second half a client that sends and never reads and a slow-loris
-/// client (one byte a second) join them. Prints each half's latency and the daemon's memory.
+/// now-lists against a daemon holding 1,000 tasks, each waiting for its reply, for `--seconds` (60 unless given).
+/// In the second and fourth quarter of the time a client that sends and never reads and a slow-loris client (one
+/// byte a second) are there too; alternating cancels out the store growing with the captures. Prints the latency
+/// with and without them, and the daemon's memory.
 func loadSection() throws {
   let clients = option("--clients") ?? 256
   let total = option("--seconds") ?? (quick ? 10 : 60)
@@ -19,8 +20,11 @@ func loadSection() throws {
   defer { workspace.stop(daemon) }
   let pid = daemon.processIdentifier
   let rssBefore = residentMegabytes(pid)
-  let badClientsJoin = DispatchTime.now().uptimeNanoseconds + UInt64(total) * 500_000_000
-  let end = badClientsJoin + UInt64(total) * 500_000_000
+  let begin = DispatchTime.now().uptimeNanoseconds
+  let quarter = UInt64(total) * 250_000_000
+  let end = begin + 4 * quarter
+  /// Whether the bad clients are there at `instant`: the second and the fourth quarter.
+  let beside: @Sendable (UInt64) -> Bool = { instant in (instant - begin) / quarter % 2 == 1 }
   // Latencies in milliseconds, alone and with the bad clients, gathered from every client at its end.
   let latencies = Mutex<(alone: [Double], beside: [Double], failed: Int)>(([], [], 0))
   let peakRSS = Atomic<Int>(0)
@@ -30,10 +34,10 @@ func loadSection() throws {
     let path = workspace.socket
     Thread.detachNewThread {
       defer { finished.leave() }
-      var (alone, beside, failed) = ([Double](), [Double](), 0)
+      var (alone, besides, failed) = ([Double](), [Double](), 0)
       defer {
         latencies.withLock {
-          $0.alone += alone; $0.beside += beside; $0.failed += failed
+          $0.alone += alone; $0.beside += besides; $0.failed += failed
         }
       }
       guard let client = try? StrideClient(path: path, timeout: 30) else {
@@ -55,26 +59,32 @@ func loadSection() throws {
           return
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        if start < badClientsJoin { alone.append(milliseconds) } else { beside.append(milliseconds) }
+        if beside(start) { besides.append(milliseconds) } else { alone.append(milliseconds) }
         n += 1
       }
     }
   }
-  // The two bad clients, once half the time has passed.
-  Thread.detachNewThread {
-    usleep(UInt32((badClientsJoin - DispatchTime.now().uptimeNanoseconds) / 1_000))
-    guard let stalled = try? UnixSocket.connect(path: workspace.socket) else { return }
-    let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{}}"#.utf8) + [10]
-    // Sends and never reads: the daemon's replies fill the socket until it gives up on this client.
-    while DispatchTime.now().uptimeNanoseconds < end, (try? stalled.write(Data(request))) != nil {}
-  }
-  Thread.detachNewThread {
-    usleep(UInt32((badClientsJoin - DispatchTime.now().uptimeNanoseconds) / 1_000))
-    guard let loris = try? UnixSocket.connect(path: workspace.socket) else { return }
-    let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{}}"#.utf8) + [10]
-    for byte in request where DispatchTime.now().uptimeNanoseconds < end {
-      guard (try? loris.write(Data([byte]))) != nil else { return }
-      sleep(1)
+  // The two bad clients, in their quarters; each connects again when the daemon drops it.
+  let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{}}"#.utf8) + [10]
+  for slowLoris in [false, true] {
+    Thread.detachNewThread {
+      while DispatchTime.now().uptimeNanoseconds < end {
+        guard beside(DispatchTime.now().uptimeNanoseconds), let socket = try? UnixSocket.connect(path: workspace.socket)
+        else {
+          usleep(50_000)
+          continue
+        }
+        // The stalled client sends and never reads, so the daemon's replies fill its socket until the daemon gives
+        // up on it; the slow loris sends one byte a second.
+        let bytes = slowLoris ? request : Array(repeating: request, count: 100_000).flatMap { $0 }
+        var sent = 0
+        while sent < bytes.count, beside(DispatchTime.now().uptimeNanoseconds) {
+          let piece = slowLoris ? 1 : 4096
+          guard (try? socket.write(Data(bytes[sent..<min(bytes.count, sent + piece)]))) != nil else { break }
+          sent += piece
+          if slowLoris { sleep(1) }
+        }
+      }
     }
   }
   while DispatchTime.now().uptimeNanoseconds < end {
@@ -83,10 +93,10 @@ func loadSection() throws {
   }
   finished.wait()
   let result = latencies.withLock { $0 }
-  let (alone, beside) = (result.alone.sorted(), result.beside.sorted())
+  let (alone, withBad) = (result.alone.sorted(), result.beside.sorted())
   print("\(clients) clients, one capture in four, the rest now-lists, \(total) s in all; 1,000 tasks at the start")
   for (name, samples) in [
-    ("latency, the clients alone", alone), ("latency, beside a stalled and a slow-loris", beside),
+    ("latency, the clients alone", alone), ("latency, with a stalled and a slow loris", withBad),
   ]
   where !samples.isEmpty {
     reportValue(
@@ -95,9 +105,9 @@ func loadSection() throws {
         format: "p50 %.2f ms   p99 %.2f ms   (%d requests)", percentile(samples, 0.5), percentile(samples, 0.99),
         samples.count))
   }
-  if !alone.isEmpty, !beside.isEmpty {
+  if !alone.isEmpty, !withBad.isEmpty {
     reportValue(
-      "p99 delay the bad clients added", String(format: "%.2f ms", percentile(beside, 0.99) - percentile(alone, 0.99)))
+      "p99 delay the bad clients added", String(format: "%.2f ms", percentile(withBad, 0.99) - percentile(alone, 0.99)))
   }
   reportValue("requests answered", "\(result.alone.count + result.beside.count), \(result.failed) failed")
   reportValue(

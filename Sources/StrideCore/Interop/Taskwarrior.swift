@@ -219,11 +219,12 @@ enum Taskwarrior {
         task.status = .completed
         task.completedAt = date(item.end) ?? task.updatedAt
       } else if let wait = date(item.wait), wait > now {
+        // A change dated at or after the wait's end (a clock far ahead) is dated before it, and so is the deferral.
+        if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
         let deferral = Deferral(reason: .wrongTime, at: task.updatedAt, until: wait)
         task.status = .deferred
         task.deferral = deferral
         task.deferrals = [deferral]
-        if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
       }
       if let uuid = item.uuid { ids[uuid.lowercased()] = id }
       if let uuids = item.depends?.uuids, !uuids.isEmpty { depends.append((id, uuids)) }

@@ -56,6 +56,19 @@ struct FuzzFindingsTests {
     #expect(again.tasks.map(\.rawInput) == ["pay\nthe rent"])
   }
 
+  @Test("a waiting Taskwarrior task changed after its wait ends is deferred from before it, and exports the same")
+  func waitAfterModified() throws {
+    let file = Data(
+      #"[{"description":"renew the passport","entry":"20261001T100000Z","modified":"28261105T100000Z","status":"waiting","uuid":"c3333333-3333-4333-8333-333333333333","wait":"20261201T080000Z"}]"#
+        .utf8)
+    let plan = try ImportPlan.read(file, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
+    let task = try #require(plan.tasks.first)
+    #expect(task.deferral?.at == task.updatedAt && task.updatedAt <= Fixtures.now)
+    let exported = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now)
+    let again = try ImportPlan.read(exported, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
+    #expect(try Exporter.data(again.tasks, format: .taskwarrior, now: Fixtures.now) == exported)
+  }
+
   @Test("a server's resource with a second VTODO is written back with Stride's task still the first")
   func secondTodo() throws {
     let resource =
