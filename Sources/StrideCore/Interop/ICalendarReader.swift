@@ -30,10 +30,9 @@ enum ICalendarReader {
   /// Lines unfolded (a line that starts with a space or a tab continues the one before), without their CR.
   static func unfold(_ text: String) -> [String] {
     var lines: [String] = []
-    // "\r\n" is one Character in Swift: split on both forms.
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      var line = Substring(raw)
-      if line.hasSuffix("\r") { line = line.dropLast() }
+    // "\r\n" is one Character in Swift: split on both forms, and on a bare CR, which a content line cannot hold.
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { "\n\r".contains($0) || $0 == "\r\n" }) {
+      let line = Substring(raw)
       if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
         lines[lines.count - 1] += line.dropFirst()
       } else if !line.isEmpty {

@@ -43,17 +43,23 @@ struct FuzzFindingsTests {
     // A control character between two words of a todo.txt line parts them there too: "+x" after it is a tag.
     #expect(TodoTxt.plan("pay\u{1}+rent the bills", now: Fixtures.now, timeZone: utc).tasks.first?.tags == ["rent"])
     #expect(try StrideTask.checkedTitle("pay\rthe\u{0}rent\t") == "pay the rent")
-    let file = Data(
-      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:pay\rthe rent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
-    let plan = try ImportPlan.read(file, format: .ical, now: Fixtures.now, timeZone: utc)
-    #expect(plan.tasks.map(\.title) == ["pay the rent"])
-    let exported = try Exporter.data(plan.tasks, format: .ical, now: Fixtures.now, timeZone: utc)
+    var task = Fixtures.task(1, "pay the rent")
+    task.rawInput = "pay\rthe rent"
+    let exported = try Exporter.data([task], format: .ical, now: Fixtures.now, timeZone: utc)
     let bytes = Array(exported)
     #expect(bytes.indices.allSatisfy { bytes[$0] != 0x0D || bytes[$0 + 1] == 0x0A }, "a bare carriage return")
     let again = try ImportPlan.read(exported, format: .ical, now: Fixtures.now, timeZone: utc)
     #expect(again.tasks.map(\.title) == ["pay the rent"])
     // iCalendar text has line breaks but no bare carriage return: the raw text's one reads back as a line break.
     #expect(again.tasks.map(\.rawInput) == ["pay\nthe rent"])
+  }
+
+  @Test("a bare carriage return ends an iCalendar line, as in files with old Mac line ends; it is never kept in one")
+  func bareCarriageReturn() throws {
+    let file = Data("BEGIN:VCALENDAR\rBEGIN:VTODO\rUID:x\rSUMMARY:pay the rent\rEND:VTODO\rEND:VCALENDAR\r".utf8)
+    let plan = try ImportPlan.read(file, format: .ical, now: Fixtures.now, timeZone: utc)
+    #expect(plan.tasks.map(\.title) == ["pay the rent"])
+    #expect(ICalendarReader.unfold("X-KEPT:a\r\rb:c\r\n").allSatisfy { !$0.contains("\r") })
   }
 
   @Test("a waiting Taskwarrior task changed after its wait ends is deferred from before it, and exports the same")
