@@ -9,7 +9,13 @@ import StrideCore
 /// the shell as it was on every exit (q, Ctrl-C, SIGTERM, SIGHUP, a lost daemon).
 enum Terminal {
   // Read by the signal handlers, which may touch nothing but these.
-  nonisolated(unsafe) private static var saved = termios()
+  /// The shell's settings, in memory of its own: AddressSanitizer finds `tcgetattr` writing past a Swift global
+  /// `termios` (a global's layout is Swift's to choose), and a signal handler may read it at any moment.
+  nonisolated(unsafe) private static let saved: UnsafeMutablePointer<termios> = {
+    let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    pointer.initialize(to: termios())
+    return pointer
+  }()
   nonisolated(unsafe) private static var active: Int32 = 0
   /// Set by SIGWINCH, cleared by the loop once it has drawn the new size.
   nonisolated(unsafe) static var resized: Int32 = 0
@@ -21,10 +27,11 @@ enum Terminal {
   /// Keys one at a time, no echo, the alternate screen, no cursor; signals that end the program restore all of it
   /// first. `restore` undoes it; it is safe to call more than once.
   static func enter() {
-    // Made before a signal handler may use it.
+    // Made before a signal handler may use them.
     _ = wake
-    tcgetattr(STDIN_FILENO, &saved)
-    var raw = saved
+    _ = saved
+    tcgetattr(STDIN_FILENO, saved)
+    var raw = saved.pointee
     cfmakeraw(&raw)
     // Ctrl-C arrives as a key (the view quits on it); output keeps turning \n into \r\n.
     raw.c_oflag |= tcflag_t(OPOST)
@@ -52,7 +59,7 @@ enum Terminal {
   static func restore() {
     guard active == 1 else { return }
     active = 0
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, saved)
     leave.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
   }
 
