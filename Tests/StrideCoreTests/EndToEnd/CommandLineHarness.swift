@@ -30,6 +30,10 @@ final class CommandLineHarness {
       "PATH": "/usr/bin:/bin",
       "TZ": "UTC",
     ]
+    // Under `swift test --sanitize=…` the programs the tests start are sanitized too, and take the same options.
+    for name in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
+      environment[name] = ProcessInfo.processInfo.environment[name]
+    }
     mkdir(root + "/run", 0o700)
   }
 
