@@ -32,8 +32,10 @@ final class DAVElement {
 
   var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-  /// Parses a document; nil when it is not well-formed XML.
+  /// Parses a document; nil when it is not well-formed XML, or not UTF-8: Foundation's XMLParser stops the program
+  /// on a name or text that is not valid UTF-8 (found by fuzzing), and a server's answer must not do that.
   static func parse(_ data: Data) -> DAVElement? {
+    guard String(validating: data, as: UTF8.self) != nil else { return nil }
     let builder = Builder()
     let parser = XMLParser(data: data)
     parser.shouldProcessNamespaces = true

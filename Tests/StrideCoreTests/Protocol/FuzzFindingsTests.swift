@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideSync
 
 /// What the coverage-guided fuzzers found (Docs/reliability.md), each kept as the ordinary case a person could
 /// meet; the fuzzers' own inputs are in Fuzz/Regressions and are replayed by `Scripts/fuzz` before every run.
@@ -73,6 +74,18 @@ struct FuzzFindingsTests {
     let exported = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now)
     let again = try ImportPlan.read(exported, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
     #expect(try Exporter.data(again.tasks, format: .taskwarrior, now: Fixtures.now) == exported)
+  }
+
+  @Test("a WebDAV answer that is not UTF-8 is not XML Stride reads, instead of stopping the daemon in XMLParser")
+  func davNotUTF8() {
+    let answer =
+      Data(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><r"#.utf8) + Data([0xB4])
+      + Data(#"esponse><href>/a/b.ics</href></r"#.utf8) + Data([0xB4]) + Data("esponse></multistatus>".utf8)
+    #expect(DAVElement.parse(answer) == nil)
+    #expect(
+      DAVResponse.multistatus(
+        Data(#"<multistatus xmlns="DAV:"><response><href>/a/b.ics</href></response></multistatus>"#.utf8))?.responses
+        .count == 1)
   }
 
   @Test("a server's resource with a second VTODO is written back with Stride's task still the first")
