@@ -8,8 +8,8 @@ import Synchronization
 
 /// Many clients at once, and bad ones: `clients` clients (256 unless `--clients N`) mix captures (one in four) and
 /// now-lists against a daemon holding 1,000 tasks, each waiting for its reply, for `--seconds` (60 unless given).
-/// In the second and fourth quarter of the time a client that sends and never reads and a slow-loris client (one
-/// byte a second) are there too; alternating cancels out the store growing with the captures. Prints the latency
+/// In every other twelfth of the time a client that sends and never reads and a slow-loris client (one byte a
+/// second) are there too; alternating often cancels out the store growing with the captures. Prints the latency
 /// with and without them, and the daemon's memory.
 func loadSection() throws {
   let clients = option("--clients") ?? 256
@@ -21,10 +21,10 @@ func loadSection() throws {
   let pid = daemon.processIdentifier
   let rssBefore = residentMegabytes(pid)
   let begin = DispatchTime.now().uptimeNanoseconds
-  let quarter = UInt64(total) * 250_000_000
-  let end = begin + 4 * quarter
-  /// Whether the bad clients are there at `instant`: the second and the fourth quarter.
-  let beside: @Sendable (UInt64) -> Bool = { instant in (instant - begin) / quarter % 2 == 1 }
+  let slice = UInt64(total) * 1_000_000_000 / 12
+  let end = begin + 12 * slice
+  /// Whether the bad clients are there at `instant`: every other twelfth of the time.
+  let beside: @Sendable (UInt64) -> Bool = { instant in (instant - begin) / slice % 2 == 1 }
   // Latencies in milliseconds, alone and with the bad clients, gathered from every client at its end.
   let latencies = Mutex<(alone: [Double], beside: [Double], failed: Int)>(([], [], 0))
   let peakRSS = Atomic<Int>(0)
@@ -64,7 +64,7 @@ func loadSection() throws {
       }
     }
   }
-  // The two bad clients, in their quarters; each connects again when the daemon drops it.
+  // The two bad clients, in their slices; each connects again when the daemon drops it.
   let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{}}"#.utf8) + [10]
   for slowLoris in [false, true] {
     Thread.detachNewThread {
