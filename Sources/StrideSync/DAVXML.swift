@@ -32,10 +32,15 @@ final class DAVElement {
 
   var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-  /// Parses a document; nil when it is not well-formed XML, or not UTF-8: Foundation's XMLParser stops the program
-  /// on a name or text that is not valid UTF-8 (found by fuzzing), and a server's answer must not do that.
+  /// Parses a document; nil when it is not well-formed XML, or not UTF-8, or has a processing instruction after the
+  /// XML declaration: Foundation's XMLParser stops the program on a name that is not valid UTF-8 and on a processing
+  /// instruction without data (both found by fuzzing). A WebDAV answer has neither, and a server's answer must not
+  /// stop the daemon.
   static func parse(_ data: Data) -> DAVElement? {
-    guard String(validating: data, as: UTF8.self) != nil else { return nil }
+    guard let text = String(validating: data, as: UTF8.self) else { return nil }
+    var body = Substring(text).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+    if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = body[end.upperBound...] }
+    guard !body.contains("<?") else { return nil }
     let builder = Builder()
     let parser = XMLParser(data: data)
     parser.shouldProcessNamespaces = true

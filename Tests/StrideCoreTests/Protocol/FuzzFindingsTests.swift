@@ -76,12 +76,15 @@ struct FuzzFindingsTests {
     #expect(try Exporter.data(again.tasks, format: .taskwarrior, now: Fixtures.now) == exported)
   }
 
-  @Test("a WebDAV answer that is not UTF-8 is not XML Stride reads, instead of stopping the daemon in XMLParser")
+  @Test("WebDAV answers that would stop the daemon in XMLParser (not UTF-8, a bare processing instruction) are refused")
   func davNotUTF8() {
     let answer =
       Data(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><r"#.utf8) + Data([0xB4])
       + Data(#"esponse><href>/a/b.ics</href></r"#.utf8) + Data([0xB4]) + Data("esponse></multistatus>".utf8)
     #expect(DAVElement.parse(answer) == nil)
+    // A processing instruction without data made XMLParser read a null pointer.
+    #expect(
+      DAVElement.parse(Data(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><?xml?></multistatus>"#.utf8)) == nil)
     #expect(
       DAVResponse.multistatus(
         Data(#"<multistatus xmlns="DAV:"><response><href>/a/b.ics</href></response></multistatus>"#.utf8))?.responses
