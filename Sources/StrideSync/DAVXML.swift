@@ -39,7 +39,9 @@ final class DAVElement {
   static func parse(_ data: Data) -> DAVElement? {
     guard let text = String(validating: data, as: UTF8.self) else { return nil }
     var body = Substring(text).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-    if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = body[end.upperBound...] }
+    if body.hasPrefix("<?xml"), body.dropFirst(5).first?.isWhitespace == true, let end = body.range(of: "?>") {
+      body = body[end.upperBound...]
+    }
     guard !body.contains("<?") else { return nil }
     let builder = Builder()
     let parser = XMLParser(data: data)

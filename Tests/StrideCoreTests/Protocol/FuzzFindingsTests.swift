@@ -82,7 +82,9 @@ struct FuzzFindingsTests {
       Data(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><r"#.utf8) + Data([0xB4])
       + Data(#"esponse><href>/a/b.ics</href></r"#.utf8) + Data([0xB4]) + Data("esponse></multistatus>".utf8)
     #expect(DAVElement.parse(answer) == nil)
-    // A processing instruction without data made XMLParser read a null pointer.
+    // A processing instruction without data made XMLParser read a null pointer, also one that looks like the
+    // declaration.
+    #expect(DAVElement.parse(Data(#"<?xmlonUTF-6?><multistatus xmlns="DAV:"/>"#.utf8)) == nil)
     #expect(
       DAVElement.parse(Data(#"<?xml version="1.0"?><multistatus xmlns="DAV:"><?xml?></multistatus>"#.utf8)) == nil)
     #expect(
