@@ -118,6 +118,4 @@ func loadSection() throws {
 }
 
 /// The whole number after `name` on the command line, if given.
-func option(_ name: String) -> Int? {
-  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
-}
+func option(_ name: String) -> Int? { value(after: name).flatMap { Int($0) } }

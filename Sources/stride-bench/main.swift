@@ -9,7 +9,7 @@ import StrideCore
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let only =
-  arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+  value(after: "--only")
   ?? (arguments.contains("--engine-only") ? "engine" : nil)
 let sections =
   arguments.contains("--check")
@@ -29,4 +29,9 @@ for section in sections {
     print("unknown section '\(section)'; use engine, capture, daemon, cli, taskwarrior or load")
     exit(64)
   }
+}
+
+/// The word after `name` on the command line, if given.
+func value(after name: String) -> String? {
+  arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }

@@ -89,13 +89,19 @@ final class CommandLineHarness {
     try RunningCommand(binaries + "/stride", arguments, environment: environment)
   }
 
-  /// Starts `strided` in the foreground as a child of the test, and waits until it answers.
-  func startDaemon() throws -> Process {
+  /// `strided` in the foreground with the harness's environment, not yet started.
+  func daemonProcess() -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binaries + "/strided")
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
+    return process
+  }
+
+  /// Starts `strided` in the foreground as a child of the test, and waits until it answers.
+  func startDaemon() throws -> Process {
+    let process = daemonProcess()
     try process.run()
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {

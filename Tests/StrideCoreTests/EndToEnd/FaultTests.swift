@@ -63,14 +63,7 @@ struct FaultTests {
     let cli = CommandLineHarness()
     defer { cli.finish() }
     for _ in 0..<5 {
-      let pair = (0..<2).map { _ in
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: cli.binaries + "/strided")
-        process.environment = cli.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        return process
-      }
+      let pair = [cli.daemonProcess(), cli.daemonProcess()]
       for process in pair { try process.run() }
       // The loser exits by itself; the winner answers.
       let deadline = Date().addingTimeInterval(10)
