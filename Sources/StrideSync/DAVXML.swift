@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// An XML element, as WebDAV answers are read: its local name and namespace, its text and its children.
 final class DAVElement {
   let name: String
@@ -32,51 +28,8 @@ final class DAVElement {
 
   var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
 
-  /// Parses a document; nil when it is not well-formed XML, or not UTF-8, or has a processing instruction after the
-  /// XML declaration: Foundation's XMLParser stops the program on a name that is not valid UTF-8 and on a processing
-  /// instruction without data (both found by fuzzing). A WebDAV answer has neither, and a server's answer must not
-  /// stop the daemon.
-  static func parse(_ data: Data) -> DAVElement? {
-    guard let text = String(validating: data, as: UTF8.self) else { return nil }
-    var body = Substring(text).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-    if body.hasPrefix("<?xml"), body.dropFirst(5).first?.isWhitespace == true, let end = body.range(of: "?>") {
-      body = body[end.upperBound...]
-    }
-    guard !body.contains("<?") else { return nil }
-    let builder = Builder()
-    let parser = XMLParser(data: data)
-    parser.shouldProcessNamespaces = true
-    parser.delegate = builder
-    guard parser.parse() else { return nil }
-    return builder.root
-  }
-
-  private final class Builder: NSObject, XMLParserDelegate {
-    var root: DAVElement?
-    var stack: [DAVElement] = []
-
-    func parser(
-      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String] = [:]
-    ) {
-      let element = DAVElement(name: elementName, namespace: namespaceURI ?? "", attributes: attributes)
-      stack.last?.children.append(element)
-      if root == nil { root = element }
-      stack.append(element)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-      _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      stack.last?.text += string
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-      stack.last?.text += String(decoding: block, as: UTF8.self)
-    }
-  }
+  /// Parses a document; nil when it is not well-formed, namespaced XML in UTF-8 (see `XMLReader`).
+  static func parse(_ data: Data) -> DAVElement? { XMLReader.read(data) }
 }
 
 /// One `response` of a WebDAV multistatus: the resource, its status, and its properties found (status 200).

@@ -42,14 +42,46 @@ enum SyncTargets {
     require(again.keptLines == parsed.keptLines, "lines Stride does not own changed:\n\(written)")
   }
 
-  /// Any XML gives an element tree or nil, and a multistatus gives responses with a non-empty href. (An href is
-  /// decoded once, as the server wrote it; decoding it again is not asked of it: `a%2541` is `a%41`, then `aA`.)
+  /// Any XML gives an element tree or nil; a tree written back as XML reads as the same tree; and a multistatus
+  /// gives responses with a non-empty href. (An href is decoded once, as the server wrote it; decoding it again is not
+  /// asked of it: `a%2541` is `a%41`, then `aA`.)
   static func davXML(_ bytes: [UInt8]) {
     let data = Data(bytes)
-    _ = DAVElement.parse(data)
+    if let tree = DAVElement.parse(data) {
+      let written = xml(tree)
+      let again = DAVElement.parse(Data(written.utf8))
+      require(again.map { same(tree, $0) } == true, "a tree written back reads differently:\n\(written)")
+    }
     guard let (responses, _) = DAVResponse.multistatus(data) else { return }
     for response in responses {
       require(!response.href.isEmpty, "a response with an empty href")
     }
+  }
+
+  /// An element as XML: its namespace as the default one, its attributes in a namespace of their own (so that
+  /// none is read as a declaration), its text, then its children.
+  static func xml(_ element: DAVElement) -> String {
+    func escaped(_ text: String) -> String {
+      var out = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case "\"": out += "&quot;"
+        case "\r", "\n", "\t": out += "&#\(scalar.value);"
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out
+    }
+    let attributes = element.attributes.sorted { $0.key < $1.key }.map { " a:\($0.key)=\"\(escaped($0.value))\"" }
+    return "<\(element.name) xmlns=\"\(escaped(element.namespace))\" xmlns:a=\"urn:a\"\(attributes.joined())>"
+      + escaped(element.text) + element.children.map(xml).joined() + "</\(element.name)>"
+  }
+
+  static func same(_ one: DAVElement, _ other: DAVElement) -> Bool {
+    one.name == other.name && one.namespace == other.namespace && one.attributes == other.attributes
+      && one.text == other.text && one.children.count == other.children.count
+      && zip(one.children, other.children).allSatisfy { same($0, $1) }
   }
 }
