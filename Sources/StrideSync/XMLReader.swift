@@ -149,7 +149,8 @@ struct XMLReader {
       && first != UInt8(ascii: ".")
   }
 
-  /// An attribute's value in single or double quotes, its references replaced and its white space made spaces.
+  /// An attribute's value in single or double quotes, its references replaced and each tab or line end written in
+  /// it made a space (one written as a reference is kept).
   private mutating func quoted() throws -> String {
     guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'") else {
       throw Malformed()
@@ -159,12 +160,14 @@ struct XMLReader {
     let value = try text(until: quote)
     guard at < bytes.count else { throw Malformed() }
     at += 1
-    return String(value.map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+    return value
   }
 
-  /// Text up to `stop` (or the end), with its references replaced and its line ends made `\n`. A `<` inside an
-  /// attribute's value and a character XML does not allow are errors.
+  /// Text up to `stop` (or the end), with its references replaced and its line ends made `\n` (in an attribute's
+  /// value, up to its closing quote, spaces). A `<` inside an attribute's value and a character XML does not allow
+  /// are errors.
   private mutating func text(until stop: UInt8) throws -> String {
+    let inAttribute = stop != UInt8(ascii: "<")
     var out: [UInt8] = []
     while at < bytes.count, bytes[at] != stop {
       switch bytes[at] {
@@ -173,9 +176,12 @@ struct XMLReader {
       case UInt8(ascii: "<"):
         throw Malformed()
       case UInt8(ascii: "\r"):
-        out.append(UInt8(ascii: "\n"))
+        out.append(UInt8(ascii: inAttribute ? " " : "\n"))
         at += 1
         if at < bytes.count, bytes[at] == UInt8(ascii: "\n") { at += 1 }
+      case let byte where inAttribute && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")):
+        out.append(UInt8(ascii: " "))
+        at += 1
       case let byte:
         guard isAllowed(byte) else { throw Malformed() }
         out.append(byte)

@@ -8,12 +8,15 @@ import Synchronization
 
 /// Many clients at once, and bad ones: `clients` clients (256 unless `--clients N`) mix captures (one in four) and
 /// now-lists against a daemon holding 1,000 tasks, each waiting for its reply, for `--seconds` (60 unless given).
-/// In every other twelfth of the time a client that sends and never reads and a slow-loris client (one byte a
-/// second) are there too; alternating often cancels out the store growing with the captures. Prints the latency
-/// with and without them, and the daemon's memory.
+/// With `--pause MS` each client waits about that long (between half and one and a half times, at random) after a
+/// reply, as people do, so the daemon is not saturated and a delay one client causes another can be seen; without
+/// it the clients ask as fast as they are answered. In every other twelfth of the time a client that sends and never
+/// reads and a slow-loris client (one byte a second) are there too; alternating often cancels out the store growing
+/// with the captures. Prints the latency with and without them, and the daemon's memory.
 func loadSection() throws {
   let clients = option("--clients") ?? 256
   let total = option("--seconds") ?? (quick ? 10 : 60)
+  let pause = option("--pause") ?? 0
   let workspace = try Workspace(tasks: 1_000)
   defer { workspace.remove() }
   let (daemon, _) = try workspace.startDaemon()
@@ -61,6 +64,7 @@ func loadSection() throws {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
         if beside(start) { besides.append(milliseconds) } else { alone.append(milliseconds) }
         n += 1
+        if pause > 0 { usleep(UInt32.random(in: UInt32(pause * 500)...UInt32(pause * 1_500))) }
       }
     }
   }
@@ -94,7 +98,10 @@ func loadSection() throws {
   finished.wait()
   let result = latencies.withLock { $0 }
   let (alone, withBad) = (result.alone.sorted(), result.beside.sorted())
-  print("\(clients) clients, one capture in four, the rest now-lists, \(total) s in all; 1,000 tasks at the start")
+  let pace = pause > 0 ? "each pausing about \(pause) ms after a reply" : "each asking again at once"
+  print(
+    "\(clients) clients, \(pace), one capture in four, the rest now-lists, \(total) s in all; 1,000 tasks at the start"
+  )
   for (name, samples) in [
     ("latency, the clients alone", alone), ("latency, with a stalled and a slow loris", withBad),
   ]

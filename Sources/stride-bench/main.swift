@@ -4,7 +4,7 @@ import StrideCore
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
 //     [--only engine|capture|daemon|cli|taskwarrior]
-//   .build/release/stride-bench --only load [--clients 256] [--seconds 60]   (not part of the full run)
+//   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")

@@ -39,12 +39,12 @@ struct XMLReaderTests {
   func text() throws {
     let document =
       "\u{FEFF}<?xml version=\"1.0\"?>\r\n<!-- a server's banner -->\n<?php x?>"
-      + "<a xmlns=\"DAV:\" title=\"x&amp;y\ttab\">"
+      + "<a xmlns=\"DAV:\" title=\"x&amp;y\ttab\r\nline&#10;kept\">"
       + "1 &lt; 2 &gt; 0 &quot;&apos; &#65;&#x42;&#x1F600;<!-- -->"
       + "<![CDATA[<not> &amp; a tag]]>\r\nend</a>\n<!-- after -->\n"
     let root = try #require(parse(document))
     #expect(root.text == "1 < 2 > 0 \"' AB😀<not> &amp; a tag\nend")
-    #expect(root.attributes["title"] == "x&y tab")
+    #expect(root.attributes["title"] == "x&y tab line\nkept")
   }
 
   @Test("an iCalendar body inside calendar-data keeps every line")
