@@ -1,6 +1,5 @@
 import Foundation
 import StrideCore
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -61,7 +60,7 @@ final class DAVSession: Sendable {
       request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type")
     }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let outcome = Mutex<Result<Reply, Error>?>(nil)
+    let outcome = Locked<Result<Reply, Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     session.dataTask(with: request) { data, response, error in
       let result: Result<Reply, Error> =

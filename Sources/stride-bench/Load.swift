@@ -29,7 +29,7 @@ func loadSection() throws {
   /// Whether the bad clients are there at `instant`: every other twelfth of the time.
   let beside: @Sendable (UInt64) -> Bool = { instant in (instant - begin) / slice % 2 == 1 }
   // Latencies in milliseconds, alone and with the bad clients, gathered from every client at its end.
-  let latencies = Mutex<(alone: [Double], beside: [Double], failed: Int)>(([], [], 0))
+  let latencies = Locked<(alone: [Double], beside: [Double], failed: Int)>(([], [], 0))
   let peakRSS = Atomic<Int>(0)
   let finished = DispatchGroup()
   for worker in 0..<clients {

@@ -1,6 +1,5 @@
 import Foundation
 import StrideCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -198,7 +197,7 @@ final class NowFeed: Sendable {
   }
 
   private let socket: String
-  private let news = Mutex<News>(.quiet)
+  private let news = Locked<News>(.quiet)
 
   init(socket: String) { self.socket = socket }
 

@@ -19,7 +19,7 @@ public final class Dispatcher: Sendable {
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
-  private let keptNow = Mutex<KeptNow?>(nil)
+  private let keptNow = Locked<KeptNow?>(nil)
   /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
   private let nowAgain = DispatchQueue(label: "strided.now-again", qos: .utility)
   private let nowAgainQueued = Atomic(false)

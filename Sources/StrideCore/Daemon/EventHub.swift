@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +20,7 @@ public final class EventHub: Sendable {
   public let queueLimit: Int
   /// How many unheard wake-ups are kept for the next subscriber.
   static let unheardLimit = 100
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init(queueLimit: Int = 1024) {
     self.queueLimit = queueLimit
@@ -89,7 +88,7 @@ public final class Subscription: Sendable {
 
   let topics: Set<EventTopic>
   private let limit: Int
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   /// Readable when events are waiting: the connection's thread polls it beside the socket.
   let waiting: WakePipe
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +38,7 @@ public final class Server: Sendable {
   private let limits: Limits
   private let hello: Data
   private let log: Log
-  private let connections = Mutex(Connections())
+  private let connections = Locked(Connections())
   private let running = DispatchGroup()
   /// Wakes the accept loop to stop. The listening socket itself is left alone: systemd may have passed it, and
   /// shutting it down would stop it listening for systemd too.
@@ -80,13 +79,14 @@ public final class Server: Sendable {
   /// it for the next start).
   @discardableResult
   public func stop(grace: Double = 10, keepListening: Bool = false) -> Bool {
-    let idle = connections.withLock { state in
+    connections.withLock { state in
       state.stopping = true
-      return state.open.values.filter { !$0.busy }.map(\.socket)
+      // An idle connection is blocked in read: shutting its read side down wakes it, and it ends. This happens
+      // under the lock, because a connection closes its socket only once it is out of `open`, and a descriptor
+      // shut down after that could already be another file's.
+      for (socket, busy) in state.open.values where !busy { Glibc.shutdown(socket.descriptor, Int32(SHUT_RD)) }
     }
     stopAccepting.signal()
-    // An idle connection is blocked in read: shutting its read side down wakes it, and it ends.
-    idle.forEach { Glibc.shutdown($0.descriptor, Int32(SHUT_RD)) }
     let finished = running.wait(timeout: .now() + grace) == .success
     if !keepListening { listener.shutdown() }
     return finished

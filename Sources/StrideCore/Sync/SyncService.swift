@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The daemon's sync: the account, passes on demand and by themselves (at start-up, shortly after a local change,
 /// every few minutes), one at a time on one queue, and what the last one did.
@@ -27,7 +26,7 @@ final class SyncService: Sendable {
   private let timeZone: TimeZone
   private let environmentPassword: String?
   private let queue = DispatchQueue(label: "stride.sync")
-  private let schedule = Mutex(Schedule())
+  private let schedule = Locked(Schedule())
   private let finished: @Sendable (SyncReport?, String?) -> Void
 
   init(

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import StrideCore
@@ -8,7 +7,7 @@ import Testing
 @Suite("The kept now-list answer")
 struct KeptNowTests {
   final class Clock: Sendable {
-    private let instant = Mutex(Fixtures.at("2026-11-23T09:00:05Z"))
+    private let instant = Locked(Fixtures.at("2026-11-23T09:00:05Z"))
     var now: Date { instant.withLock { $0 } }
     func set(_ text: String) { instant.withLock { $0 = Fixtures.at(text) } }
   }

@@ -208,7 +208,7 @@ struct ServerTests {
       Thread.detachNewThread {
         defer { finished.leave() }
         do {
-          let client = try StrideClient(path: socket)
+          let client = try StrideClient(path: socket, timeout: 30 * Double(Fixtures.slowdown))
           for n in 0..<10 {
             let title = "client \(index) task \(n)"
             let task = try client.call(TaskCapture.self, .init(text: title)).task
@@ -220,7 +220,7 @@ struct ServerTests {
         }
       }
     }
-    #expect(finished.wait(timeout: .now() + 120) == .success)
+    #expect(finished.wait(timeout: .now() + 120 * Double(Fixtures.slowdown)) == .success)
     #expect(failures.all.isEmpty)
     let tasks = try StrideClient(path: running.socket).call(TaskList.self, .init()).tasks
     #expect(tasks.count == 640)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import StrideCore
 
@@ -68,7 +67,7 @@ final class CommandLineHarness {
     if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
     try? stdin.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a chatty process never blocks on a full pipe.
-    let errors = Mutex(Data())
+    let errors = Locked(Data())
     let errorsRead = DispatchSemaphore(value: 0)
     let errorHandle = err.fileHandleForReading
     Thread.detachNewThread {
@@ -103,12 +102,12 @@ final class CommandLineHarness {
   func startDaemon() throws -> Process {
     let process = daemonProcess()
     try process.run()
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(10 * Double(Fixtures.slowdown))
     while Date() < deadline {
       if (try? StrideClient(path: socket, timeout: 2)) != nil { return process }
       usleep(5_000)
     }
-    throw StrideError(.internalError, "strided did not answer within 10 seconds")
+    throw StrideError(.internalError, "strided did not answer within \(10 * Fixtures.slowdown) seconds")
   }
 
   /// The pid of the running daemon, from `stride daemon status --json`.
@@ -134,7 +133,7 @@ final class CommandLineHarness {
 final class RunningCommand: @unchecked Sendable {
   // Sendable because only `lines` (behind its mutex) is touched by the reading thread.
   let process = Process()
-  private let lines = Mutex<[String]>([])
+  private let lines = Locked<[String]>([])
 
   init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
     process.executableURL = URL(fileURLWithPath: executable)
@@ -163,9 +162,9 @@ final class RunningCommand: @unchecked Sendable {
   /// Every line printed so far.
   var output: [String] { lines.withLock { $0 } }
 
-  /// Waits (up to 15 seconds) for a line containing `text`; returns it, or nil.
+  /// Waits (up to 15 seconds, more under ThreadSanitizer) for a line containing `text`; returns it, or nil.
   func waitForLine(containing text: String) -> String? {
-    let deadline = Date().addingTimeInterval(15)
+    let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))
     while Date() < deadline {
       if let line = output.first(where: { $0.contains(text) }) { return line }
       usleep(20_000)

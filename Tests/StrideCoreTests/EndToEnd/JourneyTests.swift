@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import StrideCore
@@ -228,7 +227,7 @@ struct CrashTests {
     defer { cli.finish() }
     #expect(cli.stride("daemon", "start").status == 0)
     let pid = try #require(cli.daemonPID())
-    let acknowledged = Mutex<[String]>([])
+    let acknowledged = Locked<[String]>([])
     let stopped = DispatchSemaphore(value: 0)
     let socket = cli.socket
     Thread.detachNewThread {

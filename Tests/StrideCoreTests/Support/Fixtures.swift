@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import StrideCore
 
@@ -7,6 +6,11 @@ import Synchronization
 enum Fixtures {
   /// Saturday 2026-11-21 09:00 UTC: the instant every pure test treats as now.
   static let now = Date(timeIntervalSince1970: 1_795_251_600)
+
+  /// ThreadSanitizer (`swift test --sanitize=thread`) makes every memory access many times slower. Under it, tests
+  /// that put load on the daemon wait this many times longer, and the largest use this many times fewer clients;
+  /// what they check does not change.
+  static let slowdown = dlsym(nil, "__tsan_init") != nil ? 4 : 1
 
   static func at(_ text: String) -> Date {
     guard let date = Timestamp.parse(text) else { fatalError("bad test timestamp \(text)") }
@@ -64,4 +68,4 @@ enum Fixtures {
 }
 
 /// Every directory `Fixtures.temporaryDirectory` made, for removal at exit.
-private let scratchDirectories = Mutex<[String]>([])
+private let scratchDirectories = Locked<[String]>([])

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import StrideCore
@@ -217,7 +216,7 @@ private struct DeviceReply<R: Decodable>: Decodable {
 
 /// A device's clock: fixed until a test moves it on.
 final class TestClock: Sendable {
-  private let time = Mutex(Fixtures.now)
+  private let time = Locked(Fixtures.now)
   var now: Date { time.withLock { $0 } }
   func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

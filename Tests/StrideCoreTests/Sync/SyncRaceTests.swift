@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import StrideCore
@@ -9,7 +8,7 @@ import Testing
 /// refuses Stride's conditional PUT (412), as it would when two devices sync at the same moment.
 private final class RacingCollection: SyncCollection {
   let inner: any SyncCollection
-  let race = Mutex<(@Sendable (String) -> Void)?>(nil)
+  let race = Locked<(@Sendable (String) -> Void)?>(nil)
 
   init(_ inner: any SyncCollection) { self.inner = inner }
 
