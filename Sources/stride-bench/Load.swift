@@ -47,6 +47,8 @@ func loadSection() throws {
         failed += 1
         return
       }
+      // Paced clients begin at random moments within one pause, as people do, not all in the first millisecond.
+      if pause > 0 { usleep(UInt32.random(in: 0...UInt32(pause * 1_000))) }
       var n = 0
       while true {
         let start = DispatchTime.now().uptimeNanoseconds
