@@ -9,7 +9,7 @@ enum ProtocolTarget {
   static let maxLineBytes = 512
   static let knownCodes = Set(StrideError.Code.allCases.map(\.wireCode))
 
-  /// The dispatcher, over a database in a folder of its own; a fresh one every 256 inputs, so the store
+  /// The dispatcher, over a database in a folder of its own; a fresh one every 64 inputs, so the store
   /// does not grow without end.
   nonisolated(unsafe) static var dispatcher: Dispatcher?
   nonisolated(unsafe) static var calls = 0
@@ -34,7 +34,7 @@ enum ProtocolTarget {
 
   static func run(_ bytes: [UInt8]) {
     calls += 1
-    let dispatcher = calls % 256 == 1 || Self.dispatcher == nil ? freshDispatcher() : Self.dispatcher!
+    let dispatcher = calls % 64 == 1 || Self.dispatcher == nil ? freshDispatcher() : Self.dispatcher!
     var framer = LineFramer(maxLineBytes: maxLineBytes)
     let cut = bytes.isEmpty ? 0 : Int(bytes[0]) % bytes.count
     var gaveUp = false
