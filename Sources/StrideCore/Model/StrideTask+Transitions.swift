@@ -219,8 +219,8 @@ extension StrideTask {
   public static func checkedTags(_ tags: [String]) throws(StrideError) -> [String] {
     var result: [String] = []
     for tag in tags {
-      var word = tag.trimmingCharacters(in: .whitespaces).lowercased()
-      if word.hasPrefix("#") { word.removeFirst() }
+      // `#health` is how people write the tag health; every leading # goes, so a tag read back is the same tag.
+      let word = String(tag.trimmingCharacters(in: .whitespaces).lowercased().drop { $0 == "#" })
       guard !word.isEmpty, word.count <= 64, !word.contains(where: \.isWhitespace), !word.contains(",") else {
         throw StrideError.invalid("'\(tag)' is not a tag; a tag is one word of at most 64 characters, like health")
       }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Load", .serialized)
 struct LoadTests {
   @Test(
-    "256 clients connected at once (64 under ThreadSanitizer), making 36 mixed requests each, all get correct answers")
+    "256 clients connected at once (64 under a sanitizer), making 36 mixed requests each, all get correct answers")
   func mixedRequests() throws {
     let clients = 256 / Fixtures.slowdown
     let running = try RunningServer()

@@ -162,7 +162,7 @@ final class RunningCommand: @unchecked Sendable {
   /// Every line printed so far.
   var output: [String] { lines.withLock { $0 } }
 
-  /// Waits (up to 15 seconds, more under ThreadSanitizer) for a line containing `text`; returns it, or nil.
+  /// Waits (up to 15 seconds, more under a sanitizer) for a line containing `text`; returns it, or nil.
   func waitForLine(containing text: String) -> String? {
     let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))
     while Date() < deadline {

@@ -53,7 +53,7 @@ final class TmuxTerminal {
     tmux("capture-pane", "-p", "-t", "t").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
-  /// Waits (up to 15 seconds, more under ThreadSanitizer) until the screen shows `text`; the screen then, or nil.
+  /// Waits (up to 15 seconds, more under a sanitizer) until the screen shows `text`; the screen then, or nil.
   @discardableResult
   func waitFor(_ text: String) -> [String]? {
     let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))

@@ -39,6 +39,17 @@ struct FuzzFindingsTests {
     #expect(again.map(\.title) == ["\u{073E}note the mark"], "the date written before it is read as a date")
   }
 
+  @Test("every # before a tag goes, so a tag written out reads back as the same tag")
+  func tagHashes() throws {
+    #expect(try StrideTask.checkedTags(["##Health", "#health", "health"]) == ["health"])
+    #expect(throws: StrideError.self) { try StrideTask.checkedTags(["##"]) }
+    let tasks = TodoTxt.plan("stretch +##Health\n", now: Fixtures.now, timeZone: utc).tasks
+    #expect(tasks.first?.tags == ["health"])
+    #expect(
+      TodoTxt.plan(TodoTxt.text(tasks, timeZone: utc), now: Fixtures.now, timeZone: utc).tasks.first?.tags == ["health"]
+    )
+  }
+
   @Test("control characters in a title become spaces, so line-based files read back the same")
   func controlCharacters() throws {
     // A control character between two words of a todo.txt line parts them there too: "+x" after it is a tag.

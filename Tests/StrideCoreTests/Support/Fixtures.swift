@@ -7,10 +7,10 @@ enum Fixtures {
   /// Saturday 2026-11-21 09:00 UTC: the instant every pure test treats as now.
   static let now = Date(timeIntervalSince1970: 1_795_251_600)
 
-  /// ThreadSanitizer (`swift test --sanitize=thread`) makes every memory access many times slower. Under it, tests
-  /// that put load on the daemon wait this many times longer, and the largest use this many times fewer clients;
-  /// what they check does not change.
-  static let slowdown = dlsym(nil, "__tsan_init") != nil ? 4 : 1
+  /// ThreadSanitizer and AddressSanitizer (`swift test --sanitize=thread|address`) make every memory access several
+  /// times slower. Under them, tests that put load on the daemon wait this many times longer, and the largest use
+  /// this many times fewer clients; what they check does not change.
+  static let slowdown = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil ? 4 : 1
 
   static func at(_ text: String) -> Date {
     guard let date = Timestamp.parse(text) else { fatalError("bad test timestamp \(text)") }
