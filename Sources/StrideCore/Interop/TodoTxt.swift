@@ -36,8 +36,15 @@ enum TodoTxt {
   static func plan(_ text: String, now: Date, timeZone: TimeZone) -> ImportPlan {
     var plan = ImportPlan()
     let parser = TimeParser(reference: now, timeZone: timeZone)
+    /// A todo.txt date: exactly YYYY-MM-DD. (The time parser alone would also read a word like `000021346S` as an
+    /// instant later today, which is written back as a day and read as another instant.)
     func date(_ word: Substring?, _ clock: ClockTime) -> Date? {
-      guard let word, word.count == 10, let match = parser.parse(String(word)) else { return nil }
+      guard let word, word.utf8.count == 10,
+        word.utf8.enumerated().allSatisfy({
+          [4, 7].contains($0.offset) ? $0.element == 0x2D : (0x30...0x39).contains($0.element)
+        }),
+        let match = parser.parse(String(word))
+      else { return nil }
       return parser.instant(match.value, dateOnly: clock)
     }
     var repeats = 0

@@ -50,6 +50,18 @@ struct FuzzFindingsTests {
     )
   }
 
+  @Test("todo.txt dates are YYYY-MM-DD only: other ten-character words are title, not times")
+  func todoTxtDates() throws {
+    let tasks = TodoTxt.plan("2026-11-20 renew 16034:C t:000021346S due:2026-12-01\n", now: Fixtures.now, timeZone: utc)
+      .tasks
+    #expect(tasks.first?.title == "renew 16034:C t:000021346S")
+    #expect(tasks.first?.start == nil)
+    #expect(tasks.first?.due != nil)
+    #expect(tasks.first?.createdAt == Fixtures.at("2026-11-20T00:00:00Z"))
+    let again = TodoTxt.plan(TodoTxt.text(tasks, timeZone: utc), now: Fixtures.now, timeZone: utc).tasks
+    #expect(again.map(\.title) == tasks.map(\.title) && again.map(\.start) == tasks.map(\.start))
+  }
+
   @Test("control characters in a title become spaces, so line-based files read back the same")
   func controlCharacters() throws {
     // A control character between two words of a todo.txt line parts them there too: "+x" after it is a tag.
