@@ -309,12 +309,14 @@ final class SoakModel: @unchecked Sendable {
     lock.withLock {
       let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
       var committed: [Change] = []
+      var undos = 0
+      // Changes first, then undos: a change in flight that committed would otherwise look to an undo settled
+      // before it like an earlier change the undo took back.
       for (client, operation) in inFlight.sorted(by: { $0.key < $1.key }) {
         counts.inFlight += 1
         switch operation {
         case .undo:
-          guard takeBack(where: { !stands($0, in: byID[$0.task]) }) else { continue }
-          counts.committed += 1
+          undos += 1
           continue
         case .capture(let title):
           guard let task = stored.first(where: { $0.title == title }) else { continue }
@@ -334,6 +336,7 @@ final class SoakModel: @unchecked Sendable {
       inFlight = [:]
       counts.committed += committed.count
       undoable += committed
+      for _ in 0..<undos where takeBack(where: { !stands($0, in: byID[$0.task]) }) { counts.committed += 1 }
       var problems = pendingProblems
       pendingProblems = []
       for (id, task) in tasks.sorted(by: { $0.key < $1.key }) {
