@@ -84,7 +84,11 @@ public enum Durations {
       rest = rest.dropFirst(digits.count)
       guard let unit = rest.first, let seconds = (inTime ? timeUnits : dateUnits)[unit] else { return nil }
       rest = rest.dropFirst()
-      total += value * seconds
+      // A length past any calendar (found by fuzzing: P666666666666668M) is no length, not an overflow.
+      let (product, overflowed) = value.multipliedReportingOverflow(by: seconds)
+      let (sum, overflowedSum) = total.addingReportingOverflow(product)
+      guard !overflowed, !overflowedSum else { return nil }
+      total = sum
       parts += 1
     }
     guard parts > 0, !(inTime && text.hasSuffix("t")) else { return nil }

@@ -62,6 +62,12 @@ struct FuzzFindingsTests {
     #expect(again.map(\.title) == tasks.map(\.title) && again.map(\.start) == tasks.map(\.start))
   }
 
+  @Test("an ISO 8601 length past any calendar is no length, not a crash")
+  func isoLengthOverflow() {
+    #expect(CaptureParser.minutes("p666666666666668m") == nil)
+    #expect(CaptureParser.minutes("pt15m") == 15)
+  }
+
   @Test("control characters in a title become spaces, so line-based files read back the same")
   func controlCharacters() throws {
     // A control character between two words of a todo.txt line parts them there too: "+x" after it is a tag.
