@@ -258,10 +258,13 @@ struct XMLReader {
 
   private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-  private func starts(_ text: StaticString) -> Bool {
+  private func starts(_ text: StaticString) -> Bool { matches(text, at: at) }
+
+  /// Whether `text` is written at `index`.
+  private func matches(_ text: StaticString, at index: Int) -> Bool {
     let count = text.utf8CodeUnitCount
-    guard at + count <= bytes.count else { return false }
-    for offset in 0..<count where bytes[at + offset] != text.utf8Start[offset] { return false }
+    guard index + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
     return true
   }
 
@@ -274,7 +277,7 @@ struct XMLReader {
   private func find(_ text: StaticString) throws -> Int {
     var index = at
     while index + text.utf8CodeUnitCount <= bytes.count {
-      if (0..<text.utf8CodeUnitCount).allSatisfy({ bytes[index + $0] == text.utf8Start[$0] }) { return index }
+      if matches(text, at: index) { return index }
       guard isAllowed(bytes[index]) else { throw Malformed() }
       index += 1
     }
