@@ -19,7 +19,8 @@ enum SyncTargets {
           server: parsed)
       } else {
         VTodo.text(
-          task: parsed.fields, uid: parsed.uid, created: created, modified: modified, now: reference, server: parsed)
+          task: parsed.fields, uid: parsed.uid, created: created, modified: modified, now: reference, timeZone: zone,
+          server: parsed)
       }
     let again: VTodo.Parsed?
     do {

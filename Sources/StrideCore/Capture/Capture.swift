@@ -24,15 +24,19 @@ public enum Capture {
         "'\(parsed.title)' says nothing to do; write it in a few words, like: stride add \"call the dentist\"")
     }
     var due = parsed.due
-    if let rule = parsed.recurrence {
-      due = firstOccurrence(
-        of: rule, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: LocalCalendar(timeZone: timeZone)
-      )
+    var recurrence = parsed.recurrence
+    if let rule = recurrence {
+      let calendar = LocalCalendar(timeZone: timeZone)
+      // "rent on the 31st every month": the day the line named is the routine's day.
+      let kept = parsed.due.map { rule.keepingDay(of: $0, in: calendar) } ?? rule
+      let first = firstOccurrence(
+        of: kept, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: calendar)
+      (due, recurrence) = (first, kept)
     }
     return TaskDraft(
       title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
       energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
-      due: due, start: parsed.start, tags: parsed.tags, recurrence: parsed.recurrence, spans: parsed.spans)
+      due: due, start: parsed.start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans)
   }
 
   /// A routine's first due time: the first occurrence from the due time the line named ("every monday 9am",

@@ -3,13 +3,15 @@ import Foundation
 /// iCalendar (RFC 5545) VTODO components, one per task and one per step, for calendar and reminder apps, mapped
 /// as sync maps them (`VTodo`). Lines end in CRLF and are folded at 75 octets, as the standard asks.
 enum ICalendar {
-  static func text(_ tasks: [StrideTask], now: Date) -> String {
+  static func text(_ tasks: [StrideTask], now: Date, timeZone: TimeZone) -> String {
     VTodo.calendar(
       tasks.flatMap { task in
         let steps = task.subtasks.indices.map { "task-\(task.id)-step-\($0 + 1)@stride" }
         let fields = SyncFields(task, uid: { uid($0) }, stepUIDs: steps)
         return [
-          VTodo.lines(task: fields, uid: uid(task.id), created: task.createdAt, modified: task.updatedAt, now: now)
+          VTodo.lines(
+            task: fields, uid: uid(task.id), created: task.createdAt, modified: task.updatedAt, now: now,
+            timeZone: timeZone)
         ]
           + fields.steps.enumerated().map { index, step in
             VTodo.lines(step: step, position: index + 1, parent: uid(task.id), modified: task.updatedAt, now: now)

@@ -137,7 +137,7 @@ public enum Exporter {
     case .json: try StrideExport.data(tasks, exportedAt: now)
     case .taskwarrior: try Taskwarrior.data(tasks)
     case .todotxt: Data(TodoTxt.text(tasks, timeZone: timeZone).utf8)
-    case .ical: Data(ICalendar.text(tasks, now: now).utf8)
+    case .ical: Data(ICalendar.text(tasks, now: now, timeZone: timeZone).utf8)
     }
   }
 }

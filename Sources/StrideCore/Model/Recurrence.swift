@@ -228,6 +228,18 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return count
   }
 
+  /// The rule, keeping the day of the month of `due` when it is one some months lack (the 29th to the 31st) and the
+  /// rule is monthly without a day of its own: moved from one due to the next, "rent on the 31st every month" would
+  /// otherwise fall on 28 February and stay on the 28th. Kept, it is "every month on the 31st", which falls on the
+  /// last day of a shorter month and comes back to the 31st after it.
+  public func keepingDay(of due: Date, in calendar: LocalCalendar) -> Recurrence {
+    let day = calendar.day(of: due).day
+    guard frequency == .monthly, monthDays.isEmpty, ordinal == nil, !afterDone, day > 28 else { return self }
+    var kept = self
+    kept.monthDays = [day]
+    return kept
+  }
+
   /// Whether a day is an occurrence of the schedule that starts on `start`.
   func matches(_ day: CivilDate, start: CivilDate) -> Bool {
     guard day >= start else { return false }

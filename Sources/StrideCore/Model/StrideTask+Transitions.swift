@@ -11,8 +11,10 @@ extension StrideTask {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is already done; reopen it with: stride reopen \(id)")
     }
-    if let recurrence {
+    if var recurrence {
       let anchor = due ?? now
+      recurrence = recurrence.keepingDay(of: anchor, in: calendar)
+      self.recurrence = recurrence
       // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
       let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
       moveOccurrence(to: next, at: now)
@@ -56,7 +58,8 @@ extension StrideTask {
     }
     guard status != .completed else { throw StrideError(.invalidTransition, "task \(id) is done") }
     let anchor = due ?? now
-    var schedule = recurrence
+    self.recurrence = recurrence.keepingDay(of: anchor, in: calendar)
+    var schedule = self.recurrence!
     schedule.afterDone = false
     moveOccurrence(to: schedule.next(after: max(now, anchor), anchor: anchor, in: calendar), at: now)
     missed = 0

@@ -17,6 +17,9 @@ struct SyncState: Codable, Equatable, Sendable {
   var deferCount: Int
   var waitingFor: String?
   var followUp: Date?
+  /// Every deferral with its reason and time, oldest first (X-STRIDE-DEFERRAL). Nil when the sender wrote only a
+  /// count (an older Stride): then the details that are known locally are kept.
+  var deferrals: [Deferral]?
 }
 
 /// What a task and the server share: the fields Docs/sync.md maps to VTODO properties, with dependencies and steps
@@ -48,7 +51,7 @@ struct SyncFields: Codable, Equatable, Sendable {
     state = SyncState(
       status: task.status, completedAt: task.completedAt, deferral: task.status == .deferred ? task.deferral : nil,
       deferCount: task.deferCount, waitingFor: task.status == .waiting ? task.waitingFor : nil,
-      followUp: task.status == .waiting ? task.followUp : nil)
+      followUp: task.status == .waiting ? task.followUp : nil, deferrals: task.deferrals)
     tags = task.tags
     dependsOn = task.blockedBy.compactMap(uid)
     steps = task.subtasks.enumerated().map { index, step in
@@ -91,9 +94,13 @@ struct SyncFields: Codable, Equatable, Sendable {
     task.status = state.status
     task.completedAt = state.status == .completed ? state.completedAt ?? task.completedAt : nil
     task.deferral = state.status == .deferred ? state.deferral : nil
-    // The count is what other devices learn of past deferrals; the local list keeps their details.
-    while task.deferrals.count < state.deferCount, let deferral = state.deferral ?? task.deferrals.last {
-      task.deferrals.append(deferral)
+    if let deferrals = state.deferrals {
+      task.deferrals = deferrals
+    } else {
+      // An older Stride sends only a count: the local list keeps what details it has.
+      while task.deferrals.count < state.deferCount, let deferral = state.deferral ?? task.deferrals.last {
+        task.deferrals.append(deferral)
+      }
     }
     task.waitingFor = state.status == .waiting ? state.waitingFor : nil
     task.followUp = state.status == .waiting ? state.followUp : nil

@@ -257,7 +257,8 @@ struct SyncPass {
       var item = items[uid]!
       let server = try item.body.flatMap { body throws(StrideError) in try? VTodo.parse(body, timeZone: timeZone) }
       let body = VTodo.text(
-        task: fields, uid: uid, created: task.createdAt, modified: task.updatedAt, now: now, server: server)
+        task: fields, uid: uid, created: task.createdAt, modified: task.updatedAt, now: now, timeZone: timeZone,
+        server: server)
       // Never sent: written only if no such resource exists yet.
       let etag = item.href == nil ? nil : item.etag
       let href = item.href ?? collection.href(for: uid)

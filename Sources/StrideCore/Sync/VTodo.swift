@@ -9,7 +9,7 @@ enum VTodo {
   /// came, line for line, when Stride sends the task back.
   static let owned: Set<String> = [
     "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "STATUS", "COMPLETED",
-    "PERCENT-COMPLETE", "CATEGORIES", "RRULE",
+    "PERCENT-COMPLETE", "CATEGORIES", "RRULE", "PRIORITY",
   ]
 
   /// A VTODO as read from a server or a file: its UID, its parent's UID when it is a step, the fields, when it
@@ -44,9 +44,14 @@ enum VTodo {
   /// The resource text for a task: a VCALENDAR holding its VTODO, with what the server's copy (`server`) had that
   /// Stride does not own.
   static func text(
-    task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, server: Parsed? = nil
+    task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, timeZone: TimeZone,
+    server: Parsed? = nil
   ) -> String {
-    calendar([lines(task: fields, uid: uid, created: created, modified: modified, now: now, server: server)], server)
+    calendar(
+      [
+        lines(
+          task: fields, uid: uid, created: created, modified: modified, now: now, timeZone: timeZone, server: server)
+      ], server)
   }
 
   /// The resource text for a step: a child VTODO of its task.
@@ -57,28 +62,27 @@ enum VTodo {
       [lines(step: step, position: position, parent: parent, modified: modified, now: now, server: server)], server)
   }
 
-  /// A task's VTODO, its properties between BEGIN and END.
+  /// A task's VTODO, its properties between BEGIN and END. `timeZone` is the person's: a due at the end of one of
+  /// their days is a whole day on the wire.
   static func lines(
-    task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, server: Parsed? = nil
+    task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, timeZone: TimeZone,
+    server: Parsed? = nil
   ) -> [String] {
     var lines = ["UID:\(uid)"] + stamps(created: created, modified: modified, now: now)
     lines.append("SUMMARY:\(ICalendar.escape(fields.title))")
     if fields.note != fields.title || server?.received["DESCRIPTION"] != nil {
       lines.append("DESCRIPTION:\(ICalendar.escape(fields.note))")
     }
-    if let start = fields.start { lines.append(same("DTSTART", start, server) ?? "DTSTART:\(ICalendar.date(start))") }
-    if let due = fields.due {
-      // DUE must not come before DTSTART.
-      let value = max(due, fields.start ?? due)
-      lines.append(same("DUE", value, server) ?? "DUE:\(ICalendar.date(value))")
-    }
+    // DUE must not come before DTSTART: a start after the due travels as Stride's own property instead.
+    let start = fields.start.flatMap { $0 > fields.due ?? $0 ? nil : $0 }
+    if let start = fields.start, start > fields.due ?? start { lines.append("X-STRIDE-START:\(ICalendar.date(start))") }
+    let days = Days(due: fields.due, start: start, calendar: LocalCalendar(timeZone: timeZone))
+    if let start { lines.append(same("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
+    if let due = fields.due { lines.append(same("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
     lines += status(
       fields.state, progress: Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
       cancelled: server?.cancelled == true, server: server)
-    if fields.type == .obligation, server?.keptLines.contains(where: { $0.uppercased().hasPrefix("PRIORITY") }) != true
-    {
-      lines.append("PRIORITY:1")
-    }
+    if let priority = priority(fields.type, server) { lines.append(priority) }
     if let rule = fields.rrule { lines.append("RRULE:\(rule)") }
     if !fields.tags.isEmpty { lines.append("CATEGORIES:" + fields.tags.map(ICalendar.escape).joined(separator: ",")) }
     lines += fields.dependsOn.map { "RELATED-TO;RELTYPE=DEPENDS-ON:\($0)" }
@@ -98,6 +102,27 @@ enum VTodo {
       status: step.done ? .completed : .active, completedAt: step.completedAt, deferral: nil, deferCount: 0)
     lines += status(state, progress: Progress(done: 0, total: 0), cancelled: false, server: server)
     return lines + (server?.keptLines ?? [])
+  }
+
+  /// A due with no time of day (the end of a day) and a start at a day's beginning are written as DATE values, the
+  /// way calendar apps write a task for a whole day, so a phone neither alarms at 23:59 nor shows the due at
+  /// another zone's clock time. RFC 5545 wants DUE and DTSTART of one kind, so both are dates or neither is.
+  private struct Days {
+    let calendar: LocalCalendar
+    let whole: Bool
+
+    init(due: Date?, start: Date?, calendar: LocalCalendar) {
+      self.calendar = calendar
+      whole =
+        (due != nil || start != nil) && due.map { calendar.clock(of: $0) == .endOfDay } != false
+        && start.map { calendar.clock(of: $0) == .startOfDay } != false
+    }
+
+    func line(_ name: String, _ date: Date, _ clock: ClockTime) -> String {
+      guard whole, calendar.clock(of: date) == clock else { return "\(name):\(ICalendar.date(date))" }
+      let day = calendar.day(of: date)
+      return "\(name);VALUE=DATE:" + String(format: "%04d%02d%02d", day.year, day.month, day.day)
+    }
   }
 
   private static func stamps(created: Date, modified: Date, now: Date) -> [String] {
@@ -123,6 +148,19 @@ enum VTodo {
     }
   }
 
+  /// PRIORITY says whether a task is an obligation (1–4) or not (none, 0, 5–9), as every app shows it: the server's
+  /// own value while it still says so (a phone's 3 stays 3), else 1 for an obligation and none for the rest.
+  private static func priority(_ type: TaskType, _ server: Parsed?) -> String? {
+    let line = server?.received["PRIORITY"]
+    if (type == .obligation) == isUrgent(line.flatMap(ICalendarReader.property)) { return line }
+    return type == .obligation ? "PRIORITY:1" : nil
+  }
+
+  /// A PRIORITY of 1 to 4: high or medium in every app's terms (RFC 5545 §3.8.1.9).
+  private static func isUrgent(_ priority: ICalendarReader.Property?) -> Bool {
+    (1...4).contains(priority.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0)
+  }
+
   /// Energy, estimate, type, the deferral and the pin, which iCalendar has no property for.
   private static func strideProperties(_ fields: SyncFields) -> [String] {
     var lines = ["X-STRIDE-ENERGY:\(fields.energy.rawValue)", "X-STRIDE-TYPE:\(fields.type.rawValue)"]
@@ -138,6 +176,12 @@ enum VTodo {
       if let energy = deferral.energy { lines.append("X-STRIDE-DEFER-ENERGY:\(energy.rawValue)") }
     }
     if state.deferCount > 0 { lines.append("X-STRIDE-DEFER-COUNT:\(state.deferCount)") }
+    for deferral in state.deferrals ?? [] {
+      // One line a deferral, so another device knows why it was put off each time, not only how often.
+      let until = deferral.until.map { ";UNTIL=\(ICalendar.date($0))" } ?? ""
+      let energy = deferral.energy.map { ";ENERGY=\($0.rawValue)" } ?? ""
+      lines.append("X-STRIDE-DEFERRAL;AT=\(ICalendar.date(deferral.at))\(until)\(energy):\(deferral.reason.rawValue)")
+    }
     if let note = state.waitingFor { lines.append("X-STRIDE-WAITING-FOR:\(ICalendar.escape(note))") }
     if let followUp = state.followUp { lines.append("X-STRIDE-FOLLOW-UP:\(ICalendar.date(followUp))") }
     if fields.afterDone { lines.append("X-STRIDE-REPEAT-AFTER-DONE:TRUE") }
@@ -258,6 +302,21 @@ enum VTodo {
       completedAt: done ? date("COMPLETED") ?? date("LAST-MODIFIED") : nil, deferral: nil,
       deferCount: x("DEFER-COUNT").flatMap { Int($0) } ?? 0)
     if state.status == .completed, state.completedAt == nil { state.completedAt = Date(timeIntervalSince1970: 0) }
+    let history = todo.all("X-STRIDE-DEFERRAL").compactMap { line -> Deferral? in
+      func parameter(_ name: String) -> Date? {
+        line.parameters[name].flatMap {
+          ICalendarReader.date(.init(name: name, parameters: [:], value: $0), timeZone: timeZone, dateOnly: .startOfDay)
+        }
+      }
+      guard let reason = DeferReason(rawValue: line.value.lowercased()), let at = parameter("AT") else { return nil }
+      return Deferral(
+        reason: reason, at: at, until: parameter("UNTIL"),
+        energy: line.parameters["ENERGY"].flatMap { EnergyLevel(rawValue: $0.lowercased()) })
+    }
+    if !history.isEmpty || state.deferCount == 0 {
+      state.deferrals = history
+      state.deferCount = history.count
+    }
     if state.status == .deferred, let reason = x("DEFER-REASON").flatMap(DeferReason.init(rawValue:)) {
       state.deferral = Deferral(
         reason: reason, at: date("X-STRIDE-DEFER-AT") ?? Date(timeIntervalSince1970: 0),
@@ -269,13 +328,16 @@ enum VTodo {
       state.waitingFor = x("WAITING-FOR")
       state.followUp = date("X-STRIDE-FOLLOW-UP")
     }
-    let priority = todo.first("PRIORITY").flatMap { Int($0.value) }
+    // PRIORITY decides whether it is an obligation (another app can change it, not X-STRIDE-TYPE); Stride's own
+    // property says which kind of task one that is not an obligation is.
+    let stated = x("TYPE").flatMap(TaskType.init(rawValue:))
+    let type: TaskType =
+      isUrgent(todo.first("PRIORITY")) ? .obligation : stated == .obligation ? .chore : stated ?? .chore
     var fields = SyncFields(
       title: title.isEmpty ? "(untitled)" : title, note: text("DESCRIPTION") ?? title, state: state,
-      energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
-      type: x("TYPE").flatMap(TaskType.init(rawValue:)) ?? ((1...4).contains(priority ?? 0) ? .obligation : .chore))
+      energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium, type: type)
     fields.due = date("DUE", .endOfDay)
-    fields.start = date("DTSTART")
+    fields.start = date("DTSTART") ?? date("X-STRIDE-START")
     fields.tags =
       (try? StrideTask.checkedTags(
         todo.all("CATEGORIES").flatMap { ICalendarReader.unescapedList($0.value) }.map {

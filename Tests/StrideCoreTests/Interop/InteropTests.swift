@@ -176,7 +176,7 @@ struct InteropTests {
       rawInput: "x", type: .obligation, due: Fixtures.at("2026-11-22T09:00:00Z"), tags: ["shopping"],
       createdAt: Fixtures.now)
     task.subtasks = [Subtask(title: "café", done: true, completedAt: Fixtures.now)]
-    let text = ICalendar.text([task], now: Fixtures.now)
+    let text = ICalendar.text([task], now: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
     let lines = text.components(separatedBy: "\r\n")
     #expect(lines.first == "BEGIN:VCALENDAR")
     #expect(lines.allSatisfy { $0.utf8.count <= 75 })

@@ -256,3 +256,52 @@ struct RecurrenceTests {
     #expect(bins.due == Fixtures.at("2026-11-24T07:00:00Z"))
   }
 }
+
+/// A monthly routine keeps the day of the month its line named, however it is written and however often it is done.
+@Suite("Routines keep their day of the month")
+struct MonthDayKeptTests {
+  @Test(
+    "done every month for a year, a routine on a day some months lack comes back to that day after each short month",
+    arguments: [
+      ("rent on the 31st every month", 31), ("every month on the 31st rent", 31),
+      ("pay rent every month on the 30th", 30), ("rent due on the 30th, every month", 30),
+      ("water filter on the 29th monthly", 29), ("every month on the 29th water filter", 29),
+    ])
+  func keepsDay(_ line: String, _ day: Int) throws {
+    let zone = TimeZone(identifier: "Europe/Berlin")!
+    let calendar = LocalCalendar(timeZone: zone)
+    let draft = try Capture.draft(from: line, at: Fixtures.at("2027-01-02T10:00:00Z"), timeZone: zone)
+    let rule = try #require(draft.recurrence, "\(line) is not read as a routine")
+    #expect(rule.frequency == .monthly, "\(line)")
+    #expect(rule.words.contains("on the \(Recurrence.ordinalNumber(day))"), "\(line) is said back as \(rule.words)")
+    var task = StrideTask(id: TaskID(1), title: draft.title, rawInput: line, createdAt: Fixtures.now)
+    task.due = draft.due
+    task.recurrence = rule
+    var days: [Int] = []
+    for _ in 0..<14 {
+      let due = try #require(task.due)
+      days.append(calendar.day(of: due).day)
+      // Done on the day it is due, the way a person pays rent.
+      try task.complete(at: due.addingTimeInterval(-3600), calendar: calendar)
+    }
+    for (index, seen) in days.enumerated() {
+      let month = calendar.day(of: Fixtures.at("2027-01-15T00:00:00Z")).adding(months: index)
+      #expect(seen == min(day, month.endOfMonth.day), "\(line): occurrence \(index + 1) fell on the \(seen)th")
+    }
+  }
+
+  @Test("a routine that came without a day of its own (from another app) keeps its day from its first completion")
+  func keepsDayOfPlainRule() throws {
+    let calendar = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    var task = StrideTask(id: TaskID(1), title: "rent", rawInput: "rent", createdAt: Fixtures.now)
+    task.due = Fixtures.at("2027-01-31T23:59:59Z")
+    task.recurrence = Recurrence(rrule: "FREQ=MONTHLY")
+    var dues: [String] = []
+    for _ in 0..<3 {
+      try task.complete(at: task.due!.addingTimeInterval(-60), calendar: calendar)
+      dues.append(Timestamp.format(task.due!))
+    }
+    #expect(dues == ["2027-02-28T23:59:59Z", "2027-03-31T23:59:59Z", "2027-04-30T23:59:59Z"])
+    #expect(task.recurrence?.rrule == "FREQ=MONTHLY;BYMONTHDAY=31")
+  }
+}

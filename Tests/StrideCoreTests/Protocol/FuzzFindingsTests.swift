@@ -133,7 +133,7 @@ struct FuzzFindingsTests {
     let parsed = try #require(try VTodo.parse(resource, timeZone: utc))
     let written = VTodo.text(
       task: parsed.fields, uid: parsed.uid, created: Fixtures.now, modified: Fixtures.now, now: Fixtures.now,
-      server: parsed)
+      timeZone: utc, server: parsed)
     let again = try #require(try VTodo.parse(written, timeZone: utc))
     #expect(again.uid == "t-1")
     #expect(again.fields == parsed.fields)

@@ -145,15 +145,19 @@ final class SyncDevice {
   private let time = TestClock()
   private(set) var dispatcher: Dispatcher
   private var password: String
+  let timeZone: TimeZone
 
-  init(password: String = Radicale.password) throws {
+  init(password: String = Radicale.password, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws {
     self.password = password
-    dispatcher = try Self.open(path, time, password)
+    self.timeZone = timeZone
+    dispatcher = try Self.open(path, time, password, timeZone)
   }
 
-  private static func open(_ path: String, _ time: TestClock, _ password: String) throws -> Dispatcher {
+  private static func open(_ path: String, _ time: TestClock, _ password: String, _ timeZone: TimeZone) throws
+    -> Dispatcher
+  {
     Dispatcher(
-      store: try TaskStore(path: path), clock: { time.now }, timeZone: TimeZone(identifier: "UTC")!,
+      store: try TaskStore(path: path), clock: { time.now }, timeZone: timeZone,
       syncConnector: CalDAVConnector(), environment: ["STRIDE_SYNC_PASSWORD": password]
     ) { open in
       ServerInfo.Result(
@@ -168,8 +172,11 @@ final class SyncDevice {
   /// Stops the dispatcher and opens the database again (a daemon restart).
   func restart() throws {
     dispatcher.close()
-    dispatcher = try Self.open(path, time, password)
+    dispatcher = try Self.open(path, time, password, timeZone)
   }
+
+  /// This device's clock.
+  var now: Date { time.now }
 
   func call<M: RPCMethod>(_: M.Type, _ params: M.Params) throws -> M.Result {
     let line = try WireEncoder().encode(DeviceRequest(method: M.name, params: params))
