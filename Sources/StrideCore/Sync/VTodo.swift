@@ -73,9 +73,10 @@ enum VTodo {
     if fields.note != fields.title || server?.received["DESCRIPTION"] != nil {
       lines.append("DESCRIPTION:\(ICalendar.escape(fields.note))")
     }
-    // DUE must not come before DTSTART: a start after the due travels as Stride's own property instead.
-    let start = fields.start.flatMap { $0 > fields.due ?? $0 ? nil : $0 }
-    if let start = fields.start, start > fields.due ?? start { lines.append("X-STRIDE-START:\(ICalendar.date(start))") }
+    let start = shownStart(fields)
+    if let own = fields.start, deferredUntil(fields.state) != nil || start == nil {
+      lines.append("X-STRIDE-START:\(ICalendar.date(own))")
+    }
     let days = Days(due: fields.due, start: start, calendar: LocalCalendar(timeZone: timeZone))
     if let start { lines.append(same("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
     if let due = fields.due { lines.append(same("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
@@ -102,6 +103,19 @@ enum VTodo {
       status: step.done ? .completed : .active, completedAt: step.completedAt, deferral: nil, deferCount: 0)
     lines += status(state, progress: Progress(done: 0, total: 0), cancelled: false, server: server)
     return lines + (server?.keptLines ?? [])
+  }
+
+  /// DTSTART as other apps see it: for a task deferred to a time, that time (the phone shows, or hides the task
+  /// until, the moment it comes back), else the task's own start. DUE must not come before DTSTART, so a later one
+  /// is left out. The task's own start travels as `X-STRIDE-START` whenever DTSTART does not hold it.
+  private static func shownStart(_ fields: SyncFields) -> Date? {
+    guard let start = deferredUntil(fields.state) ?? fields.start else { return nil }
+    return start > fields.due ?? start ? nil : start
+  }
+
+  /// When a deferred task comes back, if it was deferred to a time.
+  private static func deferredUntil(_ state: SyncState) -> Date? {
+    state.status == .deferred ? state.deferral?.until : nil
   }
 
   /// A due with no time of day (the end of a day) and a start at a day's beginning are written as DATE values, the
@@ -337,7 +351,13 @@ enum VTodo {
       title: title.isEmpty ? "(untitled)" : title, note: text("DESCRIPTION") ?? title, state: state,
       energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium, type: type)
     fields.due = date("DUE", .endOfDay)
-    fields.start = date("DTSTART") ?? date("X-STRIDE-START")
+    if deferredUntil(fields.state) != nil {
+      // DTSTART is when it comes back: another app that moves it moves the deferral.
+      fields.start = date("X-STRIDE-START")
+      if let back = date("DTSTART") { fields.state.deferral?.until = back }
+    } else {
+      fields.start = date("DTSTART") ?? date("X-STRIDE-START")
+    }
     fields.tags =
       (try? StrideTask.checkedTags(
         todo.all("CATEGORIES").flatMap { ICalendarReader.unescapedList($0.value) }.map {

@@ -168,4 +168,40 @@ struct SyncTrustTests {
     #expect(try newYork.sync() == SyncReport())
     _ = task
   }
+
+  @Test(
+    "a deferral shows on a phone as the task's start, a phone that moves it moves the deferral, and resuming clears it")
+  func deferralOnPhone() throws {
+    let server = try Radicale()
+    let device = try SyncDevice()
+    _ = try device.setUp(server)
+    let task = try device.capture("clean the gutters")
+    let saturday = Fixtures.at("2026-11-28T10:00:00Z")
+    _ = try device.call(TaskDefer.self, .init(id: task.id, reason: .wrongTime, until: saturday))
+    try device.sync()
+    let href = try #require(try server.hrefs().first)
+    #expect(ICalendarReader.unfold(try server.get(href)).contains("DTSTART:20261128T100000Z"))
+
+    // The phone moves the start to Sunday: Stride's deferral now ends then, still for the reason given.
+    try Self.edit(server, String(href.split(separator: "/").last!)) { lines in
+      lines.map {
+        $0.hasPrefix("DTSTART")
+          ? "DTSTART:20261129T100000Z"
+          : $0.hasPrefix("LAST-MODIFIED") ? "LAST-MODIFIED:20261121T100000Z" : $0
+      }
+    }
+    device.advance(3600)
+    #expect(try device.sync().received == 1)
+    let moved = try device.task("clean the gutters")
+    #expect(moved.status == .deferred)
+    #expect(moved.deferral?.until == Fixtures.at("2026-11-29T10:00:00Z"))
+    #expect(moved.deferral?.reason == .wrongTime)
+    #expect(moved.start == nil)
+
+    device.advance(60)
+    _ = try device.call(TaskResume.self, .init(id: task.id))
+    try device.sync()
+    #expect(!ICalendarReader.unfold(try server.get(href)).contains { $0.hasPrefix("DTSTART") })
+    #expect(try device.sync() == SyncReport())
+  }
 }
