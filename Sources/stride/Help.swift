@@ -27,7 +27,7 @@ enum Help {
       resume ID             end a deferral or a wait
       block ID --on OTHER   make a task wait on another (unblock to undo)
       delete ID             remove a task
-      undo                  revert the last change (repeat to go further back)
+      undo [--sync]         take back your last change here (repeat to go further back)
       energy [LEVEL]        show or set your energy: low, medium, high, clear
       when TEXT             how Stride reads a time ("next fri 9am")
       why ID                why a task is (or is not) in 'now'
@@ -204,10 +204,14 @@ enum Help {
     Removes a task. 'stride undo' brings it back.
     """,
     "undo": """
-    Usage: stride undo
+    Usage: stride undo [--sync]
 
-    Reverts the last change to your tasks: a capture, a completion, an edit, a deferral,
-    a delete. Run it again to go further back. Energy settings are not undone.
+    Takes back the last change you made in this terminal: a capture, a completion, an edit,
+    a deferral, a delete; it says which task and what. Run it again to go further back. When
+    this terminal made no change left to undo, it takes back the last one made elsewhere on
+    this machine, and says so. What sync brought from another device is never undone this
+    way: --sync takes back the last change sync received, and the next sync sends that to
+    the server too. A later change to the same task is kept. Energy settings are not undone.
     """,
     "energy": """
     Usage: stride energy [low|medium|high|clear]

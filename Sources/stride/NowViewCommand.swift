@@ -163,9 +163,7 @@ extension Session {
           view.say("Your energy is \(level.rawValue); the list follows it.")
         }
       case .undo:
-        if let result = try viewCall(HistoryUndo.self, NoParams(), view: &view) {
-          view.say("Undid: \(result.undone.summary).")
-        }
+        if let result = try viewCall(HistoryUndo.self, .init(), view: &view) { view.say(result.sentence) }
       }
       try refresh(&view)
     }

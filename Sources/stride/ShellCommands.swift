@@ -67,7 +67,7 @@ extension Session {
     CommandSpec(name: "block", summary: "make a task wait on another", options: ["--on"], argument: .task),
     CommandSpec(name: "unblock", summary: "stop a task waiting on another", options: ["--on"], argument: .task),
     CommandSpec(name: "delete", summary: "remove a task", options: [], argument: .task),
-    CommandSpec(name: "undo", summary: "revert the last change", options: [], argument: .none),
+    CommandSpec(name: "undo", summary: "take back your last change here", options: ["--sync"], argument: .none),
     CommandSpec(
       name: "energy", summary: "show or set your energy", options: [],
       argument: .words(["low", "medium", "high", "clear"])),

@@ -378,10 +378,10 @@ extension Session {
   }
 
   func undo(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "undo")
+    let args = try CommandArguments(arguments, command: "undo", switches: ["--sync"])
     try args.noMorePositionals(than: 0, "undo")
-    let result = try call(HistoryUndo.self, NoParams())
-    output.report("Undid: \(result.undone.summary).", json: result)
+    let result = try call(HistoryUndo.self, .init(sync: args.flags.contains("--sync") ? true : nil))
+    output.report(result.sentence, json: result)
   }
 
   /// How a capture was understood, a field a row, each with the words it came from.

@@ -195,6 +195,15 @@ public final class Dispatcher: Sendable {
 
   private func call(_ request: Request, _ encoder: WireEncoder, _ session: ConnectionSession?) throws -> Data {
     let now = clock()
+    let origin = session?.origin
+    /// The store, with the changes made under it recorded as this connection's (its terminal session).
+    func locked<T: Sendable>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+      try store.locked { store throws(StrideError) in
+        store.origin = origin
+        defer { store.origin = nil }
+        return try body(store)
+      }
+    }
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws(StrideError) -> M.Result) throws -> Data {
       let params = try request.params.decode(M.Params.self)
       return try encoder.response(id: request.id, result: try body(params))
@@ -282,8 +291,11 @@ public final class Dispatcher: Sendable {
         try change(.unblock(params.id, on: params.on))
       }
     case HistoryUndo.name:
-      return try reply(HistoryUndo.self) { _ throws(StrideError) in
-        HistoryUndo.Result(try locked { store throws(StrideError) in try store.undo(at: now) })
+      return try reply(HistoryUndo.self) { params throws(StrideError) in
+        HistoryUndo.Result(
+          try locked { store throws(StrideError) in
+            try store.undo(at: now, origin: origin, fromSync: params.sync == true)
+          })
       }
     case ContextGet.name:
       return try reply(ContextGet.self) { _ throws(StrideError) in
@@ -475,7 +487,9 @@ private struct KeptNow: Sendable {
 /// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
 public final class ConnectionSession {
   public internal(set) var subscription: Subscription?
-  public init() {}
+  /// The terminal session the client runs in (`TerminalSession`): the changes it makes are recorded as made there.
+  public let origin: String?
+  public init(origin: String? = nil) { self.origin = origin }
 }
 
 /// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit

@@ -144,7 +144,7 @@ public final class Server: Sendable {
       client.close()
     }
     let encoder = WireEncoder()
-    let session = ConnectionSession()
+    let session = ConnectionSession(origin: client.peerPID().flatMap(TerminalSession.of))
     var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     do {

@@ -54,10 +54,16 @@ public enum ServerInfo: RPCMethod {
   }
 }
 
-/// `history.undo`: revert the last change to tasks; repeat to walk further back.
+/// `history.undo`: take back the last change made from this client's terminal (else the last a person made
+/// anywhere); with `sync`, the last change a sync pass received. Repeat to walk further back.
 public enum HistoryUndo: RPCMethod {
   public static let name = "history.undo"
-  public typealias Params = NoParams
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Undo what sync received from another device, instead of a change made here.
+    public var sync: Bool?
+    public init(sync: Bool? = nil) { self.sync = sync }
+  }
 
   public struct Result: Codable, Sendable, Equatable {
     /// The change that was reverted.
@@ -65,15 +71,36 @@ public enum HistoryUndo: RPCMethod {
       public var action: String
       public var summary: String
       public var at: Timestamp
+      /// Where it was made: `here`, `elsewhere` (another terminal: this one had nothing left to undo) or `sync`.
+      public var from: UndoneChange.Source?
     }
 
     public var undone: Change
     /// The tasks the change touched, as they are now (a task the change created is gone and not listed).
     public var tasks: [StrideTask]
+    /// Later changes to the same tasks that were kept ("the energy of task 3"); absent when there were none.
+    public var kept: [String]?
 
     public init(_ change: UndoneChange) {
-      undone = Change(action: change.action, summary: change.summary, at: Timestamp(change.at))
+      undone = Change(
+        action: change.action, summary: change.summary, at: Timestamp(change.at), from: change.source)
       tasks = change.tasks
+      kept = change.kept.isEmpty ? nil : change.kept
+    }
+
+    /// What was undone, as a person reads it: where the change was made, and what later changes were kept.
+    public var sentence: String {
+      let what =
+        switch undone.from ?? .here {
+        case .here: "Undid: \(undone.summary)."
+        case .elsewhere:
+          "Nothing done in this terminal is left to undo, so this undid the latest change made elsewhere: "
+            + "\(undone.summary)."
+        case .sync:
+          "Undid what sync received: \(undone.summary). The next sync sends this to the server, so your other "
+            + "devices take it back too."
+        }
+      return what + (kept.map { " Kept the later change to \(listed($0))." } ?? "")
     }
   }
 }

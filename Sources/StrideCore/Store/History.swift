@@ -14,37 +14,51 @@ struct History {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   }
 
-  /// Appends a row for a change.
+  /// What `origin` holds for the changes a sync pass received.
+  static let syncOrigin = "sync"
+
+  /// Appends a row for a change; `origin` says who made it (`HistoryEntry.origin`).
   func record(
-    action: String, summary: String, before: [StrideTask], after: [StrideTask], at now: Date, undoable: Bool = true
+    action: String, summary: String, before: [StrideTask], after: [StrideTask], at now: Date, undoable: Bool = true,
+    origin: String? = nil
   ) throws(StrideError) {
     try database.statement(
-      "INSERT INTO history (at, action, summary, before, after, undoable) VALUES (?, ?, ?, ?, ?, ?)"
+      "INSERT INTO history (at, action, summary, before, after, undoable, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
     ).bind(
       .date(now), .text(action), .text(summary), .text(try json(before)), .text(try json(after)),
-      .int(undoable ? 1 : 0)
+      .int(undoable ? 1 : 0), .string(origin)
     ).run()
   }
 
-  /// The most recent undoable change that has not been undone.
-  func lastUndoable() throws(StrideError) -> HistoryEntry? {
+  /// The change `undo` takes back: with `fromSync`, the latest a sync pass received; else the latest made from
+  /// `origin` (this terminal), or, when it made none, the latest made by a person anywhere. Never one undone already.
+  func lastUndoable(origin: String?, fromSync: Bool) throws(StrideError) -> HistoryEntry? {
+    let open = "undoable = 1 AND undone_by IS NULL"
+    if fromSync { return try last(where: "\(open) AND origin = ?", .text(Self.syncOrigin)) }
+    if let origin, let mine = try last(where: "\(open) AND origin = ?", .text(origin)) { return mine }
+    return try last(where: "\(open) AND (origin IS NULL OR origin <> ?)", .text(Self.syncOrigin))
+  }
+
+  private func last(where condition: String, _ value: SQLiteValue) throws(StrideError) -> HistoryEntry? {
     let statement = try database.statement(
-      "SELECT seq, at, action, summary, before, after FROM history "
-        + "WHERE undoable = 1 AND undone_by IS NULL ORDER BY seq DESC LIMIT 1")
+      "SELECT seq, at, action, summary, before, after, origin FROM history WHERE \(condition) "
+        + "ORDER BY seq DESC LIMIT 1"
+    ).bind(value)
     guard
       let row = try statement.firstRow({
-        ($0.int64(0), $0.date(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5))
+        ($0.int64(0), $0.date(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5), $0.optionalText(6))
       })
     else { return nil }
     return HistoryEntry(
-      seq: row.0, at: row.1, action: row.2, summary: row.3, before: try tasks(row.4), after: try tasks(row.5))
+      seq: row.0, at: row.1, action: row.2, summary: row.3, before: try tasks(row.4), after: try tasks(row.5),
+      origin: row.6)
   }
 
   /// Records the undo of `entry` and marks the entry as undone by it.
-  func recordUndo(of entry: HistoryEntry, at now: Date) throws(StrideError) {
+  func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
     try record(
       action: "history.undo", summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
-      undoable: false)
+      undoable: false, origin: origin)
     try database.statement("UPDATE history SET undone_by = ? WHERE seq = ?")
       .bind(.integer(database.lastInsertRowID), .integer(entry.seq)).run()
   }
@@ -74,4 +88,6 @@ struct HistoryEntry {
   var summary: String
   var before: [StrideTask]
   var after: [StrideTask]
+  /// Who made the change: a client's terminal session (`TerminalSession`), `sync`, or nil when unknown.
+  var origin: String?
 }

@@ -116,6 +116,12 @@ enum Schema {
     );
     CREATE INDEX sync_conflicts_by_task ON sync_conflicts (task_id);
     """,
+    // 6: where each change came from, so `undo` takes back what this person did here: the terminal session of the
+    // client that made it, 'sync' for what a sync pass received, NULL where nobody knows (older rows).
+    """
+    ALTER TABLE history ADD COLUMN origin TEXT;
+    UPDATE history SET origin = 'sync' WHERE action = 'sync.receive';
+    """,
   ]
 
   /// The schema version this build writes.

@@ -140,7 +140,8 @@ extension TaskStore {
       try body(writer)
       guard !writer.before.isEmpty || !writer.after.isEmpty else { return }
       try history.record(
-        action: "sync.receive", summary: writer.summary, before: writer.before, after: writer.after, at: now)
+        action: "sync.receive", summary: writer.summary, before: writer.before, after: writer.after, at: now,
+        origin: History.syncOrigin)
     }
     writer.after.forEach(remember)
     for id in writer.removed { forget(id) }
@@ -171,12 +172,17 @@ final class SyncWriter {
     self.now = now
   }
 
+  /// What arrived, task by task and field by field: "received from another device: the title and due of task 3
+  /// (call the bank); task 7 (water the plants), new".
   var summary: String {
-    var parts: [String] = []
-    if created > 0 { parts.append("\(created) new") }
-    if changed > 0 { parts.append("\(changed) changed") }
-    if !removed.isEmpty { parts.append("\(removed.count) deleted") }
-    return "received from sync: " + (parts.isEmpty ? "nothing" : parts.joined(separator: ", "))
+    let parts =
+      after.map { task in
+        let name = "task \(task.id) (\(task.title))"
+        guard let was = before.first(where: { $0.id == task.id }) else { return "\(name), new" }
+        let fields = task.changedFields(from: was)
+        return fields.isEmpty ? name : "the \(listed(fields)) of \(name)"
+      } + before.filter { removed.contains($0.id) }.map { "task \($0.id) (\($0.title)), deleted" }
+    return "received from another device: " + (parts.isEmpty ? "nothing" : parts.joined(separator: "; "))
   }
 
   /// Stores a task new to this device and returns it with its id.

@@ -26,6 +26,9 @@ public final class TaskStore {
   /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
   /// The zone a routine's next occurrence is counted in (its clock time stays the same across DST).
   public var calendar = LocalCalendar(timeZone: .current)
+  /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
+  /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
+  public var origin: String?
 
   public init(path: String) throws(StrideError) {
     database = try SQLiteDatabase(path: path)
@@ -127,7 +130,8 @@ public final class TaskStore {
       let task = checked.task(id: try nextID(), at: now)
       try rows.save(task)
       try history.record(
-        action: "task.capture", summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now)
+        action: "task.capture", summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now,
+        origin: origin)
       return task
     }
     remember(task)
@@ -246,13 +250,16 @@ public final class TaskStore {
     case .delete: others = try dependents(of: task.id, at: now)
     }
     let deleting = if case .delete = change { true } else { false }
-    let summary = change.summary(of: before)
+    var summary = change.summary(of: before)
+    if case .update = change, !task.changedFields(from: before).isEmpty {
+      summary = "edited the \(listed(task.changedFields(from: before))) of task \(task.id) (\(before.title))"
+    }
     try database.transaction { () throws(StrideError) in
       for other in others { try rows.save(other.after) }
       if deleting { try rows.delete(task.id) } else { try rows.save(task) }
       try history.record(
         action: change.action, summary: summary, before: [before] + others.map(\.before),
-        after: (deleting ? [] : [task]) + others.map(\.after), at: now)
+        after: (deleting ? [] : [task]) + others.map(\.after), at: now, origin: origin)
     }
     for other in others { remember(other.after) }
     if deleting { forget(task.id) } else { remember(task) }
@@ -262,28 +269,48 @@ public final class TaskStore {
     return task
   }
 
-  /// Reverts the most recent change not yet undone, and says what it was. Repeated, it walks back further.
-  public func undo(at now: Date) throws(StrideError) -> UndoneChange {
-    let (entry, removed) = try database.transaction { () throws(StrideError) -> (HistoryEntry, [TaskID]) in
-      guard let entry = try history.lastUndoable() else {
-        throw StrideError(.nothingToUndo, "there is nothing to undo")
+  /// Takes back the latest change made from `origin` (this terminal), else the latest a person made anywhere; with
+  /// `fromSync`, the latest a sync pass received. Repeated, it walks back further. A task changed again since (in
+  /// another terminal, on another device) gets back only the fields this change set, and keeps the later ones.
+  public func undo(at now: Date, origin: String? = nil, fromSync: Bool = false) throws(StrideError) -> UndoneChange {
+    let (entry, restored, removed, kept) = try database.transaction {
+      () throws(StrideError) -> (HistoryEntry, [StrideTask], [TaskID], [String]) in
+      guard let entry = try history.lastUndoable(origin: origin, fromSync: fromSync) else {
+        throw StrideError(
+          .nothingToUndo, fromSync ? "no change received from sync is left to undo" : "there is nothing to undo")
       }
-      // Every later change is already undone, so the tasks stand exactly as this entry left them.
-      let restored = Set(entry.before.map(\.id))
-      let removed = entry.after.map(\.id).filter { !restored.contains($0) }
-      for task in entry.before { try rows.save(task) }
-      for id in removed { try rows.delete(id) }
-      try history.recordUndo(of: entry, at: now)
-      return (entry, removed)
+      var restored: [StrideTask] = []
+      var kept: [String] = []
+      for before in entry.before {
+        var task = before
+        if let after = entry.after.first(where: { $0.id == before.id }), let current = try stored(before.id),
+          current != after
+        {
+          let reverted = current.reverting(after, to: before)
+          task = reverted.task
+          task.updatedAt = now
+          kept += reverted.kept.map { "the \($0) of task \(task.id)" }
+        }
+        try rows.save(task)
+        restored.append(task)
+      }
+      let restoredIDs = Set(restored.map(\.id))
+      let removed = entry.after.map(\.id).filter { !restoredIDs.contains($0) }
+      for id in removed where try stored(id) != nil { try rows.delete(id) }
+      try history.recordUndo(of: entry, at: now, origin: self.origin)
+      return (entry, restored, removed, kept)
     }
-    for task in entry.before { remember(task) }
+    restored.forEach(remember)
     removed.forEach(forget)
     record(
       StoreChange(
-        action: HistoryUndo.name, at: now, tasks: entry.before + entry.after.filter { removed.contains($0.id) },
+        action: HistoryUndo.name, at: now, tasks: restored + entry.after.filter { removed.contains($0.id) },
         removed: removed))
+    let source: UndoneChange.Source =
+      entry.origin == History.syncOrigin ? .sync : entry.origin == origin || origin == nil ? .here : .elsewhere
     return UndoneChange(
-      action: entry.action, summary: entry.summary, at: entry.at, tasks: entry.before.map { $0.settled(at: now) })
+      action: entry.action, summary: entry.summary, at: entry.at, tasks: restored.map { $0.settled(at: now) },
+      source: source, kept: kept)
   }
 
   /// Announces every wake-up due by `now` (deferrals that end, follow-ups and start times that arrive) as one
@@ -484,6 +511,19 @@ public struct UndoneChange: Sendable {
   public var summary: String
   public var at: Date
   public var tasks: [StrideTask]
+  /// Where the change undone was made.
+  public var source: Source
+  /// Later changes to the same tasks that were kept: "the energy of task 3".
+  public var kept: [String]
+
+  public enum Source: String, Codable, Sendable {
+    /// In this terminal (or where nobody knows).
+    case here
+    /// In another terminal or program on this machine: this one had made no change left to undo.
+    case elsewhere
+    /// Received from another device by sync; the next pass sends the undo to the server.
+    case sync
+  }
 }
 
 /// The user's state that the ranking takes into account.

@@ -127,12 +127,17 @@ public final class UnixSocket: @unchecked Sendable {
   }
 
   /// The user id of the process at the other end (Linux `SO_PEERCRED`).
-  public func peerUID() -> uid_t? {
+  public func peerUID() -> uid_t? { peerCredentials()?.uid }
+
+  /// The process id at the other end, as it was when it connected.
+  public func peerPID() -> pid_t? { peerCredentials()?.pid }
+
+  private func peerCredentials() -> (pid: Int32, uid: UInt32, gid: UInt32)? {
     // struct ucred is { pid_t pid; uid_t uid; gid_t gid; }; Swift's Glibc module does not export it.
     var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
     var length = socklen_t(MemoryLayout.size(ofValue: credentials))
     guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-    return credentials.uid
+    return credentials
   }
 
   /// Bounds how long a read or a write may block, in seconds (0: forever).

@@ -75,7 +75,7 @@ struct CrashSafetyTests {
           try gate.alone { () throws(ClientError) in
             model.begin(client, operation)
             do throws(ClientError) {
-              let action = try connection.call(HistoryUndo.self, NoParams()).undone.action
+              let action = try connection.call(HistoryUndo.self, .init()).undone.action
               // Which change it took back, when the order of the newest ones is not known: the one that no longer
               // shows in its task.
               var current: [TaskID: StrideTask] = [:]

@@ -178,9 +178,11 @@ final class SyncDevice {
   /// This device's clock.
   var now: Date { time.now }
 
-  func call<M: RPCMethod>(_: M.Type, _ params: M.Params) throws -> M.Result {
+  /// Calls a method as a client in `session` (a terminal) would, or as one nobody knows the terminal of.
+  func call<M: RPCMethod>(_: M.Type, _ params: M.Params, in session: ConnectionSession? = nil) throws -> M.Result {
     let line = try WireEncoder().encode(DeviceRequest(method: M.name, params: params))
-    let reply = try JSONDecoder().decode(DeviceReply<M.Result>.self, from: dispatcher.respond(to: Array(line)))
+    let reply = try JSONDecoder().decode(
+      DeviceReply<M.Result>.self, from: dispatcher.respond(to: Array(line), session: session))
     if let error = reply.error { throw StrideError(StrideError.Code(rawValue: error.data.reason)!, error.message) }
     return try #require(reply.result)
   }

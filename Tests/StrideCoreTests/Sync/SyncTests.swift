@@ -70,7 +70,7 @@ struct SyncTests {
     try a.sync()
     #expect(try b.sync().conflicts == 1)
     #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank: new card")
-    let undone = try b.call(HistoryUndo.self, NoParams())
+    let undone = try b.call(HistoryUndo.self, .init(sync: true))
     #expect(undone.undone.action == "sync.receive")
     #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank call")
   }
@@ -91,7 +91,7 @@ struct SyncTests {
     #expect(try b.sync().deletedHere == 1)
     #expect(try b.tasks.map(\.title) == ["water the plants"])
 
-    _ = try b.call(HistoryUndo.self, NoParams())
+    _ = try b.call(HistoryUndo.self, .init(sync: true))
     #expect(try b.tasks.map(\.title).sorted() == ["sort the post", "water the plants"])
     try b.sync()
     try a.sync()
