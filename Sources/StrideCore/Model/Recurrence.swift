@@ -25,6 +25,11 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var ordinal: Ordinal?
   /// The next occurrence counts from when it was done, not from the schedule.
   public var afterDone: Bool
+  /// A series with an end (RRULE's COUNT): how many occurrences are left, the current one included. Each one done
+  /// or skipped takes one off, as Tasks.org does; the last one done ends the routine.
+  public var count: Int?
+  /// A series with an end (RRULE's UNTIL, as written: a day or an instant): no occurrence after it.
+  public var until: String?
 
   public struct Ordinal: Equatable, Sendable, Codable {
     public var number: Int
@@ -55,6 +60,8 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.map { Self.dayCodes[$0 - 1] }.joined(separator: ",")) }
     if let ordinal { parts.append("BYDAY=\(ordinal.number)\(Self.dayCodes[ordinal.weekday - 1])") }
     if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ",")) }
+    if let count { parts.append("COUNT=\(count)") }
+    if let until { parts.append("UNTIL=\(until)") }
     return parts.joined(separator: ";")
   }
 
@@ -71,6 +78,10 @@ public struct Recurrence: Equatable, Sendable, Codable {
     let interval = fields.removeValue(forKey: "INTERVAL").map { Int($0) } ?? 1
     guard let interval, interval >= 1, interval <= 999 else { return nil }
     fields.removeValue(forKey: "WKST")
+    let count = fields.removeValue(forKey: "COUNT").map { Int($0) }
+    guard count.map({ $0.map { (1...9999).contains($0) } ?? false }) != false else { return nil }
+    let until = fields.removeValue(forKey: "UNTIL")
+    guard until.map(Self.untilDay) != .some(nil), count == nil || until == nil else { return nil }
     var weekdays: [Int] = []
     var ordinal: Ordinal?
     if let byDay = fields.removeValue(forKey: "BYDAY") {
@@ -106,6 +117,30 @@ public struct Recurrence: Equatable, Sendable, Codable {
       self.init(
         frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, ordinal: ordinal, afterDone: afterDone)
     }
+    (self.count, self.until) = (count ?? nil, until)
+  }
+
+  /// The day of an UNTIL value (`20261205` or `20261205T235959Z`), nil when it is not one.
+  static func untilDay(_ value: String) -> CivilDate? {
+    let digits = value.prefix(8)
+    guard digits.count == 8, digits.allSatisfy(\.isNumber), value.count == 8 || value.dropFirst(8).first == "T",
+      let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
+    else { return nil }
+    return CivilDate(year: year, month: month, day: day)
+  }
+
+  /// Whether the series goes on to an occurrence at `next`, or has ended (its last occurrence was done).
+  public func continues(to next: Date, in calendar: LocalCalendar) -> Bool {
+    if let count, count <= 1 { return false }
+    guard let until, let day = Self.untilDay(until) else { return true }
+    return calendar.day(of: next) <= day
+  }
+
+  /// The rule after one occurrence was done or skipped: one fewer left in a counted series.
+  var afterOne: Recurrence {
+    var rule = self
+    rule.count = count.map { $0 - 1 }
+    return rule
   }
 
   // MARK: Words
@@ -141,8 +176,18 @@ public struct Recurrence: Equatable, Sendable, Codable {
         text += " on the \(list)"
       }
     }
-    return afterDone ? text + " after done" : text
+    if afterDone { text += " after done" }
+    if let count { text += count == 1 ? ", this time being the last" : ", \(count) more times with this one" }
+    if let day = until.flatMap(Self.untilDay) {
+      text += " until \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
+    }
+    return text
   }
+
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
 
   /// What a routine is called in a why-line: "Monday", "daily", "weekday", "weekly", "monthly".
   public var routineName: String {

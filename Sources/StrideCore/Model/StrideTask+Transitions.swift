@@ -11,15 +11,18 @@ extension StrideTask {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is already done; reopen it with: stride reopen \(id)")
     }
-    if var recurrence {
+    if let rule = recurrence {
       let anchor = due ?? now
-      recurrence = recurrence.keepingDay(of: anchor, in: calendar)
-      self.recurrence = recurrence
+      let recurrence = rule.keepingDay(of: anchor, in: calendar)
       // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
       let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
-      moveOccurrence(to: next, at: now)
-      missed = 0
-      return
+      // A series with an end that has reached it is done like any task.
+      if recurrence.continues(to: next, in: calendar) {
+        self.recurrence = recurrence.afterOne
+        moveOccurrence(to: next, at: now)
+        missed = 0
+        return
+      }
     }
     status = .completed
     completedAt = now
@@ -58,10 +61,17 @@ extension StrideTask {
     }
     guard status != .completed else { throw StrideError(.invalidTransition, "task \(id) is done") }
     let anchor = due ?? now
-    self.recurrence = recurrence.keepingDay(of: anchor, in: calendar)
-    var schedule = self.recurrence!
+    var schedule = recurrence.keepingDay(of: anchor, in: calendar)
     schedule.afterDone = false
-    moveOccurrence(to: schedule.next(after: max(now, anchor), anchor: anchor, in: calendar), at: now)
+    let next = schedule.next(after: max(now, anchor), anchor: anchor, in: calendar)
+    guard schedule.continues(to: next, in: calendar) else {
+      throw StrideError(
+        .invalidTransition,
+        "this is the last time of task \(id)'s routine, so there is no next time to skip to; "
+          + "finish it with: stride done \(id), or remove it with: stride delete \(id)")
+    }
+    self.recurrence = recurrence.keepingDay(of: anchor, in: calendar).afterOne
+    moveOccurrence(to: next, at: now)
     missed = 0
   }
 

@@ -166,6 +166,8 @@ final class SyncWriter {
   private(set) var created = 0
   private(set) var changed = 0
   private var createdIDs: Set<TaskID> = []
+  /// Routines whose occurrence was done on another device.
+  private var occurrencesDone: Set<TaskID> = []
 
   init(store: TaskStore, at now: Date) {
     self.store = store
@@ -179,6 +181,7 @@ final class SyncWriter {
       after.map { task in
         let name = "task \(task.id) (\(task.title))"
         guard let was = before.first(where: { $0.id == task.id }) else { return "\(name), new" }
+        if occurrencesDone.contains(task.id) { return "an occurrence of \(name), done on another device" }
         let fields = task.changedFields(from: was)
         return fields.isEmpty ? name : "the \(listed(fields)) of \(name)"
       } + before.filter { removed.contains($0.id) }.map { "task \($0.id) (\($0.title)), deleted" }
@@ -196,10 +199,11 @@ final class SyncWriter {
     return task
   }
 
-  /// Stores a changed task; `was` is the task as it stood.
-  func save(_ task: StrideTask, was: StrideTask) throws(StrideError) {
+  /// Stores a changed task; `was` is the task as it stood. `occurrenceDone`: a routine done on another device.
+  func save(_ task: StrideTask, was: StrideTask, occurrenceDone: Bool = false) throws(StrideError) {
     guard task != was else { return }
     try store.rows.save(task)
+    if occurrenceDone { occurrencesDone.insert(task.id) }
     if createdIDs.contains(task.id), let index = after.firstIndex(where: { $0.id == task.id }) {
       after[index] = task
       return

@@ -88,12 +88,23 @@ struct SyncPass {
     let taskByUID = Dictionary(tasks.map { ($0.1.uid, $0) }, uniquingKeysWith: { a, _ in a })
     let stepsByParent = Dictionary(grouping: steps) { $0.1.parent! }
     var conflicted: [TaskID] = []
+    // Routines done on another device that wrote their next time as a new resource (todoman): UID of the done
+    // one → UID of the next, which becomes the routine's resource here.
+    var succeeded: [String: String] = [:]
     let writer = try store.receive(at: now) { writer throws(StrideError) in
       // New tasks first, so dependencies among them resolve.
       var created: [String: StrideTask] = [:]
       for uid in affected where itemByUID[uid] == nil || (try? store.stored(itemByUID[uid]!.taskID)) == nil {
         guard let (resource, parsed) = taskByUID[uid] else { continue }
         if itemByUID[uid] != nil, removedUIDs.contains(uid) { continue }
+        if itemByUID[uid] == nil, let done = try Self.doneOccurrence(before: parsed, in: tasks, items: itemByUID, store)
+        {
+          // The routine's next time, not a new task: the same routine goes on under this resource.
+          succeeded[done.uid] = uid
+          itemByUID[uid] = SyncItem(
+            uid: uid, taskID: done.taskID, href: resource.href, etag: resource.etag, body: resource.body, base: nil)
+          continue
+        }
         var task = StrideTask(
           id: TaskID(0), title: parsed.fields.title, rawInput: parsed.fields.note,
           createdAt: parsed.created ?? parsed.modified ?? now)
@@ -140,10 +151,23 @@ struct SyncPass {
         let (merged, conflicts) = SyncFields.merge(
           base: item.base ?? remote, local: localFields, remote: remote, remoteIsLater: remoteLater)
         var task = local
-        merged.apply(to: &task, id: id)
+        var occurrenceDone = false
+        if local.recurrence != nil, local.status.isOpen, remote.state.status == .completed,
+          item.base?.state.status != .completed
+        {
+          // A routine done on another device: that occurrence is done, and the routine comes back at its next time,
+          // as `stride done` does here. A rule the other app dropped with the completion (todoman) is kept.
+          var open = merged
+          (open.state, open.rrule, open.afterDone) = (localFields.state, localFields.rrule, localFields.afterDone)
+          open.apply(to: &task, id: id)
+          try task.complete(at: remote.state.completedAt ?? now, calendar: LocalCalendar(timeZone: timeZone))
+          occurrenceDone = true
+        } else {
+          merged.apply(to: &task, id: id)
+        }
         if task != local {
           task.updatedAt = now
-          try writer.save(task, was: local)
+          try writer.save(task, was: local, occurrenceDone: occurrenceDone)
         }
         for conflict in conflicts { try writer.conflict(conflict, task: task.id) }
         if !conflicts.isEmpty { conflicted.append(task.id) }
@@ -153,14 +177,35 @@ struct SyncPass {
         item.base = remote
         item.stepUIDs = merged.steps.map(\.uid)
         // Sent again on the next push when the merge differs from the server's version.
-        item.syncedUpdated = merged == remote ? task.updatedAt : nil
-        try writer.item(item)
+        item.syncedUpdated = merged == remote && !occurrenceDone ? task.updatedAt : nil
+        if succeeded[uid] != nil {
+          // The done copy stays on the server as the record of that occurrence; the routine lives on in its successor.
+          try writer.removeItem(uid)
+        } else {
+          try writer.item(item)
+        }
       }
     }
     report.received += writer.created + writer.changed
     report.deletedHere += writer.removed.count
     report.conflicts += conflicted.count
     report.conflictTasks += conflicted
+  }
+
+  /// The routine whose occurrence another app marked done in this batch and wrote again as `next`, a new resource
+  /// with the same title and a rule: its done resource's UID and the local task.
+  private static func doneOccurrence(
+    before next: VTodo.Parsed, in received: [(SyncResource, VTodo.Parsed)], items: [String: SyncItem],
+    _ store: TaskStore
+  ) throws(StrideError) -> (uid: String, taskID: TaskID)? {
+    guard next.fields.rrule != nil, next.fields.state.status != .completed else { return nil }
+    for (_, done) in received where done.fields.state.status == .completed && done.fields.title == next.fields.title {
+      guard let item = items[done.uid], item.parent == nil, let task = try store.stored(item.taskID),
+        task.recurrence != nil, task.status.isOpen
+      else { continue }
+      return (done.uid, item.taskID)
+    }
+    return nil
   }
 
   /// The server deleted a task: delete it here too, unless it changed here since (then it is sent again).

@@ -74,10 +74,19 @@ struct RecurrenceTests {
   @Test("RRULEs Stride would not keep faithfully are refused")
   func refusedRules() {
     for rule in [
-      "FREQ=HOURLY", "FREQ=WEEKLY;COUNT=3", "FREQ=DAILY;UNTIL=20270101T000000Z", "FREQ=MONTHLY;BYSETPOS=-1",
-      "FREQ=MONTHLY;BYDAY=1MO,3MO", "FREQ=WEEKLY;BYDAY=XX", "nonsense",
+      "FREQ=HOURLY", "FREQ=WEEKLY;COUNT=0", "FREQ=DAILY;UNTIL=tomorrow", "FREQ=DAILY;COUNT=3;UNTIL=20270101",
+      "FREQ=MONTHLY;BYSETPOS=-1", "FREQ=MONTHLY;BYDAY=1MO,3MO", "FREQ=WEEKLY;BYDAY=XX", "nonsense",
     ] {
       #expect(Recurrence(rrule: rule) == nil, "\(rule)")
+    }
+    // A series with an end is kept, and said with its end.
+    for (rule, words) in [
+      ("FREQ=WEEKLY;COUNT=3", "every week, 3 more times with this one"),
+      ("FREQ=DAILY;UNTIL=20270101T000000Z", "every day until 1 January 2027"),
+      ("FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20270601", "every month on the 1st until 1 June 2027"),
+    ] {
+      #expect(Recurrence(rrule: rule)?.rrule == rule)
+      #expect(Recurrence(rrule: rule)?.words == words)
     }
     #expect(Recurrence(rrule: "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR") == Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5]))
     #expect(Recurrence(rrule: "freq=weekly;wkst=mo;byday=fr") == Recurrence(.weekly, weekdays: [5]))
@@ -303,5 +312,24 @@ struct MonthDayKeptTests {
     }
     #expect(dues == ["2027-02-28T23:59:59Z", "2027-03-31T23:59:59Z", "2027-04-30T23:59:59Z"])
     #expect(task.recurrence?.rrule == "FREQ=MONTHLY;BYMONTHDAY=31")
+  }
+}
+
+/// A series with an end comes back until its end, and is done on its last time.
+@Suite("Routines with an end")
+struct EndingSeriesTests {
+  @Test("a routine until a day comes back each day up to it, its last time done ends it, and it cannot skip past it")
+  func untilDay() throws {
+    let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+    var task = StrideTask(id: TaskID(1), title: "stretch", rawInput: "stretch", createdAt: Fixtures.now)
+    task.due = Fixtures.at("2027-01-01T07:00:00Z")
+    task.recurrence = Recurrence(rrule: "FREQ=DAILY;UNTIL=20270103")
+    try task.complete(at: Fixtures.at("2027-01-01T07:10:00Z"), calendar: utc)
+    #expect(task.due == Fixtures.at("2027-01-02T07:00:00Z"))
+    try task.complete(at: Fixtures.at("2027-01-02T07:10:00Z"), calendar: utc)
+    #expect(task.due == Fixtures.at("2027-01-03T07:00:00Z"))
+    #expect(throws: StrideError.self) { try task.skip(at: Fixtures.at("2027-01-03T06:00:00Z"), calendar: utc) }
+    try task.complete(at: Fixtures.at("2027-01-03T07:10:00Z"), calendar: utc)
+    #expect(task.status == .completed)
   }
 }
