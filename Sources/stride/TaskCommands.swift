@@ -266,7 +266,7 @@ extension Session {
       patch.due = .some(text == "none" ? nil : try args.time("--due", dateOnly: .endOfDay))
     }
     if let text = args.values["--start"] {
-      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: .startOfDay))
+      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: CommandArguments.dayStart))
     }
     if let text = args.values["--repeat"] {
       if text == "none" {
@@ -300,7 +300,7 @@ extension Session {
     guard let reason = DeferReason(rawValue: args.positionals[1]) else {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
-    let until = try args.time("--until", dateOnly: .startOfDay)
+    let until = try args.time("--until", dateOnly: CommandArguments.dayStart)
     if !reason.takesUntil, until != nil { throw UsageError(DeferReason.unsureUntilRefusal) }
     if reason == .wrongTime && until == nil {
       throw UsageError("wrong-time needs --until: when is the right time? For example: --until tonight")
@@ -338,7 +338,7 @@ extension Session {
     let args = try CommandArguments(arguments, command: "wait", valued: ["--follow-up"])
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
-    let followUp = try args.time("--follow-up", dateOnly: ClockTime(hour: 9)!)
+    let followUp = try args.time("--follow-up", dateOnly: CommandArguments.dayStart)
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
     let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""

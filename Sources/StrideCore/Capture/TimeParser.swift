@@ -39,12 +39,22 @@ public struct TimeParser: Sendable {
   public let calendar: LocalCalendar
   /// How the writer's locale orders a numeric date ("3/12/2026").
   public let dateOrder: NumericDateOrder
+  /// When the person's day starts (the `time.dayStart` setting): a day alone as a start, a defer's until-time or
+  /// a follow-up ("--until tomorrow") is that time of that day, never midnight.
+  public let dayStart: ClockTime
   let today: CivilDate
   let now: ClockTime
 
-  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
+  /// The day start when none is set: 09:00, the hour "Tomorrow" in the Now view and `--at` already used.
+  public static let defaultDayStart = ClockTime(hour: 9)!
+
+  public init(
+    reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
+    dayStart: ClockTime = TimeParser.defaultDayStart
+  ) {
     self.reference = reference
     self.dateOrder = dateOrder
+    self.dayStart = dayStart
     calendar = LocalCalendar(timeZone: timeZone)
     today = calendar.day(of: reference)
     now = calendar.clock(of: reference)
@@ -56,6 +66,12 @@ public struct TimeParser: Sendable {
     case .day(let day): calendar.date(day, dateOnly)
     case .instant(let date): date
     }
+  }
+
+  /// The instant a value stands for as a start, a defer's until-time or a follow-up: a day alone is the start of
+  /// the person's day (`dayStart`), so "tomorrow" is tomorrow morning, never midnight.
+  public func startInstant(_ value: Value) -> Date {
+    instant(value, dateOnly: dayStart)
   }
 
   /// Reads the whole text as one time (or a range of two); nil if any word is not part of it.

@@ -111,8 +111,11 @@ enum TimeWords {
   /// The words before a meal that make it a time.
   static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
-  /// "tonight": 20:00; once that has passed, 23:00; then the last minute of the day.
-  static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!, ClockTime(hour: 23, minute: 59)!]
+  /// "tonight": 20:00; once that has passed, 23:00; from `lateNight` on, the next evening at 20:00.
+  static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!]
+  /// From this time "tonight" means the coming evening: an hour before the last tonight time, so "tonight" is
+  /// never a few minutes away.
+  static let lateNight = ClockTime(hour: 22)!
 
   /// Words before a time that say it is when the task is due.
   static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline", "b4"]
