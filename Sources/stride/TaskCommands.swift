@@ -272,12 +272,19 @@ extension Session {
       if text == "none" {
         patch.recurrence = .some(nil)
       } else {
-        guard let reading = RecurrenceReader.parse(text) else {
+        let times = TimeParser(
+          reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder,
+          dayStart: CommandArguments.dayStart)
+        guard let reading = RecurrenceReader.parse(text, times: times) else {
           throw UsageError(
-            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every weekday, every 2 weeks, "
-              + "daily, every month on the 1st or every 3 days after done")
+            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every mon wed fri 7am, every "
+              + "weekday, every 2 weeks, daily, every month on the 1st or every 3 days after done")
         }
         patch.recurrence = .some(reading.rule)
+        // "every mon wed fri 7am": the routine's time of day is its due time's (unless --due names one).
+        if let clock = reading.clock, args.values["--due"] == nil {
+          patch.due = .some(times.calendar.date(times.calendar.day(of: times.reference), clock))
+        }
       }
     }
     if let text = args.values["--tags"] {

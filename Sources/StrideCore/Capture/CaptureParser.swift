@@ -218,17 +218,25 @@ public struct CaptureParser: Sendable {
     guard result.recurrence == nil else { return }
     // Most lines say nothing about repeating: look closer only when a word that can start a rule is there.
     let lower = String(characters[line]).lowercased()
-    guard ["every", "each", "ly"].contains(where: lower.contains) else { return }
+    guard Self.repeatHints.contains(where: lower.contains) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(characters[$0])).first ?? "" }
+    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time.
+    func timeFollows(_ index: Int) -> Bool {
+      index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
+    }
     for index in words.indices {
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
-      // A bare "weekly" is a rule only as the first or the last word: "write the weekly report" is a one-off.
-      guard !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at",
-        let (rule, clock, end) = RecurrenceReader.phrase(words, at: index)
+      // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
+      // "write the weekly report" is a one-off.
+      guard
+        let (rule, clock, end) =
+          !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+            || timeFollows(index + 1)
+          ? RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index) : nil
       else { continue }
       result.recurrence = rule
       result.repeatClock = clock
@@ -239,6 +247,9 @@ public struct CaptureParser: Sendable {
       return
     }
   }
+
+  /// Parts of words a rule may start with: "every", "each", "daily", and the weekdays of "gym mon wed fri".
+  static let repeatHints = ["every", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
   // MARK: Inference
 

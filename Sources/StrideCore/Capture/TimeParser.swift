@@ -30,6 +30,8 @@ public struct TimeParser: Sendable {
     public var role: Role?
     /// The time zone the words named ("8:00 GMT"), when they named one; the value is already that instant.
     public var zone: NamedZone?
+    /// Only a time of day was named, no day ("7am", "at 9:30").
+    public var timeOfDayOnly = false
     /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
     /// such a phrase is refused rather than one of the two guessed.
     public var contradiction: String?
@@ -140,6 +142,7 @@ public struct TimeParser: Sendable {
     var match = Match(
       range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
       role: role, zone: start.zone ?? end?.zone)
+    match.timeOfDayOnly = start.dayless && end == nil
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       match.contradiction =
