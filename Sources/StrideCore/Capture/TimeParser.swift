@@ -112,6 +112,11 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
+      if role == nil, end == nil, scan.describesNext(phrase) {
+        // "book for monday meeting", "prep the friday standup": the day says which occasion; it stays.
+        index = last
+        continue
+      }
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
       if role == nil {
         role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
@@ -156,10 +161,10 @@ public struct TimeParser: Sendable {
   /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with
   /// a year count: "4/5 stars" is no date.
   public func ambiguousNumericDate(in text: String, inTitle: Bool = false) -> String? {
-    guard dateOrder == .unknown, text.contains("/") else { return nil }
+    guard dateOrder == .unknown, text.contains("/") || text.contains("-") else { return nil }
     let chunks = Chunk.split(text)
     for (index, chunk) in chunks.enumerated()
-    where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
+    where !chunk.protected && (!inTitle || chunk.word.split(separator: Scan.numericSeparator(chunk.word)).count == 3) {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
         dayFirst != monthFirst, dateOrder == .unknown,
         Scan.settledByWeekday(dayFirst, monthFirst, chunks: chunks, at: index) == nil

@@ -26,6 +26,8 @@ struct Scan {
     /// A time of day by name ("morning").
     case dayPart(ClockTime)
     case midnight
+    /// The end of a day named beside it: "thurs eod", "eod friday", "monday end of day".
+    case endOfDay
     case instant(Date)
   }
 
@@ -49,6 +51,35 @@ struct Scan {
 
   func word(_ index: Int) -> String? {
     index < chunks.count && !chunks[index].protected ? chunks[index].word : nil
+  }
+
+  /// Whether a weekday in the middle of a title describes the word after it rather than saying when: "book for
+  /// monday meeting", "prep the friday standup", "buy a gift for friday party". A weekday with a time, after a
+  /// marker, or before a word that may end a time phrase ("friday about the invoice") is a time; so is a date.
+  func describesNext(_ phrase: Phrase) -> Bool {
+    guard careful, phrase.day != nil, phrase.end < chunks.count, !chunks[phrase.end - 1].punctuated,
+      TimeWords.weekdays[chunks[phrase.end - 1].word] != nil,
+      let next = word(phrase.end), !endsDate(at: phrase.end - 1), !TimeWords.dueMarkers.contains(next),
+      !TimeWords.startMarkers.contains(next), TimeWords.innerMarkers[next] == nil
+    else { return false }
+    let leading = word(phrase.first) ?? ""
+    let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
+    return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
+  }
+
+  /// Where "eod", "end of the day" or "close of business" at `index` ends.
+  func endOfDayWords(at index: Int) -> Int? {
+    TimeWords.endOfDayPhrases.first { phrase in
+      phrase.indices.allSatisfy { word(index + $0) == phrase[$0] }
+    }.map { index + $0.count }
+  }
+
+  /// Whether a day is named at `index` ("eod friday").
+  func dayFollows(_ index: Int) -> Bool {
+    switch piece(at: index, afterAt: false, marked: true)?.0 {
+    case .day?, .date?, .weekday?, .dayWithDefault?: true
+    default: false
+    }
   }
 
   // MARK: Markers and expressions
@@ -180,6 +211,11 @@ struct Scan {
       case .midnight:
         if !hasTime, instant == nil {
           midnight = true
+          accepted = true
+        }
+      case .endOfDay:
+        if !hasTime, instant == nil {
+          clock = .endOfDay
           accepted = true
         }
       }
@@ -405,6 +441,7 @@ struct Scan {
       return clockPiece(stem, index, afterAt: true)
     }
     if let found = isoPiece(word, index) { return found }
+    if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
