@@ -29,7 +29,9 @@ extension Session {
       output.say("Would add this task (nothing was saved):")
       Output.columns(draftRows(draft)).forEach { output.say("  " + $0) }
       // The rows already name what was not read.
-      captureNotes(draft, id: nil).questions.filter { !$0.hasPrefix("Stride did not understand") }.forEach {
+      captureNotes(draft, id: nil).questions.filter {
+        !$0.hasPrefix("Stride did not understand") && !$0.hasPrefix("Stride's routines cannot")
+      }.forEach {
         output.say($0)
       }
     }
@@ -72,6 +74,11 @@ extension Session {
       lines.append(
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
           + "!medium or !high, and !urgent marks an obligation.")
+    }
+    for rule in draft.spans where rule.field == "unsupported" {
+      lines.append(
+        "Stride's routines cannot repeat \"\(rule.text)\" yet, so it stays in the title and the task does not "
+          + "repeat; try every last friday, or every month on the last day.")
     }
     return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
@@ -412,6 +419,9 @@ extension Session {
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
+    for rule in draft.spans where rule.field == "unsupported" {
+      rows.append(["Not read:", rule.text, "a repeat Stride cannot keep yet; kept in the title"])
+    }
     return rows
   }
   func progressText(_ task: StrideTask) -> String {

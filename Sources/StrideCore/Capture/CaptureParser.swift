@@ -229,6 +229,14 @@ public struct CaptureParser: Sendable {
       index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
     }
     for index in words.indices {
+      if let end = RecurrenceReader.unsupportedPhrase(words, at: index) {
+        // Kept in the title, and named in the reply: never a wrong routine, never silent.
+        let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
+        result.spans.append(
+          CaptureSpan(
+            field: "unsupported", text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+        return
+      }
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
       // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
       // "write the weekly report" is a one-off.

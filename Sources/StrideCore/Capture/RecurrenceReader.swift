@@ -159,6 +159,21 @@ public enum RecurrenceReader {
     return (rule, clock, end)
   }
 
+  /// "every last weekday of the month", "every first working day": a rule Stride's routines cannot keep yet (an
+  /// nth day among several weekdays); where its words end, so a capture can say so rather than drop them.
+  static func unsupportedPhrase(_ words: [String], at index: Int) -> Int? {
+    guard index + 2 < words.count, ["every", "each"].contains(words[index]), ordinals[words[index + 1]] != nil
+    else { return nil }
+    var position = index + 2
+    if ["weekday", "business", "working", "work"].contains(words[position]) {
+      position += words[position] == "weekday" ? 1 : 2
+    } else {
+      return nil
+    }
+    guard position <= words.count, words[index + 2] == "weekday" || words[position - 1] == "day" else { return nil }
+    return ofTheMonth(words, position)
+  }
+
   /// A time of day after a rule's days, and the index after it: "night", "evenings", "in the morning", "at night".
   static func dayPartSuffix(_ words: [String], _ index: Int) -> (ClockTime?, Int) {
     var position = index

@@ -103,6 +103,19 @@ struct RoutineFamilyTests {
     #expect(reading.clock.map { String(format: "%02d:%02d", $0.hour, $0.minute) } == clock, "\(text)")
   }
 
+  @Test(
+    "an nth weekday or working day of the month is no rule Stride can keep: it stays in the title, named",
+    arguments: [
+      "pay invoices every last weekday of the month", "payroll every first business day",
+      "close the books every last working day of the month",
+    ])
+  func unsupportedNthWeekday(_ text: String) throws {
+    let parsed = CaptureParser(reference: Fixtures.now, timeZone: utc).parse(text)
+    #expect(parsed.recurrence == nil)
+    #expect(parsed.title == text)
+    #expect(parsed.spans.contains { $0.field == "unsupported" && text.contains($0.text) && $0.text.hasPrefix("every") })
+  }
+
   @Test("--repeat refuses a day after the rule: a rule has no single day", arguments: ["every monday next week"])
   func repeatOptionRefusesDay(_ text: String) {
     #expect(RecurrenceReader.parse(text, times: TimeParser(reference: Fixtures.now, timeZone: utc)) == nil)
