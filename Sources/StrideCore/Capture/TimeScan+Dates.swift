@@ -130,11 +130,10 @@ extension Scan {
       while day.isoWeekday > 5 { day = day.adding(days: shift) }
       return (.day(day), index + 2, false)
     case "week", "month", "quarter", "qtr", "year":
-      // "next week" is its first day; "this week" is what is left of it, so its last day; "sometime next week"
-      // leaves the day open, so it is due by the last day.
-      let vague = index > 0 && TimeWords.vagueMarkers.contains(chunks[index - 1].word)
+      // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
+      // is the whole week: `range` makes it one.)
       let period = self.period(noun, shift: shift)
-      return (.day(shift == 0 || vague ? period.last : period.first), index + 2, false)
+      return (.day(shift == 0 ? period.last : period.first), index + 2, false)
     case "weekend":
       guard shift >= 0 else { return nil }
       return (.day(weekend(next: shift == 1)), index + 2, false)

@@ -67,6 +67,19 @@ struct Scan {
     return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
   }
 
+  /// The week, month, quarter or year a phrase leaves open ("sometime next week", "during this month"): its first
+  /// and last day; nil for any other phrase.
+  func vaguePeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
+    let words = chunks[index..<phrase.end].map(\.word)
+    guard words.count == 3, TimeWords.vagueMarkers.contains(words[0]), !chunks[index].protected else { return nil }
+    // "sometime this week" is what is left of it: its last day, as "this week" alone.
+    let shifts = ["next": 1, "coming": 1, "following": 1]
+    guard let shift = shifts[words[1]], ["week", "month", "quarter", "qtr", "year"].contains(words[2]) else {
+      return nil
+    }
+    return period(words[2], shift: shift)
+  }
+
   /// Where "eod", "end of the day" or "close of business" at `index` ends.
   func endOfDayWords(at index: Int) -> Int? {
     TimeWords.endOfDayPhrases.first { phrase in
@@ -307,6 +320,12 @@ struct Scan {
     }
     if let found = meridiemRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
+    if let period = vaguePeriod(start, from: index) {
+      // "sometime next week": any day of it, so from its first day and due by its last.
+      var end = start
+      (start.value, end.value) = (.day(period.first), .day(period.last))
+      return (start, end)
+    }
     // "tomorrow 2-4pm": a day, then hours on it.
     if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
       start.value = from.value

@@ -223,8 +223,9 @@ struct CaptureLongTailTests {
   func shorthand() {
     let garage = fields("sometime next week sort the garage")
     #expect(garage.title == "sort the garage")
-    // "sometime next week" leaves the day open: due by the end of that week, not on its Monday.
+    // "sometime next week" leaves the day open: the whole week, due by its end, not on its Monday.
     #expect(garage.due == Fixtures.at("2026-11-29T23:59:59Z"))
+    #expect(garage.start == Fixtures.at("2026-11-23T09:00:00Z"))
     let rent = fields("pay rent b4 dec 1")
     #expect(rent.title == "pay rent")
     #expect(rent.due == Fixtures.at("2026-12-01T23:59:59Z"))

@@ -14,20 +14,29 @@ struct MisreadFamilyTests {
   }
 
   @Test(
-    "a vague time in a week, month, quarter or year is due by its end, not on its first day",
+    "a vague time in a coming week, month, quarter or year is the whole of it: from its first day, due by its end",
     arguments: [
-      ("sort the garage sometime next week", "2026-11-29T23:59:59Z"),
-      ("plan the trip sometime next month", "2026-12-31T23:59:59Z"),
-      ("call the bank during next week", "2026-11-29T23:59:59Z"),
-      ("visit gran anytime next week", "2026-11-29T23:59:59Z"),
-      ("review pensions sometime next year", "2027-12-31T23:59:59Z"),
-      ("plan the offsite sometime next quarter", "2027-03-31T23:59:59Z"),
-      ("sort the garage next week", "2026-11-23T23:59:59Z"),
-    ])
-  func vaguePeriods(_ text: String, _ due: String) {
+      ("sort the garage sometime next week", "2026-11-23T09:00:00Z", "2026-11-29T23:59:59Z"),
+      ("plan the trip sometime next month", "2026-12-01T09:00:00Z", "2026-12-31T23:59:59Z"),
+      ("call the bank during next week", "2026-11-23T09:00:00Z", "2026-11-29T23:59:59Z"),
+      ("visit gran anytime next week", "2026-11-23T09:00:00Z", "2026-11-29T23:59:59Z"),
+      ("review pensions sometime next year", "2027-01-01T09:00:00Z", "2027-12-31T23:59:59Z"),
+      ("plan the offsite sometime next quarter", "2027-01-01T09:00:00Z", "2027-03-31T23:59:59Z"),
+      ("tidy up sometime this week", nil, "2026-11-22T23:59:59Z"),
+      ("sort the garage next week", nil, "2026-11-23T23:59:59Z"),
+    ] as [(String, String?, String)])
+  func vaguePeriods(_ text: String, _ start: String?, _ due: String) {
     let parsed = capture(text)
+    #expect(parsed.start == start.map(Fixtures.at), "\(text)")
     #expect(parsed.due == Fixtures.at(due), "\(text)")
-    #expect(!parsed.title.contains("next"), "\(text): \(parsed.title)")
+    #expect(!parsed.title.contains("next") && !parsed.title.contains("week"), "\(text): \(parsed.title)")
+  }
+
+  @Test("--until sometime next week is its first day, at the start of the person's day")
+  func vagueUntil() throws {
+    let match = try #require(parser.parse("sometime next week"))
+    #expect(parser.startInstant(match.value) == Fixtures.at("2026-11-23T09:00:00Z"))
+    #expect(match.end.map { parser.instant($0, dateOnly: .endOfDay) } == Fixtures.at("2026-11-29T23:59:59Z"))
   }
 
   @Test(
