@@ -81,7 +81,8 @@ enum Help {
       --energy low|medium|high   rank for this energy (default: what 'stride energy' set)
       --for 20m                  the time you have; longer tasks that matter are offered as
                                  their first 15 minutes, the others are left out
-      --at "tomorrow 9am"        what the list would be at another time (a day alone: 09:00)
+      --at "tomorrow 9am"        what the list would be at another time (a day alone: the
+                                 start of your day, 09:00 unless set)
       --tags home,errands        only tasks with one of these tags
       --limit 3                  fewer than five
       --all                      also list every task left out, and why
@@ -137,12 +138,12 @@ enum Help {
       --type obligation|goal|chore
       --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
       --start "mon 9am"|none      when it may start: it is not suggested before (a date alone
-                                  means the start of that day)
+                                  means the start of your day, time.dayStart, 09:00 unless set)
       --tags health,calls         replaces the tags (an empty list clears them)
       --repeat "every friday"|none  makes it a routine (every monday, every weekday,
-                                  every 2 weeks, daily, every month on the 1st,
-                                  every last friday, every 3 days after done), or a
-                                  one-off again
+                                  every mon wed fri 7am, every 2 weeks, daily, every
+                                  month on the 1st, every last friday, every 3 days
+                                  after done), or a one-off again
     """,
     "defer": """
     Usage: stride defer ID REASON [--until TIME] [--on ID]
@@ -151,7 +152,9 @@ enum Help {
 
     \(DeferReason.allCases.map { "  \($0.rawValue): \($0.meaning);\n    \($0.rule)." }.joined(separator: "\n"))
 
-    --until takes a time as add reads it (a date alone means the start of that day).
+    --until takes a time as add reads it (a date alone, like tomorrow, means the start of
+    your day: time.dayStart in config.json, 09:00 unless set; tonight late at night is the
+    next evening).
     'stride resume ID' ends any deferral at once.
 
       stride defer 12 no-energy --until 2026-12-01T19:00

@@ -52,7 +52,7 @@ extension Session {
       }
       limit = number
     }
-    let at = try args.time("--at", dateOnly: ClockTime(hour: 9)!)
+    let at = try args.time("--at", dateOnly: CommandArguments.dayStart)
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
     return NowList.Params(
       at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,

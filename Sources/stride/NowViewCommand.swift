@@ -16,7 +16,8 @@ extension Session {
   }
 
   func nowView(plain: Bool) throws {
-    var view = NowView(reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder)
+    var view = NowView(
+      reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder, dayStart: CommandArguments.dayStart)
     try refresh(&view)
     let feed = NowFeed(socket: paths.socket)
     feed.start()
@@ -140,7 +141,7 @@ extension Session {
         var until: Date?
         if let words {
           do {
-            until = try CommandArguments.time(words, "the time", dateOnly: .startOfDay)
+            until = try CommandArguments.time(words, "the time", dateOnly: CommandArguments.dayStart)
           } catch {
             view.say(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
             continue

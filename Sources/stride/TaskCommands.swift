@@ -29,7 +29,9 @@ extension Session {
       output.say("Would add this task (nothing was saved):")
       Output.columns(draftRows(draft)).forEach { output.say("  " + $0) }
       // The rows already name what was not read.
-      captureNotes(draft, id: nil).questions.filter { !$0.hasPrefix("Stride did not understand") }.forEach {
+      captureNotes(draft, id: nil).questions.filter {
+        !$0.hasPrefix("Stride did not understand") && !$0.hasPrefix("Stride's routines cannot")
+      }.forEach {
         output.say($0)
       }
     }
@@ -72,6 +74,11 @@ extension Session {
       lines.append(
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
           + "!medium or !high, and !urgent marks an obligation.")
+    }
+    for rule in draft.spans where rule.field == "unsupported" {
+      lines.append(
+        "Stride's routines cannot repeat \"\(rule.text)\" yet, so it stays in the title and the task does not "
+          + "repeat; try every last friday, or every month on the last day.")
     }
     return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
@@ -266,18 +273,25 @@ extension Session {
       patch.due = .some(text == "none" ? nil : try args.time("--due", dateOnly: .endOfDay))
     }
     if let text = args.values["--start"] {
-      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: .startOfDay))
+      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: CommandArguments.dayStart))
     }
     if let text = args.values["--repeat"] {
       if text == "none" {
         patch.recurrence = .some(nil)
       } else {
-        guard let reading = RecurrenceReader.parse(text) else {
+        let times = TimeParser(
+          reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder,
+          dayStart: CommandArguments.dayStart)
+        guard let reading = RecurrenceReader.parse(text, times: times) else {
           throw UsageError(
-            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every weekday, every 2 weeks, "
-              + "daily, every month on the 1st or every 3 days after done")
+            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every mon wed fri 7am, every "
+              + "weekday, every 2 weeks, daily, every month on the 1st or every 3 days after done")
         }
         patch.recurrence = .some(reading.rule)
+        // "every mon wed fri 7am": the routine's time of day is its due time's (unless --due names one).
+        if let clock = reading.clock, args.values["--due"] == nil {
+          patch.due = .some(times.calendar.date(times.calendar.day(of: times.reference), clock))
+        }
       }
     }
     if let text = args.values["--tags"] {
@@ -300,7 +314,7 @@ extension Session {
     guard let reason = DeferReason(rawValue: args.positionals[1]) else {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
-    let until = try args.time("--until", dateOnly: .startOfDay)
+    let until = try args.time("--until", dateOnly: CommandArguments.dayStart)
     if !reason.takesUntil, until != nil { throw UsageError(DeferReason.unsureUntilRefusal) }
     if reason == .wrongTime && until == nil {
       throw UsageError("wrong-time needs --until: when is the right time? For example: --until tonight")
@@ -338,7 +352,7 @@ extension Session {
     let args = try CommandArguments(arguments, command: "wait", valued: ["--follow-up"])
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
-    let followUp = try args.time("--follow-up", dateOnly: ClockTime(hour: 9)!)
+    let followUp = try args.time("--follow-up", dateOnly: CommandArguments.dayStart)
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
     let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""
@@ -405,6 +419,9 @@ extension Session {
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
+    for rule in draft.spans where rule.field == "unsupported" {
+      rows.append(["Not read:", rule.text, "a repeat Stride cannot keep yet; kept in the title"])
+    }
     return rows
   }
   func progressText(_ task: StrideTask) -> String {

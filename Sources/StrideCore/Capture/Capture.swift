@@ -5,12 +5,13 @@ public enum Capture {
   /// The draft for `text` at `reference` in `timeZone`; a text with no title left once its tokens are read is
   /// refused. The raw text is always kept as it was.
   public static func draft(
-    from text: String, at reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown
+    from text: String, at reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
+    dayStart: ClockTime = TimeParser.defaultDayStart
   ) throws(StrideError) -> TaskDraft {
     guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw StrideError.invalid("the text is empty; say in a few words what you want to do")
     }
-    let parser = CaptureParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
+    let parser = CaptureParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
     if let ambiguous = parser.times.ambiguousNumericDate(in: text, inTitle: true) {
       throw StrideError.invalid(ambiguous)
     }

@@ -32,8 +32,11 @@ public struct CaptureSpan: Codable, Equatable, Sendable {
 public struct CaptureParser: Sendable {
   public let times: TimeParser
 
-  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
-    times = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
+  public init(
+    reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
+    dayStart: ClockTime = TimeParser.defaultDayStart
+  ) {
+    times = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
   }
 
   /// Understands one capture. The first line holds the task and its tokens; further lines are its steps.
@@ -49,7 +52,6 @@ public struct CaptureParser: Sendable {
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed)
 
-    infer(characters, titleLine, into: &result, consumed: consumed)
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
     if !stepLines.isEmpty {
@@ -69,6 +71,8 @@ public struct CaptureParser: Sendable {
     }
     result.title = Self.tidy(title)
     result.steps = result.steps.map(Self.tidy).filter { !$0.isEmpty }
+    // The type and energy come from the title: a word in a step ("file the invoice") says what the step is.
+    infer(characters, titleLine, into: &result, consumed: consumed, title: result.title)
     result.spans.sort { $0.start < $1.start }
     return result
   }
@@ -159,7 +163,7 @@ public struct CaptureParser: Sendable {
       return "due"
     case "start", "wait", "scheduled", "after":
       guard let match = times.parse(value) else { return nil }
-      result.start = times.instant(match.value, dateOnly: .startOfDay)
+      result.start = times.startInstant(match.value)
       return "start"
     case "energy", "e":
       guard let energy = EnergyLevel(word: value) else { return nil }
@@ -214,17 +218,33 @@ public struct CaptureParser: Sendable {
     guard result.recurrence == nil else { return }
     // Most lines say nothing about repeating: look closer only when a word that can start a rule is there.
     let lower = String(characters[line]).lowercased()
-    guard ["every", "each", "ly"].contains(where: lower.contains) else { return }
+    guard Self.repeatHints.contains(where: lower.contains) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(characters[$0])).first ?? "" }
+    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time.
+    func timeFollows(_ index: Int) -> Bool {
+      index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
+    }
     for index in words.indices {
+      if let end = RecurrenceReader.unsupportedPhrase(words, at: index) {
+        // Kept in the title, and named in the reply: never a wrong routine, never silent.
+        let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
+        result.spans.append(
+          CaptureSpan(
+            field: "unsupported", text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+        return
+      }
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
-      // A bare "weekly" is a rule only as the first or the last word: "write the weekly report" is a one-off.
-      guard !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at",
-        let (rule, clock, end) = RecurrenceReader.phrase(words, at: index)
+      // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
+      // "write the weekly report" is a one-off.
+      guard
+        let (rule, clock, end) =
+          !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+            || timeFollows(index + 1)
+          ? RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index) : nil
       else { continue }
       result.recurrence = rule
       result.repeatClock = clock
@@ -235,6 +255,9 @@ public struct CaptureParser: Sendable {
       return
     }
   }
+
+  /// Parts of words a rule may start with: "every", "each", "daily", and the weekdays of "gym mon wed fri".
+  static let repeatHints = ["every", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
   // MARK: Inference
 
@@ -267,17 +290,19 @@ public struct CaptureParser: Sendable {
   /// The type and energy a line implies, when no token set them: only where a word points to it, and that word is
   /// kept as the span (so `--dry-run` and the reply say where it came from).
   private func infer(
-    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>]
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>],
+    title: String
   ) {
-    let words = Self.words(characters, line).filter { range in !consumed.contains { $0.overlaps(range) } }
+    func bareWord<S: Sequence<Character>>(_ word: S) -> String {
+      String(Array(word).drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
+    }
+    let titleWords = Set(title.split(whereSeparator: \.isWhitespace).map(bareWord))
+    let words = Self.words(characters, line).filter { range in
+      !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
+    }
     // Each word once, lower-cased, without the punctuation around it.
     let bareWords = Dictionary(
-      uniqueKeysWithValues: words.map { range in
-        (
-          range.lowerBound,
-          String(characters[range].drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
-        )
-      })
+      uniqueKeysWithValues: words.map { range in (range.lowerBound, bareWord(characters[range])) })
     func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
     func note(_ field: String, _ range: Range<Int>) {
       result.spans.append(
@@ -348,7 +373,7 @@ public struct CaptureParser: Sendable {
           result.due = times.instant(value, dateOnly: .endOfDay)
         case .start:
           guard result.start == nil else { continue }
-          result.start = times.instant(value, dateOnly: .startOfDay)
+          result.start = times.startInstant(value)
         }
         used = true
         result.spans.append(

@@ -7,12 +7,20 @@ public enum RecurrenceReader {
   /// A rule, and the clock time its words name ("every morning" is 09:00), if any.
   public typealias Reading = (rule: Recurrence, clock: ClockTime?)
 
-  /// Reads a whole text as a rule; nil when any word is not part of it.
-  public static func parse(_ text: String) -> Reading? {
+  /// Reads a whole text as a rule, as `stride add` reads it in a line ("every mon wed fri 7am", "daily at 7:30",
+  /// "tuesdays"); nil when any word is not part of it. A time of day after the rule is read with `times`, and
+  /// given as the reading's clock time.
+  public static func parse(_ text: String, times: TimeParser? = nil) -> Reading? {
     let words = Self.words(text)
+    guard !words.isEmpty else { return nil }
     if words.count == 1, let rule = taskwarrior(words[0]) { return (rule, nil) }
-    guard let (rule, clock, end) = phrase(words, at: 0), end == words.count else { return nil }
-    return (rule, clock)
+    guard let (rule, clock, end) = phrase(words, at: 0) ?? weekdayRun(words, at: 0) else { return nil }
+    if end == words.count { return (rule, clock) }
+    // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule).
+    guard let times, let match = times.parse(words[end...].joined(separator: " ")), match.timeOfDayOnly else {
+      return nil
+    }
+    return (rule, times.calendar.clock(of: times.startInstant(match.value)))
   }
 
   /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
@@ -48,10 +56,11 @@ public enum RecurrenceReader {
     guard index < words.count else { return nil }
     var afterDone = words[index] == "every!"
     if let rule = frequencyWord(words[index]) {
-      let (done, end) = afterDoneSuffix(words, index + 1)
+      let (clock, afterPart) = dayPartSuffix(words, index + 1)
+      let (done, end) = afterDoneSuffix(words, afterPart)
       var result = rule
       result.afterDone = done
-      return (result, nil, end)
+      return (result, clock, end)
     }
     guard ["every", "every!", "each"].contains(words[index]) else { return nil }
     var position = index + 1
@@ -102,6 +111,12 @@ public enum RecurrenceReader {
         if frequency == .monthly, let (days, end) = monthDayList(words, next) {
           rule.monthDays = days
           position = end
+        } else if frequency == .monthly, next + 1 < words.count, let number = ordinals[words[next]],
+          let weekday = TimeWords.weekdays[words[next + 1]]
+        {
+          // "every month on the second tuesday", "every 2 months on the last friday": how `words` says it.
+          rule.ordinal = Recurrence.Ordinal(number: number, weekday: weekday)
+          position = ofTheMonth(words, next + 2)
         } else if frequency == .weekly, let (days, end) = weekdayList(words, next) {
           rule.weekdays = days
           position = end
@@ -134,10 +149,71 @@ public enum RecurrenceReader {
     } else {
       return nil
     }
+    if clock == nil {
+      // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
+      (clock, position) = dayPartSuffix(words, position)
+    }
     let (done, end) = afterDoneSuffix(words, position)
     afterDone = afterDone || done
     rule.afterDone = afterDone
     return (rule, clock, end)
+  }
+
+  /// "every last weekday of the month", "every first working day": a rule Stride's routines cannot keep yet (an
+  /// nth day among several weekdays); where its words end, so a capture can say so rather than drop them.
+  static func unsupportedPhrase(_ words: [String], at index: Int) -> Int? {
+    guard index + 2 < words.count, ["every", "each"].contains(words[index]), ordinals[words[index + 1]] != nil
+    else { return nil }
+    var position = index + 2
+    if ["weekday", "business", "working", "work"].contains(words[position]) {
+      position += words[position] == "weekday" ? 1 : 2
+    } else {
+      return nil
+    }
+    guard position <= words.count, words[index + 2] == "weekday" || words[position - 1] == "day" else { return nil }
+    return ofTheMonth(words, position)
+  }
+
+  /// A time of day after a rule's days, and the index after it: "night", "evenings", "in the morning", "at night".
+  static func dayPartSuffix(_ words: [String], _ index: Int) -> (ClockTime?, Int) {
+    var position = index
+    if position + 1 < words.count, words[position] == "at", words[position + 1] == "night" {
+      return (TimeWords.dayParts["night"], position + 2)
+    }
+    if position + 2 < words.count, words[position] == "in", words[position + 1] == "the" { position += 2 }
+    guard position < words.count else { return (nil, index) }
+    var word = words[position]
+    if word.hasSuffix("s"), TimeWords.dayParts[String(word.dropLast())] != nil { word.removeLast() }
+    guard word != "noon", word != "midday", let part = TimeWords.dayParts[word] else { return (nil, index) }
+    return (part, position + 1)
+  }
+
+  /// Two or more weekdays written without "every" ("mon wed fri", "tue/thu", "monday and thursday"), or one in
+  /// the plural ("tuesdays"), perhaps after "on", and a time of day after them: a weekly rule on those days, the
+  /// index after it, and the clock time a day part named. One weekday alone ("friday") is a day, not a rule; so
+  /// are two that are only ordinary words ("sat", "sun", "wed").
+  static func weekdayRun(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
+    var position = index
+    if words[position] == "on", position + 1 < words.count { position += 1 }
+    // "mon/wed/fri": one word.
+    let word = words[position]
+    if word.contains("/") {
+      let parts = word.split(separator: "/").map(String.init)
+      guard parts.count >= 2, parts.allSatisfy({ TimeWords.weekdays[$0] != nil }) else { return nil }
+      let days = Set(parts.compactMap { TimeWords.weekdays[$0] }).sorted()
+      let (clock, end) = dayPartSuffix(words, position + 1)
+      return (Recurrence(.weekly, weekdays: days), clock, end)
+    }
+    guard let (days, end) = weekdayList(words, position) else { return nil }
+    let named = words[position..<end].filter { $0 != "and" && $0 != "&" }
+    let plural =
+      named.count == 1 && named[0].count > 4 && named[0].hasSuffix("s")
+      && TimeWords.weekdays[named[0]] == nil
+    guard plural || (days.count >= 2 && named.contains { !TimeWords.ambiguousWeekdays.contains($0) }) else {
+      return nil
+    }
+    let (clock, after) = dayPartSuffix(words, end)
+    return (Recurrence(.weekly, weekdays: days), clock, after)
   }
 
   /// "monday", "mondays", "monday and thursday", "mon, wed & fri": ISO weekdays and the index after the list.

@@ -30,6 +30,8 @@ public struct TimeParser: Sendable {
     public var role: Role?
     /// The time zone the words named ("8:00 GMT"), when they named one; the value is already that instant.
     public var zone: NamedZone?
+    /// Only a time of day was named, no day ("7am", "at 9:30").
+    public var timeOfDayOnly = false
     /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
     /// such a phrase is refused rather than one of the two guessed.
     public var contradiction: String?
@@ -39,12 +41,22 @@ public struct TimeParser: Sendable {
   public let calendar: LocalCalendar
   /// How the writer's locale orders a numeric date ("3/12/2026").
   public let dateOrder: NumericDateOrder
+  /// When the person's day starts (the `time.dayStart` setting): a day alone as a start, a defer's until-time or
+  /// a follow-up ("--until tomorrow") is that time of that day, never midnight.
+  public let dayStart: ClockTime
   let today: CivilDate
   let now: ClockTime
 
-  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
+  /// The day start when none is set: 09:00, the hour "Tomorrow" in the Now view and `--at` already used.
+  public static let defaultDayStart = ClockTime(hour: 9)!
+
+  public init(
+    reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
+    dayStart: ClockTime = TimeParser.defaultDayStart
+  ) {
     self.reference = reference
     self.dateOrder = dateOrder
+    self.dayStart = dayStart
     calendar = LocalCalendar(timeZone: timeZone)
     today = calendar.day(of: reference)
     now = calendar.clock(of: reference)
@@ -56,6 +68,12 @@ public struct TimeParser: Sendable {
     case .day(let day): calendar.date(day, dateOnly)
     case .instant(let date): date
     }
+  }
+
+  /// The instant a value stands for as a start, a defer's until-time or a follow-up: a day alone is the start of
+  /// the person's day (`dayStart`), so "tomorrow" is tomorrow morning, never midnight.
+  public func startInstant(_ value: Value) -> Date {
+    instant(value, dateOnly: dayStart)
   }
 
   /// Reads the whole text as one time (or a range of two); nil if any word is not part of it.
@@ -94,6 +112,11 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
+      if role == nil, end == nil, scan.describesNext(phrase) {
+        // "book for monday meeting", "prep the friday standup": the day says which occasion; it stays.
+        index = last
+        continue
+      }
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
       if role == nil {
         role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
@@ -124,6 +147,7 @@ public struct TimeParser: Sendable {
     var match = Match(
       range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
       role: role, zone: start.zone ?? end?.zone)
+    match.timeOfDayOnly = start.dayless && end == nil
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       match.contradiction =
@@ -137,10 +161,10 @@ public struct TimeParser: Sendable {
   /// or 12 March), showing both readings; nil when every numeric date reads one way. Inside a title only dates with
   /// a year count: "4/5 stars" is no date.
   public func ambiguousNumericDate(in text: String, inTitle: Bool = false) -> String? {
-    guard dateOrder == .unknown, text.contains("/") else { return nil }
+    guard dateOrder == .unknown, text.contains("/") || text.contains("-") else { return nil }
     let chunks = Chunk.split(text)
     for (index, chunk) in chunks.enumerated()
-    where !chunk.protected && (!inTitle || chunk.word.split(separator: "/").count == 3) {
+    where !chunk.protected && (!inTitle || chunk.word.split(separator: Scan.numericSeparator(chunk.word)).count == 3) {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(chunk.word, parser: self), let dayFirst, let monthFirst,
         dayFirst != monthFirst, dateOrder == .unknown,
         Scan.settledByWeekday(dayFirst, monthFirst, chunks: chunks, at: index) == nil

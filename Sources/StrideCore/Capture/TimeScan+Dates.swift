@@ -22,6 +22,10 @@ extension Scan {
       return (.day(today.adding(days: 1)), index + 1, false)
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":
+      // Late at night, a person's "tonight" is the coming evening: the next day's, never the minutes left of today.
+      guard parser.now < TimeWords.lateNight else {
+        return (.dayWithDefault(today.adding(days: 1), TimeWords.tonightTimes[0]), index + 1, false)
+      }
       let time = TimeWords.tonightTimes.first { parser.now < $0 } ?? TimeWords.tonightTimes.last!
       return (.dayWithDefault(today, time), index + 1, false)
     case "now":
@@ -125,20 +129,34 @@ extension Scan {
       var day = today.adding(days: shift)
       while day.isoWeekday > 5 { day = day.adding(days: shift) }
       return (.day(day), index + 2, false)
-    case "week":
-      // "next week" is its Monday; "this week" is what is left of it, so its Sunday.
-      let monday = today.startOfWeek.adding(days: 7 * shift)
-      return (.day(shift == 0 ? monday.adding(days: 6) : monday), index + 2, false)
-    case "month":
-      let first = today.startOfMonth.adding(months: shift)
-      return (.day(shift == 0 ? first.endOfMonth : first), index + 2, false)
-    case "year":
-      let year = today.year + shift
-      return (.day(CivilDate(year: year, month: shift == 0 ? 12 : 1, day: shift == 0 ? 31 : 1)!), index + 2, false)
+    case "week", "month", "quarter", "qtr", "year":
+      // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
+      // is the whole week: `range` makes it one.)
+      let period = self.period(noun, shift: shift)
+      return (.day(shift == 0 ? period.last : period.first), index + 2, false)
     case "weekend":
       guard shift >= 0 else { return nil }
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil
+    }
+  }
+
+  /// The first and last day of this week (Monday to Sunday), month, quarter or year, or one `shift` away.
+  func period(_ noun: String, shift: Int) -> (first: CivilDate, last: CivilDate) {
+    let today = parser.today
+    switch noun {
+    case "week":
+      let monday = today.startOfWeek.adding(days: 7 * shift)
+      return (monday, monday.adding(days: 6))
+    case "month":
+      let first = today.startOfMonth.adding(months: shift)
+      return (first, first.endOfMonth)
+    case "quarter", "qtr":
+      let quarter = CivilDate(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1)!.adding(months: 3 * shift)
+      return (quarter, quarter.adding(months: 2).endOfMonth)
+    default:
+      let year = today.year + shift
+      return (CivilDate(year: year, month: 1, day: 1)!, CivilDate(year: year, month: 12, day: 31)!)
     }
   }
 
@@ -434,11 +452,13 @@ extension Scan {
   /// order of the writer's locale; with no locale known, it is left alone (and a capture refuses it, naming both
   /// readings). A dotted day and month is always day first.
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    let separator: Character = word.contains("/") ? "/" : "."
+    let separator = Scan.numericSeparator(word)
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
+    // "05-25-2027": a dashed date only with its four-digit year last, so "3-2-1" and "22-23" stay numbers.
+    if separator == "-", parts.count != 3 || parts[2].count != 4 || parts[0].count > 2 { return nil }
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == parts.count else { return nil }
     let date: CivilDate?
@@ -467,6 +487,11 @@ extension Scan {
     return (.date(date), index + 1, false)
   }
 
+  /// What a numeric date is written with: "3/12/2026", "05-25-2027", "31.12.2026".
+  static func numericSeparator(_ word: String) -> Character {
+    word.contains("/") ? "/" : word.contains("-") ? "-" : "."
+  }
+
   /// The one of two readings of a numeric date whose weekday the word before it names ("Sunday 12/7/2014" is 7
   /// December 2014, a Sunday; 12 July was a Saturday); nil when no weekday is there or it fits both or neither.
   static func settledByWeekday(_ one: CivilDate, _ other: CivilDate, chunks: [Chunk], at index: Int) -> CivilDate? {
@@ -478,7 +503,7 @@ extension Scan {
   /// The two readings of a day-and-month date — day first and month first, each nil when it names no day — or nil
   /// when the word is not one: "3/12/2026", "3/12" (the next such day), "31.12.2026" (dotted: day first only).
   static func numericReadings(_ word: String, parser: TimeParser) -> (CivilDate?, CivilDate?)? {
-    let separator: Character = word.contains("/") ? "/" : "."
+    let separator = numericSeparator(word)
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
     guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }), parts[0].count <= 2,
       parts.count > 1 ? parts[1].count <= 2 : false
@@ -489,7 +514,7 @@ extension Scan {
       return CivilDate(year: numbers[2], month: month, day: day)
     }
     switch (separator, parts.count, parts.last!.count) {
-    case ("/", 3, 4), ("/", 2, 1...2):
+    case ("/", 3, 4), ("/", 2, 1...2), ("-", 3, 4):
       return (day(month: numbers[1], day: numbers[0]), day(month: numbers[0], day: numbers[1]))
     case (".", 3, 4):
       return (day(month: numbers[1], day: numbers[0]), nil)

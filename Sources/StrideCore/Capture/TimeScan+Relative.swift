@@ -194,6 +194,15 @@ extension Scan {
     let parts = word.split(separator: "h", omittingEmptySubsequences: false)
     return parts.count == 2 && (1...2).contains(parts[0].count) && parts[0].allSatisfy(\.isDigit)
       && (parts[1].isEmpty || (parts[1].count == 2 && parts[1].allSatisfy(\.isDigit)))
+      || militaryClock(word) != nil
+  }
+
+  /// "1745h", "0900h": hours and minutes run together before an hour mark, as the military and some of Europe
+  /// write them; a time of day, never 1,745 hours from now.
+  static func militaryClock(_ word: String) -> ClockTime? {
+    guard word.count == 5, word.hasSuffix("h"), word.dropLast().allSatisfy(\.isDigit), let number = Int(word.dropLast())
+    else { return nil }
+    return ClockTime(hour: number / 100, minute: number % 100)
   }
 
   /// "2h", "15min", "1.5hours", "2hr5min".
@@ -257,6 +266,7 @@ extension Scan {
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
     // "six in the morning", "at seven", "four pm": an hour in words reads as its digits.
     if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
+    if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
       let hours = word[..<mark]

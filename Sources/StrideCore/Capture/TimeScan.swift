@@ -26,6 +26,8 @@ struct Scan {
     /// A time of day by name ("morning").
     case dayPart(ClockTime)
     case midnight
+    /// The end of a day named beside it: "thurs eod", "eod friday", "monday end of day".
+    case endOfDay
     case instant(Date)
   }
 
@@ -49,6 +51,48 @@ struct Scan {
 
   func word(_ index: Int) -> String? {
     index < chunks.count && !chunks[index].protected ? chunks[index].word : nil
+  }
+
+  /// Whether a weekday in the middle of a title describes the word after it rather than saying when: "book for
+  /// monday meeting", "prep the friday standup", "buy a gift for friday party". A weekday with a time, after a
+  /// marker, or before a word that may end a time phrase ("friday about the invoice") is a time; so is a date.
+  func describesNext(_ phrase: Phrase) -> Bool {
+    guard careful, phrase.day != nil, phrase.end < chunks.count, !chunks[phrase.end - 1].punctuated,
+      TimeWords.weekdays[chunks[phrase.end - 1].word] != nil,
+      let next = word(phrase.end), !endsDate(at: phrase.end - 1), !TimeWords.dueMarkers.contains(next),
+      !TimeWords.startMarkers.contains(next), TimeWords.innerMarkers[next] == nil
+    else { return false }
+    let leading = word(phrase.first) ?? ""
+    let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
+    return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
+  }
+
+  /// The week, month, quarter or year a phrase leaves open ("sometime next week", "during this month"): its first
+  /// and last day; nil for any other phrase.
+  func vaguePeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
+    let words = chunks[index..<phrase.end].map(\.word)
+    guard words.count == 3, TimeWords.vagueMarkers.contains(words[0]), !chunks[index].protected else { return nil }
+    // "sometime this week" is what is left of it: its last day, as "this week" alone.
+    let shifts = ["next": 1, "coming": 1, "following": 1]
+    guard let shift = shifts[words[1]], ["week", "month", "quarter", "qtr", "year"].contains(words[2]) else {
+      return nil
+    }
+    return period(words[2], shift: shift)
+  }
+
+  /// Where "eod", "end of the day" or "close of business" at `index` ends.
+  func endOfDayWords(at index: Int) -> Int? {
+    TimeWords.endOfDayPhrases.first { phrase in
+      phrase.indices.allSatisfy { word(index + $0) == phrase[$0] }
+    }.map { index + $0.count }
+  }
+
+  /// Whether a day is named at `index` ("eod friday").
+  func dayFollows(_ index: Int) -> Bool {
+    switch piece(at: index, afterAt: false, marked: true)?.0 {
+    case .day?, .date?, .weekday?, .dayWithDefault?: true
+    default: false
+    }
   }
 
   // MARK: Markers and expressions
@@ -182,6 +226,11 @@ struct Scan {
           midnight = true
           accepted = true
         }
+      case .endOfDay:
+        if !hasTime, instant == nil {
+          clock = .endOfDay
+          accepted = true
+        }
       }
       guard accepted else { break }
       if pieces == 0 {
@@ -271,6 +320,12 @@ struct Scan {
     }
     if let found = meridiemRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
+    if let period = vaguePeriod(start, from: index) {
+      // "sometime next week": any day of it, so from its first day and due by its last.
+      var end = start
+      (start.value, end.value) = (.day(period.first), .day(period.last))
+      return (start, end)
+    }
     // "tomorrow 2-4pm": a day, then hours on it.
     if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
       start.value = from.value
@@ -405,6 +460,7 @@ struct Scan {
       return clockPiece(stem, index, afterAt: true)
     }
     if let found = isoPiece(word, index) { return found }
+    if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }

@@ -86,7 +86,7 @@ enum TimeWords {
       (["d", "day", "days"], .days(1)),
       (["w", "wk", "wks", "week", "weeks"], .days(7)),
       (["fortnight", "fortnights"], .days(14)),
-      (["mo", "mos", "month", "months"], .months(1)),
+      (["mo", "mos", "mon", "mons", "month", "months"], .months(1)),
       (["q", "qtr", "quarter", "quarters"], .months(3)),
       (["y", "yr", "yrs", "year", "years"], .months(12)),
     ]
@@ -111,18 +111,39 @@ enum TimeWords {
   /// The words before a meal that make it a time.
   static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
-  /// "tonight": 20:00; once that has passed, 23:00; then the last minute of the day.
-  static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!, ClockTime(hour: 23, minute: 59)!]
+  /// "tonight": 20:00; once that has passed, 23:00; from `lateNight` on, the next evening at 20:00.
+  static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!]
+  /// From this time "tonight" means the coming evening: an hour before the last tonight time, so "tonight" is
+  /// never a few minutes away.
+  static let lateNight = ClockTime(hour: 22)!
 
   /// Words before a time that say it is when the task is due.
-  static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "deadline", "b4"]
+  static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "til", "deadline", "b4", "bis"]
   /// Words before a time that say it is when the task may start.
   static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
   /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
-  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime", "for"]
+  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime", "anytime", "during", "for"]
   /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday",
   /// "sometime next week", "order the cake for the 22nd").
-  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime", "for"]
+  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime", "anytime", "during", "for"]
+  /// Words before a week, month, quarter or year that leave the day open: "sometime next week" is due by its end.
+  static let vagueMarkers: Set<String> = ["sometime", "anytime", "during"]
+  /// Words that name an occasion a day may describe ("the monday meeting", "friday standup"): inside a title, a
+  /// day right before one of them says which occasion, not when the task is due.
+  static let occasions: Set<String> = [
+    "meeting", "meetings", "party", "standup", "stand-up", "sync", "call", "class", "lesson", "session", "review",
+    "presentation", "talk", "demo", "game", "match", "service", "appointment", "interview", "shift", "event",
+    "trip", "flight", "brunch", "market", "practice", "rehearsal", "training", "workout", "delivery", "pickup",
+    "collection", "club", "dinner", "lunch", "breakfast", "show", "gig", "concert", "deadline", "report", "email",
+    "newsletter", "post", "episode", "lecture", "seminar", "workshop", "retro", "huddle", "school", "deck",
+  ]
+  /// Words before a day that make it describe the next word: "the monday meeting", "our friday call".
+  static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their"]
+
+  /// The end of the day after (or before) a day: "by thurs eod", "friday end of day", "eob monday".
+  static let endOfDayPhrases: [[String]] = [
+    ["eod"], ["eob"], ["end", "of", "day"], ["end", "of", "the", "day"], ["close", "of", "business"],
+  ]
   /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
   /// start), "friday before noon" (a due time).
   static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]

@@ -13,6 +13,8 @@ public final class Dispatcher: Sendable {
   private let breakdown: Breakdown?
   private let engine: EngineSettings
   private let energyLapseHours: Double
+  /// When the person's day starts: a capture's "from monday" is then.
+  private let dayStart: ClockTime
   /// The subscribers, and the events on their way to them.
   public let hub: EventHub
   let wakeTimer = WakeTimer()
@@ -49,6 +51,7 @@ public final class Dispatcher: Sendable {
     breakdown = Breakdown(config: config)
     engine = config.engine
     energyLapseHours = config.context.energyLapseHours
+    dayStart = config.time.dayStart
     self.describeServer = describeServer
     self.store.withLock { store in
       store.observer = { [unowned self] store, changes in publish(changes, store) }
@@ -218,7 +221,8 @@ public final class Dispatcher: Sendable {
     case TaskCapture.name:
       return try reply(TaskCapture.self) { params throws(StrideError) in
         var draft = try Capture.draft(
-          from: params.text, at: now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown)
+          from: params.text, at: now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown,
+          dayStart: dayStart)
         // The breakdown program runs outside the store's lock: it may take seconds.
         if let breakdown { draft = breakdown.apply(to: draft) }
         let title = draft.title.lowercased()

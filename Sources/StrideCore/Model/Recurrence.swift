@@ -146,7 +146,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
   // MARK: Words
 
   /// The rule as a person says it: "every Monday", "every weekday", "every 2 weeks", "every day", "every month on
-  /// the 31st", "every last Friday", "every 3 days after done".
+  /// the 31st", "every month on the last Friday", "every 3 days after done".
   public var words: String {
     let unit: String =
       switch frequency {
@@ -167,7 +167,8 @@ public struct Recurrence: Equatable, Sendable, Codable {
     } else if let ordinal {
       let which = ordinal.number == -1 ? "last" : Self.ordinalWord(ordinal.number)
       let day = Self.weekdayNames[ordinal.weekday - 1]
-      text = interval == 1 ? "every \(which) \(day)" : "every \(interval) months on the \(which) \(day)"
+      // "every second Tuesday" reads as every other Tuesday: the month is named.
+      text = interval == 1 ? "every month on the \(which) \(day)" : "every \(interval) months on the \(which) \(day)"
     } else {
       text = interval == 1 ? "every \(unit)" : "every \(interval) \(unit)s"
       if !monthDays.isEmpty {

@@ -196,15 +196,14 @@ extension NowView {
   var timeReading: String {
     let text = input.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return "Try: tonight, tomorrow 9am, next fri, in 2 hours." }
-    let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
+    let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
     guard let match = parser.parse(text), !TimeParser.isSomeday(match.value) else {
       return "Not a time yet: try tonight, tomorrow 9am, next fri, in 2 hours."
     }
     if let contradiction = match.contradiction {
       return contradiction.prefix(1).uppercased() + contradiction.dropFirst()
     }
-    return
-      "It comes back \(HumanTime(now: reference, timeZone: timeZone).describe(parser.instant(match.value, dateOnly: .startOfDay)))."
+    return "It comes back \(HumanTime(now: reference, timeZone: timeZone).describe(parser.startInstant(match.value)))."
   }
 
   /// How the capture line reads, as `stride add --dry-run` would say it.
@@ -213,7 +212,8 @@ extension NowView {
     guard !text.isEmpty else { return ["Type a thought, such as: call the dentist tomorrow 9am ~10m !low"] }
     let draft: TaskDraft
     do {
-      draft = try Capture.draft(from: text, at: reference, timeZone: timeZone, dateOrder: dateOrder)
+      draft = try Capture.draft(
+        from: text, at: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
     } catch {
       return [error.message.prefix(1).uppercased() + error.message.dropFirst() + "."]
     }
@@ -221,9 +221,18 @@ extension NowView {
     var lines = ["Title:   \(draft.title)"]
     if !draft.steps.isEmpty { lines.append("Steps:   " + draft.steps.joined(separator: " · ")) }
     if let minutes = draft.estimateMinutes { lines.append("About:   \(Minutes.format(minutes))") }
-    lines.append("Energy:  \(draft.energy.rawValue)")
+    // Where a word the line did not mark as a token decided a field: "an obligation (from "pay")".
+    func source(_ field: String) -> String {
+      draft.spans.first { $0.field == field }.map { " (from \"\($0.text)\")" } ?? ""
+    }
+    lines.append("Energy:  \(draft.energy.rawValue)" + source("energy"))
+    lines.append("Type:    \(draft.type.rawValue)" + source("type"))
     if let due = draft.due { lines.append("Due:     \(time.describe(due))") }
     if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
+    if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }
+    for rule in draft.spans where rule.field == "unsupported" {
+      lines.append("Not read: \"\(rule.text)\", a repeat Stride cannot keep yet")
+    }
     if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
     return lines
   }

@@ -59,10 +59,12 @@ public struct NowView: Equatable, Sendable {
   public var reference: Date
   public let timeZone: TimeZone
   public let dateOrder: NumericDateOrder
+  /// When the person's day starts: "Tomorrow" in the "Remind me" sheet, and a day alone, is then.
+  public let dayStart: ClockTime
 
   /// The times the "Remind me" sheet offers, in the words the time parser reads.
   public static let remindTimes: [(label: String, words: String)] = [
-    ("In 1 hour", "in 1 hour"), ("Tonight", "tonight"), ("Tomorrow", "tomorrow 9am"), ("Pick a time…", ""),
+    ("In 1 hour", "in 1 hour"), ("Tonight", "tonight"), ("Tomorrow", "tomorrow"), ("Pick a time…", ""),
   ]
 
   /// The reasons in the order the sheet numbers them, with their titles.
@@ -71,10 +73,14 @@ public struct NowView: Equatable, Sendable {
     (.notImportant, "Not important"),
   ]
 
-  public init(reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown) {
+  public init(
+    reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
+    dayStart: ClockTime = TimeParser.defaultDayStart
+  ) {
     self.reference = reference
     self.timeZone = timeZone
     self.dateOrder = dateOrder
+    self.dayStart = dayStart
   }
 
   public var suggestions: [Suggestion] { list?.suggestions ?? [] }

@@ -46,17 +46,48 @@ public struct StrideConfig: Equatable, Sendable {
     }
   }
 
+  /// Settings for how times are read.
+  public struct TimeSettings: Equatable, Sendable, Decodable {
+    /// When the person's day starts: "--until tomorrow", "from monday" and a follow-up on a day are then, never
+    /// midnight. Written "HH:MM" in the file.
+    public var dayStart: ClockTime = TimeParser.defaultDayStart
+
+    public init(dayStart: ClockTime = TimeParser.defaultDayStart) { self.dayStart = dayStart }
+
+    enum CodingKeys: String, CodingKey { case dayStart }
+
+    public init(from decoder: Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      guard let text = try container.decodeIfPresent(String.self, forKey: .dayStart) else { return }
+      guard let clock = Self.clock(text) else {
+        throw StrideError.invalid("time.dayStart '\(text)' is not a time of day; write it like \"08:30\"")
+      }
+      dayStart = clock
+    }
+
+    /// "08:30", "8:30", "9": a time of day on the 24-hour clock.
+    static func clock(_ text: String) -> ClockTime? {
+      let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+      guard (1...2).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isDigit) }),
+        let hour = Int(parts[0])
+      else { return nil }
+      return ClockTime(hour: hour, minute: parts.count == 2 ? Int(parts[1]) ?? 60 : 0)
+    }
+  }
+
   public var capture = CaptureSettings()
   public var context = ContextSettings()
   public var engine = EngineSettings()
+  public var time = TimeSettings()
 
   public init(
     capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
-    engine: EngineSettings = EngineSettings()
+    engine: EngineSettings = EngineSettings(), time: TimeSettings = TimeSettings()
   ) {
     self.capture = capture
     self.context = context
     self.engine = engine
+    self.time = time
   }
 
   /// Reads the file at `path`, or the defaults when there is none.
@@ -66,13 +97,14 @@ public struct StrideConfig: Equatable, Sendable {
       var capture: CaptureSettings?
       var context: ContextSettings?
       var engine: EngineSettings?
+      var time: TimeSettings?
     }
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       let file = try JSONDecoder().decode(File.self, from: data)
       let config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
-        engine: file.engine ?? EngineSettings())
+        engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings())
       guard (0.25...168).contains(config.context.energyLapseHours) else {
         throw StrideError.invalid("context.energyLapseHours must be between 0.25 and 168")
       }

@@ -29,7 +29,7 @@ struct CaptureParserTests {
       "renew passport due:fri start:monday energy:high est:1h30m type:obligation tag:travel,admin")
     #expect(parsed.title == "renew passport")
     #expect(parsed.due == Fixtures.at("2026-11-27T23:59:59Z"))
-    #expect(parsed.start == Fixtures.at("2026-11-23T00:00:00Z"))
+    #expect(parsed.start == Fixtures.at("2026-11-23T09:00:00Z"))
     #expect(parsed.energy == .high)
     #expect(parsed.estimateMinutes == 90)
     #expect(parsed.type == .obligation)
@@ -64,10 +64,10 @@ struct CaptureParserTests {
     #expect(gym.due == nil)
     let invoice = parser.parse("send invoice from monday due fri")
     #expect(invoice.title == "send invoice")
-    #expect(invoice.start == Fixtures.at("2026-11-23T00:00:00Z"))
+    #expect(invoice.start == Fixtures.at("2026-11-23T09:00:00Z"))
     #expect(invoice.due == Fixtures.at("2026-11-27T23:59:59Z"))
     let twice = parser.parse("move the call from monday to friday")
-    #expect(twice.start == Fixtures.at("2026-11-23T00:00:00Z"))
+    #expect(twice.start == Fixtures.at("2026-11-23T09:00:00Z"))
   }
 
   @Test(
@@ -223,7 +223,9 @@ struct CaptureLongTailTests {
   func shorthand() {
     let garage = fields("sometime next week sort the garage")
     #expect(garage.title == "sort the garage")
-    #expect(garage.due == Fixtures.at("2026-11-23T23:59:59Z"))
+    // "sometime next week" leaves the day open: the whole week, due by its end, not on its Monday.
+    #expect(garage.due == Fixtures.at("2026-11-29T23:59:59Z"))
+    #expect(garage.start == Fixtures.at("2026-11-23T09:00:00Z"))
     let rent = fields("pay rent b4 dec 1")
     #expect(rent.title == "pay rent")
     #expect(rent.due == Fixtures.at("2026-12-01T23:59:59Z"))

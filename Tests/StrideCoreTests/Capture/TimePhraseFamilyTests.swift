@@ -234,11 +234,11 @@ struct CaptureFamilyTests {
   func rangesInCaptures() {
     let parsed = parser.parse("conference 22-23 feb")
     #expect(parsed.title == "conference")
-    #expect(parsed.start == Fixtures.at("2027-02-22T00:00:00Z"))
+    #expect(parsed.start == Fixtures.at("2027-02-22T09:00:00Z"))
     #expect(parsed.due == Fixtures.at("2027-02-23T23:59:59Z"))
     let week = parser.parse("repaint the shed monday to friday")
     #expect(week.title == "repaint the shed")
-    #expect(week.start == Fixtures.at("2026-11-23T00:00:00Z"))
+    #expect(week.start == Fixtures.at("2026-11-23T09:00:00Z"))
     #expect(week.due == Fixtures.at("2026-11-27T23:59:59Z"))
   }
 
