@@ -240,12 +240,16 @@ public struct CaptureParser: Sendable {
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
       // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
       // "write the weekly report" is a one-off.
-      guard
-        let (rule, clock, end) =
-          !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
-            || timeFollows(index + 1)
-          ? RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index) : nil
-      else { continue }
+      let standsAlone = !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+      let reading: (Recurrence, ClockTime?, Int)? =
+        if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index) {
+          (rule, nil, end)
+        } else if standsAlone || timeFollows(index + 1) {
+          RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index)
+        } else {
+          nil
+        }
+      guard let (rule, clock, end) = reading else { continue }
       result.recurrence = rule
       result.repeatClock = clock
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound

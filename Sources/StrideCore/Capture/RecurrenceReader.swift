@@ -258,6 +258,18 @@ public enum RecurrenceReader {
     return days.isEmpty ? nil : (days, position)
   }
 
+  /// "on the 31st of every month", "the 1st and 15th of each month", "30th of every month": a monthly rule on
+  /// those days (so the day stays the routine's day), and the index after it.
+  static func daysOfEveryMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
+    var position = index
+    if position < words.count, words[position] == "on" { position += 1 }
+    if position < words.count, words[position] == "the" { position += 1 }
+    guard let (days, end) = monthDayList(words, position), end + 2 < words.count, words[end] == "of",
+      ["every", "each"].contains(words[end + 1]), words[end + 2] == "month"
+    else { return nil }
+    return (Recurrence(.monthly, monthDays: days), end + 3)
+  }
+
   /// Skips "of the month" / "of each month" / "of every month".
   private static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
     guard index + 2 < words.count, words[index] == "of", ["the", "each", "every"].contains(words[index + 1]),

@@ -272,8 +272,9 @@ struct MonthDayKeptTests {
   @Test(
     "done every month for a year, a routine on a day some months lack comes back to that day after each short month",
     arguments: [
-      ("rent on the 31st every month", 31), ("every month on the 31st rent", 31),
+      ("rent on the 31st every month", 31), ("every month on the 31st rent", 31), ("rent monthly on the 31st", 31),
       ("pay rent every month on the 30th", 30), ("rent due on the 30th, every month", 30),
+      ("rent the 30th of every month", 30), ("31st of each month pay rent", 31),
       ("water filter on the 29th monthly", 29), ("every month on the 29th water filter", 29),
     ])
   func keepsDay(_ line: String, _ day: Int) throws {
