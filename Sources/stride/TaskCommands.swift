@@ -142,6 +142,12 @@ extension Session {
         fields.append(["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since it was last done"])
       }
     }
+    if let rule = result.repeatsElsewhere, task.recurrence == nil {
+      fields.append([
+        "Repeats:",
+        "on another device, by a rule Stride cannot follow here (\(rule)); done here, it is done there too",
+      ])
+    }
     if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }
     for blocker in task.blockedBy {
       let other = try? call(TaskGet.self, .init(id: blocker)).task

@@ -239,7 +239,8 @@ public final class Dispatcher: Sendable {
         try locked { store throws(StrideError) in
           let conflicts = try store.syncConflicts(of: params.id)
           return TaskResult(
-            task: try store.task(params.id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts)
+            task: try store.task(params.id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts,
+            repeatsElsewhere: try store.foreignRule(of: params.id))
         }
       }
     case SyncSetup.name:

@@ -26,9 +26,13 @@ public struct TaskResult: Codable, Sendable, Equatable {
   public var task: StrideTask
   /// `task.get`: fields a sync found changed on both sides, oldest first (absent when none).
   public var syncConflicts: [SyncConflictNote]?
-  public init(task: StrideTask, syncConflicts: [SyncConflictNote]? = nil) {
+  /// `task.get`: the repeat rule the task has on the server that Stride cannot follow (another app's `FREQ=HOURLY`),
+  /// so a person knows it repeats elsewhere; absent when none.
+  public var repeatsElsewhere: String?
+  public init(task: StrideTask, syncConflicts: [SyncConflictNote]? = nil, repeatsElsewhere: String? = nil) {
     self.task = task
     self.syncConflicts = syncConflicts
+    self.repeatsElsewhere = repeatsElsewhere
   }
 }
 

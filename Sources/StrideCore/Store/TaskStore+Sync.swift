@@ -117,6 +117,17 @@ extension TaskStore {
     return openByID + completed
   }
 
+  /// The repeat rule a task's resource on the server has that Stride cannot follow (and keeps untouched there).
+  public func foreignRule(of id: TaskID) throws(StrideError) -> String? {
+    let body = try database.statement("SELECT body FROM sync_items WHERE task_id = ? AND parent IS NULL")
+      .bind(.integer(id.rawValue)).firstRow { $0.optionalText(0) }
+    return body.flatMap { $0 }.flatMap { text in
+      ICalendarReader.unfold(text).compactMap(ICalendarReader.property).first {
+        $0.name == "RRULE" && Recurrence(rrule: $0.value) == nil
+      }?.value
+    }
+  }
+
   /// The fields changed on both sides for a task, oldest first.
   public func syncConflicts(of id: TaskID) throws(StrideError) -> [SyncConflictNote] {
     let statement = try database.statement(

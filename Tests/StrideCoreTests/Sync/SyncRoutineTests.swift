@@ -123,4 +123,23 @@ struct SyncRoutineTests {
     try device.sync()
     #expect(try lines(server, "phone-course.ics").contains("STATUS:COMPLETED"))
   }
+
+  @Test("a phone's rule Stride cannot follow is named by task.get, so show can say the task repeats elsewhere")
+  func foreignRule() throws {
+    let server = try Radicale()
+    let device = try SyncDevice()
+    _ = try device.setUp(server)
+    try server.put(
+      "phone-hourly.ics",
+      SyncTrustTests.phoneTask([
+        "UID:phone-hourly", "DTSTAMP:20261120T100000Z", "SUMMARY:drink water", "DUE:20261121T100000Z",
+        "RRULE:FREQ=HOURLY;INTERVAL=2", "STATUS:NEEDS-ACTION",
+      ]))
+    try device.sync()
+    let water = try device.task("drink water")
+    #expect(water.recurrence == nil)
+    #expect(try device.call(TaskGet.self, .init(id: water.id)).repeatsElsewhere == "FREQ=HOURLY;INTERVAL=2")
+    let other = try device.capture("buy stamps")
+    #expect(try device.call(TaskGet.self, .init(id: other.id)).repeatsElsewhere == nil)
+  }
 }
