@@ -78,7 +78,8 @@ public enum HistoryUndo: RPCMethod {
     public var undone: Change
     /// The tasks the change touched, as they are now (a task the change created is gone and not listed).
     public var tasks: [StrideTask]
-    /// Later changes to the same tasks that were kept ("the energy of task 3"); absent when there were none.
+    /// Later changes to the same tasks that were kept ("the energy of task 3", "the deletion of task 4"); absent
+    /// when there were none.
     public var kept: [String]?
 
     public init(_ change: UndoneChange) {
@@ -100,7 +101,7 @@ public enum HistoryUndo: RPCMethod {
           "Undid what sync received: \(undone.summary). The next sync sends this to the server, so your other "
             + "devices take it back too."
         }
-      return what + (kept.map { " Kept the later change to \(listed($0))." } ?? "")
+      return what + (kept.map { " Kept what changed since: \(listed($0))." } ?? "")
     }
   }
 }

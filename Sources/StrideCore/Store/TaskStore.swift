@@ -283,19 +283,25 @@ public final class TaskStore {
       var kept: [String] = []
       for before in entry.before {
         var task = before
-        if let after = entry.after.first(where: { $0.id == before.id }), let current = try stored(before.id),
-          current != after
-        {
-          let reverted = current.reverting(after, to: before)
-          task = reverted.task
-          task.updatedAt = now
-          kept += reverted.kept.map { "the \($0) of task \(task.id)" }
+        if let after = entry.after.first(where: { $0.id == before.id }) {
+          guard let current = try stored(before.id) else {
+            // Deleted since (on another device, say): that later change stands.
+            kept.append("the deletion of task \(before.id)")
+            continue
+          }
+          if current != after {
+            let reverted = current.reverting(after, to: before)
+            task = reverted.task
+            task.updatedAt = now
+            kept += reverted.kept.map { "the \($0) of task \(task.id)" }
+          }
         }
         try rows.save(task)
         restored.append(task)
       }
-      let restoredIDs = Set(restored.map(\.id))
-      let removed = entry.after.map(\.id).filter { !restoredIDs.contains($0) }
+      // The tasks the change created go.
+      let existed = Set(entry.before.map(\.id))
+      let removed = entry.after.map(\.id).filter { !existed.contains($0) }
       for id in removed where try stored(id) != nil { try rows.delete(id) }
       try history.recordUndo(of: entry, at: now, origin: self.origin)
       return (entry, restored, removed, kept)

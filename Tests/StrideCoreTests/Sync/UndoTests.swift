@@ -31,6 +31,20 @@ struct UndoTests {
     #expect(elsewhere.sentence.hasPrefix("Nothing done in this terminal is left to undo"))
   }
 
+  @Test("undoing an edit to a task deleted since (in another terminal) leaves it deleted, and says so")
+  func deletedSince() throws {
+    let device = try SyncDevice()
+    let (left, right) = (ConnectionSession(origin: "session 10"), ConnectionSession(origin: "session 20"))
+    let task = try #require(try device.call(TaskCapture.self, .init(text: "fix the fence"), in: right).task)
+    _ = try device.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(energy: .high)), in: left)
+    _ = try device.call(TaskDelete.self, .init(id: task.id), in: right)
+    let undone = try device.call(HistoryUndo.self, .init(), in: left)
+    #expect(undone.undone.summary == "edited the energy of task \(task.id) (fix the fence)")
+    #expect(undone.kept == ["the deletion of task \(task.id)"])
+    #expect(undone.sentence.hasSuffix("Kept what changed since: the deletion of task \(task.id)."))
+    #expect(try device.tasks.isEmpty)
+  }
+
   @Test("a sync pass is not undone by a plain undo; undo --sync names task and field, and goes to the server as asked")
   func syncNotUndone() throws {
     let server = try Radicale()
@@ -95,7 +109,7 @@ struct UndoTests {
     let undone = try here.call(HistoryUndo.self, .init(), in: terminal)
     #expect(undone.undone.summary == "edited the title and tags of task \(task.id) (call the plumber)")
     #expect(undone.kept == ["the title of task \(task.id)"])
-    #expect(undone.sentence.hasSuffix("Kept the later change to the title of task \(task.id)."))
+    #expect(undone.sentence.hasSuffix("Kept what changed since: the title of task \(task.id)."))
     let now = try here.task("call Mario the plumber")
     #expect(now.tags == [], "the edit's tags were taken back")
     #expect(now.energy == .low, "the phone's energy was not touched")
