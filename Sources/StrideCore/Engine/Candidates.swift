@@ -235,9 +235,15 @@ struct Evaluator {
   }
 
   /// Always shown (within the variety limits): an obligation due by the end of today, a follow-up that has come
-  /// ("check on it": the person asked for it), and a task back within the last day at the time the person chose.
+  /// ("check on it": the person asked for it), a task back within the last day at the time the person chose, and
+  /// one deferred as unsure within the last day (`defer` promised it "at once", as "break it into steps").
   func isRequested(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
     if kind == .checkOn { return true }
+    if task.status == .deferred, let deferral = task.deferral, deferral.reason == .unsure,
+      context.instant.timeIntervalSince(deferral.at) <= settings.pressingHours * 3600
+    {
+      return true
+    }
     if resurfaced != nil, let until = task.deferrals.last?.until,
       context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600
     {

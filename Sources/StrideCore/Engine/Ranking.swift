@@ -273,12 +273,36 @@ struct Assembly {
             + "length, age or number")
       }
       let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
+      guard entry.score >= lowest else {
+        return Hidden(
+          "not-in-top", "the tasks shown score higher (\(String(format: "%.1f", lowest)) or more; this one \(score))")
+      }
+      // Places went to tasks that score lower: say what each of those is there for.
+      let reasons = chosen.filter { $0.score < entry.score }.compactMap(placeReason)
+      let unique = reasons.enumerated().filter { reasons.firstIndex(of: $0.element) == $0.offset }.map(\.element)
       return Hidden(
         "not-in-top",
-        entry.score < lowest
-          ? "the tasks shown score higher (\(String(format: "%.1f", lowest)) or more; this one \(score))"
-          : "its score is \(score); the places went to what you can start at once, and what is due today")
+        "its score is \(score); the places went to "
+          + (unique.isEmpty ? "tasks of other kinds, for variety" : listed(unique)))
     }
+  }
+
+  /// Why a candidate that scores lower holds a place: "your pins", "a way in you can start at once", or what it was
+  /// asked for as.
+  private func placeReason(_ entry: Ranking.Scored) -> String? {
+    if entry.userPinned { return "your pins" }
+    if entry.requested {
+      let task = tasks[entry.index]
+      if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
+        return "a check you asked for"
+      }
+      if task.status == .deferred, task.deferral?.reason == .unsure { return "a task you were unsure how to start" }
+      if task.type == .obligation, task.due.map({ $0 <= evaluator.endOfToday }) == true {
+        return "what is due today"
+      }
+      return "a task back at the time you chose"
+    }
+    return entry.wayIn ? "a way in you can start at once" : nil
   }
 
   /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable. Otherwise, under a

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// What `defer` says will happen must be what `now` and `why` then show, for every reason, with a full list of
+/// better-scoring tasks around it.
+@Suite("End to end: a deferral keeps its promise")
+struct DeferPromiseTests {
+  /// A day of pressing work: six obligations due today outscore anything new.
+  private func busyDay(_ cli: CommandLineHarness) {
+    for title in ["pay the gas bill", "send the invoice", "call the bank", "file the claim", "renew the permit"] {
+      cli.stride("add", "\(title) today !low ~10m")
+    }
+  }
+
+  @Test(
+    "unsure: offered at once, as break it into steps or as its next step, even on a busy day",
+    arguments: [("write the speech", "break it into steps"), ("plan the move: list rooms, book van", "next step")])
+  func unsure(_ line: String, _ offered: String) throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    busyDay(cli)
+    let added = cli.stride("add", "--json", line)
+    let id = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task).id
+    let deferred = cli.stride("defer", "\(id)", "unsure")
+    #expect(deferred.stdout.contains("offered at once"), "\(deferred.stdout)")
+    let now = cli.stride("now")
+    #expect(now.stdout.contains("task \(id) "), "promised at once, but not in now:\n\(now.stdout)")
+    #expect(now.stdout.contains(offered), "\(now.stdout)")
+    let why = cli.stride("why", "\(id)")
+    #expect(!why.stdout.contains("is not among"), "\(why.stdout)")
+  }
+
+  @Test("wrong-time and blocked: hidden until the time given, then back in now as promised")
+  func backAtItsTime() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    busyDay(cli)
+    cli.stride("add", "repaint the fence")
+    cli.stride("add", "ask about the parcel")
+    let later = cli.stride("defer", "6", "wrong-time", "--until", "in 3 hours")
+    #expect(later.stdout.contains("it comes back today at") || later.stdout.contains("it comes back tomorrow at"))
+    #expect(!cli.stride("now").stdout.contains("task 6 "))
+    let back = cli.stride("now", "--at", "in 181 minutes")
+    #expect(back.stdout.contains("task 6 "), "\(back.stdout)")
+    #expect(back.stdout.contains("back at the time you chose"), "\(back.stdout)")
+
+    let blocked = cli.stride("defer", "7", "blocked")
+    #expect(blocked.stdout.contains("Stride asks you to check on it"), "\(blocked.stdout)")
+    #expect(!cli.stride("now").stdout.contains("task 7 "))
+    let check = cli.stride("now", "--at", "in 49 hours")
+    #expect(check.stdout.contains("task 7 "), "\(check.stdout)")
+  }
+
+  @Test("a task left out on a quiet day is said to be left out for what actually took the places, not for dues")
+  func honestWhy() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for title in [
+      "sort the photos", "clean the oven", "read the novel", "plan the trip", "fix the bike", "learn a song",
+    ] {
+      cli.stride("add", title)
+    }
+    for id in 1...6 {
+      let why = cli.stride("why", "\(id)")
+      #expect(!why.stdout.contains("due today"), "nothing is due, yet why says: \(why.stdout)")
+    }
+  }
+}
