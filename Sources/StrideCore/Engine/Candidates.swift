@@ -58,6 +58,7 @@ enum HiddenCode: String {
   case lowEnergy = "low-energy"
   case notStarted = "not-started"
   case notTagged = "not-tagged"
+  case routineLater = "routine-later"
   case tooMuchEnergy = "too-much-energy"
   case wrongTime = "wrong-time"
   case tooLong = "too-long"
@@ -163,6 +164,7 @@ struct Evaluator {
     }
     if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
+    if let comes = routineComes(task), comes > context.instant, !task.pinned { return .hidden(.routineLater) }
     if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
     // A pin keeps a task in now past the filters of the moment (energy, time, windows, the stuck rota); only a
     // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
@@ -226,6 +228,21 @@ struct Evaluator {
       guard let estimate = task.estimateMinutes else { return false }
       return Double(estimate) * settings.planningFallacy <= settings.quickStartMinutes
     }
+  }
+
+  /// When a routine enters now: around its time, not weeks ahead — on its day for a daily rule or one of several
+  /// days a week, the day before for a weekly one, three days before for a monthly one, a week before for a yearly
+  /// one. Nil for a task that does not repeat (or has no due).
+  func routineComes(_ task: borrowing StrideTask) -> Date? {
+    guard let rule = task.recurrence, let due = task.due else { return nil }
+    let lead =
+      switch rule.frequency {
+      case .daily: 0
+      case .weekly: rule.weekdays.count > 1 && rule.interval == 1 ? 0 : 1
+      case .monthly: 3
+      case .yearly: 7
+      }
+    return calendar.date(calendar.day(of: due).adding(days: -lead), .startOfDay)
   }
 
   /// A warm-up for low energy: within the user's energy and no longer than `warmUpMinutes` as estimated.
@@ -368,6 +385,10 @@ struct Evaluator {
       detail = "it takes about \(estimate), more than your \(Minutes.format(context.minutes ?? 0))"
     case .stuck:
       detail = "it is stuck (deferred \(task.deferCount) times); one stuck task is offered a day"
+    case .routineLater:
+      let comes = routineComes(task).map(time.describe) ?? "near its time"
+      detail =
+        "it is a routine, done for now; it comes back \(comes), for its time \(task.due.map(time.describe) ?? "")"
     }
     return Hidden(code.rawValue, detail)
   }

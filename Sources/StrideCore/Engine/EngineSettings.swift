@@ -82,13 +82,16 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public var routineDeadlineCap = 0.5
   /// At most this many suggestions need far more energy than the user has (pressing ones; the others are hidden).
   public var overreachLimit = 2
+  /// At most this many suggestions are routines (besides pins and what is asked for): a morning of routines leaves
+  /// room for the rest.
+  public var routineLimit = 2
 
   public init() {}
 
   enum CodingKeys: String, CodingKey {
     case weights, deadlineHalfLifeHours, planningFallacy, quickStartMinutes, warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
-    case overreachLimit, routineDeadlineCap
+    case overreachLimit, routineDeadlineCap, routineLimit
   }
 
   public init(from decoder: Decoder) throws {
@@ -115,6 +118,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit), 1...5))
     overreachLimit = Int(try read(.overreachLimit, Double(defaults.overreachLimit), 0...5))
     routineDeadlineCap = try read(.routineDeadlineCap, defaults.routineDeadlineCap, 0...1)
+    routineLimit = Int(try read(.routineLimit, Double(defaults.routineLimit), 1...5))
   }
 }
 

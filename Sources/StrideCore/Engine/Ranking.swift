@@ -233,6 +233,11 @@ struct Assembly {
   private func limit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Limit? {
     if candidate.overreach, chosen.count(where: \.overreach) >= settings.overreachLimit { return .overreach }
     let task = tasks[candidate.index]
+    if !candidate.requested, !candidate.userPinned, task.repeats,
+      chosen.count(where: { !$0.requested && !$0.userPinned && tasks[$0.index].repeats }) >= settings.routineLimit
+    {
+      return .routines
+    }
     if !candidate.requested {
       for tag in task.tags where chosen.count(where: { tasks[$0.index].tags.contains(tag) }) >= settings.perTagLimit {
         return .tag(tag)
@@ -247,7 +252,7 @@ struct Assembly {
   }
 
   enum Limit: Equatable {
-    case overreach, family
+    case overreach, family, routines
     case tag(String)
   }
 
@@ -265,6 +270,8 @@ struct Assembly {
       return Hidden("variety", "\(settings.perTagLimit) tasks tagged \(tag) are shown already")
     case .family:
       return Hidden("variety", "\(settings.perTagLimit) tasks much like it are shown already")
+    case .routines:
+      return Hidden("variety", "\(settings.routineLimit) routines are shown already, to leave room for the rest")
     case nil:
       if let tie = chosen.last(where: { $0.score == entry.score }) {
         return Hidden(

@@ -246,15 +246,16 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return calendar.date(day, clock)
   }
 
-  /// A missed routine moved on: the latest occurrence at or before `instant` (the one that can still be done today),
-  /// and how many occurrences were passed over to reach it. Nil while `due` is the latest, and for a rule counted
-  /// from when it was done (it has no schedule to move along).
+  /// A missed routine moved on: the latest occurrence whose day has come by `instant` — today's, even before its
+  /// clock time, since that is the one to do today — and how many occurrences were passed over to reach it. Nil
+  /// while `due` is the latest, and for a rule counted from when it was done (it has no schedule to move along).
   public func current(from due: Date, at instant: Date, in calendar: LocalCalendar) -> (due: Date, missed: Int)? {
     guard !afterDone else { return nil }
     var latest = due
     var missed = 0
     var following = next(after: due, anchor: due, in: calendar)
-    while following <= instant && missed < 10_000 {
+    let today = calendar.day(of: instant)
+    while calendar.day(of: following) <= today && missed < 10_000 {
       latest = following
       missed += 1
       following = next(after: following, anchor: due, in: calendar)
@@ -262,12 +263,14 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return missed == 0 ? nil : (latest, missed)
   }
 
-  /// How many occurrences fell after `due` and up to `instant`: the times a routine was missed besides its due.
+  /// How many occurrences after `due` have had their day by `instant`: the times a routine was passed over besides
+  /// its due (as `current` counts them).
   public func missed(since due: Date, until instant: Date, in calendar: LocalCalendar) -> Int {
     guard !afterDone, due < instant else { return 0 }
     var count = 0
     var occurrence = next(after: due, anchor: due, in: calendar)
-    while occurrence <= instant && count < 10_000 {
+    let today = calendar.day(of: instant)
+    while calendar.day(of: occurrence) <= today && count < 10_000 {
       count += 1
       occurrence = next(after: occurrence, anchor: due, in: calendar)
     }

@@ -12,8 +12,10 @@ extension StrideTask {
       throw StrideError(.invalidTransition, "task \(id) is already done; reopen it with: stride reopen \(id)")
     }
     if let rule = recurrence {
-      let anchor = due ?? now
+      var anchor = due ?? now
       let recurrence = rule.keepingDay(of: anchor, in: calendar)
+      // Missed before, done today: today's time is the one done (the daemon may not have moved it on yet).
+      if let current = recurrence.current(from: anchor, at: now, in: calendar) { anchor = current.due }
       // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
       let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
       // A series with an end that has reached it is done like any task.

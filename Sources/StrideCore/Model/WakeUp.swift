@@ -9,7 +9,8 @@ public struct WakeUp: Codable, Equatable, Sendable {
     case followUp = "follow-up"
     /// The time the task may start arrives: from now on it can be suggested.
     case start
-    /// A routine's next time comes while the last one is still not done: it moves on, one task, and counts a miss.
+    /// The day of a routine's next time begins while the last one is still not done: it moves on to that day's
+    /// time, one task, and counts a miss.
     case routine
   }
 
@@ -56,8 +57,11 @@ extension StrideTask {
       wakeUps.append(WakeUp(task: id, kind: .start, at: start))
     }
     if status.isOpen, let recurrence, !recurrence.afterDone, let due {
-      let following = recurrence.next(after: due, anchor: due, in: Self.routineCalendar)
-      if following > updatedAt { wakeUps.append(WakeUp(task: id, kind: .routine, at: following)) }
+      let calendar = Self.routineCalendar
+      let following = recurrence.next(after: due, anchor: due, in: calendar)
+      // At the start of that day: today's time is the one to do today, even before its clock time.
+      let dayStarts = max(calendar.date(calendar.day(of: following), .startOfDay), due.addingTimeInterval(1))
+      if dayStarts > updatedAt { wakeUps.append(WakeUp(task: id, kind: .routine, at: dayStarts)) }
     }
     return wakeUps
   }

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// Routines keep to their own days: today's time is the one to do today, a routine done for its period waits for
+/// its next time, and a morning of routines leaves room for the rest.
+@Suite("Routines on their own day")
+struct RoutineTimingTests {
+  let utc = TimeZone(identifier: "UTC")!
+  var calendar: LocalCalendar { LocalCalendar(timeZone: utc) }
+
+  func routine(_ id: Int64, _ title: String, _ rule: String, due: String) -> StrideTask {
+    var task = Fixtures.task(id, title, created: Fixtures.at("2026-10-01T09:00:00Z"), due: Fixtures.at(due))
+    task.recurrence = Recurrence(rrule: rule)
+    return task
+  }
+
+  func evaluate(_ tasks: [StrideTask], at instant: String) -> Ranking.Evaluation {
+    Ranking.evaluate(tasks: tasks, context: NowContext(instant: Fixtures.at(instant), timeZone: utc))
+  }
+
+  @Test(
+    "a routine missed last week moves to today's time at the start of today, even before that time; done, it is next",
+    arguments: [
+      ("FREQ=WEEKLY;BYDAY=MO", "2026-11-16T19:00:00Z", "2026-11-23T19:00:00Z", "2026-11-30T19:00:00Z"),
+      ("FREQ=DAILY", "2026-11-20T07:30:00Z", "2026-11-23T07:30:00Z", "2026-11-24T07:30:00Z"),
+      ("FREQ=WEEKLY;BYDAY=MO,TH", "2026-11-19T23:59:59Z", "2026-11-23T23:59:59Z", "2026-11-26T23:59:59Z"),
+    ])
+  func todaysTime(_ rule: String, _ missedDue: String, _ today: String, _ next: String) throws {
+    var task = routine(1, "water the plants", rule, due: missedDue)
+    task.updatedAt = Fixtures.at(missedDue)
+    // Monday 23 November, 06:00: today's time has not come yet.
+    let morning = Fixtures.at("2026-11-23T06:00:00Z")
+    let wake = try #require(task.wakeUps.filter { $0.kind == .routine }.map(\.at).min())
+    #expect(wake <= morning, "it moves on by the start of today, not at today's clock time")
+    #expect(task.woken(at: morning, now: morning).due == Fixtures.at(today))
+    // Done this morning, whether or not the daemon moved it on first, the next time is after today.
+    var done = task
+    try done.complete(at: morning, calendar: calendar)
+    #expect(done.due == Fixtures.at(next))
+    var moved = task.woken(at: morning, now: morning)
+    try moved.complete(at: morning, calendar: calendar)
+    #expect(moved.due == Fixtures.at(next))
+  }
+
+  @Test(
+    "a routine done for its period stays out of now until around its time, and why says when it comes back",
+    arguments: [
+      // rule, next due, a day it is hidden, the first day it shows
+      ("FREQ=MONTHLY;BYMONTHDAY=1", "2027-01-01T23:59:59Z", "2026-12-20T09:00:00Z", "2026-12-29T00:00:00Z"),
+      ("FREQ=WEEKLY;BYDAY=TU", "2026-12-01T23:59:59Z", "2026-11-28T09:00:00Z", "2026-11-30T00:00:00Z"),
+      ("FREQ=DAILY", "2026-11-24T07:30:00Z", "2026-11-23T12:00:00Z", "2026-11-24T00:00:00Z"),
+      ("FREQ=YEARLY", "2027-03-10T23:59:59Z", "2027-02-20T09:00:00Z", "2027-03-03T00:00:00Z"),
+    ])
+  func hiddenUntilItsTime(_ rule: String, _ due: String, _ hiddenAt: String, _ showsAt: String) throws {
+    let rent = routine(1, "pay the rent", rule, due: due)
+    let hidden = evaluate([rent], at: hiddenAt)
+    #expect(hidden.suggestions.isEmpty, "\(rule) shows weeks ahead")
+    let reason = try #require(hidden.hidden.first?.hidden)
+    #expect(reason.reason == "routine-later")
+    #expect(reason.detail.hasPrefix("it is a routine, done for now; it comes back "), "\(reason.detail)")
+    #expect(evaluate([rent], at: showsAt).suggestions.map(\.task.id) == [rent.id], "\(rule) on its day")
+    #expect(!evaluate([rent], at: showsAt).suggestions.isEmpty)
+    // A pin keeps it in now whatever its time.
+    var pinned = rent
+    pinned.pinned = true
+    #expect(evaluate([pinned], at: hiddenAt).suggestions.count == 1)
+  }
+
+  @Test("on a morning when five routines are due, at most two take places and the rest go to other work")
+  func routinesLeaveRoom() throws {
+    let routines = ["stretch", "take the vitamins", "water the plants", "feed the fish", "make the bed"].enumerated()
+      .map {
+        routine(Int64($0.offset + 1), $0.element, "FREQ=DAILY", due: "2026-11-23T10:00:00Z")
+      }
+    let others = ["write the report", "call the bank", "book the dentist"].enumerated().map {
+      Fixtures.task(Int64($0.offset + 10), $0.element, created: Fixtures.at("2026-11-20T09:00:00Z"))
+    }
+    let result = evaluate(routines + others, at: "2026-11-23T08:00:00Z")
+    #expect(result.suggestions.count == 5)
+    #expect(result.suggestions.count { $0.task.repeats } == 2, "\(result.suggestions.map(\.task.title))")
+    let left = try #require(result.passedOver.first { $0.task.repeats })
+    #expect(left.hidden.detail == "2 routines are shown already, to leave room for the rest")
+  }
+}
