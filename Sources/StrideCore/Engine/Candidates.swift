@@ -386,9 +386,9 @@ struct Evaluator {
     case .stuck:
       detail = "it is stuck (deferred \(task.deferCount) times); one stuck task is offered a day"
     case .routineLater:
-      let comes = routineComes(task).map(time.describe) ?? "near its time"
-      detail =
-        "it is a routine, done for now; it comes back \(comes), for its time \(task.due.map(time.describe) ?? "")"
+      let next = task.due.map(time.describe) ?? "ahead"
+      let day = routineComes(task).map(time.day) ?? "that day"
+      detail = "it is a routine whose next time is \(next); it shows from \(day)"
     }
     return Hidden(code.rawValue, detail)
   }

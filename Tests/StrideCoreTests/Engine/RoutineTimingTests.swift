@@ -59,7 +59,9 @@ struct RoutineTimingTests {
     #expect(hidden.suggestions.isEmpty, "\(rule) shows weeks ahead")
     let reason = try #require(hidden.hidden.first?.hidden)
     #expect(reason.reason == "routine-later")
-    #expect(reason.detail.hasPrefix("it is a routine, done for now; it comes back "), "\(reason.detail)")
+    #expect(reason.detail.hasPrefix("it is a routine whose next time is "), "\(reason.detail)")
+    let day = HumanTime(now: Fixtures.at(hiddenAt), timeZone: utc).day(Fixtures.at(showsAt))
+    #expect(reason.detail.hasSuffix("; it shows from \(day)"), "\(reason.detail)")
     #expect(evaluate([rent], at: showsAt).suggestions.map(\.task.id) == [rent.id], "\(rule) on its day")
     #expect(!evaluate([rent], at: showsAt).suggestions.isEmpty)
     // A pin keeps it in now whatever its time.
