@@ -213,8 +213,11 @@ extension StrideTask {
 
   /// The words of a text, cut at white space and control characters (a tab, a stray carriage return, NUL), one
   /// scalar at a time: a space followed by a combining mark is one character, but still a break between words.
+  /// Bidirectional controls (U+202E and its kin) go: they reorder what follows on screen, so a title would read
+  /// other than it is.
   static func words(_ text: String) -> [String] {
-    text.unicodeScalars.split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
+    text.unicodeScalars.filter { !$0.properties.isBidiControl }
+      .split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
       .map { String(String.UnicodeScalarView($0)) }
   }
 
