@@ -108,11 +108,15 @@ enum Help {
     "done": """
     Usage: stride done ID
            stride done ID.N
+           stride done ID ID.N ...
 
     Marks a task done, or step N of it. Finishing the last open step finishes the task.
+    Several at once are each said in a sentence of their own; one that cannot be done is
+    said on stderr, the others are still done, and the exit status is 1.
 
       stride done 12      task 12
       stride done 12.2    step 2 of task 12
+      stride done 3 4     tasks 3 and 4
     """,
     "reopen": """
     Usage: stride reopen ID

@@ -187,9 +187,32 @@ extension Session {
     Output.columns(steps, rightAligned: [0]).forEach { output.say("    " + $0) }
   }
 
+  /// `stride done 12`, `stride done 12.2`, or several at once (`stride done 3 4 5.1`): each is said in its own
+  /// sentence; one that fails is said on stderr and the others still happen (the exit status then says so).
   func done(_ arguments: [String]) throws {
-    let address = try CommandArguments.onlyAddress(
-      arguments, command: "done", example: "stride done 12, or stride done 12.2 for a step")
+    let args = try CommandArguments(arguments, command: "done")
+    let example = "stride done 12, or stride done 12.2 for a step"
+    guard !args.positionals.isEmpty else { throw UsageError("done needs a task id, like: \(example)") }
+    // Every address is read before anything is done: a typo stops the whole command, not half of it.
+    let addresses = try args.positionals.map { text throws(UsageError) in
+      guard let address = TaskAddress(text) else {
+        throw UsageError("'\(text)' is not a task id; write a task number like 12, or 12.2 for its second step")
+      }
+      return address
+    }
+    guard addresses.count > 1 else { return try done(addresses[0]) }
+    var failure: ExitStatus?
+    for address in addresses {
+      do {
+        try done(address)
+      } catch {
+        failure = report(error, json: output.json)
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  private func done(_ address: TaskAddress) throws {
     guard let step = address.step else {
       let result = try call(TaskComplete.self, .init(id: address.id))
       return output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
