@@ -281,8 +281,10 @@ struct Assembly {
       }
       let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
       guard entry.score >= lowest else {
-        return Hidden(
-          "not-in-top", "the tasks shown score higher (\(String(format: "%.1f", lowest)) or more; this one \(score))")
+        // As many decimals as it takes for the two numbers to read differently: "higher" must be seen to be true.
+        let digits = (1...4).first { String(format: "%.\($0)f", lowest) != String(format: "%.\($0)f", entry.score) } ?? 4
+        let (theirs, this) = (String(format: "%.\(digits)f", lowest), String(format: "%.\(digits)f", entry.score))
+        return Hidden("not-in-top", "the tasks shown score higher (\(theirs) or more; this one \(this))")
       }
       // Places went to tasks that score lower: say what each of those is there for.
       let reasons = chosen.filter { $0.score < entry.score }.compactMap(placeReason)

@@ -32,7 +32,7 @@ struct WhyPhrases {
       guard let due = task.due else { return nil }
       guard let rule = task.recurrence else { return dueText(due) }
       // A routine is named as one; a missed one is not shouted as overdue.
-      let name = "your \(rule.routineName) routine"
+      let name = rule.routineName
       return due > context.instant ? "\(name), \(dueText(due))" : name
     case .value:
       // Being a chore is no reason to start it; the phrase goes to the next term.

@@ -190,16 +190,24 @@ public struct Recurrence: Equatable, Sendable, Codable {
     "December",
   ]
 
-  /// What a routine is called in a why-line: "Monday", "daily", "weekday", "weekly", "monthly".
+  /// A routine as a why-line names it, so two routines on different days never read alike: "your daily
+  /// routine", "your weekday routine", "your Tuesday and Friday routine", "your routine on the 1st of the month",
+  /// "your routine every 2 weeks on Monday".
   public var routineName: String {
+    let plain = interval == 1 && count == nil && until == nil && !afterDone
     switch frequency {
-    case .daily: return interval == 1 ? "daily" : "every-\(interval)-days"
-    case .weekly:
-      if weekdays == [1, 2, 3, 4, 5] { return "weekday" }
-      if weekdays.count == 1, interval == 1 { return Self.weekdayNames[weekdays[0] - 1] }
-      return interval == 1 ? "weekly" : "every-\(interval)-weeks"
-    case .monthly: return interval == 1 ? "monthly" : "every-\(interval)-months"
-    case .yearly: return "yearly"
+    case .daily where plain: return "your daily routine"
+    case .weekly where plain && weekdays == [1, 2, 3, 4, 5]: return "your weekday routine"
+    case .weekly where plain && weekdays == [6, 7]: return "your weekend routine"
+    case .weekly where plain && !weekdays.isEmpty:
+      return "your \(listed(weekdays.map { Self.weekdayNames[$0 - 1] })) routine"
+    case .monthly where plain && ordinal == nil && !monthDays.isEmpty:
+      let days = monthDays.map { $0 == -1 ? "last day" : Self.ordinalNumber($0) }
+      return "your routine on the \(listed(days)) of the month"
+    case .yearly where plain: return "your yearly routine"
+    default:
+      // The rule's own words say when: "every 2 weeks on Monday", "every month on the second Tuesday".
+      return "your routine \(words)"
     }
   }
 

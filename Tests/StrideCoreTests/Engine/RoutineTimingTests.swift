@@ -85,4 +85,30 @@ struct RoutineTimingTests {
     let left = try #require(result.passedOver.first { $0.task.repeats })
     #expect(left.hidden.detail == "2 routines are shown already, to leave room for the rest")
   }
+
+  @Test("two routines on different days are named by their days, never both 'your weekly routine'")
+  func namedByDays() {
+    let names = [
+      "FREQ=WEEKLY;BYDAY=TU,FR", "FREQ=WEEKLY;BYDAY=MO,TH", "FREQ=WEEKLY;BYDAY=MO", "FREQ=MONTHLY;BYMONTHDAY=1",
+      "FREQ=MONTHLY;BYMONTHDAY=15", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "FREQ=MONTHLY;BYDAY=2TU", "FREQ=DAILY",
+    ].map { Recurrence(rrule: $0)!.routineName }
+    #expect(Set(names).count == names.count, "\(names)")
+    #expect(names[0] == "your Tuesday and Friday routine")
+    #expect(names[3] == "your routine on the 1st of the month")
+    #expect(names[5] == "your routine every 2 weeks on Monday")
+  }
+
+  @Test("a task left out for scoring lower is shown numbers that really are lower, however close")
+  func higherIsTrue() throws {
+    var random = SeededRandom(7)
+    let tasks = (1...300).map { random.task(id: Int64($0), now: Fixtures.now) }
+    for hour in stride(from: 0, to: 96, by: 7) {
+      let context = NowContext(instant: Fixtures.now.addingTimeInterval(Double(hour) * 3600), timeZone: utc)
+      for left in Ranking.evaluate(tasks: tasks, context: context).passedOver
+      where left.hidden.detail.hasPrefix("the tasks shown score higher") {
+        let numbers = left.hidden.detail.split { !"0123456789.".contains($0) }.compactMap { Double($0) }
+        #expect(numbers.count == 2 && numbers[0] > numbers[1], "\(left.hidden.detail)")
+      }
+    }
+  }
 }
