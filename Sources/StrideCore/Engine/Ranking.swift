@@ -282,8 +282,9 @@ struct Assembly {
       let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
       guard entry.score >= lowest else {
         // As many decimals as it takes for the two numbers to read differently: "higher" must be seen to be true.
-        let digits = (1...4).first { String(format: "%.\($0)f", lowest) != String(format: "%.\($0)f", entry.score) } ?? 4
-        let (theirs, this) = (String(format: "%.\(digits)f", lowest), String(format: "%.\(digits)f", entry.score))
+        let shown = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+        let digits = (1...4).first { shown(lowest, $0) != shown(entry.score, $0) } ?? 4
+        let (theirs, this) = (shown(lowest, digits), shown(entry.score, digits))
         return Hidden("not-in-top", "the tasks shown score higher (\(theirs) or more; this one \(this))")
       }
       // Places went to tasks that score lower: say what each of those is there for.
