@@ -12,9 +12,14 @@ struct Output {
   let color: Bool
   /// Colour for a screen of its own (the Now view): a terminal on stdout, no NO_COLOR, not TERM=dumb.
   let colorOnTerminal: Bool
+  /// The width rows must fit: `COLUMNS` when set, else the terminal's; nil in a pipe (rows keep their length).
+  let width: Int?
 
   init(json: Bool, environment: [String: String]) {
     self.json = json
+    width =
+      environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+      ?? (isatty(STDOUT_FILENO) == 1 ? Terminal.size().width : nil)
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     colorOnTerminal = !noColor && environment["TERM"] != "dumb" && isatty(STDOUT_FILENO) == 1
     color = !json && colorOnTerminal
@@ -56,18 +61,19 @@ struct Output {
     "Task \(task.id), \"\(task.title)\","
   }
 
-  /// A title cut to `width` characters with an ellipsis, so rows stay aligned.
-  static func clip(_ text: String, _ width: Int) -> String {
-    text.count <= width ? text : String(text.prefix(width - 1)) + "…"
-  }
+  /// A title cut to `width` terminal columns with an ellipsis, so rows stay aligned.
+  static func clip(_ text: String, _ width: Int) -> String { TerminalColumns.clip(text, width) }
 
-  /// Lays rows out in columns, left-aligned except the columns in `rightAligned`, two spaces apart.
+  /// Lays rows out in columns by the width each cell takes on a terminal (a CJK character or an emoji takes two),
+  /// left-aligned except the columns in `rightAligned`, two spaces apart.
   static func columns(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
     let count = rows.map(\.count).max() ?? 0
-    let widths = (0..<count).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+    let widths = (0..<count).map { column in
+      rows.map { column < $0.count ? TerminalColumns.width($0[column]) : 0 }.max() ?? 0
+    }
     return rows.map { row in
       row.enumerated().map { column, cell in
-        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        let padding = String(repeating: " ", count: widths[column] - TerminalColumns.width(cell))
         return rightAligned.contains(column) ? padding + cell : cell + padding
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }

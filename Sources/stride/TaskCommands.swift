@@ -106,13 +106,18 @@ extension Session {
       return output.say("No\(which) tasks\(tagged).")
     }
     let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"]
-    let rows = result.tasks.map { task in
+    var rows = result.tasks.map { task in
       [
-        String(describing: task.id), Output.clip(task.title, 48), statusText(task),
-        task.subtasks.isEmpty ? "" : progressText(task), task.energy.rawValue,
-        task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
+        String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
+        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
       ]
     }
+    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe.
+    let others = (0..<header.count).filter { $0 != 1 }.map { column in
+      ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0
+    }
+    let titleWidth = output.width.map { max(12, $0 - others.reduce(0, +) - 2 * others.count) } ?? 48
+    for index in rows.indices { rows[index][1] = Output.clip(rows[index][1], titleWidth) }
     let lines = Output.columns([header] + rows, rightAligned: [0])
     output.say(output.bold(lines[0]))
     lines.dropFirst().forEach { output.say($0) }

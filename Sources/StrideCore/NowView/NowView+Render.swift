@@ -259,54 +259,11 @@ extension NowView {
     return rows + [clip(row, width)]
   }
 
-  /// The columns a string takes on a terminal: wide characters (emoji such as ⏳ and ⚡, CJK) take two; ANSI
-  /// sequences none.
-  public static func columns(_ text: String) -> Int {
-    var count = 0
-    var escape = false
-    for scalar in text.unicodeScalars {
-      if escape {
-        if scalar == "m" { escape = false }
-        continue
-      }
-      if scalar == "\u{1B}" {
-        escape = true
-        continue
-      }
-      count += isWide(scalar) ? 2 : 1
-    }
-    return count
-  }
+  /// The columns a string takes on a terminal (`TerminalColumns`).
+  public static func columns(_ text: String) -> Int { TerminalColumns.width(text) }
 
-  /// `text` cut to `width` columns with "…" (ANSI sequences kept, and closed with a reset when cut).
-  public static func clip(_ text: String, _ width: Int) -> String {
-    guard columns(text) > width else { return text }
-    var result = ""
-    var used = 0
-    var escape = false
-    var styled = false
-    for character in text {
-      let scalar = character.unicodeScalars.first!
-      if escape || scalar == "\u{1B}" {
-        result.append(character)
-        escape = scalar != "m"
-        styled = true
-        continue
-      }
-      let size = isWide(scalar) ? 2 : 1
-      if used + size > width - 1 { break }
-      result.append(character)
-      used += size
-    }
-    return result + "…" + (styled ? "\u{1B}[0m" : "")
-  }
-
-  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    return (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-      || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-      || (0x1F300...0x1FAFF).contains(value) || [0x231A, 0x231B, 0x23F3, 0x26A1, 0x2705, 0x274C].contains(value)
-  }
+  /// `text` cut to `width` columns with "…" (`TerminalColumns`).
+  public static func clip(_ text: String, _ width: Int) -> String { TerminalColumns.clip(text, width) }
 }
 
 /// Colour and weight for what a person reads on a terminal (the Now view, the CLI's lines), or none.

@@ -47,30 +47,3 @@ struct UndoCommandTests {
     #expect(sync.stderr.contains("no change received from sync is left to undo"))
   }
 }
-
-/// `stride done` with several tasks and steps at once.
-@Suite("End to end: done with several at once")
-struct DoneSeveralTests {
-  @Test("each is done and said in its own sentence; one that cannot be is said on stderr, and the rest still happen")
-  func several() throws {
-    let cli = CommandLineHarness()
-    defer { cli.finish() }
-    cli.stride("add", "water the plants")
-    cli.stride("add", "call mum")
-    cli.stride("add", "plan the party: guests; food")
-    let both = cli.stride("done", "1", "3.1")
-    #expect(both.status == 0, "\(both.stderr)")
-    #expect(
-      both.stdout
-        == "Done: task 1, \"water the plants\".\nDone: step 3.1, \"guests\".\nNext step 3.2: food (1/2 done).\n")
-    let partly = cli.stride("done", "9", "2", "1")
-    #expect(partly.status == 1)
-    #expect(partly.stdout == "Done: task 2, \"call mum\".\n")
-    #expect(partly.stderr.contains("stride: no task 9"), "\(partly.stderr)")
-    #expect(partly.stderr.contains("task 1 is already done"), "\(partly.stderr)")
-    #expect(partly.stderr.split(separator: "\n").count == 2, "one line each")
-    let typo = cli.stride("done", "2", "x")
-    #expect(typo.status == 64)
-    #expect(typo.stderr.contains("'x' is not a task id"))
-  }
-}

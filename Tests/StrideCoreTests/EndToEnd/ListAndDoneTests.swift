@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// `stride done` with several tasks and steps at once.
+@Suite("End to end: done with several at once")
+struct DoneSeveralTests {
+  @Test("each is done and said in its own sentence; one that cannot be is said on stderr, and the rest still happen")
+  func several() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "water the plants")
+    cli.stride("add", "call mum")
+    cli.stride("add", "plan the party: guests; food")
+    let both = cli.stride("done", "1", "3.1")
+    #expect(both.status == 0, "\(both.stderr)")
+    #expect(
+      both.stdout
+        == "Done: task 1, \"water the plants\".\nDone: step 3.1, \"guests\".\nNext step 3.2: food (1/2 done).\n")
+    let partly = cli.stride("done", "9", "2", "1")
+    #expect(partly.status == 1)
+    #expect(partly.stdout == "Done: task 2, \"call mum\".\n")
+    #expect(partly.stderr.contains("stride: no task 9"), "\(partly.stderr)")
+    #expect(partly.stderr.contains("task 1 is already done"), "\(partly.stderr)")
+    #expect(partly.stderr.split(separator: "\n").count == 2, "one line each")
+    let typo = cli.stride("done", "2", "x")
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("'x' is not a task id"))
+  }
+}
+
+/// `stride list` as a terminal shows it: columns line up whatever the script, and rows fit the width.
+@Suite("End to end: list lines up")
+struct ListColumnsTests {
+  @Test(
+    "titles in wide scripts and emoji sequences keep the columns aligned, and rows fit COLUMNS",
+    arguments: [60, 80, 120])
+  func aligned(_ width: Int) throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.environment["COLUMNS"] = "\(width)"
+    for title in [
+      "call mum", "買い物リストを作って牛乳と卵とパンを買う", "ＦＵＬＬ　ＷＩＤＴＨ ｔｉｔｌｅ", "plan the 👩‍👩‍👧 trip ❤️",
+      "café crème with an accent", "a very long title that goes on and on well past any sensible terminal width",
+    ] {
+      #expect(cli.stride("add", title).status == 0)
+    }
+    let lines = cli.stride("list").stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 7)
+    let status = try #require(lines.first?.range(of: "STATUS")).lowerBound
+    let column = TerminalColumns.width(String(lines[0][..<status]))
+    for line in lines {
+      #expect(TerminalColumns.width(line) <= width, "wider than \(width): \(line)")
+      let cut = try #require(line.range(of: line == lines[0] ? "STATUS" : "active"), "\(line)").lowerBound
+      #expect(TerminalColumns.width(String(line[..<cut])) == column, "misaligned: \(line)")
+    }
+  }
+
+  @Test("display widths: wide, full-width, combining, zero-width and emoji sequences")
+  func widths() {
+    #expect(TerminalColumns.width("abc") == 3)
+    #expect(TerminalColumns.width("買い物") == 6)
+    #expect(TerminalColumns.width("ＡＢ") == 4)
+    #expect(TerminalColumns.width("cafe\u{301}") == 4)
+    #expect(TerminalColumns.width("👩‍👩‍👧") == 2)
+    #expect(TerminalColumns.width("❤️") == 2)
+    #expect(TerminalColumns.width("\u{1B}[1mbold\u{1B}[0m") == 4)
+    #expect(TerminalColumns.clip("買い物リスト", 7) == "買い物…")
+  }
+}
