@@ -121,7 +121,12 @@ struct ServerTests {
     try? connection.send(huge + "\"}}\n")
     let reply = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(try connection.readLine()).utf8))
     #expect(reply.reason == "payload-too-large")
-    #expect(try connection.readLine() == nil)
+    // Closed: an end of file, or a reset when the daemon closed with the rest of the huge line still unread (the
+    // kernel then resets the connection, depending on how far the sender got).
+    switch Result(catching: { try connection.readLine() }) {
+    case .success(let line): #expect(line == nil)
+    case .failure(let error): #expect("\(error)".contains("reset by peer"), "\(error)")
+    }
     let captured = try bystander.call(TaskCapture.self, .init(text: "still here"))
     #expect(captured.task?.id == TaskID(1))
     #expect(try bystander.call(TaskList.self, .init()).tasks.count == 1)
