@@ -25,6 +25,9 @@ extension Session {
         output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")
         output.say("you have at the moment. See why with: stride now --all")
       }
+    } else if invocation.plain {
+      // For screen readers: each card one sentence, as the plain Now view says it.
+      NowView.spoken(result).forEach { output.say($0) }
     } else {
       output.say(result.heading)
       output.say()

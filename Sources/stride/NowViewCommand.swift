@@ -82,13 +82,8 @@ extension Session {
         pending = String(pending[pending.index(after: newline)...])
         view.reference = Date()
         view.say(nil)
-        // In the two typing sheets a line is the text; elsewhere each character is a key ("x", "d", "2").
-        var keys: [NowView.Key]
-        switch view.screen {
-        case .capture, .pickTime: keys = line.isEmpty ? [.escape] : line.map { .character($0) } + [.enter]
-        default: keys = line.lowercased() == "q" && view.screen != .cards ? [.escape] : line.map { .character($0) }
-        }
-        for key in keys where try !perform(view.handle(key), on: &view) { return }
+        // A line is one command ("next", "done 2", "energy low"), never a key per letter.
+        if let effects = view.command(line), try !perform(effects, on: &view) { return }
         view.sentences().forEach { output.say($0) }
         fflush(nil)
       }

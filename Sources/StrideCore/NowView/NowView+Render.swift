@@ -61,11 +61,8 @@ extension NowView {
     switch screen {
     case .cards:
       guard let list else { return lines + ["Asking strided what to start now."] }
-      if suggestions.isEmpty { return lines + [Self.emptySentence(list), Self.cardsPrompt] }
-      lines.append(list.heading)
-      for (offset, suggestion) in suggestions.enumerated() {
-        lines.append(cardSentence(suggestion, offset: offset, of: suggestions.count))
-      }
+      lines += Self.spoken(list)
+      if suggestions.isEmpty { return lines + [Self.cardsPrompt] }
       lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
     case .deferReason(let id):
       lines.append("Why are you deferring \(quotedTitle(id))?")
@@ -87,14 +84,22 @@ extension NowView {
     case .energy:
       lines.append("How is your energy right now? Type 1 for low, 2 for medium or 3 for high, or q to go back.")
     case .help:
-      lines += Self.helpRows.map { "\($0.0): \($0.1)." }
+      lines += Self.plainHelp.map { "\($0.0): \($0.1)." }
     }
     return lines
   }
 
   static let cardsPrompt =
-    "Keys: a number to choose a card, x to finish it (or its step), d to defer it, a to add a thought, o to open it, "
-    + "e for your energy, u to undo, ? for help, q to quit."
+    "Type a card's number to choose it, done to finish it (or its step), defer, add and your thought, open, energy, "
+    + "undo, help, or quit, and press enter."
+
+  /// The now-list as sentences, for `--plain` and `stride now --plain`: the heading, then each card as one
+  /// sentence with its task number ("1 of 3, task 12: reply to the landlord. Low energy, …").
+  public static func spoken(_ list: NowList.Result) -> [String] {
+    guard !list.suggestions.isEmpty else { return [emptySentence(list)] }
+    return [list.heading]
+      + list.suggestions.enumerated().map { cardSentence($0.element, offset: $0.offset, of: list.suggestions.count) }
+  }
 
   static let helpRows: [(String, String)] = [
     ("j, k", "move to the next or the previous card (arrows too)"),
@@ -150,13 +155,13 @@ extension NowView {
     return lines
   }
 
-  private func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int) -> String {
+  private static func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int) -> String {
     let task = suggestion.task
     var facts = ["\(task.energy.rawValue.prefix(1).uppercased() + task.energy.rawValue.dropFirst()) energy"]
     if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
     if task.progress.total > 0 { facts.append("\(task.progress.done) of \(task.progress.total) steps done") }
     if task.status == .waiting { facts.append("waiting on someone") }
-    var sentence = "\(offset + 1) of \(count): \(task.title). \(facts.joined(separator: ", "))."
+    var sentence = "\(offset + 1) of \(count), task \(task.id): \(task.title). \(facts.joined(separator: ", "))."
     if let step = suggestion.step { sentence += " Next step: \(step.title)." }
     if let prompt = suggestion.prompt { sentence += " \(prompt.prefix(1).uppercased() + prompt.dropFirst())." }
     if !suggestion.why.isEmpty { sentence += " Why: \(suggestion.why.joined(separator: ", "))." }

@@ -69,3 +69,23 @@ struct ListColumnsTests {
     #expect(TerminalColumns.clip("買い物リスト", 7) == "買い物…")
   }
 }
+
+/// `stride now --plain`, for screen readers: sentences, not a table.
+@Suite("End to end: now in sentences")
+struct NowPlainTests {
+  @Test("now --plain says each card as one sentence with its task number, the way the plain Now view does")
+  func sentences() {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "call mum ~10m !low")
+    cli.stride("add", "plan the party: guests; food")
+    let now = cli.stride("now", "--plain")
+    #expect(now.status == 0)
+    let lines = now.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(now.stdout)")
+    #expect(lines.contains { $0.hasPrefix("1 of 2, task ") || $0.hasPrefix("2 of 2, task ") })
+    #expect(now.stdout.contains("task 1: call mum. Low energy, about 10 minutes."), "\(now.stdout)")
+    #expect(now.stdout.contains("task 2: plan the party. Medium energy, 0 of 2 steps done. Next step: guests."))
+    #expect(!now.stdout.contains("why:"), "no table rows")
+  }
+}

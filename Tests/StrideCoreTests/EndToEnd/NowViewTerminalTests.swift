@@ -174,13 +174,17 @@ struct NowViewTerminalTests {
     #expect(
       terminal.harness.stride("add", "reply to the landlord ~10m !low: find the lease, write the email").status == 0)
     terminal.type("stride --plain")
-    let rows = try #require(terminal.waitFor("1 of 1: reply to the landlord."), "\(terminal.screen)")
-    #expect(rows.contains { $0.contains("Low energy, about 10 minutes, 0 of 2 steps done.") })
-    terminal.type("x")
+    let rows = try #require(terminal.waitFor("1 of 1, task 1: reply to the landlord."), "\(terminal.screen)")
+    // A long sentence wraps across rows of the terminal.
+    #expect(rows.joined().contains("Low energy, about 10 minutes, 0 of 2 steps done."), "\(rows)")
+    // A line is one command: "next" is no energy question, "clear3" no energy set.
+    terminal.type("clear3")
+    #expect(terminal.waitFor("\"clear3\" is not something Stride can do here") != nil, "\(terminal.screen)")
+    terminal.type("done")
     #expect(terminal.waitFor("Done: step 1.1, \"find the lease\".") != nil, "\(terminal.screen)")
-    terminal.type("q")
+    terminal.type("quit")
     terminal.type("TERM=dumb stride")
-    #expect(terminal.waitFor("1 of 1: reply to the landlord.") != nil)
+    #expect(terminal.waitFor("1 of 1, task 1: reply to the landlord.") != nil)
     terminal.type("q")
     terminal.type("echo back-in-the-shell")
     #expect(terminal.waitFor("back-in-the-shell") != nil)

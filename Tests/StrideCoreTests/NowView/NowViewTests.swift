@@ -189,11 +189,13 @@ struct NowViewTests {
   func sentences() throws {
     let view = try view(Self.week)
     let lines = view.sentences()
-    let first = try #require(lines.first { $0.hasPrefix("1 of 5: ") })
-    #expect(first.hasPrefix("1 of 5: reply to the landlord. Low energy, about 10 minutes, 0 of 2 steps done."))
+    let first = try #require(lines.first { $0.hasPrefix("1 of 5, task ") })
+    let id = view.suggestions[0].task.id
+    #expect(
+      first.hasPrefix("1 of 5, task \(id): reply to the landlord. Low energy, about 10 minutes, 0 of 2 steps done."))
     #expect(first.contains("Next step: find the lease."))
     #expect(first.contains(" Why: "))
-    #expect(lines.last?.contains("q to quit") == true)
+    #expect(lines.last?.hasSuffix("or quit, and press enter.") == true)
     #expect(lines.allSatisfy { !$0.contains("\u{1B}") })
   }
 
@@ -204,5 +206,35 @@ struct NowViewTests {
     let cut = NowView.clip("\u{1B}[1mabcdefgh\u{1B}[0m", 5)
     #expect(NowView.columns(cut) == 5)
     #expect(cut.hasSuffix("…\u{1B}[0m"))
+  }
+
+  @Test("plain: a line is one command, never a key per letter; what is not a command says what to type")
+  func plainCommands() throws {
+    var view = try view(Self.week)
+    let ids = view.suggestions.map(\.task.id)
+    // "next" is the next card, not the energy question at its "e".
+    #expect(view.command("next") == [])
+    #expect(view.selected == 1 && view.screen == .cards)
+    #expect(view.command("clear3") == nil)
+    #expect(view.screen == .cards)
+    #expect(view.message?.contains("type help to hear the commands") == true)
+    #expect(view.command("energy low") == [.setEnergy(.low)])
+    #expect(view.command("done 3") == [.complete(ids[2])])
+    #expect(view.command("9") == nil)
+    #expect(view.message == "There is no card 9; there are 5.")
+    // After help, the next line is a command again, not swallowed.
+    #expect(view.command("help") == [])
+    #expect(view.screen == .help)
+    #expect(view.command("previous") == [])
+    #expect(view.screen == .cards && view.selected == 1)
+    #expect(view.command("defer 2") == [])
+    #expect(view.command("no energy") == [])
+    #expect(view.command("tonight") == [.deferTask(ids[1], .noEnergy, until: "tonight")])
+    #expect(view.command("defer") == [])
+    #expect(view.command("3") == [])
+    #expect(view.command("next fri 9am") == [.deferTask(ids[1], .wrongTime, until: "next fri 9am")])
+    #expect(view.command("add call mum tomorrow") == [.capture("call mum tomorrow")])
+    #expect(view.command("undo") == [.undo])
+    #expect(view.command("quit") == [.quit])
   }
 }
