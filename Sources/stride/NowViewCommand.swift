@@ -145,6 +145,10 @@ extension Session {
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
           view.say(deferred(result.task, as: reason))
         }
+      case .deferOn(let id, let other):
+        if let result = try viewCall(TaskDefer.self, .init(id: id, reason: .blocked, on: other), view: &view) {
+          view.say("\(Output.subject(result.task)) now waits on task \(other).")
+        }
       case .capture(let text):
         let params = TaskCapture.Params(
           text: text, dateOrder: CommandArguments.dateOrder, timeZone: TimeZone.current.identifier)

@@ -26,6 +26,19 @@ extension DeferReason {
     }
   }
 
+  /// What happens next, as the Now view's "Remind me" sheet says it: in the product's words, no command-line
+  /// options.
+  public var promise: String {
+    switch self {
+    case .blocked:
+      "it waits, and Stride asks you to check on it at the time you choose (or in two days); or it waits on a task"
+    case .noEnergy: "it comes back at the time you choose, or sooner when your energy is higher"
+    case .wrongTime: "it comes back at the time you choose, and then shows for a few hours at that time each day"
+    case .unsure: "it is offered at once as \"break it into steps\""
+    case .notImportant: "it comes back at the time you choose, valued lower"
+    }
+  }
+
   /// Whether an until-time means anything for this reason. An unsure task is offered at once, so a time for it
   /// would be a promise Stride does not keep.
   public var takesUntil: Bool { self != .unsure }

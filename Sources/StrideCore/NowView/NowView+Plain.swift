@@ -12,7 +12,7 @@ extension NowView {
     let words = text.lowercased().split(separator: " ").map(String.init)
     let back = words.isEmpty || ["q", "back", "cancel"].contains(words.first!)
     switch screen {
-    case .capture, .pickTime:
+    case .capture, .pickTime, .pickBlocker:
       return press(text.isEmpty ? [.escape] : text.map { .character($0) } + [.enter])
     case .help:
       screen = .cards
@@ -28,9 +28,9 @@ extension NowView {
         return refuse(text, "a number from 1 to \(Self.reasons.count), a reason such as no-energy, or back")
       }
       return press([.character(Character(String(index + 1)))])
-    case .deferTime:
+    case .deferTime(_, let reason):
       if back { return press([.escape]) }
-      if let number = Int(text), (1...Self.remindTimes.count).contains(number) {
+      if let number = Int(text), (1...Self.remindChoices(reason).count).contains(number) {
         return press([.character(Character(String(number)))])
       }
       // Any other words are the time itself, read like everywhere else.

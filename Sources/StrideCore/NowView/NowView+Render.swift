@@ -23,9 +23,16 @@ extension NowView {
       footer = "1-5 choose · esc back"
     case .deferTime(let id, let reason):
       top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
-      body = Self.remindTimes.enumerated().map { "  \($0.offset + 1)  \($0.element.label)" }
-      body += ["", "  (\(Self.reasons.first { $0.reason == reason }?.title ?? reason.rawValue): \(reason.rule))"]
-      footer = "1-4 choose · esc back"
+      let choices = Self.remindChoices(reason)
+      body = choices.enumerated().map { "  \($0.offset + 1)  \($0.element)" }
+      let title = Self.reasons.first { $0.reason == reason }?.title ?? reason.rawValue
+      body += [""] + Self.wrap("\(title): \(reason.promise).", width: width - 2, lines: 6).map { "  " + $0 }
+      footer = "1-\(choices.count) choose · esc back"
+    case .pickBlocker(let id):
+      top = [style.bold("Which task does \(quotedTitle(id)) wait on?"), ""]
+      body =
+        ["  > \(input)▏", ""] + suggestions.filter { $0.task.id != id }.map { "  task \($0.task.id)  \($0.task.title)" }
+      footer = "type its number · enter defer · esc back"
     case .pickTime:
       top = [style.bold("When should it come back?"), ""]
       body = ["  > \(input)▏", "", "  " + timeReading]
@@ -68,10 +75,18 @@ extension NowView {
       lines.append("Why are you deferring \(quotedTitle(id))?")
       lines += Self.reasons.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.reason.meaning)." }
       lines.append("Type 1 to 5 and press enter, or q to go back.")
-    case .deferTime(let id, _):
-      lines.append("When should Stride remind you about \(quotedTitle(id))?")
-      lines += Self.remindTimes.enumerated().map { "\($0.offset + 1): \($0.element.label)." }
-      lines.append("Type 1 to 4 and press enter, or q to go back.")
+    case .deferTime(let id, let reason):
+      lines.append(
+        "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.prefix(1).uppercased())\(reason.promise.dropFirst())."
+      )
+      let choices = Self.remindChoices(reason)
+      lines += choices.enumerated().map { "\($0.offset + 1): \($0.element)." }
+      lines.append("Type 1 to \(choices.count), or a time such as tomorrow 9am, and press enter; or back.")
+    case .pickBlocker(let id):
+      let others = suggestions.filter { $0.task.id != id }.map { "task \($0.task.id), \($0.task.title)" }
+      lines.append(
+        "Type the number of the task \(quotedTitle(id)) waits on and press enter; an empty line goes back."
+          + (others.isEmpty ? "" : " In the list: \(others.joined(separator: "; "))."))
     case .pickTime:
       lines.append("Type when it should come back, such as tomorrow 9am, and press enter; an empty line goes back.")
     case .capture:
@@ -87,6 +102,11 @@ extension NowView {
       lines += Self.plainHelp.map { "\($0.0): \($0.1)." }
     }
     return lines
+  }
+
+  /// The "Remind me" sheet's choices: the times, and for a blocked task the task it waits on.
+  static func remindChoices(_ reason: DeferReason) -> [String] {
+    remindTimes.map(\.label) + (reason == .blocked ? ["Waits on another task…"] : [])
   }
 
   static let cardsPrompt =

@@ -21,6 +21,8 @@ public struct NowView: Equatable, Sendable {
     case deferTime(TaskID, DeferReason)
     /// A typed time for the deferral, read by the same parser as everywhere (the text is in `input`).
     case pickTime(TaskID, DeferReason)
+    /// Blocked by another task: its number, typed (the text is in `input`), from the cards or any task.
+    case pickBlocker(TaskID)
     /// A new thought (the text is in `input`), shown as it will be read.
     case capture
     /// One task whole: its thought, its steps to tick, what blocks it.
@@ -36,6 +38,8 @@ public struct NowView: Equatable, Sendable {
     case reopenStep(TaskID, Int)
     /// `until` is the words chosen or typed ("tonight"), read by the time parser; nil for a reason without one.
     case deferTask(TaskID, DeferReason, until: String?)
+    /// Deferred as blocked by another task: it waits on `on`.
+    case deferOn(TaskID, on: TaskID)
     case capture(String)
     case loadDetail(TaskID)
     case setEnergy(EnergyLevel)
@@ -101,7 +105,7 @@ public struct NowView: Equatable, Sendable {
     }
     // A task that left the list takes its open sheet with it.
     switch screen {
-    case .deferReason(let task), .deferTime(let task, _), .pickTime(let task, _):
+    case .deferReason(let task), .deferTime(let task, _), .pickTime(let task, _), .pickBlocker(let task):
       if !list.suggestions.contains(where: { $0.task.id == task }) { screen = .cards }
     default: break
     }
@@ -142,6 +146,24 @@ public struct NowView: Equatable, Sendable {
         input = ""
         screen = .cards
         return [.deferTask(id, reason, until: text)]
+      }
+    case .pickBlocker(let id):
+      switch edit(key) {
+      case .typing: return []
+      case .back:
+        screen = .deferTime(id, .blocked)
+        return []
+      case .use(let text):
+        let digits = text.drop { !$0.isNumber }
+        guard let number = Int64(digits), number > 0, number != id.rawValue else {
+          say(
+            "Type the number of the task it waits on, such as \(suggestions.first { $0.task.id != id }?.task.id.rawValue ?? 12)."
+          )
+          return []
+        }
+        input = ""
+        screen = .cards
+        return [.deferOn(id, on: TaskID(number))]
       }
     case .capture:
       switch edit(key) {
@@ -221,7 +243,14 @@ public struct NowView: Equatable, Sendable {
       screen = .deferReason(id)
       return []
     }
-    guard case .character(let digit) = key, let number = Int(String(digit)), (1...4).contains(number) else {
+    guard case .character(let digit) = key, let number = Int(String(digit)),
+      (1...Self.remindTimes.count).contains(number) || (reason == .blocked && number == Self.remindTimes.count + 1)
+    else {
+      return []
+    }
+    guard number <= Self.remindTimes.count else {
+      input = ""
+      screen = .pickBlocker(id)
       return []
     }
     let choice = Self.remindTimes[number - 1]

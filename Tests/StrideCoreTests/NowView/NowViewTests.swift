@@ -237,4 +237,38 @@ struct NowViewTests {
     #expect(view.command("undo") == [.undo])
     #expect(view.command("quit") == [.quit])
   }
+
+  @Test(
+    "the defer sheet speaks in the product's words, fits the width, and lets a blocked task wait on another",
+    arguments: [40, 60, 100])
+  func deferSheet(_ width: Int) throws {
+    var view = try view(Self.week)
+    let ids = view.suggestions.map(\.task.id)
+    for reason in 1...5 where reason != 4 {
+      view.screen = .cards
+      _ = view.handle(.character("d"))
+      _ = view.handle(.character(Character(String(reason))))
+      let lines = view.screenLines(width: width, height: 24, color: false)
+      #expect(lines.allSatisfy { NowView.columns($0) <= width }, "\(lines)")
+      #expect(!lines.joined().contains("--"), "command-line options in the sheet: \(lines)")
+      let reasonValue = NowView.reasons[reason - 1].reason
+      let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+      #expect(words.contains(reasonValue.promise), "the promise is cut: \(lines)")
+    }
+    // Blocked: the fifth choice is the task it waits on.
+    view.screen = .cards
+    _ = view.handle(.character("d"))
+    _ = view.handle(.character("1"))
+    #expect(view.screenLines(width: width, height: 24, color: false).contains { $0.contains("Waits on another task") })
+    _ = view.handle(.character("5"))
+    #expect(view.screen == .pickBlocker(ids[0]))
+    #expect(view.screenLines(width: 100, height: 24, color: false).contains { $0.contains("task \(ids[1])") })
+    for character in "\(ids[2].rawValue)" { _ = view.handle(.character(character)) }
+    #expect(view.handle(.enter) == [.deferOn(ids[0], on: ids[2])])
+    // The same in plain mode, a line at a time.
+    #expect(view.command("defer 2") == [])
+    #expect(view.command("blocked") == [])
+    #expect(view.command("5") == [])
+    #expect(view.command("task \(ids[0].rawValue)") == [.deferOn(ids[1], on: ids[0])])
+  }
 }
