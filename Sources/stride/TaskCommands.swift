@@ -75,11 +75,6 @@ extension Session {
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
           + "!medium or !high, and !urgent marks an obligation.")
     }
-    for rule in draft.spans where rule.field == "unsupported" {
-      lines.append(
-        "Stride's routines cannot repeat \"\(rule.text)\" yet, so it stays in the title and the task does not "
-          + "repeat; try every last friday, or every month on the last day.")
-    }
     return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
 
@@ -453,9 +448,6 @@ extension Session {
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
     let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
-    for rule in draft.spans where rule.field == "unsupported" {
-      rows.append(["Not read:", rule.text, "a repeat Stride cannot keep yet; kept in the title"])
-    }
     return rows
   }
   func progressText(_ task: StrideTask) -> String {

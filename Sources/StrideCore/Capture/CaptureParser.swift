@@ -229,20 +229,14 @@ public struct CaptureParser: Sendable {
       index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
     }
     for index in words.indices {
-      if let end = RecurrenceReader.unsupportedPhrase(words, at: index) {
-        // Kept in the title, and named in the reply: never a wrong routine, never silent.
-        let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
-        result.spans.append(
-          CaptureSpan(
-            field: "unsupported", text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
-        return
-      }
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
       // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
       // "write the weekly report" is a one-off.
       let standsAlone = !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
       let reading: (Recurrence, ClockTime?, Int)? =
-        if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index) {
+        if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
+          ?? RecurrenceReader.workdayOfMonth(words, at: index)
+        {
           (rule, nil, end)
         } else if standsAlone || timeFollows(index + 1) {
           RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index)

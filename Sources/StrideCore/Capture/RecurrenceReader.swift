@@ -159,19 +159,22 @@ public enum RecurrenceReader {
     return (rule, clock, end)
   }
 
-  /// "every last weekday of the month", "every first working day": a rule Stride's routines cannot keep yet (an
-  /// nth day among several weekdays); where its words end, so a capture can say so rather than drop them.
-  static func unsupportedPhrase(_ words: [String], at index: Int) -> Int? {
-    guard index + 2 < words.count, ["every", "each"].contains(words[index]), ordinals[words[index + 1]] != nil
+  /// "every last weekday of the month", "every first business day", "each last working day": a monthly rule on
+  /// the nth (or last) of the month's days Monday to Friday, and the index after it.
+  static func workdayOfMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
+    guard index + 2 < words.count, ["every", "each"].contains(words[index]), let nth = ordinals[words[index + 1]]
     else { return nil }
     var position = index + 2
-    if ["weekday", "business", "working", "work"].contains(words[position]) {
-      position += words[position] == "weekday" ? 1 : 2
+    if words[position] == "weekday" {
+      position += 1
+    } else if ["business", "working", "work"].contains(words[position]), position + 1 < words.count,
+      words[position + 1] == "day"
+    {
+      position += 2
     } else {
       return nil
     }
-    guard position <= words.count, words[index + 2] == "weekday" || words[position - 1] == "day" else { return nil }
-    return ofTheMonth(words, position)
+    return (Recurrence(.monthly, weekdays: [1, 2, 3, 4, 5], setPosition: nth), ofTheMonth(words, position))
   }
 
   /// A time of day after a rule's days, and the index after it: "night", "evenings", "in the morning", "at night".

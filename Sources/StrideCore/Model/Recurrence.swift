@@ -23,6 +23,9 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var monthDays: [Int]
   /// The nth weekday of the month of a monthly rule: (1…5 or -1 for the last, ISO weekday).
   public var ordinal: Ordinal?
+  /// A monthly rule on the nth (1…5, or -1 for the last) of the month's days that fall on `weekdays` (RRULE's
+  /// BYSETPOS): "every month on the last weekday" is weekdays Monday to Friday, position -1.
+  public var setPosition: Int?
   /// The next occurrence counts from when it was done, not from the schedule.
   public var afterDone: Bool
   /// A series with an end (RRULE's COUNT): how many occurrences are left, the current one included. Each one done
@@ -38,8 +41,9 @@ public struct Recurrence: Equatable, Sendable, Codable {
 
   public init(
     _ frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDays: [Int] = [], ordinal: Ordinal? = nil,
-    afterDone: Bool = false
+    setPosition: Int? = nil, afterDone: Bool = false
   ) {
+    self.setPosition = setPosition
     self.frequency = frequency
     self.interval = max(1, interval)
     self.weekdays = weekdays.sorted()
@@ -60,6 +64,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.map { Self.dayCodes[$0 - 1] }.joined(separator: ",")) }
     if let ordinal { parts.append("BYDAY=\(ordinal.number)\(Self.dayCodes[ordinal.weekday - 1])") }
     if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ",")) }
+    if let setPosition { parts.append("BYSETPOS=\(setPosition)") }
     if let count { parts.append("COUNT=\(count)") }
     if let until { parts.append("UNTIL=\(until)") }
     return parts.joined(separator: ";")
@@ -98,6 +103,14 @@ public struct Recurrence: Equatable, Sendable, Codable {
           ordinal = Ordinal(number: n, weekday: weekday)
         }
       }
+    }
+    let setPosition = fields.removeValue(forKey: "BYSETPOS").map { Int($0) }
+    if let setPosition {
+      // Only "the nth of these weekdays in the month": every last weekday, every first business day.
+      guard frequency == .monthly, !weekdays.isEmpty, ordinal == nil, let position = setPosition,
+        (1...5).contains(position) || position == -1
+      else { return nil }
+    } else {
       guard frequency == .weekly || (frequency == .daily && weekdays.count == 5) || weekdays.isEmpty else {
         return nil
       }
@@ -109,7 +122,9 @@ public struct Recurrence: Equatable, Sendable, Codable {
         if !monthDays.contains(day) { monthDays.append(day) }
       }
     }
-    guard fields.isEmpty, ordinal == nil || monthDays.isEmpty else { return nil }
+    guard fields.isEmpty, ordinal == nil || monthDays.isEmpty, setPosition == nil || monthDays.isEmpty else {
+      return nil
+    }
     if frequency == .daily, !weekdays.isEmpty {
       // FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR is how some apps write "every weekday".
       self.init(.weekly, interval: interval, weekdays: weekdays, afterDone: afterDone)
@@ -117,7 +132,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
       self.init(
         frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, ordinal: ordinal, afterDone: afterDone)
     }
-    (self.count, self.until) = (count ?? nil, until)
+    (self.count, self.until, self.setPosition) = (count ?? nil, until, setPosition ?? nil)
   }
 
   /// The day of an UNTIL value (`20261205` or `20261205T235959Z`), nil when it is not one.
@@ -164,6 +179,10 @@ public struct Recurrence: Equatable, Sendable, Codable {
       let names = weekdays.map { Self.weekdayNames[$0 - 1] }
       let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
       text = interval == 1 ? "every \(list)" : "every \(interval) weeks on \(list)"
+    } else if let setPosition {
+      let which = setPosition == -1 ? "last" : Self.ordinalWord(setPosition)
+      let days = weekdays == [1, 2, 3, 4, 5] ? "weekday" : listed(weekdays.map { Self.weekdayNames[$0 - 1] })
+      text = (interval == 1 ? "every month" : "every \(interval) months") + " on the \(which) \(days)"
     } else if let ordinal {
       let which = ordinal.number == -1 ? "last" : Self.ordinalWord(ordinal.number)
       let day = Self.weekdayNames[ordinal.weekday - 1]
@@ -310,6 +329,13 @@ public struct Recurrence: Equatable, Sendable, Codable {
     case .monthly:
       let months = (day.year - start.year) * 12 + (day.month - start.month)
       guard months % interval == 0 else { return false }
+      if let setPosition {
+        let days = (0..<day.endOfMonth.day).map { day.startOfMonth.adding(days: $0) }.filter {
+          weekdays.contains($0.isoWeekday)
+        }
+        let index = setPosition == -1 ? days.count - 1 : setPosition - 1
+        return days.indices.contains(index) && days[index] == day
+      }
       if let ordinal { return Self.isOrdinal(day, ordinal) }
       let last = day.endOfMonth.day
       return (monthDays.isEmpty ? [start.day] : monthDays).contains { wanted in

@@ -255,9 +255,6 @@ extension NowView {
     if let due = draft.due { lines.append("Due:     \(time.describe(due))") }
     if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
     if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }
-    for rule in draft.spans where rule.field == "unsupported" {
-      lines.append("Not read: \"\(rule.text)\", a repeat Stride cannot keep yet")
-    }
     if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
     return lines
   }

@@ -104,16 +104,42 @@ struct RoutineFamilyTests {
   }
 
   @Test(
-    "an nth weekday or working day of the month is no rule Stride can keep: it stays in the title, named",
+    "an nth weekday or working day of the month is a monthly routine on that day, said back as such",
     arguments: [
-      "pay invoices every last weekday of the month", "payroll every first business day",
-      "close the books every last working day of the month",
+      (
+        "pay invoices every last weekday of the month", "pay invoices", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+        "every month on the last weekday", "2026-11-30T23:59:59Z"
+      ),
+      (
+        "payroll every first business day", "payroll", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1",
+        "every month on the first weekday", "2026-12-01T23:59:59Z"
+      ),
+      (
+        "close the books each last working day of the month", "close the books",
+        "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "every month on the last weekday", "2026-11-30T23:59:59Z"
+      ),
     ])
-  func unsupportedNthWeekday(_ text: String) throws {
-    let parsed = CaptureParser(reference: Fixtures.now, timeZone: utc).parse(text)
-    #expect(parsed.recurrence == nil)
-    #expect(parsed.title == text)
-    #expect(parsed.spans.contains { $0.field == "unsupported" && text.contains($0.text) && $0.text.hasPrefix("every") })
+  func nthWorkday(_ text: String, _ title: String, _ rule: String, _ words: String, _ due: String) throws {
+    let draft = try Capture.draft(from: text, at: Fixtures.now, timeZone: utc)
+    #expect(draft.title == title)
+    #expect(draft.recurrence?.rrule == rule)
+    #expect(draft.recurrence?.words == words)
+    #expect(draft.due == Fixtures.at(due))
+    #expect(Recurrence(rrule: rule) == draft.recurrence, "the RRULE reads back")
+    // It keeps to the last (or first) weekday through months that end on a weekend: January 2027 ends on a Sunday.
+    var task = StrideTask(id: TaskID(1), title: title, rawInput: text, createdAt: Fixtures.now)
+    task.due = draft.due
+    task.recurrence = draft.recurrence
+    var days: [CivilDate] = []
+    let calendar = LocalCalendar(timeZone: utc)
+    for _ in 0..<4 {
+      try task.complete(at: task.due!.addingTimeInterval(-3600), calendar: calendar)
+      days.append(calendar.day(of: task.due!))
+    }
+    #expect(days.allSatisfy { (1...5).contains($0.isoWeekday) })
+    if rule.hasSuffix("-1") {
+      #expect(days.map(\.day) == [31, 29, 26, 31], "Dec 2026, Jan, Feb and Mar 2027: \(days)")
+    }
   }
 
   @Test("--repeat refuses a day after the rule: a rule has no single day", arguments: ["every monday next week"])
