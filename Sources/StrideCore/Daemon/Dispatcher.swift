@@ -25,6 +25,8 @@ public final class Dispatcher: Sendable {
   /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
   private let nowAgain = DispatchQueue(label: "strided.now-again", qos: .utility)
   private let nowAgainQueued = Atomic(false)
+  /// Held while a now.changed announcement is worked out and published, so announcements never overtake each other.
+  private let announcing = Locked(())
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
@@ -120,10 +122,20 @@ public final class Dispatcher: Sendable {
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != "sync.receive" && !$0.tasks.isEmpty }) { sync.poke() }
     workOutNowAgain()
-    guard hub.wants(.nowChanged), let at = changes.last?.at,
-      let now = try? nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
-    else { return }
-    hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
+    guard hub.wants(.nowChanged), let at = changes.last?.at else { return }
+    self.store.afterUnlock { [weak self] in self?.announceNowList(at: at) }
+  }
+
+  /// Tells the now.changed subscribers the new now-list when it changed. It runs once the store's lock is let go of,
+  /// so the engine never holds up another client; one announcement at a time, each reading the tasks as they are
+  /// then, so the last one said is never older than the last change.
+  private func announceNowList(at: Date) {
+    announcing.withLock { _ in
+      guard let now = try? nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now)) else {
+        return
+      }
+      hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
+    }
   }
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.
@@ -146,25 +158,68 @@ public final class Dispatcher: Sendable {
       throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
     }
     let subscription = try Subscription(topics: topics, limit: hub.queueLimit)
-    // Under the lock, no change can fall between the state in the reply and the first event after it.
-    return try locked { store throws(StrideError) in
-      let now = try nowResult(NowList.Params(), at: now, detail: false)
-      if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(now)) }
+    // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
+    // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
+    let (tasks, energy, seq, missed, nextWakeUp) = try locked { store throws(StrideError) in
+      let energy = try userContext(store, at: now).energy
       let (seq, missed) = hub.subscribe(subscription)
       session.subscription = subscription
-      return EventsSubscribe.Result(
-        topics: topics.sorted(), seq: seq, now: now, nextWakeUp: store.nextWakeUp, missedWakeUps: missed)
+      return (store.openByID, energy, seq, missed, store.nextWakeUp)
     }
+    let nowList = try nowResult(NowList.Params(), at: now, detail: false, read: (tasks, energy))
+    if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(nowList)) }
+    return EventsSubscribe.Result(
+      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
   }
 
-  /// The reply lines for request lines that arrived together: changes among them share one transaction, so one
-  /// sync to disk makes them all durable (a group commit), and no reply is written before that. If the shared
-  /// commit fails, every request in the group gets the storage error.
+  /// The reply lines for request lines that arrived together. Runs of quick changes among them share one
+  /// transaction, so one sync to disk makes them all durable (a group commit), and no reply of a run is written
+  /// before that; if the shared commit fails, every request of that run gets the storage error. Anything that may be
+  /// slow (a capture's breakdown program, the network of a sync, the engine) runs alone between the runs, outside the
+  /// lock, so another connection is never kept waiting on it. The requests still apply in the order they came.
   public func respond(
     to lines: [[UInt8]], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil
   ) -> [Data] {
     guard lines.count > 1 else { return lines.map { respond(to: $0, encoder: encoder, session: session) } }
-    return store.withLock { store in
+    var replies: [Data] = []
+    var run: [[UInt8]] = []
+    func commitRun() {
+      if run.count > 1 {
+        replies += commitTogether(run, encoder: encoder, session: session)
+      } else {
+        replies += run.map { respond(to: $0, encoder: encoder, session: session) }
+      }
+      run = []
+    }
+    for line in lines {
+      if sharesCommit(line) {
+        run.append(line)
+      } else {
+        commitRun()
+        replies.append(respond(to: line, encoder: encoder, session: session))
+      }
+    }
+    commitRun()
+    return replies
+  }
+
+  /// The methods whose requests may share a commit with others that came with them: quick changes to the store,
+  /// nothing that runs a program, reaches the network or runs the engine.
+  private static let quickChanges: Set<String> = [
+    TaskUpdate.name, TaskSkip.name, TaskPin.name, TaskComplete.name, TaskReopen.name, TaskDelete.name,
+    TaskImport.name, TaskDefer.name, TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name,
+    SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, HistoryUndo.name, ContextSet.name,
+  ]
+
+  /// Whether a request line may share a commit: a quick change, or a capture when no breakdown program runs.
+  private func sharesCommit(_ line: [UInt8]) -> Bool {
+    guard case .success(let request) = Request.parse(line) else { return false }
+    return Self.quickChanges.contains(request.method) || (request.method == TaskCapture.name && breakdown == nil)
+  }
+
+  /// Replies to quick changes in one transaction, under the lock from the first to the commit.
+  private func commitTogether(_ lines: [[UInt8]], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
+    store.withLock { store in
       do throws(StrideError) {
         return try store.batch { () throws(StrideError) -> [Data] in
           lines.map { respond(to: $0, encoder: encoder, session: session) }
@@ -398,8 +453,11 @@ public final class Dispatcher: Sendable {
   }
 
   /// The answer to a now-list question; `detail` also lists every hidden task.
-  private func nowResult(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> NowList.Result {
-    let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail)
+  /// `read` gives the open tasks and the stored energy when the caller has read them already.
+  private func nowResult(
+    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+  ) throws(StrideError) -> NowList.Result {
+    let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
     return NowList.Result(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
       hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
@@ -408,7 +466,9 @@ public final class Dispatcher: Sendable {
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
   /// `detail` also describes every hidden task and builds every candidate in full (for `all` and `task.explain`).
   /// With `tags`, also how many open tasks have one of them.
-  private func evaluate(_ params: NowList.Params, at now: Date, detail: Bool) throws(StrideError) -> (
+  private func evaluate(
+    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+  ) throws(StrideError) -> (
     Ranking.Evaluation, Int, EnergyLevel?, Int?
   ) {
     let limit = params.limit ?? NowContext.maximumLimit
@@ -420,10 +480,16 @@ public final class Dispatcher: Sendable {
     }
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
-    let (tasks, energy) = try locked { store throws(StrideError) in
-      let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-      return (store.openByID, energy)
+    var (tasks, energy): ([StrideTask], EnergyLevel?)
+    if let read {
+      (tasks, energy) = read
+    } else {
+      (tasks, energy) = try locked { store throws(StrideError) in
+        let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
+        return (store.openByID, energy)
+      }
     }
+    if let chosen = params.energy { energy = chosen }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
       timeZone: try zone(params.timeZone))
@@ -498,24 +564,45 @@ public final class ConnectionSession {
 }
 
 /// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit
-/// while each request takes it again.
+/// while each request takes it again. Work that must follow a change but must not hold the lock (the engine for
+/// subscribers) is handed to `afterUnlock` and runs on the same thread once the outermost hold ends.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store` is only touched inside `withLock`, which holds `lock`.
+  // Sendable because `store`, `depth` and `pending` are only touched while `lock` is held.
   private let lock = NSRecursiveLock()
   private let store: TaskStore
+  private var depth = 0
+  private var pending: [() -> Void] = []
 
   init(_ store: TaskStore) { self.store = store }
 
   func withLock<T>(_ body: (TaskStore) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     return body(store)
   }
 
   /// `withLock` for a body that throws a `StrideError`.
   func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
-    lock.lock()
-    defer { lock.unlock() }
+    enter()
+    defer { leave() }
     return try body(store)
+  }
+
+  /// Runs `work` on this thread when the lock is let go of at last; call it with the lock held.
+  func afterUnlock(_ work: @escaping () -> Void) {
+    pending.append(work)
+  }
+
+  private func enter() {
+    lock.lock()
+    depth += 1
+  }
+
+  private func leave() {
+    depth -= 1
+    let work = depth == 0 ? pending : []
+    if depth == 0 { pending = [] }
+    lock.unlock()
+    for item in work { item() }
   }
 }
