@@ -150,13 +150,16 @@ struct CommandArguments {
   /// How this shell's locale orders a numeric date (LC_ALL, LC_TIME, LANG).
   static let dateOrder = NumericDateOrder.fromEnvironment(ProcessInfo.processInfo.environment)
 
-  /// When the person's day starts (`time.dayStart` in config.json): a day alone in `--until`, `--start`,
-  /// `--follow-up` and `--at` is then. A config.json that does not read leaves the default; the daemon names the
-  /// file when it starts.
-  static let dayStart: ClockTime = {
+  /// The person's config.json, as the daemon reads it; one that does not read is the defaults (the daemon names the
+  /// file when it starts).
+  static let config: StrideConfig = {
     let paths = StridePaths(environment: ProcessInfo.processInfo.environment)
-    return (try? StrideConfig.load(path: paths.configFile))?.time.dayStart ?? TimeParser.defaultDayStart
+    return (try? StrideConfig.load(path: paths.configFile)) ?? StrideConfig()
   }()
+
+  /// When the person's day starts (`time.dayStart` in config.json): a day alone in `--until`, `--start`,
+  /// `--follow-up` and `--at` is then.
+  static var dayStart: ClockTime { config.time.dayStart }
 
   /// Reads a time in the words `stride when` understands. "someday" names no time, so it is refused here.
   static func time(_ text: String, _ what: String, dateOnly: ClockTime) throws(UsageError) -> Date {

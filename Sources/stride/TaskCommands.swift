@@ -372,7 +372,7 @@ extension Session {
       case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
       default:
         "Deferred \(Output.name(task)), as \(reason.rawValue): "
-          + (task.deferral?.effect(for: task, time: time) ?? reason.rule)
+          + (task.deferral?.effect(for: task, time: time, settings: CommandArguments.config.engine) ?? reason.rule)
       }
     return sentence + "."
   }
@@ -464,6 +464,6 @@ extension Session {
   }
 
   private func deferralText(_ deferral: Deferral, _ task: StrideTask) -> String {
-    "\(deferral.reason.rawValue): \(deferral.effect(for: task, time: time))"
+    "\(deferral.reason.rawValue): \(deferral.effect(for: task, time: time, settings: CommandArguments.config.engine))"
   }
 }

@@ -372,7 +372,8 @@ struct Evaluator {
         detail = "it is deferred until you resume it"
         break
       }
-      detail = "it is deferred as \(deferral.reason.rawValue): \(deferral.effect(for: task, time: time))"
+      detail =
+        "it is deferred as \(deferral.reason.rawValue): \(deferral.effect(for: task, time: time, settings: settings))"
     case .blocked:
       let list = task.blockedBy.filter(openBlockers.contains).map { "task \($0)" }.joined(separator: ", ")
       detail = "it waits on \(list), which is not done yet"

@@ -47,23 +47,20 @@ extension DeferReason {
   public static let unsureUntilRefusal =
     "unsure takes no until-time: a task you are unsure about is offered at once, as \"break it into steps\"; "
     + "to put it off to a time, defer it as wrong-time"
-
-  /// The fallback of a no-energy deferral without a time, in hours (the engine's `noEnergyFallbackHours` default).
-  static let noEnergyFallbackHours = 24.0
 }
 
 extension Deferral {
   /// What happens next to a task under this deferral, as a clause: "it comes back when your energy is higher than
   /// low, or on its own Tuesday at 09:00", "it comes back tomorrow at 19:00", "it is offered at once as \"break it
-  /// into steps\"".
-  public func effect(for task: StrideTask, time: HumanTime) -> String {
+  /// into steps\"". A no-energy deferral without a time ends on its own after `settings.noEnergyFallbackHours`.
+  public func effect(for task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
     switch reason {
     case .blocked:
       return "it waits"
         + (task.followUp.map { ", and Stride asks you to check on it \(time.describe($0))" } ?? "")
     case .noEnergy:
       guard let until else {
-        let fallback = at.addingTimeInterval(DeferReason.noEnergyFallbackHours * 3600)
+        let fallback = at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
         let higher = energy.map { "when your energy is higher than \($0.rawValue)" } ?? "when you set a higher energy"
         return "it comes back \(higher), or on its own \(time.describe(fallback))"
       }

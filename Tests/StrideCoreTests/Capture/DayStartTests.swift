@@ -97,6 +97,7 @@ struct DayStartTests {
     let until = parser.startInstant(try #require(parser.parse(words)).value)
     let deferral = Deferral(reason: .wrongTime, at: parser.reference, until: until)
     let task = Fixtures.task(1, "water the plants")
-    #expect(deferral.effect(for: task, time: HumanTime(now: parser.reference, timeZone: utc)) == expected)
+    let time = HumanTime(now: parser.reference, timeZone: utc)
+    #expect(deferral.effect(for: task, time: time, settings: EngineSettings()) == expected)
   }
 }

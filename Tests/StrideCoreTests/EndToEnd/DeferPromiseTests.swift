@@ -32,6 +32,25 @@ struct DeferPromiseTests {
     #expect(!why.stdout.contains("is not among"), "\(why.stdout)")
   }
 
+  @Test("no-energy without a time: defer and why name the fallback set in config.json, not a built-in one")
+  func noEnergyFallbackSetting() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let folder = cli.root + "/config/stride"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try #"{"engine":{"noEnergyFallbackHours":48}}"#.write(
+      toFile: folder + "/config.json", atomically: true, encoding: .utf8)
+    cli.stride("add", "sort the loft")
+    let deferred = cli.stride("defer", "1", "no-energy")
+    let task = try RoutineTests.task(cli, 1)
+    let at = try #require(task.deferral?.at)
+    let time = HumanTime(now: Date())
+    let promised = "or on its own \(time.describe(at.addingTimeInterval(48 * 3600)))"
+    #expect(deferred.stdout.contains(promised), "\(deferred.stdout)")
+    #expect(!deferred.stdout.contains(time.describe(at.addingTimeInterval(24 * 3600))), "the built-in 24 hours")
+    #expect(cli.stride("why", "1").stdout.contains(promised))
+  }
+
   @Test("wrong-time and blocked: hidden until the time given, then back in now as promised")
   func backAtItsTime() throws {
     let cli = CommandLineHarness()
