@@ -480,16 +480,11 @@ public final class Dispatcher: Sendable {
     }
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
-    var (tasks, energy): ([StrideTask], EnergyLevel?)
-    if let read {
-      (tasks, energy) = read
-    } else {
-      (tasks, energy) = try locked { store throws(StrideError) in
-        let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-        return (store.openByID, energy)
+    let (tasks, stored) =
+      if let read { read } else {
+        try locked { store throws(StrideError) in (store.openByID, try userContext(store, at: instant).energy) }
       }
-    }
-    if let chosen = params.energy { energy = chosen }
+    let energy = params.energy ?? stored
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
       timeZone: try zone(params.timeZone))
