@@ -112,8 +112,9 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
-      if role == nil, end == nil, scan.describesNext(phrase) {
-        // "book for monday meeting", "prep the friday standup": the day says which occasion; it stays.
+      if role == nil, end == nil, scan.describesNext(phrase) || scan.namesTopic(phrase) {
+        // "book for monday meeting", "prep the friday standup", "email sara about friday": the day says which
+        // occasion, or what the task is about; it stays.
         index = last
         continue
       }

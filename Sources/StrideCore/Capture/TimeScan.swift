@@ -67,6 +67,16 @@ struct Scan {
     return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
   }
 
+  /// Whether a lone weekday is what the task is about rather than when: "email sara about friday tomorrow 10am",
+  /// "ask tom regarding monday". A weekday with a time ("about friday 9am") is still a time.
+  func namesTopic(_ phrase: Phrase) -> Bool {
+    guard careful, phrase.day != nil, phrase.end - phrase.first == 1, phrase.first > 0,
+      TimeWords.weekdays[chunks[phrase.first].word] != nil, let before = word(phrase.first - 1),
+      !chunks[phrase.first - 1].punctuated
+    else { return false }
+    return TimeWords.topicWords.contains(before)
+  }
+
   /// The week, month, quarter or year a phrase leaves open ("sometime next week", "during this month"): its first
   /// and last day; nil for any other phrase.
   func vaguePeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {

@@ -137,6 +137,8 @@ enum TimeWords {
     "collection", "club", "dinner", "lunch", "breakfast", "show", "gig", "concert", "deadline", "report", "email",
     "newsletter", "post", "episode", "lecture", "seminar", "workshop", "retro", "huddle", "school", "deck",
   ]
+  /// Words before a weekday that make it the task's subject, not its time: "about friday", "regarding monday".
+  static let topicWords: Set<String> = ["about", "regarding", "re", "concerning"]
   /// Words before a day that make it describe the next word: "the monday meeting", "our friday call".
   static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their"]
 

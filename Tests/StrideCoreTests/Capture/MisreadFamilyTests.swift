@@ -80,6 +80,19 @@ struct MisreadFamilyTests {
   }
 
   @Test(
+    "a weekday that is what the task is about stays in the title, and a time beside it is the due",
+    arguments: [
+      ("email sara about friday tomorrow 10am", "email sara about friday", "2026-11-22T10:00:00Z"),
+      ("ask tom regarding monday by thursday", "ask tom regarding monday", "2026-11-26T23:59:59Z"),
+      ("call mum re sunday", "call mum re sunday", nil),
+    ])
+  func weekdayIsTheTopic(_ text: String, _ title: String, _ due: String?) {
+    let parsed = capture(text)
+    #expect(parsed.title == title, "\(text)")
+    #expect(parsed.due == due.map(Fixtures.at), "\(text)")
+  }
+
+  @Test(
     "a weekday that says when is read, in the middle of a title too",
     arguments: [
       ("book the table for monday", "book the table", "2026-11-23T23:59:59Z"),
