@@ -180,23 +180,24 @@ public final class Dispatcher: Sendable {
   public func respond(
     to lines: [[UInt8]], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil
   ) -> [Data] {
-    guard lines.count > 1 else { return lines.map { respond(to: $0, encoder: encoder, session: session) } }
+    let requests = lines.map { Request.parse($0) }
+    guard requests.count > 1 else { return requests.map { respond(to: $0, encoder: encoder, session: session) } }
     var replies: [Data] = []
-    var run: [[UInt8]] = []
+    var run: [Request] = []
     func commitRun() {
       if run.count > 1 {
         replies += commitTogether(run, encoder: encoder, session: session)
       } else {
-        replies += run.map { respond(to: $0, encoder: encoder, session: session) }
+        replies += run.map { respond(to: .success($0), encoder: encoder, session: session) }
       }
       run = []
     }
-    for line in lines {
-      if sharesCommit(line) {
-        run.append(line)
+    for parsed in requests {
+      if case .success(let request) = parsed, sharesCommit(request) {
+        run.append(request)
       } else {
         commitRun()
-        replies.append(respond(to: line, encoder: encoder, session: session))
+        replies.append(respond(to: parsed, encoder: encoder, session: session))
       }
     }
     commitRun()
@@ -211,24 +212,20 @@ public final class Dispatcher: Sendable {
     SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, HistoryUndo.name, ContextSet.name,
   ]
 
-  /// Whether a request line may share a commit: a quick change, or a capture when no breakdown program runs.
-  private func sharesCommit(_ line: [UInt8]) -> Bool {
-    guard case .success(let request) = Request.parse(line) else { return false }
-    return Self.quickChanges.contains(request.method) || (request.method == TaskCapture.name && breakdown == nil)
+  /// Whether a request may share a commit: a quick change, or a capture when no breakdown program runs.
+  private func sharesCommit(_ request: Request) -> Bool {
+    Self.quickChanges.contains(request.method) || (request.method == TaskCapture.name && breakdown == nil)
   }
 
   /// Replies to quick changes in one transaction, under the lock from the first to the commit.
-  private func commitTogether(_ lines: [[UInt8]], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
+  private func commitTogether(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
     store.withLock { store in
       do throws(StrideError) {
         return try store.batch { () throws(StrideError) -> [Data] in
-          lines.map { respond(to: $0, encoder: encoder, session: session) }
+          requests.map { respond(to: .success($0), encoder: encoder, session: session) }
         }
       } catch {
-        return lines.map { line in
-          let id = if case .success(let request) = Request.parse(line) { request.id } else { RequestID?.none }
-          return encoder.response(id: id, error: error)
-        }
+        return requests.map { encoder.response(id: $0.id, error: error) }
       }
     }
   }
@@ -237,7 +234,14 @@ public final class Dispatcher: Sendable {
   public func respond(to line: [UInt8], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil)
     -> Data
   {
-    switch Request.parse(line) {
+    respond(to: Request.parse(line), encoder: encoder, session: session)
+  }
+
+  /// The reply line for a request as it was read, or for the reason it could not be.
+  private func respond(
+    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?
+  ) -> Data {
+    switch parsed {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
@@ -480,11 +484,14 @@ public final class Dispatcher: Sendable {
     }
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
-    let (tasks, stored) =
-      if let read { read } else {
-        try locked { store throws(StrideError) in (store.openByID, try userContext(store, at: instant).energy) }
+    // The stored energy is read only when the question names none.
+    let (tasks, energy) =
+      if let read { (read.0, params.energy ?? read.1) } else {
+        try locked { store throws(StrideError) in
+          let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
+          return (store.openByID, energy)
+        }
       }
-    let energy = params.energy ?? stored
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
       timeZone: try zone(params.timeZone))
@@ -595,8 +602,8 @@ final class StoreLock: @unchecked Sendable {
 
   private func leave() {
     depth -= 1
-    let work = depth == 0 ? pending : []
-    if depth == 0 { pending = [] }
+    var work: [() -> Void] = []
+    if depth == 0 { swap(&work, &pending) }
     lock.unlock()
     for item in work { item() }
   }
