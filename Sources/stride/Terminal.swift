@@ -55,11 +55,13 @@ enum Terminal {
     }
   }
 
-  /// The shell's terminal as it was. Only async-signal-safe calls: it also runs in signal handlers.
+  /// The shell's terminal as it was. Only async-signal-safe calls: it also runs in signal handlers. Keys typed
+  /// since the view last read are kept for the shell (TCSADRAIN, not TCSAFLUSH): a command typed while the view
+  /// closes is not lost.
   static func restore() {
     guard active == 1 else { return }
     active = 0
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, saved)
+    tcsetattr(STDIN_FILENO, TCSADRAIN, saved)
     leave.withUnsafeBufferPointer { _ = Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
   }
 

@@ -200,6 +200,9 @@ struct NowViewTerminalTests {
     #expect(terminal.waitFor("sort the photos") != nil)
     let killed = harness.run("/usr/bin/pkill", ["-TERM", "-f", "^stride$"])
     #expect(killed.status == 0, "\(killed.stderr)")
+    // A person types the next command once the view has closed.
+    let deadline = Date().addingTimeInterval(10 * Double(Fixtures.slowdown))
+    while harness.run("/usr/bin/pgrep", ["-f", "^stride$"]).status == 0 && Date() < deadline { usleep(50_000) }
     terminal.type("echo after-sigterm")
     #expect(terminal.waitFor("after-sigterm") != nil, "\(terminal.screen)")
     terminal.type("clear; stride")
