@@ -344,10 +344,7 @@ extension Session {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
     let until = try args.time("--until", dateOnly: CommandArguments.dayStart)
-    if !reason.takesUntil, until != nil { throw UsageError(DeferReason.unsureUntilRefusal) }
-    if reason == .wrongTime && until == nil {
-      throw UsageError("wrong-time needs --until: when is the right time? For example: --until tonight")
-    }
+    if let refusal = reason.untilRefusal(given: until != nil) { throw UsageError(refusal) }
     var on: TaskID?
     if let text = args.values["--on"] {
       guard reason == .blocked else {

@@ -150,13 +150,13 @@ struct Evaluator {
       kind = .checkOn
     case .deferred:
       guard let deferral = task.deferral else { return .hidden(.deferred) }
-      switch deferral.reason {
-      case .unsure:
+      switch deferral.reason.whileDeferred {
+      case .offeredAtOnce:
         break
-      case .noEnergy where deferral.until == nil:
+      case .backWithEnergy where deferral.until == nil:
         guard energyIsBack(deferral) else { return .hidden(.lowEnergy) }
-        resurfaced = .noEnergy
-      default:
+        resurfaced = deferral.reason
+      case .backWithEnergy, .hidden, .waits:
         return .hidden(.deferred)
       }
     case .active:
@@ -170,7 +170,7 @@ struct Evaluator {
     // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
     let pinned = task.pinned
     if isOverreach(task), !isPressing(task), !pinned { return .hidden(.tooMuchEnergy) }
-    if task.deferrals.last?.reason == .wrongTime, let window = wrongTimeWindow(task, status: status),
+    if task.deferrals.last?.reason.keepsDailyWindow == true, let window = wrongTimeWindow(task, status: status),
       !window.contains(context.instant), !isPressing(task), !pinned
     {
       return .hidden(.wrongTime)
@@ -184,7 +184,8 @@ struct Evaluator {
       guard (mattersEnough(task) || pinned), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
-    if kind == nil, status == .deferred, task.deferral?.reason == .unsure, !task.subtasks.contains(where: { !$0.done })
+    if kind == nil, status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce,
+      !task.subtasks.contains(where: { !$0.done })
     {
       kind = .breakdown
     }
@@ -256,7 +257,7 @@ struct Evaluator {
   /// one deferred as unsure within the last day (`defer` promised it "at once", as "break it into steps").
   func isRequested(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
     if kind == .checkOn { return true }
-    if task.status == .deferred, let deferral = task.deferral, deferral.reason == .unsure,
+    if task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .offeredAtOnce,
       context.instant.timeIntervalSince(deferral.at) <= settings.pressingHours * 3600
     {
       return true
@@ -306,7 +307,7 @@ struct Evaluator {
   /// wake-up, dated by the until-time itself, is not a touch.
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     // Back within the last day: weeks later, "back at the time you chose" would no longer be true of the moment.
-    guard let last = task.deferrals.last, last.reason == .noEnergy || last.reason == .wrongTime,
+    guard let last = task.deferrals.last, last.reason.resurfaces,
       let until = last.until, until <= context.instant,
       context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600,
       task.updatedAt <= last.at || task.updatedAt == until
@@ -317,7 +318,7 @@ struct Evaluator {
   /// After a wrong-time deferral to a time of day (not midnight), the hours of each day the task is shown in:
   /// from that time of day for `wrongTimeWindowHours`. Nil when there is no such window.
   func wrongTimeWindow(_ task: borrowing StrideTask, status: TaskStatus) -> Range<Date>? {
-    guard status == .active, let last = task.deferrals.last, last.reason == .wrongTime, let until = last.until,
+    guard status == .active, let last = task.deferrals.last, last.reason.keepsDailyWindow, let until = last.until,
       until <= context.instant
     else { return nil }
     let clock = calendar.clock(of: until)
@@ -336,7 +337,7 @@ struct Evaluator {
 
   /// Put off as not important twice or more: time to ask whether it should stay.
   func notImportantTwice(_ task: borrowing StrideTask) -> Bool {
-    task.deferrals.count(where: { $0.reason == .notImportant }) >= 2
+    task.deferrals.count(where: \.reason.lowersValue) >= 2
   }
 
   func prompt(_ kind: Suggestion.Kind, _ task: StrideTask) -> String? {

@@ -306,7 +306,9 @@ struct Assembly {
       if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
         return "a check you asked for"
       }
-      if task.status == .deferred, task.deferral?.reason == .unsure { return "a task you were unsure how to start" }
+      if task.status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce {
+        return "a task you were unsure how to start"
+      }
       if task.type == .obligation, task.due.map({ $0 <= evaluator.endOfToday }) == true {
         return "what is due today"
       }

@@ -59,7 +59,7 @@ struct Scoring {
       case .chore: 0.4
       }
     if task.deferrals.isEmpty { return base }
-    return base * pow(0.5, Double(task.deferrals.count(where: { $0.reason == .notImportant })))
+    return base * pow(0.5, Double(task.deferrals.count(where: \.reason.lowersValue)))
   }
 
   func energyFitValue(_ task: borrowing StrideTask) -> Double {
@@ -123,7 +123,7 @@ struct Scoring {
 
   /// Obligations highest; each not-important deferral halves it.
   func value(_ task: StrideTask) -> (String, Double) {
-    let dismissed = task.deferrals.count(where: { $0.reason == .notImportant })
+    let dismissed = task.deferrals.count(where: \.reason.lowersValue)
     let note = dismissed > 0 ? ", put off as not important \(dismissed == 1 ? "once" : "\(dismissed) times")" : ""
     return (task.type.rawValue + note, valueValue(task))
   }

@@ -61,7 +61,7 @@ struct WhyPhrases {
       return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
     case .resurfaced:
       // Only a no-energy deferral without a time ends because the energy rose, or after a day without it.
-      guard let last = task.deferrals.last, last.reason == .noEnergy, last.until == nil else {
+      guard let last = task.deferrals.last, last.reason.whileDeferred == .backWithEnergy, last.until == nil else {
         return "back at the time you chose"
       }
       if let energy = context.energy, energy > (last.energy ?? .low) { return "back now your energy is up" }

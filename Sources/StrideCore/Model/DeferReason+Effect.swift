@@ -39,14 +39,106 @@ extension DeferReason {
     }
   }
 
-  /// Whether an until-time means anything for this reason. An unsure task is offered at once, so a time for it
-  /// would be a promise Stride does not keep.
-  public var takesUntil: Bool { self != .unsure }
+  /// Its title in the Now view's "Why are you deferring?" sheet, which numbers the reasons in `allCases` order.
+  public var title: String {
+    switch self {
+    case .blocked: "Blocked"
+    case .noEnergy: "No energy"
+    case .wrongTime: "Wrong time"
+    case .unsure: "Unsure"
+    case .notImportant: "Not important"
+    }
+  }
+}
 
-  /// Why an until-time is refused for `unsure`, with what to write instead.
-  public static let unsureUntilRefusal =
-    "unsure takes no until-time: a task you are unsure about is offered at once, as \"break it into steps\"; "
-    + "to put it off to a time, defer it as wrong-time"
+/// The defer policy: what each reason does to a task, decided here once, so that a new reason is one case and the
+/// compiler names every rule that must decide about it. The model, the engine, the CLI and the Now view ask these.
+extension DeferReason {
+  /// What an until-time means for a reason.
+  public enum UntilTime: Sendable {
+    /// The reason means nothing without one (wrong-time: when is the right time?).
+    case needed
+    /// The task is offered at once, so a time would be a promise Stride does not keep (unsure).
+    case refused
+    /// A time ends the deferral early or late; without one the reason's own rule decides.
+    case optional
+  }
+
+  public var untilTime: UntilTime {
+    switch self {
+    case .wrongTime: .needed
+    case .unsure: .refused
+    case .blocked, .noEnergy, .notImportant: .optional
+    }
+  }
+
+  /// Whether an until-time means anything for this reason.
+  public var takesUntil: Bool { untilTime != .refused }
+
+  /// Why an until-time (or its absence) does not suit this reason, with what to write instead; nil when it does.
+  /// The one check, for the daemon and for the CLI before it sends.
+  public func untilRefusal(given: Bool) -> String? {
+    switch (untilTime, given) {
+    case (.needed, false):
+      "\(rawValue) needs --until: when is the right time? For example: --until tonight"
+    case (.refused, true):
+      "\(rawValue) takes no until-time: a task you are unsure about is offered at once, as \"break it into steps\"; "
+        + "to put it off to a time, defer it as wrong-time"
+    case (.needed, true), (.refused, false), (.optional, _): nil
+    }
+  }
+
+  /// How long the deferral lasts when no until-time is given; nil when something else ends it (energy, a resume,
+  /// the follow-up of a blocked task, or at once).
+  public var pause: TimeInterval? {
+    switch self {
+    case .notImportant: 7 * 86_400
+    case .blocked, .noEnergy, .wrongTime, .unsure: nil
+    }
+  }
+
+  /// While deferred, the task is hidden from now, except: an unsure task is offered at once, and a no-energy one
+  /// without a time comes back when the energy is higher (or after the fallback). A blocked task is not deferred
+  /// at all: it waits, with a follow-up.
+  public enum WhileDeferred: Sendable {
+    case hidden
+    case offeredAtOnce
+    case backWithEnergy
+    case waits
+  }
+
+  public var whileDeferred: WhileDeferred {
+    switch self {
+    case .blocked: .waits
+    case .unsure: .offeredAtOnce
+    case .noEnergy: .backWithEnergy
+    case .wrongTime, .notImportant: .hidden
+    }
+  }
+
+  /// Whether a task back from this deferral, at the time the person chose, is boosted once as "back".
+  public var resurfaces: Bool {
+    switch self {
+    case .noEnergy, .wrongTime: true
+    case .blocked, .unsure, .notImportant: false
+    }
+  }
+
+  /// Whether, once back, the task keeps to a few hours from the until-time's time of day, each day.
+  public var keepsDailyWindow: Bool {
+    switch self {
+    case .wrongTime: true
+    case .blocked, .noEnergy, .unsure, .notImportant: false
+    }
+  }
+
+  /// Whether each such deferral lowers the task's value (and two of them ask whether it should stay).
+  public var lowersValue: Bool {
+    switch self {
+    case .notImportant: true
+    case .blocked, .noEnergy, .wrongTime, .unsure: false
+    }
+  }
 }
 
 extension Deferral {

@@ -120,8 +120,6 @@ extension StrideTask {
     }
   }
 
-  /// How long a `not-important` deferral lasts when no time is given.
-  public static let notImportantPause: TimeInterval = 7 * 86_400
   /// When to check on a task deferred as `blocked` by something that is not another task.
   public static let blockedFollowUp: TimeInterval = 2 * 86_400
 
@@ -141,25 +139,23 @@ extension StrideTask {
       let when = HumanTime(now: now).describe(until)
       throw StrideError.invalid("the until-time, \(when), has already passed; give a later time")
     }
-    if !reason.takesUntil, until != nil { throw StrideError.invalid(DeferReason.unsureUntilRefusal) }
-    if reason == .wrongTime && until == nil {
-      throw StrideError.invalid("wrong-time needs an until-time: when is the right time? (for example --until tonight)")
-    }
-    let effectiveUntil = until ?? (reason == .notImportant ? now.addingTimeInterval(Self.notImportantPause) : nil)
+    if let refusal = reason.untilRefusal(given: until != nil) { throw StrideError.invalid(refusal) }
+    let effectiveUntil = until ?? reason.pause.map(now.addingTimeInterval)
     let deferral = Deferral(reason: reason, at: now, until: effectiveUntil, energy: energy)
     deferrals.append(deferral)
     updatedAt = now
-    if reason == .blocked {
+    switch reason.whileDeferred {
+    case .waits:
       status = .waiting
       self.deferral = nil
       waitingFor = waitingFor ?? "something else to happen first"
       followUp = until ?? now.addingTimeInterval(Self.blockedFollowUp)
-      return
+    case .hidden, .offeredAtOnce, .backWithEnergy:
+      self.deferral = deferral
+      status = .deferred
+      waitingFor = nil
+      followUp = nil
     }
-    self.deferral = deferral
-    status = .deferred
-    waitingFor = nil
-    followUp = nil
   }
 
   /// Parks the task while it waits on someone or something, with an optional note of what and a time to check.

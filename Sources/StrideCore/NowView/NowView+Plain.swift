@@ -22,10 +22,11 @@ extension NowView {
     case .deferReason:
       if back { return press([.escape]) }
       let reason = DeferReason(rawValue: words.joined(separator: "-")).flatMap { reason in
-        Self.reasons.firstIndex { $0.reason == reason }
+        DeferReason.allCases.firstIndex(of: reason)
       }
-      guard let index = reason ?? Int(text).flatMap({ (1...Self.reasons.count).contains($0) ? $0 - 1 : nil }) else {
-        return refuse(text, "a number from 1 to \(Self.reasons.count), a reason such as no-energy, or back")
+      guard let index = reason ?? Int(text).flatMap({ (1...DeferReason.allCases.count).contains($0) ? $0 - 1 : nil })
+      else {
+        return refuse(text, "a number from 1 to \(DeferReason.allCases.count), a reason such as no-energy, or back")
       }
       return press([.character(Character(String(index + 1)))])
     case .deferTime(_, let reason):

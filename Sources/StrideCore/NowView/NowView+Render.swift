@@ -19,13 +19,13 @@ extension NowView {
       body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
     case .deferReason(let id):
       top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]
-      body = Self.reasons.enumerated().map { "  \($0.offset + 1)  \($0.element.title): \($0.element.reason.meaning)" }
+      body = DeferReason.allCases.enumerated().map { "  \($0.offset + 1)  \($0.element.title): \($0.element.meaning)" }
       footer = "1-5 choose · esc back"
     case .deferTime(let id, let reason):
       top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
       let choices = Self.remindChoices(reason)
       body = choices.enumerated().map { "  \($0.offset + 1)  \($0.element)" }
-      let title = Self.reasons.first { $0.reason == reason }?.title ?? reason.rawValue
+      let title = reason.title
       body += [""] + Self.wrap("\(title): \(reason.promise).", width: width - 2, lines: 6).map { "  " + $0 }
       footer = "1-\(choices.count) choose · esc back"
     case .pickBlocker(let id):
@@ -73,7 +73,7 @@ extension NowView {
       lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
     case .deferReason(let id):
       lines.append("Why are you deferring \(quotedTitle(id))?")
-      lines += Self.reasons.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.reason.meaning)." }
+      lines += DeferReason.allCases.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.meaning)." }
       lines.append("Type 1 to 5 and press enter, or q to go back.")
     case .deferTime(let id, let reason):
       lines.append(

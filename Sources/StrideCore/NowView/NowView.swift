@@ -15,7 +15,7 @@ public struct NowView: Equatable, Sendable {
   /// What is on the screen.
   public enum Screen: Equatable, Sendable {
     case cards
-    /// "Why are you deferring?": the five reasons.
+    /// "Why are you deferring?": the reasons, numbered.
     case deferReason(TaskID)
     /// "Remind me": 1 hour, tonight, tomorrow, or pick a time.
     case deferTime(TaskID, DeferReason)
@@ -69,12 +69,6 @@ public struct NowView: Equatable, Sendable {
   /// The times the "Remind me" sheet offers, in the words the time parser reads.
   public static let remindTimes: [(label: String, words: String)] = [
     ("In 1 hour", "in 1 hour"), ("Tonight", "tonight"), ("Tomorrow", "tomorrow"), ("Pick a time…", ""),
-  ]
-
-  /// The reasons in the order the sheet numbers them, with their titles.
-  public static let reasons: [(reason: DeferReason, title: String)] = [
-    (.blocked, "Blocked"), (.noEnergy, "No energy"), (.wrongTime, "Wrong time"), (.unsure, "Unsure"),
-    (.notImportant, "Not important"),
   ]
 
   public init(
@@ -225,10 +219,10 @@ public struct NowView: Equatable, Sendable {
       screen = .cards
       return []
     }
-    guard case .character(let digit) = key, let number = Int(String(digit)), (1...5).contains(number) else {
-      return []
-    }
-    let reason = Self.reasons[number - 1].reason
+    let reasons = DeferReason.allCases
+    guard case .character(let digit) = key, let number = Int(String(digit)), (1...reasons.count).contains(number)
+    else { return [] }
+    let reason = reasons[number - 1]
     guard reason.takesUntil else {
       // An unsure task is offered at once as "break it into steps": there is no time to choose.
       screen = .cards

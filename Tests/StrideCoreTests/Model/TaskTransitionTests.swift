@@ -43,6 +43,28 @@ struct TaskTransitionTests {
     }
   }
 
+  @Test("every defer reason keeps its own until rule: refused where it has none, needed where it means nothing without")
+  func deferPolicy() throws {
+    let until = now.addingTimeInterval(3600)
+    for reason in DeferReason.allCases {
+      for time in [until, nil] {
+        var task = Fixtures.task(1)
+        if let refusal = reason.untilRefusal(given: time != nil) {
+          #expect(throws: StrideError.invalid(refusal)) { try task.deferTask(reason, until: time, at: now) }
+          #expect(task.deferrals.isEmpty)
+          continue
+        }
+        try task.deferTask(reason, until: time, at: now)
+        // A blocked task waits for a check; every other reason defers it, for its pause when no time was given.
+        #expect(task.status == (reason.whileDeferred == .waits ? .waiting : .deferred))
+        #expect(task.deferrals.last?.until == time ?? reason.pause.map(now.addingTimeInterval))
+      }
+    }
+    #expect(DeferReason.wrongTime.untilRefusal(given: false)?.contains("--until tonight") == true)
+    #expect(DeferReason.unsure.untilRefusal(given: true)?.contains("defer it as wrong-time") == true)
+    #expect(DeferReason.notImportant.pause == TimeInterval(7 * 86_400))
+  }
+
   @Test("a deferral counts, is kept in the history, and lapses without a write")
   func deferralLapses() throws {
     var task = Fixtures.task(1)

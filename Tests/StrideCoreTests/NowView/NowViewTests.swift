@@ -244,14 +244,13 @@ struct NowViewTests {
   func deferSheet(_ width: Int) throws {
     var view = try view(Self.week)
     let ids = view.suggestions.map(\.task.id)
-    for reason in 1...5 where reason != 4 {
+    for (offset, reasonValue) in DeferReason.allCases.enumerated() where reasonValue.takesUntil {
       view.screen = .cards
       _ = view.handle(.character("d"))
-      _ = view.handle(.character(Character(String(reason))))
+      _ = view.handle(.character(Character(String(offset + 1))))
       let lines = view.screenLines(width: width, height: 24, color: false)
       #expect(lines.allSatisfy { NowView.columns($0) <= width }, "\(lines)")
       #expect(!lines.joined().contains("--"), "command-line options in the sheet: \(lines)")
-      let reasonValue = NowView.reasons[reason - 1].reason
       let words = lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
       #expect(words.contains(reasonValue.promise), "the promise is cut: \(lines)")
     }
