@@ -139,27 +139,48 @@ extension Session {
       return "Done: \(Output.name(task))."
     default:
       if event.removed == true { return "Removed \(Output.name(task))." }
-      if event.action == TaskDefer.name, let until = task.deferral?.until {
-        return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
-      }
-      if event.action == TaskComplete.name, let back = Output.backOn(task, HumanTime(now: Date())) {
+      switch event.action {
+      case .deferTask:
+        if let until = task.deferral?.until {
+          return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
+        }
+      case .complete:
         // A routine stays open: it was done, and is back at its next time.
-        return "Done: \(Output.name(task)). \(back)."
-      }
-      if event.action == TaskPin.name {
+        if let back = Output.backOn(task, HumanTime(now: Date())) { return "Done: \(Output.name(task)). \(back)." }
+      case .pin:
         return "\(task.pinned ? "Pinned" : "Unpinned") \(Output.name(task))."
+      case .block:
+        if let other = task.blockedBy.last { return "\(Output.subject(task)) now waits on task \(other)." }
+      default:
+        break
       }
-      if event.action == TaskBlock.name, let other = task.blockedBy.last {
-        return "\(Output.subject(task)) now waits on task \(other)."
-      }
-      let verbs = [
-        TaskCapture.name: "Added", TaskUpdate.name: "Edited", TaskDefer.name: "Deferred", TaskReopen.name: "Reopened",
-        SubtaskAdd.name: "Added a step to", SubtaskComplete.name: "Finished a step of",
-        SubtaskReopen.name: "Reopened a step of", TaskWait.name: "Parked", TaskResume.name: "Resumed",
-        TaskUnblock.name: "Removed a dependency of", TaskSkip.name: "Skipped this time of",
-        HistoryUndo.name: "Undid the last change to", "sync.receive": "Brought in from another device:",
-      ]
-      return "\(verbs[event.action ?? ""] ?? "Changed") \(Output.name(task))."
+      return "\(Self.verb(event.action)) \(Output.name(task))."
+    }
+  }
+
+  /// How a change to a task is said in the stream: "Added", "Deferred", "Brought in from another device:".
+  static func verb(_ action: ChangeAction?) -> String {
+    switch action {
+    case .capture: "Added"
+    case .importTasks: "Imported"
+    case .update: "Edited"
+    case .deferTask: "Deferred"
+    case .reopen: "Reopened"
+    case .addStep: "Added a step to"
+    case .completeStep: "Finished a step of"
+    case .reopenStep: "Reopened a step of"
+    case .wait: "Parked"
+    case .resume: "Resumed"
+    case .unblock: "Removed a dependency of"
+    case .block: "Changed the dependencies of"
+    case .skip: "Skipped this time of"
+    case .undo: "Undid the last change to"
+    case .syncReceive: "Brought in from another device:"
+    case .complete: "Done:"
+    case .pin: "Changed the pin of"
+    case .delete: "Removed"
+    case .wake: "Brought back"
+    case .setContext, nil: "Changed"
     }
   }
 }

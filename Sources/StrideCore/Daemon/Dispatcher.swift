@@ -99,7 +99,7 @@ public final class Dispatcher: Sendable {
     for change in changes {
       for task in change.tasks {
         let shown = task.settled(at: change.at)
-        if change.action == "task.wake" {
+        if change.action == .wake {
           let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
           hub.publish(.taskWoke) { seq in
             StrideEvent(
@@ -108,7 +108,7 @@ public final class Dispatcher: Sendable {
           }
         } else {
           // Completing a task, or its last step, completes it.
-          let completing = [TaskComplete.name, SubtaskComplete.name].contains(change.action)
+          let completing = change.action.completes
           let topic: EventTopic = completing && task.status == .completed ? .taskCompleted : .taskChanged
           let removed = change.removed.contains(task.id)
           hub.publish(topic) { seq in
@@ -120,7 +120,7 @@ public final class Dispatcher: Sendable {
       }
     }
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
-    if changes.contains(where: { $0.action != "sync.receive" && !$0.tasks.isEmpty }) { sync.poke() }
+    if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
     workOutNowAgain()
     guard hub.wants(.nowChanged), let at = changes.last?.at else { return }
     self.store.afterUnlock { [weak self] in self?.announceNowList(at: at) }

@@ -31,23 +31,23 @@ public enum TaskChange: Equatable, Sendable {
     }
   }
 
-  /// The protocol method that asks for this change; the history table records it as the action.
-  public var action: String {
+  /// What the history table records for this change (its protocol method).
+  public var action: ChangeAction {
     switch self {
-    case .complete: "task.complete"
-    case .reopen: "task.reopen"
-    case .addStep: "subtask.add"
-    case .completeStep: "subtask.complete"
-    case .reopenStep: "subtask.reopen"
-    case .deferTask: "task.defer"
-    case .wait: "task.wait"
-    case .resume: "task.resume"
-    case .update: "task.update"
-    case .block: "task.block"
-    case .unblock: "task.unblock"
-    case .delete: "task.delete"
-    case .skip: "task.skip"
-    case .pin: "task.pin"
+    case .complete: .complete
+    case .reopen: .reopen
+    case .addStep: .addStep
+    case .completeStep: .completeStep
+    case .reopenStep: .reopenStep
+    case .deferTask: .deferTask
+    case .wait: .wait
+    case .resume: .resume
+    case .update: .update
+    case .block: .block
+    case .unblock: .unblock
+    case .delete: .delete
+    case .skip: .skip
+    case .pin: .pin
     }
   }
 

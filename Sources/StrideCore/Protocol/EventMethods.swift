@@ -71,7 +71,7 @@ public struct StrideEvent: Codable, Sendable, Equatable {
   /// When it happened.
   public var at: Timestamp
   /// `task.*`: the method that made the change (`task.defer`, `history.undo`…), or `task.wake`.
-  public var action: String?
+  public var action: ChangeAction?
   /// `task.*`: the task after the change (a deleted one as it was).
   public var task: StrideTask?
   /// `task.changed`: true when the change removed the task (a delete, or an undone capture).
@@ -88,7 +88,7 @@ public struct StrideEvent: Codable, Sendable, Equatable {
   public var error: String?
 
   public init(
-    topic: EventTopic, seq: Int, at: Date, action: String? = nil, task: StrideTask? = nil, removed: Bool? = nil,
+    topic: EventTopic, seq: Int, at: Date, action: ChangeAction? = nil, task: StrideTask? = nil, removed: Bool? = nil,
     wakeUps: [WakeUp]? = nil, late: Bool? = nil, now: NowList.Result? = nil, sync: SyncReport? = nil,
     error: String? = nil
   ) {

@@ -68,7 +68,7 @@ public enum HistoryUndo: RPCMethod {
   public struct Result: Codable, Sendable, Equatable {
     /// The change that was reverted.
     public struct Change: Codable, Sendable, Equatable {
-      public var action: String
+      public var action: ChangeAction
       public var summary: String
       public var at: Timestamp
       /// Where it was made: `here`, `elsewhere` (another terminal: this one had nothing left to undo) or `sync`.

@@ -21,3 +21,4 @@ extension EnergyLevel: WireEnum {}
 extension DeferReason: WireEnum {}
 extension TaskStatus: WireEnum {}
 extension TaskType: WireEnum {}
+extension ChangeAction: WireEnum {}

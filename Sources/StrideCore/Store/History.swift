@@ -19,13 +19,14 @@ struct History {
 
   /// Appends a row for a change; `origin` says who made it (`HistoryEntry.origin`).
   func record(
-    action: String, summary: String, before: [StrideTask], after: [StrideTask], at now: Date, undoable: Bool = true,
+    action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], at now: Date,
+    undoable: Bool = true,
     origin: String? = nil
   ) throws(StrideError) {
     try database.statement(
       "INSERT INTO history (at, action, summary, before, after, undoable, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
     ).bind(
-      .date(now), .text(action), .text(summary), .text(try json(before)), .text(try json(after)),
+      .date(now), .text(action.rawValue), .text(summary), .text(try json(before)), .text(try json(after)),
       .int(undoable ? 1 : 0), .string(origin)
     ).run()
   }
@@ -49,15 +50,20 @@ struct History {
         ($0.int64(0), $0.date(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5), $0.optionalText(6))
       })
     else { return nil }
+    guard let action = ChangeAction(rawValue: row.2) else {
+      throw StrideError(
+        .storageFailed,
+        "history row \(row.0) records '\(row.2)', a change this Stride does not know; update Stride to undo it")
+    }
     return HistoryEntry(
-      seq: row.0, at: row.1, action: row.2, summary: row.3, before: try tasks(row.4), after: try tasks(row.5),
+      seq: row.0, at: row.1, action: action, summary: row.3, before: try tasks(row.4), after: try tasks(row.5),
       origin: row.6)
   }
 
   /// Records the undo of `entry` and marks the entry as undone by it.
   func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
     try record(
-      action: "history.undo", summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
+      action: .undo, summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
       undoable: false, origin: origin)
     try database.statement("UPDATE history SET undone_by = ? WHERE seq = ?")
       .bind(.integer(database.lastInsertRowID), .integer(entry.seq)).run()
@@ -84,7 +90,7 @@ struct History {
 struct HistoryEntry {
   var seq: Int64
   var at: Date
-  var action: String
+  var action: ChangeAction
   var summary: String
   var before: [StrideTask]
   var after: [StrideTask]

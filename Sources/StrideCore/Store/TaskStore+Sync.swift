@@ -151,7 +151,7 @@ extension TaskStore {
       try body(writer)
       guard !writer.before.isEmpty || !writer.after.isEmpty else { return }
       try history.record(
-        action: "sync.receive", summary: writer.summary, before: writer.before, after: writer.after, at: now,
+        action: .syncReceive, summary: writer.summary, before: writer.before, after: writer.after, at: now,
         origin: History.syncOrigin)
     }
     writer.after.forEach(remember)
@@ -159,7 +159,7 @@ extension TaskStore {
     if !writer.before.isEmpty || !writer.after.isEmpty {
       record(
         StoreChange(
-          action: "sync.receive", at: now,
+          action: .syncReceive, at: now,
           tasks: writer.after + writer.before.filter { writer.removed.contains($0.id) },
           removed: writer.removed))
     }

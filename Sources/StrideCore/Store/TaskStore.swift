@@ -130,12 +130,12 @@ public final class TaskStore {
       let task = checked.task(id: try nextID(), at: now)
       try rows.save(task)
       try history.record(
-        action: "task.capture", summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now,
+        action: .capture, summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now,
         origin: origin)
       return task
     }
     remember(task)
-    record(StoreChange(action: "task.capture", at: now, tasks: [task]))
+    record(StoreChange(action: .capture, at: now, tasks: [task]))
     return task
   }
 
@@ -191,11 +191,11 @@ public final class TaskStore {
     try database.transaction { () throws(StrideError) in
       for task in stored { try rows.save(task) }
       try history.record(
-        action: TaskImport.name, summary: "imported \(stored.count) task\(stored.count == 1 ? "" : "s")", before: [],
+        action: .importTasks, summary: "imported \(stored.count) task\(stored.count == 1 ? "" : "s")", before: [],
         after: stored, at: now)
     }
     stored.forEach(remember)
-    record(StoreChange(action: TaskImport.name, at: now, tasks: stored))
+    record(StoreChange(action: .importTasks, at: now, tasks: stored))
     return (stored, !keep)
   }
 
@@ -310,7 +310,7 @@ public final class TaskStore {
     removed.forEach(forget)
     record(
       StoreChange(
-        action: HistoryUndo.name, at: now, tasks: restored + entry.after.filter { removed.contains($0.id) },
+        action: .undo, at: now, tasks: restored + entry.after.filter { removed.contains($0.id) },
         removed: removed))
     let source: UndoneChange.Source =
       entry.origin == History.syncOrigin ? .sync : entry.origin == origin || origin == nil ? .here : .elsewhere
@@ -333,9 +333,9 @@ public final class TaskStore {
         let task = before.woken(at: kinds.map(\.at).max() ?? now, now: now)
         try rows.save(task)
         try history.record(
-          action: "task.wake", summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),
+          action: .wake, summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),
           before: [before], after: [task], at: now, undoable: false)
-        changes.append(StoreChange(action: "task.wake", at: now, tasks: [task], wakeUps: kinds))
+        changes.append(StoreChange(action: .wake, at: now, tasks: [task], wakeUps: kinds))
       }
     }
     for change in changes { remember(change.tasks[0]) }
@@ -390,9 +390,9 @@ public final class TaskStore {
         "INSERT INTO context (key, value, updated_at) VALUES ('energy', ?, ?) "
           + "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
       ).bind(.string(energy?.rawValue), .date(now)).run()
-      try history.record(action: "context.set", summary: summary, before: [], after: [], at: now, undoable: false)
+      try history.record(action: .setContext, summary: summary, before: [], after: [], at: now, undoable: false)
     }
-    record(StoreChange(action: ContextSet.name, at: now, tasks: []))
+    record(StoreChange(action: .setContext, at: now, tasks: []))
     return UserContext(energy: energy, updatedAt: now)
   }
 
@@ -502,7 +502,7 @@ public final class TaskStore {
 /// A change that has committed, as the daemon's events report it: the action (a method name, or `task.wake`), and
 /// the tasks it touched as they are afterwards (a removed task as it was).
 public struct StoreChange: Sendable {
-  public var action: String
+  public var action: ChangeAction
   public var at: Date
   public var tasks: [StrideTask]
   /// Tasks the change removed (a delete, or an undone capture).
@@ -513,7 +513,7 @@ public struct StoreChange: Sendable {
 
 /// What `undo` reverted, and the tasks as they are now.
 public struct UndoneChange: Sendable {
-  public var action: String
+  public var action: ChangeAction
   public var summary: String
   public var at: Date
   public var tasks: [StrideTask]

@@ -79,14 +79,14 @@ struct CrashSafetyTests {
               // Which change it took back, when the order of the newest ones is not known: the one that no longer
               // shows in its task.
               var current: [TaskID: StrideTask] = [:]
-              for id in model.candidates(for: action) {
+              for id in model.candidates(for: action.rawValue) {
                 do throws(ClientError) {
                   current[id] = try connection.call(TaskGet.self, TaskRef(id: id)).task
                 } catch .failed {
                   // Not found: it is gone.
                 }
               }
-              model.undone(client, action, current: current)
+              model.undone(client, action.rawValue, current: current)
             } catch .failed(let error) where error.code == .nothingToUndo {
               model.refused(client, nothingToUndo: true)
             }

@@ -46,11 +46,11 @@ struct TaskStoreTests {
     try store.apply(.complete(task.id), at: now)
     _ = try store.setEnergy(.low, at: now)
 
-    #expect(try store.undo(at: now).action == "task.complete")
+    #expect(try store.undo(at: now).action == .complete)
     #expect(try store.task(task.id, at: now).status == .active)
-    #expect(try store.undo(at: now).action == "subtask.add")
+    #expect(try store.undo(at: now).action == .addStep)
     #expect(try store.task(task.id, at: now).subtasks.isEmpty)
-    #expect(try store.undo(at: now).action == "task.capture")
+    #expect(try store.undo(at: now).action == .capture)
     #expect(throws: StrideError.noTask(task.id)) { try store.task(task.id, at: now) }
     #expect(throws: StrideError(.nothingToUndo, "there is nothing to undo")) { try store.undo(at: now) }
     #expect(try store.context().energy == .low)
@@ -169,5 +169,36 @@ struct SchemaTests {
     let database = try SQLiteDatabase(path: path)
     #expect(try database.integer("SELECT count(*) FROM history") == 2)
     #expect(try database.text("SELECT group_concat(action, ',') FROM history") == "task.capture,task.complete")
+  }
+
+  @Test("a change's recorded action is the protocol method that asked for it, spelled once")
+  func actionsAreMethodNames() {
+    let methods: [(ChangeAction, String)] = [
+      (.capture, TaskCapture.name), (.importTasks, TaskImport.name), (.update, TaskUpdate.name),
+      (.skip, TaskSkip.name), (.pin, TaskPin.name), (.complete, TaskComplete.name), (.reopen, TaskReopen.name),
+      (.delete, TaskDelete.name), (.deferTask, TaskDefer.name), (.wait, TaskWait.name), (.resume, TaskResume.name),
+      (.block, TaskBlock.name), (.unblock, TaskUnblock.name), (.addStep, SubtaskAdd.name),
+      (.completeStep, SubtaskComplete.name), (.reopenStep, SubtaskReopen.name), (.undo, HistoryUndo.name),
+      (.setContext, ContextSet.name),
+    ]
+    for (action, method) in methods { #expect(action.rawValue == method) }
+    // The two the daemon makes by itself are not methods a client can call.
+    let own = Set(ChangeAction.allCases).subtracting(methods.map(\.0))
+    #expect(own == [.wake, .syncReceive])
+  }
+
+  @Test("a history row whose action this Stride does not know is a sentence on undo, not a silent skip")
+  func unknownAction() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("one"), at: Fixtures.now)
+    try store.apply(.complete(task.id), at: Fixtures.now)
+    store.close()
+    let database = try SQLiteDatabase(path: path)
+    try database.execute("UPDATE history SET action = 'task.teleport' WHERE action = 'task.complete'")
+    database.close()
+    let reopened = try TaskStore(path: path)
+    let error = try #require(throws: StrideError.self) { try reopened.undo(at: Fixtures.now) }
+    #expect(error.message.contains("'task.teleport', a change this Stride does not know"))
+    #expect(try reopened.task(task.id, at: Fixtures.now).status == .completed)
   }
 }

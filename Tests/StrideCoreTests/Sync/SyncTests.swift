@@ -71,7 +71,7 @@ struct SyncTests {
     #expect(try b.sync().conflicts == 1)
     #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank: new card")
     let undone = try b.call(HistoryUndo.self, .init(sync: true))
-    #expect(undone.undone.action == "sync.receive")
+    #expect(undone.undone.action == .syncReceive)
     #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank call")
   }
 
