@@ -19,6 +19,60 @@ struct SyncItem: Equatable, Sendable {
   var syncedUpdated: Date?
 }
 
+/// A merge base as the ledger stores it, in a versioned shape: `{"shape": 2, "fields": {…}}`. Shape 1 is the bare
+/// `SyncFields` object written before shapes were numbered (its later fields are optional, so it reads as it is).
+/// A shape this Stride cannot read is an error with what to do, never a base silently dropped: a merge without
+/// its base would take one side's every field.
+enum StoredSyncBase {
+  static let shape = 2
+
+  private struct Envelope: Codable {
+    var shape: Int
+    var fields: SyncFields
+  }
+
+  private struct Header: Decodable {
+    var shape: Int?
+  }
+
+  static func text(_ fields: SyncFields) throws(StrideError) -> String {
+    do {
+      return String(decoding: try JSONEncoder().encode(Envelope(shape: shape, fields: fields)), as: UTF8.self)
+    } catch {
+      throw StrideError(.internalError, "a task's sync state could not be written: \(error)")
+    }
+  }
+
+  static func read(_ text: String, task: TaskID) throws(StrideError) -> SyncFields {
+    let data = Data(text.utf8)
+    let decoder = JSONDecoder()
+    do {
+      switch try decoder.decode(Header.self, from: data).shape {
+      case nil, 1: return try decoder.decode(SyncFields.self, from: data)
+      case shape: return try decoder.decode(Envelope.self, from: data).fields
+      case let newer?:
+        throw StrideError(
+          .storageFailed,
+          "the sync state of task \(task) was written by a newer Stride (shape \(newer)); update Stride to sync again, "
+            + "nothing has been merged")
+      }
+    } catch let error as StrideError {
+      throw error
+    } catch {
+      let detail =
+        switch error {
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty: "it is not JSON"
+        case let error as DecodingError: JSONValue.describe(error)
+        default: "\(error)"
+        }
+      throw StrideError(
+        .storageFailed,
+        "the sync state of task \(task) cannot be read (\(detail)), so sync has stopped rather than merge without it; "
+          + "set sync up with a new task list (stride sync setup URL) to start afresh")
+    }
+  }
+}
+
 /// A field that changed on both sides, as `stride show` tells it.
 public struct SyncConflictNote: Codable, Equatable, Sendable {
   public var at: Timestamp
@@ -43,9 +97,10 @@ extension TaskStore {
     let statement = try database.statement(
       "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items")
     var items: [SyncItem] = []
-    let decoder = JSONDecoder()
     while try statement.step() {
-      let base = statement.optionalText(6).flatMap { try? decoder.decode(SyncFields.self, from: Data($0.utf8)) }
+      let base = try statement.optionalText(6).map { text throws(StrideError) in
+        try StoredSyncBase.read(text, task: TaskID(statement.int64(1)))
+      }
       items.append(
         SyncItem(
           uid: statement.text(0), taskID: TaskID(statement.int64(1)), parent: statement.optionalText(2),
@@ -57,12 +112,7 @@ extension TaskStore {
   }
 
   func saveSyncItem(_ item: SyncItem) throws(StrideError) {
-    let base: String?
-    do {
-      base = try item.base.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-    } catch {
-      throw StrideError(.internalError, "a task's sync state could not be written: \(error)")
-    }
+    let base = try item.base.map(StoredSyncBase.text)
     try database.statement(
       "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids) "
         + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"

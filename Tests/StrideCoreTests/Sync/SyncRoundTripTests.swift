@@ -26,6 +26,57 @@ struct SyncRoundTripTests {
     }
   }
 
+  @Test(
+    "a merge base is stored in a numbered shape; the first, unnumbered shape still reads; one it cannot read stops sync with a sentence"
+  )
+  func storedBase() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("renew the passport"), at: Fixtures.now)
+    let fields = SyncFields(task, uid: { "task-\($0)" }, stepUIDs: [])
+    try store.recordSync(saving: [SyncItem(uid: "task-1", taskID: task.id, base: fields)])
+    #expect(try store.syncItems().first?.base == fields)
+    store.close()
+
+    func read(_ base: String) throws(StrideError) -> SyncFields? {
+      let database = try SQLiteDatabase(path: path)
+      try database.statement("UPDATE sync_items SET base = ?").bind(.text(base)).run()
+      database.close()
+      let store = try TaskStore(path: path)
+      defer { store.close() }
+      return try store.syncItems().first?.base
+    }
+    let database = try SQLiteDatabase(path: path)
+    let stored = try #require(try database.text("SELECT base FROM sync_items"))
+    database.close()
+    #expect(stored.contains(#""shape":2"#) && stored.contains(#""fields":{"#), "\(stored)")
+    // Shape 1, as the first Stride that synced wrote it: the bare fields, without the deferral history.
+    var bare =
+      try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any])["fields"]
+      as? [String: Any]
+    var state = try #require(bare?["state"] as? [String: Any])
+    state["deferrals"] = nil
+    bare?["state"] = state
+    let first = String(decoding: try JSONSerialization.data(withJSONObject: bare as Any), as: UTF8.self)
+    var expected = fields
+    expected.state.deferrals = nil
+    #expect(try read(first) == expected)
+
+    let newer = stored.replacingOccurrences(of: #""shape":2"#, with: #""shape":3"#)
+    #expect(
+      throws: StrideError(
+        .storageFailed,
+        "the sync state of task 1 was written by a newer Stride (shape 3); update Stride to sync again, nothing has been merged"
+      )
+    ) {
+      try read(newer)
+    }
+    let damaged = try #require(throws: StrideError.self) { try read(#"{"shape":2,"fields":{"title":"x"}}"#) }
+    #expect(damaged.message.contains("the sync state of task 1 cannot be read ('fields.note' is missing)"))
+    #expect(damaged.message.contains("stride sync setup URL"))
+    let garbage = try #require(throws: StrideError.self) { try read("{{") }
+    #expect(garbage.message.contains("(it is not JSON)"))
+  }
+
   private func readOnAnotherDevice(_ fields: SyncFields, task: StrideTask, zone: TimeZone) throws -> SyncFields {
     let text = VTodo.text(
       task: fields, uid: "task-\(task.id)", created: task.createdAt, modified: task.updatedAt, now: Fixtures.now,
