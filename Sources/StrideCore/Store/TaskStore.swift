@@ -3,7 +3,8 @@ import Foundation
 /// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
 ///
 /// Every change is one transaction that also appends a history row; a method returns only after that transaction
-/// has committed, so whatever it returns is stored. Not thread-safe: the daemon owns it behind one lock.
+/// has committed, so whatever it returns is stored. Not thread-safe: the daemon holds it behind `StoreLock`, and
+/// reaches it only through that lock's `locked` (Docs/architecture.md).
 public final class TaskStore {
   let database: SQLiteDatabase
   let rows: TaskRows
@@ -23,13 +24,13 @@ public final class TaskStore {
   /// Told of every change once it is durable, with the store still locked: the daemon turns them into events.
   public var observer: ((TaskStore, [StoreChange]) -> Void)?
 
-  /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
   /// The zone a routine's next occurrence is counted in (its clock time stays the same across DST).
   public var calendar = LocalCalendar(timeZone: .current)
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
 
+  /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
   public init(path: String) throws(StrideError) {
     database = try SQLiteDatabase(path: path)
     try Schema.prepare(database)
