@@ -277,7 +277,7 @@ final class SyncWriter {
 
   /// Deletes a task deleted on another device (tasks waiting on it wait no more).
   func delete(_ task: StrideTask) throws(StrideError) {
-    for other in try store.dependents(of: task.id, at: now) {
+    for other in try store.rules(at: now).dependents(of: task.id, at: now) {
       try save(other.after, was: other.before)
     }
     try store.rows.delete(task.id)

@@ -140,55 +140,12 @@ public final class TaskStore {
     return task
   }
 
-  /// Stores tasks read from an export, all in one transaction: all of them, or none. Their `blockedBy` refers to
-  /// their ids in the file. Those ids are kept when all are above every id ever given here (an empty store);
-  /// otherwise the tasks get the next free ids, in order, and their dependencies follow. One `undo` removes them.
+  /// Stores tasks read from an export, all in one transaction: all of them, or none, with the ids
+  /// `TaskRules.imported` gives them. One `undo` removes them.
   public func importTasks(_ tasks: [StrideTask], at now: Date) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
-    guard !tasks.isEmpty else { throw StrideError.invalid("there are no tasks to import") }
-    let fileIDs = tasks.map(\.id)
-    guard Set(fileIDs).count == fileIDs.count else {
-      throw StrideError.invalid("two tasks in the import share an id; each needs its own")
-    }
-    for task in tasks {
-      func problem(_ text: String) -> StrideError { StrideError.invalid("task \(task.id) of the import \(text)") }
-      guard (try? StrideTask.checkedTitle(task.title)) == task.title else { throw problem("has no usable title") }
-      guard (try? StrideTask.checkedTags(task.tags)) == task.tags else {
-        throw problem("has a tag that is not one word")
-      }
-      if let minutes = task.estimateMinutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
-        throw problem("has an estimate outside 1 minute to a week")
-      }
-      guard (task.status == .deferred) == (task.deferral != nil),
-        (task.status == .completed) == (task.completedAt != nil)
-      else { throw problem("has a status that does not fit its deferral or completion time") }
-      if let missing = task.blockedBy.first(where: { !fileIDs.contains($0) }) {
-        throw problem("waits on task \(missing), which is not in the import")
-      }
-    }
-    var waitsOn = Dictionary(uniqueKeysWithValues: tasks.map { ($0.id, $0.blockedBy) })
-    // Kahn's algorithm: what cannot be ordered sits on a loop.
-    while let free = waitsOn.first(where: { $0.value.isEmpty })?.key {
-      waitsOn[free] = nil
-      for key in waitsOn.keys { waitsOn[key]?.removeAll { $0 == free } }
-    }
-    if let looped = waitsOn.keys.min() {
-      throw StrideError(
-        .dependencyCycle, "task \(looped) of the import waits on itself through other tasks; nothing there could start")
-    }
-    let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
-    let keep = fileIDs.allSatisfy { $0.rawValue > (last ?? 0) }
-    var newIDs: [TaskID: TaskID] = [:]
-    for (offset, id) in fileIDs.sorted().enumerated() {
-      newIDs[id] = keep ? id : TaskID((last ?? 0) + Int64(offset) + 1)
-    }
-    let stored = tasks.map { task in
-      var copy = task
-      copy.id = newIDs[task.id]!
-      copy.blockedBy = task.blockedBy.map { newIDs[$0]! }
-      return copy
-    }.sorted { $0.id < $1.id }
+    let (stored, renumbered) = try TaskRules.imported(tasks, lastID: try nextID().rawValue - 1)
     try database.transaction { () throws(StrideError) in
       for task in stored { try rows.save(task) }
       try history.record(
@@ -197,59 +154,14 @@ public final class TaskStore {
     }
     stored.forEach(remember)
     record(StoreChange(action: .importTasks, at: now, tasks: stored))
-    return (stored, !keep)
+    return (stored, renumbered)
   }
 
   /// Applies a change and returns the task as it is afterwards (for a delete: as it was).
   @discardableResult
   public func apply(_ change: TaskChange, at now: Date) throws(StrideError) -> StrideTask {
     let before = try task(change.taskID, at: now)
-    var task = before
-    var others: [(before: StrideTask, after: StrideTask)] = []
-    switch change {
-    case .complete: try task.complete(at: now, calendar: calendar)
-    case .reopen: try task.reopen(at: now)
-    case .addStep(_, let title): _ = try task.addStep(title, at: now)
-    case .completeStep(_, let index): try task.completeStep(index, at: now, calendar: calendar)
-    case .skip: try task.skip(at: now, calendar: calendar)
-    case .pin(_, let pinned):
-      if pinned, !task.pinned {
-        let pins = openByID.filter(\.pinned)
-        guard pins.count < StrideTask.maximumPins else {
-          let names = pins.map { "task \($0.id) (\($0.title))" }.joined(separator: ", ")
-          throw StrideError(
-            .invalidTransition,
-            "you have \(StrideTask.maximumPins) pins already: \(names); unpin one first, like: stride unpin \(pins[0].id)"
-          )
-        }
-      }
-      guard task.status != .completed else {
-        throw StrideError(.invalidTransition, "task \(task.id) is done; reopen it first with: stride reopen \(task.id)")
-      }
-      task.pinned = pinned
-      task.updatedAt = now
-    case .reopenStep(_, let index): try task.reopenStep(index, at: now)
-    case .deferTask(_, .blocked, let until, let other?, _):
-      // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
-      try block(&task, on: other, at: now)
-      task.deferrals.append(Deferral(reason: .blocked, at: now, until: until))
-    case .deferTask(_, let reason, let until, let other, let energy):
-      guard other == nil else {
-        throw StrideError.invalid("'on' goes with the reason blocked: the task this one waits on")
-      }
-      try task.deferTask(reason, until: until, energy: energy, at: now)
-    case .wait(_, let note, let followUp): try task.wait(for: note, followUp: followUp, at: now)
-    case .resume: try task.resume(at: now)
-    case .update(_, let patch):
-      try task.apply(patch, at: now)
-      if let rule = task.recurrence, task.due == nil || patch.recurrence != nil {
-        // A new routine is due at its first occurrence: from its due day if it has one, else from now.
-        task.due = Capture.firstOccurrence(of: rule, clock: nil, due: task.due, at: now, calendar: calendar)
-      }
-    case .block(_, let other): try block(&task, on: other, at: now)
-    case .unblock(_, let other): try unblock(&task, from: other, at: now)
-    case .delete: others = try dependents(of: task.id, at: now)
-    }
+    let (task, others) = try rules(at: now).applying(change, to: before, at: now)
     let deleting = if case .delete = change { true } else { false }
     var summary = change.summary(of: before)
     if case .update = change, !task.changedFields(from: before).isEmpty {
@@ -426,132 +338,11 @@ public final class TaskStore {
     return TaskID((last ?? 0) + 1)
   }
 
-  private func block(_ task: inout StrideTask, on other: TaskID, at now: Date) throws(StrideError) {
-    guard other != task.id else {
-      throw StrideError(.dependencyCycle, "task \(task.id) cannot wait on itself")
-    }
-    let blocker = try self.task(other, at: now)
-    guard task.status != .completed else {
-      throw StrideError(.invalidTransition, "task \(task.id) is done; reopen it before it can wait on anything")
-    }
-    guard blocker.status != .completed else {
-      throw StrideError(.invalidTransition, "task \(other) is already done, so it cannot hold up task \(task.id)")
-    }
-    guard !task.blockedBy.contains(other) else {
-      throw StrideError(.invalidTransition, "task \(task.id) already waits on task \(other)")
-    }
-    if let path = try dependencyPath(from: other, to: task.id) {
-      let chain = (path + [task.id]).map { "task \($0)" }.joined(separator: ", which waits on ")
-      throw StrideError(
-        .dependencyCycle,
-        "task \(task.id) cannot wait on task \(other): \(chain) — that would be a loop where nothing can start")
-    }
-    task.blockedBy.append(other)
-    task.updatedAt = now
+  /// The rules that span tasks, over the tasks as they stand at `now`.
+  func rules(at now: Date) -> TaskRules {
+    TaskRules(
+      open: openByID, edges: { () throws(StrideError) in try self.rows.dependencyEdges() },
+      find: { id throws(StrideError) in try self.task(id, at: now) }, calendar: calendar)
   }
 
-  private func unblock(_ task: inout StrideTask, from other: TaskID, at now: Date) throws(StrideError) {
-    guard let position = task.blockedBy.firstIndex(of: other) else {
-      throw StrideError(.invalidTransition, "task \(task.id) does not wait on task \(other)")
-    }
-    task.blockedBy.remove(at: position)
-    task.updatedAt = now
-  }
-
-  /// The chain of "waits on" edges from `start` to `goal`, if there is one (start first, goal excluded).
-  private func dependencyPath(from start: TaskID, to goal: TaskID) throws(StrideError) -> [TaskID]? {
-    var edges: [TaskID: [TaskID]] = [:]
-    for (task, blocker) in try rows.dependencyEdges() {
-      edges[task, default: []].append(blocker)
-    }
-    var previous: [TaskID: TaskID] = [:]
-    var queue = [start]
-    var seen: Set<TaskID> = [start]
-    while !queue.isEmpty {
-      let current = queue.removeFirst()
-      for next in edges[current] ?? [] where !seen.contains(next) {
-        previous[next] = current
-        if next == goal {
-          var path: [TaskID] = []
-          var step: TaskID? = current
-          while let node = step {
-            path.insert(node, at: 0)
-            step = previous[node]
-          }
-          return path
-        }
-        seen.insert(next)
-        queue.append(next)
-      }
-    }
-    return nil
-  }
-
-  /// Tasks that wait on `id`, before and after dropping that dependency (for a delete).
-  func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)] {
-    let ids = Set(try rows.dependencyEdges().filter { $0.1 == id }.map(\.0))
-    return try ids.sorted().map { dependentID throws(StrideError) in
-      let before = try task(dependentID, at: now)
-      var after = before
-      after.blockedBy.removeAll { $0 == id }
-      after.updatedAt = now
-      return (before, after)
-    }
-  }
-}
-
-/// A change that has committed, as the daemon's events report it: the action (a method name, or `task.wake`), and
-/// the tasks it touched as they are afterwards (a removed task as it was).
-public struct StoreChange: Sendable {
-  public var action: ChangeAction
-  public var at: Date
-  public var tasks: [StrideTask]
-  /// Tasks the change removed (a delete, or an undone capture).
-  public var removed: [TaskID] = []
-  /// For `task.wake`: what came due.
-  public var wakeUps: [WakeUp] = []
-}
-
-/// What `undo` reverted, and the tasks as they are now.
-public struct UndoneChange: Sendable {
-  public var action: ChangeAction
-  public var summary: String
-  public var at: Date
-  public var tasks: [StrideTask]
-  /// Where the change undone was made.
-  public var source: Source
-  /// Later changes to the same tasks that were kept: "the energy of task 3".
-  public var kept: [String]
-
-  public enum Source: String, Codable, Sendable {
-    /// In this terminal (or where nobody knows).
-    case here
-    /// In another terminal or program on this machine: this one had made no change left to undo.
-    case elsewhere
-    /// Received from another device by sync; the next pass sends the undo to the server.
-    case sync
-  }
-}
-
-/// The user's state that the ranking takes into account.
-public struct UserContext: Equatable, Sendable {
-  public var energy: EnergyLevel?
-  public var updatedAt: Date?
-  /// When a set energy goes back to unknown; nil when none is set.
-  public var lapsesAt: Date?
-
-  public init(energy: EnergyLevel?, updatedAt: Date?, lapsesAt: Date? = nil) {
-    self.energy = energy
-    self.updatedAt = updatedAt
-    self.lapsesAt = lapsesAt
-  }
-
-  /// The context as it stands at `instant`: an energy set more than `lapseHours` ago is unknown again.
-  public func lapsing(after lapseHours: Double, at instant: Date) -> UserContext {
-    guard energy != nil, let updatedAt else { return self }
-    let lapse = updatedAt.addingTimeInterval(lapseHours * 3600)
-    return lapse <= instant
-      ? UserContext(energy: nil, updatedAt: updatedAt)
-      : UserContext(energy: energy, updatedAt: updatedAt, lapsesAt: lapse)
-  }
 }

@@ -1,0 +1,216 @@
+import Foundation
+
+/// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
+/// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync and the wake-up
+/// timer reach the store through `store` too. Nothing slow runs under the lock: a capture's breakdown program runs
+/// before it is taken, and the engine after it is let go of, on the tasks read under it.
+final class Tasks: Sendable {
+  let store: StoreLock
+  let timeZone: TimeZone
+  /// The program that breaks a capture into steps, when the user set one.
+  let breakdown: Breakdown?
+  let engine: EngineSettings
+  /// How long a stored energy lasts before it counts as unknown.
+  let energyLapseHours: Double
+  /// When the person's day starts: a capture's "from monday" is then.
+  let dayStart: ClockTime
+
+  init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
+    self.store = StoreLock(store)
+    self.timeZone = timeZone
+    breakdown = Breakdown(config: config)
+    engine = config.engine
+    energyLapseHours = config.context.energyLapseHours
+    dayStart = config.time.dayStart
+  }
+
+  /// Runs `body` with the store under the lock, the changes made in it recorded as made from `origin` (a terminal
+  /// session).
+  func locked<T>(origin: String? = nil, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    try store.locked { store throws(StrideError) in
+      store.origin = origin
+      defer { store.origin = nil }
+      return try body(store)
+    }
+  }
+
+  // MARK: Use cases
+
+  /// Reads a line into a task and stores it (unless `dryRun`), naming an open task with the same title.
+  func capture(_ params: TaskCapture.Params, at now: Date, origin: String?) throws(StrideError) -> TaskCapture.Result {
+    var draft = try Capture.draft(
+      from: params.text, at: now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown,
+      dayStart: dayStart)
+    // The breakdown program runs outside the store's lock: it may take seconds.
+    if let breakdown { draft = breakdown.apply(to: draft) }
+    let title = draft.title.lowercased()
+    let length = draft.title.utf8.count
+    return try locked(origin: origin) { store throws(StrideError) in
+      // Lengths first: lower-casing every open title for each capture would cost more than the capture.
+      let duplicate = store.openByID.first { $0.title.utf8.count == length && $0.title.lowercased() == title }?.id
+      let task = params.dryRun == true ? nil : try store.capture(draft, at: now)
+      return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate)
+    }
+  }
+
+  /// One task, with what sync knows of it.
+  func get(_ id: TaskID, at now: Date) throws(StrideError) -> TaskResult {
+    try locked { store throws(StrideError) in
+      let conflicts = try store.syncConflicts(of: id)
+      return TaskResult(
+        task: try store.task(id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts,
+        repeatsElsewhere: try store.foreignRule(of: id))
+    }
+  }
+
+  func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
+    let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
+    let status = params.status ?? .open
+    let tasks = try locked { store throws(StrideError) in
+      switch status {
+      case .open: try store.tasks(status: nil, tag: tag, at: now)
+      case .all:
+        try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
+      default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
+      }
+    }
+    return TaskListResult(tasks: params.pinned == true ? tasks.filter(\.pinned) : tasks)
+  }
+
+  /// A change to one task (and what it carries with it), committed before it returns.
+  func apply(_ change: TaskChange, at now: Date, origin: String?) throws(StrideError) -> TaskResult {
+    TaskResult(task: try locked(origin: origin) { store throws(StrideError) in try store.apply(change, at: now) })
+  }
+
+  /// A deferral, with the energy the person has now (a no-energy deferral ends when it is higher).
+  func deferTask(_ params: TaskDefer.Params, at now: Date, origin: String?) throws(StrideError) -> TaskResult {
+    TaskResult(
+      task: try locked(origin: origin) { store throws(StrideError) in
+        let energy = try userContext(store, at: now).energy
+        return try store.apply(
+          .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy),
+          at: now)
+      })
+  }
+
+  func undo(_ params: HistoryUndo.Params, at now: Date, origin: String?) throws(StrideError) -> HistoryUndo.Result {
+    HistoryUndo.Result(
+      try locked(origin: origin) { store throws(StrideError) in
+        try store.undo(at: now, origin: origin, fromSync: params.sync == true)
+      })
+  }
+
+  func context(at now: Date) throws(StrideError) -> ContextResult {
+    ContextResult(try locked { store throws(StrideError) in try userContext(store, at: now) })
+  }
+
+  func setContext(_ params: ContextSet.Params, at now: Date, origin: String?) throws(StrideError) -> ContextResult {
+    ContextResult(
+      try locked(origin: origin) { store throws(StrideError) in
+        try store.setEnergy(params.energy, at: now).lapsing(after: energyLapseHours, at: now)
+      })
+  }
+
+  func importTasks(_ params: TaskImport.Params, at now: Date, origin: String?) throws(StrideError)
+    -> TaskImport.Result
+  {
+    let (tasks, renumbered) = try locked(origin: origin) { store throws(StrideError) in
+      try store.importTasks(params.tasks, at: now)
+    }
+    return TaskImport.Result(tasks: tasks.map { $0.settled(at: now) }, renumbered: renumbered)
+  }
+
+  /// Why a task is where it is in now, or what hides it.
+  func explain(_ params: TaskExplain.Params, at now: Date) throws(StrideError) -> TaskExplain.Result {
+    let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
+    let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: now, detail: true)
+    return Self.explanation(of: task, in: evaluation, energy: energy)
+  }
+
+  // MARK: The now-list
+
+  /// The answer to a now-list question; `detail` also lists every hidden task.
+  /// `read` gives the open tasks and the stored energy when the caller has read them already.
+  func nowResult(
+    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+  ) throws(StrideError) -> NowList.Result {
+    let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
+    return NowList.Result(
+      suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
+  }
+
+  /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
+  /// `detail` also describes every hidden task and builds every candidate in full (for `all` and `task.explain`).
+  /// With `tags`, also how many open tasks have one of them. The tasks are read under the lock; the engine runs
+  /// after it is let go of.
+  func evaluate(
+    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+  ) throws(StrideError) -> (Ranking.Evaluation, Int, EnergyLevel?, Int?) {
+    let limit = params.limit ?? NowContext.maximumLimit
+    guard (1...NowContext.maximumLimit).contains(limit) else {
+      throw StrideError.invalid("'limit' must be between 1 and \(NowContext.maximumLimit)")
+    }
+    if let minutes = params.minutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
+      throw StrideError.invalid("'minutes' must be between 1 and \(StrideTask.maximumEstimateMinutes)")
+    }
+    let tags = try StrideTask.checkedTags(params.tags ?? [])
+    let instant = params.at?.date ?? now
+    // The stored energy is read only when the question names none.
+    let (tasks, energy) =
+      if let read { (read.0, params.energy ?? read.1) } else {
+        try locked { store throws(StrideError) in
+          let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
+          return (store.openByID, energy)
+        }
+      }
+    let context = NowContext(
+      instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
+      timeZone: try zone(params.timeZone))
+    let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
+    return (
+      Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged
+    )
+  }
+
+  /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.
+  func zone(_ identifier: String?) throws(StrideError) -> TimeZone {
+    guard let identifier else { return timeZone }
+    guard let zone = TimeZone(identifier: identifier) else {
+      throw StrideError.invalid("'timeZone' \(identifier) is not a time zone; use an IANA name such as Europe/Berlin")
+    }
+    return zone
+  }
+
+  /// The stored context as it stands at `instant`, a lapsed energy being unknown.
+  func userContext(_ store: TaskStore, at instant: Date) throws(StrideError) -> UserContext {
+    try store.context().lapsing(after: energyLapseHours, at: instant)
+  }
+
+  /// Candidates that did not make the list, best first, then the tasks the filters hide, in id order.
+  static func hiddenEntries(_ evaluation: Ranking.Evaluation) -> [NowList.HiddenEntry] {
+    (evaluation.passedOver + evaluation.hidden).map(NowList.HiddenEntry.init)
+  }
+
+  /// Where a task stands in an evaluation, with its terms.
+  static func explanation(of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?)
+    -> TaskExplain.Result
+  {
+    if let index = evaluation.suggestions.firstIndex(where: { $0.task.id == task.id }) {
+      let suggestion = evaluation.suggestions[index]
+      return TaskExplain.Result(
+        task: suggestion.task, position: index + 1, kind: suggestion.kind, prompt: suggestion.prompt,
+        terms: suggestion.terms, score: suggestion.score, hidden: nil, energy: energy)
+    }
+    if let candidate = evaluation.candidates.first(where: { $0.task.id == task.id }) {
+      let hidden = evaluation.passedOver.first { $0.task.id == task.id }?.hidden
+      return TaskExplain.Result(
+        task: candidate.task, position: nil, kind: candidate.kind, prompt: candidate.prompt, terms: candidate.terms,
+        score: candidate.score, hidden: hidden ?? Hidden("not-in-top", "other tasks ranked higher"), energy: energy)
+    }
+    let hidden =
+      evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden("completed", "it is done")
+    return TaskExplain.Result(
+      task: task, position: nil, kind: nil, prompt: nil, terms: [], score: nil, hidden: hidden, energy: energy)
+  }
+}
