@@ -1,31 +1,5 @@
 import Foundation
 
-/// A capture line understood: the fields of a task, and the span of text each came from.
-public struct ParsedCapture: Equatable, Sendable {
-  public var title: String
-  public var steps: [String] = []
-  public var estimateMinutes: Int?
-  public var energy: EnergyLevel?
-  public var type: TaskType?
-  public var tags: [String] = []
-  public var due: Date?
-  public var start: Date?
-  /// How the task repeats, and the clock time the rule's words named ("every morning").
-  public var recurrence: Recurrence?
-  public var repeatClock: ClockTime?
-  public var spans: [CaptureSpan] = []
-  /// Why the line cannot be read as written ("'Tue, 10 January' says Tuesday, but…"), when it cannot.
-  public var problem: String?
-}
-
-/// Where in the raw text a field came from (character offsets, end excluded).
-public struct CaptureSpan: Codable, Equatable, Sendable {
-  public var field: String
-  public var text: String
-  public var start: Int
-  public var end: Int
-}
-
 /// The quick-add grammar: `call dentist tomorrow 9am ~10m !low #health`, `due:fri`, steps after `:` or `;`.
 ///
 /// Pure: the reference instant and time zone are given. Docs/capture.md is the reference for every rule.
@@ -400,62 +374,4 @@ public struct CaptureParser: Sendable {
     return wordStart..<range.upperBound
   }
 
-  // MARK: Text helpers
-
-  /// The line ranges of the text (without their newlines).
-  static func lines(_ characters: [Character]) -> [Range<Int>] {
-    var ranges: [Range<Int>] = []
-    var start = 0
-    for (offset, character) in characters.enumerated() where character.isNewline {
-      ranges.append(start..<offset)
-      start = offset + 1
-    }
-    ranges.append(start..<characters.count)
-    return ranges
-  }
-
-  static func isBlank(_ characters: ArraySlice<Character>) -> Bool {
-    characters.allSatisfy(\.isWhitespace)
-  }
-
-  /// The whitespace-separated words of a line, as character ranges.
-  static func words(_ characters: [Character], _ line: Range<Int>) -> [Range<Int>] {
-    var words: [Range<Int>] = []
-    var start: Int?
-    for offset in line {
-      if characters[offset].isWhitespace {
-        if let begin = start { words.append(begin..<offset) }
-        start = nil
-      } else if start == nil {
-        start = offset
-      }
-    }
-    if let begin = start { words.append(begin..<line.upperBound) }
-    return words
-  }
-
-  /// The line with the consumed ranges taken out.
-  static func remainder(_ characters: [Character], _ line: Range<Int>, removing consumed: [Range<Int>]) -> String {
-    var kept: [Character] = []
-    for offset in line where !consumed.contains(where: { $0.contains(offset) }) {
-      kept.append(characters[offset])
-    }
-    return String(kept)
-  }
-
-  /// A list line without its bullet or number.
-  static func listItem(_ line: String) -> String {
-    StepSplitter.listItemText(line) ?? line.trimmingCharacters(in: .whitespaces)
-  }
-
-  /// White space folded, and dangling separators left by removed words trimmed.
-  static func tidy(_ text: String) -> String {
-    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-    while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
-    // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
-    while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
-    var result = words.joined(separator: " ")
-    while let last = result.last, ",;".contains(last) { result.removeLast() }
-    return result.replacingOccurrences(of: " ,", with: ",")
-  }
 }

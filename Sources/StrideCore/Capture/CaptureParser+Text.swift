@@ -1,0 +1,61 @@
+import Foundation
+
+/// The text helpers of capture: lines, words, what is left of a line once its tokens are taken out.
+extension CaptureParser {
+  /// The line ranges of the text (without their newlines).
+  static func lines(_ characters: [Character]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for (offset, character) in characters.enumerated() where character.isNewline {
+      ranges.append(start..<offset)
+      start = offset + 1
+    }
+    ranges.append(start..<characters.count)
+    return ranges
+  }
+
+  static func isBlank(_ characters: ArraySlice<Character>) -> Bool {
+    characters.allSatisfy(\.isWhitespace)
+  }
+
+  /// The whitespace-separated words of a line, as character ranges.
+  static func words(_ characters: [Character], _ line: Range<Int>) -> [Range<Int>] {
+    var words: [Range<Int>] = []
+    var start: Int?
+    for offset in line {
+      if characters[offset].isWhitespace {
+        if let begin = start { words.append(begin..<offset) }
+        start = nil
+      } else if start == nil {
+        start = offset
+      }
+    }
+    if let begin = start { words.append(begin..<line.upperBound) }
+    return words
+  }
+
+  /// The line with the consumed ranges taken out.
+  static func remainder(_ characters: [Character], _ line: Range<Int>, removing consumed: [Range<Int>]) -> String {
+    var kept: [Character] = []
+    for offset in line where !consumed.contains(where: { $0.contains(offset) }) {
+      kept.append(characters[offset])
+    }
+    return String(kept)
+  }
+
+  /// A list line without its bullet or number.
+  static func listItem(_ line: String) -> String {
+    StepSplitter.listItemText(line) ?? line.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// White space folded, and dangling separators left by removed words trimmed.
+  static func tidy(_ text: String) -> String {
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
+    // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
+    while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
+    var result = words.joined(separator: " ")
+    while let last = result.last, ",;".contains(last) { result.removeLast() }
+    return result.replacingOccurrences(of: " ,", with: ",")
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Times of day: "5pm", "17:00", "16h30", "at 5", "half past 4", "10 to 6".
+extension Scan {
+  /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",
+  /// "3 in the afternoon", "3:20 in the AM", "10 at night".
+  func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    // "six in the morning", "at seven", "four pm": an hour in words reads as its digits.
+    if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
+    if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
+    if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
+      // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
+      let hours = word[..<mark]
+      let minutes = word[word.index(after: mark)...]
+      guard (1...2).contains(hours.count), hours.allSatisfy(\.isDigit),
+        minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isDigit)),
+        let clock = ClockTime(hour: Int(hours)!, minute: Int(minutes) ?? 0)
+      else { return nil }
+      return (.clock(clock, loose: false), index + 1, minutes.isEmpty)
+    }
+    var text = word
+    var meridiem: Character?
+    for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where text.hasSuffix(suffix) {
+      let stem = text.dropLast(suffix.count)
+      guard let last = stem.last, last.isDigit else { continue }
+      meridiem = suffix.first
+      text = String(stem)
+      break
+    }
+    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon.
+    let dotted =
+      text.contains(".") && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true)
+    let parts = text.split(separator: dotted ? "." : ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isDigit) })
+    else { return nil }
+    var numbers = parts.compactMap { Int($0) }
+    var position = index + 1
+    var partNamed = false
+    if meridiem == nil, let next = self.word(position) {
+      if let named = TimeWords.meridiems[next] {
+        meridiem = named
+        position += 1
+      } else if parts.count == 1, parts[0].count <= 2,
+        next == "o'clock" || (next == "o" && self.word(position + 1) == "clock")
+      {
+        position += next == "o" ? 2 : 1
+        return (.hour(numbers[0], minutes: 0), position, false)
+      } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
+        meridiem = named
+        position = after
+        partNamed = true
+      }
+    }
+    if parts.count == 1, parts[0].count > 2 {
+      // "330pm", "1130 a.m.": hours and minutes without a colon, only with am or pm.
+      guard meridiem != nil, parts[0].count <= 4 else { return nil }
+      numbers = [numbers[0] / 100, numbers[0] % 100]
+    } else if parts.contains(where: { $0.count > 2 }) || (parts.count > 1 && parts[1].count != 2) {
+      return nil
+    }
+    let minute = numbers.count > 1 ? numbers[1] : 0
+    let second = numbers.count > 2 ? numbers[2] : 0
+    if let meridiem {
+      guard (1...12).contains(numbers[0]),
+        let clock = ClockTime(hour: numbers[0] % 12 + (meridiem == "p" ? 12 : 0), minute: minute, second: second)
+      else { return nil }
+      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
+      return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
+    }
+    if numbers.count == 1 {
+      // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a
+      // number before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
+      guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]) else {
+        return nil
+      }
+      // "at 12 elm road" is an address.
+      if careful, !endsDate(at: position - 1) { return nil }
+      return (.hour(numbers[0], minutes: 0), position, false)
+    }
+    guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
+    // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
+    return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
+  }
+
+  /// "in the morning", "in the AM", "in afternoon", "at night" after a clock time: its am or pm.
+  func dayPartAfterClock(at index: Int, hour: Int) -> (Character, Int)? {
+    guard let first = word(index), first == "in" || first == "at" else { return nil }
+    let position = word(index + 1) == "the" ? index + 2 : index + 1
+    guard let part = word(position) else { return nil }
+    switch part {
+    case "morning" where first == "in": return ("a", position + 1)
+    case "afternoon" where first == "in", "evening" where first == "in": return ("p", position + 1)
+    case "night": return (hour >= 6 && hour != 12 ? "p" : "a", position + 1)
+    default:
+      guard first == "in", position == index + 2, let named = TimeWords.meridiems[part] else { return nil }
+      return (named, position + 1)
+    }
+  }
+
+  /// "a quarter past 1pm", "half past nine", "twenty to 6", "quarter to noon", "ten after 5", "10 minutes to
+  /// midnight": minutes before or after an hour. A bare number ("5 to 6") needs "at" inside a title: it may be a
+  /// score.
+  func pastToPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    // "half 5": half past, as much of Britain says it (in a title after "at").
+    if word == "half", afterAt || !careful, let next = self.word(index + 1),
+      next.allSatisfy(\.isDigit) || TimeWords.hourWords[next] != nil,
+      case (.hour(let hour, 0), let end, _)? = clockPiece(next, index + 1, afterAt: true)
+    {
+      return (.hour(hour, minutes: 30), end, false)
+    }
+    var position = word == "a" ? index + 1 : index
+    guard let amount = self.word(position), word != "a" || amount == "quarter" else { return nil }
+    var minutes: Int
+    var plain = false
+    if let value = TimeWords.minuteWords[amount] {
+      minutes = value
+    } else if amount.count <= 2, let value = Int(amount), (1...59).contains(value) {
+      minutes = value
+      plain = true
+    } else {
+      return nil
+    }
+    position += 1
+    if let unit = self.word(position), ["minutes", "minute", "mins", "min"].contains(unit) {
+      position += 1
+      plain = false
+    }
+    guard let direction = self.word(position), ["past", "after", "to", "till", "til"].contains(direction),
+      amount != "half" || direction == "past", !(careful && plain && !afterAt), let hourWord = self.word(position + 1)
+    else { return nil }
+    if ["to", "till", "til"].contains(direction) { minutes = -minutes }
+    func shifted(_ clock: ClockTime) -> ClockTime {
+      let total = (clock.hour * 60 + clock.minute + minutes + 1440) % 1440
+      return ClockTime(hour: total / 60, minute: total % 60)!
+    }
+    switch hourWord {
+    case "noon", "midday": return (.clock(shifted(ClockTime(hour: 12)!), loose: false), position + 2, false)
+    case "midnight": return (.clock(shifted(.startOfDay), loose: false), position + 2, false)
+    default: break
+    }
+    switch clockPiece(hourWord, position + 1, afterAt: true) {
+    case (.hour(let hour, 0), let end, _)?: return (.hour(hour, minutes: minutes), end, false)
+    case (.clock(let clock, _), let end, _)? where clock.minute == 0:
+      return (.clock(shifted(clock), loose: false), end, false)
+    default: return nil
+    }
+  }
+}

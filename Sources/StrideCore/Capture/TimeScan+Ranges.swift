@@ -1,0 +1,156 @@
+import Foundation
+
+/// Ranges of time ("9am to 5pm", "monday until wednesday", "22-23 feb") and the hour said without am or pm.
+extension Scan {
+  /// A time phrase at `index` and the end of a range after it, when one follows: "9am to 5pm", "monday until
+  /// wednesday", "10 to 22 august", "22-23 feb at 7pm", "feb 22-23", "3:30-4:30pm".
+  func range(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
+    guard let (start, end) = unboundedRange(at: index, marked: marked) else { return nil }
+    // Years Stride can store: 1 to 9999.
+    let years = [start.value] + (end.map { [$0.value] } ?? [])
+    guard years.allSatisfy({ (1...9999).contains(parser.day(of: $0).year) }) else { return nil }
+    return (start, end)
+  }
+
+  func unboundedRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
+    // "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its
+    // month with.
+    if let startDay = dayOfMonth(at: index), let connector = word(startDay.end),
+      TimeWords.rangeConnectors.contains(connector), let endDay = dayOfMonth(at: startDay.end + 1),
+      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
+    {
+      let last = parser.day(of: end.value)
+      if startDay.day < last.day, let first = CivilDate(year: last.year, month: last.month, day: startDay.day) {
+        var start = end
+        start.first = index
+        start.end = startDay.end
+        switch end.value {
+        case .day: start.value = .day(first)
+        case .instant(let date):
+          let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+          start.value = .instant(calendar.date(first, calendar.clock(of: date)))
+        }
+        return (start, end)
+      }
+    }
+    if let found = meridiemRange(at: index, marked: marked) { return found }
+    guard var start = expression(at: index, marked: marked) else { return nil }
+    if let period = vaguePeriod(start, from: index) {
+      // "sometime next week": any day of it, so from its first day and due by its last.
+      var end = start
+      (start.value, end.value) = (.day(period.first), .day(period.last))
+      return (start, end)
+    }
+    // "tomorrow 2-4pm": a day, then hours on it.
+    if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
+      start.value = from.value
+      start.end = from.end
+      return (start, to)
+    }
+    guard let connector = word(start.end), TimeWords.rangeConnectors.contains(connector) else { return (start, nil) }
+    if var end = expression(at: start.end + 1, marked: marked, anchor: parser.day(of: start.value)) {
+      // "3:30-4:30pm": the start is on the same side of noon as the end.
+      if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
+        parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
+      {
+        var moved = from.addingTimeInterval(12 * 3600)
+        if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
+        start.value = .instant(moved)
+        if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
+      }
+      end.first = start.end + 1
+      // "8pm-10pm saturday": the start is on the end's day.
+      if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
+        let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+        start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
+      }
+      if let first = start.day, var last = end.day {
+        if namesMonth(start), namesMonth(end) {
+          (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
+        } else if last < first, last.adding(days: 7) >= first {
+          // "friday to monday": the Monday after that Friday.
+          last = last.adding(days: 7)
+          end.value = .day(last)
+        }
+      }
+      return (start, end)
+    }
+    // "feb 22-23", "may eighth - tenth, 2010": the end is another day of the same month.
+    if let startDay = start.day, dayOfMonth(at: start.end - 1) != nil, let endDay = dayOfMonth(at: start.end + 1),
+      endDay.day > startDay.day
+    {
+      let (year, after) = yearAfter(endDay.end, short: false)
+      guard let last = CivilDate(year: year ?? startDay.year, month: startDay.month, day: endDay.day),
+        let first = CivilDate(year: year ?? startDay.year, month: startDay.month, day: startDay.day)
+      else { return (start, nil) }
+      var end = start
+      start.value = .day(first)
+      end.value = .day(last)
+      end.first = start.end + 1
+      end.end = after
+      return (start, end)
+    }
+    return (start, nil)
+  }
+
+  /// "2-4pm", "9 to 11am": a bare hour before a range's end takes the end's am or pm (and its day); "11-1pm"
+  /// starts the morning before.
+  func meridiemRange(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> (Phrase, Phrase?)? {
+    guard let first = word(index), first.first?.isDigit == true, first.allSatisfy({ $0.isDigit || $0 == ":" }),
+      let connector = word(index + 1), TimeWords.rangeConnectors.contains(connector), let last = word(index + 2),
+      let meridiem = ["am", "pm"].first(where: last.hasSuffix),
+      case (.clock(let clock, _), index + 1, _)? = clockPiece(first + meridiem, index, afterAt: true),
+      var end = expression(at: index + 2, marked: marked, anchor: anchor), case .instant(let to) = end.value
+    else { return nil }
+    let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+    var from = calendar.date(calendar.day(of: to), clock)
+    if from > to { from.addTimeInterval(-12 * 3600) }
+    var start = end
+    (start.value, start.first, start.end) = (.instant(from), index, index + 1)
+    end.first = index + 2
+    return (start, end)
+  }
+
+  /// Whether a phrase wrote its month ("may", "12/2026").
+  func namesMonth(_ phrase: Phrase) -> Bool {
+    chunks[phrase.first..<phrase.end].contains {
+      TimeWords.months[$0.word] != nil || joinedMonthDate($0.word) != nil || $0.word.contains("/")
+    }
+  }
+
+  /// Whether a phrase wrote its year ("may 2022", "aug 9, 96").
+  func namesYear(_ phrase: Phrase) -> Bool {
+    let words = chunks[phrase.first..<phrase.end].map(\.word)
+    return words.contains { Scan.fullYear($0) != nil }
+      || (words.count >= 3 && words.last!.count == 2 && words.last!.allSatisfy(\.isDigit))
+  }
+
+  /// The two days of a range, the one without a year moved to fit the other: "aug 10 - nov 12, 2011" is in 2011;
+  /// "from december to may" ends in the May after that December.
+  func yearsAgreed(_ first: CivilDate, _ firstFixed: Bool, _ last: CivilDate, _ lastFixed: Bool)
+    -> (TimeParser.Value, TimeParser.Value)
+  {
+    var (first, last) = (first, last)
+    if !firstFixed, lastFixed {
+      first = first.adding(months: 12 * (last.year - first.year))
+      if first > last { first = first.adding(months: -12) }
+    } else if !lastFixed, last < first {
+      last = last.adding(months: 12 * (first.year - last.year))
+      if last < first { last = last.adding(months: 12) }
+    }
+    return (.day(first), .day(last))
+  }
+
+  /// An hour said without am or pm, and minutes from it: 1 to 6 mean the afternoon (people plan their waking
+  /// hours); after a day part, the afternoon or later means pm and the morning am.
+  static func clock(forHour hour: Int, minutes: Int = 0, afternoon: Bool? = nil) -> ClockTime {
+    var value = hour
+    switch afternoon {
+    case true?: if hour < 12 { value += 12 }
+    case false?: if hour == 12 { value = 0 }
+    case nil: if (1...6).contains(hour) { value += 12 }
+    }
+    let total = ((value % 24) * 60 + minutes + 1440) % 1440
+    return ClockTime(hour: total / 60, minute: total % 60)!
+  }
+}

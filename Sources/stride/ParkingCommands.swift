@@ -1,0 +1,96 @@
+import Foundation
+import StrideCore
+
+/// Putting a task off and taking changes back: defer, wait, resume, block and unblock, delete, undo.
+extension Session {
+  func deferTask(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "defer", valued: ["--until", "--on"])
+    try args.noMorePositionals(than: 2, "defer")
+    let id = try args.taskID("defer", example: "stride defer 12 no-energy --until 2026-12-01T19:00")
+    guard args.positionals.count == 2 else {
+      throw UsageError("defer needs a reason after the id: one of \(DeferReason.wordList)")
+    }
+    guard let reason = DeferReason(rawValue: args.positionals[1]) else {
+      throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
+    }
+    let until = try args.time("--until", dateOnly: CommandArguments.dayStart)
+    if let refusal = reason.untilRefusal(given: until != nil) { throw UsageError(refusal) }
+    var on: TaskID?
+    if let text = args.values["--on"] {
+      guard reason == .blocked else {
+        throw UsageError("--on goes with the reason blocked, like: stride defer 12 blocked --on 7")
+      }
+      guard let other = TaskAddress(text), other.step == nil else {
+        throw UsageError("--on '\(text)' is not a task id; write a task number like 7")
+      }
+      on = other.id
+    }
+    let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
+    output.report(deferred(result.task, as: reason, on: on), json: result)
+  }
+
+  /// What a deferral did, as the sentence `defer` and the Now view say.
+  func deferred(_ task: StrideTask, as reason: DeferReason, on: TaskID? = nil) -> String {
+    let sentence: String =
+      switch (reason, task.status) {
+      case (.blocked, .waiting):
+        "\(Output.subject(task)) is waiting"
+          + (task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? "")
+      case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
+      default:
+        "Deferred \(Output.name(task)), as \(reason.rawValue): "
+          + (task.deferral?.effect(for: task, time: time, settings: CommandArguments.config.engine) ?? reason.rule)
+      }
+    return sentence + "."
+  }
+
+  func wait(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "wait", valued: ["--follow-up"])
+    let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
+    let note = args.positionals.dropFirst().joined(separator: " ")
+    let followUp = try args.time("--follow-up", dateOnly: CommandArguments.dayStart)
+    let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
+    let what = result.task.waitingFor.map { " for \($0)" } ?? ""
+    let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""
+    output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
+  }
+
+  func resume(_ arguments: [String]) throws {
+    let id = try CommandArguments.onlyTaskID(arguments, command: "resume")
+    let result = try call(TaskResume.self, .init(id: id))
+    output.report("\(Output.subject(result.task)) is active again.", json: result)
+  }
+
+  func block(_ arguments: [String], blocking: Bool) throws {
+    let command = blocking ? "block" : "unblock"
+    let args = try CommandArguments(arguments, command: command, valued: ["--on"])
+    try args.noMorePositionals(than: 1, command)
+    let id = try args.taskID(command, example: "stride \(command) 12 --on 7")
+    guard let text = args.values["--on"] else {
+      throw UsageError("\(command) needs the other task, like: stride \(command) \(id) --on 7")
+    }
+    guard let other = TaskAddress(text), other.step == nil else {
+      throw UsageError("--on '\(text)' is not a task id; write a task number like 7")
+    }
+    if blocking {
+      let result = try call(TaskBlock.self, .init(id: id, on: other.id))
+      output.report("\(Output.subject(result.task)) now waits on task \(other.id).", json: result)
+    } else {
+      let result = try call(TaskUnblock.self, .init(id: id, on: other.id))
+      output.report("\(Output.subject(result.task)) no longer waits on task \(other.id).", json: result)
+    }
+  }
+
+  func delete(_ arguments: [String]) throws {
+    let id = try CommandArguments.onlyTaskID(arguments, command: "delete")
+    let result = try call(TaskDelete.self, .init(id: id))
+    output.report("Deleted \(Output.name(result.task)). To bring it back: stride undo", json: result)
+  }
+
+  func undo(_ arguments: [String]) throws {
+    let args = try CommandArguments(arguments, command: "undo", switches: ["--sync"])
+    try args.noMorePositionals(than: 0, "undo")
+    let result = try call(HistoryUndo.self, .init(sync: args.flags.contains("--sync") ? true : nil))
+    output.report(result.sentence, json: result)
+  }
+}
