@@ -64,9 +64,13 @@ struct CommandArguments {
   var values: [String: String] = [:]
   var flags: Set<String> = []
 
-  /// Reads `arguments` for `command`, which accepts the options in `valued` (with a value) and `switches`.
-  init(_ arguments: [String], command: String, valued: [String] = [], switches: [String] = []) throws(UsageError) {
-    var remaining = arguments[...]
+  /// Reads `arguments` for `command`, which accepts the options in `valued` (with a value) and `switches`; `short`
+  /// spells some of them in one letter (`-i` for `--interactive`).
+  init(
+    _ arguments: [String], command: String, valued: [String] = [], switches: [String] = [],
+    short: [String: String] = [:]
+  ) throws(UsageError) {
+    var remaining = arguments.map { short[$0] ?? $0 }[...]
     var optionsEnded = false
     while let argument = remaining.popFirst() {
       if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
@@ -100,17 +104,15 @@ struct CommandArguments {
   }
 
   /// The task or step a command takes as its only argument (`stride done 12.2`).
-  static func onlyAddress(_ arguments: [String], command: String, example: String) throws(UsageError) -> TaskAddress {
-    let args = try CommandArguments(arguments, command: command)
-    try args.noMorePositionals(than: 1, command)
-    return try args.address(command, example: example)
+  func onlyAddress(_ command: String, example: String) throws(UsageError) -> TaskAddress {
+    try noMorePositionals(than: 1, command)
+    return try address(command, example: example)
   }
 
   /// The task a command takes as its only argument (`stride show 12`).
-  static func onlyTaskID(_ arguments: [String], command: String) throws(UsageError) -> TaskID {
-    let args = try CommandArguments(arguments, command: command)
-    try args.noMorePositionals(than: 1, command)
-    return try args.taskID(command, example: "stride \(command) 12")
+  func onlyTaskID(_ command: String) throws(UsageError) -> TaskID {
+    try noMorePositionals(than: 1, command)
+    return try taskID(command, example: "stride \(command) 12")
   }
 
   /// The single task id this command needs, from its first positional.

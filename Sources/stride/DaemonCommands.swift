@@ -16,8 +16,7 @@ extension Session {
     var openTasks: Int?
   }
 
-  func daemon(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "daemon")
+  func daemon(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "daemon")
     switch args.positionals.first {
     case "start": try daemonStart()

@@ -14,8 +14,7 @@ extension Session {
     var dryRun: Bool?
   }
 
-  func export(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "export", valued: ["--format", "--output"])
+  func export(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "export")
     let format =
       try args.values["--format"].map { text throws(UsageError) in
@@ -44,8 +43,7 @@ extension Session {
       json: InteropSummary(format: format.rawValue, file: file, tasks: tasks.map(\.id)))
   }
 
-  func importTasks(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "import", valued: ["--from"], switches: ["--dry-run"])
+  func importTasks(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "import")
     guard let file = args.positionals.first else {
       throw UsageError("import needs a file, like: stride import tasks.json --from taskwarrior ('-' reads stdin)")

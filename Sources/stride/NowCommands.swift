@@ -3,12 +3,8 @@ import StrideCore
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {
-  func now(_ arguments: [String]) throws {
-    // "-i" is the one short option: the Now view.
-    let interactive = arguments.contains("-i") || arguments.contains("--interactive")
-    let args = try CommandArguments(
-      arguments.filter { $0 != "-i" }, command: "now", valued: ["--energy", "--for", "--at", "--limit", "--tags"],
-      switches: ["--all", "--interactive"])
+  func now(_ args: CommandArguments) throws {
+    let interactive = args.flags.contains("--interactive")
     try args.noMorePositionals(than: 0, "now")
     if interactive, wantsNowView { return try nowView(plain: invocation.plain) }
     let params = try nowParams(args, all: args.flags.contains("--all"))
@@ -90,9 +86,7 @@ extension Session {
   }
 
   /// `stride why ID`: the whole score of a task now, or the filter that hides it.
-  func why(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "why", valued: ["--energy", "--for", "--at", "--tags"])
+  func why(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "why")
     let id = try args.taskID("why", example: "stride why 12")
     let now = try nowParams(args, all: false)
@@ -125,8 +119,7 @@ extension Session {
   }
 
   /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people. Needs no daemon.
-  func when(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "when", valued: ["--ref"])
+  func when(_ args: CommandArguments) throws {
     let text = args.positionals.joined(separator: " ")
     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw UsageError("when needs a time to read, like: stride when \"next fri 9am\"")
@@ -159,8 +152,7 @@ extension Session {
     output.say("  \(time.rfc3339(start))" + (result.end.map { " to \(time.rfc3339($0.date))" } ?? ""))
   }
 
-  func energy(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "energy")
+  func energy(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "energy")
     guard let word = args.positionals.first else {
       let context = try call(ContextGet.self, NoParams())

@@ -3,8 +3,7 @@ import StrideCore
 
 /// Putting a task off and taking changes back: defer, wait, resume, block and unblock, delete, undo.
 extension Session {
-  func deferTask(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "defer", valued: ["--until", "--on"])
+  func deferTask(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 2, "defer")
     let id = try args.taskID("defer", example: "stride defer 12 no-energy --until 2026-12-01T19:00")
     guard args.positionals.count == 2 else {
@@ -44,8 +43,7 @@ extension Session {
     return sentence + "."
   }
 
-  func wait(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "wait", valued: ["--follow-up"])
+  func wait(_ args: CommandArguments) throws {
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
     let followUp = try args.time("--follow-up", dateOnly: CommandArguments.dayStart)
@@ -55,15 +53,14 @@ extension Session {
     output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
   }
 
-  func resume(_ arguments: [String]) throws {
-    let id = try CommandArguments.onlyTaskID(arguments, command: "resume")
+  func resume(_ args: CommandArguments) throws {
+    let id = try args.onlyTaskID("resume")
     let result = try call(TaskResume.self, .init(id: id))
     output.report("\(Output.subject(result.task)) is active again.", json: result)
   }
 
-  func block(_ arguments: [String], blocking: Bool) throws {
+  func block(_ args: CommandArguments, blocking: Bool) throws {
     let command = blocking ? "block" : "unblock"
-    let args = try CommandArguments(arguments, command: command, valued: ["--on"])
     try args.noMorePositionals(than: 1, command)
     let id = try args.taskID(command, example: "stride \(command) 12 --on 7")
     guard let text = args.values["--on"] else {
@@ -81,14 +78,13 @@ extension Session {
     }
   }
 
-  func delete(_ arguments: [String]) throws {
-    let id = try CommandArguments.onlyTaskID(arguments, command: "delete")
+  func delete(_ args: CommandArguments) throws {
+    let id = try args.onlyTaskID("delete")
     let result = try call(TaskDelete.self, .init(id: id))
     output.report("Deleted \(Output.name(result.task)). To bring it back: stride undo", json: result)
   }
 
-  func undo(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "undo", switches: ["--sync"])
+  func undo(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "undo")
     let result = try call(HistoryUndo.self, .init(sync: args.flags.contains("--sync") ? true : nil))
     output.report(result.sentence, json: result)

@@ -5,8 +5,7 @@ import StrideCore
 /// the now-list. It runs on every prompt, so it never starts the daemon, waits at most half a second, and prints
 /// nothing at all (exit 0) when the daemon is not running or has nothing to suggest.
 extension Session {
-  func prompt(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "prompt")
+  func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
     guard let connection = try? StrideClient(path: paths.socket, timeout: 0.5),
       let now = try? connection.call(NowList.self, .init()), let first = now.suggestions.first
@@ -29,87 +28,7 @@ extension Session {
 /// what their arguments are. Task ids (with their titles) come from `stride completions ids`, which asks the daemon
 /// and prints nothing when it is not running, so a completion never starts it or waits for it.
 extension Session {
-  /// What a command's positional arguments are.
-  enum ArgumentKind {
-    case none, task, taskThenReason, words([String]), file, text
-  }
-
-  struct CommandSpec {
-    var name: String
-    var summary: String
-    var options: [String]
-    var argument: ArgumentKind
-  }
-
-  static let commandSpecs: [CommandSpec] = [
-    CommandSpec(name: "add", summary: "capture a thought as a task", options: ["--dry-run"], argument: .text),
-    CommandSpec(
-      name: "now", summary: "the few tasks worth starting now",
-      options: ["--energy", "--for", "--at", "--limit", "--tags", "--all", "--interactive"], argument: .none),
-    CommandSpec(
-      name: "defer", summary: "put a task off, with a reason", options: ["--until", "--on"], argument: .taskThenReason),
-    CommandSpec(name: "done", summary: "finish a task, or one of its steps", options: [], argument: .task),
-    CommandSpec(
-      name: "list", summary: "open tasks", options: ["--status", "--tag", "--all", "--pinned"], argument: .none),
-    CommandSpec(name: "show", summary: "everything about one task", options: [], argument: .task),
-    CommandSpec(name: "step", summary: "add a step to a task", options: [], argument: .task),
-    CommandSpec(
-      name: "edit", summary: "change a task",
-      options: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat"],
-      argument: .task),
-    CommandSpec(name: "skip", summary: "move a routine to its next time", options: [], argument: .task),
-    CommandSpec(name: "pin", summary: "keep a task in now", options: [], argument: .task),
-    CommandSpec(name: "unpin", summary: "stop keeping a task in now", options: [], argument: .task),
-    CommandSpec(name: "reopen", summary: "bring back a finished task or step", options: [], argument: .task),
-    CommandSpec(
-      name: "wait", summary: "park a task while it waits on someone", options: ["--follow-up"], argument: .task),
-    CommandSpec(name: "resume", summary: "end a deferral or a wait", options: [], argument: .task),
-    CommandSpec(name: "block", summary: "make a task wait on another", options: ["--on"], argument: .task),
-    CommandSpec(name: "unblock", summary: "stop a task waiting on another", options: ["--on"], argument: .task),
-    CommandSpec(name: "delete", summary: "remove a task", options: [], argument: .task),
-    CommandSpec(name: "undo", summary: "take back your last change here", options: ["--sync"], argument: .none),
-    CommandSpec(
-      name: "energy", summary: "show or set your energy", options: [],
-      argument: .words(["low", "medium", "high", "clear"])),
-    CommandSpec(name: "when", summary: "how Stride reads a time", options: ["--ref"], argument: .text),
-    CommandSpec(
-      name: "why", summary: "why a task is or is not in now", options: ["--energy", "--for", "--at", "--tags"],
-      argument: .task),
-    CommandSpec(
-      name: "watch", summary: "print changes and wake-ups as they happen", options: ["--exec", "--topics"],
-      argument: .none),
-    CommandSpec(name: "prompt", summary: "a short line for a shell prompt", options: [], argument: .none),
-    CommandSpec(
-      name: "completions", summary: "a completion script", options: [], argument: .words(["bash", "zsh", "fish"])),
-    CommandSpec(
-      name: "export", summary: "every task, to a file or standard output", options: ["--format", "--output"],
-      argument: .none),
-    CommandSpec(
-      name: "import", summary: "tasks from another list", options: ["--from", "--dry-run"], argument: .file),
-    CommandSpec(
-      name: "sync", summary: "sync with a CalDAV task list",
-      options: ["--user", "--password-command", "--insecure", "--create"], argument: .words(["status", "setup"])),
-    CommandSpec(
-      name: "daemon", summary: "start, stop, status or install the daemon", options: [],
-      argument: .words(["start", "stop", "status", "install"])),
-    CommandSpec(name: "help", summary: "help on a command", options: [], argument: .none),
-  ]
-
-  static let globalOptions = ["--json", "--plain", "--socket", "--no-autostart", "--help", "--version"]
-
-  /// The words an option's value can be, where they are a fixed set; `ids` for a task id.
-  static let optionValues: [String: [String]] = [
-    "--energy": EnergyLevel.allCases.map(\.rawValue),
-    "--type": TaskType.allCases.map(\.rawValue),
-    "--status": ListStatus.allCases.map(\.rawValue),
-    "--topics": EventTopic.allCases.map(\.rawValue),
-    "--format": ExportFormat.allCases.map(\.rawValue),
-    "--from": ImportFormat.allCases.map(\.rawValue),
-    "--on": ["ids"],
-  ]
-
-  func completions(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "completions")
+  func completions(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "completions")
     switch args.positionals.first {
     case "bash": print(Self.bashScript, terminator: "")
@@ -135,8 +54,8 @@ extension Session {
 
   private static let reasons = DeferReason.allCases.map(\.rawValue)
 
-  private static func names(_ kinds: (ArgumentKind) -> Bool) -> String {
-    commandSpecs.filter { kinds($0.argument) }.map(\.name).joined(separator: " ")
+  private static func names(_ kinds: (Command.ArgumentKind) -> Bool) -> String {
+    Command.all.filter { kinds($0.argument) }.map(\.name.rawValue).joined(separator: " ")
   }
 
   private static var taskCommands: String {
@@ -146,17 +65,17 @@ extension Session {
   }
 
   static var bashScript: String {
-    let optionCases = commandSpecs.filter { !$0.options.isEmpty }.map {
-      "    \($0.name)) options=\"\($0.options.joined(separator: " "))\" ;;"
+    let optionCases = Command.all.filter { !$0.options.isEmpty }.map {
+      "    \($0.name.rawValue)) options=\"\($0.options.joined(separator: " "))\" ;;"
     }.joined(separator: "\n")
-    let valueCases = optionValues.sorted { $0.key < $1.key }.map { option, words in
+    let valueCases = Command.optionValues.sorted { $0.key < $1.key }.map { option, words in
       words == ["ids"]
         ? "    \(option)) _stride_ids; return ;;"
         : "    \(option)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
     }.joined(separator: "\n")
-    let wordCases = commandSpecs.compactMap { spec -> String? in
+    let wordCases = Command.all.compactMap { spec -> String? in
       guard case .words(let words) = spec.argument else { return nil }
-      return "    \(spec.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;"
+      return "    \(spec.name.rawValue)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;"
     }.joined(separator: "\n")
     return """
       # Stride completion for bash. Load it with: source <(stride completions bash)
@@ -190,7 +109,7 @@ extension Session {
           --socket) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         esac
         if [[ -z $command ]]; then
-          COMPREPLY=($(compgen -W "\(commandSpecs.map(\.name).joined(separator: " ")) \(globalOptions.joined(separator: " "))" -- "$cur"))
+          COMPREPLY=($(compgen -W "\(Command.all.map(\.name.rawValue).joined(separator: " ")) \(Command.globalOptions.joined(separator: " "))" -- "$cur"))
           return
         fi
         if [[ $cur == -* ]]; then
@@ -215,18 +134,18 @@ extension Session {
   }
 
   static var zshScript: String {
-    let commands = commandSpecs.map { "    '\($0.name):\($0.summary)'" }.joined(separator: "\n")
-    let valueCases = optionValues.sorted { $0.key < $1.key }.map { option, words in
+    let commands = Command.all.map { "    '\($0.name.rawValue):\($0.summary)'" }.joined(separator: "\n")
+    let valueCases = Command.optionValues.sorted { $0.key < $1.key }.map { option, words in
       words == ["ids"]
         ? "    \(option)) _stride_ids; return ;;"
         : "    \(option)) compadd -- \(words.joined(separator: " ")); return ;;"
     }.joined(separator: "\n")
-    let optionCases = commandSpecs.filter { !$0.options.isEmpty }.map {
-      "      \($0.name)) compadd -- \($0.options.joined(separator: " ")) --json ;;"
+    let optionCases = Command.all.filter { !$0.options.isEmpty }.map {
+      "      \($0.name.rawValue)) compadd -- \($0.options.joined(separator: " ")) --json ;;"
     }.joined(separator: "\n")
-    let wordCases = commandSpecs.compactMap { spec -> String? in
+    let wordCases = Command.all.compactMap { spec -> String? in
       guard case .words(let words) = spec.argument else { return nil }
-      return "    \(spec.name)) compadd -- \(words.joined(separator: " ")) ;;"
+      return "    \(spec.name.rawValue)) compadd -- \(words.joined(separator: " ")) ;;"
     }.joined(separator: "\n")
     return """
       #compdef stride
@@ -258,7 +177,7 @@ extension Session {
         esac
         if [[ -z $command ]]; then
           if [[ ${words[CURRENT]} == -* ]]; then
-            compadd -- \(globalOptions.joined(separator: " "))
+            compadd -- \(Command.globalOptions.joined(separator: " "))
           else
             _describe -t commands 'command' commands
           fi
@@ -295,13 +214,13 @@ extension Session {
       "",
       "complete -c stride -f",
     ]
-    lines += globalOptions.map { "complete -c stride -l \($0.dropFirst(2))" }
-    for spec in commandSpecs {
+    lines += Command.globalOptions.map { "complete -c stride -l \($0.dropFirst(2))" }
+    for spec in Command.all {
       let summary = spec.summary.replacingOccurrences(of: "'", with: "\\'")
-      lines.append("complete -c stride -n __fish_use_subcommand -a \(spec.name) -d '\(summary)'")
-      let seen = "'__fish_seen_subcommand_from \(spec.name)'"
+      lines.append("complete -c stride -n __fish_use_subcommand -a \(spec.name.rawValue) -d '\(summary)'")
+      let seen = "'__fish_seen_subcommand_from \(spec.name.rawValue)'"
       for option in spec.options {
-        let values = optionValues[option]
+        let values = Command.optionValues[option]
         let argument =
           switch values {
           case ["ids"]?: " -xa '(stride completions ids 2>/dev/null)'"

@@ -8,9 +8,7 @@ import StrideCore
 /// `stride sync`, `stride sync status` and `stride sync setup`: the same tasks on every device, through a CalDAV
 /// server. The daemon does the network; these commands ask it and say what happened.
 extension Session {
-  func sync(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "sync", valued: ["--user", "--password-command"], switches: ["--insecure", "--create"])
+  func sync(_ args: CommandArguments) throws {
     switch args.positionals.first {
     case nil:
       try args.noMorePositionals(than: 0, "sync")

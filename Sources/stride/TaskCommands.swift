@@ -3,8 +3,7 @@ import StrideCore
 
 /// The everyday commands: each reads its arguments, makes one or two calls, and says what happened.
 extension Session {
-  func add(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "add", switches: ["--dry-run"])
+  func add(_ args: CommandArguments) throws {
     var text = args.positionals.joined(separator: " ")
     if args.positionals == ["-"] {
       text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -78,9 +77,7 @@ extension Session {
     return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
 
-  func list(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "list", valued: ["--status", "--tag"], switches: ["--all", "--pinned"])
+  func list(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "list")
     var status: ListStatus?
     if let text = args.values["--status"] {
@@ -118,8 +115,8 @@ extension Session {
     lines.dropFirst().forEach { output.say($0) }
   }
 
-  func show(_ arguments: [String]) throws {
-    let id = try CommandArguments.onlyTaskID(arguments, command: "show")
+  func show(_ args: CommandArguments) throws {
+    let id = try args.onlyTaskID("show")
     let result = try call(TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
     let task = result.task
@@ -189,8 +186,7 @@ extension Session {
 
   /// `stride done 12`, `stride done 12.2`, or several at once (`stride done 3 4 5.1`): each is said in its own
   /// sentence; one that fails is said on stderr and the others still happen (the exit status then says so).
-  func done(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "done")
+  func done(_ args: CommandArguments) throws {
     let example = "stride done 12, or stride done 12.2 for a step"
     guard !args.positionals.isEmpty else { throw UsageError("done needs a task id, like: \(example)") }
     // Every address is read before anything is done: a typo stops the whole command, not half of it.
@@ -236,15 +232,15 @@ extension Session {
     return " \(back) (\(rule.words))."
   }
 
-  func skip(_ arguments: [String]) throws {
-    let id = try CommandArguments.onlyTaskID(arguments, command: "skip")
+  func skip(_ args: CommandArguments) throws {
+    let id = try args.onlyTaskID("skip")
     let result = try call(TaskSkip.self, .init(id: id))
     let next = result.task.due.map { " Next time: \(time.describe($0))." } ?? ""
     output.report("Skipped this time of \(Output.name(result.task)).\(next)", json: result)
   }
 
-  func pin(_ arguments: [String], pinned: Bool) throws {
-    let id = try CommandArguments.onlyTaskID(arguments, command: pinned ? "pin" : "unpin")
+  func pin(_ args: CommandArguments, pinned: Bool) throws {
+    let id = try args.onlyTaskID(pinned ? "pin" : "unpin")
     let result = try call(TaskPin.self, .init(id: id, pinned: pinned))
     output.report(
       pinned
@@ -253,9 +249,8 @@ extension Session {
       json: result)
   }
 
-  func reopen(_ arguments: [String]) throws {
-    let address = try CommandArguments.onlyAddress(
-      arguments, command: "reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
+  func reopen(_ args: CommandArguments) throws {
+    let address = try args.onlyAddress("reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
     guard let step = address.step else {
       let result = try call(TaskReopen.self, .init(id: address.id))
       return output.report("Reopened \(Output.name(result.task)).", json: result)
@@ -265,8 +260,7 @@ extension Session {
       "Reopened step \(address.id).\(step), \"\(result.task.subtasks[step - 1].title)\".", json: result)
   }
 
-  func step(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "step")
+  func step(_ args: CommandArguments) throws {
     let id = try args.taskID("step", example: "stride step 12 \"find the insurance card\"")
     let title = args.positionals.dropFirst().joined(separator: " ")
     guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -278,10 +272,7 @@ extension Session {
       "Added step \(task.id).\(task.subtasks.count), \"\(task.subtasks.last?.title ?? title)\".", json: result)
   }
 
-  func edit(_ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: "edit",
-      valued: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat"])
+  func edit(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "edit")
     let id = try args.taskID("edit", example: "stride edit 12 --energy low")
     var patch = TaskPatch()

@@ -11,8 +11,7 @@ extension Session {
   /// How long an `--exec` command may run for one event before it is stopped.
   static let execTimeout = 60.0
 
-  func watch(_ arguments: [String]) throws {
-    let args = try CommandArguments(arguments, command: "watch", valued: ["--exec", "--topics"])
+  func watch(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "watch")
     let topics = try args.values["--topics"].map(Self.topics) ?? Self.watchedByDefault
     let command = args.values["--exec"]

@@ -28,57 +28,23 @@ func run(_ session: Session) throws -> ExitStatus {
     }
     // `stride` alone: the Now view for a person at a terminal, the now-list for a script or a pipe.
     do {
-      if session.wantsNowView { try session.nowView(plain: invocation.plain) } else { try session.now([]) }
+      if session.wantsNowView {
+        try session.nowView(plain: invocation.plain)
+      } else {
+        try Command.named("now")?.run(session, [])
+      }
     } catch let status as ExitStatus {
       return status
     }
     return .ok
   }
-  if invocation.help || command == "help" {
-    let topic = command == "help" ? invocation.arguments.first : command
-    guard let topic else {
-      print(Help.overview)
-      return .ok
-    }
-    guard let text = Help.commands[topic] else {
-      throw UsageError("there is no command '\(topic)'; run 'stride help' for the list")
-    }
-    print(text)
-    return .ok
+  // `stride COMMAND --help` is `stride help COMMAND`.
+  let (name, arguments) = invocation.help ? ("help", [command]) : (command, invocation.arguments)
+  guard let found = Command.named(name) else {
+    throw UsageError("there is no command '\(name)'; run 'stride help' for the list")
   }
-  let arguments = invocation.arguments
   do {
-    switch command {
-    case "add": try session.add(arguments)
-    case "now": try session.now(arguments)
-    case "list", "ls": try session.list(arguments)
-    case "show": try session.show(arguments)
-    case "done": try session.done(arguments)
-    case "reopen": try session.reopen(arguments)
-    case "step": try session.step(arguments)
-    case "edit": try session.edit(arguments)
-    case "defer": try session.deferTask(arguments)
-    case "wait": try session.wait(arguments)
-    case "resume": try session.resume(arguments)
-    case "block": try session.block(arguments, blocking: true)
-    case "unblock": try session.block(arguments, blocking: false)
-    case "delete": try session.delete(arguments)
-    case "skip": try session.skip(arguments)
-    case "pin": try session.pin(arguments, pinned: true)
-    case "unpin": try session.pin(arguments, pinned: false)
-    case "undo": try session.undo(arguments)
-    case "energy": try session.energy(arguments)
-    case "when": try session.when(arguments)
-    case "why": try session.why(arguments)
-    case "daemon": try session.daemon(arguments)
-    case "watch": try session.watch(arguments)
-    case "prompt": try session.prompt(arguments)
-    case "completions": try session.completions(arguments)
-    case "export": try session.export(arguments)
-    case "import": try session.importTasks(arguments)
-    case "sync": try session.sync(arguments)
-    default: throw UsageError("there is no command '\(command)'; run 'stride help' for the list")
-    }
+    try found.run(session, arguments)
   } catch let status as ExitStatus {
     return status
   }

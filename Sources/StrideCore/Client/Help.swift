@@ -1,8 +1,8 @@
-import StrideCore
+import Foundation
 
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
-enum Help {
-  static let overview = """
+public enum Help {
+  public static let overview = """
     stride: a calm task list for people who find starting hard.
 
     Usage: stride COMMAND [ARGUMENTS] [--json] [--socket PATH] [--no-autostart]
@@ -25,7 +25,8 @@ enum Help {
       reopen ID | ID.N      bring back a finished task or step
       wait ID [NOTE]        park a task while it waits on someone
       resume ID             end a deferral or a wait
-      block ID --on OTHER   make a task wait on another (unblock to undo)
+      block ID --on OTHER   make a task wait on another
+      unblock ID --on OTHER stop a task waiting on another
       delete ID             remove a task
       undo [--sync]         take back your last change here (repeat to go further back)
       energy [LEVEL]        show or set your energy: low, medium, high, clear
@@ -52,7 +53,7 @@ enum Help {
     More about a command: stride help COMMAND
     """
 
-  static let commands: [String: String] = [
+  public static let commands: [String: String] = [
     "add": """
     Usage: stride add TEXT... [--dry-run]
            stride add -            (read the thought from standard input; further lines are steps)
@@ -71,7 +72,7 @@ enum Help {
     """,
     "now": """
     Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--all]
-           stride now -i         the Now view on a terminal (as 'stride' alone)
+           stride now -i         the Now view on a terminal (as 'stride' alone; also --interactive)
 
     Shows at most five things you can start now, numbered, each with its next step or a way in
     ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.

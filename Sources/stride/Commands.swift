@@ -1,0 +1,55 @@
+import Foundation
+import StrideCore
+
+/// How the CLI runs each command of the table (`Command.all` in StrideCore): its own arguments read by the options
+/// the table declares, then one function a command. The switch is exhaustive, so a new command cannot be declared
+/// without being run here.
+extension Command {
+  func run(_ session: Session, _ arguments: [String]) throws {
+    let args = try CommandArguments(
+      arguments, command: name.rawValue, valued: valued, switches: switches, short: short)
+    switch name {
+    case .add: try session.add(args)
+    case .now: try session.now(args)
+    case .defer: try session.deferTask(args)
+    case .done: try session.done(args)
+    case .list: try session.list(args)
+    case .show: try session.show(args)
+    case .step: try session.step(args)
+    case .edit: try session.edit(args)
+    case .skip: try session.skip(args)
+    case .pin: try session.pin(args, pinned: true)
+    case .unpin: try session.pin(args, pinned: false)
+    case .reopen: try session.reopen(args)
+    case .wait: try session.wait(args)
+    case .resume: try session.resume(args)
+    case .block: try session.block(args, blocking: true)
+    case .unblock: try session.block(args, blocking: false)
+    case .delete: try session.delete(args)
+    case .undo: try session.undo(args)
+    case .energy: try session.energy(args)
+    case .when: try session.when(args)
+    case .why: try session.why(args)
+    case .watch: try session.watch(args)
+    case .prompt: try session.prompt(args)
+    case .completions: try session.completions(args)
+    case .export: try session.export(args)
+    case .import: try session.importTasks(args)
+    case .sync: try session.sync(args)
+    case .daemon: try session.daemon(args)
+    case .help: try session.help(args)
+    }
+  }
+}
+
+extension Session {
+  /// `stride help [COMMAND]`: the overview, or one command's help (by its name or an alias).
+  func help(_ args: CommandArguments) throws {
+    try args.noMorePositionals(than: 1, "help")
+    guard let topic = args.positionals.first else { return print(Help.overview) }
+    guard let command = Command.named(topic), let text = Help.commands[command.name.rawValue] else {
+      throw UsageError("there is no command '\(topic)'; run 'stride help' for the list")
+    }
+    print(text)
+  }
+}
