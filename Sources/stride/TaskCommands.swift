@@ -43,32 +43,32 @@ extension Session {
   /// What a capture was read as, in one sentence when anything beyond a title was read; then a calm question about
   /// a due time that has passed, and the `!words` that were not understood.
   func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
-    func source(_ field: String) -> String {
-      let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
+    func source(_ field: CaptureSpan.Field) -> String {
+      let words = draft.sources(of: field)
       return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
     }
     // A time read in another zone is said in this one, with the words it came from ("from "9:30 EST"").
-    func zoned(_ field: String) -> String {
+    func zoned(_ field: CaptureSpan.Field) -> String {
       let parser = TimeParser(reference: Date(), timeZone: .current)
       guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
       return source(field)
     }
     let read = Set(draft.spans.map(\.field))
     var parts: [String] = []
-    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned("due")) }
-    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned("start")) }
-    if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source("repeat")) }
+    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned(.due)) }
+    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned(.start)) }
+    if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source(.repeat)) }
     if !draft.steps.isEmpty { parts.append(draft.steps.count == 1 ? "1 step" : "\(draft.steps.count) steps") }
     if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }
-    if read.contains("energy") { parts.append("\(draft.energy.rawValue) energy" + source("energy")) }
-    if read.contains("type") { parts.append("an \(draft.type.rawValue)" + source("type")) }
+    if read.contains(.energy) { parts.append("\(draft.energy.rawValue) energy" + source(.energy)) }
+    if read.contains(.type) { parts.append("an \(draft.type.rawValue)" + source(.type)) }
     if !draft.tags.isEmpty { parts.append("tagged " + draft.tags.joined(separator: ", ")) }
     var lines: [String] = []
     if let due = draft.due, due < Date() {
       let edit = id.map { "stride edit \($0) --due DATE" } ?? "a later date"
       lines.append("That due time, \(time.describe(due)), has already passed. Did you mean a later one? (\(edit))")
     }
-    let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
+    let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty {
       lines.append(
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
@@ -158,7 +158,7 @@ extension Session {
     fields.append(["Added:", time.describe(task.createdAt)])
     if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
     for conflict in result.syncConflicts ?? [] {
-      let kept = conflict.keptFrom == "server" ? "the other device's" : "this device's"
+      let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
         "Sync:",
         "\(time.describe(conflict.at.date)), the \(conflict.field) changed here and on another device; kept \(kept) "
@@ -326,8 +326,8 @@ extension Session {
 
   /// How a capture was understood, a field a row, each with the words it came from.
   private func draftRows(_ draft: TaskDraft) -> [[String]] {
-    func source(_ field: String) -> String {
-      let words = draft.spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
+    func source(_ field: CaptureSpan.Field) -> String {
+      let words = draft.sources(of: field)
       return words.isEmpty ? "" : "from " + words.joined(separator: ", ")
     }
     var rows: [[String]] = [["Title:", draft.title, ""]]
@@ -335,15 +335,15 @@ extension Session {
       rows.append([index == 0 ? "Steps:" : "", "\(index + 1). \(step)", ""])
     }
     if let estimate = draft.estimateMinutes {
-      rows.append(["Estimate:", Minutes.format(estimate), source("estimate")])
+      rows.append(["Estimate:", Minutes.format(estimate), source(.estimate)])
     }
-    rows.append(["Energy:", draft.energy.rawValue, source("energy")])
-    rows.append(["Type:", draft.type.rawValue, source("type")])
-    if let due = draft.due { rows.append(["Due:", time.describe(due), source("due")]) }
-    if let start = draft.start { rows.append(["Starts:", time.describe(start), source("start")]) }
-    if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source("repeat")]) }
-    if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source("tags")]) }
-    let unread = draft.spans.filter { $0.field == "unread" }.map(\.text)
+    rows.append(["Energy:", draft.energy.rawValue, source(.energy)])
+    rows.append(["Type:", draft.type.rawValue, source(.type)])
+    if let due = draft.due { rows.append(["Due:", time.describe(due), source(.due)]) }
+    if let start = draft.start { rows.append(["Starts:", time.describe(start), source(.start)]) }
+    if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source(.repeat)]) }
+    if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
+    let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }

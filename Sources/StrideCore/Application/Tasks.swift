@@ -206,10 +206,10 @@ final class Tasks: Sendable {
       let hidden = evaluation.passedOver.first { $0.task.id == task.id }?.hidden
       return TaskExplain.Result(
         task: candidate.task, position: nil, kind: candidate.kind, prompt: candidate.prompt, terms: candidate.terms,
-        score: candidate.score, hidden: hidden ?? Hidden("not-in-top", "other tasks ranked higher"), energy: energy)
+        score: candidate.score, hidden: hidden ?? Hidden(.notInTop, "other tasks ranked higher"), energy: energy)
     }
     let hidden =
-      evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden("completed", "it is done")
+      evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden(.completed, "it is done")
     return TaskExplain.Result(
       task: task, position: nil, kind: nil, prompt: nil, terms: [], score: nil, hidden: hidden, energy: energy)
   }

@@ -71,33 +71,33 @@ public struct CaptureParser: Sendable {
       }
       let token = String(characters[word])
       let lower = token.lowercased()
-      var field: String?
+      var field: CaptureSpan.Field?
       var span = word
       var unit: String { index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : "" }
       if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
-        field = "estimate"
+        field = .estimate
       } else if lower.hasPrefix("~"), lower.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }),
         let minutes = Self.minutes(String(lower.dropFirst()) + unit)
       {
         // "~10 min": the unit as a word of its own.
         result.estimateMinutes = minutes
-        field = "estimate"
+        field = .estimate
         span = word.lowerBound..<words[index + 1].upperBound
         index += 1
       } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
         result.energy = energy
-        field = "energy"
+        field = .energy
       } else if lower.hasPrefix("!"), Self.urgentWords.contains(String(lower.dropFirst())) {
         result.type = .obligation
-        field = "type"
+        field = .type
       } else if lower.hasPrefix("!"), lower.count > 1, lower.dropFirst().allSatisfy(\.isLetter) {
         // Named in the reply, never silently part of the title.
         result.spans.append(
-          CaptureSpan(field: "unread", text: token, start: word.lowerBound, end: word.upperBound))
+          CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
       } else if lower.hasPrefix("#"), lower.count > 1, let tag = try? StrideTask.checkedTags([lower]).first {
         if !result.tags.contains(tag) { result.tags.append(tag) }
-        field = "tags"
+        field = .tags
       } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {
         let key = String(lower[..<colon])
         var value = String(lower[lower.index(after: colon)...])
@@ -128,37 +128,37 @@ public struct CaptureParser: Sendable {
 
   /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`. An
   /// unknown key or a value that does not read is not a token, and stays in the title.
-  private func keyValue(_ key: String, _ value: String, into result: inout ParsedCapture) -> String? {
+  private func keyValue(_ key: String, _ value: String, into result: inout ParsedCapture) -> CaptureSpan.Field? {
     guard !value.isEmpty else { return nil }
     switch key {
     case "due", "by":
       guard let match = times.parse(value) else { return nil }
       result.due = times.instant(match.value, dateOnly: .endOfDay)
-      return "due"
+      return .due
     case "start", "wait", "scheduled", "after":
       guard let match = times.parse(value) else { return nil }
       result.start = times.startInstant(match.value)
-      return "start"
+      return .start
     case "energy", "e":
       guard let energy = EnergyLevel(word: value) else { return nil }
       result.energy = energy
-      return "energy"
+      return .energy
     case "est", "estimate":
       guard let minutes = Self.minutes(value) else { return nil }
       result.estimateMinutes = minutes
-      return "estimate"
+      return .estimate
     case "type", "t":
       guard let type = TaskType(rawValue: value) else { return nil }
       result.type = type
-      return "type"
+      return .type
     case "recur", "rec", "repeat", "repeats":
       guard let rule = RecurrenceReader.taskwarrior(value) ?? RecurrenceReader.parse(value)?.rule else { return nil }
       result.recurrence = rule
-      return "repeat"
+      return .repeat
     case "tag", "tags":
       guard let tags = try? StrideTask.checkedTags(value.split(separator: ",").map(String.init)) else { return nil }
       result.tags += tags.filter { !result.tags.contains($0) }
-      return "tags"
+      return .tags
     default:
       return nil
     }
@@ -223,7 +223,7 @@ public struct CaptureParser: Sendable {
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(
-        CaptureSpan(field: "repeat", text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+        CaptureSpan(field: .repeat, text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
       return
     }
   }
@@ -276,15 +276,15 @@ public struct CaptureParser: Sendable {
     let bareWords = Dictionary(
       uniqueKeysWithValues: words.map { range in (range.lowerBound, bareWord(characters[range])) })
     func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
-    func note(_ field: String, _ range: Range<Int>) {
+    func note(_ field: CaptureSpan.Field, _ range: Range<Int>) {
       result.spans.append(
         CaptureSpan(field: field, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
     }
     if result.type == nil {
       if let word = words.first(where: { Self.obligationWords.contains(bare($0)) }) {
         result.type = .obligation
-        note("type", word)
-      } else if let deadline = result.spans.first(where: { $0.field == "due" }),
+        note(.type, word)
+      } else if let deadline = result.spans.first(where: { $0.field == .due }),
         ["by", "before", "due", "deadline", "b4"].contains(where: { deadline.text.lowercased().hasPrefix($0 + " ") }),
         let party = words.indices.dropFirst().first(where: { index in
           let text = String(characters[words[index]]).trimmingCharacters(in: .punctuationCharacters)
@@ -301,12 +301,12 @@ public struct CaptureParser: Sendable {
       {
         // A deadline owed to someone named: "send Sam the draft by friday".
         result.type = .obligation
-        note("type", party)
+        note(.type, party)
       }
     }
     if result.energy == nil, let word = words.first(where: { Self.energyWords[bare($0)] != nil }) {
       result.energy = Self.energyWords[bare(word)]
-      note("energy", word)
+      note(.energy, word)
     }
   }
 
@@ -350,7 +350,8 @@ public struct CaptureParser: Sendable {
         used = true
         result.spans.append(
           CaptureSpan(
-            field: role.rawValue, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
+            field: CaptureSpan.Field(role), text: String(characters[range]), start: range.lowerBound,
+            end: range.upperBound))
       }
       guard used else { continue }
       result.problem = result.problem ?? match.contradiction

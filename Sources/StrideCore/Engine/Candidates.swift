@@ -395,6 +395,6 @@ struct Evaluator {
       let day = routineComes(task).map(time.day) ?? "that day"
       detail = "it is a routine whose next time is \(next); it shows from \(day)"
     }
-    return Hidden(code.rawValue, detail)
+    return Hidden(HiddenReason(code), detail)
   }
 }

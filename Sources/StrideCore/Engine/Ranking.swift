@@ -263,19 +263,19 @@ struct Assembly {
     case .overreach:
       let energy = context.energy?.rawValue ?? "low"
       return Hidden(
-        "too-much-energy",
+        .tooMuchEnergy,
         "it needs \(tasks[entry.index].energy.rawValue) energy and yours is \(energy); \(settings.overreachLimit) "
           + "such tasks are shown already, as their first 15 minutes")
     case .tag(let tag):
-      return Hidden("variety", "\(settings.perTagLimit) tasks tagged \(tag) are shown already")
+      return Hidden(.variety, "\(settings.perTagLimit) tasks tagged \(tag) are shown already")
     case .family:
-      return Hidden("variety", "\(settings.perTagLimit) tasks much like it are shown already")
+      return Hidden(.variety, "\(settings.perTagLimit) tasks much like it are shown already")
     case .routines:
-      return Hidden("variety", "\(settings.routineLimit) routines are shown already, to leave room for the rest")
+      return Hidden(.variety, "\(settings.routineLimit) routines are shown already, to leave room for the rest")
     case nil:
       if let tie = chosen.last(where: { $0.score == entry.score }) {
         return Hidden(
-          "not-in-top",
+          .notInTop,
           "it ties on score (\(score)) with task \(tasks[tie.index].id), which goes first by due time, progress, "
             + "length, age or number")
       }
@@ -285,13 +285,13 @@ struct Assembly {
         let shown = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
         let digits = (1...4).first { shown(lowest, $0) != shown(entry.score, $0) } ?? 4
         let (theirs, this) = (shown(lowest, digits), shown(entry.score, digits))
-        return Hidden("not-in-top", "the tasks shown score higher (\(theirs) or more; this one \(this))")
+        return Hidden(.notInTop, "the tasks shown score higher (\(theirs) or more; this one \(this))")
       }
       // Places went to tasks that score lower: say what each of those is there for.
       let reasons = chosen.filter { $0.score < entry.score }.compactMap(placeReason)
       let unique = reasons.enumerated().filter { reasons.firstIndex(of: $0.element) == $0.offset }.map(\.element)
       return Hidden(
-        "not-in-top",
+        .notInTop,
         "its score is \(score); the places went to "
           + (unique.isEmpty ? "tasks of other kinds, for variety" : listed(unique)))
     }

@@ -118,14 +118,47 @@ public struct TermScore: Codable, Sendable, Equatable {
 /// Why a task is not among the suggestions: a stable code and a sentence.
 public struct Hidden: Codable, Sendable, Equatable {
   /// `completed`, `waiting`, `deferred`, `low-energy`, `blocked`, `not-started`, `too-much-energy`,
-  /// `wrong-time`, `too-long`, `not-tagged`, `stuck`, or `not-in-top` (it passed every filter but others ranked
-  /// higher).
-  public var reason: String
+  /// `wrong-time`, `too-long`, `not-tagged`, `stuck`, `routine-later`, `variety`, or `not-in-top` (it passed every
+  /// filter but others ranked higher).
+  public var reason: HiddenReason
   public var detail: String
 
-  public init(_ reason: String, _ detail: String) {
+  public init(_ reason: HiddenReason, _ detail: String) {
     self.reason = reason
     self.detail = detail
+  }
+}
+
+/// Why a task is not in now: one of the filters hides it, or it passed them all and the variety limits or the
+/// ranking left it out. A closed set, sent on the wire as its words.
+public enum HiddenReason: String, Sendable, CaseIterable {
+  case completed, waiting, deferred, blocked, stuck, variety
+  case lowEnergy = "low-energy"
+  case notStarted = "not-started"
+  case notTagged = "not-tagged"
+  case routineLater = "routine-later"
+  case tooMuchEnergy = "too-much-energy"
+  case wrongTime = "wrong-time"
+  case tooLong = "too-long"
+  case notInTop = "not-in-top"
+
+  /// The reason a filter gives.
+  init(_ filter: HiddenCode) {
+    self =
+      switch filter {
+      case .completed: .completed
+      case .waiting: .waiting
+      case .deferred: .deferred
+      case .blocked: .blocked
+      case .stuck: .stuck
+      case .lowEnergy: .lowEnergy
+      case .notStarted: .notStarted
+      case .notTagged: .notTagged
+      case .routineLater: .routineLater
+      case .tooMuchEnergy: .tooMuchEnergy
+      case .wrongTime: .wrongTime
+      case .tooLong: .tooLong
+      }
   }
 }
 

@@ -247,11 +247,12 @@ extension NowView {
     if !draft.steps.isEmpty { lines.append("Steps:   " + draft.steps.joined(separator: " · ")) }
     if let minutes = draft.estimateMinutes { lines.append("About:   \(Minutes.format(minutes))") }
     // Where a word the line did not mark as a token decided a field: "an obligation (from "pay")".
-    func source(_ field: String) -> String {
-      draft.spans.first { $0.field == field }.map { " (from \"\($0.text)\")" } ?? ""
+    func source(_ field: CaptureSpan.Field) -> String {
+      let words = draft.sources(of: field)
+      return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
     }
-    lines.append("Energy:  \(draft.energy.rawValue)" + source("energy"))
-    lines.append("Type:    \(draft.type.rawValue)" + source("type"))
+    lines.append("Energy:  \(draft.energy.rawValue)" + source(.energy))
+    lines.append("Type:    \(draft.type.rawValue)" + source(.type))
     if let due = draft.due { lines.append("Due:     \(time.describe(due))") }
     if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
     if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }

@@ -203,7 +203,7 @@ public enum NowList: RPCMethod {
   public struct HiddenEntry: Codable, Sendable, Equatable {
     public var id: TaskID
     public var title: String
-    public var reason: String
+    public var reason: HiddenReason
     public var detail: String
 
     public init(_ hidden: HiddenTask) {

@@ -22,3 +22,6 @@ extension DeferReason: WireEnum {}
 extension TaskStatus: WireEnum {}
 extension TaskType: WireEnum {}
 extension ChangeAction: WireEnum {}
+extension HiddenReason: WireEnum {}
+extension ConflictSide: WireEnum {}
+extension CaptureSpan.Field: WireEnum {}

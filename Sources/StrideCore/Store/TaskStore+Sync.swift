@@ -79,8 +79,13 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
   public var field: String
   public var kept: String
   public var lost: String
-  /// `server` (the other device's change was later) or `here`.
-  public var keptFrom: String
+  public var keptFrom: ConflictSide
+}
+
+/// Which side's value a merge kept for a field changed on both: `server` (the other device's change was later) or
+/// `here`.
+public enum ConflictSide: String, Codable, Sendable, CaseIterable {
+  case server, here
 }
 
 /// The sync ledger: the `sync_items`, `sync_state` and `sync_conflicts` tables, written in the same transactions
@@ -185,10 +190,16 @@ extension TaskStore {
     statement.bind(.integer(id.rawValue))
     var notes: [SyncConflictNote] = []
     while try statement.step() {
+      guard let side = ConflictSide(rawValue: statement.text(4)) else {
+        throw StrideError(
+          .storageFailed,
+          "a sync conflict of task \(id) records '\(statement.text(4))' as the side kept, which this Stride does not "
+            + "know; update Stride")
+      }
       notes.append(
         SyncConflictNote(
           at: Timestamp(statement.date(0)), field: statement.text(1), kept: statement.text(2), lost: statement.text(3),
-          keptFrom: statement.text(4)))
+          keptFrom: side))
     }
     return notes
   }
@@ -294,7 +305,7 @@ final class SyncWriter {
       "INSERT INTO sync_conflicts (task_id, at, field, kept, lost, kept_from) VALUES (?, ?, ?, ?, ?, ?)"
     ).bind(
       .integer(task.rawValue), .date(now), .text(conflict.field), .text(conflict.kept), .text(conflict.lost),
-      .text(conflict.keptFrom)
+      .text(conflict.keptFrom.rawValue)
     ).run()
   }
 }

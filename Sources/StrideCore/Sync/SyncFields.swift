@@ -119,8 +119,8 @@ struct SyncFields: Codable, Equatable, Sendable {
     var field: String
     var kept: String
     var lost: String
-    /// Where the kept value came from: `server` or `here`.
-    var keptFrom: String
+    /// Where the kept value came from.
+    var keptFrom: ConflictSide
   }
 
   /// The three-way merge of a task: each field changed on one side only takes that side's value; a field changed
@@ -140,7 +140,7 @@ struct SyncFields: Codable, Equatable, Sendable {
         conflicts.append(
           Conflict(
             field: name, kept: show(remoteIsLater ? r : l), lost: show(remoteIsLater ? l : r),
-            keptFrom: remoteIsLater ? "server" : "here"))
+            keptFrom: remoteIsLater ? .server : .here))
       }
     }
     func date(_ date: Date?) -> String { date.map(Timestamp.format) ?? "none" }
@@ -192,7 +192,7 @@ struct SyncFields: Codable, Equatable, Sendable {
         conflicts.append(
           Conflict(
             field: "step title", kept: result.title, lost: remoteIsLater ? step.title : theirs.title,
-            keptFrom: remoteIsLater ? "server" : "here"))
+            keptFrom: remoteIsLater ? .server : .here))
       }
       if step.done == old.done {
         (result.done, result.completedAt) = (theirs.done, theirs.completedAt)

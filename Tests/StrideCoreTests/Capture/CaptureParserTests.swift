@@ -17,7 +17,7 @@ struct CaptureParserTests {
     #expect(parsed.energy == .low)
     #expect(parsed.tags == ["health"])
     #expect(parsed.due == Fixtures.at("2026-11-22T09:00:00Z"))
-    #expect(parsed.spans.map(\.field) == ["due", "estimate", "energy", "tags"])
+    #expect(parsed.spans.map(\.field) == [.due, .estimate, .energy, .tags])
     let due = try #require(parsed.spans.first)
     #expect(due.text == "tomorrow 9am")
     #expect(String(Array(text)[due.start..<due.end]) == "tomorrow 9am")
@@ -252,7 +252,7 @@ struct CaptureLongTailTests {
     let bank = fields("call the bank !urgent")
     #expect(bank.title == "call the bank")
     #expect(bank.type == .obligation)
-    #expect(bank.spans.contains { $0.field == "type" && $0.text == "!urgent" })
+    #expect(bank.spans.contains { $0.field == .type && $0.text == "!urgent" })
     #expect(fields("~10 apples to buy").estimateMinutes == nil, "a number without a unit is no estimate")
   }
 
@@ -260,7 +260,7 @@ struct CaptureLongTailTests {
   func unknownBang() {
     let parsed = fields("buy milk !foo")
     #expect(parsed.title == "buy milk !foo")
-    #expect(parsed.spans.contains { $0.field == "unread" && $0.text == "!foo" })
+    #expect(parsed.spans.contains { $0.field == .unread && $0.text == "!foo" })
     #expect(fields("wow!!!").spans.isEmpty)
   }
 
@@ -274,7 +274,7 @@ struct CaptureLongTailTests {
     ] {
       let parsed = fields(text)
       #expect(parsed.type == .obligation, "\(text)")
-      #expect(parsed.spans.first { $0.field == "type" }?.text == word, "\(text)")
+      #expect(parsed.spans.first { $0.field == .type }?.text == word, "\(text)")
     }
     for text in [
       "water the plants", "send Sam a postcard", "read about taxonomy", "plan the payday party",

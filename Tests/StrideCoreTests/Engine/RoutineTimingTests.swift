@@ -58,7 +58,7 @@ struct RoutineTimingTests {
     let hidden = evaluate([rent], at: hiddenAt)
     #expect(hidden.suggestions.isEmpty, "\(rule) shows weeks ahead")
     let reason = try #require(hidden.hidden.first?.hidden)
-    #expect(reason.reason == "routine-later")
+    #expect(reason.reason == .routineLater)
     #expect(reason.detail.hasPrefix("it is a routine whose next time is "), "\(reason.detail)")
     let day = HumanTime(now: Fixtures.at(hiddenAt), timeZone: utc).day(Fixtures.at(showsAt))
     #expect(reason.detail.hasSuffix("; it shows from \(day)"), "\(reason.detail)")

@@ -59,7 +59,7 @@ struct ScenarioTests {
       case "hidden":
         let id = Int64(head[1])!
         let hidden = evaluation.hidden.first { $0.task.id.rawValue == id }?.hidden
-        #expect(hidden?.reason == value, "\(at): hidden as \(hidden?.reason ?? "nothing")")
+        #expect(hidden?.reason.rawValue == value, "\(at): hidden as \(hidden?.reason.rawValue ?? "nothing")")
         // A pinned task never vanishes silently.
         if scenario.tasks.first(where: { $0.id.rawValue == id })?.pinned == true {
           #expect(hidden?.detail.hasPrefix("pinned, but ") == true, "\(at): \(hidden?.detail ?? "")")
