@@ -7,6 +7,8 @@ let package = Package(
     .executable(name: "stride", targets: ["stride"]),
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
+    .library(name: "StrideModel", targets: ["StrideModel"]),
+    .library(name: "StrideTransport", targets: ["StrideTransport"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server sends.
     .library(name: "StrideSync", targets: ["StrideSync"]),
@@ -17,17 +19,22 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .target(name: "StrideCore", dependencies: ["CSQLite"]),
+    // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
+    // storage, no wire, no threads; the layers above import it, and it imports none of them.
+    .target(name: "StrideModel"),
+    // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
+    .target(name: "StrideTransport", dependencies: ["StrideModel"]),
+    .target(name: "StrideCore", dependencies: ["CSQLite", "StrideModel", "StrideTransport"]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
-      name: "StrideSync", dependencies: ["StrideCore"],
+      name: "StrideSync", dependencies: ["StrideModel", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
-    .executableTarget(name: "strided", dependencies: ["StrideCore", "StrideSync"]),
-    .executableTarget(name: "stride", dependencies: ["StrideCore"]),
-    .executableTarget(name: "stride-bench", dependencies: ["StrideCore"]),
+    .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideCore", "StrideSync"]),
+    .executableTarget(name: "stride", dependencies: ["StrideModel", "StrideTransport", "StrideCore"]),
+    .executableTarget(name: "stride-bench", dependencies: ["StrideModel", "StrideTransport", "StrideCore"]),
     .testTarget(
-      name: "StrideCoreTests", dependencies: ["StrideCore", "StrideSync"],
+      name: "StrideCoreTests", dependencies: ["StrideModel", "StrideTransport", "StrideCore", "StrideSync"],
       // Engine scenarios, preferences and the capture fixtures are read from their paths, not bundled.
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
   ],

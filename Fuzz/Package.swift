@@ -10,7 +10,9 @@ let package = Package(
     .executableTarget(
       name: "stride-fuzz",
       dependencies: [
-        .product(name: "StrideCore", package: "Stride"), .product(name: "StrideSync", package: "Stride"),
+        .product(name: "StrideModel", package: "Stride"), .product(name: "StrideTransport", package: "Stride"),
+        .product(name: "StrideCore", package: "Stride"),
+        .product(name: "StrideSync", package: "Stride"),
       ])
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// Finds a task collection on a CalDAV server and opens it for sync passes: what `strided` hands the daemon.
 public struct CalDAVConnector: SyncConnector {

@@ -1,5 +1,7 @@
 import Foundation
 import StrideCore
+import StrideModel
+import StrideTransport
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// A mistake on the command line: printed as one line, exit status 64.
 struct UsageError: Error {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 #if canImport(Glibc)
   import Glibc

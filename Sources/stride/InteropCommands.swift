@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// `stride export` and `stride import`: tasks out to other tools, and in from them.
 extension Session {

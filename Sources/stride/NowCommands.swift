@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {

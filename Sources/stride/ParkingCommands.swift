@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// Putting a task off and taking changes back: defer, wait, resume, block and unblock, delete, undo.
 extension Session {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 /// The everyday commands: each reads its arguments, makes one or two calls, and says what happened.
 extension Session {

@@ -1,5 +1,7 @@
 import Foundation
 import StrideCore
+import StrideModel
+import StrideTransport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 
 // stride: read the command line, run one command against the daemon, print the outcome, exit with its status.
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrideCore
+import StrideModel
 import StrideSync
 
 #if canImport(Glibc)

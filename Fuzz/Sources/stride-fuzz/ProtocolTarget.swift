@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 /// The daemon's whole request path, without the socket: bytes arrive in two pieces, the line framer cuts them into
 /// lines, and each line goes through the envelope, the method's params and the method itself, over a real store.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// What a CalDAV server sends: a resource's iCalendar text, and WebDAV's XML answers.

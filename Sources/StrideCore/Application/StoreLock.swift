@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit
 /// while each request takes it again. Work that must follow a change but must not hold the lock (the engine for

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {

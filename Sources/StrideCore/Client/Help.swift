@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
 public enum Help {

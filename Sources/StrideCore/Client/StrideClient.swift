@@ -1,4 +1,6 @@
 import Foundation
+import StrideModel
+import StrideTransport
 
 /// Why a call to the daemon did not give an answer.
 public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {

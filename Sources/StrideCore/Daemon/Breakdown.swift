@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The optional breakdown command (`capture.breakdownCommand` in config.json): a program, such as a local
 /// language-model tool, that suggests the steps of a captured thought.

@@ -1,4 +1,6 @@
 import Foundation
+import StrideModel
+import StrideTransport
 
 #if canImport(Glibc)
   import Glibc

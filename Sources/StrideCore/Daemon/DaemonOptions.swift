@@ -1,3 +1,5 @@
+import StrideModel
+
 /// The command line of `strided`.
 public struct DaemonOptions: Equatable, Sendable {
   public var socket: String?

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 import Synchronization
 
 /// The one place a method name meets a store call: reads a request line, runs the method, writes the reply.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// Sleeps until the next wake-up on a thread of its own, then has it announced.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// Reads iCalendar (RFC 5545) files: the VTODO components become tasks, the way calendar and reminder apps write
 /// them (Thunderbird, Apple Reminders, Tasks.org through DAVx⁵, Stride's own `export --format ical`). Sync reads

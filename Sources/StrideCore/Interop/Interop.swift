@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The formats `stride export` writes.
 public enum ExportFormat: String, WireEnum, Sendable {

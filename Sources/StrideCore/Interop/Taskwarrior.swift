@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// Taskwarrior's `task export` / `task import` JSON: an array of tasks. Docs/interop.md says how each field maps.
 enum Taskwarrior {

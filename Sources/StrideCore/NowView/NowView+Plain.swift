@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// `--plain`: a line a person types (or a screen reader sends) is one command, never a key per letter, so "next"
 /// moves to the next card instead of opening the energy question at its "e".

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
 /// screen readers and dumb terminals).

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The user's settings, from `$XDG_CONFIG_HOME/stride/config.json` (`~/.config/stride/config.json`).
 ///

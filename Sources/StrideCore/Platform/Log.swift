@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 #if canImport(Glibc)
   import Glibc

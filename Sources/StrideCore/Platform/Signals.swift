@@ -1,3 +1,5 @@
+import StrideModel
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The protocol version this build speaks. It changes only if a change could break an existing client.
 public let protocolVersion = 1

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// What a subscriber can hear about. The notification's method is the topic's name.
 public enum EventTopic: String, WireEnum, Sendable, Comparable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// One protocol method: its dotted name and the shapes of its params and result.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The greeting the daemon writes first on every connection, as a `server.hello` notification.
 public struct ServerHello: Codable, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// `sync.setup`: find the task collection at a CalDAV address (a calendar URL, or a server from which it is
 /// discovered), remember it, and sync once.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// `task.capture`: store a thought as a new task, or (with `dryRun`) only show how it would be understood.
 public enum TaskCapture: RPCMethod {

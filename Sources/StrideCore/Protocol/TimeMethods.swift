@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// `time.parse`: what a time phrase means, the way capture, `--until` and `--at` read it.
 public enum TimeParse: RPCMethod {

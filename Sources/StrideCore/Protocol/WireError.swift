@@ -1,3 +1,5 @@
+import StrideModel
+
 /// How each `StrideError.Code` appears on the wire: a JSON-RPC error code. The `reason` is the code's raw value.
 ///
 /// Standard JSON-RPC codes for envelope problems, -32000…-32099 for conditions of the server, and positive codes

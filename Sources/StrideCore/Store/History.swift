@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The `history` table: one row per change, written in the same transaction as the change itself.
 ///

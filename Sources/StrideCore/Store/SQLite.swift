@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StrideModel
 
 /// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
 final class SQLiteDatabase {

@@ -1,3 +1,5 @@
+import StrideModel
+
 /// The database layout, as a list of forward migrations. `PRAGMA user_version` records how many have run.
 ///
 /// To change the layout, append a migration; never edit one that has shipped. Times are whole seconds since 1970

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// A change that has committed, as the daemon's events report it: its action, and
 /// the tasks it touched as they are afterwards (a removed task as it was).

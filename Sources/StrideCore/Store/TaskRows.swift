@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
 struct TaskRows {

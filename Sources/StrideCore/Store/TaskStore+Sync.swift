@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// What the server holds of one task or step, as the last sync pass left it.
 struct SyncItem: Equatable, Sendable {
@@ -84,7 +85,7 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
 
 /// Which side's value a merge kept for a field changed on both: `server` (the other device's change was later) or
 /// `here`.
-public enum ConflictSide: String, Codable, Sendable, CaseIterable {
+public enum ConflictSide: String, WireEnum, Sendable {
   case server, here
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// One resource listed by the server: its path and ETag.
 public struct SyncEntry: Equatable, Sendable {

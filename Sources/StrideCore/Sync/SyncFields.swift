@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// One step as the server holds it: a child VTODO with its own UID.
 struct SyncStep: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// What a pass did, for `stride sync` and the `sync.finished` event.
 public struct SyncReport: Codable, Equatable, Sendable {

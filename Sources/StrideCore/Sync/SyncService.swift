@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// The daemon's sync: the account, passes on demand and by themselves (at start-up, shortly after a local change,
 /// every few minutes), one at a time on one queue, and what the last one did.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideModel
 
 /// A task and its steps as VTODO components: the one mapping `stride export --format ical` and CalDAV sync share
 /// (Docs/sync.md has it as a table). A task is one VTODO; each step is a child VTODO with RELATED-TO;RELTYPE=PARENT,
@@ -81,7 +82,7 @@ enum VTodo {
     if let start { lines.append(same("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
     if let due = fields.due { lines.append(same("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
     lines += status(
-      fields.state, progress: Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
+      fields.state, progress: StrideModel.Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
       cancelled: server?.cancelled == true, server: server)
     if let priority = priority(fields.type, server) { lines.append(priority) }
     if let rule = fields.rrule { lines.append("RRULE:\(rule)") }
@@ -101,7 +102,7 @@ enum VTodo {
     lines.append("X-STRIDE-POSITION:\(position)")
     let state = SyncState(
       status: step.done ? .completed : .active, completedAt: step.completedAt, deferral: nil, deferCount: 0)
-    lines += status(state, progress: Progress(done: 0, total: 0), cancelled: false, server: server)
+    lines += status(state, progress: StrideModel.Progress(done: 0, total: 0), cancelled: false, server: server)
     return lines + (server?.keptLines ?? [])
   }
 
@@ -146,7 +147,9 @@ enum VTodo {
     ]
   }
 
-  private static func status(_ state: SyncState, progress: Progress, cancelled: Bool, server: Parsed?) -> [String] {
+  private static func status(_ state: SyncState, progress: StrideModel.Progress, cancelled: Bool, server: Parsed?)
+    -> [String]
+  {
     switch state.status {
     case .completed:
       let at = state.completedAt ?? Date(timeIntervalSince1970: 0)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Capture grammar")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// How people write a routine without the words Stride first knew (issue 29). Reference: Saturday 2026-11-21 09:00
 /// UTC.

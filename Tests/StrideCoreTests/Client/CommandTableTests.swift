@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// The one table of commands (`Command.all`) against what a person reads about them: the help, and the README.
 @Suite("The table of commands")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Events as a subscriber sees them on the socket: the state first, then changes and wake-ups in order.
 @Suite("Events and wake-ups")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// The daemon keeps its last now-list answer: these are the moments it must not be reused.
 @Suite("The kept now-list answer")

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 /// Many clients at once, clients that misbehave, and memory over a long run — all against an in-process daemon.
 @Suite("Load", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// Nothing slow runs while the store's lock is held: a program, the network, or the engine for a subscriber. Each

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 /// A server on a temporary socket, in this process.
 final class RunningServer {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideModel
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// What `defer` says will happen must be what `now` and `why` then show, for every reason, with a full list of
 /// better-scoring tasks around it.

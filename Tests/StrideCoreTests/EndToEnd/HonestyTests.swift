@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// What a person reads after a week of use: every sentence a claim that must be true of that task at that moment.
 @Suite("End to end: honest sentences")

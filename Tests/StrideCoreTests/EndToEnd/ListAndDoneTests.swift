@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// `stride done` with several tasks and steps at once.
 @Suite("End to end: done with several at once")

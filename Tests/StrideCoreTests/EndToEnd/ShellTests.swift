@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// The shell side: completion scripts and the prompt line, run by real shells.
 @Suite("Shell completions and prompt")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// `stride watch` as a person (or a notification script) uses it.
 @Suite("stride watch")

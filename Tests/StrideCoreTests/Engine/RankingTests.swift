@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Properties the engine keeps for any set of tasks, checked on seeded random sets.
 @Suite("Engine invariants")

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// A named situation for the engine, read from a `.scenario` file in Engine/Scenarios:
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Every file in Engine/Scenarios is a situation with what must (and must not) be in the five.
 @Suite("Engine scenarios")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Export and import, through the store: what goes out comes back, and other tools' files come in whole.
 @Suite("Import and export")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Routines: reading a rule, and where its next occurrence falls.
 @Suite("Routines")

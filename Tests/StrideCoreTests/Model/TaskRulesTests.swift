@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// The rules that span tasks, on tasks held in memory: no store, no daemon.
 @Suite("Rules across tasks")

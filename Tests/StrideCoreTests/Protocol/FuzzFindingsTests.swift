@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// What the coverage-guided fuzzers found (Docs/reliability.md), each kept as the ordinary case a person could

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 /// Seeded hostile input: random, truncated, oversized, deeply nested, non-UTF-8 and type-confused. Nothing may
 /// crash or hang; every request line gets one JSON-RPC reply with the right kind of error; the daemon still answers.

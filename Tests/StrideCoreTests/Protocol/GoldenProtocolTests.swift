@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
 /// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Shared values for tests: a fixed instant, temporary directories, and a store on a fresh database.
 enum Fixtures {

@@ -2,6 +2,7 @@ import Foundation
 import StrideSync
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// A dispatcher over a fresh store with a fixed clock and UTC, as the golden examples expect.
 enum TestDispatcher {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// `stride sync` as a person uses it: the real CLI and daemon, against a real Radicale.
 @Suite("stride sync on the command line", .serialized)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// A collection that lets another app write to the server just before Stride's first write: the server then

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 
 /// Every field Stride writes to a VTODO must read back equal on another device: otherwise each device sees a
 /// difference on every pass and sends the task again, forever.

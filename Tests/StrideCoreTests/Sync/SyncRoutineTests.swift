@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// Routines done on a phone, in each way phones write it, through a real Radicale: the occurrence is done, the

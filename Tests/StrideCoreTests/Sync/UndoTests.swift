@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
 @testable import StrideSync
 
 /// `undo` takes back what this person did here: not a capture made in another terminal, not what sync brought from

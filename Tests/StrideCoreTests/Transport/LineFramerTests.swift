@@ -1,6 +1,8 @@
 import Testing
 
 @testable import StrideCore
+@testable import StrideModel
+@testable import StrideTransport
 
 @Suite("Line framing")
 struct LineFramerTests {

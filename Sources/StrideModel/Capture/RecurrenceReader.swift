@@ -24,7 +24,7 @@ public enum RecurrenceReader {
   }
 
   /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
-  static func words(_ text: String) -> [String] {
+  package static func words(_ text: String) -> [String] {
     text.lowercased().split(whereSeparator: \.isWhitespace).map {
       String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:()\""))
     }.filter { !$0.isEmpty }

@@ -45,14 +45,14 @@ struct TaskField: Sendable {
 
 extension StrideTask {
   /// The names of the fields that differ between this task and `other`: "title", "due".
-  func changedFields(from other: StrideTask) -> [String] {
+  package func changedFields(from other: StrideTask) -> [String] {
     TaskField.all.filter { !$0.same(self, other) }.map(\.name)
   }
 
   /// Takes back what one change did (from `before` to `after`) to a task that has changed again since: a field
   /// still as the change left it goes back to `before`; a field changed again keeps the later value, and is named
   /// in the second result.
-  func reverting(_ after: StrideTask, to before: StrideTask) -> (task: StrideTask, kept: [String]) {
+  package func reverting(_ after: StrideTask, to before: StrideTask) -> (task: StrideTask, kept: [String]) {
     var task = self
     var kept: [String] = []
     for field in TaskField.all where !field.same(before, after) {

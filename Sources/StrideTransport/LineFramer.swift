@@ -1,3 +1,5 @@
+import StrideModel
+
 /// Splits a byte stream into lines: one message per `\n`-terminated line.
 ///
 /// A trailing `\r` is dropped and blank lines are skipped. A line longer than `maxLineBytes` is reported once as

@@ -190,5 +190,5 @@ public enum NumericDateOrder: String, Codable, Sendable {
 
 extension Character {
   /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣").
-  var isDigit: Bool { isASCII && isNumber }
+  package var isDigit: Bool { isASCII && isNumber }
 }

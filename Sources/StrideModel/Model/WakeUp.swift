@@ -74,7 +74,7 @@ extension StrideTask {
   /// wake-up's own moment, not the (maybe later) time it was announced, the task still counts as untouched since it
   /// came back, which is what the engine's `resurfaced` term asks.
   /// A routine moves along to the occurrence current at `now` in one step, however many it passed over.
-  func woken(at moment: Date, now: Date? = nil) -> StrideTask {
+  package func woken(at moment: Date, now: Date? = nil) -> StrideTask {
     var task = settled(at: moment)
     task.updatedAt = moment
     let calendar = Self.routineCalendar

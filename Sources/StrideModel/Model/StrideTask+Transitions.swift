@@ -211,7 +211,7 @@ extension StrideTask {
   /// scalar at a time: a space followed by a combining mark is one character, but still a break between words.
   /// Bidirectional controls (U+202E and its kin) go: they reorder what follows on screen, so a title would read
   /// other than it is.
-  static func words(_ text: String) -> [String] {
+  package static func words(_ text: String) -> [String] {
     text.unicodeScalars.filter { !$0.properties.isBidiControl }
       .split { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
       .map { String(String.UnicodeScalarView($0)) }

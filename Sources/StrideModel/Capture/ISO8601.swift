@@ -46,7 +46,7 @@ private struct ISOReader {
     position + offset < bytes.count ? bytes[position + offset] : nil
   }
 
-  func isDigit(_ offset: Int) -> Bool {
+  package func isDigit(_ offset: Int) -> Bool {
     guard let byte = peek(offset) else { return false }
     return byte >= 0x30 && byte <= 0x39
   }

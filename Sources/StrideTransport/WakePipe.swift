@@ -1,3 +1,5 @@
+import StrideModel
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -40,7 +42,7 @@ public final class WakePipe: Sendable {
   }
 
   /// Waits until `descriptor` is readable (true) or the pipe is signalled (false).
-  func waitReadable(_ descriptor: Int32) -> Bool {
+  package func waitReadable(_ descriptor: Int32) -> Bool {
     var watched = [
       pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0),

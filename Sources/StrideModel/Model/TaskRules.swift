@@ -4,7 +4,7 @@ import Foundation
 /// dependencies would make a loop, which tasks a deletion frees, how a new routine starts, and how an import's ids
 /// and dependencies are checked and renumbered. A rule about one task alone is a transition of `StrideTask`; a
 /// deferral's effect is the defer policy (`DeferReason`). The store asks these, then writes what they return.
-struct TaskRules {
+package struct TaskRules {
   /// The open tasks, in id order (for the pins).
   var open: [StrideTask]
   /// Every "waits on" edge, of open and finished tasks alike: (task, the task it waits on).
@@ -14,9 +14,19 @@ struct TaskRules {
   /// The zone a routine's occurrences are counted in.
   var calendar: LocalCalendar
 
+  package init(
+    open: [StrideTask], edges: @escaping () throws(StrideError) -> [(TaskID, TaskID)],
+    find: @escaping (TaskID) throws(StrideError) -> StrideTask, calendar: LocalCalendar
+  ) {
+    self.open = open
+    self.edges = edges
+    self.find = find
+    self.calendar = calendar
+  }
+
   /// A change applied to `before`: the task afterwards, and the other tasks it changed on the way (for a delete,
   /// those that waited on it), each before and after.
-  func applying(_ change: TaskChange, to before: StrideTask, at now: Date) throws(StrideError) -> (
+  package func applying(_ change: TaskChange, to before: StrideTask, at now: Date) throws(StrideError) -> (
     task: StrideTask, others: [(before: StrideTask, after: StrideTask)]
   ) {
     var task = before
@@ -133,7 +143,8 @@ struct TaskRules {
   }
 
   /// Tasks that wait on `id`, before and after dropping that dependency (for a delete).
-  func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)] {
+  package func dependents(of id: TaskID, at now: Date) throws(StrideError) -> [(before: StrideTask, after: StrideTask)]
+  {
     let ids = Set(try edges().filter { $0.1 == id }.map(\.0))
     return try ids.sorted().map { dependentID throws(StrideError) in
       let before = try find(dependentID)
@@ -147,7 +158,7 @@ struct TaskRules {
   /// Tasks read from an export, checked and given their ids here. Their `blockedBy` refers to their ids in the
   /// file. Those ids are kept when all are above `lastID`, the largest id ever given here (so in an empty store);
   /// otherwise the tasks get the next free ids, in order, and their dependencies follow. In id order.
-  static func imported(_ tasks: [StrideTask], lastID: Int64) throws(StrideError) -> (
+  package static func imported(_ tasks: [StrideTask], lastID: Int64) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
     guard !tasks.isEmpty else { throw StrideError.invalid("there are no tasks to import") }

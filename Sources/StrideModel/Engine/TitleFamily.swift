@@ -11,7 +11,7 @@ import Foundation
 /// Built from the title's UTF-8 bytes, lower-cased, so the assembly can afford one for every candidate it looks at.
 struct TitleFamily: Equatable {
   /// Every word, lower-cased, without the ones that hold a digit.
-  let words: [[UInt8]]
+  package let words: [[UInt8]]
   /// The same without small words ("the", "to", "for"…): what the shared opening is measured in.
   let meaningful: [[UInt8]]
   /// The text before a label separator (`:`, ` - `, ` – `, ` — `, ` | `), when there are letters on both sides.

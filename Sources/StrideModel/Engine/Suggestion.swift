@@ -112,7 +112,7 @@ public struct TermScore: Codable, Sendable, Equatable {
     try container.encode(Self.rounded(contribution), forKey: .contribution)
   }
 
-  static func rounded(_ number: Double) -> Double { (number * 1000).rounded() / 1000 }
+  package static func rounded(_ number: Double) -> Double { (number * 1000).rounded() / 1000 }
 }
 
 /// Why a task is not among the suggestions: a stable code and a sentence.

@@ -19,7 +19,7 @@ extension CaptureParser {
   }
 
   /// The whitespace-separated words of a line, as character ranges.
-  static func words(_ characters: [Character], _ line: Range<Int>) -> [Range<Int>] {
+  package static func words(_ characters: [Character], _ line: Range<Int>) -> [Range<Int>] {
     var words: [Range<Int>] = []
     var start: Int?
     for offset in line {

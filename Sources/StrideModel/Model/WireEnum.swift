@@ -23,5 +23,4 @@ extension TaskStatus: WireEnum {}
 extension TaskType: WireEnum {}
 extension ChangeAction: WireEnum {}
 extension HiddenReason: WireEnum {}
-extension ConflictSide: WireEnum {}
 extension CaptureSpan.Field: WireEnum {}
