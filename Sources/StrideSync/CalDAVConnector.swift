@@ -65,6 +65,11 @@ public struct CalDAVConnector: SyncConnector {
         "the server has no task list for \(params.user ?? "this account") at \(homeURL.absoluteString); "
           + "make one with: stride sync setup \(params.url) --create")
     }
+    return account(params, url: try makeList(in: home, on: start, dav: dav), name: "Stride")
+  }
+
+  /// Makes a task list named Stride in the calendar home, with MKCALENDAR; its address.
+  private func makeList(in home: String, on start: URL, dav: DAVSession) throws(StrideError) -> URL {
     let created = DAVPath.url((home.hasSuffix("/") ? home : home + "/") + "stride/", on: start)
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
@@ -74,7 +79,7 @@ public struct CalDAVConnector: SyncConnector {
       </d:prop></d:set></c:mkcalendar>
       """
     _ = try dav.send("MKCALENDAR", created, body: Data(body.utf8), accept: [200, 201])
-    return account(params, url: created, name: "Stride")
+    return created
   }
 
   private func account(_ params: SyncSetup.Params, url: URL, name: String?) -> SyncAccount {

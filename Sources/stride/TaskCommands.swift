@@ -131,34 +131,54 @@ extension Session {
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }
     if let note = task.waitingFor { fields.append(["Waiting for:", note]) }
     if let followUp = task.followUp { fields.append(["Check on it:", time.describe(followUp)]) }
-    if let rule = task.recurrence {
-      fields.append(["Repeats:", rule.words])
-      // Missed ones never pile up: one task that moved on, and a count (with any the daemon has not yet moved).
-      let pending = task.due.map { rule.missed(since: $0, until: Date(), in: LocalCalendar(timeZone: .current)) } ?? 0
-      let missed = task.missed + pending
-      if missed > 0 {
-        fields.append(["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since it was last done"])
-      }
-    }
-    if let rule = result.repeatsElsewhere, task.recurrence == nil {
-      fields.append([
-        "Repeats:",
-        "on another device, by a rule Stride cannot follow here (\(rule)); done here, it is done there too",
-      ])
-    }
+    fields += repeatRows(task, elsewhere: result.repeatsElsewhere)
     if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }
     for blocker in task.blockedBy {
       let other = try? call(TaskGet.self, .init(id: blocker)).task
       let done = other?.status == .completed ? " (done)" : ""
       fields.append(["Waits on:", (other.map(Output.name) ?? "task \(blocker)") + done])
     }
+    fields += historyRows(task, conflicts: result.syncConflicts ?? [])
+    output.say(output.bold("Task \(task.id): \(task.title)"))
+    Output.columns(fields).forEach { output.say("  " + $0) }
+    guard !task.subtasks.isEmpty else { return }
+    output.say("  Steps (\(task.progress.done) of \(task.progress.total) done):")
+    let steps = task.subtasks.enumerated().map { offset, step in
+      ["\(task.id).\(offset + 1)", step.title, step.done ? "done" : ""]
+    }
+    Output.columns(steps, rightAligned: [0]).forEach { output.say("    " + $0) }
+  }
+
+  /// `show`'s rows about how a task repeats: its rule and how often it was missed, or a rule kept on another device.
+  private func repeatRows(_ task: StrideTask, elsewhere: String?) -> [[String]] {
+    if let rule = task.recurrence {
+      // Missed ones never pile up: one task that moved on, and a count (with any the daemon has not yet moved).
+      let pending = task.due.map { rule.missed(since: $0, until: Date(), in: LocalCalendar(timeZone: .current)) } ?? 0
+      let missed = task.missed + pending
+      guard missed > 0 else { return [["Repeats:", rule.words]] }
+      return [
+        ["Repeats:", rule.words], ["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since it was last done"],
+      ]
+    }
+    guard let elsewhere else { return [] }
+    return [
+      [
+        "Repeats:",
+        "on another device, by a rule Stride cannot follow here (\(elsewhere)); done here, it is done there too",
+      ]
+    ]
+  }
+
+  /// `show`'s rows about a task's past: deferrals, when it was added and done, what sync merged, how it was captured.
+  private func historyRows(_ task: StrideTask, conflicts: [SyncConflictNote]) -> [[String]] {
+    var fields: [[String]] = []
     if task.deferCount > 0 {
       let times = task.deferCount == 1 ? "once" : "\(task.deferCount) times"
       fields.append(["Deferred:", times + (task.deferral.map { "; now " + deferralText($0, task) } ?? "")])
     }
     fields.append(["Added:", time.describe(task.createdAt)])
     if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
-    for conflict in result.syncConflicts ?? [] {
+    for conflict in conflicts {
       let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
         "Sync:",
@@ -175,14 +195,7 @@ extension Session {
         fields.append([index == 0 ? "Captured as:" : "", text])
       }
     }
-    output.say(output.bold("Task \(task.id): \(task.title)"))
-    Output.columns(fields).forEach { output.say("  " + $0) }
-    guard !task.subtasks.isEmpty else { return }
-    output.say("  Steps (\(task.progress.done) of \(task.progress.total) done):")
-    let steps = task.subtasks.enumerated().map { offset, step in
-      ["\(task.id).\(offset + 1)", step.title, step.done ? "done" : ""]
-    }
-    Output.columns(steps, rightAligned: [0]).forEach { output.say("    " + $0) }
+    return fields
   }
 
   /// `stride done 12`, `stride done 12.2`, or several at once (`stride done 3 4 5.1`): each is said in its own

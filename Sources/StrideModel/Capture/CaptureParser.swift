@@ -100,20 +100,10 @@ public struct CaptureParser: Sendable {
         field = .tags
       } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {
         let key = String(lower[..<colon])
-        var value = String(lower[lower.index(after: colon)...])
-        // A time may go on for a few words: "due:tomorrow 5pm". Take the longest run that still reads.
-        if ["due", "by", "start", "wait", "scheduled", "after"].contains(key) {
-          for length in stride(from: min(4, words.count - index - 1), through: 1, by: -1) {
-            let extended = ([value] + words[(index + 1)...(index + length)].map { String(characters[$0]).lowercased() })
-              .joined(separator: " ")
-            if times.parse(extended) != nil {
-              value = extended
-              span = word.lowerBound..<words[index + length].upperBound
-              index += length
-              break
-            }
-          }
-        }
+        let (value, more) = keyedValue(
+          key, String(lower[lower.index(after: colon)...]), after: index, words, characters)
+        span = word.lowerBound..<words[index + more].upperBound
+        index += more
         field = keyValue(key, value, into: &result)
       }
       if let field {
@@ -124,6 +114,20 @@ public struct CaptureParser: Sendable {
       }
       index += 1
     }
+  }
+
+  /// The value of a `key:value` token, and how many words after it belong to it: a time may go on for a few words
+  /// ("due:tomorrow 5pm"), so the longest run that still reads as one is taken.
+  private func keyedValue(
+    _ key: String, _ value: String, after index: Int, _ words: [Range<Int>], _ characters: [Character]
+  ) -> (String, more: Int) {
+    guard ["due", "by", "start", "wait", "scheduled", "after"].contains(key) else { return (value, 0) }
+    for length in stride(from: min(4, words.count - index - 1), through: 1, by: -1) {
+      let extended = ([value] + words[(index + 1)...(index + length)].map { String(characters[$0]).lowercased() })
+        .joined(separator: " ")
+      if times.parse(extended) != nil { return (extended, length) }
+    }
+    return (value, 0)
   }
 
   /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`. An

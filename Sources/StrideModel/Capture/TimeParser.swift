@@ -261,27 +261,8 @@ struct Chunk {
     func flush(at end: Int) {
       defer { current = [] }
       guard !current.isEmpty else { return }
-      var lower = start
-      var upper = end
-      var characters = current
-      while let first = characters.first, Chunk.openers.contains(first) {
-        characters.removeFirst()
-        lower += 1
-      }
-      var comma = false
-      while let last = characters.last, Chunk.closers.contains(last) {
-        // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
-        if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
-          characters[characters.count - 3] == "."
-        {
-          break
-        }
-        // Keep the minute mark of "15'".
-        if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isDigit) { break }
-        if last == "," { comma = true }
-        characters.removeLast()
-        upper -= 1
-      }
+      let (characters, leading, trailing, comma) = stripped(current)
+      let (lower, upper) = (start + leading, end - trailing)
       guard !characters.isEmpty else { return }
       let word = String(characters).lowercased()
       let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
@@ -314,6 +295,33 @@ struct Chunk {
     }
     flush(at: text.count)
     return chunks
+  }
+
+  /// A word without the brackets and punctuation around it: how many characters went from each end, and whether a
+  /// comma followed it. The dot of "p.m." and the minute mark of "15'" stay.
+  static func stripped(_ word: [Character]) -> (characters: [Character], leading: Int, trailing: Int, comma: Bool) {
+    var characters = word
+    var leading = 0
+    while let first = characters.first, Chunk.openers.contains(first) {
+      characters.removeFirst()
+      leading += 1
+    }
+    var trailing = 0
+    var comma = false
+    while let last = characters.last, Chunk.closers.contains(last) {
+      // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
+      if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
+        characters[characters.count - 3] == "."
+      {
+        break
+      }
+      // Keep the minute mark of "15'".
+      if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isDigit) { break }
+      if last == "," { comma = true }
+      characters.removeLast()
+      trailing += 1
+    }
+    return (characters, leading, trailing, comma)
   }
 
   /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",

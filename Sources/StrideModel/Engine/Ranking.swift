@@ -33,30 +33,7 @@ public enum Ranking {
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
     let scoring = Scoring(evaluator: evaluator)
-    // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
-    // The lists are built inside the closure and returned: a captured `var` would be checked on every append.
-    let (scored, hiddenCodes) = tasks.withUnsafeBufferPointer { buffer -> ([Scored], [(Int, HiddenCode)]) in
-      var scored: [Scored] = []
-      var hiddenCodes: [(Int, HiddenCode)] = []
-      scored.reserveCapacity(buffer.count)
-      guard let base = buffer.baseAddress else { return (scored, hiddenCodes) }
-      for index in buffer.indices {
-        let task = base + index
-        switch evaluator.check(task.pointee) {
-        case .hidden(let code):
-          if detail { hiddenCodes.append((index, code)) }
-        case .candidate(let verdict, let resurfaced):
-          let kind = evaluator.kind(verdict, task.pointee)
-          scored.append(
-            Scored(
-              index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
-              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
-              requested: evaluator.isRequested(task.pointee, kind, resurfaced: resurfaced),
-              userPinned: task.pointee.pinned, overreach: evaluator.isOverreach(task.pointee)))
-        }
-      }
-      return (scored, hiddenCodes)
-    }
+    let (scored, hiddenCodes) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
     let before = { (a: Scored, b: Scored) in
       a.score != b.score
         ? a.score > b.score
@@ -91,6 +68,37 @@ public enum Ranking {
     return Evaluation(
       suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
       passedOver: passedOver, overdue: evaluator.overdue)
+  }
+
+  /// Every task through the filters, and the candidates scored: with `detail`, also which filter hides each of the
+  /// others.
+  private static func scan(_ tasks: [StrideTask], evaluator: Evaluator, scoring: Scoring, detail: Bool) -> (
+    [Scored], [(Int, HiddenCode)]
+  ) {
+    // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
+    // The lists are built inside the closure and returned: a captured `var` would be checked on every append.
+    tasks.withUnsafeBufferPointer { buffer -> ([Scored], [(Int, HiddenCode)]) in
+      var scored: [Scored] = []
+      var hiddenCodes: [(Int, HiddenCode)] = []
+      scored.reserveCapacity(buffer.count)
+      guard let base = buffer.baseAddress else { return (scored, hiddenCodes) }
+      for index in buffer.indices {
+        let task = base + index
+        switch evaluator.check(task.pointee) {
+        case .hidden(let code):
+          if detail { hiddenCodes.append((index, code)) }
+        case .candidate(let verdict, let resurfaced):
+          let kind = evaluator.kind(verdict, task.pointee)
+          scored.append(
+            Scored(
+              index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
+              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
+              requested: evaluator.isRequested(task.pointee, kind, resurfaced: resurfaced),
+              userPinned: task.pointee.pinned, overreach: evaluator.isOverreach(task.pointee)))
+        }
+      }
+      return (scored, hiddenCodes)
+    }
   }
 
   /// A candidate before it is built in full: where the task is, its score, and what assembly needs to know.

@@ -87,23 +87,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
     guard count.map({ $0.map { (1...9999).contains($0) } ?? false }) != false else { return nil }
     let until = fields.removeValue(forKey: "UNTIL")
     guard until.map(Self.untilDay) != .some(nil), count == nil || until == nil else { return nil }
-    var weekdays: [Int] = []
-    var ordinal: Ordinal?
-    if let byDay = fields.removeValue(forKey: "BYDAY") {
-      for code in byDay.split(separator: ",") {
-        let letters = String(code.suffix(2))
-        guard let weekday = Self.dayCodes.firstIndex(of: letters).map({ $0 + 1 }) else { return nil }
-        let number = code.dropLast(2)
-        if number.isEmpty {
-          weekdays.append(weekday)
-        } else {
-          guard frequency == .monthly, ordinal == nil, let n = Int(number), (1...5).contains(n) || n == -1 else {
-            return nil
-          }
-          ordinal = Ordinal(number: n, weekday: weekday)
-        }
-      }
-    }
+    guard let (weekdays, ordinal) = Self.byDay(fields.removeValue(forKey: "BYDAY") ?? "", frequency) else { return nil }
     let setPosition = fields.removeValue(forKey: "BYSETPOS").map { Int($0) }
     if let setPosition {
       // Only "the nth of these weekdays in the month": every last weekday, every first business day.
@@ -133,6 +117,26 @@ public struct Recurrence: Equatable, Sendable, Codable {
         frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, ordinal: ordinal, afterDone: afterDone)
     }
     (self.count, self.until, self.setPosition) = (count ?? nil, until, setPosition ?? nil)
+  }
+
+  /// A BYDAY value read: the weekdays (1 is Monday), or one "nth weekday of the month" (`2TU`, `-1FR`, monthly
+  /// only); nil for a value Stride would not keep faithfully.
+  private static func byDay(_ text: String, _ frequency: Frequency) -> (weekdays: [Int], ordinal: Ordinal?)? {
+    var weekdays: [Int] = []
+    var ordinal: Ordinal?
+    for code in text.split(separator: ",") {
+      guard let weekday = dayCodes.firstIndex(of: String(code.suffix(2))).map({ $0 + 1 }) else { return nil }
+      let number = code.dropLast(2)
+      if number.isEmpty {
+        weekdays.append(weekday)
+      } else {
+        guard frequency == .monthly, ordinal == nil, let n = Int(number), (1...5).contains(n) || n == -1 else {
+          return nil
+        }
+        ordinal = Ordinal(number: n, weekday: weekday)
+      }
+    }
+    return (weekdays, ordinal)
   }
 
   /// The day of an UNTIL value (`20261205` or `20261205T235959Z`), nil when it is not one.
