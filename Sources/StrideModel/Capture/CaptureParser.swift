@@ -61,14 +61,7 @@ public struct CaptureParser: Sendable {
     let words = Self.words(characters, line).filter { !quoted.contains($0.lowerBound - line.lowerBound) }
     var index = 0
     while index < words.count {
-      var word = words[index]
-      // A token may touch the punctuation around it: "!low:" before steps, "#home," in a list, "(~20m)".
-      while word.count > 2, ":,.;)]".contains(characters[word.upperBound - 1]) {
-        word = word.lowerBound..<(word.upperBound - 1)
-      }
-      while word.count > 2, "([".contains(characters[word.lowerBound]) {
-        word = (word.lowerBound + 1)..<word.upperBound
-      }
+      let word = Self.token(words[index], in: characters)
       let token = String(characters[word])
       let lower = token.lowercased()
       var field: CaptureSpan.Field?
@@ -102,7 +95,7 @@ public struct CaptureParser: Sendable {
         let key = String(lower[..<colon])
         let (value, more) = keyedValue(
           key, String(lower[lower.index(after: colon)...]), after: index, words, characters)
-        span = word.lowerBound..<words[index + more].upperBound
+        if more > 0 { span = word.lowerBound..<words[index + more].upperBound }
         index += more
         field = keyValue(key, value, into: &result)
       }
@@ -114,6 +107,18 @@ public struct CaptureParser: Sendable {
       }
       index += 1
     }
+  }
+
+  /// A word without the punctuation a token may touch: "!low:" before steps, "#home," in a list, "(~20m)".
+  static func token(_ word: Range<Int>, in characters: [Character]) -> Range<Int> {
+    var word = word
+    while word.count > 2, ":,.;)]".contains(characters[word.upperBound - 1]) {
+      word = word.lowerBound..<(word.upperBound - 1)
+    }
+    while word.count > 2, "([".contains(characters[word.lowerBound]) {
+      word = (word.lowerBound + 1)..<word.upperBound
+    }
+    return word
   }
 
   /// The value of a `key:value` token, and how many words after it belong to it: a time may go on for a few words

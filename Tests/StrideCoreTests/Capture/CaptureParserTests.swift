@@ -105,6 +105,15 @@ struct CaptureParserTests {
       try Capture.draft(from: "~10m !low #home", at: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
     }
   }
+
+  @Test("a token alone in brackets takes its brackets with it; brackets with words in them stay")
+  func bracketedTokens() {
+    let parser = CaptureParser(reference: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+    #expect(parser.parse("pay rent (~20m), then call").title == "pay rent, then call")
+    #expect(parser.parse("tidy the shed [#home]").title == "tidy the shed")
+    #expect(parser.parse("call Sam (the plumber) ~10m").title == "call Sam (the plumber)")
+  }
+
 }
 
 @Suite("Breakdown command")
