@@ -67,174 +67,19 @@ struct SyncPass {
     report: inout SyncReport
   ) throws(StrideError) {
     let now = clock()
-    let items = try store.syncItems()
-    var itemByUID = Dictionary(items.map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
-    let uidByHref = Dictionary(
-      items.compactMap { item in item.href.map { ($0, item.uid) } }, uniquingKeysWith: { a, _ in a })
-    // Tasks new here get ids in the order they were made.
-    let tasks = received.filter { $0.1.parent == nil }.sorted {
-      ($0.1.created ?? $0.1.modified ?? .distantPast, $0.1.uid) < (
-        $1.1.created ?? $1.1.modified ?? .distantPast, $1.1.uid
-      )
-    }
-    let steps = received.filter { $0.1.parent != nil }
-    let removedUIDs = Set(removedHrefs.compactMap { uidByHref[$0] })
-    // Every task something happened to: its own resource, or one of its steps.
-    var affected: [String] = tasks.map(\.1.uid)
-    var seen = Set(affected)
-    for owner in steps.map({ $0.1.parent! }) + removedUIDs.map({ itemByUID[$0]?.parent ?? $0 })
-    where seen.insert(owner).inserted {
-      affected.append(owner)
-    }
-    let taskByUID = Dictionary(tasks.map { ($0.1.uid, $0) }, uniquingKeysWith: { a, _ in a })
-    let stepsByParent = Dictionary(grouping: steps) { $0.1.parent! }
+    let batch = ReceivedBatch(received, removedHrefs: removedHrefs, items: try store.syncItems())
     var conflicted: [TaskID] = []
-    // Routines done on another device that wrote their next time as a new resource (todoman): UID of the done
-    // one → UID of the next, which becomes the routine's resource here.
-    var succeeded: [String: String] = [:]
     let writer = try store.receive(at: now) { writer throws(StrideError) in
+      let merge = SyncMerge(batch: batch, store: store, writer: writer, now: now, timeZone: timeZone)
       // New tasks first, so dependencies among them resolve.
-      var created: [String: StrideTask] = [:]
-      for uid in affected where itemByUID[uid] == nil || (try? store.stored(itemByUID[uid]!.taskID)) == nil {
-        guard let (resource, parsed) = taskByUID[uid] else { continue }
-        if itemByUID[uid] != nil, removedUIDs.contains(uid) { continue }
-        if itemByUID[uid] == nil, let done = try Self.doneOccurrence(before: parsed, in: tasks, items: itemByUID, store)
-        {
-          // The routine's next time, not a new task: the same routine goes on under this resource.
-          succeeded[done.uid] = uid
-          itemByUID[uid] = SyncItem(
-            uid: uid, taskID: done.taskID, href: resource.href, etag: resource.etag, body: resource.body, base: nil)
-          continue
-        }
-        var task = StrideTask(
-          id: TaskID(0), title: parsed.fields.title, rawInput: parsed.fields.note,
-          createdAt: parsed.created ?? parsed.modified ?? now)
-        task.updatedAt = now
-        task = try writer.create(task)
-        created[uid] = task
-        itemByUID[uid] = SyncItem(
-          uid: uid, taskID: task.id, href: resource.href, etag: resource.etag, body: resource.body, base: nil)
-      }
-      func id(_ uid: String) -> TaskID? { itemByUID[uid]?.taskID }
-      for uid in affected {
-        guard var item = itemByUID[uid] else { continue }
-        let taskResource = taskByUID[uid]
-        let stepUIDs = item.stepUIDs
-        // The server's version: its new text, or (when only steps changed) the last agreed one.
-        guard var remote = taskResource?.1.fields ?? item.base else { continue }
-        var remoteSteps = item.base?.steps ?? []
-        remoteSteps.removeAll { removedUIDs.contains($0.uid) }
-        // Steps new to this device in their order on the server.
-        let mine = (stepsByParent[uid] ?? []).sorted { ($0.1.position ?? .max) < ($1.1.position ?? .max) }
-        for (resource, step) in mine {
-          if let index = remoteSteps.firstIndex(where: { $0.uid == step.uid }) {
-            remoteSteps[index] = step.step
-          } else {
-            remoteSteps.append(step.step)
-          }
-          try writer.item(
-            SyncItem(
-              uid: step.uid, taskID: item.taskID, parent: uid, href: resource.href, etag: resource.etag,
-              body: resource.body))
-        }
-        for removed in removedUIDs where itemByUID[removed]?.parent == uid { try writer.removeItem(removed) }
-        remote.steps = remoteSteps
-        if removedUIDs.contains(uid) {
-          try removeLocally(item, items: itemByUID, store: store, writer: writer, report: &report)
-          continue
-        }
-        guard let local = try? store.stored(item.taskID) else { continue }
-        let localFields =
-          created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: stepUIDs) : remote
-        // The server's last change to the task or to one of its steps, against the last change here.
-        let remoteChanged = ([taskResource?.1.modified] + mine.map(\.1.modified)).compactMap { $0 }.max()
-        let remoteLater = (remoteChanged ?? .distantPast) > local.updatedAt
-        let (merged, conflicts) = SyncFields.merge(
-          base: item.base ?? remote, local: localFields, remote: remote, remoteIsLater: remoteLater)
-        var task = local
-        var occurrenceDone = false
-        if local.recurrence != nil, local.status.isOpen, remote.state.status == .completed,
-          item.base?.state.status != .completed
-        {
-          // A routine done on another device: that occurrence is done, and the routine comes back at its next time,
-          // as `stride done` does here. A rule the other app dropped with the completion (todoman) is kept.
-          var open = merged
-          (open.state, open.rrule, open.afterDone) = (localFields.state, localFields.rrule, localFields.afterDone)
-          open.apply(to: &task, id: id)
-          try task.complete(at: remote.state.completedAt ?? now, calendar: LocalCalendar(timeZone: timeZone))
-          occurrenceDone = true
-        } else {
-          merged.apply(to: &task, id: id)
-        }
-        if task != local {
-          task.updatedAt = now
-          try writer.save(task, was: local, occurrenceDone: occurrenceDone)
-        }
-        for conflict in conflicts { try writer.conflict(conflict, task: task.id) }
-        if !conflicts.isEmpty { conflicted.append(task.id) }
-        if let (resource, _) = taskResource {
-          (item.href, item.etag, item.body) = (resource.href, resource.etag, resource.body)
-        }
-        item.base = remote
-        item.stepUIDs = merged.steps.map(\.uid)
-        // Sent again on the next push when the merge differs from the server's version.
-        item.syncedUpdated = merged == remote && !occurrenceDone ? task.updatedAt : nil
-        if succeeded[uid] != nil {
-          // The done copy stays on the server as the record of that occurrence; the routine lives on in its successor.
-          try writer.removeItem(uid)
-        } else {
-          try writer.item(item)
-        }
-      }
+      try merge.createNew()
+      for uid in batch.affected { try merge.mergeTask(uid, report: &report) }
+      conflicted = merge.conflicted
     }
     report.received += writer.created + writer.changed
     report.deletedHere += writer.removed.count
     report.conflicts += conflicted.count
     report.conflictTasks += conflicted
-  }
-
-  /// The routine whose occurrence another app marked done in this batch and wrote again as `next`, a new resource
-  /// with the same title and a rule: its done resource's UID and the local task.
-  private static func doneOccurrence(
-    before next: VTodo.Parsed, in received: [(SyncResource, VTodo.Parsed)], items: [String: SyncItem],
-    _ store: TaskStore
-  ) throws(StrideError) -> (uid: String, taskID: TaskID)? {
-    guard next.fields.rrule != nil, next.fields.state.status != .completed else { return nil }
-    for (_, done) in received where done.fields.state.status == .completed && done.fields.title == next.fields.title {
-      guard let item = items[done.uid], item.parent == nil, let task = try store.stored(item.taskID),
-        task.recurrence != nil, task.status.isOpen
-      else { continue }
-      return (done.uid, item.taskID)
-    }
-    return nil
-  }
-
-  /// The server deleted a task: delete it here too, unless it changed here since (then it is sent again).
-  private func removeLocally(
-    _ item: SyncItem, items: [String: SyncItem], store: TaskStore, writer: SyncWriter, report: inout SyncReport
-  ) throws(StrideError) {
-    guard let local = try? store.stored(item.taskID) else {
-      for other in items.values where other.uid == item.uid || other.parent == item.uid {
-        try writer.removeItem(other.uid)
-      }
-      return
-    }
-    let fields = SyncFields(local, uid: { syncUID(of: $0, in: items) }, stepUIDs: item.stepUIDs)
-    if let base = item.base, fields == base {
-      try writer.delete(local)
-      for other in items.values where other.uid == item.uid || other.parent == item.uid {
-        try writer.removeItem(other.uid)
-      }
-    } else {
-      report.notes.append(
-        "task \(local.id) (\(local.title)) was deleted on another device after it changed here; it was kept and is sent again"
-      )
-      for other in items.values where other.uid == item.uid || other.parent == item.uid {
-        var again = other
-        (again.href, again.etag, again.body, again.base, again.syncedUpdated) = (nil, nil, nil, nil, nil)
-        try writer.item(again)
-      }
-    }
   }
 
   // MARK: Push
@@ -386,6 +231,6 @@ struct SyncPass {
 }
 
 /// The UID a task has on the server, if it has been sent.
-private func syncUID(of id: TaskID, in items: [String: SyncItem]) -> String? {
+func syncUID(of id: TaskID, in items: [String: SyncItem]) -> String? {
   items.values.first { $0.taskID == id && $0.parent == nil }?.uid
 }
