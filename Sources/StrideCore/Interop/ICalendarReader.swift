@@ -189,53 +189,81 @@ enum ICalendarReader {
             title: title, done: status == "COMPLETED", completedAt: status == "COMPLETED" ? completedAt ?? now : nil))
         continue
       }
-      var task = StrideTask(
-        id: TaskID(Int64(plan.tasks.count + 1)), title: title, rawInput: summary,
-        createdAt: todo.first("CREATED").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) } ?? now)
-      task.due = todo.first("DUE").flatMap { date($0, timeZone: timeZone, dateOnly: .endOfDay) }
-      task.start = todo.first("DTSTART").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) }
-      if let priority = todo.first("PRIORITY").flatMap({ Int($0.value) }), (1...4).contains(priority) {
-        task.type = .obligation
-      }
-      let categories = todo.all("CATEGORIES").flatMap { unescapedList($0.value) }
-      task.tags =
-        (try? StrideTask.checkedTags(categories.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") })) ?? []
-      if let description = todo.first("DESCRIPTION").map({ unescape($0.value) }) {
-        // Stride's own export writes steps as "[ ] step" lines; other apps' notes stay in the raw text.
-        for line in description.split(separator: "\n") {
-          if line.hasPrefix("[ ] ") || line.hasPrefix("[x] ") {
-            task.subtasks.append(
-              Subtask(
-                title: String(line.dropFirst(4)), done: line.hasPrefix("[x]"),
-                completedAt: line.hasPrefix("[x]") ? now : nil))
-          }
-        }
-        if task.subtasks.isEmpty { task.rawInput = summary + "\n" + description }
-      }
-      if let rule = todo.first("RRULE")?.value {
-        let afterDone = todo.first("X-STRIDE-REPEAT-AFTER-DONE")?.value.uppercased() == "TRUE"
-        if let recurrence = Recurrence(rrule: rule, afterDone: afterDone) {
-          task.recurrence = recurrence
-        } else {
-          plan.notes.append("\(entry) repeats as \(rule), which Stride cannot keep; it was imported as a one-off")
-        }
-      }
-      if todo.properties.contains(where: { $0.name.hasPrefix("X-STRIDE-") }),
-        let fields = try? VTodo.read(todo, timeZone: timeZone).fields
-      {
-        // Written by Stride (an export, or a sync server): what iCalendar has no property for comes back too.
-        (task.energy, task.estimateMinutes, task.type, task.rawInput) = (
-          fields.energy, fields.estimate, fields.type, fields.note
-        )
-      }
-      if status == "COMPLETED" {
-        task.status = .completed
-        task.completedAt = completedAt ?? now
-      }
-      task.updatedAt = task.completedAt ?? task.createdAt
+      let task = importedTask(
+        todo, id: TaskID(Int64(plan.tasks.count + 1)), title: title, summary: summary, entry: entry,
+        completedAt: completedAt, now: now, timeZone: timeZone, notes: &plan.notes)
       taskIndex[index] = plan.tasks.count
       plan.tasks.append(task)
     }
+    link(&plan, steps: stepsOf, taskIndex: taskIndex, todos: todos, uids: uids)
+    let lost = plan.tasks.count(where: { $0.rawInput != $0.title })
+    if lost > 0 {
+      plan.notes.append(
+        "the notes of \(lost == 1 ? "1 task were" : "\(lost) tasks were") kept in the text it was captured from")
+    }
+    return plan
+  }
+
+  /// One VTODO as a task (not a step): its times, PRIORITY as an obligation, CATEGORIES as tags, Stride's own steps
+  /// from DESCRIPTION (other apps' notes stay in the raw text), its rule, and what Stride wrote in X-STRIDE-
+  /// properties.
+  private static func importedTask(
+    _ todo: Component, id: TaskID, title: String, summary: String, entry: String, completedAt: Date?, now: Date,
+    timeZone: TimeZone, notes: inout [String]
+  ) -> StrideTask {
+    let status = todo.first("STATUS")?.value.uppercased()
+    var task = StrideTask(
+      id: id, title: title, rawInput: summary,
+      createdAt: todo.first("CREATED").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) } ?? now)
+    task.due = todo.first("DUE").flatMap { date($0, timeZone: timeZone, dateOnly: .endOfDay) }
+    task.start = todo.first("DTSTART").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) }
+    if let priority = todo.first("PRIORITY").flatMap({ Int($0.value) }), (1...4).contains(priority) {
+      task.type = .obligation
+    }
+    let categories = todo.all("CATEGORIES").flatMap { unescapedList($0.value) }
+    task.tags =
+      (try? StrideTask.checkedTags(categories.map { $0.lowercased().replacingOccurrences(of: " ", with: "-") })) ?? []
+    if let description = todo.first("DESCRIPTION").map({ unescape($0.value) }) {
+      // Stride's own export writes steps as "[ ] step" lines; other apps' notes stay in the raw text.
+      for line in description.split(separator: "\n") {
+        if line.hasPrefix("[ ] ") || line.hasPrefix("[x] ") {
+          task.subtasks.append(
+            Subtask(
+              title: String(line.dropFirst(4)), done: line.hasPrefix("[x]"),
+              completedAt: line.hasPrefix("[x]") ? now : nil))
+        }
+      }
+      if task.subtasks.isEmpty { task.rawInput = summary + "\n" + description }
+    }
+    if let rule = todo.first("RRULE")?.value {
+      let afterDone = todo.first("X-STRIDE-REPEAT-AFTER-DONE")?.value.uppercased() == "TRUE"
+      if let recurrence = Recurrence(rrule: rule, afterDone: afterDone) {
+        task.recurrence = recurrence
+      } else {
+        notes.append("\(entry) repeats as \(rule), which Stride cannot keep; it was imported as a one-off")
+      }
+    }
+    if todo.properties.contains(where: { $0.name.hasPrefix("X-STRIDE-") }),
+      let fields = try? VTodo.read(todo, timeZone: timeZone).fields
+    {
+      // Written by Stride (an export, or a sync server): what iCalendar has no property for comes back too.
+      (task.energy, task.estimateMinutes, task.type, task.rawInput) = (
+        fields.energy, fields.estimate, fields.type, fields.note
+      )
+    }
+    if status == "COMPLETED" {
+      task.status = .completed
+      task.completedAt = completedAt ?? now
+    }
+    task.updatedAt = task.completedAt ?? task.createdAt
+    return task
+  }
+
+  /// Steps under their parent task, and dependencies (RELATED-TO;RELTYPE=DEPENDS-ON) between the tasks imported.
+  private static func link(
+    _ plan: inout ImportPlan, steps stepsOf: [Int: [Subtask]], taskIndex: [Int: Int], todos: [Component],
+    uids: [String?]
+  ) {
     for (parent, steps) in stepsOf {
       guard let position = taskIndex[parent] else {
         plan.skip("\(steps.count) subtasks", "their parent task was left out")
@@ -251,12 +279,6 @@ enum ICalendarReader {
         }
       }
     }
-    let lost = plan.tasks.count(where: { $0.rawInput != $0.title })
-    if lost > 0 {
-      plan.notes.append(
-        "the notes of \(lost == 1 ? "1 task were" : "\(lost) tasks were") kept in the text it was captured from")
-    }
-    return plan
   }
 
   /// A list value split on unescaped commas.

@@ -143,8 +143,6 @@ enum Taskwarrior {
     var plan = ImportPlan()
     var ids: [String: TaskID] = [:]
     var depends: [(TaskID, [String])] = []
-    var annotated = 0
-    var projects = 0
     // A recurring template and its pending instances are one routine in Stride: the template is imported, due at
     // its earliest pending instance (or its next occurrence), and the instances are not.
     let templates = Set(items.filter { $0.status == "recurring" }.compactMap { $0.uuid?.lowercased() })
@@ -153,111 +151,128 @@ enum Taskwarrior {
       guard let parent = item.parent?.lowercased(), let due = date(item.due) else { continue }
       nextInstance[parent] = min(nextInstance[parent] ?? due, due)
     }
-    var unreadRules = 0
+    var counts = (annotated: 0, projects: 0, unreadRules: 0)
     for (index, item) in items.enumerated() {
-      let entry = item.uuid.map { "uuid \($0)" } ?? "entry \(index + 1)"
       let title = (item.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !title.isEmpty else {
-        plan.skip(entry, "it has no description")
+      if let reason = skipReason(item, title: title, templates: templates) {
+        plan.skip(item.uuid.map { "uuid \($0)" } ?? "entry \(index + 1)", reason)
         continue
       }
-      guard (try? StrideTask.checkedTitle(title)) != nil else {
-        plan.skip(entry, "its description is too long for a Stride title")
-        continue
-      }
-      switch item.status ?? "pending" {
-      case "deleted":
-        plan.skip(entry, "it is deleted in Taskwarrior")
-        continue
-      case "recurring":
-        break
-      case "pending", "waiting", "completed":
-        if let parent = item.parent?.lowercased(), templates.contains(parent) {
-          plan.skip(entry, "it is one occurrence of a recurring task, which is imported once as a routine")
-          continue
-        }
-      case let other:
-        plan.skip(entry, "its status '\(other)' is not one Taskwarrior writes")
-        continue
-      }
-      let created = date(item.entry) ?? now
       let id = TaskID(Int64(plan.tasks.count + 1))
-      var rawInput = title
-      if let annotations = item.annotations, !annotations.isEmpty {
-        annotated += annotations.count
-        rawInput +=
-          "\n"
-          + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
-          .joined()
-      }
-      var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
-      if let project = item.project,
-        let tag = try? StrideTask.checkedTags([project.replacingOccurrences(of: " ", with: "-")]).first
-      {
-        projects += 1
-        if !tags.contains(tag) { tags.append(tag) }
-      }
-      var task = StrideTask(
-        id: id, title: title, rawInput: rawInput,
-        energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
-        estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
-        type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
-        tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
+      var task = task(item, id: id, title: title, now: now)
+      counts.annotated += item.annotations?.count ?? 0
+      if item.project.flatMap(projectTag) != nil { counts.projects += 1 }
       if let recur = item.recur, item.status != "completed" {
         if let rule = RecurrenceReader.taskwarrior(recur) {
           task.recurrence = rule
-          let calendar = LocalCalendar(timeZone: .current)
           if let next = item.uuid.flatMap({ nextInstance[$0.lowercased()] }) {
             task.due = next
           } else if let due = task.due, due < now {
-            task.due = rule.next(after: now, anchor: due, in: calendar)
+            task.due = rule.next(after: now, anchor: due, in: LocalCalendar(timeZone: .current))
           }
         } else {
-          unreadRules += 1
+          counts.unreadRules += 1
         }
-      }
-      if item.status == "completed" {
-        task.status = .completed
-        task.completedAt = date(item.end) ?? task.updatedAt
-      } else if let wait = date(item.wait), wait > now {
-        // A change dated at or after the wait's end (a clock far ahead) is dated before it, and so is the deferral.
-        if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
-        let deferral = Deferral(reason: .wrongTime, at: task.updatedAt, until: wait)
-        task.status = .deferred
-        task.deferral = deferral
-        task.deferrals = [deferral]
       }
       if let uuid = item.uuid { ids[uuid.lowercased()] = id }
       if let uuids = item.depends?.uuids, !uuids.isEmpty { depends.append((id, uuids)) }
       plan.tasks.append(task)
     }
+    let dropped = link(&plan.tasks, depends, ids: ids)
+    plan.notes += notes(counts, dropped: dropped)
+    return plan
+  }
+
+  /// Why an item is not imported, or nil when it is.
+  private static func skipReason(_ item: Item, title: String, templates: Set<String>) -> String? {
+    guard !title.isEmpty else { return "it has no description" }
+    guard (try? StrideTask.checkedTitle(title)) != nil else { return "its description is too long for a Stride title" }
+    switch item.status ?? "pending" {
+    case "deleted": return "it is deleted in Taskwarrior"
+    case "recurring": return nil
+    case "pending", "waiting", "completed":
+      guard let parent = item.parent?.lowercased(), templates.contains(parent) else { return nil }
+      return "it is one occurrence of a recurring task, which is imported once as a routine"
+    case let other: return "its status '\(other)' is not one Taskwarrior writes"
+    }
+  }
+
+  /// An item as a Stride task: annotations kept in its raw text, its project a tag, `H` an obligation, done or
+  /// waiting as it was (a wait still to come is a wrong-time deferral to its end).
+  private static func task(_ item: Item, id: TaskID, title: String, now: Date) -> StrideTask {
+    let created = date(item.entry) ?? now
+    var rawInput = title
+    if let annotations = item.annotations, !annotations.isEmpty {
+      rawInput +=
+        "\n"
+        + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
+        .joined()
+    }
+    var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
+    if let tag = item.project.flatMap(projectTag), !tags.contains(tag) { tags.append(tag) }
+    var task = StrideTask(
+      id: id, title: title, rawInput: rawInput,
+      energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
+      estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
+      type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
+      tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
+    if item.status == "completed" {
+      task.status = .completed
+      task.completedAt = date(item.end) ?? task.updatedAt
+    } else if let wait = date(item.wait), wait > now {
+      // A change dated at or after the wait's end (a clock far ahead) is dated before it, and so is the deferral.
+      if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
+      let deferral = Deferral(reason: .wrongTime, at: task.updatedAt, until: wait)
+      task.status = .deferred
+      task.deferral = deferral
+      task.deferrals = [deferral]
+    }
+    return task
+  }
+
+  /// A project as a tag: "Home Repairs" is `home-repairs`; nil when it cannot be one.
+  private static func projectTag(_ project: String) -> String? {
+    try? StrideTask.checkedTags([project.replacingOccurrences(of: " ", with: "-")]).first
+  }
+
+  /// Dependencies by UUID made into dependencies by id, between open tasks in the file; how many were left out.
+  private static func link(_ tasks: inout [StrideTask], _ depends: [(TaskID, [String])], ids: [String: TaskID]) -> Int {
     var dropped = 0
     for (id, uuids) in depends {
       let index = Int(id.rawValue) - 1
       for uuid in uuids {
-        if let blocker = ids[uuid.lowercased()], plan.tasks[Int(blocker.rawValue) - 1].status != .completed,
-          plan.tasks[index].status != .completed
+        if let blocker = ids[uuid.lowercased()], tasks[Int(blocker.rawValue) - 1].status != .completed,
+          tasks[index].status != .completed
         {
-          plan.tasks[index].blockedBy.append(blocker)
+          tasks[index].blockedBy.append(blocker)
         } else {
           dropped += 1
         }
       }
     }
+    return dropped
+  }
+
+  /// What the import says it did beyond the tasks: annotations kept, projects as tags, what was not read.
+  private static func notes(_ counts: (annotated: Int, projects: Int, unreadRules: Int), dropped: Int) -> [String] {
+    var notes: [String] = []
+    let (annotated, unreadRules) = (counts.annotated, counts.unreadRules)
     if annotated > 0 {
-      plan.notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept in the tasks' raw text")
+      notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept in the tasks' raw text")
     }
-    if projects > 0 { plan.notes.append("projects became tags (project Home is the tag home)") }
+    if counts.projects > 0 {
+      notes.append("projects became tags (project Home is the tag home)")
+    }
     if unreadRules > 0 {
-      plan.notes.append(
+      notes.append(
         "\(unreadRules) recurrence\(unreadRules == 1 ? " was" : "s were") not one Stride reads, so imported as one-off tasks"
       )
     }
     if dropped > 0 {
-      plan.notes.append(
+      notes.append(
         "\(dropped) dependenc\(dropped == 1 ? "y on a task that is done or not in the file was" : "ies on tasks that are done or not in the file were") left out"
       )
     }
-    return plan
+    return notes
   }
 }
