@@ -32,7 +32,7 @@ func run(_ session: Session) throws -> ExitStatus {
       if session.wantsNowView {
         try session.nowView(plain: invocation.plain)
       } else {
-        try Command.named("now")?.run(session, [])
+        try Command.of(.now).run(session, [])
       }
     } catch let status as ExitStatus {
       return status

@@ -42,6 +42,11 @@ public struct Command: Sendable {
 
   public var options: [String] { valued + switches }
 
+  /// The command of a name (every name has one: `CommandTableTests`).
+  public static func of(_ name: CommandName) -> Command {
+    all.first { $0.name == name }!
+  }
+
   /// The command a word names, by its name or an alias.
   public static func named(_ word: String) -> Command? {
     all.first { $0.name.rawValue == word || $0.aliases.contains(word) }

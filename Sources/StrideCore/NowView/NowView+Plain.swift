@@ -20,7 +20,7 @@ extension NowView {
       return text.isEmpty ? [] : command(text)
     case .cards:
       return cardsCommand(words, text)
-    case .deferReason:
+    case .deferReason(let id):
       if back { return press([.escape]) }
       let reason = DeferReason(rawValue: words.joined(separator: "-")).flatMap { reason in
         DeferReason.allCases.firstIndex(of: reason)
@@ -29,7 +29,7 @@ extension NowView {
       else {
         return refuse(text, "a number from 1 to \(DeferReason.allCases.count), a reason such as no-energy, or back")
       }
-      return press([.character(Character(String(index + 1)))])
+      return choose(DeferReason.allCases[index], for: id)
     case .deferTime(_, let reason):
       if back { return press([.escape]) }
       if let number = Int(text), (1...Self.remindChoices(reason).count).contains(number) {

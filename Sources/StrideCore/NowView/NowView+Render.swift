@@ -21,7 +21,7 @@ extension NowView {
     case .deferReason(let id):
       top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]
       body = DeferReason.allCases.enumerated().map { "  \($0.offset + 1)  \($0.element.title): \($0.element.meaning)" }
-      footer = "1-5 choose · esc back"
+      footer = "1-\(DeferReason.allCases.count) choose · esc back"
     case .deferTime(let id, let reason):
       top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
       let choices = Self.remindChoices(reason)
@@ -75,7 +75,7 @@ extension NowView {
     case .deferReason(let id):
       lines.append("Why are you deferring \(quotedTitle(id))?")
       lines += DeferReason.allCases.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.meaning)." }
-      lines.append("Type 1 to 5 and press enter, or q to go back.")
+      lines.append("Type 1 to \(DeferReason.allCases.count) and press enter, or q to go back.")
     case .deferTime(let id, let reason):
       lines.append(
         "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.prefix(1).uppercased())\(reason.promise.dropFirst())."

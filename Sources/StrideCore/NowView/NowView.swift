@@ -223,7 +223,11 @@ public struct NowView: Equatable, Sendable {
     let reasons = DeferReason.allCases
     guard case .character(let digit) = key, let number = Int(String(digit)), (1...reasons.count).contains(number)
     else { return [] }
-    let reason = reasons[number - 1]
+    return choose(reasons[number - 1], for: id)
+  }
+
+  /// The reason chosen in the "Why are you deferring?" sheet: the time to choose next, or (unsure) the deferral.
+  mutating func choose(_ reason: DeferReason, for id: TaskID) -> [Effect] {
     guard reason.takesUntil else {
       // An unsure task is offered at once as "break it into steps": there is no time to choose.
       screen = .cards

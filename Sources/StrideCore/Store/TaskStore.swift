@@ -4,8 +4,8 @@ import StrideModel
 /// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
 ///
 /// Every change is one transaction that also appends a history row; a method returns only after that transaction
-/// has committed, so whatever it returns is stored. Not thread-safe: the daemon holds it behind `StoreLock`, and
-/// reaches it only through that lock's `locked` (Docs/architecture.md).
+/// has committed, so whatever it returns is stored. Not thread-safe: the daemon holds it behind `StoreLock` and
+/// reaches it only while holding that lock (Docs/architecture.md).
 public final class TaskStore {
   let database: SQLiteDatabase
   let rows: TaskRows

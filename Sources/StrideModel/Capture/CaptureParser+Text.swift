@@ -50,17 +50,7 @@ extension CaptureParser {
 
   /// White space folded, and dangling separators left by removed words trimmed.
   static func tidy(_ text: String) -> String {
-    // Brackets a token stood in alone ("(~20m)") go with it.
-    var words: [String] = []
-    for word in text.split(whereSeparator: \.isWhitespace).map(String.init) {
-      guard (word.contains("()") || word.contains("[]")) && word.allSatisfy({ "()[],;.".contains($0) }) else {
-        words.append(word)
-        continue
-      }
-      // The punctuation after the brackets stays with the word before them: "pay rent (~20m), then" keeps its comma.
-      let after = word.filter { ",;.".contains($0) }
-      if !after.isEmpty, let last = words.indices.last { words[last] += after }
-    }
+    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
     // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
     while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }

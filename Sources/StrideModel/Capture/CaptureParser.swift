@@ -100,7 +100,7 @@ public struct CaptureParser: Sendable {
         field = keyValue(key, value, into: &result)
       }
       if let field {
-        consumed.append(span)
+        consumed.append(Self.withBrackets(span, in: characters))
         result.spans.append(
           CaptureSpan(
             field: field, text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
@@ -119,6 +119,15 @@ public struct CaptureParser: Sendable {
       word = (word.lowerBound + 1)..<word.upperBound
     }
     return word
+  }
+
+  /// A token's range with the brackets it stood alone in ("(~20m)", "[#home]"), which go with it from the title.
+  static func withBrackets(_ span: Range<Int>, in characters: [Character]) -> Range<Int> {
+    guard span.lowerBound > 0, span.upperBound < characters.count else { return span }
+    switch (characters[span.lowerBound - 1], characters[span.upperBound]) {
+    case ("(", ")"), ("[", "]"): return (span.lowerBound - 1)..<(span.upperBound + 1)
+    default: return span
+    }
   }
 
   /// The value of a `key:value` token, and how many words after it belong to it: a time may go on for a few words

@@ -112,6 +112,8 @@ struct CaptureParserTests {
     #expect(parser.parse("pay rent (~20m), then call").title == "pay rent, then call")
     #expect(parser.parse("tidy the shed [#home]").title == "tidy the shed")
     #expect(parser.parse("call Sam (the plumber) ~10m").title == "call Sam (the plumber)")
+    // Brackets the person typed empty are theirs.
+    #expect(parser.parse("notes on () in swift").title == "notes on () in swift")
   }
 
 }
