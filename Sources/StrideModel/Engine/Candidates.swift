@@ -52,16 +52,11 @@ public struct HiddenTask: Error, Sendable, Equatable {
   public var hidden: Hidden
 }
 
-/// Why a filter hides a task, as a code; the sentence is written only when someone asks (`describe`).
-enum HiddenCode: String {
-  case completed, waiting, deferred, blocked, stuck
-  case lowEnergy = "low-energy"
-  case notStarted = "not-started"
-  case notTagged = "not-tagged"
-  case routineLater = "routine-later"
-  case tooMuchEnergy = "too-much-energy"
-  case wrongTime = "wrong-time"
-  case tooLong = "too-long"
+/// Why a filter hides a task, as a code; the sentence is written only when someone asks (`describe`), and the
+/// words on the wire are its `HiddenReason`.
+enum HiddenCode {
+  case completed, waiting, deferred, blocked, stuck, lowEnergy, notStarted, notTagged, routineLater, tooMuchEnergy
+  case wrongTime, tooLong
 }
 
 /// What the filters decided about one task: hidden, or a candidate with its kind (nil: the task itself or its
