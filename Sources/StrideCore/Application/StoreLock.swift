@@ -1,15 +1,23 @@
 import Foundation
 import StrideModel
+import Synchronization
 
-/// The one lock that owns the store. Recursive, so a group of requests can hold it from the first to the commit
-/// while each request takes it again. Work that must follow a change but must not hold the lock (the engine for
-/// subscribers) is handed to `afterUnlock` and runs on the same thread once the outermost hold ends.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one lock that owns the store: a plain lock, taken once. A group commit holds it from the first quick change
+/// of a run to the commit, and the changes inside run on the store it holds (`Tasks.Caller.held`), so nothing takes
+/// it twice; a thread that did would wait on itself for ever, so that stops the daemon with a sentence instead. Work
+/// that must follow a change but must not hold the lock (the engine for subscribers) is handed to `afterUnlock` and
+/// runs on the same thread once the lock is let go of.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store`, `depth` and `pending` are only touched while `lock` is held.
-  private let lock = NSRecursiveLock()
+  // Sendable because `store` and `pending` are only touched while `lock` is held.
+  private let lock = NSLock()
   private let store: TaskStore
-  private var depth = 0
   private var pending: [() -> Void] = []
+  /// The thread that holds the lock (0: none), to catch a second hold on the same thread.
+  private let holder = Atomic<UInt>(0)
 
   init(_ store: TaskStore) { self.store = store }
 
@@ -26,20 +34,25 @@ final class StoreLock: @unchecked Sendable {
     return try body(store)
   }
 
-  /// Runs `work` on this thread when the lock is let go of at last; call it with the lock held.
+  /// Runs `work` on this thread when the lock is let go of; call it with the lock held.
   func afterUnlock(_ work: @escaping () -> Void) {
     pending.append(work)
   }
 
+  private static var thread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
+
   private func enter() {
+    precondition(
+      holder.load(ordering: .relaxed) != Self.thread,
+      "the store's lock was taken twice on one thread; pass the store it holds down instead (Tasks.Caller.held)")
     lock.lock()
-    depth += 1
+    holder.store(Self.thread, ordering: .relaxed)
   }
 
   private func leave() {
-    depth -= 1
     var work: [() -> Void] = []
-    if depth == 0 { swap(&work, &pending) }
+    swap(&work, &pending)
+    holder.store(0, ordering: .relaxed)
     lock.unlock()
     for item in work { item() }
   }

@@ -25,31 +25,52 @@ final class Tasks: Sendable {
     dayStart = config.time.dayStart
   }
 
-  /// Runs `body` with the store under the lock, the changes made in it recorded as made from `origin` (a terminal
-  /// session).
-  func locked<T>(origin: String? = nil, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
-    try store.locked { store throws(StrideError) in
-      store.origin = origin
+  /// Who asks, and when: the moment of the request, the terminal session it came from (the changes are recorded as
+  /// made there), and, inside a group commit, the store the group already holds under the lock.
+  struct Caller {
+    var now: Date
+    var origin: String?
+    var held: TaskStore?
+
+    init(now: Date, origin: String? = nil, held: TaskStore? = nil) {
+      self.now = now
+      self.origin = origin
+      self.held = held
+    }
+  }
+
+  /// Runs `body` with the store under the lock (or on the store the caller holds), the changes made in it recorded
+  /// as made from the caller's terminal session.
+  func locked<T>(_ caller: Caller, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    func run(_ store: TaskStore) throws(StrideError) -> T {
+      store.origin = caller.origin
       defer { store.origin = nil }
       return try body(store)
     }
+    if let held = caller.held { return try run(held) }
+    return try store.locked(run)
+  }
+
+  /// Runs `body` with the store under the lock, for reads that record nothing.
+  func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    try store.locked(body)
   }
 
   // MARK: Use cases
 
   /// Reads a line into a task and stores it (unless `dryRun`), naming an open task with the same title.
-  func capture(_ params: TaskCapture.Params, at now: Date, origin: String?) throws(StrideError) -> TaskCapture.Result {
+  func capture(_ params: TaskCapture.Params, _ caller: Caller) throws(StrideError) -> TaskCapture.Result {
     var draft = try Capture.draft(
-      from: params.text, at: now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown,
+      from: params.text, at: caller.now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown,
       dayStart: dayStart)
     // The breakdown program runs outside the store's lock: it may take seconds.
     if let breakdown { draft = breakdown.apply(to: draft) }
     let title = draft.title.lowercased()
     let length = draft.title.utf8.count
-    return try locked(origin: origin) { store throws(StrideError) in
+    return try locked(caller) { store throws(StrideError) in
       // Lengths first: lower-casing every open title for each capture would cost more than the capture.
       let duplicate = store.openByID.first { $0.title.utf8.count == length && $0.title.lowercased() == title }?.id
-      let task = params.dryRun == true ? nil : try store.capture(draft, at: now)
+      let task = params.dryRun == true ? nil : try store.capture(draft, at: caller.now)
       return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate)
     }
   }
@@ -79,25 +100,25 @@ final class Tasks: Sendable {
   }
 
   /// A change to one task (and what it carries with it), committed before it returns.
-  func apply(_ change: TaskChange, at now: Date, origin: String?) throws(StrideError) -> TaskResult {
-    TaskResult(task: try locked(origin: origin) { store throws(StrideError) in try store.apply(change, at: now) })
+  func apply(_ change: TaskChange, _ caller: Caller) throws(StrideError) -> TaskResult {
+    TaskResult(task: try locked(caller) { store throws(StrideError) in try store.apply(change, at: caller.now) })
   }
 
   /// A deferral, with the energy the person has now (a no-energy deferral ends when it is higher).
-  func deferTask(_ params: TaskDefer.Params, at now: Date, origin: String?) throws(StrideError) -> TaskResult {
+  func deferTask(_ params: TaskDefer.Params, _ caller: Caller) throws(StrideError) -> TaskResult {
     TaskResult(
-      task: try locked(origin: origin) { store throws(StrideError) in
-        let energy = try userContext(store, at: now).energy
+      task: try locked(caller) { store throws(StrideError) in
+        let energy = try userContext(store, at: caller.now).energy
         return try store.apply(
           .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy),
-          at: now)
+          at: caller.now)
       })
   }
 
-  func undo(_ params: HistoryUndo.Params, at now: Date, origin: String?) throws(StrideError) -> HistoryUndo.Result {
+  func undo(_ params: HistoryUndo.Params, _ caller: Caller) throws(StrideError) -> HistoryUndo.Result {
     HistoryUndo.Result(
-      try locked(origin: origin) { store throws(StrideError) in
-        try store.undo(at: now, origin: origin, fromSync: params.sync == true)
+      try locked(caller) { store throws(StrideError) in
+        try store.undo(at: caller.now, origin: caller.origin, fromSync: params.sync == true)
       })
   }
 
@@ -105,20 +126,18 @@ final class Tasks: Sendable {
     ContextResult(try locked { store throws(StrideError) in try userContext(store, at: now) })
   }
 
-  func setContext(_ params: ContextSet.Params, at now: Date, origin: String?) throws(StrideError) -> ContextResult {
+  func setContext(_ params: ContextSet.Params, _ caller: Caller) throws(StrideError) -> ContextResult {
     ContextResult(
-      try locked(origin: origin) { store throws(StrideError) in
-        try store.setEnergy(params.energy, at: now).lapsing(after: energyLapseHours, at: now)
+      try locked(caller) { store throws(StrideError) in
+        try store.setEnergy(params.energy, at: caller.now).lapsing(after: energyLapseHours, at: caller.now)
       })
   }
 
-  func importTasks(_ params: TaskImport.Params, at now: Date, origin: String?) throws(StrideError)
-    -> TaskImport.Result
-  {
-    let (tasks, renumbered) = try locked(origin: origin) { store throws(StrideError) in
-      try store.importTasks(params.tasks, at: now)
+  func importTasks(_ params: TaskImport.Params, _ caller: Caller) throws(StrideError) -> TaskImport.Result {
+    let (tasks, renumbered) = try locked(caller) { store throws(StrideError) in
+      try store.importTasks(params.tasks, at: caller.now)
     }
-    return TaskImport.Result(tasks: tasks.map { $0.settled(at: now) }, renumbered: renumbered)
+    return TaskImport.Result(tasks: tasks.map { $0.settled(at: caller.now) }, renumbered: renumbered)
   }
 
   /// Why a task is where it is in now, or what hides it.

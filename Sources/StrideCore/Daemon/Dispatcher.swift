@@ -214,7 +214,7 @@ public final class Dispatcher: Sendable {
     store.withLock { store in
       do throws(StrideError) {
         return try store.batch { () throws(StrideError) -> [Data] in
-          requests.map { respond(to: .success($0), encoder: encoder, session: session) }
+          requests.map { respond(to: .success($0), encoder: encoder, session: session, held: store) }
         }
       } catch {
         return requests.map { encoder.response(id: $0.id, error: error) }
@@ -229,16 +229,18 @@ public final class Dispatcher: Sendable {
     respond(to: Request.parse(line), encoder: encoder, session: session)
   }
 
-  /// The reply line for a request as it was read, or for the reason it could not be.
+  /// The reply line for a request as it was read, or for the reason it could not be. `held`: the store, when the
+  /// request runs inside a group commit that holds it.
   private func respond(
-    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?
+    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?,
+    held: TaskStore? = nil
   ) -> Data {
     switch parsed {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
       do {
-        return try call(request, encoder, session)
+        return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin, held: held), session)
       } catch let error as StrideError {
         return encoder.response(id: request.id, error: error)
       } catch {
@@ -248,19 +250,20 @@ public final class Dispatcher: Sendable {
   }
 
   /// Decode, one line per method, encode: each method is one use case of `tasks` (or of sync, or the events).
-  private func call(_ request: Request, _ encoder: WireEncoder, _ session: ConnectionSession?) throws -> Data {
-    let now = clock()
-    let origin = session?.origin
+  private func call(
+    _ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
+  ) throws -> Data {
+    let now = caller.now
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
       let params = try request.params.decode(M.Params.self)
       return try encoder.response(id: request.id, result: try body(params))
     }
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
-      try tasks.apply(change, at: now, origin: origin)
+      try tasks.apply(change, caller)
     }
     switch request.method {
     case ServerInfo.name: return try reply(ServerInfo.self) { _ in describeServer(store.withLock { $0.openCount }) }
-    case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, at: now, origin: origin) }
+    case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
     case TaskUpdate.name: return try reply(TaskUpdate.self) { try change(.update($0.id, $0.patch)) }
@@ -273,16 +276,16 @@ public final class Dispatcher: Sendable {
     case SubtaskComplete.name:
       return try reply(SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
     case SubtaskReopen.name: return try reply(SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
-    case TaskDefer.name: return try reply(TaskDefer.self) { try tasks.deferTask($0, at: now, origin: origin) }
+    case TaskDefer.name: return try reply(TaskDefer.self) { try tasks.deferTask($0, caller) }
     case TaskWait.name:
       return try reply(TaskWait.self) { try change(.wait($0.id, note: $0.note, followUp: $0.followUp?.date)) }
     case TaskResume.name: return try reply(TaskResume.self) { try change(.resume($0.id)) }
     case TaskBlock.name: return try reply(TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
     case TaskUnblock.name: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
-    case TaskImport.name: return try reply(TaskImport.self) { try tasks.importTasks($0, at: now, origin: origin) }
-    case HistoryUndo.name: return try reply(HistoryUndo.self) { try tasks.undo($0, at: now, origin: origin) }
+    case TaskImport.name: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
+    case HistoryUndo.name: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
     case ContextGet.name: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
-    case ContextSet.name: return try reply(ContextSet.self) { try tasks.setContext($0, at: now, origin: origin) }
+    case ContextSet.name: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
     case TaskExplain.name: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
     case NowList.name:
       let params = try request.params.decode(NowList.Params.self)
