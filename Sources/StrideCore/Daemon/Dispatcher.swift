@@ -38,7 +38,7 @@ public final class Dispatcher: Sendable {
     self.hub = hub
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
     sync = SyncService(
-      connector: syncConnector, store: tasks.store, clock: clock, timeZone: timeZone, environment: environment
+      connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment
     ) { report, error in
       hub.publish(.syncFinished) { seq in
         StrideEvent(topic: .syncFinished, seq: seq, at: clock(), sync: report, error: error)

@@ -6,7 +6,7 @@ import StrideModel
 /// meanwhile simply waits for the next pass. Docs/sync.md gives the rules.
 struct SyncPass {
   let collection: any SyncCollection
-  let store: StoreLock
+  let tasks: Tasks
   let clock: @Sendable () -> Date
   let timeZone: TimeZone
   /// True once the daemon is stopping: the pass ends after the request in flight, keeping what reached the server.
@@ -20,7 +20,7 @@ struct SyncPass {
       try pull(&report)
       guard try push(&report) else { break }
     }
-    try store.locked { store throws(StrideError) in
+    try tasks.locked { store throws(StrideError) in
       try store.setSyncValues(["lastPassStart": Timestamp.format(started)])
     }
     return report
@@ -29,7 +29,7 @@ struct SyncPass {
   // MARK: Pull
 
   private func pull(_ report: inout SyncReport) throws(StrideError) {
-    let (token, items) = try store.locked { store throws(StrideError) in
+    let (token, items) = try tasks.locked { store throws(StrideError) in
       (try store.syncValue("token"), try store.syncItems())
     }
     let changes = try collection.changes(since: token)
@@ -53,7 +53,7 @@ struct SyncPass {
       }
     }
     let removedHrefs = removed.filter { byHref[$0] != nil }
-    try store.locked { store throws(StrideError) in
+    try tasks.locked { store throws(StrideError) in
       if !received.isEmpty || !removedHrefs.isEmpty {
         try merge(received, removedHrefs: removedHrefs, into: store, report: &report)
       }
@@ -98,7 +98,7 @@ struct SyncPass {
 
   /// Sends what changed here. Returns true when the server refused a write because its copy changed (pull again).
   private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
-    let outgoing = try store.locked { store throws(StrideError) in try outbox(store) }
+    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
     guard !outgoing.isEmpty else { return false }
     var saved: [SyncItem] = []
     var removed: [String] = []
@@ -127,11 +127,11 @@ struct SyncPass {
       }
       // Saved as it goes: a pass cut short keeps what reached the server.
       if saved.count + removed.count >= 50 {
-        try store.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
+        try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
         (saved, removed) = ([], [])
       }
     }
-    try store.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
+    try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
     report.sent += sentTasks
     report.deletedThere += deletedThere
     return refused

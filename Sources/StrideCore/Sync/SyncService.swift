@@ -22,7 +22,8 @@ final class SyncService: Sendable {
   }
 
   private let connector: (any SyncConnector)?
-  private let store: StoreLock
+  /// The owner of task state, whose lock each step that reads or writes tasks takes briefly.
+  private let tasks: Tasks
   private let clock: @Sendable () -> Date
   private let timeZone: TimeZone
   private let environmentPassword: String?
@@ -31,11 +32,11 @@ final class SyncService: Sendable {
   private let finished: @Sendable (SyncReport?, String?) -> Void
 
   init(
-    connector: (any SyncConnector)?, store: StoreLock, clock: @escaping @Sendable () -> Date, timeZone: TimeZone,
+    connector: (any SyncConnector)?, tasks: Tasks, clock: @escaping @Sendable () -> Date, timeZone: TimeZone,
     environment: [String: String], finished: @escaping @Sendable (SyncReport?, String?) -> Void
   ) {
     self.connector = connector
-    self.store = store
+    self.tasks = tasks
     self.clock = clock
     self.timeZone = timeZone
     environmentPassword = environment["STRIDE_SYNC_PASSWORD"]
@@ -74,7 +75,7 @@ final class SyncService: Sendable {
     account.url = found.url
     account.name = found.name
     let previous = try? self.account()
-    try store.locked { store throws(StrideError) in
+    try tasks.locked { store throws(StrideError) in
       if previous?.url != account.url { try store.forgetSync() }
       try store.setSyncValues(["account": String(decoding: try Self.encode(account), as: UTF8.self)])
     }
@@ -97,7 +98,7 @@ final class SyncService: Sendable {
   }
 
   func status() throws(StrideError) -> SyncStatus.Result {
-    try store.locked { store throws(StrideError) in
+    try tasks.locked { store throws(StrideError) in
       let account = try Self.decodeAccount(store.syncValue("account"))
       return SyncStatus.Result(
         account: account, lastSuccess: try store.syncValue("lastSuccess").flatMap(Timestamp.parse).map(Timestamp.init),
@@ -118,7 +119,7 @@ final class SyncService: Sendable {
       let connector = try available()
       guard let account = try account() else { throw Self.notSetUp }
       let collection = try connector.collection(account, password: try password(for: account))
-      var pass = SyncPass(collection: collection, store: store, clock: clock, timeZone: timeZone)
+      var pass = SyncPass(collection: collection, tasks: tasks, clock: clock, timeZone: timeZone)
       pass.stopping = { [weak self] in self?.schedule.withLock { $0.stopped } ?? true }
       outcome = .success(try pass.run())
     } catch {
@@ -132,7 +133,7 @@ final class SyncService: Sendable {
     case .failure(let error):
       values["lastError"] = error.message
     }
-    try? store.locked { store throws(StrideError) in try store.setSyncValues(values) }
+    try? tasks.locked { store throws(StrideError) in try store.setSyncValues(values) }
     switch outcome {
     case .success(let report): finished(report, nil)
     case .failure(let error): finished(nil, error.message)
@@ -177,7 +178,7 @@ final class SyncService: Sendable {
   }
 
   private func account() throws(StrideError) -> SyncAccount? {
-    try store.locked { store throws(StrideError) in try Self.decodeAccount(store.syncValue("account")) }
+    try tasks.locked { store throws(StrideError) in try Self.decodeAccount(store.syncValue("account")) }
   }
 
   /// The password: the account's command's first line, else one a client passed, else `STRIDE_SYNC_PASSWORD`.

@@ -32,14 +32,14 @@ struct SyncRaceTests {
   func preconditionFailed() throws {
     let server = try Radicale()
     let (store, _) = try Fixtures.store()
-    let lock = StoreLock(store)
+    let tasks = Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig())
     let account = SyncAccount(
       url: server.collection, user: Radicale.user, passwordCommand: nil, insecure: nil, name: nil)
     let collection = RacingCollection(try CalDAVConnector().collection(account, password: Radicale.password))
     let clock = TestClock()
     let pass = SyncPass(
-      collection: collection, store: lock, clock: { clock.now }, timeZone: TimeZone(identifier: "UTC")!)
-    let task = try lock.locked { store throws(StrideError) in
+      collection: collection, tasks: tasks, clock: { clock.now }, timeZone: TimeZone(identifier: "UTC")!)
+    let task = try tasks.locked { store throws(StrideError) in
       try store.capture(Fixtures.draft("call the bank"), at: clock.now)
     }
     #expect(try pass.run().sent == 1)
@@ -47,7 +47,7 @@ struct SyncRaceTests {
 
     // Here: a new title. On the server, just before Stride writes: another app lowers the energy.
     clock.advance(60)
-    _ = try lock.locked { store throws(StrideError) in
+    _ = try tasks.locked { store throws(StrideError) in
       try store.apply(.update(task.id, TaskPatch(title: "call the bank today")), at: clock.now)
     }
     let dav = server.dav
@@ -64,7 +64,7 @@ struct SyncRaceTests {
     #expect(report.sent == 1)
     #expect(report.received == 1)
     #expect(report.conflicts == 0)
-    let merged = try lock.locked { store throws(StrideError) in try store.task(task.id, at: clock.now) }
+    let merged = try tasks.locked { store throws(StrideError) in try store.task(task.id, at: clock.now) }
     #expect(merged.title == "call the bank today")
     #expect(merged.energy == .low)
     let lines = ICalendarReader.unfold(try server.get(href))
