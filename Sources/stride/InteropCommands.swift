@@ -83,7 +83,7 @@ extension Session {
     let count = stored.count == 1 ? "1 task" : "\(stored.count) tasks"
     if dryRun {
       output.say("Would import \(count) from \(name) (\(format.rawValue)); nothing was saved:")
-      Output.columns(stored.map { ["  \($0.id)", Output.clip($0.title, 50), $0.status.rawValue] }).forEach {
+      Output.columns(stored.map { ["  \($0.id)", TerminalColumns.clip($0.title, 50), $0.status.rawValue] }).forEach {
         output.say($0)
       }
     } else {

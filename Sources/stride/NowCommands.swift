@@ -33,7 +33,7 @@ extension Session {
     guard let hidden = result.hidden, !hidden.isEmpty else { return }
     output.say()
     output.say("Left out for now:")
-    let rows = hidden.map { [String(describing: $0.id), Output.clip($0.title, 40), $0.detail] }
+    let rows = hidden.map { [String(describing: $0.id), TerminalColumns.clip($0.title, 40), $0.detail] }
     Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
   }
 
@@ -65,7 +65,7 @@ extension Session {
     let rows = suggestions.map { suggestion in
       let task = suggestion.task
       return [
-        "task \(task.id)", Output.clip(task.title, 44), task.energy.rawValue,
+        "task \(task.id)", TerminalColumns.clip(task.title, 44), task.energy.rawValue,
         task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
       ]
     }

@@ -62,9 +62,6 @@ struct Output {
     "Task \(task.id), \"\(task.title)\","
   }
 
-  /// A title cut to `width` terminal columns with an ellipsis, so rows stay aligned.
-  static func clip(_ text: String, _ width: Int) -> String { TerminalColumns.clip(text, width) }
-
   /// Lays rows out in columns by the width each cell takes on a terminal (a CJK character or an emoji takes two),
   /// left-aligned except the columns in `rightAligned`, two spaces apart.
   static func columns(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {

@@ -14,7 +14,7 @@ extension Session {
     let more = now.suggestions.count - 1
     let title = first.step.map { "\(first.task.title): \($0.title)" } ?? first.task.title
     output.report(
-      "\(Output.clip(title, 40))" + (more > 0 ? " (+\(more))" : ""),
+      "\(TerminalColumns.clip(title, 40))" + (more > 0 ? " (+\(more))" : ""),
       json: PromptLine(task: first.task.id, title: title, more: more))
   }
 

@@ -110,7 +110,7 @@ extension Session {
       ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0
     }
     let titleWidth = output.width.map { max(12, $0 - others.reduce(0, +) - 2 * others.count) } ?? 48
-    for index in rows.indices { rows[index][1] = Output.clip(rows[index][1], titleWidth) }
+    for index in rows.indices { rows[index][1] = TerminalColumns.clip(rows[index][1], titleWidth) }
     let lines = Output.columns([header] + rows, rightAligned: [0])
     output.say(output.bold(lines[0]))
     lines.dropFirst().forEach { output.say($0) }

@@ -59,7 +59,7 @@ extension NowView {
     let bottom = (message.map { Self.wrap($0, width: width, lines: 2) } ?? []) + [style.dim(footer)]
     lines = Array(lines.prefix(max(height - bottom.count, 0)))
     while lines.count < height - bottom.count { lines.append("") }
-    return (lines + bottom).suffix(height).map { Self.clip($0, width) }
+    return (lines + bottom).suffix(height).map { TerminalColumns.clip($0, width) }
   }
 
   /// The view as full sentences, for `--plain`: each card one sentence ("1 of 3: reply to the landlord. Low
@@ -280,14 +280,12 @@ extension NowView {
       }
       row += (row.isEmpty ? "" : " ") + word
     }
-    return rows + [clip(row, width)]
+    return rows + [TerminalColumns.clip(row, width)]
   }
 
   /// The columns a string takes on a terminal (`TerminalColumns`).
   public static func columns(_ text: String) -> Int { TerminalColumns.width(text) }
 
-  /// `text` cut to `width` columns with "…" (`TerminalColumns`).
-  public static func clip(_ text: String, _ width: Int) -> String { TerminalColumns.clip(text, width) }
 }
 
 /// Colour and weight for what a person reads on a terminal (the Now view, the CLI's lines), or none.

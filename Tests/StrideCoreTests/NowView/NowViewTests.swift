@@ -204,7 +204,7 @@ struct NowViewTests {
   func widths() {
     #expect(NowView.columns("a ⚡") == 4)
     #expect(NowView.columns("\u{1B}[1mab\u{1B}[0m") == 2)
-    let cut = NowView.clip("\u{1B}[1mabcdefgh\u{1B}[0m", 5)
+    let cut = TerminalColumns.clip("\u{1B}[1mabcdefgh\u{1B}[0m", 5)
     #expect(NowView.columns(cut) == 5)
     #expect(cut.hasSuffix("…\u{1B}[0m"))
   }
