@@ -37,17 +37,7 @@ enum TodoTxt {
   static func plan(_ text: String, now: Date, timeZone: TimeZone) -> ImportPlan {
     var plan = ImportPlan()
     let parser = TimeParser(reference: now, timeZone: timeZone)
-    /// A todo.txt date: exactly YYYY-MM-DD. (The time parser alone would also read a word like `000021346S` as an
-    /// instant later today, which is written back as a day and read as another instant.)
-    func date(_ word: Substring?, _ clock: ClockTime) -> Date? {
-      guard let word, word.utf8.count == 10,
-        word.utf8.enumerated().allSatisfy({
-          [4, 7].contains($0.offset) ? $0.element == 0x2D : (0x30...0x39).contains($0.element)
-        }),
-        let match = parser.parse(String(word))
-      else { return nil }
-      return parser.instant(match.value, dateOnly: clock)
-    }
+    func date(_ word: Substring?, _ clock: ClockTime) -> Date? { Self.date(word, clock, parser) }
     var repeats = 0
     // Lines and words are cut at scalars, not characters ("\r\n" is one character), and words the way a title's are,
     // so that a title written out reads back as the same words.
@@ -56,59 +46,31 @@ enum TodoTxt {
       var words = StrideTask.words(line).map { Substring($0) }[...]
       guard !words.isEmpty else { continue }
       var completed: Date?
-      var created: Date?
-      var type = TaskType.chore
+      var fields = Fields()
       if words.first == "x" {
         words.removeFirst()
         completed = date(words.first, .startOfDay)
         if completed != nil { words.removeFirst() } else { completed = now }
       } else if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")") {
-        type = priorities.first { "(\($0.value))" == first }?.key ?? .chore
+        fields.type = priorities.first { "(\($0.value))" == first }?.key ?? .chore
         words.removeFirst()
       }
-      if let day = date(words.first, .startOfDay) {
-        created = day
-        words.removeFirst()
-      }
-      var title: [Substring] = []
-      var tags: [String] = []
-      var due: Date?
-      var start: Date?
-      var energy = EnergyLevel.medium
-      var estimate: Int?
-      for word in words {
-        let key = word.split(separator: ":", maxSplits: 1).first ?? ""
-        let value = word.dropFirst(key.count + 1)
-        if (word.hasPrefix("+") || word.hasPrefix("@")), word.count > 1,
-          let tag = try? StrideTask.checkedTags([String(word.dropFirst())]).first
-        {
-          if !tags.contains(tag) { tags.append(tag) }
-        } else if key == "due", let day = date(value, .endOfDay) {
-          due = day
-        } else if key == "t", let day = date(value, .startOfDay) {
-          start = day
-        } else if key == "pri", let priority = priorities.first(where: { $0.value == value }) {
-          type = priority.key
-        } else if key == "energy", let level = EnergyLevel(word: String(value)) {
-          energy = level
-        } else if key == "est", let minutes = CaptureParser.minutes(String(value)) {
-          estimate = minutes
-        } else if key == "rec", !value.isEmpty {
-          repeats += 1
-        } else {
-          title.append(word)
-        }
-      }
-      let entry = "line \(index + 1)"
-      guard let checked = try? StrideTask.checkedTitle(title.joined(separator: " ")) else {
-        plan.skip(entry, title.isEmpty ? "it has no text besides dates, tags and fields" : "its text is too long")
+      let created = date(words.first, .startOfDay)
+      if created != nil { words.removeFirst() }
+      for word in words { fields.read(word, date: date) }
+      if fields.repeats { repeats += 1 }
+      guard let checked = try? StrideTask.checkedTitle(fields.title.joined(separator: " ")) else {
+        plan.skip(
+          "line \(index + 1)",
+          fields.title.isEmpty ? "it has no text besides dates, tags and fields" : "its text is too long")
         continue
       }
       let createdAt = created ?? now
       var task = StrideTask(
-        id: TaskID(Int64(plan.tasks.count + 1)), title: checked, rawInput: line, energy: energy,
-        estimateMinutes: estimate, type: type, due: due, start: start.flatMap { $0 > now ? $0 : nil }, tags: tags,
-        createdAt: createdAt, updatedAt: min(max(createdAt, completed ?? createdAt), now))
+        id: TaskID(Int64(plan.tasks.count + 1)), title: checked, rawInput: line, energy: fields.energy,
+        estimateMinutes: fields.estimate, type: fields.type, due: fields.due,
+        start: fields.start.flatMap { $0 > now ? $0 : nil }, tags: fields.tags, createdAt: createdAt,
+        updatedAt: min(max(createdAt, completed ?? createdAt), now))
       if let completed {
         task.status = .completed
         task.completedAt = max(completed, createdAt)
@@ -121,5 +83,54 @@ enum TodoTxt {
       )
     }
     return plan
+  }
+
+  /// A todo.txt date: exactly YYYY-MM-DD. (The time parser alone would also read a word like `000021346S` as an
+  /// instant later today, which is written back as a day and read as another instant.)
+  private static func date(_ word: Substring?, _ clock: ClockTime, _ parser: TimeParser) -> Date? {
+    guard let word, word.utf8.count == 10,
+      word.utf8.enumerated().allSatisfy({
+        [4, 7].contains($0.offset) ? $0.element == 0x2D : (0x30...0x39).contains($0.element)
+      }),
+      let match = parser.parse(String(word))
+    else { return nil }
+    return parser.instant(match.value, dateOnly: clock)
+  }
+
+  /// What the words of a line after its dates say: its title, `+project` and `@context` as tags, `due:`, `t:`
+  /// (threshold), `pri:`, `energy:`, `est:` and `rec:`.
+  private struct Fields {
+    var title: [Substring] = []
+    var tags: [String] = []
+    var due: Date?
+    var start: Date?
+    var type = TaskType.chore
+    var energy = EnergyLevel.medium
+    var estimate: Int?
+    var repeats = false
+
+    mutating func read(_ word: Substring, date: (Substring?, ClockTime) -> Date?) {
+      let key = word.split(separator: ":", maxSplits: 1).first ?? ""
+      let value = word.dropFirst(key.count + 1)
+      if (word.hasPrefix("+") || word.hasPrefix("@")), word.count > 1,
+        let tag = try? StrideTask.checkedTags([String(word.dropFirst())]).first
+      {
+        if !tags.contains(tag) { tags.append(tag) }
+      } else if key == "due", let day = date(value, .endOfDay) {
+        due = day
+      } else if key == "t", let day = date(value, .startOfDay) {
+        start = day
+      } else if key == "pri", let priority = TodoTxt.priorities.first(where: { $0.value == value }) {
+        type = priority.key
+      } else if key == "energy", let level = EnergyLevel(word: String(value)) {
+        energy = level
+      } else if key == "est", let minutes = CaptureParser.minutes(String(value)) {
+        estimate = minutes
+      } else if key == "rec", !value.isEmpty {
+        repeats = true
+      } else {
+        title.append(word)
+      }
+    }
   }
 }

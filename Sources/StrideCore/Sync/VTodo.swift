@@ -313,38 +313,7 @@ enum VTodo {
     let title = StrideTask.words(text("SUMMARY") ?? "").joined(separator: " ")
     let status = todo.first("STATUS")?.value.uppercased()
     let x = { (name: String) in text("X-STRIDE-" + name) }
-    let done = status == "COMPLETED" || status == "CANCELLED"
-    var state = SyncState(
-      status: done ? .completed : x("STATUS").flatMap(TaskStatus.init(rawValue:)) ?? .active,
-      completedAt: done ? date("COMPLETED") ?? date("LAST-MODIFIED") : nil, deferral: nil,
-      deferCount: x("DEFER-COUNT").flatMap { Int($0) } ?? 0)
-    if state.status == .completed, state.completedAt == nil { state.completedAt = Date(timeIntervalSince1970: 0) }
-    let history = todo.all("X-STRIDE-DEFERRAL").compactMap { line -> Deferral? in
-      func parameter(_ name: String) -> Date? {
-        line.parameters[name].flatMap {
-          ICalendarReader.date(.init(name: name, parameters: [:], value: $0), timeZone: timeZone, dateOnly: .startOfDay)
-        }
-      }
-      guard let reason = DeferReason(rawValue: line.value.lowercased()), let at = parameter("AT") else { return nil }
-      return Deferral(
-        reason: reason, at: at, until: parameter("UNTIL"),
-        energy: line.parameters["ENERGY"].flatMap { EnergyLevel(rawValue: $0.lowercased()) })
-    }
-    if !history.isEmpty || state.deferCount == 0 {
-      state.deferrals = history
-      state.deferCount = history.count
-    }
-    if state.status == .deferred, let reason = x("DEFER-REASON").flatMap(DeferReason.init(rawValue:)) {
-      state.deferral = Deferral(
-        reason: reason, at: date("X-STRIDE-DEFER-AT") ?? Date(timeIntervalSince1970: 0),
-        until: date("X-STRIDE-DEFER-UNTIL"), energy: x("DEFER-ENERGY").flatMap(EnergyLevel.init(rawValue:)))
-    } else if state.status == .deferred {
-      state.status = .active
-    }
-    if state.status == .waiting {
-      state.waitingFor = x("WAITING-FOR")
-      state.followUp = date("X-STRIDE-FOLLOW-UP")
-    }
+    let state = Self.state(todo, timeZone: timeZone)
     // PRIORITY decides whether it is an obligation (another app can change it, not X-STRIDE-TYPE); Stride's own
     // property says which kind of task one that is not an obligation is.
     let stated = x("TYPE").flatMap(TaskType.init(rawValue:))
@@ -382,5 +351,49 @@ enum VTodo {
       uid: uid, parent: parent == uid ? nil : parent, fields: fields,
       modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
       created: date("CREATED"), cancelled: status == "CANCELLED", position: position)
+  }
+
+  /// Where a task stands, as its VTODO says: STATUS (completed or cancelled is done), and Stride's own properties
+  /// for a deferral, the deferrals before it and a wait.
+  private static func state(_ todo: ICalendarReader.Component, timeZone: TimeZone) -> SyncState {
+    func text(_ name: String) -> String? { todo.first(name).map { ICalendarReader.unescape($0.value) } }
+    func date(_ name: String) -> Date? {
+      todo.first(name).flatMap { ICalendarReader.date($0, timeZone: timeZone, dateOnly: .startOfDay) }
+    }
+    let status = todo.first("STATUS")?.value.uppercased()
+    let x = { (name: String) in text("X-STRIDE-" + name) }
+    let done = status == "COMPLETED" || status == "CANCELLED"
+    var state = SyncState(
+      status: done ? .completed : x("STATUS").flatMap(TaskStatus.init(rawValue:)) ?? .active,
+      completedAt: done ? date("COMPLETED") ?? date("LAST-MODIFIED") : nil, deferral: nil,
+      deferCount: x("DEFER-COUNT").flatMap { Int($0) } ?? 0)
+    if state.status == .completed, state.completedAt == nil { state.completedAt = Date(timeIntervalSince1970: 0) }
+    let history = todo.all("X-STRIDE-DEFERRAL").compactMap { line -> Deferral? in
+      func parameter(_ name: String) -> Date? {
+        line.parameters[name].flatMap {
+          ICalendarReader.date(.init(name: name, parameters: [:], value: $0), timeZone: timeZone, dateOnly: .startOfDay)
+        }
+      }
+      guard let reason = DeferReason(rawValue: line.value.lowercased()), let at = parameter("AT") else { return nil }
+      return Deferral(
+        reason: reason, at: at, until: parameter("UNTIL"),
+        energy: line.parameters["ENERGY"].flatMap { EnergyLevel(rawValue: $0.lowercased()) })
+    }
+    if !history.isEmpty || state.deferCount == 0 {
+      state.deferrals = history
+      state.deferCount = history.count
+    }
+    if state.status == .deferred, let reason = x("DEFER-REASON").flatMap(DeferReason.init(rawValue:)) {
+      state.deferral = Deferral(
+        reason: reason, at: date("X-STRIDE-DEFER-AT") ?? Date(timeIntervalSince1970: 0),
+        until: date("X-STRIDE-DEFER-UNTIL"), energy: x("DEFER-ENERGY").flatMap(EnergyLevel.init(rawValue:)))
+    } else if state.status == .deferred {
+      state.status = .active
+    }
+    if state.status == .waiting {
+      state.waitingFor = x("WAITING-FOR")
+      state.followUp = date("X-STRIDE-FOLLOW-UP")
+    }
+    return state
   }
 }
