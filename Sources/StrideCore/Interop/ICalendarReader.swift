@@ -153,14 +153,6 @@ enum ICalendarReader {
       )
     }
     let uids = todos.map { $0.first("UID")?.value }
-    func parentIndex(_ todo: Component) -> Int? {
-      guard
-        let related = todo.all("RELATED-TO").first(where: {
-          ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT"
-        })
-      else { return nil }
-      return uids.firstIndex(of: related.value)
-    }
     var stepsOf: [Int: [Subtask]] = [:]
     var taskIndex: [Int: Int] = [:]
     for (index, todo) in todos.enumerated() {
@@ -183,7 +175,7 @@ enum ICalendarReader {
         continue
       }
       let completedAt = todo.first("COMPLETED").flatMap { date($0, timeZone: timeZone, dateOnly: .startOfDay) }
-      if let parent = parentIndex(todo), parent != index {
+      if let parent = parentIndex(todo, in: uids), parent != index {
         stepsOf[parent, default: []].append(
           Subtask(
             title: title, done: status == "COMPLETED", completedAt: status == "COMPLETED" ? completedAt ?? now : nil))
@@ -202,6 +194,16 @@ enum ICalendarReader {
         "the notes of \(lost == 1 ? "1 task were" : "\(lost) tasks were") kept in the text it was captured from")
     }
     return plan
+  }
+
+  /// Where in `uids` the parent of a VTODO is (RELATED-TO, whose RELTYPE is PARENT when it has none).
+  private static func parentIndex(_ todo: Component, in uids: [String?]) -> Int? {
+    guard
+      let related = todo.all("RELATED-TO").first(where: {
+        ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT"
+      })
+    else { return nil }
+    return uids.firstIndex(of: related.value)
   }
 
   /// One VTODO as a task (not a step): its times, PRIORITY as an obligation, CATEGORIES as tags, Stride's own steps

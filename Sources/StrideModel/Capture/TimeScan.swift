@@ -133,28 +133,16 @@ struct Scan {
   func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> Phrase? {
     var position = index
     var first = index
-    var day: CivilDate?
-    var instant: Date?
-    var clock: ClockTime?
-    var loose = false
-    var hour: (Int, minutes: Int)?
-    var dayPart: ClockTime?
-    var defaultTime: ClockTime?
-    // Whether the day part says the afternoon or later (an hour then means pm), the morning, or nothing.
-    var afternoon: Bool?
-    var midnight = false
-    var zone: NamedZone?
+    var reading = Reading()
     var pieces = 0
     var lastJoiner: String?
     var risky = false
-    var dayFromWeekday = false
-    var weekdayNamed: Int?
     while position < chunks.count {
-      let hasDay = day != nil || instant != nil
-      let hasTime = clock != nil || hour != nil || dayPart != nil || midnight
       // "9am BST", "8:00 GMT": a zone right after the time.
-      if pieces > 0, zone == nil, instant == nil, hasTime || day != nil, let (named, after) = self.zone(at: position) {
-        zone = named
+      if pieces > 0, reading.zone == nil, reading.instant == nil, reading.hasTime || reading.day != nil,
+        let (named, after) = self.zone(at: position)
+      {
+        reading.zone = named
         position = after
         continue
       }
@@ -162,7 +150,7 @@ struct Scan {
       var joiner: String?
       // Joining words count only when a piece follows them; "after" and "before" only once a day is there.
       while let word = word(next),
-        TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && day != nil && pieces > 0)
+        TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && reading.day != nil && pieces > 0)
       {
         joiner = joiner.map { "\($0) \(word)" } ?? word
         next += 1
@@ -176,73 +164,11 @@ struct Scan {
       // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
       // after a day, so "film night 7:30" keeps its film night.
       let clockFree =
-        !hasTime || (dayPart != nil && clock == nil && hour == nil && !midnight && (day != nil || !careful || marked))
-      var accepted = false
-      switch piece {
-      case .day(let value):
-        if !hasDay {
-          day = value
-          accepted = true
-        }
-      case .date(let value):
-        // An explicit date wins over the weekday before it ("Sunday, December 7, 2014").
-        if !hasDay || (dayFromWeekday && instant == nil) {
-          day = value
-          dayFromWeekday = false
-          accepted = true
-        }
-      case .weekday(let value):
-        if !hasDay {
-          day = value
-          dayFromWeekday = true
-          weekdayNamed = value.isoWeekday
-          accepted = true
-        } else if weekdayNamed == nil, instant == nil, chunks[position - 1].comma {
-          // "10 January, Tuesday": the weekday after a date, to check it by.
-          weekdayNamed = value.isoWeekday
-          accepted = true
-        }
-      case .dayWithDefault(let value, let time):
-        if !hasDay {
-          day = value
-          defaultTime = time
-          afternoon = time.hour >= 12
-          accepted = true
-        }
-      case .instant(let value):
-        if !hasDay, !hasTime {
-          instant = value
-          accepted = true
-        }
-      case .clock(let value, let isLoose):
-        if clockFree, instant == nil {
-          clock = value
-          loose = isLoose
-          accepted = true
-        }
-      case .hour(let value, let minutes):
-        if clockFree, instant == nil {
-          hour = (value, minutes)
-          accepted = true
-        }
-      case .dayPart(let value):
-        if !hasTime, instant == nil {
-          dayPart = value
-          afternoon = value.hour >= 12
-          accepted = true
-        }
-      case .midnight:
-        if !hasTime, instant == nil {
-          midnight = true
-          accepted = true
-        }
-      case .endOfDay:
-        if !hasTime, instant == nil {
-          clock = .endOfDay
-          accepted = true
-        }
-      }
-      guard accepted else { break }
+        !reading.hasTime
+        || (reading.dayPart != nil && reading.clock == nil && reading.hour == nil && !reading.midnight
+          && (reading.day != nil || !careful || marked))
+      guard reading.accept(piece, clockFree: clockFree, afterComma: position > 0 && chunks[position - 1].comma)
+      else { break }
       if pieces == 0 {
         lastJoiner = joiner
         let leading = chunks[position..<next].map(\.word)
@@ -257,44 +183,117 @@ struct Scan {
       // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
       let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") } ?? false
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
-      if pieces == 1, dayPart != nil, lastJoiner == nil, !marked { return nil }
+      if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
-    var phrase = Phrase(value: .day(parser.today), first: first, end: position, zone: zone)
-    if let weekdayNamed, !dayFromWeekday, let day, day.isoWeekday != weekdayNamed {
-      phrase.contradicted = (weekdayNamed, day)
+    return reading.phrase(first: first, end: position, anchor: anchor, parser: parser)
+  }
+
+  /// What the pieces of a phrase have said so far: its day or instant, its time (a clock, an hour said without am
+  /// or pm, a part of the day, midnight), its zone, and a weekday named to check the day by.
+  struct Reading {
+    var day: CivilDate?
+    var instant: Date?
+    var clock: ClockTime?
+    var loose = false
+    var hour: (Int, minutes: Int)?
+    var dayPart: ClockTime?
+    var defaultTime: ClockTime?
+    /// Whether the day part says the afternoon or later (an hour then means pm), the morning, or nothing.
+    var afternoon: Bool?
+    var midnight = false
+    var zone: NamedZone?
+    var dayFromWeekday = false
+    var weekdayNamed: Int?
+
+    var hasDay: Bool { day != nil || instant != nil }
+    var hasTime: Bool { clock != nil || hour != nil || dayPart != nil || midnight }
+
+    /// Takes a piece when it adds to what was said (a second day or time does not); whether it did.
+    mutating func accept(_ piece: Piece, clockFree: Bool, afterComma: Bool) -> Bool {
+      switch piece {
+      case .day(let value):
+        guard !hasDay else { return false }
+        day = value
+      case .date(let value):
+        // An explicit date wins over the weekday before it ("Sunday, December 7, 2014").
+        guard !hasDay || (dayFromWeekday && instant == nil) else { return false }
+        day = value
+        dayFromWeekday = false
+      case .weekday(let value):
+        if !hasDay {
+          day = value
+          dayFromWeekday = true
+          weekdayNamed = value.isoWeekday
+        } else if weekdayNamed == nil, instant == nil, afterComma {
+          // "10 January, Tuesday": the weekday after a date, to check it by.
+          weekdayNamed = value.isoWeekday
+        } else {
+          return false
+        }
+      case .dayWithDefault(let value, let time):
+        guard !hasDay else { return false }
+        day = value
+        defaultTime = time
+        afternoon = time.hour >= 12
+      case .instant(let value):
+        guard !hasDay, !hasTime else { return false }
+        instant = value
+      case .clock(let value, let isLoose):
+        guard clockFree, instant == nil else { return false }
+        clock = value
+        loose = isLoose
+      case .hour(let value, let minutes):
+        guard clockFree, instant == nil else { return false }
+        hour = (value, minutes)
+      case .dayPart(let value):
+        guard !hasTime, instant == nil else { return false }
+        dayPart = value
+        afternoon = value.hour >= 12
+      case .midnight:
+        guard !hasTime, instant == nil else { return false }
+        midnight = true
+      case .endOfDay:
+        guard !hasTime, instant == nil else { return false }
+        clock = .endOfDay
+      }
+      return true
     }
-    if let instant {
-      phrase.value = .instant(instant)
+
+    /// The phrase these pieces make, from `first` to `end`: an instant, a day, or a time today (or tomorrow, once
+    /// today's has passed), read in the zone named and said back in the user's.
+    func phrase(first: Int, end: Int, anchor: CivilDate?, parser: TimeParser) -> Phrase? {
+      var phrase = Phrase(value: .day(parser.today), first: first, end: end, zone: zone)
+      if let weekdayNamed, !dayFromWeekday, let day, day.isoWeekday != weekdayNamed {
+        phrase.contradicted = (weekdayNamed, day)
+      }
+      if let instant {
+        phrase.value = .instant(instant)
+        return phrase
+      }
+      var time: ClockTime? = dayPart
+      if let hour {
+        time = Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: afternoon)
+        phrase.loose = afternoon == nil
+      } else if var clock {
+        if loose, afternoon == true, clock.hour < 12 { clock.hour += 12 }
+        time = clock
+        phrase.loose = loose && afternoon == nil
+      }
+      let calendar = zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+      if midnight {
+        phrase.value = .instant(calendar.date((day ?? anchor ?? parser.today).adding(days: 1), .startOfDay))
+      } else if let day = day ?? (time != nil ? anchor : nil) {
+        phrase.value = (time ?? defaultTime).map { .instant(calendar.date(day, $0)) } ?? .day(day)
+      } else if let time {
+        phrase.dayless = true
+        let zoneToday = calendar.day(of: parser.reference)
+        let todayAt = calendar.date(zoneToday, time)
+        phrase.value = .instant(todayAt > parser.reference ? todayAt : calendar.date(zoneToday.adding(days: 1), time))
+      } else {
+        return nil
+      }
       return phrase
     }
-    var time: ClockTime? = dayPart
-    if let hour {
-      time = Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: afternoon)
-      phrase.loose = afternoon == nil
-    } else if var clock {
-      if loose, afternoon == true, clock.hour < 12 { clock.hour += 12 }
-      time = clock
-      phrase.loose = loose && afternoon == nil
-    }
-    // Read in the zone the phrase names, said back in the user's.
-    let calendar = zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
-    if midnight {
-      phrase.value = .instant(calendar.date((day ?? anchor ?? parser.today).adding(days: 1), .startOfDay))
-    } else if let day = day ?? (time != nil ? anchor : nil) {
-      if let time = time ?? defaultTime {
-        phrase.value = .instant(calendar.date(day, time))
-      } else {
-        phrase.value = .day(day)
-      }
-    } else if let time {
-      phrase.dayless = true
-      let zoneToday = calendar.day(of: parser.reference)
-      let todayAt = calendar.date(zoneToday, time)
-      phrase.value = .instant(todayAt > parser.reference ? todayAt : calendar.date(zoneToday.adding(days: 1), time))
-    } else {
-      return nil
-    }
-    return phrase
   }
 
   // MARK: Pieces
