@@ -74,54 +74,29 @@ public enum RecurrenceReader {
         return (Recurrence(.yearly, afterDone: afterDone || done), nil, done ? end : position)
       }
     }
-    var interval = 1
-    if position < words.count {
-      if let number = Int(words[position]), (1...999).contains(number) {
-        interval = number
-        position += 1
-      } else if words[position] == "other" {
-        interval = 2
-        position += 1
-      } else if let amount = TimeWords.amounts[words[position]], amount >= 2, amount == amount.rounded() {
-        interval = Int(amount)
-        position += 1
-      }
-    }
+    let interval = Self.interval(words, &position)
     guard position < words.count else { return nil }
-    // "every 2nd week", "every third day": an ordinal before a unit is an interval.
-    if interval == 1, position + 1 < words.count, units[words[position + 1]] != nil,
-      let nth = ordinals[words[position]]
-        ?? Scan.dayNumber(words[position]).flatMap({ _ in
-          words[position].contains(where: \.isLetter) ? Scan.dayNumber(words[position]) : nil
-        }), nth >= 2
-    {
-      interval = nth
-      position += 1
+    guard var (rule, clock) = Self.rule(words, &position, interval: interval) else { return nil }
+    if clock == nil {
+      // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
+      (clock, position) = dayPartSuffix(words, position)
     }
+    let (done, end) = afterDoneSuffix(words, position)
+    afterDone = afterDone || done
+    rule.afterDone = afterDone
+    return (rule, clock, end)
+  }
+
+  /// The rule a word after "every" (and its interval) names, with the clock time a part of the day gives it:
+  /// "day", "2 weeks", "weekday", "monday and thursday", "evening", "last friday", "15th". `position` moves past it.
+  private static func rule(_ words: [String], _ position: inout Int, interval: Int) -> (Recurrence, ClockTime?)? {
     let word = words[position]
     var rule: Recurrence
     var clock: ClockTime?
     if let (frequency, multiple) = units[word] {
       rule = Recurrence(frequency, interval: interval * multiple)
       position += 1
-      // "every month on the 1st", "every month on the last day", "every week on monday and thursday".
-      if position < words.count, words[position] == "on" {
-        var next = position + 1
-        if next < words.count, words[next] == "the" { next += 1 }
-        if frequency == .monthly, let (days, end) = monthDayList(words, next) {
-          rule.monthDays = days
-          position = end
-        } else if frequency == .monthly, next + 1 < words.count, let number = ordinals[words[next]],
-          let weekday = TimeWords.weekdays[words[next + 1]]
-        {
-          // "every month on the second tuesday", "every 2 months on the last friday": how `words` says it.
-          rule.ordinal = Recurrence.Ordinal(number: number, weekday: weekday)
-          position = ofTheMonth(words, next + 2)
-        } else if frequency == .weekly, let (days, end) = weekdayList(words, next) {
-          rule.weekdays = days
-          position = end
-        }
-      }
+      onDays(of: &rule, words, &position)
     } else if interval == 1, word == "weekday" || word == "weekdays" {
       rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
       position += 1
@@ -149,14 +124,57 @@ public enum RecurrenceReader {
     } else {
       return nil
     }
-    if clock == nil {
-      // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
-      (clock, position) = dayPartSuffix(words, position)
+    return (rule, clock)
+  }
+
+  /// The interval after "every": "2", "other", "three", or an ordinal before a unit ("2nd week", "third day"); 1
+  /// when none is said. `position` moves past it.
+  private static func interval(_ words: [String], _ position: inout Int) -> Int {
+    var interval = 1
+    if position < words.count {
+      if let number = Int(words[position]), (1...999).contains(number) {
+        interval = number
+        position += 1
+      } else if words[position] == "other" {
+        interval = 2
+        position += 1
+      } else if let amount = TimeWords.amounts[words[position]], amount >= 2, amount == amount.rounded() {
+        interval = Int(amount)
+        position += 1
+      }
     }
-    let (done, end) = afterDoneSuffix(words, position)
-    afterDone = afterDone || done
-    rule.afterDone = afterDone
-    return (rule, clock, end)
+    // "every 2nd week", "every third day": an ordinal before a unit is an interval.
+    if interval == 1, position + 1 < words.count, units[words[position + 1]] != nil,
+      let nth = ordinals[words[position]]
+        ?? Scan.dayNumber(words[position]).flatMap({ _ in
+          words[position].contains(where: \.isLetter) ? Scan.dayNumber(words[position]) : nil
+        }), nth >= 2
+    {
+      interval = nth
+      position += 1
+    }
+    return interval
+  }
+
+  /// The days after a unit: "every month on the 1st", "every month on the last day", "every 2 months on the last
+  /// friday", "every week on monday and thursday". `position` moves past them.
+  private static func onDays(of rule: inout Recurrence, _ words: [String], _ position: inout Int) {
+    guard position < words.count, words[position] == "on" else { return }
+    var next = position + 1
+    if next < words.count, words[next] == "the" { next += 1 }
+    if rule.frequency == .monthly, let (days, end) = monthDayList(words, next) {
+      rule.monthDays = days
+      position = end
+    } else if rule.frequency == .monthly, next + 1 < words.count, let number = ordinals[words[next]],
+      let weekday = TimeWords.weekdays[words[next + 1]]
+    {
+      // "every month on the second tuesday": how `words` says it.
+      rule.ordinal = Recurrence.Ordinal(number: number, weekday: weekday)
+      position = ofTheMonth(words, next + 2)
+    } else if rule.frequency == .weekly, let (days, end) = weekdayList(words, next) {
+      rule.weekdays = days
+      position = end
+    }
   }
 
   /// "every last weekday of the month", "every first business day", "each last working day": a monthly rule on
