@@ -13,8 +13,33 @@ extension Scan {
   }
 
   func unboundedRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
-    // "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its
-    // month with.
+    if let found = dayToDate(at: index, marked: marked) { return found }
+    if let found = meridiemRange(at: index, marked: marked) { return found }
+    guard var start = expression(at: index, marked: marked) else { return nil }
+    if let period = vaguePeriod(start, from: index) {
+      // "sometime next week": any day of it, so from its first day and due by its last.
+      var end = start
+      (start.value, end.value) = (.day(period.first), .day(period.last))
+      return (start, end)
+    }
+    // "tomorrow 2-4pm": a day, then hours on it.
+    if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
+      start.value = from.value
+      start.end = from.end
+      return (start, to)
+    }
+    guard let connector = word(start.end), TimeWords.rangeConnectors.contains(connector) else { return (start, nil) }
+    if var end = expression(at: start.end + 1, marked: marked, anchor: parser.day(of: start.value)) {
+      join(&start, &end)
+      return (start, end)
+    }
+    if let found = sameMonth(start) { return found }
+    return (start, nil)
+  }
+
+  /// "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its month
+  /// with.
+  private func dayToDate(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
     if let startDay = dayOfMonth(at: index), let connector = word(startDay.end),
       TimeWords.rangeConnectors.contains(connector), let endDay = dayOfMonth(at: startDay.end + 1),
       let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
@@ -33,64 +58,54 @@ extension Scan {
         return (start, end)
       }
     }
-    if let found = meridiemRange(at: index, marked: marked) { return found }
-    guard var start = expression(at: index, marked: marked) else { return nil }
-    if let period = vaguePeriod(start, from: index) {
-      // "sometime next week": any day of it, so from its first day and due by its last.
-      var end = start
-      (start.value, end.value) = (.day(period.first), .day(period.last))
-      return (start, end)
-    }
-    // "tomorrow 2-4pm": a day, then hours on it.
-    if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
-      start.value = from.value
-      start.end = from.end
-      return (start, to)
-    }
-    guard let connector = word(start.end), TimeWords.rangeConnectors.contains(connector) else { return (start, nil) }
-    if var end = expression(at: start.end + 1, marked: marked, anchor: parser.day(of: start.value)) {
-      // "3:30-4:30pm": the start is on the same side of noon as the end.
-      if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
-        parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
-      {
-        var moved = from.addingTimeInterval(12 * 3600)
-        if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
-        start.value = .instant(moved)
-        if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
-      }
-      end.first = start.end + 1
-      // "8pm-10pm saturday": the start is on the end's day.
-      if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
-        let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
-        start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
-      }
-      if let first = start.day, var last = end.day {
-        if namesMonth(start), namesMonth(end) {
-          (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
-        } else if last < first, last.adding(days: 7) >= first {
-          // "friday to monday": the Monday after that Friday.
-          last = last.adding(days: 7)
-          end.value = .day(last)
-        }
-      }
-      return (start, end)
-    }
-    // "feb 22-23", "may eighth - tenth, 2010": the end is another day of the same month.
-    if let startDay = start.day, dayOfMonth(at: start.end - 1) != nil, let endDay = dayOfMonth(at: start.end + 1),
-      endDay.day > startDay.day
+    return nil
+  }
+
+  /// The two ends of a range made to agree: "3:30-4:30pm" puts the start on the end's side of noon, "8pm-10pm
+  /// saturday" on the end's day; months named on both sides agree on their years, and "friday to monday" ends on
+  /// the Monday after.
+  private func join(_ start: inout Phrase, _ end: inout Phrase) {
+    // "3:30-4:30pm": the start is on the same side of noon as the end.
+    if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
+      parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
     {
-      let (year, after) = yearAfter(endDay.end, short: false)
-      guard let last = CivilDate(year: year ?? startDay.year, month: startDay.month, day: endDay.day),
-        let first = CivilDate(year: year ?? startDay.year, month: startDay.month, day: startDay.day)
-      else { return (start, nil) }
-      var end = start
-      start.value = .day(first)
-      end.value = .day(last)
-      end.first = start.end + 1
-      end.end = after
-      return (start, end)
+      var moved = from.addingTimeInterval(12 * 3600)
+      if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
+      start.value = .instant(moved)
+      if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
     }
-    return (start, nil)
+    end.first = start.end + 1
+    // "8pm-10pm saturday": the start is on the end's day.
+    if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
+      let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+      start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
+    }
+    if let first = start.day, var last = end.day {
+      if namesMonth(start), namesMonth(end) {
+        (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
+      } else if last < first, last.adding(days: 7) >= first {
+        // "friday to monday": the Monday after that Friday.
+        last = last.adding(days: 7)
+        end.value = .day(last)
+      }
+    }
+  }
+
+  /// "feb 22-23", "may eighth - tenth, 2010": the end of a range is another day of the start's month.
+  private func sameMonth(_ phrase: Phrase) -> (Phrase, Phrase?)? {
+    guard let startDay = phrase.day, dayOfMonth(at: phrase.end - 1) != nil,
+      let endDay = dayOfMonth(at: phrase.end + 1), endDay.day > startDay.day
+    else { return nil }
+    let (year, after) = yearAfter(endDay.end, short: false)
+    guard let last = CivilDate(year: year ?? startDay.year, month: startDay.month, day: endDay.day),
+      let first = CivilDate(year: year ?? startDay.year, month: startDay.month, day: startDay.day)
+    else { return (phrase, nil) }
+    var (start, end) = (phrase, phrase)
+    start.value = .day(first)
+    end.value = .day(last)
+    end.first = phrase.end + 1
+    end.end = after
+    return (start, end)
   }
 
   /// "2-4pm", "9 to 11am": a bare hour before a range's end takes the end's am or pm (and its day); "11-1pm"
