@@ -10,23 +10,10 @@ extension Scan {
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
-      let hours = word[..<mark]
-      let minutes = word[word.index(after: mark)...]
-      guard (1...2).contains(hours.count), hours.allSatisfy(\.isDigit),
-        minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isDigit)),
-        let clock = ClockTime(hour: Int(hours)!, minute: Int(minutes) ?? 0)
-      else { return nil }
-      return (.clock(clock, loose: false), index + 1, minutes.isEmpty)
+      guard let (clock, alone) = Self.hourMark(word, at: mark) else { return nil }
+      return (.clock(clock, loose: false), index + 1, alone)
     }
-    var text = word
-    var meridiem: Character?
-    for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where text.hasSuffix(suffix) {
-      let stem = text.dropLast(suffix.count)
-      guard let last = stem.last, last.isDigit else { continue }
-      meridiem = suffix.first
-      text = String(stem)
-      break
-    }
+    var (text, meridiem) = Self.meridiemSuffix(word)
     // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon.
     let dotted =
       text.contains(".") && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true)
@@ -67,19 +54,40 @@ extension Scan {
       // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
       return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
     }
-    if numbers.count == 1 {
-      // A bare number is an hour only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a
-      // number before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
-      guard afterAt || (!careful && self.word(position) == "tonight"), (0...23).contains(numbers[0]) else {
-        return nil
-      }
-      // "at 12 elm road" is an address.
-      if careful, !endsDate(at: position - 1) { return nil }
-      return (.hour(numbers[0], minutes: 0), position, false)
-    }
+    if numbers.count == 1 { return bareHour(numbers[0], position, afterAt: afterAt) }
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
     // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
+  }
+
+  /// A bare number as an hour: only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a number
+  /// before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
+  private func bareHour(_ hour: Int, _ position: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    guard afterAt || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
+    // "at 12 elm road" is an address.
+    if careful, !endsDate(at: position - 1) { return nil }
+    return (.hour(hour, minutes: 0), position, false)
+  }
+
+  /// "16h", "16h30": the time, and whether the hour stands alone (then it could be a length).
+  static func hourMark(_ word: String, at mark: String.Index) -> (ClockTime, alone: Bool)? {
+    let hours = word[..<mark]
+    let minutes = word[word.index(after: mark)...]
+    guard (1...2).contains(hours.count), hours.allSatisfy(\.isDigit),
+      minutes.isEmpty || (minutes.count == 2 && minutes.allSatisfy(\.isDigit)),
+      let clock = ClockTime(hour: Int(hours)!, minute: Int(minutes) ?? 0)
+    else { return nil }
+    return (clock, minutes.isEmpty)
+  }
+
+  /// A word without the am or pm written onto its digits ("5pm", "5:30p.m."), and which it was (`a` or `p`).
+  static func meridiemSuffix(_ word: String) -> (String, Character?) {
+    for suffix in ["a.m.", "p.m.", "a.m", "p.m", "am", "pm", "a", "p"] where word.hasSuffix(suffix) {
+      let stem = word.dropLast(suffix.count)
+      guard let last = stem.last, last.isDigit else { continue }
+      return (String(stem), suffix.first)
+    }
+    return (word, nil)
   }
 
   /// "in the morning", "in the AM", "in afternoon", "at night" after a clock time: its am or pm.
