@@ -14,7 +14,14 @@ func checkSection() throws {
       + "floor                                value        ratio    target")
   let runs = quick ? 7 : 21
 
-  // Whole commands against a daemon holding 10,000 open tasks, interleaved with the floor so both share the noise.
+  try checkCommands(runs: runs)
+  try checkCaptures()
+  try checkEngine(runs: runs)
+  try checkStartup()
+}
+
+/// Whole commands against a daemon holding 10,000 open tasks, interleaved with the floor so both share the noise.
+private func checkCommands(runs: Int) throws {
   let workspace = try Workspace(tasks: 10_000)
   var (daemon, _) = try workspace.startDaemon()
   let stride = workspace.binaries + "/stride"
@@ -38,8 +45,10 @@ func checkSection() throws {
   try instructionCount(workspace, daemon: &daemon)
   workspace.stop(daemon)
   workspace.remove()
+}
 
-  // Durable captures into an empty database.
+/// Durable captures into an empty database.
+private func checkCaptures() throws {
   let empty = try Workspace(tasks: 0)
   let (emptyDaemon, _) = try empty.startDaemon()
   let raw = SyncedAppends(folder: empty.root + "/data/stride", seconds: 2)
@@ -50,8 +59,10 @@ func checkSection() throws {
   checkRate("durable captures/s, 8 clients", floor: ("1 client", one), value: eight, limit: 3)
   empty.stop(emptyDaemon)
   empty.remove()
+}
 
-  // The engine at 100,000 open tasks: at most 8 ms, and no worse than linear from 10,000.
+/// The engine at 100,000 open tasks: at most 8 ms, and no worse than linear from 10,000.
+private func checkEngine(runs: Int) throws {
   let context = NowContext(instant: now, energy: .medium, minutes: 45, timeZone: utc)
   let engine = [10_000, 100_000].map { count in
     let tasks = makeTasks(count)
@@ -59,8 +70,10 @@ func checkSection() throws {
   }
   checkRow("engine, 100,000 open tasks", floor: ("10,000 × 10", engine[0] * 10), value: engine[1], limit: 1)
   checkRow("engine, 100,000 open tasks", floor: nil, value: engine[1], limit: 8)
+}
 
-  // Start-up and memory with 100,000 open tasks.
+/// Start-up and memory with 100,000 open tasks.
+private func checkStartup() throws {
   let large = try Workspace(tasks: 100_000)
   let database = large.root + "/data/stride/stride.db"
   let read = percentile(try measure(runs: 5) { _ = try large.time("/bin/cat", [database]) }, 0.5)

@@ -39,45 +39,67 @@ func loadSection() throws {
     let path = workspace.socket
     Thread.detachNewThread {
       defer { finished.leave() }
-      var (alone, besides, failed) = ([Double](), [Double](), 0)
-      defer {
-        latencies.withLock {
-          $0.alone += alone; $0.beside += besides; $0.failed += failed
-        }
-      }
-      guard let client = try? StrideClient(path: path, timeout: 30) else {
-        failed += 1
-        return
-      }
-      // Paced clients begin at random moments within one pause, as people do, not all in the first millisecond.
-      if pause > 0 { usleep(UInt32.random(in: 0...UInt32(pause * 1_000))) }
-      var n = 0
-      while true {
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard start < end else { return }
-        do {
-          if n % 4 == 0 {
-            _ = try client.call(TaskCapture.self, .init(text: "load \(worker) \(n)"))
-          } else {
-            _ = try client.call(NowList.self, .init())
-          }
-        } catch {
-          failed += 1
-          return
-        }
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        if beside(start) { besides.append(milliseconds) } else { alone.append(milliseconds) }
-        n += 1
-        if pause > 0 { usleep(UInt32.random(in: UInt32(pause * 500)...UInt32(pause * 1_500))) }
+      let outcome = askUntil(end, worker: worker, path: path, pause: pause, beside: beside)
+      latencies.withLock {
+        $0.alone += outcome.alone; $0.beside += outcome.beside; $0.failed += outcome.failed
       }
     }
   }
-  // The two bad clients, in their slices; each connects again when the daemon drops it.
+  startBadClients(until: end, path: workspace.socket, beside: beside)
+  while DispatchTime.now().uptimeNanoseconds < end {
+    peakRSS.store(max(peakRSS.load(ordering: .relaxed), Int(residentMegabytes(pid) * 1024)), ordering: .relaxed)
+    usleep(200_000)
+  }
+  finished.wait()
+  let result = latencies.withLock { $0 }
+  let pace = pause > 0 ? "each pausing about \(pause) ms after a reply" : "each asking again at once"
+  print(
+    "\(clients) clients, \(pace), one capture in four, the rest now-lists, \(total) s in all; 1,000 tasks at the start"
+  )
+  reportLatencies(result.alone.sorted(), result.beside.sorted(), failed: result.failed)
+  reportValue(
+    "daemon memory (RSS)",
+    String(
+      format: "%.1f MB before, %.1f MB at most, %.1f MB at the end", rssBefore,
+      Double(peakRSS.load(ordering: .relaxed)) / 1024, residentMegabytes(pid)))
+}
+
+/// One client's requests until `end`: a capture in four, the rest now-lists, each timed, with the bad clients
+/// there or not (`beside`); it stops at its first failure.
+private func askUntil(
+  _ end: UInt64, worker: Int, path: String, pause: Int, beside: (UInt64) -> Bool
+) -> (alone: [Double], beside: [Double], failed: Int) {
+  var (alone, besides) = ([Double](), [Double]())
+  guard let client = try? StrideClient(path: path, timeout: 30) else { return ([], [], 1) }
+  // Paced clients begin at random moments within one pause, as people do, not all in the first millisecond.
+  if pause > 0 { usleep(UInt32.random(in: 0...UInt32(pause * 1_000))) }
+  var n = 0
+  while true {
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard start < end else { return (alone, besides, 0) }
+    do {
+      if n % 4 == 0 {
+        _ = try client.call(TaskCapture.self, .init(text: "load \(worker) \(n)"))
+      } else {
+        _ = try client.call(NowList.self, .init())
+      }
+    } catch {
+      return (alone, besides, 1)
+    }
+    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    if beside(start) { besides.append(milliseconds) } else { alone.append(milliseconds) }
+    n += 1
+    if pause > 0 { usleep(UInt32.random(in: UInt32(pause * 500)...UInt32(pause * 1_500))) }
+  }
+}
+
+/// The two bad clients, in their slices of the time; each connects again when the daemon drops it.
+private func startBadClients(until end: UInt64, path: String, beside: @escaping @Sendable (UInt64) -> Bool) {
   let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{}}"#.utf8) + [10]
   for slowLoris in [false, true] {
     Thread.detachNewThread {
       while DispatchTime.now().uptimeNanoseconds < end {
-        guard beside(DispatchTime.now().uptimeNanoseconds), let socket = try? UnixSocket.connect(path: workspace.socket)
+        guard beside(DispatchTime.now().uptimeNanoseconds), let socket = try? UnixSocket.connect(path: path)
         else {
           usleep(50_000)
           continue
@@ -95,17 +117,10 @@ func loadSection() throws {
       }
     }
   }
-  while DispatchTime.now().uptimeNanoseconds < end {
-    peakRSS.store(max(peakRSS.load(ordering: .relaxed), Int(residentMegabytes(pid) * 1024)), ordering: .relaxed)
-    usleep(200_000)
-  }
-  finished.wait()
-  let result = latencies.withLock { $0 }
-  let (alone, withBad) = (result.alone.sorted(), result.beside.sorted())
-  let pace = pause > 0 ? "each pausing about \(pause) ms after a reply" : "each asking again at once"
-  print(
-    "\(clients) clients, \(pace), one capture in four, the rest now-lists, \(total) s in all; 1,000 tasks at the start"
-  )
+}
+
+/// The latencies alone and beside the bad clients, and what the bad clients added.
+private func reportLatencies(_ alone: [Double], _ withBad: [Double], failed: Int) {
   for (name, samples) in [
     ("latency, the clients alone", alone), ("latency, with a stalled and a slow loris", withBad),
   ]
@@ -120,12 +135,7 @@ func loadSection() throws {
     reportValue(
       "p99 delay the bad clients added", String(format: "%.2f ms", percentile(withBad, 0.99) - percentile(alone, 0.99)))
   }
-  reportValue("requests answered", "\(result.alone.count + result.beside.count), \(result.failed) failed")
-  reportValue(
-    "daemon memory (RSS)",
-    String(
-      format: "%.1f MB before, %.1f MB at most, %.1f MB at the end", rssBefore,
-      Double(peakRSS.load(ordering: .relaxed)) / 1024, residentMegabytes(pid)))
+  reportValue("requests answered", "\(alone.count + withBad.count), \(failed) failed")
 }
 
 /// The whole number after `name` on the command line, if given.
