@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
     .library(name: "StrideModel", targets: ["StrideModel"]),
+    .library(name: "StrideProtocol", targets: ["StrideProtocol"]),
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server sends.
@@ -24,17 +25,23 @@ let package = Package(
     .target(name: "StrideModel"),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
     .target(name: "StrideTransport", dependencies: ["StrideModel"]),
-    .target(name: "StrideCore", dependencies: ["CSQLite", "StrideModel", "StrideTransport"]),
+    // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry;
+    // how a line is read (JSONReader) and decoded (JSONValueDecoder). Pure values, no I/O.
+    .target(name: "StrideProtocol", dependencies: ["StrideModel"]),
+    .target(name: "StrideCore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideTransport"]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
-      name: "StrideSync", dependencies: ["StrideModel", "StrideCore"],
+      name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
-    .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideCore", "StrideSync"]),
-    .executableTarget(name: "stride", dependencies: ["StrideModel", "StrideTransport", "StrideCore"]),
-    .executableTarget(name: "stride-bench", dependencies: ["StrideModel", "StrideTransport", "StrideCore"]),
+    .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync"]),
+    .executableTarget(
+      name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
+    .executableTarget(
+      name: "stride-bench", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
     .testTarget(
-      name: "StrideCoreTests", dependencies: ["StrideModel", "StrideTransport", "StrideCore", "StrideSync"],
+      name: "StrideCoreTests",
+      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore", "StrideSync"],
       // Engine scenarios, preferences and the capture fixtures are read from their paths, not bundled.
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
   ],

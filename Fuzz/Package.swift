@@ -10,7 +10,8 @@ let package = Package(
     .executableTarget(
       name: "stride-fuzz",
       dependencies: [
-        .product(name: "StrideModel", package: "Stride"), .product(name: "StrideTransport", package: "Stride"),
+        .product(name: "StrideModel", package: "Stride"), .product(name: "StrideProtocol", package: "Stride"),
+        .product(name: "StrideTransport", package: "Stride"),
         .product(name: "StrideCore", package: "Stride"),
         .product(name: "StrideSync", package: "Stride"),
       ])

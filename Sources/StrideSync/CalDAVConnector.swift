@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// Finds a task collection on a CalDAV server and opens it for sync passes: what `strided` hands the daemon.
 public struct CalDAVConnector: SyncConnector {

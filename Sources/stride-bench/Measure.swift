@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// Monday 2026-11-23 09:00 UTC: the instant the generated tasks are made around.
 let now = Date(timeIntervalSince1970: 1_795_424_400)

@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]

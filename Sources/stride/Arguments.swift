@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// A mistake on the command line: printed as one line, exit status 64.
 struct UsageError: Error {

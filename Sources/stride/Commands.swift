@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// How the CLI runs each command of the table (`Command.all` in StrideCore): its own arguments read by the options
 /// the table declares, then one function a command. The switch is exhaustive, so a new command cannot be declared

@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// `stride export` and `stride import`: tasks out to other tools, and in from them.
 extension Session {

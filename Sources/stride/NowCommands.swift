@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {

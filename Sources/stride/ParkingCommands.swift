@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// Putting a task off and taking changes back: defer, wait, resume, block and unblock, delete, undo.
 extension Session {

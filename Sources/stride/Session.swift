@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 import StrideTransport
 
 /// What one run of `stride` works with: its flags, where the daemon is, and a connection made when first needed.

@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// `stride prompt`: a compact line for a shell prompt — the first thing to start now, and how many more are on
 /// the now-list. It runs on every prompt, so it never starts the daemon, waits at most half a second, and prints

@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 /// The everyday commands: each reads its arguments, makes one or two calls, and says what happened.
 extension Session {

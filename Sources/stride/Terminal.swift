@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 import StrideTransport
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 
 // stride: read the command line, run one command against the daemon, print the outcome, exit with its status.
 

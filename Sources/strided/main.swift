@@ -1,6 +1,7 @@
 import Foundation
 import StrideCore
 import StrideModel
+import StrideProtocol
 import StrideSync
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The file readers: whatever a file holds, reading it either refuses with a sentence or gives tasks whose export
 /// reads back to the same export (and, for Taskwarrior, which keeps everything, to the same tasks).

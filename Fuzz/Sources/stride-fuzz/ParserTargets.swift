@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The capture line and the time words: the first byte picks the time zone, the rest is the text.
 enum ParserTargets {

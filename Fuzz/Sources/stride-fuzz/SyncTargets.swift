@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// What a CalDAV server sends: a resource's iCalendar text, and WebDAV's XML answers.

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
 /// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync and the wake-up

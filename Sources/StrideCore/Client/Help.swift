@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
 public enum Help {

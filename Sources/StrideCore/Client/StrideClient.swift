@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 import StrideTransport
 
 /// Why a call to the daemon did not give an answer.

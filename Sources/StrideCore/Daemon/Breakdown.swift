@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The optional breakdown command (`capture.breakdownCommand` in config.json): a program, such as a local
 /// language-model tool, that suggests the steps of a captured thought.

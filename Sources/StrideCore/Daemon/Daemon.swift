@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 import StrideTransport
 
 #if canImport(Glibc)

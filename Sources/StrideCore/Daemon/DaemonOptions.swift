@@ -1,4 +1,5 @@
 import StrideModel
+import StrideProtocol
 
 /// The command line of `strided`.
 public struct DaemonOptions: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 import Synchronization
 
 /// The one place a method name meets a store call: reads a request line, runs the method, writes the reply.

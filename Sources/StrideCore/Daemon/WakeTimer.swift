@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// Sleeps until the next wake-up on a thread of its own, then has it announced.
 ///

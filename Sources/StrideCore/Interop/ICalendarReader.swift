@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// Reads iCalendar (RFC 5545) files: the VTODO components become tasks, the way calendar and reminder apps write
 /// them (Thunderbird, Apple Reminders, Tasks.org through DAVx⁵, Stride's own `export --format ical`). Sync reads

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The formats `stride export` writes.
 public enum ExportFormat: String, WireEnum, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// Taskwarrior's `task export` / `task import` JSON: an array of tasks. Docs/interop.md says how each field maps.
 enum Taskwarrior {

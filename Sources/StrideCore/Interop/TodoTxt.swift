@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// todo.txt: one task per line — `x DONE CREATED (A) title +project @context due:2026-12-01 t:2026-11-25`.
 /// Docs/interop.md says how each part maps.

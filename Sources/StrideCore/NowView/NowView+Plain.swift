@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// `--plain`: a line a person types (or a screen reader sends) is one command, never a key per letter, so "next"
 /// moves to the next card instead of opening the energy question at its "e".

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
 /// screen readers and dumb terminals).

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The Now view's state: what it shows and which sheet is open. A pure value: a key or a daemon's answer goes in,
 /// the next state and the protocol calls to make come out, so it is tested without a terminal. The `stride`

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The user's settings, from `$XDG_CONFIG_HOME/stride/config.json` (`~/.config/stride/config.json`).
 ///

@@ -1,4 +1,5 @@
 import StrideModel
+import StrideProtocol
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The terminal session a process runs in, as a name that stays the same for everything typed in one terminal (its
 /// shell, each `stride` command, the Now view) and differs between terminals: what `undo` means by "here".

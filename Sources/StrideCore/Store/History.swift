@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The `history` table: one row per change, written in the same transaction as the change itself.
 ///

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
 final class SQLiteDatabase {

@@ -1,4 +1,5 @@
 import StrideModel
+import StrideProtocol
 
 /// The database layout, as a list of forward migrations. `PRAGMA user_version` records how many have run.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// A change that has committed, as the daemon's events report it: its action, and
 /// the tasks it touched as they are afterwards (a removed task as it was).
@@ -11,48 +12,4 @@ public struct StoreChange: Sendable {
   public var removed: [TaskID] = []
   /// For `task.wake`: what came due.
   public var wakeUps: [WakeUp] = []
-}
-
-/// What `undo` reverted, and the tasks as they are now.
-public struct UndoneChange: Sendable {
-  public var action: ChangeAction
-  public var summary: String
-  public var at: Date
-  public var tasks: [StrideTask]
-  /// Where the change undone was made.
-  public var source: Source
-  /// Later changes to the same tasks that were kept: "the energy of task 3".
-  public var kept: [String]
-
-  public enum Source: String, Codable, Sendable {
-    /// In this terminal (or where nobody knows).
-    case here
-    /// In another terminal or program on this machine: this one had made no change left to undo.
-    case elsewhere
-    /// Received from another device by sync; the next pass sends the undo to the server.
-    case sync
-  }
-}
-
-/// The user's state that the ranking takes into account.
-public struct UserContext: Equatable, Sendable {
-  public var energy: EnergyLevel?
-  public var updatedAt: Date?
-  /// When a set energy goes back to unknown; nil when none is set.
-  public var lapsesAt: Date?
-
-  public init(energy: EnergyLevel?, updatedAt: Date?, lapsesAt: Date? = nil) {
-    self.energy = energy
-    self.updatedAt = updatedAt
-    self.lapsesAt = lapsesAt
-  }
-
-  /// The context as it stands at `instant`: an energy set more than `lapseHours` ago is unknown again.
-  public func lapsing(after lapseHours: Double, at instant: Date) -> UserContext {
-    guard energy != nil, let updatedAt else { return self }
-    let lapse = updatedAt.addingTimeInterval(lapseHours * 3600)
-    return lapse <= instant
-      ? UserContext(energy: nil, updatedAt: updatedAt)
-      : UserContext(energy: energy, updatedAt: updatedAt, lapsesAt: lapse)
-  }
 }

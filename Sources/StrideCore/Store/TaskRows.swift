@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
 struct TaskRows {

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// What the server holds of one task or step, as the last sync pass left it.
 struct SyncItem: Equatable, Sendable {
@@ -72,21 +73,6 @@ enum StoredSyncBase {
           + "set sync up with a new task list (stride sync setup URL) to start afresh")
     }
   }
-}
-
-/// A field that changed on both sides, as `stride show` tells it.
-public struct SyncConflictNote: Codable, Equatable, Sendable {
-  public var at: Timestamp
-  public var field: String
-  public var kept: String
-  public var lost: String
-  public var keptFrom: ConflictSide
-}
-
-/// Which side's value a merge kept for a field changed on both: `server` (the other device's change was later) or
-/// `here`.
-public enum ConflictSide: String, WireEnum, Sendable {
-  case server, here
 }
 
 /// The sync ledger: the `sync_items`, `sync_state` and `sync_conflicts` tables, written in the same transactions

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
 ///

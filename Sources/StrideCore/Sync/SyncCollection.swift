@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// One resource listed by the server: its path and ETag.
 public struct SyncEntry: Equatable, Sendable {
@@ -61,27 +62,6 @@ public protocol SyncCollection: Sendable {
   func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite
   /// The path a new resource with this UID gets.
   func href(for uid: String) -> String
-}
-
-/// Where sync goes: a task collection, who to log in as, and how to get the password (never stored in clear).
-public struct SyncAccount: Codable, Equatable, Sendable {
-  /// The collection's URL.
-  public var url: String
-  public var user: String?
-  /// A program that prints the password (like git's credential helpers); else `STRIDE_SYNC_PASSWORD`.
-  public var passwordCommand: [String]?
-  /// Plain `http://` to a host that is not this machine was allowed with `--insecure`.
-  public var insecure: Bool?
-  /// The collection's display name, when the server gave one.
-  public var name: String?
-
-  public init(url: String, user: String?, passwordCommand: [String]?, insecure: Bool?, name: String?) {
-    self.url = url
-    self.user = user
-    self.passwordCommand = passwordCommand
-    self.insecure = insecure
-    self.name = name
-  }
 }
 
 /// What `sync.setup` asks of the network: find (or make) the collection, and open one for a pass. `StrideSync`

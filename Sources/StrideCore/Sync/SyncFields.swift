@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// One step as the server holds it: a child VTODO with its own UID.
 struct SyncStep: Codable, Equatable, Sendable {

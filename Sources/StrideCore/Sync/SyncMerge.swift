@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// What one pull received, sorted for the merge: the tasks (in the order they were made, so tasks new here get ids
 /// in that order), their steps by task, the resources the server removed, and every task something happened to.

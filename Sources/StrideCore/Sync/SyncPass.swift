@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// One sync pass: take what changed on the server and merge it in, then send what changed here. The network is
 /// used outside the store's lock; each step that reads or writes tasks holds it briefly, and a task changed here

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideProtocol
 
 /// The daemon's sync: the account, passes on demand and by themselves (at start-up, shortly after a local change,
 /// every few minutes), one at a time on one queue, and what the last one did.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Capture grammar")

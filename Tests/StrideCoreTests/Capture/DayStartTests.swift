@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// "Tonight" late at night, and "tomorrow" as the start of the person's day (issue 29, part 8).
 @Suite("Times: tonight late at night, and the start of the person's day")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// How people write a routine without the words Stride first knew (issue 29). Reference: Saturday 2026-11-21 09:00
 /// UTC.

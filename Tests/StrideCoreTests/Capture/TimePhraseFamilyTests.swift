@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The long tail of how people write a time, family by family (issue 12). Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Time phrases: the long tail")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The one table of commands (`Command.all`) against what a person reads about them: the help, and the README.
 @Suite("The table of commands")

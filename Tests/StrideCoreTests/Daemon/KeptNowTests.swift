@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The daemon keeps its last now-list answer: these are the moments it must not be reused.
 @Suite("The kept now-list answer")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideTransport
 
 /// Many clients at once, clients that misbehave, and memory over a long run — all against an in-process daemon.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// Nothing slow runs while the store's lock is held: a program, the network, or the engine for a subscriber. Each

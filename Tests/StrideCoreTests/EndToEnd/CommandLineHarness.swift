@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// What `defer` says will happen must be what `now` and `why` then show, for every reason, with a full list of
 /// better-scoring tasks around it.

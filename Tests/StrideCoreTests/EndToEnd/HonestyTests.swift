@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// What a person reads after a week of use: every sentence a claim that must be true of that task at that moment.
 @Suite("End to end: honest sentences")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// `stride done` with several tasks and steps at once.
 @Suite("End to end: done with several at once")

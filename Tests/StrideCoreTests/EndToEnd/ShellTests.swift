@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The shell side: completion scripts and the prompt line, run by real shells.
 @Suite("Shell completions and prompt")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// `stride watch` as a person (or a notification script) uses it.
 @Suite("stride watch")

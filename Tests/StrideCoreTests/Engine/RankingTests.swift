@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Properties the engine keeps for any set of tasks, checked on seeded random sets.
 @Suite("Engine invariants")

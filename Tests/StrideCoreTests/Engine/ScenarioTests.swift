@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Every file in Engine/Scenarios is a situation with what must (and must not) be in the five.
 @Suite("Engine scenarios")

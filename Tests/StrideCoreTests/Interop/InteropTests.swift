@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Export and import, through the store: what goes out comes back, and other tools' files come in whole.
 @Suite("Import and export")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Routines: reading a rule, and where its next occurrence falls.
 @Suite("Routines")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// The rules that span tasks, on tasks held in memory: no store, no daemon.
 @Suite("Rules across tasks")

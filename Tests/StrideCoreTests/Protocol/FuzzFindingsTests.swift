@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// What the coverage-guided fuzzers found (Docs/reliability.md), each kept as the ordinary case a person could

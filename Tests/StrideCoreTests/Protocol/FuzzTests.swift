@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideTransport
 
 /// Seeded hostile input: random, truncated, oversized, deeply nested, non-UTF-8 and type-confused. Nothing may

@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Shared values for tests: a fixed instant, temporary directories, and a store on a fresh database.
 enum Fixtures {

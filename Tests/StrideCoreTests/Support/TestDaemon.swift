@@ -3,6 +3,7 @@ import StrideSync
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// A dispatcher over a fresh store with a fixed clock and UTC, as the golden examples expect.
 enum TestDispatcher {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// `stride sync` as a person uses it: the real CLI and daemon, against a real Radicale.
 @Suite("stride sync on the command line", .serialized)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// A collection that lets another app write to the server just before Stride's first write: the server then

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 
 /// Every field Stride writes to a VTODO must read back equal on another device: otherwise each device sees a
 /// difference on every pass and sends the task again, forever.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// Routines done on a phone, in each way phones write it, through a real Radicale: the occurrence is done, the

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// Two devices syncing through a real Radicale: what a person with a laptop and a desktop (and a phone app) sees.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// Months of syncing through a real Radicale: what a phone writes is read as the phone meant it, and devices that

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideSync
 
 /// `undo` takes back what this person did here: not a capture made in another terminal, not what sync brought from

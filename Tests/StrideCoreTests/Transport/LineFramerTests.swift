@@ -2,6 +2,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideProtocol
 @testable import StrideTransport
 
 @Suite("Line framing")

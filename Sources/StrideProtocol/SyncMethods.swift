@@ -36,6 +36,12 @@ public enum SyncSetup: RPCMethod {
     /// The first pass, or nil when it failed (`error` says why; the account is kept).
     public var report: SyncReport?
     public var error: String?
+
+    package init(account: SyncAccount, report: SyncReport? = nil, error: String? = nil) {
+      self.account = account
+      self.report = report
+      self.error = error
+    }
   }
 }
 
@@ -69,5 +75,18 @@ public enum SyncStatus: RPCMethod {
     public var nextSync: Timestamp?
     /// False when the daemon was built without sync.
     public var available: Bool
+
+    package init(
+      account: SyncAccount? = nil, lastSuccess: Timestamp? = nil, lastAttempt: Timestamp? = nil,
+      lastError: String? = nil, pending: Int, nextSync: Timestamp? = nil, available: Bool
+    ) {
+      self.account = account
+      self.lastSuccess = lastSuccess
+      self.lastAttempt = lastAttempt
+      self.lastError = lastError
+      self.pending = pending
+      self.nextSync = nextSync
+      self.available = available
+    }
   }
 }

@@ -57,7 +57,7 @@ extension JSONValue {
   }
 
   /// A decoding failure in words: which field, and what it should be.
-  static func describe(_ error: DecodingError) -> String {
+  package static func describe(_ error: DecodingError) -> String {
     func field(_ path: [CodingKey]) -> String {
       let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
       return "'" + names.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "'"

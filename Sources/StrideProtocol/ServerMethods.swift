@@ -11,6 +11,11 @@ public struct ServerHello: Codable, Sendable, Equatable {
     public var maxLineBytes: Int
     /// How many connections the daemon serves at once; more are answered with `overloaded`.
     public var maxConnections: Int
+
+    package init(maxLineBytes: Int, maxConnections: Int) {
+      self.maxLineBytes = maxLineBytes
+      self.maxConnections = maxConnections
+    }
   }
 
   public var `protocol`: Int
