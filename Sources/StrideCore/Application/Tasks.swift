@@ -3,9 +3,10 @@ import StrideModel
 import StrideProtocol
 
 /// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
-/// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync and the wake-up
-/// timer reach the store through `store` too. Nothing slow runs under the lock: a capture's breakdown program runs
-/// before it is taken, and the engine after it is let go of, on the tasks read under it.
+/// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync reaches the tasks
+/// through `locked`, and the daemon's wake-ups and events through `store`. Nothing slow runs under the lock: a
+/// capture's breakdown program runs before it is taken, and the engine after it is let go of, on the tasks read
+/// under it.
 final class Tasks: Sendable {
   let store: StoreLock
   let timeZone: TimeZone
