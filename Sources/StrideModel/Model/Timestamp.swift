@@ -87,8 +87,8 @@ public struct CivilTime: Equatable, Sendable {
     }
   }
 
-  /// Seconds since 1970 if this wall-clock time were UTC.
-  public var secondsSinceEpochAsUTC: Int {
+  /// The wall-clock time as C's `tm`.
+  private var parts: tm {
     var parts = tm()
     parts.tm_year = Int32(year - 1900)
     parts.tm_mon = Int32(month - 1)
@@ -96,18 +96,18 @@ public struct CivilTime: Equatable, Sendable {
     parts.tm_hour = Int32(hour)
     parts.tm_min = Int32(minute)
     parts.tm_sec = Int32(second)
+    return parts
+  }
+
+  /// Seconds since 1970 if this wall-clock time were UTC.
+  public var secondsSinceEpochAsUTC: Int {
+    var parts = parts
     return Int(timegm(&parts))
   }
 
   /// The instant this wall-clock time names in the system's local time zone.
   public var localDate: Date {
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(second)
+    var parts = parts
     parts.tm_isdst = -1
     return Date(timeIntervalSince1970: TimeInterval(mktime(&parts)))
   }
