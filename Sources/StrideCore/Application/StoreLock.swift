@@ -22,14 +22,8 @@ final class StoreLock: @unchecked Sendable {
 
   init(_ store: TaskStore) { self.store = store }
 
-  func withLock<T>(_ body: (TaskStore) -> T) -> T {
-    enter()
-    defer { leave() }
-    return body(store)
-  }
-
-  /// `withLock` for a body that throws a `StrideError`.
-  func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+  /// Runs `body` on the store under the lock; it throws what `body` throws (nothing, or a `StrideError`).
+  func locked<T, E: Error>(_ body: (TaskStore) throws(E) -> T) throws(E) -> T {
     enter()
     defer { leave() }
     return try body(store)

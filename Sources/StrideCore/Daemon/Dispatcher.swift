@@ -47,7 +47,7 @@ public final class Dispatcher: Sendable {
     }
     self.clock = clock
     self.describeServer = describeServer
-    tasks.store.withLock { store in
+    tasks.store.locked { store in
       store.observer = { [unowned self] store, changes in publish(changes, store) }
     }
   }
@@ -61,14 +61,14 @@ public final class Dispatcher: Sendable {
   public func close() {
     sync.stop()
     wakeTimer.stop()
-    store.withLock { $0.close() }
+    store.locked { $0.close() }
   }
 
   /// Announces the wake-ups due now (the catch-up for those that passed while the daemon was down), then keeps a
   /// timer for the next one. Returns how many were due at start.
   @discardableResult
   public func startWakeUps() -> Int {
-    let missed = store.withLock { store in (try? store.wake(at: clock()).count) ?? 0 }
+    let missed = store.locked { store in (try? store.wake(at: clock()).count) ?? 0 }
     wakeTimer.start(clock: clock) { [weak self] now in self?.wake(at: now) }
     return missed
   }
@@ -80,7 +80,7 @@ public final class Dispatcher: Sendable {
 
   /// Announces the wake-ups due by `now` and returns the moment of the next one.
   public func wake(at now: Date) -> Date? {
-    store.withLock { store in
+    store.locked { store in
       _ = try? store.wake(at: now)
       return store.nextWakeUp?.at
     }
@@ -212,7 +212,7 @@ public final class Dispatcher: Sendable {
 
   /// Replies to quick changes in one transaction, under the lock from the first to the commit.
   private func commitTogether(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
-    store.withLock { store in
+    store.locked { store in
       do throws(StrideError) {
         return try store.batch { () throws(StrideError) -> [Data] in
           requests.map { respond(to: .success($0), encoder: encoder, session: session, held: store) }
@@ -263,7 +263,7 @@ public final class Dispatcher: Sendable {
       try tasks.apply(change, caller)
     }
     switch request.method {
-    case ServerInfo.name: return try reply(ServerInfo.self) { _ in describeServer(store.withLock { $0.openCount }) }
+    case ServerInfo.name: return try reply(ServerInfo.self) { _ in describeServer(store.locked { $0.openCount }) }
     case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
@@ -317,7 +317,7 @@ public final class Dispatcher: Sendable {
     var question = params
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
-    let revision = store.withLock { $0.revision }
+    let revision = store.locked { $0.revision }
     if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.revision == revision, kept.from <= now,
       now < kept.until
     {

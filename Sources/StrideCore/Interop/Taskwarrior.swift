@@ -160,9 +160,10 @@ enum Taskwarrior {
         continue
       }
       let id = TaskID(Int64(plan.tasks.count + 1))
-      var task = task(item, id: id, title: title, now: now)
+      let project = item.project.flatMap(projectTag)
+      var task = task(item, id: id, title: title, project: project, now: now)
       counts.annotated += item.annotations?.count ?? 0
-      if item.project.flatMap(projectTag) != nil { counts.projects += 1 }
+      if project != nil { counts.projects += 1 }
       if let recur = item.recur, item.status != "completed" {
         if let rule = RecurrenceReader.taskwarrior(recur) {
           task.recurrence = rule
@@ -198,9 +199,9 @@ enum Taskwarrior {
     }
   }
 
-  /// An item as a Stride task: annotations kept in its raw text, its project a tag, `H` an obligation, done or
-  /// waiting as it was (a wait still to come is a wrong-time deferral to its end).
-  private static func task(_ item: Item, id: TaskID, title: String, now: Date) -> StrideTask {
+  /// An item as a Stride task: annotations kept in its raw text, its project's tag among its tags, `H` an obligation,
+  /// done or waiting as it was (a wait still to come is a wrong-time deferral to its end).
+  private static func task(_ item: Item, id: TaskID, title: String, project: String?, now: Date) -> StrideTask {
     let created = date(item.entry) ?? now
     var rawInput = title
     if let annotations = item.annotations, !annotations.isEmpty {
@@ -210,7 +211,7 @@ enum Taskwarrior {
         .joined()
     }
     var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
-    if let tag = item.project.flatMap(projectTag), !tags.contains(tag) { tags.append(tag) }
+    if let project, !tags.contains(project) { tags.append(project) }
     var task = StrideTask(
       id: id, title: title, rawInput: rawInput,
       energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,

@@ -28,13 +28,30 @@ struct SyncItem: Equatable, Sendable {
 enum StoredSyncBase {
   static let shape = 2
 
+  /// The stored object, read in one pass whatever its shape: shape 1 is the fields themselves.
   private struct Envelope: Codable {
     var shape: Int
     var fields: SyncFields
+
+    init(shape: Int, fields: SyncFields) {
+      self.shape = shape
+      self.fields = fields
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      shape = try container.decodeIfPresent(Int.self, forKey: .shape) ?? 1
+      switch shape {
+      case 1: fields = try SyncFields(from: decoder)
+      case StoredSyncBase.shape: fields = try container.decode(SyncFields.self, forKey: .fields)
+      default: throw Newer(shape: shape)
+      }
+    }
   }
 
-  private struct Header: Decodable {
-    var shape: Int?
+  /// A shape this Stride does not know, from a newer one.
+  private struct Newer: Error {
+    var shape: Int
   }
 
   static func text(_ fields: SyncFields) throws(StrideError) -> String {
@@ -46,20 +63,13 @@ enum StoredSyncBase {
   }
 
   static func read(_ text: String, task: TaskID) throws(StrideError) -> SyncFields {
-    let data = Data(text.utf8)
-    let decoder = JSONDecoder()
     do {
-      switch try decoder.decode(Header.self, from: data).shape {
-      case nil, 1: return try decoder.decode(SyncFields.self, from: data)
-      case shape: return try decoder.decode(Envelope.self, from: data).fields
-      case let newer?:
-        throw StrideError(
-          .storageFailed,
-          "the sync state of task \(task) was written by a newer Stride (shape \(newer)); update Stride to sync again, "
-            + "nothing has been merged")
-      }
-    } catch let error as StrideError {
-      throw error
+      return try JSONDecoder().decode(Envelope.self, from: Data(text.utf8)).fields
+    } catch let newer as Newer {
+      throw StrideError(
+        .storageFailed,
+        "the sync state of task \(task) was written by a newer Stride (shape \(newer.shape)); update Stride to sync "
+          + "again, nothing has been merged")
     } catch {
       let detail =
         switch error {
