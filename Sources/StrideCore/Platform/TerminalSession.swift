@@ -9,8 +9,12 @@ import StrideProtocol
 /// the system hands out again later is not taken for the same session.
 public enum TerminalSession {
   /// The session of process `pid`; nil where `/proc` does not say.
+  ///
+  /// Session 0 is a session whose leader lives outside this PID namespace (a container entered with `exec`): every
+  /// process in it shares that one session, and a process that calls `setsid` leaves it as it would any other.
   public static func of(pid: pid_t) -> String? {
-    guard let session = stat(of: pid)?.session, session > 0 else { return nil }
+    guard let session = stat(of: pid)?.session, session >= 0 else { return nil }
+    guard session > 0 else { return "session 0 outside this namespace" }
     return "session \(session) started \(stat(of: session)?.started ?? 0)"
   }
 
