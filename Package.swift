@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "StrideModel", targets: ["StrideModel"]),
     .library(name: "StrideProtocol", targets: ["StrideProtocol"]),
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
+    .library(name: "StrideCalendar", targets: ["StrideCalendar"]),
+    .library(name: "StrideStore", targets: ["StrideStore"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server sends.
     .library(name: "StrideSync", targets: ["StrideSync"]),
@@ -28,7 +30,15 @@ let package = Package(
     // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry;
     // how a line is read (JSONReader) and decoded (JSONValueDecoder). Pure values, no I/O.
     .target(name: "StrideProtocol", dependencies: ["StrideModel"]),
-    .target(name: "StrideCore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideTransport"]),
+    // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
+    // fields sync compares. Pure values, no I/O.
+    .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
+    // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
+    // the model decides and decides nothing across tasks itself.
+    .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
+    .target(
+      name: "StrideCore",
+      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore"]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
       name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
@@ -38,10 +48,13 @@ let package = Package(
     .executableTarget(
       name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
     .executableTarget(
-      name: "stride-bench", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
+      name: "stride-bench",
+      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideStore", "StrideCore"]),
     .testTarget(
       name: "StrideCoreTests",
-      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore", "StrideSync"],
+      dependencies: [
+        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore", "StrideSync",
+      ],
       // Engine scenarios, preferences and the capture fixtures are read from their paths, not bundled.
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
   ],

@@ -12,6 +12,7 @@ let package = Package(
       dependencies: [
         .product(name: "StrideModel", package: "Stride"), .product(name: "StrideProtocol", package: "Stride"),
         .product(name: "StrideTransport", package: "Stride"),
+        .product(name: "StrideCalendar", package: "Stride"), .product(name: "StrideStore", package: "Stride"),
         .product(name: "StrideCore", package: "Stride"),
         .product(name: "StrideSync", package: "Stride"),
       ])

@@ -2,6 +2,7 @@ import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideStore
 import StrideTransport
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Foundation
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 @testable import StrideTransport
 
 /// The daemon's whole request path, without the socket: bytes arrive in two pieces, the line framer cuts them into

@@ -1,6 +1,7 @@
 import Foundation
 import StrideModel
 import StrideProtocol
+import StrideStore
 import StrideTransport
 
 #if canImport(Glibc)

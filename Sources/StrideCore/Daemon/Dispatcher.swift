@@ -1,6 +1,7 @@
 import Foundation
 import StrideModel
 import StrideProtocol
+import StrideStore
 import Synchronization
 
 /// The one place a method name meets a store call: reads a request line, runs the method, writes the reply.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
@@ -91,7 +92,7 @@ public struct ImportPlan: Sendable {
     case .stride: return try StrideExport.plan(data)
     case .taskwarrior: return try Taskwarrior.plan(data, now: now)
     case .todotxt: return TodoTxt.plan(String(decoding: data, as: UTF8.self), now: now, timeZone: timeZone)
-    case .ical: return try ICalendarReader.plan(data, now: now, timeZone: timeZone)
+    case .ical: return try ICalendarImport.plan(data, now: now, timeZone: timeZone)
     }
   }
 }

@@ -65,9 +65,7 @@ enum Taskwarrior {
     String(format: "00000000-0000-4000-8000-%012llx", id.rawValue)
   }
 
-  static func date(_ date: Date) -> String {
-    Timestamp.format(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
-  }
+  static func date(_ date: Date) -> String { Timestamp.basic(date) }
 
   static func item(_ task: StrideTask) -> Item {
     var item = Item(uuid: uuid(task.id), description: task.title, status: "pending")
@@ -123,16 +121,7 @@ enum Taskwarrior {
   // MARK: Import
 
   /// Reads `20261121T090000Z` (and, from other tools, RFC 3339).
-  static func date(_ text: String?) -> Date? {
-    guard let text else { return nil }
-    let digits = Array(text.utf8)
-    guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else {
-      return Timestamp.parse(text)
-    }
-    func number(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
-    return Timestamp.parse(
-      "\(number(0..<4))-\(number(4..<6))-\(number(6..<8))T\(number(9..<11)):\(number(11..<13)):\(number(13..<15))Z")
-  }
+  static func date(_ text: String?) -> Date? { text.flatMap(Timestamp.parseBasic) }
 
   static func plan(_ data: Data, now: Date) throws(StrideError) -> ImportPlan {
     let items: [Item]

@@ -1,6 +1,8 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
+import StrideStore
 
 /// What one pull received, sorted for the merge: the tasks (in the order they were made, so tasks new here get ids
 /// in that order), their steps by task, the resources the server removed, and every task something happened to.
@@ -136,7 +138,7 @@ final class SyncMerge {
     var remoteSteps = item.base?.steps ?? []
     remoteSteps.removeAll { batch.removedUIDs.contains($0.uid) }
     // Steps new to this device in their order on the server.
-    let mine = (batch.stepsByParent[uid] ?? []).sorted { ($0.1.position ?? .max) < ($1.1.position ?? .max) }
+    let mine = VTodo.Parsed.inStepOrder(batch.stepsByParent[uid] ?? [], \.1)
     for (resource, step) in mine {
       if let index = remoteSteps.firstIndex(where: { $0.uid == step.uid }) {
         remoteSteps[index] = step.step

@@ -38,6 +38,22 @@ public struct Timestamp: Codable, Sendable, Equatable {
       Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
   }
 
+  /// Formats an instant in the basic form iCalendar and Taskwarrior write, in UTC: `20261121T090000Z`.
+  public static func basic(_ date: Date) -> String {
+    format(date).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+  }
+
+  /// Reads the basic form (`20261121T090000Z`), and RFC 3339 as `parse` does; nil if it is neither.
+  public static func parseBasic(_ text: String) -> Date? {
+    let digits = Array(text.utf8)
+    guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else {
+      return parse(text)
+    }
+    func number(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
+    return parse(
+      "\(number(0..<4))-\(number(4..<6))-\(number(6..<8))T\(number(9..<11)):\(number(11..<13)):\(number(13..<15))Z")
+  }
+
   /// Parses a full RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`); nil if it is anything else.
   public static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)

@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Events as a subscriber sees them on the socket: the state first, then changes and wake-ups in order.
 @Suite("Events and wake-ups")

@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Export and import, through the store: what goes out comes back, and other tools' files come in whole.
 @Suite("Import and export")
@@ -198,6 +200,45 @@ struct InteropTests {
     let unfolded = text.replacingOccurrences(of: "\r\n ", with: "")
     #expect(unfolded.contains("SUMMARY:buy milk\\, eggs\\; and a very long list of other things"))
     #expect(!text.contains("\n") || text.components(separatedBy: "\n").dropLast().allSatisfy { $0.hasSuffix("\r") })
+  }
+
+  @Test("an iCalendar import reads each VTODO as sync does: Stride's export comes back deferred, waiting and blocked")
+  func icalReadsAsSync() throws {
+    let original = try Self.allTasks(Self.variedStore())
+    let text = try Exporter.data(original, format: .ical, now: Fixtures.now)
+    let back = try ImportPlan.read(text, format: .ical, now: Fixtures.now).tasks
+    #expect(back.map(\.title) == original.map(\.title))
+    #expect(back.map(\.status) == original.map(\.status))
+    #expect(back.map(\.deferral) == original.map(\.deferral))
+    #expect(back.map(\.waitingFor) == original.map(\.waitingFor))
+    #expect(back.map(\.followUp) == original.map(\.followUp))
+    #expect(back.map(\.blockedBy) == original.map(\.blockedBy))
+    #expect(back.map(\.subtasks) == original.map(\.subtasks))
+    #expect(back.map(\.estimateMinutes) == original.map(\.estimateMinutes))
+  }
+
+  @Test("a hand-written iCalendar file: no UIDs, steps in their app's order, a cancelled parent takes its steps along")
+  func icalHandWritten() throws {
+    let text = [
+      "BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:pack for the trip", "END:VTODO",
+      "BEGIN:VTODO", "UID:p", "SUMMARY:move house", "END:VTODO",
+      "BEGIN:VTODO", "UID:b", "SUMMARY:book the van", "RELATED-TO:p", "X-APPLE-SORT-ORDER:2", "END:VTODO",
+      "BEGIN:VTODO", "UID:a", "SUMMARY:find boxes", "RELATED-TO:p", "X-APPLE-SORT-ORDER:1",
+      "STATUS:COMPLETED", "END:VTODO",
+      "BEGIN:VTODO", "UID:c", "SUMMARY:old plan", "STATUS:CANCELLED", "END:VTODO",
+      "BEGIN:VTODO", "UID:d", "SUMMARY:call the old landlord", "RELATED-TO;RELTYPE=PARENT:c", "END:VTODO",
+      "END:VCALENDAR",
+    ].joined(separator: "\r\n")
+    let plan = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    #expect(plan.tasks.map(\.title) == ["pack for the trip", "move house"])
+    #expect(plan.tasks[1].subtasks.map(\.title) == ["find boxes", "book the van"])
+    #expect(plan.tasks[1].subtasks.map(\.done) == [true, false])
+    #expect(plan.tasks[1].subtasks[0].completedAt == Fixtures.now)
+    #expect(
+      plan.skipped == [
+        .init(entry: "UID c", reason: "it was cancelled"),
+        .init(entry: "1 subtask", reason: "its parent task was left out"),
+      ])
   }
 
   @Test(

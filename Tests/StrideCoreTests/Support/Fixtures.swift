@@ -3,6 +3,7 @@ import Foundation
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Shared values for tests: a fixed instant, temporary directories, and a store on a fresh database.
 enum Fixtures {

@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 @testable import StrideSync
 
 /// A real Radicale CalDAV server on 127.0.0.1, with its storage in a temporary folder and htpasswd logins

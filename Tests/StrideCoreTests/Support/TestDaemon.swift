@@ -4,6 +4,7 @@ import StrideSync
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// A dispatcher over a fresh store with a fixed clock and UTC, as the golden examples expect.
 enum TestDispatcher {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Every field Stride writes to a VTODO must read back equal on another device: otherwise each device sees a
 /// difference on every pass and sends the task again, forever.

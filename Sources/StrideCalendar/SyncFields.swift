@@ -3,49 +3,49 @@ import StrideModel
 import StrideProtocol
 
 /// One step as the server holds it: a child VTODO with its own UID.
-struct SyncStep: Codable, Equatable, Sendable {
-  var uid: String
-  var title: String
-  var done: Bool
-  var completedAt: Date?
+package struct SyncStep: Codable, Equatable, Sendable {
+  package var uid: String
+  package var title: String
+  package var done: Bool
+  package var completedAt: Date?
 }
 
 /// Where a task stands: its status with the fields that go with it. One field for the merge, because they change
 /// together (deferring sets the status, the deferral and its count at once).
-struct SyncState: Codable, Equatable, Sendable {
-  var status: TaskStatus
-  var completedAt: Date?
-  var deferral: Deferral?
-  var deferCount: Int
-  var waitingFor: String?
-  var followUp: Date?
+package struct SyncState: Codable, Equatable, Sendable {
+  package var status: TaskStatus
+  package var completedAt: Date?
+  package var deferral: Deferral?
+  package var deferCount: Int
+  package var waitingFor: String?
+  package var followUp: Date?
   /// Every deferral with its reason and time, oldest first (X-STRIDE-DEFERRAL). Nil when the sender wrote only a
   /// count (an older Stride): then the details that are known locally are kept.
-  var deferrals: [Deferral]?
+  package var deferrals: [Deferral]?
 }
 
 /// What a task and the server share: the fields Docs/sync.md maps to VTODO properties, with dependencies and steps
 /// named by UID. The sync ledger keeps the last version both sides agreed on (the base of a three-way merge).
-struct SyncFields: Codable, Equatable, Sendable {
-  var title: String
+package struct SyncFields: Codable, Equatable, Sendable {
+  package var title: String
   /// The raw thought (DESCRIPTION).
-  var note: String
-  var due: Date?
-  var start: Date?
-  var state: SyncState
-  var tags: [String]
-  var dependsOn: [String]
-  var steps: [SyncStep]
-  var energy: EnergyLevel
-  var estimate: Int?
-  var type: TaskType
-  var rrule: String?
-  var afterDone: Bool
-  var pinned: Bool
+  package var note: String
+  package var due: Date?
+  package var start: Date?
+  package var state: SyncState
+  package var tags: [String]
+  package var dependsOn: [String]
+  package var steps: [SyncStep]
+  package var energy: EnergyLevel
+  package var estimate: Int?
+  package var type: TaskType
+  package var rrule: String?
+  package var afterDone: Bool
+  package var pinned: Bool
 
   /// The task's fields. `uid` names another task for its dependencies (nil: not synced yet, left out);
   /// `stepUIDs` are the UIDs its steps had (by position), new steps get new ones.
-  init(_ task: StrideTask, uid: (TaskID) -> String?, stepUIDs: [String]) {
+  package init(_ task: StrideTask, uid: (TaskID) -> String?, stepUIDs: [String]) {
     title = task.title
     note = task.rawInput
     due = task.due
@@ -69,7 +69,7 @@ struct SyncFields: Codable, Equatable, Sendable {
     pinned = task.pinned
   }
 
-  init(
+  package init(
     title: String, note: String, state: SyncState, energy: EnergyLevel = .medium, type: TaskType = .chore
   ) {
     self.title = title
@@ -85,10 +85,10 @@ struct SyncFields: Codable, Equatable, Sendable {
   }
 
   /// A UID for a task or step first sent from this device: unique across devices (task ids are not).
-  static func newUID() -> String { UUID().uuidString.lowercased() + "@stride" }
+  package static func newUID() -> String { UUID().uuidString.lowercased() + "@stride" }
 
   /// Writes the fields into a task (dependencies that name no local task are left out).
-  func apply(to task: inout StrideTask, id: (String) -> TaskID?) {
+  package func apply(to task: inout StrideTask, id: (String) -> TaskID?) {
     task.title = title
     task.rawInput = note.isEmpty ? title : note
     task.due = due
@@ -117,18 +117,18 @@ struct SyncFields: Codable, Equatable, Sendable {
   }
 
   /// One field both sides changed to different values: the later change is kept, the other is in the history.
-  struct Conflict: Codable, Equatable, Sendable {
-    var field: String
-    var kept: String
-    var lost: String
+  package struct Conflict: Codable, Equatable, Sendable {
+    package var field: String
+    package var kept: String
+    package var lost: String
     /// Where the kept value came from.
-    var keptFrom: ConflictSide
+    package var keptFrom: ConflictSide
   }
 
   /// The three-way merge of a task: each field changed on one side only takes that side's value; a field changed
   /// on both sides to different values takes the later side's (`remoteIsLater`), and says so. Steps merge one by
   /// one, by UID.
-  static func merge(base: SyncFields, local: SyncFields, remote: SyncFields, remoteIsLater: Bool)
+  package static func merge(base: SyncFields, local: SyncFields, remote: SyncFields, remoteIsLater: Bool)
     -> (SyncFields, [Conflict])
   {
     var merged = local

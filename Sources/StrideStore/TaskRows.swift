@@ -1,10 +1,11 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
 /// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
-struct TaskRows {
-  let database: SQLiteDatabase
+package struct TaskRows {
+  package let database: SQLiteDatabase
 
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
@@ -25,7 +26,7 @@ struct TaskRows {
     """
 
   /// Inserts the task, or replaces every row of it if it exists.
-  func save(_ task: StrideTask) throws(StrideError) {
+  package func save(_ task: StrideTask) throws(StrideError) {
     try database.statement(Self.upsert)
       .bind(
         .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
@@ -62,7 +63,7 @@ struct TaskRows {
   }
 
   /// Removes the task and everything that belongs to it.
-  func delete(_ id: TaskID) throws(StrideError) {
+  package func delete(_ id: TaskID) throws(StrideError) {
     try deleteChildren(of: id)
     try database.statement("DELETE FROM tasks WHERE id = ?").bind(.integer(id.rawValue)).run()
   }
@@ -74,17 +75,17 @@ struct TaskRows {
   }
 
   /// The task with this id, if it exists.
-  func load(_ id: TaskID) throws(StrideError) -> StrideTask? {
+  package func load(_ id: TaskID) throws(StrideError) -> StrideTask? {
     try load(where: "id = ?", .integer(id.rawValue)).first
   }
 
   /// Every task not completed: what the daemon holds in memory.
-  func loadOpen() throws(StrideError) -> [StrideTask] {
+  package func loadOpen() throws(StrideError) -> [StrideTask] {
     try load(where: "status <> 'completed'")
   }
 
   /// Completed tasks, newest first, optionally only those with a tag.
-  func loadCompleted(tag: String?) throws(StrideError) -> [StrideTask] {
+  package func loadCompleted(tag: String?) throws(StrideError) -> [StrideTask] {
     let tasks =
       if let tag {
         try load(
@@ -96,7 +97,7 @@ struct TaskRows {
   }
 
   /// Every dependency edge in the database, open and completed tasks alike: (task, the task it waits on).
-  func dependencyEdges() throws(StrideError) -> [(TaskID, TaskID)] {
+  package func dependencyEdges() throws(StrideError) -> [(TaskID, TaskID)] {
     let statement = try database.statement("SELECT task_id, blocked_by FROM dependencies")
     var edges: [(TaskID, TaskID)] = []
     while try statement.step() {
@@ -109,7 +110,7 @@ struct TaskRows {
   ///
   /// One query per table, each in task order, read side by side (a merge join): every task is built once and
   /// whole, with no table of half-built tasks to look them up in. Loading 100,000 open tasks at start-up is this.
-  func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
+  package func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
     let owners = "task_id IN (SELECT id FROM tasks WHERE \(condition))"
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
       let statement = try database.statement(
@@ -181,18 +182,20 @@ struct TaskRows {
 
 /// A child table's rows in task order, read alongside the tasks they belong to.
 private struct ChildRows {
-  let statement: SQLiteStatement
+  package let statement: SQLiteStatement
   /// Whether the statement stands on a row not yet taken.
-  var pending: Bool
+  package var pending: Bool
 
-  init(_ statement: SQLiteStatement) throws(StrideError) {
+  package init(_ statement: SQLiteStatement) throws(StrideError) {
     self.statement = statement
     pending = try statement.step()
   }
 
   /// The rows of task `id` (column 0 is the task's id), each read by `read`. Rows of tasks before it, which the
   /// tasks' query did not return, are passed over.
-  mutating func rows<T>(of id: Int64, _ read: (SQLiteStatement) throws(StrideError) -> T) throws(StrideError) -> [T] {
+  package mutating func rows<T>(of id: Int64, _ read: (SQLiteStatement) throws(StrideError) -> T) throws(StrideError)
+    -> [T]
+  {
     var found: [T] = []
     while pending, statement.int64(0) <= id {
       if statement.int64(0) == id { found.append(try read(statement)) }

@@ -1,44 +1,53 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
 /// What the server holds of one task or step, as the last sync pass left it.
-struct SyncItem: Equatable, Sendable {
-  var uid: String
-  var taskID: TaskID
+package struct SyncItem: Equatable, Sendable {
+  package var uid: String
+  package var taskID: TaskID
   /// The task's UID, for a step.
-  var parent: String?
+  package var parent: String?
   /// The resource on the server; nil until first sent.
-  var href: String?
-  var etag: String?
+  package var href: String?
+  package var etag: String?
   /// The resource's text as the server last sent or stored it: the properties Stride does not own come from here.
-  var body: String?
+  package var body: String?
   /// For a task: the fields as both sides last agreed (the base of the next merge).
-  var base: SyncFields?
+  package var base: SyncFields?
   /// For a task: its steps' UIDs, in the order of its steps here.
-  var stepUIDs: [String] = []
+  package var stepUIDs: [String] = []
   /// The task's `updatedAt` when `base` was taken: a task changed since is looked at again.
-  var syncedUpdated: Date?
+  package var syncedUpdated: Date?
+
+  package init(
+    uid: String, taskID: TaskID, parent: String? = nil, href: String? = nil, etag: String? = nil,
+    body: String? = nil, base: SyncFields? = nil, stepUIDs: [String] = [], syncedUpdated: Date? = nil
+  ) {
+    (self.uid, self.taskID, self.parent, self.href, self.etag) = (uid, taskID, parent, href, etag)
+    (self.body, self.base, self.stepUIDs, self.syncedUpdated) = (body, base, stepUIDs, syncedUpdated)
+  }
 }
 
 /// A merge base as the ledger stores it, in a versioned shape: `{"shape": 2, "fields": {…}}`. Shape 1 is the bare
 /// `SyncFields` object written before shapes were numbered (its later fields are optional, so it reads as it is).
 /// A shape this Stride cannot read is an error with what to do, never a base silently dropped: a merge without
 /// its base would take one side's every field.
-enum StoredSyncBase {
-  static let shape = 2
+package enum StoredSyncBase {
+  package static let shape = 2
 
   /// The stored object, read in one pass whatever its shape: shape 1 is the fields themselves.
   private struct Envelope: Codable {
-    var shape: Int
-    var fields: SyncFields
+    package var shape: Int
+    package var fields: SyncFields
 
-    init(shape: Int, fields: SyncFields) {
+    package init(shape: Int, fields: SyncFields) {
       self.shape = shape
       self.fields = fields
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       shape = try container.decodeIfPresent(Int.self, forKey: .shape) ?? 1
       switch shape {
@@ -51,10 +60,10 @@ enum StoredSyncBase {
 
   /// A shape this Stride does not know, from a newer one.
   private struct Newer: Error {
-    var shape: Int
+    package var shape: Int
   }
 
-  static func text(_ fields: SyncFields) throws(StrideError) -> String {
+  package static func text(_ fields: SyncFields) throws(StrideError) -> String {
     do {
       return String(decoding: try JSONEncoder().encode(Envelope(shape: shape, fields: fields)), as: UTF8.self)
     } catch {
@@ -62,7 +71,7 @@ enum StoredSyncBase {
     }
   }
 
-  static func read(_ text: String, task: TaskID) throws(StrideError) -> SyncFields {
+  package static func read(_ text: String, task: TaskID) throws(StrideError) -> SyncFields {
     do {
       return try JSONDecoder().decode(Envelope.self, from: Data(text.utf8)).fields
     } catch let newer as Newer {
@@ -90,12 +99,12 @@ enum StoredSyncBase {
 extension TaskStore {
   /// A task as stored (not settled at a moment: a deferral that has ended is still a deferral until its wake-up is
   /// recorded), or nil when there is none.
-  func stored(_ id: TaskID) throws(StrideError) -> StrideTask? {
+  package func stored(_ id: TaskID) throws(StrideError) -> StrideTask? {
     if let task = openTask(id) { return task }
     return try rows.load(id)
   }
 
-  func syncItems() throws(StrideError) -> [SyncItem] {
+  package func syncItems() throws(StrideError) -> [SyncItem] {
     let statement = try database.statement(
       "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items")
     var items: [SyncItem] = []
@@ -113,7 +122,7 @@ extension TaskStore {
     return items
   }
 
-  func saveSyncItem(_ item: SyncItem) throws(StrideError) {
+  package func saveSyncItem(_ item: SyncItem) throws(StrideError) {
     let base = try item.base.map(StoredSyncBase.text)
     try database.statement(
       "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids) "
@@ -125,12 +134,12 @@ extension TaskStore {
     ).run()
   }
 
-  func removeSyncItem(_ uid: String) throws(StrideError) {
+  package func removeSyncItem(_ uid: String) throws(StrideError) {
     try database.statement("DELETE FROM sync_items WHERE uid = ?").bind(.text(uid)).run()
   }
 
   /// Writes sync items and removes others, in one transaction.
-  func recordSync(saving items: [SyncItem], removing uids: [String] = []) throws(StrideError) {
+  package func recordSync(saving items: [SyncItem], removing uids: [String] = []) throws(StrideError) {
     try database.transaction { () throws(StrideError) in
       for item in items { try saveSyncItem(item) }
       for uid in uids { try removeSyncItem(uid) }
@@ -138,15 +147,15 @@ extension TaskStore {
   }
 
   /// Forgets everything sync knew (a new collection): every task is sent again on the next pass.
-  func forgetSync() throws(StrideError) {
+  package func forgetSync() throws(StrideError) {
     try database.execute("DELETE FROM sync_items; DELETE FROM sync_state WHERE key NOT LIKE 'account%'")
   }
 
-  func syncValue(_ key: String) throws(StrideError) -> String? {
+  package func syncValue(_ key: String) throws(StrideError) -> String? {
     try database.statement("SELECT value FROM sync_state WHERE key = ?").bind(.text(key)).firstRow { $0.text(0) }
   }
 
-  func setSyncValues(_ values: [String: String?]) throws(StrideError) {
+  package func setSyncValues(_ values: [String: String?]) throws(StrideError) {
     try database.transaction { () throws(StrideError) in
       for (key, value) in values {
         if let value {
@@ -161,7 +170,7 @@ extension TaskStore {
 
   /// The tasks a pass compares with what the server has: every open task, and the completed ones changed since
   /// their last sync (or at or after `since`, the start of the last pass: a change in the same second).
-  func syncCandidates(since: Date?) throws(StrideError) -> [StrideTask] {
+  package func syncCandidates(since: Date?) throws(StrideError) -> [StrideTask] {
     let completed = try rows.load(
       where: "status = 'completed' AND (updated_at >= ? OR NOT EXISTS (SELECT 1 FROM sync_items s "
         + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at))",
@@ -203,7 +212,8 @@ extension TaskStore {
 
   /// Applies what a sync pass received, in one transaction with one history row (one `undo` takes it back):
   /// `body` creates, changes and deletes tasks and writes the ledger through the writer.
-  func receive(at now: Date, _ body: (SyncWriter) throws(StrideError) -> Void) throws(StrideError) -> SyncWriter {
+  package func receive(at now: Date, _ body: (SyncWriter) throws(StrideError) -> Void) throws(StrideError) -> SyncWriter
+  {
     let writer = SyncWriter(store: self, at: now)
     try database.transaction { () throws(StrideError) in
       try body(writer)
@@ -226,26 +236,26 @@ extension TaskStore {
 }
 
 /// Changes a sync pass makes to the local tasks, inside `TaskStore.receive`'s transaction.
-final class SyncWriter {
+package final class SyncWriter {
   private let store: TaskStore
   private let now: Date
-  private(set) var before: [StrideTask] = []
-  private(set) var after: [StrideTask] = []
-  private(set) var removed: [TaskID] = []
-  private(set) var created = 0
-  private(set) var changed = 0
+  package private(set) var before: [StrideTask] = []
+  package private(set) var after: [StrideTask] = []
+  package private(set) var removed: [TaskID] = []
+  package private(set) var created = 0
+  package private(set) var changed = 0
   private var createdIDs: Set<TaskID> = []
   /// Routines whose occurrence was done on another device.
   private var occurrencesDone: Set<TaskID> = []
 
-  init(store: TaskStore, at now: Date) {
+  package init(store: TaskStore, at now: Date) {
     self.store = store
     self.now = now
   }
 
   /// What arrived, task by task and field by field: "received from another device: the title and due of task 3
   /// (call the bank); task 7 (water the plants), new".
-  var summary: String {
+  package var summary: String {
     let parts =
       after.map { task in
         let name = "task \(task.id) (\(task.title))"
@@ -258,7 +268,7 @@ final class SyncWriter {
   }
 
   /// Stores a task new to this device and returns it with its id.
-  func create(_ task: StrideTask) throws(StrideError) -> StrideTask {
+  package func create(_ task: StrideTask) throws(StrideError) -> StrideTask {
     var task = task
     task.id = try store.nextID()
     try store.rows.save(task)
@@ -269,7 +279,7 @@ final class SyncWriter {
   }
 
   /// Stores a changed task; `was` is the task as it stood. `occurrenceDone`: a routine done on another device.
-  func save(_ task: StrideTask, was: StrideTask, occurrenceDone: Bool = false) throws(StrideError) {
+  package func save(_ task: StrideTask, was: StrideTask, occurrenceDone: Bool = false) throws(StrideError) {
     guard task != was else { return }
     try store.rows.save(task)
     if occurrenceDone { occurrencesDone.insert(task.id) }
@@ -284,7 +294,7 @@ final class SyncWriter {
   }
 
   /// Deletes a task deleted on another device (tasks waiting on it wait no more).
-  func delete(_ task: StrideTask) throws(StrideError) {
+  package func delete(_ task: StrideTask) throws(StrideError) {
     for other in try store.rules(at: now).dependents(of: task.id, at: now) {
       try save(other.after, was: other.before)
     }
@@ -293,11 +303,11 @@ final class SyncWriter {
     removed.append(task.id)
   }
 
-  func item(_ item: SyncItem) throws(StrideError) { try store.saveSyncItem(item) }
-  func removeItem(_ uid: String) throws(StrideError) { try store.removeSyncItem(uid) }
+  package func item(_ item: SyncItem) throws(StrideError) { try store.saveSyncItem(item) }
+  package func removeItem(_ uid: String) throws(StrideError) { try store.removeSyncItem(uid) }
 
   /// Notes a field both sides changed, for `stride show`.
-  func conflict(_ conflict: SyncFields.Conflict, task: TaskID) throws(StrideError) {
+  package func conflict(_ conflict: SyncFields.Conflict, task: TaskID) throws(StrideError) {
     try store.database.statement(
       "INSERT INTO sync_conflicts (task_id, at, field, kept, lost, kept_from) VALUES (?, ?, ?, ?, ?, ?)"
     ).bind(

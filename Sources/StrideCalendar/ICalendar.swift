@@ -4,8 +4,8 @@ import StrideProtocol
 
 /// iCalendar (RFC 5545) VTODO components, one per task and one per step, for calendar and reminder apps, mapped
 /// as sync maps them (`VTodo`). Lines end in CRLF and are folded at 75 octets, as the standard asks.
-enum ICalendar {
-  static func text(_ tasks: [StrideTask], now: Date, timeZone: TimeZone) -> String {
+package enum ICalendar {
+  package static func text(_ tasks: [StrideTask], now: Date, timeZone: TimeZone) -> String {
     VTodo.calendar(
       tasks.flatMap { task in
         let steps = task.subtasks.indices.map { "task-\(task.id)-step-\($0 + 1)@stride" }
@@ -21,13 +21,13 @@ enum ICalendar {
       })
   }
 
-  static func uid(_ id: TaskID) -> String { "task-\(id)@stride" }
+  package static func uid(_ id: TaskID) -> String { "task-\(id)@stride" }
 
   /// `20261121T090000Z`.
-  static func date(_ date: Date) -> String { Taskwarrior.date(date) }
+  package static func date(_ date: Date) -> String { Timestamp.basic(date) }
 
   /// TEXT values escape backslashes, semicolons, commas and newlines.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ";", with: "\\;")
       .replacingOccurrences(of: ",", with: "\\,").replacingOccurrences(of: "\r\n", with: "\\n")
       .replacingOccurrences(of: "\r", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
@@ -35,7 +35,7 @@ enum ICalendar {
 
   /// A content line with CRLF, folded so no physical line is longer than 75 octets (never inside a UTF-8
   /// character).
-  static func fold(_ line: String) -> String {
+  package static func fold(_ line: String) -> String {
     var result = ""
     var current = 0
     for character in line {

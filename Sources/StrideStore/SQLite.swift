@@ -1,18 +1,19 @@
 import CSQLite
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
 /// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   private var handle: OpaquePointer?
   private var statements: [String: SQLiteStatement] = [:]
-  let path: String
+  package let path: String
   /// The file's device and inode when it was opened: a commit checks the path still names it.
   private var identity: (dev_t, ino_t)?
 
   /// Opens (creating if needed) the database at `path`.
-  init(path: String) throws(StrideError) {
+  package init(path: String) throws(StrideError) {
     self.path = path
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &handle, flags, nil)
@@ -45,7 +46,7 @@ final class SQLiteDatabase {
   deinit { close() }
 
   /// Finalizes every statement and closes the file. Safe to call more than once.
-  func close() {
+  package func close() {
     statements.values.forEach { $0.finalize() }
     statements.removeAll()
     if let handle {
@@ -55,7 +56,7 @@ final class SQLiteDatabase {
   }
 
   /// Runs one or more statements that return no rows.
-  func execute(_ sql: String) throws(StrideError) {
+  package func execute(_ sql: String) throws(StrideError) {
     var message: UnsafeMutablePointer<CChar>?
     let result = sqlite3_exec(handle, sql, nil, nil, &message)
     guard result == SQLITE_OK else {
@@ -66,7 +67,7 @@ final class SQLiteDatabase {
   }
 
   /// A prepared statement for `sql`, cached for the life of the connection and reset for reuse.
-  func statement(_ sql: String) throws(StrideError) -> SQLiteStatement {
+  package func statement(_ sql: String) throws(StrideError) -> SQLiteStatement {
     if let cached = statements[sql] {
       cached.reset()
       return cached
@@ -85,7 +86,7 @@ final class SQLiteDatabase {
   /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws. Inside another
   /// transaction it is a savepoint: its changes are kept or undone on their own, and become durable (or are lost)
   /// with the outer transaction.
-  func transaction<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
+  package func transaction<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
     let outer = depth == 0
     let savepoint = "change\(depth)"
     let undo = outer ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)"
@@ -104,11 +105,11 @@ final class SQLiteDatabase {
     return value
   }
 
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-  var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed" }
+  package var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed" }
 
-  func storageError(_ detail: String) -> StrideError {
+  package func storageError(_ detail: String) -> StrideError {
     let code = handle.map { sqlite3_errcode($0) & 0xFF } ?? SQLITE_OK
     if code == SQLITE_CORRUPT || code == SQLITE_NOTADB {
       return StrideError(
@@ -121,41 +122,41 @@ final class SQLiteDatabase {
   }
 
   /// A single integer from a query such as a pragma.
-  func integer(_ sql: String) throws(StrideError) -> Int64 {
+  package func integer(_ sql: String) throws(StrideError) -> Int64 {
     guard let value = try statement(sql).firstRow({ $0.int64(0) }) else { throw storageError("no result for \(sql)") }
     return value
   }
 
   /// A single text value from a query such as `PRAGMA journal_mode`.
-  func text(_ sql: String) throws(StrideError) -> String? {
+  package func text(_ sql: String) throws(StrideError) -> String? {
     try statement(sql).firstRow { $0.text(0) }
   }
 }
 
 /// A compiled SQL statement: bind parameters by position (from 1), step, read columns (from 0).
-final class SQLiteStatement {
+package final class SQLiteStatement {
   private let raw: OpaquePointer
   private unowned let database: SQLiteDatabase
 
-  init(raw: OpaquePointer, database: SQLiteDatabase) {
+  package init(raw: OpaquePointer, database: SQLiteDatabase) {
     self.raw = raw
     self.database = database
   }
 
-  func finalize() { sqlite3_finalize(raw) }
+  package func finalize() { sqlite3_finalize(raw) }
 
-  func reset() {
+  package func reset() {
     sqlite3_reset(raw)
     sqlite3_clear_bindings(raw)
   }
 
   /// Binds each value in order to parameters 1, 2, ….
   @discardableResult
-  func bind(_ values: SQLiteValue...) -> SQLiteStatement { bind(values) }
+  package func bind(_ values: SQLiteValue...) -> SQLiteStatement { bind(values) }
 
   /// Binds each value in order to parameters 1, 2, ….
   @discardableResult
-  func bind(_ values: [SQLiteValue]) -> SQLiteStatement {
+  package func bind(_ values: [SQLiteValue]) -> SQLiteStatement {
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       switch value {
@@ -168,7 +169,7 @@ final class SQLiteStatement {
   }
 
   /// Advances to the next row; false when there are no more rows.
-  func step() throws(StrideError) -> Bool {
+  package func step() throws(StrideError) -> Bool {
     switch sqlite3_step(raw) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -177,42 +178,42 @@ final class SQLiteStatement {
   }
 
   /// Reads the first row, if any, and resets the statement so it holds no read open.
-  func firstRow<T>(_ read: (SQLiteStatement) -> T) throws(StrideError) -> T? {
+  package func firstRow<T>(_ read: (SQLiteStatement) -> T) throws(StrideError) -> T? {
     defer { sqlite3_reset(raw) }
     return try step() ? read(self) : nil
   }
 
   /// Steps a statement that returns no rows.
-  func run() throws(StrideError) {
+  package func run() throws(StrideError) {
     while try step() {}
   }
 
-  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
-  func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
-  func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
+  package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+  package func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
+  package func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
 
-  func text(_ column: Int32) -> String {
+  package func text(_ column: Int32) -> String {
     guard let pointer = sqlite3_column_text(raw, column) else { return "" }
     return String(cString: pointer)
   }
 
-  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
-  func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+  package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+  package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
   /// A time stored as whole seconds since 1970.
-  func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
-  func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+  package func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
+  package func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
 }
 
 /// A value bound to a statement parameter.
-enum SQLiteValue {
+package enum SQLiteValue {
   case null
   case integer(Int64)
   case text(String)
 
-  static func int(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
-  static func string(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
-  static func date(_ value: Date?) -> SQLiteValue {
+  package static func int(_ value: Int?) -> SQLiteValue { value.map { .integer(Int64($0)) } ?? .null }
+  package static func string(_ value: String?) -> SQLiteValue { value.map { .text($0) } ?? .null }
+  package static func date(_ value: Date?) -> SQLiteValue {
     value.map { .integer(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? .null
   }
 }

@@ -6,35 +6,44 @@ import StrideProtocol
 /// (Docs/sync.md has it as a table). A task is one VTODO; each step is a child VTODO with RELATED-TO;RELTYPE=PARENT,
 /// the way Tasks.org and Thunderbird show subtasks. What Stride knows that iCalendar has no property for travels as
 /// `X-STRIDE-*` properties, which other clients keep and ignore.
-enum VTodo {
+package enum VTodo {
   /// The properties Stride writes and reads; every other property of a VTODO received from a server is kept as it
   /// came, line for line, when Stride sends the task back.
-  static let owned: Set<String> = [
+  package static let owned: Set<String> = [
     "UID", "DTSTAMP", "CREATED", "LAST-MODIFIED", "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "STATUS", "COMPLETED",
     "PERCENT-COMPLETE", "CATEGORIES", "RRULE", "PRIORITY",
   ]
 
   /// A VTODO as read from a server or a file: its UID, its parent's UID when it is a step, the fields, when it
   /// was last changed, and the raw lines of everything Stride does not own (with nested components like VALARM).
-  struct Parsed {
-    var uid: String
-    var parent: String?
-    var fields: SyncFields
-    var modified: Date?
-    var created: Date?
+  package struct Parsed {
+    package var uid: String
+    package var parent: String?
+    package var fields: SyncFields
+    package var modified: Date?
+    package var created: Date?
     /// The content lines as received, unfolded, by property name (for the properties Stride owns: to write the
     /// same bytes back when the value did not change).
-    var received: [String: String] = [:]
-    var keptLines: [String] = []
+    package var received: [String: String] = [:]
+    package var keptLines: [String] = []
     /// VCALENDAR-level components other than the VTODO (a VTIMEZONE), as received.
-    var calendarLines: [String] = []
+    package var calendarLines: [String] = []
     /// The zone its floating and DATE-only values were read in.
-    var timeZone = TimeZone.current
-    var cancelled = false
+    package var timeZone = TimeZone.current
+    package var cancelled = false
     /// A step's place among its task's steps (X-STRIDE-POSITION, else Apple's and Tasks.org's X-APPLE-SORT-ORDER).
-    var position: Int?
+    package var position: Int?
 
-    var step: SyncStep {
+    /// Steps in their order on the server or in the file: by their position where they have one, the rest after
+    /// them in the order they came.
+    package static func inStepOrder<Item>(_ items: [Item], _ parsed: (Item) -> Parsed) -> [Item] {
+      items.enumerated().sorted {
+        (parsed($0.element).position ?? .max, $0.offset) < (parsed($1.element).position ?? .max, $1.offset)
+      }
+      .map(\.element)
+    }
+
+    package var step: SyncStep {
       SyncStep(
         uid: uid, title: fields.title, done: fields.state.status == .completed,
         completedAt: fields.state.completedAt)
@@ -45,7 +54,7 @@ enum VTodo {
 
   /// The resource text for a task: a VCALENDAR holding its VTODO, with what the server's copy (`server`) had that
   /// Stride does not own.
-  static func text(
+  package static func text(
     task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, timeZone: TimeZone,
     server: Parsed? = nil
   ) -> String {
@@ -57,7 +66,7 @@ enum VTodo {
   }
 
   /// The resource text for a step: a child VTODO of its task.
-  static func text(
+  package static func text(
     step: SyncStep, position: Int, parent: String, modified: Date, now: Date, server: Parsed? = nil
   ) -> String {
     calendar(
@@ -66,7 +75,7 @@ enum VTodo {
 
   /// A task's VTODO, its properties between BEGIN and END. `timeZone` is the person's: a due at the end of one of
   /// their days is a whole day on the wire.
-  static func lines(
+  package static func lines(
     task fields: SyncFields, uid: String, created: Date, modified: Date, now: Date, timeZone: TimeZone,
     server: Parsed? = nil
   ) -> [String] {
@@ -94,7 +103,7 @@ enum VTodo {
 
   /// A step's VTODO, its properties between BEGIN and END. `position` (from 1) keeps the steps in order on other
   /// devices.
-  static func lines(
+  package static func lines(
     step: SyncStep, position: Int, parent: String, modified: Date, now: Date, server: Parsed? = nil
   ) -> [String] {
     var lines = ["UID:\(step.uid)"] + stamps(created: modified, modified: modified, now: now)
@@ -116,7 +125,7 @@ enum VTodo {
   }
 
   /// When a deferred task comes back, if it was deferred to a time.
-  private static func deferredUntil(_ state: SyncState) -> Date? {
+  static func deferredUntil(_ state: SyncState) -> Date? {
     state.status == .deferred ? state.deferral?.until : nil
   }
 
@@ -124,17 +133,17 @@ enum VTodo {
   /// way calendar apps write a task for a whole day, so a phone neither alarms at 23:59 nor shows the due at
   /// another zone's clock time. RFC 5545 wants DUE and DTSTART of one kind, so both are dates or neither is.
   private struct Days {
-    let calendar: LocalCalendar
-    let whole: Bool
+    package let calendar: LocalCalendar
+    package let whole: Bool
 
-    init(due: Date?, start: Date?, calendar: LocalCalendar) {
+    package init(due: Date?, start: Date?, calendar: LocalCalendar) {
       self.calendar = calendar
       whole =
         (due != nil || start != nil) && due.map { calendar.clock(of: $0) == .endOfDay } != false
         && start.map { calendar.clock(of: $0) == .startOfDay } != false
     }
 
-    func line(_ name: String, _ date: Date, _ clock: ClockTime) -> String {
+    package func line(_ name: String, _ date: Date, _ clock: ClockTime) -> String {
       guard whole, calendar.clock(of: date) == clock else { return "\(name):\(ICalendar.date(date))" }
       let day = calendar.day(of: date)
       return "\(name);VALUE=DATE:" + String(format: "%04d%02d%02d", day.year, day.month, day.day)
@@ -175,7 +184,7 @@ enum VTodo {
   }
 
   /// A PRIORITY of 1 to 4: high or medium in every app's terms (RFC 5545 §3.8.1.9).
-  private static func isUrgent(_ priority: ICalendarReader.Property?) -> Bool {
+  static func isUrgent(_ priority: ICalendarReader.Property?) -> Bool {
     (1...4).contains(priority.flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0)
   }
 
@@ -217,184 +226,11 @@ enum VTodo {
 
   /// A VCALENDAR of VTODOs, with the server's other components (a VTIMEZONE its dates name) after them, so the
   /// task stays the first VTODO even when the server's copy held more than one.
-  static func calendar(_ todos: [[String]], _ server: Parsed? = nil) -> String {
+  package static func calendar(_ todos: [[String]], _ server: Parsed? = nil) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Stride//stride \(strideVersion)//EN"]
     for todo in todos { lines += ["BEGIN:VTODO"] + todo + ["END:VTODO"] }
     lines += server?.calendarLines ?? []
     lines.append("END:VCALENDAR")
     return lines.map(ICalendar.fold).joined()
-  }
-
-  // MARK: Reading
-
-  /// The VTODO of a resource; nil when it holds none (an event, a journal entry). Dates without a zone are read in
-  /// `timeZone`.
-  static func parse(_ text: String, timeZone: TimeZone) throws(StrideError) -> Parsed? {
-    let lines = ICalendarReader.unfold(text)
-    var depth: [String] = []
-    var todoLines: [String] = []
-    var kept: [String] = []
-    var calendarLines: [String] = []
-    var found = false
-    var inTodo = false
-    for line in lines {
-      guard let property = ICalendarReader.property(line) else {
-        throw StrideError.invalid(
-          "the server sent a task that is not iCalendar: a line has no ':' (\(line.prefix(40)))")
-      }
-      switch property.name {
-      case "BEGIN":
-        depth.append(property.value.uppercased())
-        if depth == ["VCALENDAR", "VTODO"], !found {
-          (found, inTodo) = (true, true)
-        } else if inTodo {
-          kept.append(line)
-        } else if depth.count >= 2 {
-          calendarLines.append(line)
-        }
-      case "END":
-        guard depth.popLast() == property.value.uppercased() else {
-          throw StrideError.invalid("the server sent a task whose END:\(property.value.prefix(20)) closes nothing")
-        }
-        if inTodo, depth.count == 1 {
-          inTodo = false
-        } else if inTodo {
-          kept.append(line)
-        } else if depth.count >= 1 {
-          calendarLines.append(line)
-        }
-      default:
-        if inTodo, depth.count == 2 {
-          if owns(property) { todoLines.append(line) } else { kept.append(line) }
-        } else if inTodo {
-          kept.append(line)
-        } else if depth.count >= 2 {
-          calendarLines.append(line)
-        }
-      }
-    }
-    guard depth.isEmpty else {
-      throw StrideError.invalid(
-        "the server sent a task that ends inside \(depth.last!.prefix(20)); it may be cut short")
-    }
-    guard found else { return nil }
-    var todo = ICalendarReader.Component(name: "VTODO")
-    todo.properties = todoLines.compactMap(ICalendarReader.property)
-    var parsed = try read(todo, timeZone: timeZone)
-    parsed.keptLines = kept
-    parsed.timeZone = timeZone
-    parsed.calendarLines = calendarLines
-    for line in todoLines {
-      if let name = ICalendarReader.property(line)?.name, parsed.received[name] == nil { parsed.received[name] = line }
-    }
-    return parsed
-  }
-
-  /// Whether Stride reads and writes this property itself (a RRULE Stride cannot keep is left as it came).
-  private static func owns(_ property: ICalendarReader.Property) -> Bool {
-    if property.name.hasPrefix("X-STRIDE-") { return true }
-    if property.name == "RELATED-TO" {
-      let type = (property.parameters["RELTYPE"] ?? "PARENT").uppercased()
-      return type == "PARENT" || type == "DEPENDS-ON"
-    }
-    if property.name == "RRULE" { return Recurrence(rrule: property.value) != nil }
-    return owned.contains(property.name)
-  }
-
-  /// The fields of one VTODO component.
-  static func read(_ todo: ICalendarReader.Component, timeZone: TimeZone) throws(StrideError) -> Parsed {
-    func text(_ name: String) -> String? { todo.first(name).map { ICalendarReader.unescape($0.value) } }
-    func date(_ name: String, _ dateOnly: ClockTime = .startOfDay) -> Date? {
-      todo.first(name).flatMap { ICalendarReader.date($0, timeZone: timeZone, dateOnly: dateOnly) }
-    }
-    guard let uid = todo.first("UID")?.value.trimmingCharacters(in: .whitespaces), !uid.isEmpty else {
-      throw StrideError.invalid("the server sent a task without a UID")
-    }
-    // A title is one line of words, as every title Stride keeps (`StrideTask.checkedTitle`).
-    let title = StrideTask.words(text("SUMMARY") ?? "").joined(separator: " ")
-    let status = todo.first("STATUS")?.value.uppercased()
-    let x = { (name: String) in text("X-STRIDE-" + name) }
-    let state = Self.state(todo, timeZone: timeZone)
-    // PRIORITY decides whether it is an obligation (another app can change it, not X-STRIDE-TYPE); Stride's own
-    // property says which kind of task one that is not an obligation is.
-    let stated = x("TYPE").flatMap(TaskType.init(rawValue:))
-    let type: TaskType =
-      isUrgent(todo.first("PRIORITY")) ? .obligation : stated == .obligation ? .chore : stated ?? .chore
-    var fields = SyncFields(
-      title: title.isEmpty ? "(untitled)" : title, note: text("DESCRIPTION") ?? title, state: state,
-      energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium, type: type)
-    fields.due = date("DUE", .endOfDay)
-    if deferredUntil(fields.state) != nil {
-      // DTSTART is when it comes back: another app that moves it moves the deferral.
-      fields.start = date("X-STRIDE-START")
-      if let back = date("DTSTART") { fields.state.deferral?.until = back }
-    } else {
-      fields.start = date("DTSTART") ?? date("X-STRIDE-START")
-    }
-    fields.tags =
-      (try? StrideTask.checkedTags(
-        todo.all("CATEGORIES").flatMap { ICalendarReader.unescapedList($0.value) }.map {
-          $0.lowercased().replacingOccurrences(of: " ", with: "-")
-        })) ?? []
-    fields.dependsOn = todo.all("RELATED-TO").filter { $0.parameters["RELTYPE"]?.uppercased() == "DEPENDS-ON" }.map(
-      \.value)
-    fields.estimate = x("ESTIMATE").flatMap { Int($0) }.flatMap {
-      (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil
-    }
-    if let rule = todo.first("RRULE")?.value, let recurrence = Recurrence(rrule: rule) {
-      fields.rrule = recurrence.rrule
-      fields.afterDone = x("REPEAT-AFTER-DONE")?.uppercased() == "TRUE"
-    }
-    fields.pinned = x("PINNED")?.uppercased() == "TRUE"
-    let position = (x("POSITION") ?? text("X-APPLE-SORT-ORDER")).flatMap { Int($0) }
-    let parent = todo.all("RELATED-TO").first { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }?.value
-    return Parsed(
-      uid: uid, parent: parent == uid ? nil : parent, fields: fields,
-      modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
-      created: date("CREATED"), cancelled: status == "CANCELLED", position: position)
-  }
-
-  /// Where a task stands, as its VTODO says: STATUS (completed or cancelled is done), and Stride's own properties
-  /// for a deferral, the deferrals before it and a wait.
-  private static func state(_ todo: ICalendarReader.Component, timeZone: TimeZone) -> SyncState {
-    func text(_ name: String) -> String? { todo.first(name).map { ICalendarReader.unescape($0.value) } }
-    func date(_ name: String) -> Date? {
-      todo.first(name).flatMap { ICalendarReader.date($0, timeZone: timeZone, dateOnly: .startOfDay) }
-    }
-    let status = todo.first("STATUS")?.value.uppercased()
-    let x = { (name: String) in text("X-STRIDE-" + name) }
-    let done = status == "COMPLETED" || status == "CANCELLED"
-    var state = SyncState(
-      status: done ? .completed : x("STATUS").flatMap(TaskStatus.init(rawValue:)) ?? .active,
-      completedAt: done ? date("COMPLETED") ?? date("LAST-MODIFIED") : nil, deferral: nil,
-      deferCount: x("DEFER-COUNT").flatMap { Int($0) } ?? 0)
-    if state.status == .completed, state.completedAt == nil { state.completedAt = Date(timeIntervalSince1970: 0) }
-    let history = todo.all("X-STRIDE-DEFERRAL").compactMap { line -> Deferral? in
-      func parameter(_ name: String) -> Date? {
-        line.parameters[name].flatMap {
-          ICalendarReader.date(.init(name: name, parameters: [:], value: $0), timeZone: timeZone, dateOnly: .startOfDay)
-        }
-      }
-      guard let reason = DeferReason(rawValue: line.value.lowercased()), let at = parameter("AT") else { return nil }
-      return Deferral(
-        reason: reason, at: at, until: parameter("UNTIL"),
-        energy: line.parameters["ENERGY"].flatMap { EnergyLevel(rawValue: $0.lowercased()) })
-    }
-    if !history.isEmpty || state.deferCount == 0 {
-      state.deferrals = history
-      state.deferCount = history.count
-    }
-    if state.status == .deferred, let reason = x("DEFER-REASON").flatMap(DeferReason.init(rawValue:)) {
-      state.deferral = Deferral(
-        reason: reason, at: date("X-STRIDE-DEFER-AT") ?? Date(timeIntervalSince1970: 0),
-        until: date("X-STRIDE-DEFER-UNTIL"), energy: x("DEFER-ENERGY").flatMap(EnergyLevel.init(rawValue:)))
-    } else if state.status == .deferred {
-      state.status = .active
-    }
-    if state.status == .waiting {
-      state.waitingFor = x("WAITING-FOR")
-      state.followUp = date("X-STRIDE-FOLLOW-UP")
-    }
-    return state
   }
 }

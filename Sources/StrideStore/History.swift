@@ -1,4 +1,5 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
@@ -6,21 +7,21 @@ import StrideProtocol
 ///
 /// A row keeps the affected tasks as they were before and after (as task JSON), which is what `undo` restores and
 /// what an audit or a later sync can replay. An undo is itself a row, marked as not undoable.
-struct History {
-  let database: SQLiteDatabase
+package struct History {
+  package let database: SQLiteDatabase
   private let encoder = JSONEncoder()
   private let decoder = JSONDecoder()
 
-  init(database: SQLiteDatabase) {
+  package init(database: SQLiteDatabase) {
     self.database = database
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   }
 
   /// What `origin` holds for the changes a sync pass received.
-  static let syncOrigin = "sync"
+  package static let syncOrigin = "sync"
 
   /// Appends a row for a change; `origin` says who made it (`HistoryEntry.origin`).
-  func record(
+  package func record(
     action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], at now: Date,
     undoable: Bool = true,
     origin: String? = nil
@@ -35,7 +36,7 @@ struct History {
 
   /// The change `undo` takes back: with `fromSync`, the latest a sync pass received; else the latest made from
   /// `origin` (this terminal), or, when it made none, the latest made by a person anywhere. Never one undone already.
-  func lastUndoable(origin: String?, fromSync: Bool) throws(StrideError) -> HistoryEntry? {
+  package func lastUndoable(origin: String?, fromSync: Bool) throws(StrideError) -> HistoryEntry? {
     let open = "undoable = 1 AND undone_by IS NULL"
     if fromSync { return try last(where: "\(open) AND origin = ?", .text(Self.syncOrigin)) }
     if let origin, let mine = try last(where: "\(open) AND origin = ?", .text(origin)) { return mine }
@@ -63,7 +64,7 @@ struct History {
   }
 
   /// Records the undo of `entry` and marks the entry as undone by it.
-  func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
+  package func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
     try record(
       action: .undo, summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
       undoable: false, origin: origin)
@@ -89,13 +90,13 @@ struct History {
 }
 
 /// One row of the history table, read back for `undo`.
-struct HistoryEntry {
-  var seq: Int64
-  var at: Date
-  var action: ChangeAction
-  var summary: String
-  var before: [StrideTask]
-  var after: [StrideTask]
+package struct HistoryEntry {
+  package var seq: Int64
+  package var at: Date
+  package var action: ChangeAction
+  package var summary: String
+  package var before: [StrideTask]
+  package var after: [StrideTask]
   /// Who made the change: a client's terminal session (`TerminalSession`), `sync`, or nil when unknown.
-  var origin: String?
+  package var origin: String?
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
@@ -8,9 +9,9 @@ import StrideProtocol
 /// has committed, so whatever it returns is stored. Not thread-safe: the daemon holds it behind `StoreLock` and
 /// reaches it only while holding that lock (Docs/architecture.md).
 public final class TaskStore {
-  let database: SQLiteDatabase
-  let rows: TaskRows
-  let history: History
+  package let database: SQLiteDatabase
+  package let rows: TaskRows
+  package let history: History
   /// Active, waiting and deferred tasks, in id order. The database is the truth; this is a copy kept for speed. A
   /// change puts its task in place (found by a binary search), so a `now` after it costs no sort and no copy; in id
   /// order, a pass over them also follows the order they were loaded into memory.
@@ -61,7 +62,7 @@ public final class TaskStore {
   }
 
   /// Notes a committed change, and hands the journal to the observer unless a batch is still open.
-  func record(_ change: StoreChange) {
+  package func record(_ change: StoreChange) {
     revision &+= 1
     journal.append(change)
     if !batching { announce() }
@@ -312,7 +313,7 @@ public final class TaskStore {
   }
 
   /// Keeps a task as it now stands in memory: in place if it is open, out if it is done.
-  func remember(_ task: StrideTask) {
+  package func remember(_ task: StrideTask) {
     let (index, found) = position(of: task.id)
     switch (found, task.status.isOpen) {
     case (true, true): openList[index] = task
@@ -323,25 +324,25 @@ public final class TaskStore {
   }
 
   /// An open task as stored, from memory.
-  func openTask(_ id: TaskID) -> StrideTask? {
+  package func openTask(_ id: TaskID) -> StrideTask? {
     let (index, found) = position(of: id)
     return found ? openList[index] : nil
   }
 
   /// Drops a deleted task from memory.
-  func forget(_ id: TaskID) {
+  package func forget(_ id: TaskID) {
     let (index, found) = position(of: id)
     if found { openList.remove(at: index) }
   }
 
   /// The next id: one past the largest ever given, so a deleted task's id is never reused.
-  func nextID() throws(StrideError) -> TaskID {
+  package func nextID() throws(StrideError) -> TaskID {
     let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
     return TaskID((last ?? 0) + 1)
   }
 
   /// The rules that span tasks, over the tasks as they stand at `now`.
-  func rules(at now: Date) -> TaskRules {
+  package func rules(at now: Date) -> TaskRules {
     TaskRules(
       open: openByID, edges: { () throws(StrideError) in try self.rows.dependencyEdges() },
       find: { id throws(StrideError) in try self.task(id, at: now) }, calendar: calendar)

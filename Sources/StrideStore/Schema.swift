@@ -1,3 +1,4 @@
+import StrideCalendar
 import StrideModel
 import StrideProtocol
 
@@ -5,8 +6,8 @@ import StrideProtocol
 ///
 /// To change the layout, append a migration; never edit one that has shipped. Times are whole seconds since 1970
 /// (UTC); read them in the `sqlite3` shell with `datetime(created_at, 'unixepoch')`.
-enum Schema {
-  static let migrations: [String] = [
+package enum Schema {
+  package static let migrations: [String] = [
     // 1: tasks, their steps, tags, dependencies and deferrals; the history of changes; the user's context.
     """
     CREATE TABLE tasks (
@@ -128,10 +129,10 @@ enum Schema {
   ]
 
   /// The schema version this build writes.
-  static var currentVersion: Int64 { Int64(migrations.count) }
+  package static var currentVersion: Int64 { Int64(migrations.count) }
 
   /// Sets the connection up as DESIGN.md says, then brings the schema up to date, each step in its own transaction.
-  static func prepare(_ database: SQLiteDatabase) throws(StrideError) {
+  package static func prepare(_ database: SQLiteDatabase) throws(StrideError) {
     try database.execute("PRAGMA busy_timeout = 5000")
     guard try database.text("PRAGMA journal_mode = WAL")?.lowercased() == "wal" else {
       throw database.storageError("the database could not be switched to write-ahead logging")
