@@ -42,6 +42,8 @@ package struct SyncFields: Codable, Equatable, Sendable {
   package var rrule: String?
   package var afterDone: Bool
   package var pinned: Bool
+  /// Dated notes, oldest first; nil when there are none (and in a base stored before notes travelled).
+  package var notes: [Note]?
 
   /// The task's fields. `uid` names another task for its dependencies (nil: not synced yet, left out);
   /// `stepUIDs` are the UIDs its steps had (by position), new steps get new ones.
@@ -67,6 +69,7 @@ package struct SyncFields: Codable, Equatable, Sendable {
     rrule = task.recurrence?.rrule
     afterDone = task.recurrence?.afterDone ?? false
     pinned = task.pinned
+    notes = task.notes.isEmpty ? nil : task.notes
   }
 
   package init(
@@ -114,6 +117,7 @@ package struct SyncFields: Codable, Equatable, Sendable {
     task.type = type
     task.recurrence = rrule.flatMap { Recurrence(rrule: $0, afterDone: afterDone) }
     task.pinned = pinned && state.status != .completed
+    task.notes = notes ?? []
   }
 
   /// One field both sides changed to different values: the later change is kept, the other is in the history.
@@ -162,7 +166,19 @@ package struct SyncFields: Codable, Equatable, Sendable {
     let (steps, stepConflicts) = mergeSteps(
       base: base.steps, local: local.steps, remote: remote.steps, remoteIsLater: remoteIsLater)
     merged.steps = steps
+    merged.notes = mergeNotes(base: base.notes ?? [], local: local.notes ?? [], remote: remote.notes ?? [])
     return (merged, conflicts + stepConflicts)
+  }
+
+  /// Notes as a set: one added on either side is kept, one removed on either side goes; never a conflict, so two
+  /// devices that each add a note keep both. Oldest first.
+  private static func mergeNotes(base: [Note], local: [Note], remote: [Note]) -> [Note]? {
+    let (old, mine, theirs) = (Set(base), Set(local), Set(remote))
+    let kept =
+      local.filter { !old.contains($0) || theirs.contains($0) }
+      + remote.filter { !mine.contains($0) && !old.contains($0) }
+    let merged = kept.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    return merged.isEmpty ? nil : merged
   }
 
   /// Steps by UID: each step's title and done-ness merge like fields; a step added on either side is kept, one

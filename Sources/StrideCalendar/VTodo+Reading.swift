@@ -98,9 +98,12 @@ extension VTodo {
     let stated = x("TYPE").flatMap(TaskType.init(rawValue:))
     let type: TaskType =
       isUrgent(todo.first("PRIORITY")) ? .obligation : stated == .obligation ? .chore : stated ?? .chore
+    let modified = date("LAST-MODIFIED") ?? date("DTSTAMP")
+    let (thought, notes) = thoughtAndNotes(todo, description: text("DESCRIPTION"), modified: modified)
     var fields = SyncFields(
-      title: title.isEmpty ? "(untitled)" : title, note: text("DESCRIPTION") ?? title, state: state,
+      title: title.isEmpty ? "(untitled)" : title, note: thought ?? title, state: state,
       energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium, type: type)
+    fields.notes = notes.isEmpty ? nil : notes
     fields.due = date("DUE", .endOfDay)
     if deferredUntil(fields.state) != nil {
       // DTSTART is when it comes back: another app that moves it moves the deferral.
@@ -128,7 +131,7 @@ extension VTodo {
     let parent = todo.all("RELATED-TO").first { ($0.parameters["RELTYPE"] ?? "PARENT").uppercased() == "PARENT" }?.value
     return Parsed(
       uid: uid, parent: parent == uid ? nil : parent, fields: fields,
-      modified: date("LAST-MODIFIED") ?? date("DTSTAMP"),
+      modified: modified,
       created: date("CREATED"), cancelled: status == "CANCELLED", position: position)
   }
 

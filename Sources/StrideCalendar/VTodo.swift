@@ -81,8 +81,9 @@ package enum VTodo {
   ) -> [String] {
     var lines = ["UID:\(uid)"] + stamps(created: created, modified: modified, now: now)
     lines.append("SUMMARY:\(ICalendar.escape(fields.title))")
-    if fields.note != fields.title || server?.received["DESCRIPTION"] != nil {
-      lines.append("DESCRIPTION:\(ICalendar.escape(fields.note))")
+    let description = description(fields)
+    if description != fields.title || server?.received["DESCRIPTION"] != nil {
+      lines.append("DESCRIPTION:\(ICalendar.escape(description))")
     }
     let start = shownStart(fields)
     if let own = fields.start, deferredUntil(fields.state) != nil || start == nil {
@@ -213,6 +214,7 @@ package enum VTodo {
     if let followUp = state.followUp { lines.append("X-STRIDE-FOLLOW-UP:\(ICalendar.date(followUp))") }
     if fields.afterDone { lines.append("X-STRIDE-REPEAT-AFTER-DONE:TRUE") }
     if fields.pinned { lines.append("X-STRIDE-PINNED:TRUE") }
+    lines += noteLines(fields)
     return lines
   }
 

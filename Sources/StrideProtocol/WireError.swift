@@ -23,6 +23,7 @@ extension StrideError.Code {
     case .storageFailed: 6
     case .syncFailed: 7
     case .syncNotSetUp: 8
+    case .noteNotFound: 9
     }
   }
 }

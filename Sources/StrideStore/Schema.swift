@@ -126,6 +126,16 @@ package enum Schema {
     ALTER TABLE history ADD COLUMN origin TEXT;
     UPDATE history SET origin = 'sync' WHERE action = 'sync.receive';
     """,
+    // 7: dated notes on a task, oldest first.
+    """
+    CREATE TABLE task_notes (
+      task_id  INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+      position INTEGER NOT NULL,
+      at       INTEGER NOT NULL,
+      text     TEXT    NOT NULL,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    """,
   ]
 
   /// The schema version this build writes.

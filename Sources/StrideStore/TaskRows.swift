@@ -60,6 +60,10 @@ package struct TaskRows {
           .date(deferral.until), .string(deferral.energy?.rawValue)
         ).run()
     }
+    for (position, note) in task.notes.enumerated() {
+      try database.statement("INSERT INTO task_notes VALUES (?,?,?,?)")
+        .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
+    }
   }
 
   /// Removes the task and everything that belongs to it.
@@ -69,7 +73,7 @@ package struct TaskRows {
   }
 
   private func deleteChildren(of id: TaskID) throws(StrideError) {
-    for table in ["subtasks", "task_tags", "dependencies", "deferrals"] {
+    for table in ["subtasks", "task_tags", "dependencies", "deferrals", "task_notes"] {
       try database.statement("DELETE FROM \(table) WHERE task_id = ?").bind(.integer(id.rawValue)).run()
     }
   }
@@ -121,6 +125,7 @@ package struct TaskRows {
     var tags = try children("tag", "task_tags")
     var dependencies = try children("blocked_by", "dependencies")
     var deferrals = try children("reason, at, until, energy", "deferrals")
+    var notes = try children("at, text", "task_notes")
     let selectTasks = try database.statement("SELECT \(Self.columns) FROM tasks WHERE \(condition) ORDER BY id")
     selectTasks.bind(values)
     var tasks: [StrideTask] = []
@@ -139,8 +144,11 @@ package struct TaskRows {
           reason: reason, at: row.date(2), until: row.optionalDate(3),
           energy: row.optionalText(4).flatMap(EnergyLevel.init(rawValue:)))
       }
-      tasks.append(
-        try Self.task(from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred))
+      var task = try Self.task(
+        from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred)
+      let written = try notes.rows(of: id) { row throws(StrideError) in Note(at: row.date(1), text: row.text(2)) }
+      if !written.isEmpty { task.notes = written }
+      tasks.append(task)
     }
     return tasks
   }

@@ -18,6 +18,7 @@ extension Command {
     case .list: try session.list(args)
     case .show: try session.show(args)
     case .step: try session.step(args)
+    case .note: try session.addNote(args)
     case .edit: try session.edit(args)
     case .skip: try session.skip(args)
     case .pin: try session.pin(args, pinned: true)

@@ -142,12 +142,14 @@ extension Session {
     fields += historyRows(task, conflicts: result.syncConflicts ?? [])
     output.say(output.bold("Task \(task.id): \(task.title)"))
     Output.columns(fields).forEach { output.say("  " + $0) }
-    guard !task.subtasks.isEmpty else { return }
-    output.say("  Steps (\(task.progress.done) of \(task.progress.total) done):")
-    let steps = task.subtasks.enumerated().map { offset, step in
-      ["\(task.id).\(offset + 1)", step.title, step.done ? "done" : ""]
+    if !task.subtasks.isEmpty {
+      output.say("  Steps (\(task.progress.done) of \(task.progress.total) done):")
+      let steps = task.subtasks.enumerated().map { offset, step in
+        ["\(task.id).\(offset + 1)", step.title, step.done ? "done" : ""]
+      }
+      Output.columns(steps, rightAligned: [0]).forEach { output.say("    " + $0) }
     }
-    Output.columns(steps, rightAligned: [0]).forEach { output.say("    " + $0) }
+    noteLines(task).forEach { output.say($0) }
   }
 
   /// `show`'s rows about how a task repeats: its rule and how often it was missed, or a rule kept on another device.
@@ -332,8 +334,13 @@ extension Session {
     if let text = args.values["--tags"] {
       patch.tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     }
-    guard !patch.isEmpty else {
+    let removing = try args.values["--remove-note"].map { text throws(UsageError) in try noteIndex(text, of: id) }
+    guard !patch.isEmpty || removing != nil else {
       throw UsageError("edit needs something to change, like: stride edit \(id) --energy low (see: stride help edit)")
+    }
+    if let removing {
+      try removeNote(removing, of: id, quietly: !patch.isEmpty)
+      guard !patch.isEmpty else { return }
     }
     let result = try call(TaskUpdate.self, .init(id: id, patch: patch))
     output.report("Updated \(Output.name(result.task)).", json: result)

@@ -170,6 +170,8 @@ extension Session {
     case .addStep: "Added a step to"
     case .completeStep: "Finished a step of"
     case .reopenStep: "Reopened a step of"
+    case .addNote: "Added a note to"
+    case .removeNote: "Removed a note of"
     case .wait: "Parked"
     case .resume: "Resumed"
     case .unblock: "Removed a dependency of"

@@ -4,8 +4,8 @@ import StrideProtocol
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
-  case add, now, `defer`, done, list, show, step, edit, skip, pin, unpin, reopen, wait, resume, block, unblock, delete
-  case undo, energy, when, why, watch, prompt, completions, export, `import`, sync, daemon, help
+  case add, now, `defer`, done, list, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block, unblock
+  case delete, undo, energy, when, why, watch, prompt, completions, export, `import`, sync, daemon, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes and what
@@ -70,9 +70,12 @@ public struct Command: Sendable {
     ),
     Command(name: .show, summary: "everything about one task", argument: .task),
     Command(name: .step, summary: "add a step to a task", argument: .task),
+    Command(name: .note, summary: "keep a dated note on a task", argument: .task),
     Command(
       name: .edit, summary: "change a task",
-      valued: ["--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat"],
+      valued: [
+        "--title", "--energy", "--estimate", "--type", "--due", "--start", "--tags", "--repeat", "--remove-note",
+      ],
       argument: .task
     ),
     Command(name: .skip, summary: "move a routine to its next time", argument: .task),

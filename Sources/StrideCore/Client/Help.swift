@@ -21,6 +21,7 @@ public enum Help {
       list                  open tasks (--status, --tag, --all)
       show ID               everything about one task
       step ID TEXT          add a step to a task
+      note ID [TEXT]        keep a dated note on a task (no text: read from standard input)
       edit ID               change title, energy, estimate, type, due, tags or how it repeats
       skip ID               move a routine to its next time without doing it
       pin ID | unpin ID     keep a task in 'now' whatever else comes up (at most three)
@@ -106,7 +107,8 @@ public enum Help {
     Usage: stride show ID
 
     Shows everything about one task: status, energy, estimate, due time, tags, what it
-    waits on, its deferrals, its steps, and the text it was captured from.
+    waits on, its deferrals, its steps, its notes (numbered, oldest first, each with when
+    it was written), and the text it was captured from.
     """,
     "done": """
     Usage: stride done ID
@@ -134,9 +136,23 @@ public enum Help {
     Adds a step at the end of a task. Steps are numbered from 1: the new step of task 12
     is done with 'stride done 12.N'.
     """,
+    "note": """
+    Usage: stride note ID TEXT...
+           stride note ID          (or: stride note ID -)
+
+    Keeps a dated note on a task, open or finished: what the plumber said, the number to
+    call, what it cost. With no text, or -, the note is read from standard input, so a
+    longer one can be typed (end it with Ctrl-D) or piped in. 'stride show ID' lists the
+    notes; 'stride undo' takes the last one back; 'stride edit ID --remove-note N' removes
+    note N.
+
+      stride note 12 the plumber comes Thursday between 8 and 10
+      pbpaste | stride note 12
+    """,
     "edit": """
     Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
                           [--due TIME] [--start TIME] [--tags a,b] [--repeat RULE]
+                          [--remove-note N]
 
     Changes the fields you name and leaves the others alone.
 
@@ -151,6 +167,7 @@ public enum Help {
                                   every mon wed fri 7am, every 2 weeks, daily, every
                                   month on the 1st, every last friday, every 3 days
                                   after done), or a one-off again
+      --remove-note 2             removes note 2 (stride show numbers them)
     """,
     "defer": """
     Usage: stride defer ID REASON [--until TIME] [--on ID]

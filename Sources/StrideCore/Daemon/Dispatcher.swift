@@ -203,7 +203,8 @@ public final class Dispatcher: Sendable {
   private static let quickChanges: Set<String> = [
     TaskUpdate.name, TaskSkip.name, TaskPin.name, TaskComplete.name, TaskReopen.name, TaskDelete.name,
     TaskImport.name, TaskDefer.name, TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name,
-    SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, HistoryUndo.name, ContextSet.name,
+    SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, NoteAdd.name, NoteRemove.name, HistoryUndo.name,
+    ContextSet.name,
   ]
 
   /// Whether a request may share a commit: a quick change, or a capture when no breakdown program runs.
@@ -278,6 +279,8 @@ public final class Dispatcher: Sendable {
     case SubtaskComplete.name:
       return try reply(SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
     case SubtaskReopen.name: return try reply(SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
+    case NoteAdd.name: return try reply(NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
+    case NoteRemove.name: return try reply(NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
     case TaskDefer.name: return try reply(TaskDefer.self) { try tasks.deferTask($0, caller) }
     case TaskWait.name:
       return try reply(TaskWait.self) { try change(.wait($0.id, note: $0.note, followUp: $0.followUp?.date)) }

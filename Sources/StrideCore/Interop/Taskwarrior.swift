@@ -102,6 +102,7 @@ enum Taskwarrior {
     case .active:
       break
     }
+    annotations += task.notes.map { Annotation(entry: date($0.at), description: $0.text) }
     item.annotations = annotations.isEmpty ? nil : annotations
     return item
   }
@@ -192,21 +193,16 @@ enum Taskwarrior {
   /// done or waiting as it was (a wait still to come is a wrong-time deferral to its end).
   private static func task(_ item: Item, id: TaskID, title: String, project: String?, now: Date) -> StrideTask {
     let created = date(item.entry) ?? now
-    var rawInput = title
-    if let annotations = item.annotations, !annotations.isEmpty {
-      rawInput +=
-        "\n"
-        + annotations.map { "\n" + ($0.entry.flatMap(date).map(Timestamp.format) ?? "") + " " + $0.description }
-        .joined()
-    }
+    let (steps, notes) = readAnnotations(item.annotations ?? [], created: created)
     var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
     if let project, !tags.contains(project) { tags.append(project) }
     var task = StrideTask(
-      id: id, title: title, rawInput: rawInput,
+      id: id, title: title, rawInput: title,
       energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
       estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
       type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
       tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
+    (task.subtasks, task.notes) = (steps, notes)
     if item.status == "completed" {
       task.status = .completed
       task.completedAt = date(item.end) ?? task.updatedAt
@@ -244,12 +240,36 @@ enum Taskwarrior {
     return dropped
   }
 
+  /// Annotations as steps (`[ ] step` and `[x] step`, as Stride writes them) and notes, each dated by its entry.
+  /// What Stride's own export says of a deferral or a wait is left out: the item's status and wait bring that back.
+  private static func readAnnotations(_ annotations: [Annotation], created: Date) -> ([Subtask], [Note]) {
+    var steps: [Subtask] = []
+    var notes: [Note] = []
+    for annotation in annotations {
+      let text = annotation.description
+      let at = date(annotation.entry) ?? created
+      if text.hasPrefix("[ ] ") || text.hasPrefix("[x] "),
+        let title = try? StrideTask.checkedTitle(String(text.dropFirst(4)))
+      {
+        let done = text.hasPrefix("[x]")
+        steps.append(Subtask(title: title, done: done, completedAt: done ? at : nil))
+      } else if text.hasPrefix("waiting for: ")
+        || (text.hasPrefix("deferred: ") && DeferReason(rawValue: String(text.dropFirst(10))) != nil)
+      {
+        continue
+      } else if let checked = try? StrideTask.checkedNote(text) {
+        notes.append(Note(at: at, text: checked))
+      }
+    }
+    return (steps, notes.sorted { $0.at < $1.at })
+  }
+
   /// What the import says it did beyond the tasks: annotations kept, projects as tags, what was not read.
   private static func notes(_ counts: (annotated: Int, projects: Int, unreadRules: Int), dropped: Int) -> [String] {
     var notes: [String] = []
     let (annotated, unreadRules) = (counts.annotated, counts.unreadRules)
     if annotated > 0 {
-      notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept in the tasks' raw text")
+      notes.append("\(annotated) annotation\(annotated == 1 ? " was" : "s were") kept as notes and steps")
     }
     if counts.projects > 0 {
       notes.append("projects became tags (project Home is the tag home)")

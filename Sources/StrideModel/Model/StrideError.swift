@@ -14,6 +14,7 @@ public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
     case shuttingDown = "shutting-down"
     case taskNotFound = "task-not-found"
     case subtaskNotFound = "subtask-not-found"
+    case noteNotFound = "note-not-found"
     case invalidTransition = "invalid-transition"
     case dependencyCycle = "dependency-cycle"
     case nothingToUndo = "nothing-to-undo"

@@ -31,20 +31,31 @@ public struct StrideTask: Equatable, Sendable {
     var extras: Extras?
   }
 
-  /// A routine's rule and a pin.
+  /// A routine's rule, a pin and notes.
   final class Extras: Equatable, Sendable {
     let recurrence: Recurrence?
     let pinned: Bool
     /// Occurrences of the routine passed over since it was last done.
     let missed: Int
-    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0) {
-      guard recurrence != nil || pinned else { return nil }
+    let notes: [Note]
+    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0, notes: [Note] = []) {
+      guard recurrence != nil || pinned || !notes.isEmpty else { return nil }
       self.recurrence = recurrence
       self.pinned = pinned
       self.missed = recurrence == nil ? 0 : missed
+      self.notes = notes
+    }
+    /// `base` (nil: none) with some of them changed.
+    static func changing(
+      _ base: Extras?, recurrence: Recurrence?? = nil, pinned: Bool? = nil, missed: Int? = nil, notes: [Note]? = nil
+    ) -> Extras? {
+      Extras(
+        recurrence: recurrence ?? base?.recurrence, pinned: pinned ?? base?.pinned ?? false,
+        missed: missed ?? base?.missed ?? 0, notes: notes ?? base?.notes ?? [])
     }
     static func == (a: Extras, b: Extras) -> Bool {
-      a === b || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed)
+      a === b
+        || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed && a.notes == b.notes)
     }
   }
 
@@ -157,20 +168,25 @@ public struct StrideTask: Equatable, Sendable {
   /// How the task repeats, for a routine: done, it comes back at its next occurrence.
   public var recurrence: Recurrence? {
     get { storage.fields.extras?.recurrence }
-    set { fields.extras = Extras(recurrence: newValue, pinned: pinned, missed: newValue == nil ? 0 : missed) }
+    set { fields.extras = .changing(fields.extras, recurrence: .some(newValue), missed: newValue == nil ? 0 : missed) }
   }
   /// How many times a routine's time came and went since it was last done (or skipped): it moved on each time,
   /// one task, never a pile of copies.
   public var missed: Int {
     get { storage.fields.extras?.missed ?? 0 }
-    set { fields.extras = Extras(recurrence: recurrence, pinned: pinned, missed: newValue) }
+    set { fields.extras = .changing(fields.extras, missed: newValue) }
   }
   /// Whether the task repeats, without copying the rule (for the ranking's scan).
   var repeats: Bool { storage.fields.extras?.recurrence != nil }
   /// Kept in `now` whatever its score, until done or unpinned (at most `maximumPins` tasks).
   public var pinned: Bool {
     get { storage.fields.extras?.pinned ?? false }
-    set { fields.extras = Extras(recurrence: recurrence, pinned: newValue, missed: missed) }
+    set { fields.extras = .changing(fields.extras, pinned: newValue) }
+  }
+  /// Dated notes, oldest first.
+  public var notes: [Note] {
+    get { storage.fields.extras?.notes ?? [] }
+    set { fields.extras = .changing(fields.extras, notes: newValue) }
   }
 
   public init(
@@ -178,7 +194,8 @@ public struct StrideTask: Equatable, Sendable {
     status: TaskStatus = .active, type: TaskType = .chore, subtasks: [Subtask] = [], blockedBy: [TaskID] = [],
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
-    completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0
+    completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0,
+    notes: [Note] = []
   ) {
     storage = Storage(
       Fields(
@@ -186,7 +203,7 @@ public struct StrideTask: Equatable, Sendable {
         type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
         deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
         updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
-        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed)))
+        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed, notes: notes)))
   }
 
   /// How many times the task has been deferred.
@@ -218,7 +235,7 @@ extension StrideTask: Codable {
     case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
     case deferral, deferCount, deferrals, waitingFor, followUp, createdAt, updatedAt, completedAt
     case recurrence = "repeat"
-    case pinned
+    case pinned, notes
   }
 
   /// A rule on the wire: the RRULE, whether it counts from when it was done, and the rule in words.
@@ -286,7 +303,8 @@ extension StrideTask: Codable {
         return rule
       },
       pinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false,
-      missed: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence)?.missed ?? 0)
+      missed: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence)?.missed ?? 0,
+      notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? [])
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
@@ -322,5 +340,6 @@ extension StrideTask: Codable {
       recurrence.map { WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words, missed: missed) },
       forKey: .recurrence)
     try container.encode(pinned, forKey: .pinned)
+    try container.encode(notes, forKey: .notes)
   }
 }

@@ -20,13 +20,18 @@ public enum TaskChange: Equatable, Sendable {
   case skip(TaskID)
   /// Pinned (true) or unpinned (false).
   case pin(TaskID, Bool)
+  /// A dated note at the end of the task's notes.
+  case addNote(TaskID, text: String)
+  /// Note `index` (from 1) taken away.
+  case removeNote(TaskID, index: Int)
 
   /// The task the change is about.
   public var taskID: TaskID {
     switch self {
     case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
       .deferTask(let id, _, _, _, _), .wait(let id, _, _), .resume(let id), .update(let id, _), .block(let id, _),
-      .unblock(let id, _), .delete(let id), .skip(let id), .pin(let id, _):
+      .unblock(let id, _), .delete(let id), .skip(let id), .pin(let id, _), .addNote(let id, _),
+      .removeNote(let id, _):
       id
     }
   }
@@ -48,6 +53,8 @@ public enum TaskChange: Equatable, Sendable {
     case .delete: .delete
     case .skip: .skip
     case .pin: .pin
+    case .addNote: .addNote
+    case .removeNote: .removeNote
     }
   }
 
@@ -69,6 +76,8 @@ public enum TaskChange: Equatable, Sendable {
     case .delete: "deleted \(name)"
     case .skip: "skipped an occurrence of \(name)"
     case .pin(_, let pinned): pinned ? "pinned \(name)" : "unpinned \(name)"
+    case .addNote: "added a note to \(name)"
+    case .removeNote(_, let index): "removed note \(index) of \(name)"
     }
   }
 }

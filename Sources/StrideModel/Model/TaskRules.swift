@@ -38,6 +38,8 @@ package struct TaskRules {
     case .reopenStep(_, let index): try task.reopenStep(index, at: now)
     case .skip: try task.skip(at: now, calendar: calendar)
     case .pin(_, let pinned): try pin(&task, pinned, at: now)
+    case .addNote(_, let text): _ = try task.addNote(text, at: now)
+    case .removeNote(_, let index): try task.removeNote(index, at: now)
     case .deferTask(_, .blocked, let until, let other?, _):
       // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
       try block(&task, on: other, at: now)

@@ -89,7 +89,8 @@ struct InteropTests {
     #expect(flights.type == .obligation)
     #expect(flights.tags == ["travel", "trip"])
     #expect(flights.createdAt == Fixtures.at("2026-11-01T10:00:00Z"))
-    #expect(flights.rawInput.contains("ask about the seats"))
+    // An annotation is a note, dated as Taskwarrior dated it.
+    #expect(flights.notes == [Note(at: Fixtures.at("2026-11-02T10:00:00Z"), text: "ask about the seats")])
     #expect(bags.blockedBy == [flights.id, passport.id])
     #expect(passport.status == .deferred)
     #expect(passport.deferral?.until == Fixtures.at("2026-12-01T08:00:00Z"))

@@ -120,6 +120,10 @@ extension SeededRandom {
       task.start = now.addingTimeInterval(Double(Int.random(in: -48...48, using: &self)) * 3600)
       if let due = task.due, due < task.start! { task.start = due }
     }
+    for index in 0..<Int.random(in: 0...2, using: &self) {
+      task.notes.append(
+        Note(at: now.addingTimeInterval(Double(index - 2) * 3600), text: "note \(index); with, specials\nand a line"))
+    }
     let deferrals = Int.random(in: 0...4, using: &self)
     for index in 0..<deferrals {
       task.deferrals.append(

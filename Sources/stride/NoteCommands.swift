@@ -1,0 +1,55 @@
+import Foundation
+import StrideCore
+import StrideModel
+import StrideProtocol
+
+/// Notes on a task: `stride note`, and how `show` lists them.
+extension Session {
+  /// `stride note ID TEXT`: a dated note on the task. With no text, or `-`, the note is read from standard input,
+  /// so a longer one can be typed or piped in (`pbpaste | stride note 12`).
+  func addNote(_ args: CommandArguments) throws {
+    let id = try args.taskID("note", example: "stride note 12 \"the plumber comes Thursday\"")
+    var text = args.positionals.dropFirst().joined(separator: " ")
+    if text.isEmpty || text == "-" {
+      if isatty(STDIN_FILENO) == 1 {
+        note("Write the note, then press Ctrl-D on a line of its own.")
+      }
+      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw UsageError("note needs the text to keep, like: stride note \(id) \"the plumber comes Thursday\"")
+    }
+    let result = try call(NoteAdd.self, .init(id: id, text: text))
+    output.report("Added note \(result.task.notes.count) to \(Output.name(result.task)).", json: result)
+  }
+
+  /// A note's number as `edit --remove-note` takes it: from 1, as `show` numbers them.
+  func noteIndex(_ text: String, of id: TaskID) throws(UsageError) -> Int {
+    guard let index = Int(text), index > 0 else {
+      throw UsageError("--remove-note '\(text)' is not a note's number; stride show \(id) numbers them")
+    }
+    return index
+  }
+
+  /// Removes note `index` of task `id`, and says so unless `quietly` (when `edit` changes more and says it once).
+  func removeNote(_ index: Int, of id: TaskID, quietly: Bool) throws {
+    let result = try call(NoteRemove.self, .init(id: id, index: index))
+    guard !quietly else { return }
+    output.report("Removed note \(index) of \(Output.name(result.task)).", json: result)
+  }
+
+  /// `show`'s notes, oldest first: each numbered, with when it was written in words, its lines indented under it.
+  func noteLines(_ task: StrideTask) -> [String] {
+    guard !task.notes.isEmpty else { return [] }
+    let time = self.time
+    var lines = ["  Notes:"]
+    for (offset, note) in task.notes.enumerated() {
+      let when = time.describe(note.at)
+      lines.append("    \(offset + 1). " + output.dim(when.prefix(1).uppercased() + when.dropFirst() + ":"))
+      lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.isEmpty ? "" : "       " + $0
+      }
+    }
+    return lines
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import StrideModel
+@testable import StrideProtocol
+@testable import StrideStore
+
+@Suite("Notes on a task")
+struct NoteTests {
+  @Test("a note keeps its lines, loses control characters and trailing spaces; an empty one is refused")
+  func checked() throws {
+    #expect(
+      try StrideTask.checkedNote("\n  number: 555 0123  \r\n\n\tgate code\u{1B}[31m 4\n\n")
+        == "  number: 555 0123\n\n gate code[31m 4")
+    #expect(throws: StrideError.self) { try StrideTask.checkedNote(" \n\t\n") }
+    #expect(throws: StrideError.self) {
+      try StrideTask.checkedNote(String(repeating: "a", count: Note.maximumLength + 1))
+    }
+  }
+
+  @Test("notes are stored oldest first, survive a reopen, and undo takes back the last one or a removal")
+  func stored() throws {
+    let (store, path) = try Fixtures.store()
+    let task = try store.capture(Fixtures.draft("call the plumber"), at: Fixtures.now)
+    try store.apply(.addNote(task.id, text: "comes Thursday"), at: Fixtures.now)
+    try store.apply(.addNote(task.id, text: "paid 40 euros"), at: Fixtures.now.addingTimeInterval(60))
+    try store.apply(.complete(task.id), at: Fixtures.now.addingTimeInterval(90))
+    // A finished task still takes notes.
+    try store.apply(.addNote(task.id, text: "it leaked again"), at: Fixtures.now.addingTimeInterval(120))
+    store.close()
+    let reopened = try TaskStore(path: path)
+    let notes = try reopened.task(task.id, at: Fixtures.now).notes
+    #expect(notes.map(\.text) == ["comes Thursday", "paid 40 euros", "it leaked again"])
+    #expect(notes.map(\.at) == [0, 60, 120].map { Fixtures.now.addingTimeInterval($0) })
+
+    try reopened.apply(.removeNote(task.id, index: 2), at: Fixtures.now.addingTimeInterval(180))
+    #expect(try reopened.task(task.id, at: Fixtures.now).notes.map(\.text) == ["comes Thursday", "it leaked again"])
+    let error = #expect(throws: StrideError.self) {
+      try reopened.apply(.removeNote(task.id, index: 3), at: Fixtures.now)
+    }
+    #expect(error?.code == .noteNotFound)
+    #expect(error?.message == "task 1 has 2 notes, so there is no note 3; see them with: stride show 1")
+    #expect(try reopened.undo(at: Fixtures.now.addingTimeInterval(200)).action == .removeNote)
+    #expect(try reopened.task(task.id, at: Fixtures.now).notes.count == 3)
+    #expect(try reopened.undo(at: Fixtures.now.addingTimeInterval(200)).action == .addNote)
+    #expect(try reopened.task(task.id, at: Fixtures.now).notes.count == 2)
+  }
+
+  @Test("a task's notes are on the wire, oldest first, with their times")
+  func wire() throws {
+    var task = StrideTask(id: TaskID(3), title: "t", rawInput: "t", createdAt: Fixtures.now)
+    _ = try task.addNote("line one\nline two", at: Fixtures.now)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(task)
+    #expect(
+      String(decoding: data, as: UTF8.self).contains(
+        #""notes":[{"at":"2026-11-21T09:00:00Z","text":"line one\nline two"}]"#))
+    #expect(try JSONDecoder().decode(StrideTask.self, from: data) == task)
+  }
+}
