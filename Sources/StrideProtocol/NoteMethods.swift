@@ -21,15 +21,7 @@ public enum NoteAdd: RPCMethod {
 /// `note.remove`: take a note away; `index` counts from 1, oldest first, as `task.get` lists them.
 public enum NoteRemove: RPCMethod {
   public static let name = "note.remove"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var index: Int
-    public init(id: TaskID, index: Int) {
-      self.id = id
-      self.index = index
-    }
-  }
+  public typealias Params = StepRef
 
   public typealias Result = TaskResult
 }

@@ -286,7 +286,7 @@ public enum SubtaskAdd: RPCMethod {
   public typealias Result = TaskResult
 }
 
-/// Params naming one step: `index` counts from 1.
+/// Params naming one step, or one note (`note.remove`), of a task: `index` counts from 1.
 public struct StepRef: Codable, Sendable, Equatable {
   public var id: TaskID
   public var index: Int
