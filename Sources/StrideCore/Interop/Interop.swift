@@ -113,8 +113,8 @@ public enum Exporter {
         (
           tasks.count(where: { task in
             !task.subtasks.isEmpty || !task.blockedBy.isEmpty || task.status == .waiting || !task.deferrals.isEmpty
-              || [task.due, task.start].contains { $0.map(Self.hasTimeOfDay) ?? false }
-          }), "todo.txt has no steps, times of day, waits, deferral reasons or dependencies"
+              || !task.notes.isEmpty || [task.due, task.start].contains { $0.map(Self.hasTimeOfDay) ?? false }
+          }), "todo.txt has no steps, notes, times of day, waits, deferral reasons or dependencies"
         )
       case .ical:
         (
