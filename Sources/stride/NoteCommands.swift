@@ -44,8 +44,7 @@ extension Session {
     let time = self.time
     var lines = ["  Notes:"]
     for (offset, note) in task.notes.enumerated() {
-      let when = time.describe(note.at)
-      lines.append("    \(offset + 1). " + output.dim(when.prefix(1).uppercased() + when.dropFirst() + ":"))
+      lines.append("    \(offset + 1). " + output.dim(time.describe(note.at).sentenceStart + ":"))
       lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.isEmpty ? "" : "       " + $0
       }

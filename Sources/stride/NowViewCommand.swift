@@ -140,7 +140,7 @@ extension Session {
           do {
             until = try CommandArguments.time(words, "the time", dateOnly: CommandArguments.dayStart)
           } catch {
-            view.say(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+            view.say(error.message.sentenceStart + ".")
             continue
           }
         }
@@ -177,7 +177,7 @@ extension Session {
     do {
       return try call(method, params)
     } catch .failed(let error) {
-      view.say(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".")
+      view.say(error.message.sentenceStart + ".")
       return nil
     } catch {
       Terminal.restore()

@@ -79,7 +79,7 @@ extension NowView {
       lines.append("Type 1 to \(DeferReason.allCases.count) and press enter, or q to go back.")
     case .deferTime(let id, let reason):
       lines.append(
-        "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.prefix(1).uppercased())\(reason.promise.dropFirst())."
+        "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.sentenceStart)."
       )
       let choices = Self.remindChoices(reason)
       lines += choices.enumerated().map { "\($0.offset + 1): \($0.element)." }
@@ -179,13 +179,13 @@ extension NowView {
 
   private static func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int) -> String {
     let task = suggestion.task
-    var facts = ["\(task.energy.rawValue.prefix(1).uppercased() + task.energy.rawValue.dropFirst()) energy"]
+    var facts = ["\(task.energy.rawValue.sentenceStart) energy"]
     if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
     if task.progress.total > 0 { facts.append("\(task.progress.done) of \(task.progress.total) steps done") }
     if task.status == .waiting { facts.append("waiting on someone") }
     var sentence = "\(offset + 1) of \(count), task \(task.id): \(task.title). \(facts.joined(separator: ", "))."
     if let step = suggestion.step { sentence += " Next step: \(step.title)." }
-    if let prompt = suggestion.prompt { sentence += " \(prompt.prefix(1).uppercased() + prompt.dropFirst())." }
+    if let prompt = suggestion.prompt { sentence += " \(prompt.sentenceStart)." }
     if !suggestion.why.isEmpty { sentence += " Why: \(suggestion.why.joined(separator: ", "))." }
     return sentence
   }
@@ -228,7 +228,7 @@ extension NowView {
       return "Not a time yet: try tonight, tomorrow 9am, next fri, in 2 hours."
     }
     if let contradiction = match.contradiction {
-      return contradiction.prefix(1).uppercased() + contradiction.dropFirst()
+      return contradiction.sentenceStart
     }
     return "It comes back \(HumanTime(now: reference, timeZone: timeZone).describe(parser.startInstant(match.value)))."
   }
@@ -242,7 +242,7 @@ extension NowView {
       draft = try Capture.draft(
         from: text, at: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
     } catch {
-      return [error.message.prefix(1).uppercased() + error.message.dropFirst() + "."]
+      return [error.message.sentenceStart + "."]
     }
     let time = HumanTime(now: reference, timeZone: timeZone)
     var lines = ["Title:   \(draft.title)"]

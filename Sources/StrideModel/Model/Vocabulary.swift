@@ -58,3 +58,8 @@ public enum TaskType: String, Codable, Sendable, CaseIterable {
   case goal
   case chore
 }
+
+extension StringProtocol {
+  /// The text with its first letter capitalised, the rest as it is: a phrase made the start of a sentence.
+  package var sentenceStart: String { prefix(1).uppercased() + dropFirst() }
+}
