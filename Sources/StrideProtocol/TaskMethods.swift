@@ -41,30 +41,6 @@ public enum TaskGet: RPCMethod {
   public typealias Result = TaskResult
 }
 
-/// Which tasks `task.list` returns: one status, every open task (the default), or all of them.
-public enum ListStatus: String, WireEnum, Sendable {
-  case open, active, waiting, deferred, completed, all
-}
-
-/// `task.list`: tasks by status and tag.
-public enum TaskList: RPCMethod {
-  public static let name = "task.list"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var status: ListStatus?
-    public var tag: String?
-    /// Only pinned tasks (true).
-    public var pinned: Bool?
-    public init(status: ListStatus? = nil, tag: String? = nil, pinned: Bool? = nil) {
-      self.status = status
-      self.tag = tag
-      self.pinned = pinned
-    }
-  }
-
-  public typealias Result = TaskListResult
-}
-
 /// `task.update`: edit fields. An absent field is left alone; `null` clears `estimateMinutes`, `due` or `start`.
 public enum TaskUpdate: RPCMethod {
   public static let name = "task.update"

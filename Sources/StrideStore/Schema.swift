@@ -136,6 +136,13 @@ package enum Schema {
       PRIMARY KEY (task_id, position)
     ) WITHOUT ROWID;
     """,
+    // 8: what the store knows of itself, such as whether the full-text index (SearchIndex) is whole.
+    """
+    CREATE TABLE store_state (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
   ]
 
   /// The schema version this build writes.

@@ -6,6 +6,8 @@ import StrideProtocol
 /// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
 package struct TaskRows {
   package let database: SQLiteDatabase
+  /// The full-text index, written with each task.
+  package let search: SearchIndex
 
   private static let columns = """
     id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
@@ -64,12 +66,14 @@ package struct TaskRows {
       try database.statement("INSERT INTO task_notes VALUES (?,?,?,?)")
         .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
     }
+    try search.update(task)
   }
 
   /// Removes the task and everything that belongs to it.
   package func delete(_ id: TaskID) throws(StrideError) {
     try deleteChildren(of: id)
     try database.statement("DELETE FROM tasks WHERE id = ?").bind(.integer(id.rawValue)).run()
+    try search.remove(id)
   }
 
   private func deleteChildren(of id: TaskID) throws(StrideError) {
@@ -88,15 +92,19 @@ package struct TaskRows {
     try load(where: "status <> 'completed'")
   }
 
-  /// Completed tasks, newest first, optionally only those with a tag.
-  package func loadCompleted(tag: String?) throws(StrideError) -> [StrideTask] {
-    let tasks =
-      if let tag {
-        try load(
-          where: "status = 'completed' AND id IN (SELECT task_id FROM task_tags WHERE tag = ?)", .text(tag))
-      } else {
-        try load(where: "status = 'completed'")
-      }
+  /// Completed tasks, newest first, optionally only those with a tag or finished since a time.
+  package func loadCompleted(tag: String?, since: Date? = nil) throws(StrideError) -> [StrideTask] {
+    var condition = "status = 'completed'"
+    var values: [SQLiteValue] = []
+    if let tag {
+      condition += " AND id IN (SELECT task_id FROM task_tags WHERE tag = ?)"
+      values.append(.text(tag))
+    }
+    if let since {
+      condition += " AND completed_at >= ?"
+      values.append(.date(since))
+    }
+    let tasks = try load(where: condition, values)
     return tasks.sorted { ($0.completedAt ?? $0.updatedAt, $0.id) > ($1.completedAt ?? $1.updatedAt, $1.id) }
   }
 
@@ -115,6 +123,10 @@ package struct TaskRows {
   /// One query per table, each in task order, read side by side (a merge join): every task is built once and
   /// whole, with no table of half-built tasks to look them up in. Loading 100,000 open tasks at start-up is this.
   package func load(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> [StrideTask] {
+    try load(where: condition, values)
+  }
+
+  package func load(where condition: String, _ values: [SQLiteValue]) throws(StrideError) -> [StrideTask] {
     let owners = "task_id IN (SELECT id FROM tasks WHERE \(condition))"
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
       let statement = try database.statement(

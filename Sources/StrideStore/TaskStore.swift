@@ -33,11 +33,12 @@ public final class TaskStore {
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
 
-  /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks.
-  public init(path: String) throws(StrideError) {
+  /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks. Without
+  /// `searchIndex` (or without FTS5 in this SQLite), a search reads every task instead of the full-text index.
+  public init(path: String, searchIndex: Bool = true) throws(StrideError) {
     database = try SQLiteDatabase(path: path)
     try Schema.prepare(database)
-    rows = TaskRows(database: database)
+    rows = TaskRows(database: database, search: try SearchIndex(database: database, enabled: searchIndex))
     history = History(database: database)
     openList = try rows.loadOpen()
   }
@@ -114,14 +115,22 @@ public final class TaskStore {
 
   /// Tasks with a status (nil: every open task) and, optionally, a tag. Open tasks come in id order, completed
   /// ones newest first.
-  public func tasks(status: TaskStatus?, tag: String?, at instant: Date) throws(StrideError) -> [StrideTask] {
+  public func tasks(status: TaskStatus?, tag: String?, at instant: Date, doneSince: Date? = nil) throws(StrideError)
+    -> [StrideTask]
+  {
     if status == .completed {
-      return try rows.loadCompleted(tag: tag)
+      return try rows.loadCompleted(tag: tag, since: doneSince)
     }
     return open(at: instant).filter { task in
       (status == nil || task.status == status) && (tag == nil || task.tags.contains(tag!))
     }
   }
+
+  /// Every task a search matches, open and finished, best first.
+  public func search(_ query: SearchQuery) throws(StrideError) -> [SearchHit] { try rows.search.search(query) }
+
+  /// Whether searches read the full-text index (SQLite has FTS5), rather than every task.
+  public var searchIndexed: Bool { rows.search.enabled }
 
   /// Stores a new task made from a draft and returns it with its id.
   public func capture(_ draft: TaskDraft, at now: Date) throws(StrideError) -> StrideTask {

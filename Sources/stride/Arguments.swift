@@ -183,6 +183,40 @@ struct CommandArguments {
     return parser.instant(match.value, dateOnly: dateOnly)
   }
 
+  /// Reads an option that starts a period in the past ("monday", "nov 1", "2 weeks ago", "this month").
+  func since(_ option: String) throws(UsageError) -> Date? {
+    guard let text = values[option] else { return nil }
+    return try CommandArguments.since(text, option)
+  }
+
+  /// The start of what the words name, at its last occurrence before `now`: "monday" is the Monday just gone and
+  /// "this month" its first day, where a deadline would read them forward.
+  static func since(_ text: String, _ what: String, now: Date = Date()) throws(UsageError) -> Date {
+    let calendar = LocalCalendar(timeZone: .current)
+    let today = calendar.day(of: now)
+    let periods = [
+      "today": today, "this week": today.startOfWeek, "this month": today.startOfMonth,
+      "this year": CivilDate(year: today.year, month: 1, day: 1)!,
+    ]
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if let day = periods[words] { return calendar.date(day, .startOfDay) }
+    _ = try time(text, what, dateOnly: .startOfDay)
+    // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
+    let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
+    let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }
+    // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
+    // ("9am" yesterday, "friday" last week, "nov 30" last year).
+    for daysBack in pointsAhead ? [0] : [0, 1, 7, 366] {
+      let reference = now.addingTimeInterval(-Double(daysBack) * 86_400)
+      let parser = TimeParser(reference: reference, timeZone: .current, dateOrder: dateOrder, dayStart: dayStart)
+      if let match = parser.parse(text), parser.instant(match.value, dateOnly: .startOfDay) <= now {
+        return parser.instant(match.value, dateOnly: .startOfDay)
+      }
+    }
+    throw UsageError(
+      "\(what) '\(text)' is still to come; give a time before now, like monday, 2 weeks ago or 2026-11-01")
+  }
+
   /// Reads an energy option or positional.
   static func energy(_ text: String, _ what: String) throws(UsageError) -> EnergyLevel {
     guard let energy = EnergyLevel(word: text) else {

@@ -16,6 +16,7 @@ extension Command {
     case .defer: try session.deferTask(args)
     case .done: try session.done(args)
     case .list: try session.list(args)
+    case .find: try session.find(args)
     case .show: try session.show(args)
     case .step: try session.step(args)
     case .note: try session.addNote(args)

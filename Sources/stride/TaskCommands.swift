@@ -79,44 +79,6 @@ extension Session {
     return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
   }
 
-  func list(_ args: CommandArguments) throws {
-    try args.noMorePositionals(than: 0, "list")
-    var status: ListStatus?
-    if let text = args.values["--status"] {
-      let word = text == "done" ? "completed" : text
-      guard let parsed = ListStatus(rawValue: word) else {
-        throw UsageError("--status '\(text)' is not a status; use one of \(ListStatus.validWords)")
-      }
-      status = parsed
-    }
-    if args.flags.contains("--all") { status = .all }
-    let pinned = args.flags.contains("--pinned")
-    let result = try call(TaskList.self, .init(status: status, tag: args.values["--tag"], pinned: pinned ? true : nil))
-    guard !output.json else { return output.emit(result) }
-    guard !result.tasks.isEmpty else {
-      let which = status.map { $0 == .all ? "" : " \($0.rawValue)" } ?? " open"
-      let tagged = args.values["--tag"].map { " tagged \($0)" } ?? ""
-      if pinned { return output.say("No pinned tasks. Keep one in now with: stride pin ID") }
-      return output.say("No\(which) tasks\(tagged).")
-    }
-    let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"]
-    var rows = result.tasks.map { task in
-      [
-        String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
-        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
-      ]
-    }
-    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe.
-    let others = (0..<header.count).filter { $0 != 1 }.map { column in
-      ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0
-    }
-    let titleWidth = output.width.map { max(12, $0 - others.reduce(0, +) - 2 * others.count) } ?? 48
-    for index in rows.indices { rows[index][1] = TerminalColumns.clip(rows[index][1], titleWidth) }
-    let lines = Output.columns([header] + rows, rightAligned: [0])
-    output.say(output.bold(lines[0]))
-    lines.dropFirst().forEach { output.say($0) }
-  }
-
   func show(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("show")
     let result = try call(TaskGet.self, .init(id: id))
@@ -373,7 +335,7 @@ extension Session {
     "\(task.progress.done)/\(task.progress.total)"
   }
 
-  private func statusText(_ task: StrideTask) -> String {
+  func statusText(_ task: StrideTask) -> String {
     switch task.status {
     case .completed: "done"
     case .deferred: "deferred"

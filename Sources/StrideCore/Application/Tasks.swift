@@ -88,20 +88,6 @@ final class Tasks: Sendable {
     }
   }
 
-  func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
-    let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
-    let status = params.status ?? .open
-    let tasks = try locked { store throws(StrideError) in
-      switch status {
-      case .open: try store.tasks(status: nil, tag: tag, at: now)
-      case .all:
-        try store.tasks(status: nil, tag: tag, at: now) + store.tasks(status: .completed, tag: tag, at: now)
-      default: try store.tasks(status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now)
-      }
-    }
-    return TaskListResult(tasks: params.pinned == true ? tasks.filter(\.pinned) : tasks)
-  }
-
   /// A change to one task (and what it carries with it), committed before it returns.
   func apply(_ change: TaskChange, _ caller: Caller) throws(StrideError) -> TaskResult {
     TaskResult(task: try locked(caller) { store throws(StrideError) in try store.apply(change, at: caller.now) })

@@ -4,8 +4,8 @@ import StrideProtocol
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
-  case add, now, `defer`, done, list, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block, unblock
-  case delete, undo, energy, when, why, watch, prompt, completions, export, `import`, sync, daemon, help
+  case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block
+  case unblock, delete, undo, energy, when, why, watch, prompt, completions, export, `import`, sync, daemon, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes and what
@@ -65,8 +65,13 @@ public struct Command: Sendable {
     ),
     Command(name: .done, summary: "finish a task, or one of its steps", argument: .task),
     Command(
-      name: .list, aliases: ["ls"], summary: "open tasks", valued: ["--status", "--tag"],
-      switches: ["--all", "--pinned"], argument: .none
+      name: .list, aliases: ["ls"], summary: "open tasks, filtered and sorted",
+      valued: ["--status", "--tag", "--sort", "--energy", "--due-before", "--deferred-by", "--done-since", "--search"],
+      switches: ["--all", "--pinned", "--overdue"], argument: .none
+    ),
+    Command(
+      name: .find, summary: "tasks by words in them, open and finished", valued: ["--limit"], switches: ["--all"],
+      argument: .text
     ),
     Command(name: .show, summary: "everything about one task", argument: .task),
     Command(name: .step, summary: "add a step to a task", argument: .task),
@@ -133,5 +138,7 @@ public struct Command: Sendable {
     "--format": ExportFormat.allCases.map(\.rawValue),
     "--from": ImportFormat.allCases.map(\.rawValue),
     "--on": ["ids"],
+    "--sort": ListSortKey.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] },
+    "--deferred-by": DeferReason.allCases.map(\.rawValue),
   ]
 }

@@ -18,7 +18,8 @@ public enum Help {
       done ID | ID.N        finish a task, or step N of it
 
     Also:
-      list                  open tasks (--status, --tag, --all)
+      list                  open tasks, filtered and sorted (--sort due, --overdue, --search ...)
+      find WORDS            tasks with these words, open and finished, best first
       show ID               everything about one task
       step ID TEXT          add a step to a task
       note ID [TEXT]        keep a dated note on a task (no text: read from standard input)
@@ -94,14 +95,45 @@ public enum Help {
     Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
     """,
     "list": """
-    Usage: stride list [--status STATUS] [--tag TAG] [--all] [--pinned]
+    Usage: stride list [--status STATUS] [--tag TAG] [--all] [--pinned] [--sort ORDER]
+                       [--energy LEVEL] [--due-before TIME] [--overdue] [--deferred-by REASON]
+                       [--done-since TIME] [--search WORDS]
 
-    Lists tasks in a table. By default the open ones (active, waiting and deferred).
+    Lists tasks in a table. By default the open ones (active, waiting and deferred) in the
+    order they were added; finished ones newest first. Every option given must hold, so
+    they combine: stride list --overdue --energy low --sort due.
 
       --status active|waiting|deferred|completed|open|all
       --tag health               only tasks with this tag
       --all                      every task, finished ones too
       --pinned                   only pinned tasks
+      --sort due                 by due, created, energy, estimate, deferrals or title;
+                                 -due reverses it (tasks with no due time or estimate
+                                 stay last)
+      --energy low               only tasks that need this energy
+      --due-before friday        only tasks due before then (a day alone: its start)
+      --overdue                  only open tasks whose due time has passed
+      --deferred-by no-energy    only tasks ever put off for this reason
+      --done-since monday        tasks finished since then (a weekday is the one just
+                                 gone; this week, this month); lists finished tasks
+      --search "lease"           only tasks these words find, as 'stride find' reads them
+    """,
+    "find": """
+    Usage: stride find WORDS [--limit N] [--all]
+
+    Finds tasks, open and finished, by the words in their title, the thought as you typed
+    it, their notes and their steps. Every word must match, from the start of a word
+    (dent finds dentist); case and accents do not matter (cafe finds Café); a "quoted
+    phrase" matches its words side by side. Best first: a match in the title, then open
+    before finished, then the most recently changed. A task found outside its title has
+    a line saying where. On a terminal the matching words are underlined.
+
+      stride find lease
+      stride find plumber thursday
+      stride find '"call the bank"'
+
+      --limit 20                 show this many (10 unless said)
+      --all                      show every match
     """,
     "show": """
     Usage: stride show ID

@@ -269,6 +269,7 @@ public final class Dispatcher: Sendable {
     case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
+    case TaskFind.name: return try reply(TaskFind.self) { try tasks.find($0, at: now) }
     case TaskUpdate.name: return try reply(TaskUpdate.self) { try change(.update($0.id, $0.patch)) }
     case TaskComplete.name: return try reply(TaskComplete.self) { try change(.complete($0.id)) }
     case TaskReopen.name: return try reply(TaskReopen.self) { try change(.reopen($0.id)) }

@@ -297,6 +297,8 @@ public struct Style: Sendable {
 
   public func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
   public func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+  /// Words a search found: bold and underlined, so they stand out without colour too.
+  public func highlight(_ text: String) -> String { color ? "\u{1B}[1;4m\(text)\u{1B}[0m" : text }
 
   /// The energy bar: green for low, yellow for medium, magenta for high (the word says it too).
   func energy(_ level: EnergyLevel, _ text: String) -> String {

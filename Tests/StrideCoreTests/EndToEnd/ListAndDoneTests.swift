@@ -91,3 +91,66 @@ struct NowPlainTests {
     #expect(!now.stdout.contains("why:"), "no table rows")
   }
 }
+
+/// `stride find` and `list`'s filters, as a person types them.
+@Suite("End to end: find and filtered lists")
+struct FindCommandTests {
+  @Test("find says how many match, best first, where a match outside the title was, and what to do when none does")
+  func find() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.environment["COLUMNS"] = "100"
+    cli.stride("add", "renew the lease ~30m")
+    cli.stride("add", "call the landlord at Café Müller")
+    cli.stride("note", "2", "he wants the lease signed by Friday")
+    cli.stride("add", "sign the lease")
+    cli.stride("done", "3")
+    let found = cli.stride("find", "LEASE")
+    #expect(found.status == 0, "\(found.stderr)")
+    let lines = found.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "3 tasks match, best first:")
+    #expect(lines.dropFirst(2).map { $0.prefix(3) } == [" 1 ", " 3 ", " 2 ", "   "])
+    #expect(lines.last == "    in a note: he wants the lease signed by Friday")
+    #expect(!found.stdout.contains("\u{1B}"), "no colour in a pipe")
+    let phrase = cli.stride("find", "cafe muller")
+    #expect(phrase.stdout.hasPrefix("1 task matches:\n"))
+    let limited = cli.stride("find", "lease", "--limit", "1")
+    #expect(limited.stdout.hasSuffix("These are the best 1; see them all with: stride find lease --all\n"))
+    let none = cli.stride("find", "the plumber")
+    #expect(none.status == 0)
+    #expect(none.stdout.hasPrefix("Nothing matches \"the plumber\"."))
+    let empty = cli.stride("find", "?!")
+    #expect(empty.status == 64)
+    #expect(empty.stderr.contains("find needs words to look for"))
+    let json = cli.stride("--json", "find", "lease")
+    #expect(json.stdout.contains("\"total\":3"))
+  }
+
+  @Test("list's filters and orders combine, and an empty answer names every filter")
+  func filters() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "pay rent !low due yesterday")
+    cli.stride("add", "book flights !high due friday")
+    cli.stride("add", "tidy the desk !low")
+    cli.stride("defer", "3", "no-energy")
+    func ids(_ arguments: String...) -> [String] {
+      cli.run(cli.binaries + "/stride", ["list"] + arguments, input: nil).stdout.split(separator: "\n").dropFirst().map
+      {
+        String($0.split(separator: " ").first ?? "")
+      }
+    }
+    #expect(ids("--sort", "-energy") == ["2", "1", "3"])
+    #expect(ids("--sort", "due") == ["1", "2", "3"])
+    #expect(ids("--overdue") == ["1"])
+    #expect(ids("--energy", "low", "--deferred-by", "no-energy") == ["3"])
+    let none = cli.stride("list", "--energy", "high", "--overdue")
+    #expect(none.stdout == "No overdue tasks that need high energy. See every task with: stride list --all\n")
+    let wrong = cli.stride("list", "--sort", "soonest")
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.contains("--sort 'soonest' is not an order; use one of due, created"))
+    let future = cli.stride("list", "--done-since", "tomorrow")
+    #expect(future.status == 64)
+    #expect(future.stderr.contains("is still to come"))
+  }
+}

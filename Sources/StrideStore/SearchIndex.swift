@@ -1,0 +1,119 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+
+/// The full-text index `stride find` reads: an FTS5 table, `task_search`, with one row per task (its id as the rowid)
+/// holding its title, the thought as typed, its notes and its steps. Written with the task, in the same transaction.
+///
+/// FTS5's `unicode61` tokenizer with `remove_diacritics 2` reads words as `SearchQuery` does: case and accents
+/// folded. A SQLite built without FTS5 has no index: a search then reads every task's text and matches it here, with
+/// the same answers, in time that grows with the number of tasks (Docs/benchmarks.md). So that an index left behind
+/// by such a build cannot be trusted stale, a build without FTS5 removes the mark that says the index is whole, and
+/// the next one with FTS5 builds it again.
+package struct SearchIndex {
+  package let database: SQLiteDatabase
+  /// Whether this SQLite has FTS5 and the index is used.
+  package let enabled: Bool
+
+  private static let builtKey = "search-index"
+
+  /// Prepares the index: builds it when it is missing or not known to be whole. `enabled: false` works as a SQLite
+  /// without FTS5 does.
+  package init(database: SQLiteDatabase, enabled wanted: Bool) throws(StrideError) {
+    self.database = database
+    let hasFTS5 = (try? database.integer("SELECT sqlite_compileoption_used('ENABLE_FTS5')")) == 1
+    enabled = wanted && hasFTS5
+    let built =
+      try database.statement("SELECT value FROM store_state WHERE key = ?")
+      .bind(.text(Self.builtKey)).firstRow { $0.text(0) } != nil
+    if !enabled {
+      if built { try database.statement("DELETE FROM store_state WHERE key = ?").bind(.text(Self.builtKey)).run() }
+      return
+    }
+    if !built { try rebuild() }
+  }
+
+  /// Fills the index from every task, in one transaction.
+  private func rebuild() throws(StrideError) {
+    try database.transaction { () throws(StrideError) in
+      try database.execute(
+        """
+        CREATE VIRTUAL TABLE IF NOT EXISTS task_search USING fts5(
+          title, raw_input, notes, steps, tokenize = 'unicode61 remove_diacritics 2');
+        DELETE FROM task_search;
+        INSERT INTO task_search (rowid, title, raw_input, notes, steps)
+          SELECT id, title, raw_input,
+            (SELECT group_concat(text, char(10)) FROM task_notes WHERE task_id = tasks.id),
+            (SELECT group_concat(title, char(10)) FROM subtasks WHERE task_id = tasks.id)
+          FROM tasks;
+        """)
+      try database.statement("INSERT OR REPLACE INTO store_state (key, value) VALUES (?, ?)")
+        .bind(.text(Self.builtKey), .text("whole")).run()
+    }
+  }
+
+  /// Puts a task's text in the index, in place of what it held.
+  package func update(_ task: StrideTask) throws(StrideError) {
+    guard enabled else { return }
+    try remove(task.id)
+    let texts = task.searchTexts
+    try database.statement("INSERT INTO task_search (rowid, title, raw_input, notes, steps) VALUES (?, ?, ?, ?, ?)")
+      .bind(
+        .integer(task.id.rawValue), .text(texts.title), .text(texts.rawInput), .text(texts.notes), .text(texts.steps)
+      )
+      .run()
+  }
+
+  package func remove(_ id: TaskID) throws(StrideError) {
+    guard enabled else { return }
+    try database.statement("DELETE FROM task_search WHERE rowid = ?").bind(.integer(id.rawValue)).run()
+  }
+
+  /// Every task the query matches, best first.
+  package func search(_ query: SearchQuery) throws(StrideError) -> [SearchHit] {
+    enabled ? try indexed(query) : try scanned(query)
+  }
+
+  /// The index's answer. Terms are folded words and nothing else, so the expression needs no escaping.
+  private func indexed(_ query: SearchQuery) throws(StrideError) -> [SearchHit] {
+    let terms = query.terms.map { "\"\($0.words.joined(separator: " "))\"" + ($0.prefix ? "*" : "") }
+    let statement = try database.statement(
+      """
+      SELECT t.id, t.status = 'completed', t.updated_at,
+        t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?2)
+      FROM task_search JOIN tasks t ON t.id = task_search.rowid WHERE task_search MATCH ?1
+      """
+    ).bind(.text(terms.joined(separator: " AND ")), .text("title : (\(terms.joined(separator: " AND ")))"))
+    var hits: [SearchHit] = []
+    while try statement.step() {
+      hits.append(
+        SearchHit(
+          id: TaskID(statement.int64(0)), inTitle: statement.int(3) != 0, finished: statement.int(1) != 0,
+          updatedAt: statement.date(2)))
+    }
+    return SearchHit.ranked(hits)
+  }
+
+  /// The answer without an index: every task's text, read and matched. Also what the benchmark sets the index
+  /// against.
+  package func scanned(_ query: SearchQuery) throws(StrideError) -> [SearchHit] {
+    let statement = try database.statement(
+      """
+      SELECT id, status = 'completed', updated_at, title, raw_input,
+        (SELECT group_concat(text, char(10)) FROM task_notes WHERE task_id = tasks.id),
+        (SELECT group_concat(title, char(10)) FROM subtasks WHERE task_id = tasks.id)
+      FROM tasks
+      """)
+    var hits: [SearchHit] = []
+    while try statement.step() {
+      let title = statement.text(3)
+      let texts = [title, statement.text(4), statement.optionalText(5) ?? "", statement.optionalText(6) ?? ""]
+      guard query.matches(texts) else { continue }
+      hits.append(
+        SearchHit(
+          id: TaskID(statement.int64(0)), inTitle: query.matchesAll(in: title), finished: statement.int(1) != 0,
+          updatedAt: statement.date(2)))
+    }
+    return SearchHit.ranked(hits)
+  }
+}
