@@ -353,5 +353,5 @@ public let allMethodNames: [String] = [
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
   ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
   TaskImport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
-  NoteAdd.name, NoteRemove.name, TaskFind.name,
+  NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name,
 ]

@@ -32,6 +32,11 @@ package struct History {
       .date(now), .text(action.rawValue), .text(summary), .text(try json(before)), .text(try json(after)),
       .int(undoable ? 1 : 0), .string(origin)
     ).run()
+    let seq = database.lastInsertRowID
+    for id in Set((before + after).map(\.id)) {
+      try database.statement("INSERT INTO history_tasks (task_id, seq) VALUES (?, ?)")
+        .bind(.integer(id.rawValue), .integer(seq)).run()
+    }
   }
 
   /// The change `undo` takes back: with `fromSync`, the latest a sync pass received; else the latest made from
@@ -68,8 +73,8 @@ package struct History {
     try record(
       action: .undo, summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
       undoable: false, origin: origin)
-    try database.statement("UPDATE history SET undone_by = ? WHERE seq = ?")
-      .bind(.integer(database.lastInsertRowID), .integer(entry.seq)).run()
+    try database.statement("UPDATE history SET undone_by = (SELECT max(seq) FROM history) WHERE seq = ?")
+      .bind(.integer(entry.seq)).run()
   }
 
   private func json(_ tasks: [StrideTask]) throws(StrideError) -> String {
@@ -80,7 +85,7 @@ package struct History {
     }
   }
 
-  private func tasks(_ json: String) throws(StrideError) -> [StrideTask] {
+  func tasks(_ json: String) throws(StrideError) -> [StrideTask] {
     do {
       return try decoder.decode([StrideTask].self, from: Data(json.utf8))
     } catch {

@@ -143,6 +143,19 @@ package enum Schema {
       value TEXT NOT NULL
     ) WITHOUT ROWID;
     """,
+    // 9: which tasks each change touched, and the changes by time, for the log and the review.
+    """
+    CREATE TABLE history_tasks (
+      task_id INTEGER NOT NULL,
+      seq     INTEGER NOT NULL,
+      PRIMARY KEY (task_id, seq)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO history_tasks (task_id, seq)
+      SELECT json_extract(t.value, '$.id'), h.seq FROM history h, json_each(h.before) t
+      UNION SELECT json_extract(t.value, '$.id'), h.seq FROM history h, json_each(h.after) t;
+    CREATE INDEX history_by_at ON history (at);
+    CREATE INDEX history_by_undone ON history (undone_by) WHERE undone_by IS NOT NULL;
+    """,
   ]
 
   /// The schema version this build writes.

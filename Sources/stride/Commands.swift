@@ -17,6 +17,8 @@ extension Command {
     case .done: try session.done(args)
     case .list: try session.list(args)
     case .find: try session.find(args)
+    case .log: try session.log(args)
+    case .review: try session.review(args)
     case .show: try session.show(args)
     case .step: try session.step(args)
     case .note: try session.addNote(args)

@@ -5,7 +5,8 @@ import StrideProtocol
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
   case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block
-  case unblock, delete, undo, energy, when, why, watch, prompt, completions, export, `import`, sync, daemon, help
+  case unblock, delete, undo, log, review, energy, when, why, watch, prompt, completions, export, `import`, sync,
+    daemon, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes and what
@@ -95,6 +96,14 @@ public struct Command: Sendable {
     Command(name: .unblock, summary: "stop a task waiting on another", valued: ["--on"], argument: .task),
     Command(name: .delete, summary: "remove a task", argument: .task),
     Command(name: .undo, summary: "take back your last change here", switches: ["--sync"], argument: .none),
+    Command(
+      name: .log, summary: "what happened, newest first", valued: ["--since", "--until", "--limit"],
+      switches: ["--all"], argument: .task
+    ),
+    Command(
+      name: .review, summary: "a look back: done, slipping, routines", valued: ["--since"],
+      switches: ["--week", "--month"], argument: .none
+    ),
     Command(
       name: .energy, summary: "show or set your energy", argument: .words(["low", "medium", "high", "clear"])
     ),

@@ -33,6 +33,8 @@ public enum Help {
       unblock ID --on OTHER stop a task waiting on another
       delete ID             remove a task
       undo [--sync]         take back your last change here (repeat to go further back)
+      log [ID]              what happened, newest first, in words (--since, --until)
+      review                a look back: done each day, what slips and why (--week, --month)
       energy [LEVEL]        show or set your energy: low, medium, high, clear
       when TEXT             how Stride reads a time ("next fri 9am")
       why ID                why a task is (or is not) in 'now'
@@ -57,7 +59,7 @@ public enum Help {
     More about a command: stride help COMMAND
     """
 
-  public static let commands: [String: String] = [
+  public static let commands: [String: String] = findingCommands.merging([
     "add": """
     Usage: stride add TEXT... [--dry-run]
            stride add -            (read the thought from standard input; further lines are steps)
@@ -93,47 +95,6 @@ public enum Help {
       --all                      also list every task left out, and why
 
     Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
-    """,
-    "list": """
-    Usage: stride list [--status STATUS] [--tag TAG] [--all] [--pinned] [--sort ORDER]
-                       [--energy LEVEL] [--due-before TIME] [--overdue] [--deferred-by REASON]
-                       [--done-since TIME] [--search WORDS]
-
-    Lists tasks in a table. By default the open ones (active, waiting and deferred) in the
-    order they were added; finished ones newest first. Every option given must hold, so
-    they combine: stride list --overdue --energy low --sort due.
-
-      --status active|waiting|deferred|completed|open|all
-      --tag health               only tasks with this tag
-      --all                      every task, finished ones too
-      --pinned                   only pinned tasks
-      --sort due                 by due, created, energy, estimate, deferrals or title;
-                                 -due reverses it (tasks with no due time or estimate
-                                 stay last)
-      --energy low               only tasks that need this energy
-      --due-before friday        only tasks due before then (a day alone: its start)
-      --overdue                  only open tasks whose due time has passed
-      --deferred-by no-energy    only tasks ever put off for this reason
-      --done-since monday        tasks finished since then (a weekday is the one just
-                                 gone; this week, this month); lists finished tasks
-      --search "lease"           only tasks these words find, as 'stride find' reads them
-    """,
-    "find": """
-    Usage: stride find WORDS [--limit N] [--all]
-
-    Finds tasks, open and finished, by the words in their title, the thought as you typed
-    it, their notes and their steps. Every word must match, from the start of a word
-    (dent finds dentist); case and accents do not matter (cafe finds Café); a "quoted
-    phrase" matches its words side by side. Best first: a match in the title, then open
-    before finished, then the most recently changed. A task found outside its title has
-    a line saying where. On a terminal the matching words are underlined.
-
-      stride find lease
-      stride find plumber thursday
-      stride find '"call the bank"'
-
-      --limit 20                 show this many (10 unless said)
-      --all                      show every match
     """,
     "show": """
     Usage: stride show ID
@@ -396,5 +357,5 @@ public enum Help {
 
     Shows the list of commands, or the help for one.
     """,
-  ]
+  ]) { kept, _ in kept }
 }

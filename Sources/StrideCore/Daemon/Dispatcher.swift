@@ -290,6 +290,8 @@ public final class Dispatcher: Sendable {
     case TaskUnblock.name: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
     case TaskImport.name: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
     case HistoryUndo.name: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
+    case HistoryLog.name: return try reply(HistoryLog.self) { try tasks.log($0) }
+    case HistoryReview.name: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
     case ContextGet.name: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
     case ContextSet.name: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
     case TaskExplain.name: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }

@@ -20,7 +20,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Days since 1970-01-01 (negative before it), for day arithmetic without a time zone: the proleptic Gregorian
   /// calendar by arithmetic alone (March-based years, 400-year eras), so it holds for any year.
-  var dayNumber: Int {
+  public var dayNumber: Int {
     let marchYear = month <= 2 ? year - 1 : year
     let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
     let yearOfEra = marchYear - era * 400

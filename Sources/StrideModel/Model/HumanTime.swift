@@ -67,6 +67,18 @@ public struct HumanTime: Sendable {
     return day + year + (endOfDay ? "" : " at \(clock(date))")
   }
 
+  /// "Tuesday 17 November" (with the year when it is not this year's), or with `short` "Tue 17 Nov": a day of a
+  /// chart or a log.
+  public func calendarDay(_ date: Date, short: Bool = false) -> String {
+    let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+    let year = parts.year == calendar.component(.year, from: now) ? "" : " \(parts.year ?? 0)"
+    let weekday = Self.weekdays[(parts.weekday ?? 1) - 1]
+    let month = Self.monthNames[(parts.month ?? 1) - 1]
+    return short
+      ? "\(weekday.prefix(3)) \(parts.day ?? 1) \(month.prefix(3))\(year)"
+      : "\(weekday) \(parts.day ?? 1) \(month)\(year)"
+  }
+
   /// "Friday 27 November 2026": a day named in full, without reference to today.
   public func fullDay(_ date: Date) -> String {
     let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)

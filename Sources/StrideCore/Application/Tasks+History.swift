@@ -1,0 +1,137 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+import StrideStore
+
+/// The use cases that look back: the log, and the review of a period.
+extension Tasks {
+  func log(_ params: HistoryLog.Params) throws(StrideError) -> HistoryLog.Result {
+    let limit = params.limit ?? 50
+    guard (1...1_000).contains(limit) else {
+      throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
+    }
+    return try locked { store throws(StrideError) in
+      try store.history.page(
+        task: params.id, since: params.since?.date, until: params.until?.date, before: params.before, limit: limit)
+    }
+  }
+
+  func review(_ params: HistoryReview.Params, at now: Date) throws(StrideError) -> HistoryReview.Result {
+    let zone = try zone(params.timeZone)
+    let since = params.since.date
+    // Up to now, this second's changes included (the store keeps whole seconds).
+    let until = params.until?.date ?? now.addingTimeInterval(1)
+    guard since < until else {
+      throw StrideError.invalid("the period ends before it starts; give a 'since' before 'until'")
+    }
+    let calendar = LocalCalendar(timeZone: zone)
+    return try locked { store throws(StrideError) in
+      let done = try store.history.completions(since: since, until: until)
+      let (skipped, missed) = try store.history.routineMisses(since: since, until: until)
+      var review = Self.counted(done, since: since, until: until, calendar: calendar)
+      review.timeZone = params.timeZone ?? zone.identifier
+      review.stepsDone = try store.history.count(.completeStep, since: since, until: until)
+      review.captured = try store.history.count(.capture, since: since, until: until)
+      let open = store.open(at: now)
+      review.slipping = Self.slipping(open, since: since, until: until, byHour: review.byHour)
+      let kept = Dictionary(grouping: done.filter(\.routine), by: \.task).mapValues(\.count)
+      review.routines = open.filter { $0.recurrence != nil }.map { task in
+        HistoryReview.Routine(
+          id: task.id, title: task.title, repeats: task.recurrence!.words, kept: kept[task.id] ?? 0,
+          skipped: skipped[task.id] ?? 0, missed: missed[task.id] ?? 0)
+      }
+      let late = try store.finishedLate(dueSince: since, until: min(until, now))
+      review.becameOverdue = (open + late).filter { task in
+        guard task.recurrence == nil, let due = task.due else { return false }
+        return due >= since && due < min(until, now) && (task.completedAt.map { $0 > due } ?? true)
+      }.sorted { $0.due! < $1.due! }.map { task in
+        HistoryReview.Named(id: task.id, title: task.title, at: Timestamp(task.due!), done: task.status == .completed)
+      }
+      let captured = open.filter { $0.createdAt >= since && $0.createdAt < until }
+      var untouched: [StrideTask] = []
+      for task in captured where try store.history.changes(of: task.id) <= 1 { untouched.append(task) }
+      review.untouched = untouched.map {
+        HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
+      }
+      return review
+    }
+  }
+
+  /// The review's counts of what was finished: per day (every day of the period), in all, by hour and by energy.
+  private static func counted(
+    _ done: [History.Completion], since: Date, until: Date, calendar: LocalCalendar
+  ) -> HistoryReview.Result {
+    var days: [HistoryReview.Day] = []
+    var day = calendar.day(of: since)
+    let last = calendar.day(of: until.addingTimeInterval(-1))
+    while day <= last {
+      days.append(HistoryReview.Day(date: day.description, done: 0, minutes: 0))
+      day = day.adding(days: 1)
+    }
+    let first = calendar.day(of: since)
+    var byHour = Array(repeating: 0, count: 24)
+    var byEnergy = Dictionary(uniqueKeysWithValues: EnergyLevel.allCases.map { ($0.rawValue, 0) })
+    for completion in done {
+      let index = calendar.day(of: completion.at).dayNumber - first.dayNumber
+      days[index].done += 1
+      days[index].minutes += completion.minutes ?? 0
+      byHour[calendar.clock(of: completion.at).hour] += 1
+      byEnergy[completion.energy.rawValue, default: 0] += 1
+    }
+    return HistoryReview.Result(
+      since: Timestamp(since), until: Timestamp(until), timeZone: calendar.timeZone.identifier, days: days,
+      done: done.count, stepsDone: 0, estimatedMinutes: done.compactMap(\.minutes).reduce(0, +),
+      withoutEstimate: done.filter { $0.minutes == nil }.count, captured: 0, byHour: byHour, byEnergy: byEnergy,
+      slipping: [], routines: [], becameOverdue: [], untouched: [])
+  }
+
+  /// Open tasks put off twice or more in the period, most often first, each with its reasons counted and a
+  /// suggestion that follows from the reason it was put off for most.
+  private static func slipping(_ open: [StrideTask], since: Date, until: Date, byHour: [Int])
+    -> [HistoryReview.Slipping]
+  {
+    open.compactMap { task -> HistoryReview.Slipping? in
+      let deferrals = task.deferrals.filter { $0.at >= since && $0.at < until }
+      guard deferrals.count >= 2 else { return nil }
+      let counts = DeferReason.allCases.map { reason in
+        HistoryReview.ReasonCount(reason: reason, count: deferrals.filter { $0.reason == reason }.count)
+      }.filter { $0.count > 0 }.sorted { $0.count > $1.count }
+      // The reason given most; between equals, the one given last.
+      let top = counts.filter { $0.count == counts[0].count }.map(\.reason)
+      let reason = deferrals.last { top.contains($0.reason) }!.reason
+      let words =
+        "put off \(Self.times(deferrals.count)): "
+        + listed(counts.map { "\(Self.times($0.count)) \(HistoryWords.words(for: $0.reason))" })
+      return HistoryReview.Slipping(
+        id: task.id, title: task.title, deferrals: deferrals.count, reasons: counts, words: words,
+        suggestion: suggestion(for: reason, task: task, byHour: byHour))
+    }.sorted { ($0.deferrals, $1.id) > ($1.deferrals, $0.id) }
+  }
+
+  /// "once", "twice", "3 times".
+  static func times(_ count: Int) -> String {
+    count == 1 ? "once" : count == 2 ? "twice" : "\(count) times"
+  }
+
+  /// One gentle next step for a task put off mostly for `reason`.
+  private static func suggestion(for reason: DeferReason, task: StrideTask, byHour: [Int]) -> String {
+    let id = task.id
+    switch reason {
+    case .noEnergy:
+      return "Make it smaller: a first step you could do on a tired day (stride step \(id) \"…\")."
+    case .wrongTime:
+      guard let best = byHour.indices.max(by: { byHour[$0] < byHour[$1] }), byHour[best] > 0 else {
+        return "Give it a time of its own: stride defer \(id) wrong-time --until \"saturday 10am\"."
+      }
+      let hour = String(format: "%02d:00", best)
+      return "Move it to a time that has worked: you finished most around \(hour) "
+        + "(stride defer \(id) wrong-time --until \"tomorrow \(hour)\")."
+    case .blocked:
+      return "Name what it waits on, so it comes back when that is done (stride block \(id) --on OTHER)."
+    case .unsure:
+      return "Write down what done looks like; that often makes the first step plain (stride note \(id) \"…\")."
+    case .notImportant:
+      return "Maybe drop it: if it no longer matters, stride delete \(id) lets it go (undo brings it back)."
+    }
+  }
+}

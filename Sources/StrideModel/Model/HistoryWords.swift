@@ -1,0 +1,75 @@
+import Foundation
+
+/// A change of the history in words, as `stride log` says it: "finished step 2 of task 12, "call the bank"".
+///
+/// Made from what the change did to its tasks (before and after), not from the summary stored with it, so an
+/// older row reads as a newer one does. The time is not part of it: the reader says when, in its own zone.
+public enum HistoryWords {
+  /// The phrase for a change; `summary` is the row's stored summary, for the changes that keep their detail only
+  /// there (an energy set, what sync received, why a task came back).
+  public static func phrase(
+    _ action: ChangeAction, before: [StrideTask], after: [StrideTask], summary: String
+  ) -> String {
+    let task = after.first ?? before.first
+    let old = before.first
+    let name = task.map { "task \($0.id), \"\($0.title)\"" } ?? "a task"
+    switch action {
+    case .capture: return "added \(name)"
+    case .importTasks: return "imported \(after.count == 1 ? "1 task" : "\(after.count) tasks")"
+    case .update: return "edited \(name)" + (old.flatMap { edited(from: $0, to: task) }.map { ": " + $0 } ?? "")
+    case .skip: return "skipped an occurrence of \(name)"
+    case .pin: return task?.pinned == true ? "pinned \(name)" : "unpinned \(name)"
+    case .complete: return old?.recurrence == nil ? "finished \(name)" : "did \(name), for this time"
+    case .reopen: return "reopened \(name)"
+    case .delete: return "deleted \(name)"
+    case .deferTask:
+      let reason = task?.deferral.map { " (\(words(for: $0.reason)))" } ?? ""
+      return "put off \(name)\(reason)"
+    case .wait: return "parked \(name)" + (task?.waitingFor.map { " while waiting for \($0)" } ?? "")
+    case .resume: return "took up \(name) again"
+    case .block: return "made \(name) wait on \(added(old?.blockedBy, task?.blockedBy))"
+    case .unblock: return "stopped \(name) waiting on \(added(task?.blockedBy, old?.blockedBy))"
+    case .addStep: return "added step \(task?.subtasks.count ?? 0) to \(name)"
+    case .completeStep, .reopenStep:
+      let changed = Array(zip(old?.subtasks ?? [], task?.subtasks ?? [])).firstIndex { $0.done != $1.done }
+      let verb = action == .completeStep ? "finished" : "reopened"
+      return "\(verb) step \(changed.map { "\($0 + 1)" } ?? "") of \(name)"
+    case .addNote: return "added a note to \(name)"
+    case .removeNote: return "removed a note from \(name)"
+    case .wake:
+      let why = summary.range(of: ": ").map { String(summary[$0.upperBound...]) }
+      return "\(name) came back" + (why.map { ": " + $0 } ?? "")
+    case .undo, .setContext, .syncReceive: return summary
+    }
+  }
+
+  /// A defer reason as a sentence says it.
+  public static func words(for reason: DeferReason) -> String {
+    switch reason {
+    case .blocked: "blocked"
+    case .noEnergy: "no energy"
+    case .wrongTime: "wrong time"
+    case .unsure: "unsure"
+    case .notImportant: "not important"
+    }
+  }
+
+  /// What an edit changed, named: "the title, the due time".
+  private static func edited(from old: StrideTask, to new: StrideTask?) -> String? {
+    guard let new else { return nil }
+    let fields: [(String, Bool)] = [
+      ("the title (was \"\(old.title)\")", old.title != new.title), ("the energy", old.energy != new.energy),
+      ("the estimate", old.estimateMinutes != new.estimateMinutes), ("the type", old.type != new.type),
+      ("the due time", old.due != new.due), ("the start", old.start != new.start), ("the tags", old.tags != new.tags),
+      ("how it repeats", old.recurrence != new.recurrence), ("its notes", old.notes != new.notes),
+    ]
+    let changed = fields.filter(\.1).map(\.0)
+    return changed.isEmpty ? nil : listed(changed)
+  }
+
+  /// The task ids in `after` but not in `before`: "task 3".
+  private static func added(_ before: [TaskID]?, _ after: [TaskID]?) -> String {
+    let new = (after ?? []).filter { !(before ?? []).contains($0) }
+    return new.isEmpty ? "another task" : listed(new.map { "task \($0)" })
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import StrideModel
+
+/// `history.log`: the changes, newest first, in words; optionally of one task, within a period, a page at a time.
+public enum HistoryLog: RPCMethod {
+  public static let name = "history.log"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Only changes that touched this task.
+    public var id: TaskID?
+    /// Only changes at or after this time.
+    public var since: Timestamp?
+    /// Only changes before this time.
+    public var until: Timestamp?
+    /// At most this many (1 to 1,000; 50 when absent).
+    public var limit: Int?
+    /// Only changes older than this one (a `seq` from an earlier page): the next page.
+    public var before: Int64?
+
+    public init(id: TaskID? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil, before: Int64? = nil) {
+      self.id = id
+      self.since = since.map(Timestamp.init)
+      self.until = until.map(Timestamp.init)
+      self.limit = limit
+      self.before = before
+    }
+  }
+
+  public struct Entry: Codable, Sendable, Equatable {
+    /// The change's place in the history: larger is later.
+    public var seq: Int64
+    public var at: Timestamp
+    public var action: ChangeAction
+    /// The task the change was about, when it was about one.
+    public var id: TaskID?
+    /// What happened, in words ("finished step 2 of task 12, "call the bank"").
+    public var words: String
+    /// Taken back since by `history.undo`.
+    public var undone: Bool
+    /// Made by a sync pass (received from another device), not here.
+    public var fromSync: Bool
+
+    public init(
+      seq: Int64, at: Date, action: ChangeAction, id: TaskID?, words: String, undone: Bool, fromSync: Bool
+    ) {
+      self.seq = seq
+      self.at = Timestamp(at)
+      self.action = action
+      self.id = id
+      self.words = words
+      self.undone = undone
+      self.fromSync = fromSync
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var entries: [Entry]
+    /// Whether older changes match too (ask again with `before` set to the last entry's `seq`).
+    public var more: Bool
+    public init(entries: [Entry], more: Bool) {
+      self.entries = entries
+      self.more = more
+    }
+  }
+}
+
+/// `history.review`: a look back over a period, worked out from the history and the tasks: what got done each day,
+/// what keeps slipping and why, routines kept and missed, what became overdue, what was captured and never touched,
+/// and when things get done.
+public enum HistoryReview: RPCMethod {
+  public static let name = "history.review"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// The start of the period.
+    public var since: Timestamp
+    /// Its end; now when absent.
+    public var until: Timestamp?
+    /// The zone days and hours are counted in (an IANA name); the daemon's when absent.
+    public var timeZone: String?
+
+    public init(since: Date, until: Date? = nil, timeZone: String? = nil) {
+      self.since = Timestamp(since)
+      self.until = until.map(Timestamp.init)
+      self.timeZone = timeZone
+    }
+  }
+
+  /// One day of the period: how many tasks were finished, and their estimated minutes.
+  public struct Day: Codable, Sendable, Equatable {
+    /// The local date, `YYYY-MM-DD`.
+    public var date: String
+    public var done: Int
+    public var minutes: Int
+    public init(date: String, done: Int, minutes: Int) {
+      self.date = date
+      self.done = done
+      self.minutes = minutes
+    }
+  }
+
+  /// A task put off twice or more in the period.
+  public struct Slipping: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    /// How often it was put off in the period, and for what.
+    public var deferrals: Int
+    public var reasons: [ReasonCount]
+    /// "put off 4 times: twice for no energy, twice for the wrong time".
+    public var words: String
+    /// One gentle next step that follows from the reasons.
+    public var suggestion: String
+    public init(
+      id: TaskID, title: String, deferrals: Int, reasons: [ReasonCount], words: String, suggestion: String
+    ) {
+      self.id = id
+      self.title = title
+      self.deferrals = deferrals
+      self.reasons = reasons
+      self.words = words
+      self.suggestion = suggestion
+    }
+  }
+
+  public struct ReasonCount: Codable, Sendable, Equatable {
+    public var reason: DeferReason
+    public var count: Int
+    public init(
+      reason: DeferReason, count: Int
+    ) {
+      self.reason = reason
+      self.count = count
+    }
+  }
+
+  /// A routine in the period: occurrences done, skipped, and passed over.
+  public struct Routine: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    /// How it repeats, in words.
+    public var repeats: String
+    public var kept: Int
+    public var skipped: Int
+    public var missed: Int
+    public init(
+      id: TaskID, title: String, repeats: String, kept: Int, skipped: Int, missed: Int
+    ) {
+      self.id = id
+      self.title = title
+      self.repeats = repeats
+      self.kept = kept
+      self.skipped = skipped
+      self.missed = missed
+    }
+  }
+
+  /// A task named in a list of the review (overdue, untouched), with the time that put it there.
+  public struct Named: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    /// When it fell due (overdue) or was captured (untouched).
+    public var at: Timestamp
+    /// Finished since (late), for an overdue one.
+    public var done: Bool
+    public init(
+      id: TaskID, title: String, at: Timestamp, done: Bool
+    ) {
+      self.id = id
+      self.title = title
+      self.at = at
+      self.done = done
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var since: Timestamp
+    public var until: Timestamp
+    public var timeZone: String
+    /// Every day of the period, days with nothing included.
+    public var days: [Day]
+    /// Tasks finished (an occurrence of a routine counts once each time).
+    public var done: Int
+    /// Steps finished (of tasks finished or not).
+    public var stepsDone: Int
+    /// The estimated minutes of the tasks finished, and how many had no estimate.
+    public var estimatedMinutes: Int
+    public var withoutEstimate: Int
+    /// Tasks captured in the period.
+    public var captured: Int
+    /// Finished tasks by the hour of the day they were finished (24 counts, from 00:00).
+    public var byHour: [Int]
+    /// Finished tasks by the energy they needed.
+    public var byEnergy: [String: Int]
+    public var slipping: [Slipping]
+    public var routines: [Routine]
+    public var becameOverdue: [Named]
+    /// Captured in the period, still open, and not changed since.
+    public var untouched: [Named]
+
+    public init(
+      since: Timestamp, until: Timestamp, timeZone: String, days: [Day], done: Int, stepsDone: Int,
+      estimatedMinutes: Int, withoutEstimate: Int, captured: Int, byHour: [Int], byEnergy: [String: Int],
+      slipping: [Slipping], routines: [Routine], becameOverdue: [Named], untouched: [Named]
+    ) {
+      self.since = since
+      self.until = until
+      self.timeZone = timeZone
+      self.days = days
+      self.done = done
+      self.stepsDone = stepsDone
+      self.estimatedMinutes = estimatedMinutes
+      self.withoutEstimate = withoutEstimate
+      self.captured = captured
+      self.byHour = byHour
+      self.byEnergy = byEnergy
+      self.slipping = slipping
+      self.routines = routines
+      self.becameOverdue = becameOverdue
+      self.untouched = untouched
+    }
+  }
+}

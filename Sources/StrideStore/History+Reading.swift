@@ -1,0 +1,123 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+
+/// The history read back for people: the log a page at a time, and the facts a review is counted from. The
+/// review's queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of
+/// changes is not decoded task by task.
+extension History {
+  /// A page of the log, newest first: changes that touched `task` (any when nil), at or after `since`, before
+  /// `until`, older than the change `before`; at most `limit`, and whether there are more.
+  package func page(task: TaskID?, since: Date?, until: Date?, before: Int64?, limit: Int) throws(StrideError)
+    -> HistoryLog.Result
+  {
+    let statement = try database.statement(
+      """
+      SELECT h.seq, h.at, h.action, h.summary, h.before, h.after, h.origin, h.undone_by IS NOT NULL,
+        CASE WHEN h.action = 'history.undo' THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END
+      FROM history h
+      WHERE (?1 IS NULL OR h.seq IN (SELECT seq FROM history_tasks WHERE task_id = ?1))
+        AND (?2 IS NULL OR h.at >= ?2) AND (?3 IS NULL OR h.at < ?3) AND (?4 IS NULL OR h.seq < ?4)
+      ORDER BY h.seq DESC LIMIT ?5
+      """
+    ).bind(
+      task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), before.map { .integer($0) } ?? .null,
+      .int(limit + 1))
+    var entries: [HistoryLog.Entry] = []
+    while try statement.step() {
+      guard let action = ChangeAction(rawValue: statement.text(2)) else { continue }
+      let (earlier, later) = (try tasks(statement.text(4)), try tasks(statement.text(5)))
+      var words = HistoryWords.phrase(action, before: earlier, after: later, summary: statement.text(3))
+      if let undone = statement.optionalText(8).flatMap(ChangeAction.init(rawValue:)) {
+        // An undo's tasks go from what the change made back to what it found.
+        words = "took back: " + HistoryWords.phrase(undone, before: later, after: earlier, summary: statement.text(3))
+      }
+      entries.append(
+        HistoryLog.Entry(
+          seq: statement.int64(0), at: statement.date(1), action: action, id: (later.first ?? earlier.first)?.id,
+          words: words, undone: statement.int(7) != 0, fromSync: statement.optionalText(6) == Self.syncOrigin))
+    }
+    let more = entries.count > limit
+    return HistoryLog.Result(entries: Array(entries.prefix(limit)), more: more)
+  }
+
+  /// A task finished in a period: when, which, what it needed, and whether it was a routine's occurrence.
+  package struct Completion {
+    package var at: Date
+    package var task: TaskID
+    package var energy: EnergyLevel
+    package var minutes: Int?
+    package var routine: Bool
+  }
+
+  /// Every task finished in `[since, until)` by a change not taken back: a task that went from open to finished,
+  /// or a routine's occurrence done (the routine itself stays open). Imports and captures of finished tasks are
+  /// not finishing.
+  package func completions(since: Date, until: Date) throws(StrideError) -> [Completion] {
+    let statement = try database.statement(
+      """
+      SELECT h.at, json_extract(a.value, '$.id'), json_extract(a.value, '$.energy'),
+        json_extract(a.value, '$.estimateMinutes'), json_extract(b.value, '$.repeat') IS NOT NULL
+      FROM history h, json_each(h.after) a, json_each(h.before) b
+      WHERE h.at >= ?1 AND h.at < ?2 AND h.undone_by IS NULL
+        AND h.action NOT IN ('history.undo', 'task.import', 'task.capture')
+        AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
+        AND ((json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed')
+          OR (h.action = 'task.complete' AND a.key = 0 AND json_extract(b.value, '$.repeat') IS NOT NULL))
+      """
+    ).bind(.date(since), .date(until))
+    var found: [Completion] = []
+    while try statement.step() {
+      found.append(
+        Completion(
+          at: statement.date(0), task: TaskID(statement.int64(1)),
+          energy: EnergyLevel(rawValue: statement.text(2)) ?? .medium, minutes: statement.optionalInt(3),
+          routine: statement.int(4) != 0))
+    }
+    return found
+  }
+
+  /// How many changes of `action` in `[since, until)`, not taken back.
+  package func count(_ action: ChangeAction, since: Date, until: Date) throws(StrideError) -> Int {
+    let statement = try database.statement(
+      "SELECT count(*) FROM history WHERE action = ? AND at >= ? AND at < ? AND undone_by IS NULL")
+    return try statement.bind(.text(action.rawValue), .date(since), .date(until)).firstRow { $0.int(0) } ?? 0
+  }
+
+  /// Per routine, in `[since, until)`: occurrences skipped (not taken back), and occurrences passed over when it
+  /// moved on by itself (its `missed` count growing at a wake-up).
+  package func routineMisses(since: Date, until: Date) throws(StrideError) -> (
+    skipped: [TaskID: Int], missed: [TaskID: Int]
+  ) {
+    let statement = try database.statement(
+      """
+      SELECT json_extract(after, '$[0].id'), action = 'task.skip',
+        max(0, coalesce(json_extract(after, '$[0].repeat.missed'), 0)
+          - coalesce(json_extract(before, '$[0].repeat.missed'), 0))
+      FROM history
+      WHERE action IN ('task.skip', 'task.wake') AND at >= ?1 AND at < ?2 AND undone_by IS NULL
+      """
+    ).bind(.date(since), .date(until))
+    var skipped: [TaskID: Int] = [:]
+    var missed: [TaskID: Int] = [:]
+    while try statement.step() {
+      let id = TaskID(statement.int64(0))
+      if statement.int(1) != 0 {
+        skipped[id, default: 0] += 1
+      } else if statement.int(2) > 0 {
+        missed[id, default: 0] += statement.int(2)
+      }
+    }
+    return (skipped, missed)
+  }
+
+  /// How many changes a person made to a task, not taken back: its capture counts, wake-ups do not.
+  package func changes(of id: TaskID) throws(StrideError) -> Int {
+    let statement = try database.statement(
+      """
+      SELECT count(*) FROM history_tasks t JOIN history h ON h.seq = t.seq
+      WHERE t.task_id = ? AND h.undone_by IS NULL AND h.action NOT IN ('task.wake', 'history.undo')
+      """)
+    return try statement.bind(.integer(id.rawValue)).firstRow { $0.int(0) } ?? 0
+  }
+}

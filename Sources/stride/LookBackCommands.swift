@@ -1,0 +1,88 @@
+import Foundation
+import StrideCore
+import StrideModel
+import StrideProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stride log` and `stride review`: the history in words, and a look back over a period. The daemon works out
+/// both; these lay them out.
+extension Session {
+  func log(_ args: CommandArguments) throws {
+    try args.noMorePositionals(than: 1, "log")
+    let id = args.positionals.isEmpty ? nil : try args.taskID("log", example: "stride log 12")
+    let since = try args.since("--since")
+    let until = try args.time("--until", dateOnly: .startOfDay)
+    let paged = !output.json && isatty(STDOUT_FILENO) == 1
+    var wanted = paged ? 500 : 100
+    if let value = args.values["--limit"] {
+      guard let number = Int(value), number > 0 else {
+        throw UsageError("--limit '\(value)' is not a number of changes; give one like --limit 20")
+      }
+      wanted = number
+    }
+    if args.flags.contains("--all") { wanted = Int.max }
+    // A page of at most 1,000 at a time, each older than the last, until enough are read.
+    var entries: [HistoryLog.Entry] = []
+    var more = true
+    while more, entries.count < wanted {
+      let page = try call(
+        HistoryLog.self,
+        .init(id: id, since: since, until: until, limit: min(1_000, wanted - entries.count), before: entries.last?.seq))
+      entries += page.entries
+      more = page.more
+    }
+    guard !output.json else { return output.emit(HistoryLog.Result(entries: entries, more: more)) }
+    guard !entries.isEmpty else {
+      let which = id.map { " of task \($0)" } ?? ""
+      return output.say(
+        since == nil && until == nil
+          ? "Nothing in the history\(which) yet." : "Nothing happened\(which) in that period; try a longer one.")
+    }
+    var lines: [String] = []
+    var day = ""
+    for entry in entries {
+      let heading = time.calendarDay(entry.at.date)
+      if heading != day {
+        lines.append(output.bold(heading))
+        day = heading
+      }
+      let notes = [entry.fromSync ? "from another device" : nil, entry.undone ? "taken back" : nil].compactMap { $0 }
+      let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+      lines.append("  \(time.clock(entry.at.date))  \(entry.words)\(note)")
+    }
+    if more { lines.append("There is more before this; see it with --all, or a longer --limit.") }
+    paged ? page(lines) : lines.forEach { output.say($0) }
+  }
+
+  /// Shows lines through the person's pager (`PAGER`, else `less -FRX`, which quits when they fit), or prints them
+  /// when there is none.
+  private func page(_ lines: [String]) {
+    let pager = Process()
+    pager.executableURL = URL(fileURLWithPath: "/bin/sh")
+    pager.arguments = ["-c", environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"]
+    let input = Pipe()
+    pager.standardInput = input
+    guard (try? pager.run()) != nil else { return lines.forEach { output.say($0) } }
+    signal(SIGPIPE, SIG_IGN)
+    input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    try? input.fileHandleForWriting.close()
+    pager.waitUntilExit()
+  }
+
+  func review(_ args: CommandArguments) throws {
+    try args.noMorePositionals(than: 0, "review")
+    let calendar = LocalCalendar(timeZone: .current)
+    let today = calendar.day(of: Date())
+    let month = args.flags.contains("--month")
+    let since =
+      try args.since("--since") ?? calendar.date(today.adding(days: month ? -29 : -6), .startOfDay)
+    let review = try call(HistoryReview.self, .init(since: since, timeZone: TimeZone.current.identifier))
+    guard !output.json else { return output.emit(review) }
+    let plain =
+      invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    ReviewText(review: review, time: time, plain: plain, bold: output.bold).lines.forEach { output.say($0) }
+  }
+}
