@@ -54,18 +54,46 @@ extension History {
   /// or a routine's occurrence done (the routine itself stays open). Imports and captures of finished tasks are
   /// not finishing.
   package func completions(since: Date, until: Date) throws(StrideError) -> [Completion] {
-    let statement = try database.statement(
+    // A change made here finishes the task it is about (the first of its tasks); a sync pass may finish any of
+    // the tasks it received. Only the changes that can finish one are read.
+    // Each change's text is parsed once for all the fields read (json_extract with several paths).
+    let local = try database.statement(
       """
-      SELECT h.at, json_extract(a.value, '$.id'), json_extract(a.value, '$.energy'),
-        json_extract(a.value, '$.estimateMinutes'), json_extract(b.value, '$.repeat') IS NOT NULL
-      FROM history h, json_each(h.after) a, json_each(h.before) b
-      WHERE h.at >= ?1 AND h.at < ?2 AND h.undone_by IS NULL
-        AND h.action NOT IN ('history.undo', 'task.import', 'task.capture')
-        AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
-        AND ((json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed')
-          OR (h.action = 'task.complete' AND a.key = 0 AND json_extract(b.value, '$.repeat') IS NOT NULL))
+      SELECT at, action, json_extract(after, '$[0].id', '$[0].energy', '$[0].estimateMinutes', '$[0].status'),
+        json_extract(before, '$[0].status', '$[0].repeat.rule')
+      FROM history
+      WHERE at >= ?1 AND at < ?2 AND undone_by IS NULL AND action IN ('task.complete', 'subtask.complete')
       """
     ).bind(.date(since), .date(until))
+    var found: [Completion] = []
+    while try local.step() {
+      guard case .array(let after)? = try? JSONReader.parse(Array(local.text(2).utf8)), after.count == 4,
+        case .array(let before)? = try? JSONReader.parse(Array(local.text(3).utf8)), before.count == 2,
+        case .integer(let id) = after[0]
+      else { continue }
+      let routine = before[1] != .null
+      let finished = after[3] == .string("completed") && before[0] != .string("completed")
+      guard finished || (routine && local.text(1) == ChangeAction.complete.rawValue) else { continue }
+      let energy = if case .string(let word) = after[1] { EnergyLevel(rawValue: word) } else { nil as EnergyLevel? }
+      let minutes = if case .integer(let value) = after[2] { Int(value) } else { nil as Int? }
+      found.append(
+        Completion(at: local.date(0), task: TaskID(id), energy: energy ?? .medium, minutes: minutes, routine: routine))
+    }
+    let received = try database.statement(
+      """
+      SELECT h.at, json_extract(a.value, '$.id'), json_extract(a.value, '$.energy'),
+        json_extract(a.value, '$.estimateMinutes'), 0
+      FROM history h, json_each(h.after) a, json_each(h.before) b
+      WHERE h.at >= ?1 AND h.at < ?2 AND h.undone_by IS NULL AND h.action = 'sync.receive'
+        AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
+        AND json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed'
+      """
+    ).bind(.date(since), .date(until))
+    found += try read(received)
+    return found
+  }
+
+  private func read(_ statement: SQLiteStatement) throws(StrideError) -> [Completion] {
     var found: [Completion] = []
     while try statement.step() {
       found.append(

@@ -5,7 +5,7 @@ import StrideProtocol
 
 // stride-bench: Stride's speed, measured (Docs/benchmarks.md has the method and the latest figures).
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
-//     [--only engine|capture|daemon|cli|search|taskwarrior]
+//     [--only engine|capture|daemon|cli|search|review|taskwarrior]
 //   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
 
 let arguments = CommandLine.arguments
@@ -15,7 +15,7 @@ let only =
   ?? (arguments.contains("--engine-only") ? "engine" : nil)
 let sections =
   arguments.contains("--check")
-  ? ["check"] : only.map { [$0] } ?? ["engine", "capture", "daemon", "cli", "search", "taskwarrior"]
+  ? ["check"] : only.map { [$0] } ?? ["engine", "capture", "daemon", "cli", "search", "review", "taskwarrior"]
 
 print("stride-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(quick ? "quick" : "full") run")
 for section in sections {
@@ -26,10 +26,11 @@ for section in sections {
   case "daemon": try daemonSection()
   case "cli": try cliSection()
   case "search": try searchSection()
+  case "review": try reviewSection()
   case "taskwarrior": try taskwarriorSection()
   case "load": try loadSection()
   default:
-    print("unknown section '\(section)'; use engine, capture, daemon, cli, search, taskwarrior or load")
+    print("unknown section '\(section)'; use engine, capture, daemon, cli, search, review, taskwarrior or load")
     exit(64)
   }
 }
