@@ -74,10 +74,9 @@ extension Session {
 
   /// `stride find WORDS`: the best matches, with where each matched when it was not the title.
   func find(_ args: CommandArguments) throws {
-    // A shell argument with spaces in it was quoted there: it is a phrase.
-    let text = args.positionals.map { word in
-      word.contains("\"") || !word.contains(where: \.isWhitespace) ? word : "\"\(word)\""
-    }.joined(separator: " ")
+    // Words, however the shell grouped them ("stride find "boiler click"" is two words, as stride add's quotes
+    // are habit); a phrase is in double quotes of its own: stride find '"call the bank"'.
+    let text = args.positionals.joined(separator: " ")
     guard let query = SearchQuery(text) else {
       throw UsageError("find needs words to look for, like: stride find lease, or stride find \"call the bank\"")
     }
@@ -93,7 +92,7 @@ extension Session {
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else {
       return output.say(
-        "Nothing matches \(text.contains("\"") ? text : "\"\(text)\"").  Stride looks in titles, the thoughts as typed, notes and steps, open "
+        "Nothing matches \(text.contains("\"") ? text : "\"\(text)\""). Stride looks in titles, the thoughts as typed, notes and steps, open "
           + "and finished; try fewer or shorter words.")
     }
     let count = result.total == 1 ? "1 task matches" : "\(result.total) tasks match"
