@@ -21,6 +21,11 @@ package struct SyncItem: Equatable, Sendable {
   /// The task's `updatedAt` when `base` was taken: a task changed since is looked at again.
   package var syncedUpdated: Date?
 
+  /// Whether the server is known to hold this resource: it came from the server, or the server acknowledged
+  /// Stride's write of it. A resource reserved before its first write (its UID and path kept, so a write whose
+  /// answer was lost is not made again under a new UID) is not, until then.
+  package var confirmed: Bool { body != nil }
+
   package init(
     uid: String, taskID: TaskID, parent: String? = nil, href: String? = nil, etag: String? = nil,
     body: String? = nil, base: SyncFields? = nil, stepUIDs: [String] = [], syncedUpdated: Date? = nil
@@ -169,11 +174,13 @@ extension TaskStore {
   }
 
   /// The tasks a pass compares with what the server has: every open task, and the completed ones changed since
-  /// their last sync (or at or after `since`, the start of the last pass: a change in the same second).
+  /// their last sync (or at or after `since`, the start of the last pass: a change in the same second), or with a
+  /// resource the server has not acknowledged yet (`SyncItem.confirmed`).
   package func syncCandidates(since: Date?) throws(StrideError) -> [StrideTask] {
     let completed = try rows.load(
       where: "status = 'completed' AND (updated_at >= ? OR NOT EXISTS (SELECT 1 FROM sync_items s "
-        + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at))",
+        + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at) "
+        + "OR EXISTS (SELECT 1 FROM sync_items s WHERE s.task_id = tasks.id AND s.body IS NULL))",
       .date(since ?? .distantFuture))
     return openByID + completed
   }

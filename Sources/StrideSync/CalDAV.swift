@@ -13,18 +13,20 @@ final class DAVSession: Sendable {
   let base: URL
   private let authorization: String?
   private let session: URLSession
-  static let timeoutSeconds = 30.0
+  /// How long one request may take before it counts as no answer.
+  let timeout: Double
 
-  init(base: URL, user: String?, password: String?) {
+  init(base: URL, user: String?, password: String?, timeout: Double = 30) {
     self.base = base
+    self.timeout = timeout
     if let user {
       authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
     } else {
       authorization = nil
     }
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = Self.timeoutSeconds
-    configuration.timeoutIntervalForResource = Self.timeoutSeconds * 4
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout * 4
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
     session = URLSession(configuration: configuration, delegate: RefuseChallenges(), delegateQueue: nil)
@@ -83,7 +85,7 @@ final class DAVSession: Sendable {
     done.wait()
     switch outcome.withLock({ $0 })! {
     case .failure(let error):
-      throw Self.describe(error, url: url)
+      throw Self.describe(error, url: url, timeout: timeout)
     case .success(let reply):
       guard accept.contains(reply.status) else { throw Self.describe(status: reply.status, method: method, url: url) }
       return reply
@@ -91,14 +93,14 @@ final class DAVSession: Sendable {
   }
 
   /// A network failure in words.
-  static func describe(_ error: Error, url: URL) -> StrideError {
+  static func describe(_ error: Error, url: URL, timeout: Double) -> StrideError {
     let host = url.host ?? url.absoluteString
     let wait = "your changes wait here and go out once it answers"
     let text: String
     switch (error as? URLError)?.code {
     case .cancelled?, .userCancelledAuthentication?, .userAuthenticationRequired?:
       return describe(status: 401, method: "", url: url)
-    case .timedOut?: text = "the server at \(host) did not answer within \(Int(timeoutSeconds)) seconds; \(wait)"
+    case .timedOut?: text = "the server at \(host) did not answer within \(Int(timeout.rounded(.up))) seconds; \(wait)"
     case .cannotConnectToHost?, .networkConnectionLost?, .notConnectedToInternet?:
       text = "the server at \(host) could not be reached (no connection); \(wait)"
     case .cannotFindHost?, .dnsLookupFailed?:

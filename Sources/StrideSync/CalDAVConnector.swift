@@ -5,11 +5,17 @@ import StrideProtocol
 
 /// Finds a task collection on a CalDAV server and opens it for sync passes: what `strided` hands the daemon.
 public struct CalDAVConnector: SyncConnector {
-  public init() {}
+  /// How long one request may take (seconds) before it counts as no answer.
+  let timeout: Double
+
+  public init(timeout: Double = 30) {
+    self.timeout = timeout
+  }
 
   public func collection(_ account: SyncAccount, password: String?) throws(StrideError) -> any SyncCollection {
     let url = try Self.url(account.url)
-    return CalDAVCollection(url: url, dav: DAVSession(base: url, user: account.user, password: password))
+    return CalDAVCollection(
+      url: url, dav: DAVSession(base: url, user: account.user, password: password, timeout: timeout))
   }
 
   /// The address may be the collection itself, or the server (or the user's principal, or calendar home): then the
@@ -17,7 +23,7 @@ public struct CalDAVConnector: SyncConnector {
   /// calendar whose supported-calendar-component-set has VTODO), and made with MKCALENDAR when asked.
   public func setUp(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount {
     let start = try Self.url(params.url)
-    let dav = DAVSession(base: start, user: params.user, password: password)
+    let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
     let asked = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>"
     var here = try dav.propfind(
       start, depth: 0, properties: asked + "<d:current-user-principal/><c:calendar-home-set/>"

@@ -40,8 +40,9 @@ struct SyncPass {
     let changed = changes.changed.filter { entry in entry.etag == nil || byHref[entry.href]?.etag != entry.etag }
     var removed = Set(changes.removed)
     if changes.complete {
+      // Unlisted means deleted there, for what the server held; one reserved but never acknowledged is still to send.
       let listed = Set(changes.changed.map(\.href))
-      removed.formUnion(byHref.keys.filter { !listed.contains($0) })
+      removed.formUnion(byHref.filter { !listed.contains($0.key) && $0.value.confirmed }.keys)
     }
     var received: [(SyncResource, VTodo.Parsed)] = []
     for resource in try collection.fetch(changed.map(\.href)) {
@@ -97,6 +98,10 @@ struct SyncPass {
     var uid: String
     /// True for a task's own resource (counted in the report).
     var isTask: Bool
+    /// The ledger row to keep before the write is made (a new resource's UID and path, a task's new step UIDs).
+    var reservation: SyncItem?
+    /// True for a task whose own resource is as the server has it, written only for its steps: not sent.
+    var stepsOnly = false
   }
 
   /// Sends what changed here. Returns true when the server refused a write because its copy changed (pull again).
@@ -108,7 +113,7 @@ struct SyncPass {
     var refused = false
     var sentTasks = 0
     var deletedThere = 0
-    for write in outgoing where !stopping() {
+    for write in outgoing where !stopping() && !write.stepsOnly {
       let outcome =
         if let body = write.body {
           try collection.put(write.href, body: body, etag: write.etag)
@@ -140,15 +145,25 @@ struct SyncPass {
     return refused
   }
 
-  /// Every write the local changes need: changed and new tasks with their changed steps, and deletions.
+  /// Every write the local changes need: changed and new tasks with their changed steps, and deletions. A new
+  /// resource's UID and path (and a task's new steps' UIDs) are kept in the ledger before it is written: a write
+  /// that reached the server and whose answer was lost is then tried again under the same UID (and refused as
+  /// existing, then merged), never sent a second time as another task or step.
   private func outbox(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
+    let writes = try planned(store)
+    try store.recordSync(saving: writes.compactMap(\.reservation))
+    return writes
+  }
+
+  private func planned(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
     let now = clock()
     let local = try Self.localChanges(store)
     let items = local.items
     var writes: [Outgoing] = []
     for (task, fields) in local.changed {
       let uid = local.uidByTask[task.id]!
-      var item = items[uid]!
+      let before = items[uid]!
+      var item = before
       let server = try item.body.flatMap { body throws(StrideError) in try? VTodo.parse(body, timeZone: timeZone) }
       let body = VTodo.text(
         task: fields, uid: uid, created: task.createdAt, modified: task.updatedAt, now: now, timeZone: timeZone,
@@ -156,45 +171,66 @@ struct SyncPass {
       // Never sent: written only if no such resource exists yet.
       let etag = item.href == nil ? nil : item.etag
       let href = item.href ?? collection.href(for: uid)
-      let oldSteps = item.base?.steps ?? []
+      let stepUIDs = fields.steps.map(\.uid)
       (item.href, item.body, item.base, item.stepUIDs, item.syncedUpdated) = (
-        href, body, fields, fields.steps.map(\.uid), task.updatedAt
+        href, body, fields, stepUIDs, task.updatedAt
       )
-      writes.append(Outgoing(href: href, body: body, etag: etag, item: item, uid: uid, isTask: true))
-      for (index, step) in fields.steps.enumerated()
-      where oldSteps.first(where: { $0.uid == step.uid }) != step || items[step.uid]?.href == nil {
-        var stepItem = items[step.uid] ?? SyncItem(uid: step.uid, taskID: task.id, parent: uid)
-        let stepServer = try stepItem.body.flatMap { body throws(StrideError) in
-          try? VTodo.parse(body, timeZone: timeZone)
-        }
-        let stepBody = VTodo.text(
-          step: step, position: index + 1, parent: uid, modified: task.updatedAt, now: now, server: stepServer)
-        let stepETag = stepItem.href == nil ? nil : stepItem.etag
-        stepItem.href = stepItem.href ?? collection.href(for: step.uid)
-        stepItem.body = stepBody
-        writes.append(
-          Outgoing(href: stepItem.href!, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid, isTask: false))
+      var write = Outgoing(href: href, body: body, etag: etag, item: item, uid: uid, isTask: true)
+      // Only steps wait to be sent: the task itself is as the server has it.
+      write.stepsOnly = before.confirmed && before.base == fields
+      if !before.confirmed {
+        // What is sent is the base to merge against, should the server turn out to hold it.
+        write.reservation = SyncItem(uid: uid, taskID: task.id, href: href, base: fields, stepUIDs: stepUIDs)
+      } else if before.stepUIDs != stepUIDs {
+        write.reservation = before
+        write.reservation?.stepUIDs = stepUIDs
       }
-      let kept = Set(fields.steps.map(\.uid))
-      for old in oldSteps where !kept.contains(old.uid) {
-        if let href = items[old.uid]?.href {
-          writes.append(Outgoing(href: href, etag: items[old.uid]?.etag, uid: old.uid, isTask: false))
-        }
-      }
+      writes.append(write)
+      writes += try stepWrites(task, fields, uid: uid, oldSteps: before.base?.steps ?? [], items: items, now: now)
     }
-    // Tasks deleted here: their resources and their steps' go.
-    for item in local.deleted {
-      for step in items.values where step.parent == item.uid {
-        if let href = step.href { writes.append(Outgoing(href: href, etag: step.etag, uid: step.uid, isTask: false)) }
+    // Tasks deleted here: their steps' resources go, then their own.
+    for item in local.deleted.sorted(by: { ($0.parent == nil ? 1 : 0) < ($1.parent == nil ? 1 : 0) }) {
+      writes.append(Outgoing(href: item.href!, etag: item.etag, uid: item.uid, isTask: item.parent == nil))
+    }
+    return writes
+  }
+
+  /// The writes of a task's steps: those new or changed since the last agreed version, and deletes of those gone.
+  private func stepWrites(
+    _ task: StrideTask, _ fields: SyncFields, uid: String, oldSteps: [SyncStep], items: [String: SyncItem], now: Date
+  ) throws(StrideError) -> [Outgoing] {
+    var writes: [Outgoing] = []
+    for (index, step) in fields.steps.enumerated()
+    where oldSteps.first(where: { $0.uid == step.uid }) != step || items[step.uid]?.confirmed != true {
+      var stepItem = items[step.uid] ?? SyncItem(uid: step.uid, taskID: task.id, parent: uid)
+      let stepServer = try stepItem.body.flatMap { body throws(StrideError) in
+        try? VTodo.parse(body, timeZone: timeZone)
       }
-      writes.append(Outgoing(href: item.href!, etag: item.etag, uid: item.uid, isTask: true))
+      let stepBody = VTodo.text(
+        step: step, position: index + 1, parent: uid, modified: task.updatedAt, now: now, server: stepServer)
+      let stepETag = stepItem.href == nil ? nil : stepItem.etag
+      let reservation =
+        stepItem.href == nil
+        ? SyncItem(uid: step.uid, taskID: task.id, parent: uid, href: collection.href(for: step.uid)) : nil
+      stepItem.href = stepItem.href ?? collection.href(for: step.uid)
+      stepItem.body = stepBody
+      var write = Outgoing(
+        href: stepItem.href!, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid, isTask: false)
+      write.reservation = reservation
+      writes.append(write)
+    }
+    let kept = Set(fields.steps.map(\.uid))
+    for old in oldSteps where !kept.contains(old.uid) {
+      if let href = items[old.uid]?.href {
+        writes.append(Outgoing(href: href, etag: items[old.uid]?.etag, uid: old.uid, isTask: false))
+      }
     }
     return writes
   }
 
   /// The local side of a pass: the ledger by UID, each task's UID (a task never sent gets a new one), the tasks
-  /// that differ from their last agreed version (or were never sent) with their fields, and the ledger rows of tasks
-  /// deleted here.
+  /// that differ from their last agreed version (or were never sent, or have a step the server has not
+  /// acknowledged) with their fields, and the ledger rows of tasks deleted here and of their steps.
   private struct LocalChanges {
     var items: [String: SyncItem]
     var uidByTask: [TaskID: String]
@@ -218,10 +254,12 @@ struct SyncPass {
     let changed = candidates.compactMap { task -> (task: StrideTask, fields: SyncFields)? in
       let item = items[uidByTask[task.id]!]!
       let fields = SyncFields(task, uid: { uidByTask[$0] }, stepUIDs: item.stepUIDs)
-      return item.href == nil || item.base != fields ? (task, fields) : nil
+      let unsent = fields.steps.contains { items[$0.uid]?.confirmed != true }
+      return !item.confirmed || item.base != fields || unsent ? (task, fields) : nil
     }
+    // A step's resource whose task is gone here goes too (one whose task's delete went out before it did).
     let deleted = items.values.filter {
-      $0.parent == nil && $0.href != nil && !existing.contains($0.taskID) && (try? store.stored($0.taskID)) == nil
+      $0.href != nil && !existing.contains($0.taskID) && (try? store.stored($0.taskID)) == nil
     }
     return LocalChanges(items: items, uidByTask: uidByTask, changed: changed, deleted: deleted)
   }
@@ -229,7 +267,7 @@ struct SyncPass {
   /// How many tasks wait to be sent (changed or new here, or deleted here).
   static func pending(_ store: TaskStore) throws(StrideError) -> Int {
     let local = try localChanges(store)
-    return local.changed.count + local.deleted.count
+    return local.changed.count + Set(local.deleted.map(\.taskID)).count
   }
 }
 

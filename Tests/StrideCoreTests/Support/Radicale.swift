@@ -38,13 +38,20 @@ final class Radicale {
     level = warning
     """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
     try start()
+    _ = try makeList("tasks", name: "Tasks")
+  }
+
+  /// Makes a task list in alice's calendar home, as another app would; its address.
+  func makeList(_ path: String, name: String) throws -> String {
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
       <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-      <d:displayname>Tasks</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
+      <d:displayname>\(name)</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
       </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
       """
-    _ = try dav.send("MKCALENDAR", URL(string: collection)!, body: Data(body.utf8), accept: [201])
+    let address = root + "\(Self.user)/\(path)/"
+    _ = try dav.send("MKCALENDAR", URL(string: address)!, body: Data(body.utf8), accept: [201])
+    return address
   }
 
   var dav: DAVSession { DAVSession(base: URL(string: root)!, user: Self.user, password: Self.password) }
@@ -117,9 +124,9 @@ final class Radicale {
     String(decoding: try dav.send("GET", DAVPath.url(href, on: URL(string: root)!), accept: [200]).body, as: UTF8.self)
   }
 
-  /// The hrefs in the task list.
-  func hrefs() throws -> [String] {
-    try dav.propfind(URL(string: collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
+  /// The hrefs in a task list (the one the tests sync through, unless another is named).
+  func hrefs(in list: String? = nil) throws -> [String] {
+    try dav.propfind(URL(string: list ?? collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
       $0.hasSuffix(".ics")
     }
   }
@@ -149,19 +156,24 @@ final class SyncDevice {
   private(set) var dispatcher: Dispatcher
   private var password: String
   let timeZone: TimeZone
+  /// How long one request to the server may take.
+  private let timeout: Double
 
-  init(password: String = Radicale.password, timeZone: TimeZone = TimeZone(identifier: "UTC")!) throws {
+  init(password: String = Radicale.password, timeZone: TimeZone = TimeZone(identifier: "UTC")!, timeout: Double = 30)
+    throws
+  {
     self.password = password
     self.timeZone = timeZone
-    dispatcher = try Self.open(path, time, password, timeZone)
+    self.timeout = timeout
+    dispatcher = try Self.open(path, time, password, timeZone, timeout)
   }
 
-  private static func open(_ path: String, _ time: TestClock, _ password: String, _ timeZone: TimeZone) throws
-    -> Dispatcher
-  {
+  private static func open(
+    _ path: String, _ time: TestClock, _ password: String, _ timeZone: TimeZone, _ timeout: Double
+  ) throws -> Dispatcher {
     Dispatcher(
       store: try TaskStore(path: path), clock: { time.now }, timeZone: timeZone,
-      syncConnector: CalDAVConnector(), environment: ["STRIDE_SYNC_PASSWORD": password]
+      syncConnector: CalDAVConnector(timeout: timeout), environment: ["STRIDE_SYNC_PASSWORD": password]
     ) { open in
       ServerInfo.Result(
         server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "", startedAt: Fixtures.now,
@@ -175,7 +187,7 @@ final class SyncDevice {
   /// Stops the dispatcher and opens the database again (a daemon restart).
   func restart() throws {
     dispatcher.close()
-    dispatcher = try Self.open(path, time, password, timeZone)
+    dispatcher = try Self.open(path, time, password, timeZone, timeout)
   }
 
   /// This device's clock.
