@@ -89,7 +89,7 @@ struct SyncPass {
   // MARK: Push
 
   /// One resource to write or delete.
-  private struct Outgoing {
+  private struct Outgoing: Sendable {
     var href: String
     var body: String?
     var etag: String?
@@ -104,45 +104,72 @@ struct SyncPass {
     var stepsOnly = false
   }
 
-  /// Sends what changed here. Returns true when the server refused a write because its copy changed (pull again).
+  /// How many writes a pass keeps in flight at once: a server that handles requests side by side is never kept
+  /// waiting on Stride, and one that takes them in turn (Radicale's storage lock) simply queues a few.
+  static let writesInFlight = 4
+
+  /// Sends what changed here, a few writes at a time, recording each batch's outcome before the next: a pass cut
+  /// short keeps what reached the server. Returns true when the server refused a write because its copy changed
+  /// (pull again).
   private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
-    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
-    guard !outgoing.isEmpty else { return false }
-    var saved: [SyncItem] = []
-    var removed: [String] = []
+    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }.filter { !$0.stepsOnly }
     var refused = false
-    var sentTasks = 0
-    var deletedThere = 0
-    for write in outgoing where !stopping() && !write.stepsOnly {
-      let outcome =
-        if let body = write.body {
-          try collection.put(write.href, body: body, etag: write.etag)
-        } else {
-          try collection.delete(write.href, etag: write.etag)
+    for start in stride(from: 0, to: outgoing.count, by: 50) where !stopping() {
+      let batch = Array(outgoing[start..<min(start + 50, outgoing.count)])
+      var saved: [SyncItem] = []
+      var removed: [String] = []
+      var failure: StrideError?
+      for (write, outcome) in zip(batch, send(batch)) {
+        switch outcome {
+        case .success(.stored(let etag))?:
+          if var item = write.item {
+            item.etag = etag
+            saved.append(item)
+            if write.isTask { report.sent += 1 }
+          } else {
+            removed.append(write.uid)
+            if write.isTask { report.deletedThere += 1 }
+          }
+        case .success(.changedOnServer)?: refused = true
+        case .failure(let error)?: failure = failure ?? error
+        case nil: break
         }
-      switch outcome {
-      case .stored(let etag):
-        if var item = write.item {
-          item.etag = etag
-          saved.append(item)
-          if write.isTask { sentTasks += 1 }
-        } else {
-          removed.append(write.uid)
-          if write.isTask { deletedThere += 1 }
-        }
-      case .changedOnServer:
-        refused = true
       }
-      // Saved as it goes: a pass cut short keeps what reached the server.
-      if saved.count + removed.count >= 50 {
-        try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
-        (saved, removed) = ([], [])
+      try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
+      if let failure { throw failure }
+    }
+    return refused
+  }
+
+  /// Makes the writes, `writesInFlight` at a time; the outcome of each, or nil for one not tried (the daemon is
+  /// stopping, or a write failed: the server is not taking them now).
+  private func send(_ batch: [Outgoing]) -> [Result<SyncWrite, StrideError>?] {
+    let outcomes = Locked([Result<SyncWrite, StrideError>?](repeating: nil, count: batch.count))
+    let next = Locked((index: 0, failed: false))
+    DispatchQueue.concurrentPerform(iterations: min(Self.writesInFlight, batch.count)) { _ in
+      while true {
+        let index = next.withLock { next -> Int? in
+          guard next.index < batch.count, !next.failed, !stopping() else { return nil }
+          next.index += 1
+          return next.index - 1
+        }
+        guard let index else { return }
+        let write = batch[index]
+        let outcome: Result<SyncWrite, StrideError>
+        do throws(StrideError) {
+          if let body = write.body {
+            outcome = .success(try collection.put(write.href, body: body, etag: write.etag))
+          } else {
+            outcome = .success(try collection.delete(write.href, etag: write.etag))
+          }
+        } catch {
+          outcome = .failure(error)
+          next.withLock { $0.failed = true }
+        }
+        outcomes.withLock { $0[index] = outcome }
       }
     }
-    try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
-    report.sent += sentTasks
-    report.deletedThere += deletedThere
-    return refused
+    return outcomes.withLock { $0 }
   }
 
   /// Every write the local changes need: changed and new tasks with their changed steps, and deletions. A new
