@@ -105,10 +105,12 @@ extension VTodo {
       energy: x("ENERGY").flatMap(EnergyLevel.init(rawValue:)) ?? .medium, type: type)
     fields.notes = notes.isEmpty ? nil : notes
     fields.due = date("DUE", .endOfDay)
-    if deferredUntil(fields.state) != nil {
-      // DTSTART is when it comes back: another app that moves it moves the deferral.
+    if putOffUntil(fields.state) != nil {
+      // DTSTART is when it comes back: another app that moves it moves the deferral, or the follow-up.
       fields.start = date("X-STRIDE-START")
-      if let back = date("DTSTART") { fields.state.deferral?.until = back }
+      if let back = date("DTSTART") {
+        if fields.state.status == .waiting { fields.state.followUp = back } else { fields.state.deferral?.until = back }
+      }
     } else {
       fields.start = date("DTSTART") ?? date("X-STRIDE-START")
     }

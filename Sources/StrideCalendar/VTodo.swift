@@ -86,7 +86,7 @@ package enum VTodo {
       lines.append("DESCRIPTION:\(ICalendar.escape(description))")
     }
     let start = shownStart(fields)
-    if let own = fields.start, deferredUntil(fields.state) != nil || start == nil {
+    if let own = fields.start, putOffUntil(fields.state) != nil || start == nil {
       lines.append("X-STRIDE-START:\(ICalendar.date(own))")
     }
     let days = Days(due: fields.due, start: start, calendar: LocalCalendar(timeZone: timeZone))
@@ -117,17 +117,22 @@ package enum VTodo {
     return lines + (server?.keptLines ?? [])
   }
 
-  /// DTSTART as other apps see it: for a task deferred to a time, that time (the phone shows, or hides the task
-  /// until, the moment it comes back), else the task's own start. DUE must not come before DTSTART, so a later one
-  /// is left out. The task's own start travels as `X-STRIDE-START` whenever DTSTART does not hold it.
+  /// DTSTART as other apps see it: for a task put off to a time (deferred to it, or waiting with a follow-up then),
+  /// that time — the phone shows it as the start, or hides the task until then, so it does not nag about what the
+  /// person chose to put off — else the task's own start. DUE must not come before DTSTART, so a later one is left
+  /// out. The task's own start travels as `X-STRIDE-START` whenever DTSTART does not hold it.
   private static func shownStart(_ fields: SyncFields) -> Date? {
-    guard let start = deferredUntil(fields.state) ?? fields.start else { return nil }
+    guard let start = putOffUntil(fields.state) ?? fields.start else { return nil }
     return start > fields.due ?? start ? nil : start
   }
 
-  /// When a deferred task comes back, if it was deferred to a time.
-  static func deferredUntil(_ state: SyncState) -> Date? {
-    state.status == .deferred ? state.deferral?.until : nil
+  /// When a task put off to a time comes back: a deferral's end, or a wait's follow-up.
+  static func putOffUntil(_ state: SyncState) -> Date? {
+    switch state.status {
+    case .deferred: state.deferral?.until
+    case .waiting: state.followUp
+    default: nil
+    }
   }
 
   /// A due with no time of day (the end of a day) and a start at a day's beginning are written as DATE values, the

@@ -207,4 +207,48 @@ struct SyncTrustTests {
     #expect(!ICalendarReader.unfold(try server.get(href)).contains { $0.hasPrefix("DTSTART") })
     #expect(try device.sync() == SyncReport())
   }
+
+  @Test(
+    "a wait with a follow-up shows on a phone as the start then, the task's own start kept beside it; a phone that moves it moves the follow-up"
+  )
+  func waitOnPhone() throws {
+    let server = try Radicale()
+    let (device, other) = (try SyncDevice(), try SyncDevice())
+    _ = try device.setUp(server)
+    _ = try other.setUp(server)
+    let task = try device.capture("hear back about the flat from tuesday by friday 17:00")
+    let ownStart = try #require(task.start)
+    let wednesday = Fixtures.at("2026-11-25T09:00:00Z")
+    _ = try device.call(TaskWait.self, .init(id: task.id, note: "the landlord", followUp: wednesday))
+    try device.sync()
+    let href = try #require(try server.hrefs().first)
+    let lines = ICalendarReader.unfold(try server.get(href))
+    #expect(lines.contains("DTSTART:20261125T090000Z"))
+    #expect(lines.contains("X-STRIDE-START:\(ICalendar.date(ownStart))"))
+
+    // Another device reads the same wait and the same own start.
+    #expect(try other.sync().received == 1)
+    let arrived = try other.task(task.title)
+    #expect(arrived.status == .waiting && arrived.followUp == wednesday && arrived.start == ownStart)
+
+    // The phone moves the start to Thursday: the follow-up is then.
+    try Self.edit(server, String(href.split(separator: "/").last!)) { lines in
+      lines.map {
+        $0.hasPrefix("DTSTART")
+          ? "DTSTART:20261126T090000Z"
+          : $0.hasPrefix("LAST-MODIFIED") ? "LAST-MODIFIED:20261121T100000Z" : $0
+      }
+    }
+    device.advance(3600)
+    #expect(try device.sync().received == 1)
+    let moved = try device.task(task.title)
+    #expect(moved.followUp == Fixtures.at("2026-11-26T09:00:00Z"))
+    #expect(moved.waitingFor == "the landlord" && moved.start == ownStart)
+
+    device.advance(60)
+    _ = try device.call(TaskResume.self, .init(id: task.id))
+    try device.sync()
+    #expect(ICalendarReader.unfold(try server.get(href)).contains("DTSTART:\(ICalendar.date(ownStart))"))
+    #expect(try device.sync() == SyncReport())
+  }
 }
