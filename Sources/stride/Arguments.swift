@@ -144,6 +144,18 @@ struct CommandArguments {
     }
   }
 
+  /// How many to show: `--limit N` (a positive number of `what`, like "tasks"), every one with `--all`, else nil.
+  func limit(of what: String) throws(UsageError) -> Int? {
+    var limit: Int?
+    if let value = values["--limit"] {
+      guard let number = Int(value), number > 0 else {
+        throw UsageError("--limit '\(value)' is not a number of \(what); give one like --limit 20")
+      }
+      limit = number
+    }
+    return flags.contains("--all") ? Int.max : limit
+  }
+
   /// Reads a time option in the words `stride when` understands ("tonight", "next fri 9am", "2026-12-01").
   /// A day alone stands for `dateOnly` o'clock that day.
   func time(_ option: String, dateOnly: ClockTime) throws(UsageError) -> Date? {

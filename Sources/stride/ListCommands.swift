@@ -80,15 +80,7 @@ extension Session {
     guard let query = SearchQuery(text) else {
       throw UsageError("find needs words to look for, like: stride find lease, or stride find \"call the bank\"")
     }
-    var limit: Int?
-    if let value = args.values["--limit"] {
-      guard let number = Int(value), number > 0 else {
-        throw UsageError("--limit '\(value)' is not a number of tasks; give one like --limit 20")
-      }
-      limit = number
-    }
-    if args.flags.contains("--all") { limit = Int.max }
-    let result = try call(TaskFind.self, .init(query: text, limit: limit))
+    let result = try call(TaskFind.self, .init(query: text, limit: try args.limit(of: "tasks")))
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else {
       return output.say(
@@ -141,7 +133,7 @@ extension Session {
     var marked = ""
     var from = text.startIndex
     for range in query.highlights(in: text) {
-      marked += text[from..<range.lowerBound] + Style(color: true).highlight(String(text[range]))
+      marked += text[from..<range.lowerBound] + output.highlight(String(text[range]))
       from = range.upperBound
     }
     return marked + text[from...]

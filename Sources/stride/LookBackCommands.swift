@@ -16,14 +16,7 @@ extension Session {
     let since = try args.since("--since")
     let until = try args.time("--until", dateOnly: .startOfDay)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
-    var wanted = paged ? 500 : 100
-    if let value = args.values["--limit"] {
-      guard let number = Int(value), number > 0 else {
-        throw UsageError("--limit '\(value)' is not a number of changes; give one like --limit 20")
-      }
-      wanted = number
-    }
-    if args.flags.contains("--all") { wanted = Int.max }
+    let wanted = try args.limit(of: "changes") ?? (paged ? 500 : 100)
     // A page of at most 1,000 at a time, each older than the last, until enough are read.
     var entries: [HistoryLog.Entry] = []
     var more = true

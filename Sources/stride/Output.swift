@@ -46,6 +46,7 @@ struct Output {
 
   func bold(_ text: String) -> String { Style(color: color).bold(text) }
   func dim(_ text: String) -> String { Style(color: color).dim(text) }
+  func highlight(_ text: String) -> String { Style(color: color).highlight(text) }
 
   /// `task 12, "call the dentist"`: how a sentence names a task.
   static func name(_ task: StrideTask) -> String {

@@ -33,23 +33,22 @@ struct ReviewText {
   private static func name(_ id: TaskID, _ title: String) -> String { "Task \(id), \"\(title)\"" }
 
   private var totals: [String] {
-    let steps = review.stepsDone == 0 ? "" : " and \(count(review.stepsDone, "step"))"
+    let steps = review.stepsDone == 0 ? "" : " and \(plural(review.stepsDone, "step"))"
     var done =
-      "No tasks were finished in this period\(steps.isEmpty ? "" : ", but \(count(review.stepsDone, "step")) were")."
+      "No tasks were finished in this period\(steps.isEmpty ? "" : ", but \(plural(review.stepsDone, "step")) were")."
     if review.done > 0 {
       let estimated =
         review.estimatedMinutes > 0 ? ": about \(Minutes.spoken(review.estimatedMinutes)) of estimated work" : ""
       let unknown =
         review.withoutEstimate == 0 || review.estimatedMinutes == 0
         ? "" : " (\(review.withoutEstimate) had no estimate)"
-      done = "You finished \(count(review.done, "task"))\(steps)\(estimated)\(unknown)."
+      done = "You finished \(plural(review.done, "task"))\(steps)\(estimated)\(unknown)."
     }
     let captured =
-      review.captured == 0 ? "Nothing new was captured." : "You captured \(count(review.captured, "task"))."
+      review.captured == 0 ? "Nothing new was captured." : "You captured \(plural(review.captured, "task"))."
     return [done, captured]
   }
 
-  private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
   /// Done per day: a bar each, or a sentence each.
   private var days: [String] {
@@ -59,7 +58,7 @@ struct ReviewText {
     if plain {
       return [bold("Done each day:")]
         + zip(noons, review.days).map { noon, day in
-          let done = day.done == 0 ? "nothing finished" : "\(count(day.done, "task")) finished"
+          let done = day.done == 0 ? "nothing finished" : "\(plural(day.done, "task")) finished"
           let minutes = day.minutes > 0 ? ", about \(Minutes.spoken(day.minutes))" : ""
           return "  \(time.calendarDay(noon)): \(done)\(minutes)."
         }
@@ -109,10 +108,7 @@ struct ReviewText {
 
   private var routines: [String] {
     review.routines.map { routine in
-      func times(_ count: Int) -> String {
-        count == 0 ? "never" : count == 1 ? "once" : count == 2 ? "twice" : "\(count) times"
-      }
-      return "  " + Self.name(routine.id, routine.title) + " (\(routine.repeats)): done \(times(routine.kept)), "
+      "  " + Self.name(routine.id, routine.title) + " (\(routine.repeats)): done \(times(routine.kept)), "
         + "skipped \(times(routine.skipped)), missed \(times(routine.missed))."
     }
   }

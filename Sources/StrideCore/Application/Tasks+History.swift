@@ -100,17 +100,12 @@ extension Tasks {
       let top = counts.filter { $0.count == counts[0].count }.map(\.reason)
       let reason = deferrals.last { top.contains($0.reason) }!.reason
       let words =
-        "put off \(Self.times(deferrals.count)): "
-        + listed(counts.map { "\(Self.times($0.count)) \(HistoryWords.words(for: $0.reason))" })
+        "put off \(times(deferrals.count)): "
+        + listed(counts.map { "\(times($0.count)) \(HistoryWords.words(for: $0.reason))" })
       return HistoryReview.Slipping(
         id: task.id, title: task.title, deferrals: deferrals.count, reasons: counts, words: words,
         suggestion: suggestion(for: reason, task: task, byHour: byHour))
     }.sorted { ($0.deferrals, $1.id) > ($1.deferrals, $0.id) }
-  }
-
-  /// "once", "twice", "3 times".
-  static func times(_ count: Int) -> String {
-    count == 1 ? "once" : count == 2 ? "twice" : "\(count) times"
   }
 
   /// One gentle next step for a task put off mostly for `reason`.
