@@ -49,7 +49,6 @@ struct ReviewText {
     return [done, captured]
   }
 
-
   /// Done per day: a bar each, or a sentence each.
   private var days: [String] {
     let calendar = LocalCalendar(timeZone: TimeZone(identifier: review.timeZone) ?? .current)
