@@ -24,6 +24,16 @@ struct SyncTrustTests {
     try server.put(name, edit(lines).joined(separator: "\r\n") + "\r\n")
   }
 
+  /// Moves a task's DTSTART on the server the way a phone does, with its LAST-MODIFIED.
+  static func moveStart(_ server: Radicale, _ href: String, to start: String) throws {
+    try edit(server, String(href.split(separator: "/").last!)) { lines in
+      lines.map {
+        $0.hasPrefix("DTSTART")
+          ? "DTSTART:\(start)" : $0.hasPrefix("LAST-MODIFIED") ? "LAST-MODIFIED:20261121T100000Z" : $0
+      }
+    }
+  }
+
   @Test("a phone's PRIORITY decides whether a task is an obligation, both ways, and the server never holds both")
   func phonePriority() throws {
     let server = try Radicale()
@@ -186,13 +196,7 @@ struct SyncTrustTests {
     #expect(ICalendarReader.unfold(try server.get(href)).contains("DTSTART:20261128T100000Z"))
 
     // The phone moves the start to Sunday: Stride's deferral now ends then, still for the reason given.
-    try Self.edit(server, String(href.split(separator: "/").last!)) { lines in
-      lines.map {
-        $0.hasPrefix("DTSTART")
-          ? "DTSTART:20261129T100000Z"
-          : $0.hasPrefix("LAST-MODIFIED") ? "LAST-MODIFIED:20261121T100000Z" : $0
-      }
-    }
+    try Self.moveStart(server, href, to: "20261129T100000Z")
     device.advance(3600)
     #expect(try device.sync().received == 1)
     let moved = try device.task("clean the gutters")
@@ -232,13 +236,7 @@ struct SyncTrustTests {
     #expect(arrived.status == .waiting && arrived.followUp == wednesday && arrived.start == ownStart)
 
     // The phone moves the start to Thursday: the follow-up is then.
-    try Self.edit(server, String(href.split(separator: "/").last!)) { lines in
-      lines.map {
-        $0.hasPrefix("DTSTART")
-          ? "DTSTART:20261126T090000Z"
-          : $0.hasPrefix("LAST-MODIFIED") ? "LAST-MODIFIED:20261121T100000Z" : $0
-      }
-    }
+    try Self.moveStart(server, href, to: "20261126T090000Z")
     device.advance(3600)
     #expect(try device.sync().received == 1)
     let moved = try device.task(task.title)
