@@ -100,8 +100,6 @@ struct SyncPass {
     var isTask: Bool
     /// The ledger row to keep before the write is made (a new resource's UID and path, a task's new step UIDs).
     var reservation: SyncItem?
-    /// True for a task whose own resource is as the server has it, written only for its steps: not sent.
-    var stepsOnly = false
   }
 
   /// How many writes a pass keeps in flight at once: a server that handles requests side by side is never kept
@@ -112,7 +110,7 @@ struct SyncPass {
   /// short keeps what reached the server. Returns true when the server refused a write because its copy changed
   /// (pull again).
   private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
-    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }.filter { !$0.stepsOnly }
+    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
     var refused = false
     for start in stride(from: 0, to: outgoing.count, by: 50) where !stopping() {
       let batch = Array(outgoing[start..<min(start + 50, outgoing.count)])
@@ -190,6 +188,12 @@ struct SyncPass {
     for (task, fields) in local.changed {
       let uid = local.uidByTask[task.id]!
       let before = items[uid]!
+      let stepUIDs = fields.steps.map(\.uid)
+      if before.confirmed, before.base == fields, before.stepUIDs == stepUIDs {
+        // Only steps wait to be sent: the task itself is as the server has it, and is not written.
+        writes += try stepWrites(task, fields, uid: uid, oldSteps: fields.steps, items: items, now: now)
+        continue
+      }
       var item = before
       let server = try item.body.flatMap { body throws(StrideError) in try? VTodo.parse(body, timeZone: timeZone) }
       let body = VTodo.text(
@@ -198,13 +202,10 @@ struct SyncPass {
       // Never sent: written only if no such resource exists yet.
       let etag = item.href == nil ? nil : item.etag
       let href = item.href ?? collection.href(for: uid)
-      let stepUIDs = fields.steps.map(\.uid)
       (item.href, item.body, item.base, item.stepUIDs, item.syncedUpdated) = (
         href, body, fields, stepUIDs, task.updatedAt
       )
       var write = Outgoing(href: href, body: body, etag: etag, item: item, uid: uid, isTask: true)
-      // Only steps wait to be sent: the task itself is as the server has it.
-      write.stepsOnly = before.confirmed && before.base == fields
       if !before.confirmed {
         // What is sent is the base to merge against, should the server turn out to hold it.
         write.reservation = SyncItem(uid: uid, taskID: task.id, href: href, base: fields, stepUIDs: stepUIDs)

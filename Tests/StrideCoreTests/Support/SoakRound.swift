@@ -15,7 +15,7 @@ import Testing
 final class SoakRound {
   let seed: UInt64
   private var random: SeededRandom
-  private let server: Radicale
+  let server: Radicale
   let proxy: FaultProxy
   let list: String
   let devices: [SyncDevice]

@@ -77,7 +77,8 @@ struct SyncSoakTests {
           "\(name): \(pending) tasks still wait to be sent; its ledger:\n" + ledger.joined(separator: "\n"))
       }
     }
-    let views = try round.devices.map { try SoakView(device: $0) } + [try SoakView(server: round.list)]
+    let views =
+      try round.devices.map { try SoakView(device: $0) } + [try SoakView(server: round.server, list: round.list)]
     for (index, view) in views.enumerated() {
       let name = index < round.names.count ? round.names[index] : "the server"
       problems += view.doubled.map { "\(name) holds \($0) more than once, or alone" }
@@ -160,8 +161,8 @@ struct SoakView {
     }
   }
 
-  init(server list: String) throws {
-    let dav = DAVSession(base: URL(string: list)!, user: Radicale.user, password: Radicale.password)
+  init(server: Radicale, list: String) throws {
+    let dav = server.dav
     let listURL = URL(string: list)!
     var tasks: [String: VTodo.Parsed] = [:]
     var steps: [String: [SyncStep]] = [:]
