@@ -91,6 +91,27 @@ package struct SyncFields: Codable, Equatable, Sendable {
   package static func newUID() -> String { UUID().uuidString.lowercased() + "@stride" }
 
   /// Writes the fields into a task (dependencies that name no local task are left out).
+  /// The fields as a list shared with another person holds them: a deferral (with its history) and a pin are one
+  /// person's own choices, so they are neither sent nor taken. Waiting for someone, and being done, are shared.
+  package var shared: SyncFields {
+    var fields = self
+    if fields.state.status == .deferred { fields.state.status = .active }
+    (fields.state.deferral, fields.state.deferCount, fields.state.deferrals) = (nil, 0, nil)
+    fields.pinned = false
+    return fields
+  }
+
+  /// After `apply` on a shared list: this person's deferral and pin, as `local` had them, stay (unless the task
+  /// was finished or parked elsewhere).
+  package static func keepPersonal(_ task: inout StrideTask, from local: StrideTask) {
+    if local.status == .deferred, task.status == .active {
+      task.status = .deferred
+      task.deferral = local.deferral
+    }
+    task.deferrals = local.deferrals
+    task.pinned = local.pinned && task.status != .completed
+  }
+
   package func apply(to task: inout StrideTask, id: (String) -> TaskID?) {
     task.title = title
     task.rawInput = note.isEmpty ? title : note

@@ -86,12 +86,15 @@ public enum TaskList: RPCMethod {
     public var doneSince: Timestamp?
     /// Only tasks these words find, as `task.find` reads them.
     public var search: String?
+    /// Only tasks in this list.
+    public var list: String?
 
     public init(
       status: ListStatus? = nil, tag: String? = nil, pinned: Bool? = nil, sort: ListSort? = nil,
       energy: EnergyLevel? = nil, dueBefore: Date? = nil, overdue: Bool? = nil, deferredBy: DeferReason? = nil,
-      doneSince: Date? = nil, search: String? = nil
+      doneSince: Date? = nil, search: String? = nil, list: String? = nil
     ) {
+      self.list = list
       self.status = status
       self.tag = tag
       self.pinned = pinned

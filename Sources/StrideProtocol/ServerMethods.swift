@@ -185,6 +185,8 @@ public enum NowList: RPCMethod {
     public var limit: Int?
     /// Only tasks with one of these tags.
     public var tags: [String]?
+    /// Only tasks in this list (the ranking still weighs every list: what waits on a task elsewhere counts).
+    public var list: String?
     /// Also list every hidden task with why.
     public var all: Bool?
     /// The user's time zone (an IANA name such as `Europe/Berlin`), for the words of the why-lines ("due today at
@@ -353,5 +355,6 @@ public let allMethodNames: [String] = [
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
   ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
   TaskImport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
-  NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name,
+  NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
+  ListsDefault.name, ListsRemove.name, TaskMove.name,
 ]

@@ -15,13 +15,26 @@ public enum SyncSetup: RPCMethod {
     public var password: String?
     /// Allows plain `http://` to a host that is not this machine.
     public var insecure: Bool?
-    /// Make a task list when the server has none.
+    /// Make a task list called Stride when the server has none.
     public var create: Bool?
+    /// Follow every task list found at the address.
+    public var all: Bool?
+    /// Follow the task lists found with these names (their display names, whatever the case).
+    public var lists: [String]?
+    /// Make a task list with this name on the server, and follow it.
+    public var make: String?
+    /// The list here that syncs with the one task list chosen (made when there is none of that name).
+    public var list: String?
 
     public init(
       url: String, user: String? = nil, passwordCommand: [String]? = nil, password: String? = nil,
-      insecure: Bool? = nil, create: Bool? = nil
+      insecure: Bool? = nil, create: Bool? = nil, all: Bool? = nil, lists: [String]? = nil, make: String? = nil,
+      list: String? = nil
     ) {
+      self.all = all
+      self.lists = lists
+      self.make = make
+      self.list = list
       self.url = url
       self.user = user
       self.passwordCommand = passwordCommand
@@ -37,8 +50,12 @@ public enum SyncSetup: RPCMethod {
     public var report: SyncReport?
     public var error: String?
 
-    package init(account: SyncAccount, report: SyncReport? = nil, error: String? = nil) {
+    /// Every list that syncs with a task list on this server, after set-up.
+    public var lists: [ListInfo]
+
+    package init(account: SyncAccount, lists: [ListInfo], report: SyncReport? = nil, error: String? = nil) {
       self.account = account
+      self.lists = lists
       self.report = report
       self.error = error
     }
@@ -75,11 +92,15 @@ public enum SyncStatus: RPCMethod {
     public var nextSync: Timestamp?
     /// False when the daemon was built without sync.
     public var available: Bool
+    /// Every list that syncs, each with its own account and state; the fields above are the default list's (or the
+    /// first synced one's), but `pending` counts every list.
+    public var lists: [ListInfo]
 
     package init(
       account: SyncAccount? = nil, lastSuccess: Timestamp? = nil, lastAttempt: Timestamp? = nil,
-      lastError: String? = nil, pending: Int, nextSync: Timestamp? = nil, available: Bool
+      lastError: String? = nil, pending: Int, nextSync: Timestamp? = nil, available: Bool, lists: [ListInfo] = []
     ) {
+      self.lists = lists
       self.account = account
       self.lastSuccess = lastSuccess
       self.lastAttempt = lastAttempt

@@ -17,4 +17,15 @@ public struct SyncReport: Codable, Equatable, Sendable {
   /// Resources left alone, and other things worth saying.
   public var notes: [String] = []
   public init() {}
+
+  /// Adds what another pass did (another list's).
+  public mutating func add(_ other: SyncReport) {
+    sent += other.sent
+    received += other.received
+    deletedHere += other.deletedHere
+    deletedThere += other.deletedThere
+    conflicts += other.conflicts
+    conflictTasks += other.conflictTasks
+    notes += other.notes
+  }
 }

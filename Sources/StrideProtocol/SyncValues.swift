@@ -35,8 +35,14 @@ public struct SyncAccount: Codable, Equatable, Sendable {
   public var insecure: Bool?
   /// The collection's display name, when the server gave one.
   public var name: String?
+  /// Whose collection it is, when it is not this account's own: another person shared it (their principal's last
+  /// path segment, as "alice"). Each person's deferrals and pins on a shared list stay their own (Docs/sync.md).
+  public var owner: String?
 
-  public init(url: String, user: String?, passwordCommand: [String]?, insecure: Bool?, name: String?) {
+  public init(
+    url: String, user: String?, passwordCommand: [String]?, insecure: Bool?, name: String?, owner: String? = nil
+  ) {
+    self.owner = owner
     self.url = url
     self.user = user
     self.passwordCommand = passwordCommand

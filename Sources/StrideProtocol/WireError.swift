@@ -24,6 +24,7 @@ extension StrideError.Code {
     case .syncFailed: 7
     case .syncNotSetUp: 8
     case .noteNotFound: 9
+    case .listNotFound: 10
     }
   }
 }

@@ -156,6 +156,24 @@ package enum Schema {
     CREATE INDEX history_by_at ON history (at);
     CREATE INDEX history_by_undone ON history (undone_by) WHERE undone_by IS NOT NULL;
     """,
+    // 10: several lists. Every task is in one (`tasks.list_id`); a list may sync with a CalDAV collection (its
+    // account, as `sync_state` held it before); the ledger rows and the pass state are kept per list (`sync_state`
+    // keys become `<list id>:<key>`). The tasks there were are in list 1, "inbox", the default.
+    """
+    CREATE TABLE lists (
+      id         INTEGER PRIMARY KEY AUTOINCREMENT,
+      name       TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+      is_default INTEGER NOT NULL DEFAULT 0,
+      account    TEXT
+    );
+    INSERT INTO lists (id, name, is_default, account)
+      VALUES (1, 'inbox', 1, (SELECT value FROM sync_state WHERE key = 'account'));
+    ALTER TABLE tasks ADD COLUMN list_id INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX tasks_by_list ON tasks (list_id);
+    ALTER TABLE sync_items ADD COLUMN list_id INTEGER NOT NULL DEFAULT 1;
+    DELETE FROM sync_state WHERE key = 'account';
+    UPDATE sync_state SET key = '1:' || key;
+    """,
   ]
 
   /// The schema version this build writes.

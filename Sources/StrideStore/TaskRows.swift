@@ -15,8 +15,12 @@ package struct TaskRows {
     deferral_energy, repeat_rule, repeat_after_done, pinned, repeat_missed
     """
 
+  /// The columns read: those written, and the name of the task's list.
+  private static let read = columns + ", (SELECT name FROM lists WHERE lists.id = tasks.list_id)"
+
   private static let upsert = """
-    INSERT INTO tasks (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+    INSERT INTO tasks (\(columns), list_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,
+      COALESCE((SELECT id FROM lists WHERE name = ?), (SELECT id FROM lists WHERE is_default = 1)))
     ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
       estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
       waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
@@ -24,10 +28,11 @@ package struct TaskRows {
       updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start,
       follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy,
       repeat_rule = excluded.repeat_rule, repeat_after_done = excluded.repeat_after_done, pinned = excluded.pinned,
-      repeat_missed = excluded.repeat_missed
+      repeat_missed = excluded.repeat_missed, list_id = excluded.list_id
     """
 
-  /// Inserts the task, or replaces every row of it if it exists.
+  /// Inserts the task, or replaces every row of it if it exists. A task with no list (or one of a list that is no
+  /// more) goes in the default list.
   package func save(_ task: StrideTask) throws(StrideError) {
     try database.statement(Self.upsert)
       .bind(
@@ -37,7 +42,7 @@ package struct TaskRows {
         .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
         .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue),
         .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0),
-        .int(task.missed)
+        .int(task.missed), .string(task.list)
       ).run()
     try deleteChildren(of: task.id)
     for (position, subtask) in task.subtasks.enumerated() {
@@ -138,7 +143,7 @@ package struct TaskRows {
     var dependencies = try children("blocked_by", "dependencies")
     var deferrals = try children("reason, at, until, energy", "deferrals")
     var notes = try children("at, text", "task_notes")
-    let selectTasks = try database.statement("SELECT \(Self.columns) FROM tasks WHERE \(condition) ORDER BY id")
+    let selectTasks = try database.statement("SELECT \(Self.read) FROM tasks WHERE \(condition) ORDER BY id")
     selectTasks.bind(values)
     var tasks: [StrideTask] = []
     while try selectTasks.step() {
@@ -196,7 +201,8 @@ package struct TaskRows {
       waitingFor: row.optionalText(8),
       followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
-      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21))
+      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21),
+      list: row.optionalText(22))
   }
 }
 

@@ -109,9 +109,12 @@ extension TaskStore {
     return try rows.load(id)
   }
 
-  package func syncItems() throws(StrideError) -> [SyncItem] {
+  /// The ledger of one list.
+  package func syncItems(list: Int64) throws(StrideError) -> [SyncItem] {
     let statement = try database.statement(
-      "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items")
+      "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items "
+        + "WHERE list_id = ?")
+    statement.bind(.integer(list))
     var items: [SyncItem] = []
     while try statement.step() {
       let base = try statement.optionalText(6).map { text throws(StrideError) in
@@ -127,15 +130,15 @@ extension TaskStore {
     return items
   }
 
-  package func saveSyncItem(_ item: SyncItem) throws(StrideError) {
+  package func saveSyncItem(_ item: SyncItem, list: Int64) throws(StrideError) {
     let base = try item.base.map(StoredSyncBase.text)
     try database.statement(
-      "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids, "
+        + "list_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ).bind(
       .text(item.uid), .integer(item.taskID.rawValue), .string(item.parent), .string(item.href), .string(item.etag),
       .string(item.body), .string(base), .date(item.syncedUpdated),
-      .string(item.stepUIDs.isEmpty ? nil : item.stepUIDs.joined(separator: "\n"))
+      .string(item.stepUIDs.isEmpty ? nil : item.stepUIDs.joined(separator: "\n")), .integer(list)
     ).run()
   }
 
@@ -143,31 +146,34 @@ extension TaskStore {
     try database.statement("DELETE FROM sync_items WHERE uid = ?").bind(.text(uid)).run()
   }
 
-  /// Writes sync items and removes others, in one transaction.
-  package func recordSync(saving items: [SyncItem], removing uids: [String] = []) throws(StrideError) {
+  /// Writes sync items of a list and removes others, in one transaction.
+  package func recordSync(list: Int64, saving items: [SyncItem], removing uids: [String] = []) throws(StrideError) {
     try database.transaction { () throws(StrideError) in
-      for item in items { try saveSyncItem(item) }
+      for item in items { try saveSyncItem(item, list: list) }
       for uid in uids { try removeSyncItem(uid) }
     }
   }
 
-  /// Forgets everything sync knew (a new collection): every task is sent again on the next pass.
-  package func forgetSync() throws(StrideError) {
-    try database.execute("DELETE FROM sync_items; DELETE FROM sync_state WHERE key NOT LIKE 'account%'")
+  /// Forgets everything sync knew of a list (a new collection): its tasks are sent again on the next pass.
+  package func forgetSync(list: Int64) throws(StrideError) {
+    try database.statement("DELETE FROM sync_items WHERE list_id = ?").bind(.integer(list)).run()
+    try database.statement("DELETE FROM sync_state WHERE key LIKE ?").bind(.text("\(list):%")).run()
   }
 
-  package func syncValue(_ key: String) throws(StrideError) -> String? {
-    try database.statement("SELECT value FROM sync_state WHERE key = ?").bind(.text(key)).firstRow { $0.text(0) }
+  /// A value of a list's pass state (`token`, `lastSuccess`, …).
+  package func syncValue(_ key: String, list: Int64) throws(StrideError) -> String? {
+    try database.statement("SELECT value FROM sync_state WHERE key = ?").bind(.text("\(list):\(key)"))
+      .firstRow { $0.text(0) }
   }
 
-  package func setSyncValues(_ values: [String: String?]) throws(StrideError) {
+  package func setSyncValues(_ values: [String: String?], list: Int64) throws(StrideError) {
     try database.transaction { () throws(StrideError) in
       for (key, value) in values {
         if let value {
           try database.statement("INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)")
-            .bind(.text(key), .text(value)).run()
+            .bind(.text("\(list):\(key)"), .text(value)).run()
         } else {
-          try database.statement("DELETE FROM sync_state WHERE key = ?").bind(.text(key)).run()
+          try database.statement("DELETE FROM sync_state WHERE key = ?").bind(.text("\(list):\(key)")).run()
         }
       }
     }
@@ -176,13 +182,13 @@ extension TaskStore {
   /// The tasks a pass compares with what the server has: every open task, and the completed ones changed since
   /// their last sync (or at or after `since`, the start of the last pass: a change in the same second), or with a
   /// resource the server has not acknowledged yet (`SyncItem.confirmed`).
-  package func syncCandidates(since: Date?) throws(StrideError) -> [StrideTask] {
+  package func syncCandidates(list: StoredList, since: Date?) throws(StrideError) -> [StrideTask] {
     let completed = try rows.load(
-      where: "status = 'completed' AND (updated_at >= ? OR NOT EXISTS (SELECT 1 FROM sync_items s "
+      where: "list_id = ? AND status = 'completed' AND (updated_at >= ? OR NOT EXISTS (SELECT 1 FROM sync_items s "
         + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at) "
         + "OR EXISTS (SELECT 1 FROM sync_items s WHERE s.task_id = tasks.id AND s.body IS NULL))",
-      .date(since ?? .distantFuture))
-    return openByID + completed
+      .integer(list.id), .date(since ?? .distantFuture))
+    return openByID.filter { $0.list?.lowercased() == list.name.lowercased() } + completed
   }
 
   /// The repeat rule a task's resource on the server has that Stride cannot follow (and keeps untouched there).
@@ -219,9 +225,10 @@ extension TaskStore {
 
   /// Applies what a sync pass received, in one transaction with one history row (one `undo` takes it back):
   /// `body` creates, changes and deletes tasks and writes the ledger through the writer.
-  package func receive(at now: Date, _ body: (SyncWriter) throws(StrideError) -> Void) throws(StrideError) -> SyncWriter
+  package func receive(list: Int64, at now: Date, _ body: (SyncWriter) throws(StrideError) -> Void)
+    throws(StrideError) -> SyncWriter
   {
-    let writer = SyncWriter(store: self, at: now)
+    let writer = SyncWriter(store: self, list: list, at: now)
     try database.transaction { () throws(StrideError) in
       try body(writer)
       guard !writer.before.isEmpty || !writer.after.isEmpty else { return }
@@ -245,6 +252,7 @@ extension TaskStore {
 /// Changes a sync pass makes to the local tasks, inside `TaskStore.receive`'s transaction.
 package final class SyncWriter {
   private let store: TaskStore
+  private let list: Int64
   private let now: Date
   package private(set) var before: [StrideTask] = []
   package private(set) var after: [StrideTask] = []
@@ -255,8 +263,9 @@ package final class SyncWriter {
   /// Routines whose occurrence was done on another device.
   private var occurrencesDone: Set<TaskID> = []
 
-  package init(store: TaskStore, at now: Date) {
+  package init(store: TaskStore, list: Int64, at now: Date) {
     self.store = store
+    self.list = list
     self.now = now
   }
 
@@ -310,7 +319,7 @@ package final class SyncWriter {
     removed.append(task.id)
   }
 
-  package func item(_ item: SyncItem) throws(StrideError) { try store.saveSyncItem(item) }
+  package func item(_ item: SyncItem) throws(StrideError) { try store.saveSyncItem(item, list: list) }
   package func removeItem(_ uid: String) throws(StrideError) { try store.removeSyncItem(uid) }
 
   /// Notes a field both sides changed, for `stride show`.

@@ -32,6 +32,8 @@ public final class TaskStore {
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
+  /// The list a task goes in when it names none (kept here: every task remembered has its list's name).
+  public package(set) var defaultListName = "inbox"
 
   /// Opens the database at `path` (creating it and its schema if needed) and loads the open tasks. Without
   /// `searchIndex` (or without FTS5 in this SQLite), a search reads every task instead of the full-text index.
@@ -40,6 +42,7 @@ public final class TaskStore {
     try Schema.prepare(database)
     rows = TaskRows(database: database, search: try SearchIndex(database: database, enabled: searchIndex))
     history = History(database: database)
+    defaultListName = try defaultList().name
     openList = try rows.loadOpen()
   }
 
@@ -147,6 +150,7 @@ public final class TaskStore {
     checked.tags = try StrideTask.checkedTags(draft.tags)
     checked.estimateMinutes = try draft.estimateMinutes.map(StrideTask.checkedEstimate)
     checked.steps = try draft.steps.map { step throws(StrideError) in try StrideTask.checkedTitle(step) }
+    checked.list = try draft.list.map { name throws(StrideError) in try existingList(name).name } ?? defaultListName
     let task = try database.transaction { () throws(StrideError) -> StrideTask in
       let task = checked.task(id: try nextID(), at: now)
       try rows.save(task)
@@ -165,7 +169,10 @@ public final class TaskStore {
   public func importTasks(_ tasks: [StrideTask], at now: Date) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
-    let (stored, renumbered) = try TaskRules.imported(tasks, lastID: try nextID().rawValue - 1)
+    var (stored, renumbered) = try TaskRules.imported(tasks, lastID: try nextID().rawValue - 1)
+    // Into the list of that name here, else the default list.
+    let names = Dictionary(try lists().map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+    for index in stored.indices { stored[index].list = stored[index].list.flatMap { names[$0.lowercased()] } ?? defaultListName }
     try database.transaction { () throws(StrideError) in
       for task in stored { try rows.save(task) }
       try history.record(
@@ -331,6 +338,8 @@ public final class TaskStore {
 
   /// Keeps a task as it now stands in memory: in place if it is open, out if it is done.
   package func remember(_ task: StrideTask) {
+    var task = task
+    if task.list == nil { task.list = defaultListName }
     let (index, found) = position(of: task.id)
     switch (found, task.status.isOpen) {
     case (true, true): openList[index] = task

@@ -225,15 +225,24 @@ final class CalDAVCollection: SyncCollection {
     if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
     let reply = try dav.send(
       "PUT", DAVPath.url(encoded(href), on: url), headers: headers, body: Data(body.utf8),
-      accept: [200, 201, 204, 412])
-    return reply.status == 412 ? .changedOnServer : .stored(etag: reply.header("ETag"))
+      accept: [200, 201, 204, 403, 412])
+    return Self.outcome(reply.status) ?? .stored(etag: reply.header("ETag"))
   }
 
   func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
     let reply = try dav.send(
       "DELETE", DAVPath.url(encoded(href), on: url), headers: etag.map { ["If-Match": $0] } ?? [:],
-      accept: [200, 204, 404, 410, 412])
-    return reply.status == 412 ? .changedOnServer : .stored(etag: nil)
+      accept: [200, 204, 403, 404, 410, 412])
+    return Self.outcome(reply.status) ?? .stored(etag: nil)
+  }
+
+  /// A write's answer that did not store it: changed there since (412), or not allowed to this account (403).
+  private static func outcome(_ status: Int) -> SyncWrite? {
+    switch status {
+    case 412: .changedOnServer
+    case 403: .forbidden
+    default: nil
+    }
   }
 
   func href(for uid: String) -> String {

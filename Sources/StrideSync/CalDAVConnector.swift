@@ -19,15 +19,16 @@ public struct CalDAVConnector: SyncConnector {
   }
 
   /// The address may be the collection itself, or the server (or the user's principal, or calendar home): then the
-  /// collection is discovered as RFC 4791 and RFC 6764 describe (current-user-principal, calendar-home-set, a
-  /// calendar whose supported-calendar-component-set has VTODO), and made with MKCALENDAR when asked.
-  public func setUp(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount {
+  /// collections are discovered as RFC 4791 and RFC 6764 describe (current-user-principal, calendar-home-set, the
+  /// calendars whose supported-calendar-component-set has VTODO). Each says whose it is (DAV:owner), so a list
+  /// another person shared is known as theirs.
+  public func discover(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> [SyncAccount] {
     let start = try Self.url(params.url)
     let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
-    let asked = "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>"
     var here = try dav.propfind(
-      start, depth: 0, properties: asked + "<d:current-user-principal/><c:calendar-home-set/>"
+      start, depth: 0, properties: Self.asked + "<d:current-user-principal/><c:calendar-home-set/>"
     ).first
+    let me = here?.href("current-user-principal")
     if let found = here, found.isCalendar {
       guard found.takesTasks else {
         throw StrideError(
@@ -35,9 +36,44 @@ public struct CalDAVConnector: SyncConnector {
           "\(params.url) is a calendar of events, not a task list; give the address of a task list, or the "
             + "server's address to find one")
       }
-      return account(params, url: start, name: found.properties["displayname"]?.trimmedText)
+      return [account(params, url: start, found, me: me)]
     }
-    // The server, the principal or the calendar home: find the home.
+    let (home, principal) = try calendarHome(params, start: start, here: &here, dav: dav)
+    let lists = try dav.propfind(DAVPath.url(home, on: start), depth: 1, properties: Self.asked)
+      .filter { $0.takesTasks && $0.href != home }
+    return lists.map { account(params, url: DAVPath.url($0.href, on: start), $0, me: me ?? principal) }
+  }
+
+  /// Makes a task list called `name` in the calendar home, with MKCALENDAR.
+  public func make(_ name: String, _ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount {
+    let start = try Self.url(params.url)
+    let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
+    var here = try dav.propfind(start, depth: 0, properties: "<d:current-user-principal/><c:calendar-home-set/>")
+      .first
+    let (home, _) = try calendarHome(params, start: start, here: &here, dav: dav)
+    let slug = StrideTask.listName(fromDisplayName: name) ?? "stride"
+    let created = DAVPath.url((home.hasSuffix("/") ? home : home + "/") + slug + "/", on: start)
+    let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+      <d:displayname>\(escaped)</d:displayname>\
+      <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
+      </d:prop></d:set></c:mkcalendar>
+      """
+    _ = try dav.send("MKCALENDAR", created, body: Data(body.utf8), accept: [200, 201])
+    return SyncAccount(
+      url: created.absoluteString, user: params.user, passwordCommand: params.passwordCommand,
+      insecure: params.insecure, name: name)
+  }
+
+  private static let asked =
+    "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:owner/>"
+
+  /// The account's calendar home (and its principal), from the server, the principal or the home itself.
+  private func calendarHome(
+    _ params: SyncSetup.Params, start: URL, here: inout DAVResponse?, dav: DAVSession
+  ) throws(StrideError) -> (home: String, principal: String?) {
     var home = here?.href("calendar-home-set")
     if home == nil, here?.href("current-user-principal") == nil, start.path.isEmpty || start.path == "/" {
       // RFC 6764: a server may point to its CalDAV root from /.well-known/caldav.
@@ -46,7 +82,8 @@ public struct CalDAVConnector: SyncConnector {
           DAVPath.url("/.well-known/caldav", on: start), depth: 0, properties: "<d:current-user-principal/>"
         ).first
     }
-    if home == nil, let principal = here?.href("current-user-principal") {
+    let principal = here?.href("current-user-principal")
+    if home == nil, let principal {
       home = try dav.propfind(DAVPath.url(principal, on: start), depth: 0, properties: "<c:calendar-home-set/>")
         .first?.href("calendar-home-set")
     }
@@ -56,43 +93,19 @@ public struct CalDAVConnector: SyncConnector {
         "no calendars were found at \(params.url) for \(params.user ?? "this account"); give the address of a task "
           + "list (a CalDAV calendar URL)")
     }
-    let homeURL = DAVPath.url(home, on: start)
-    let lists = try dav.propfind(homeURL, depth: 1, properties: asked).filter { $0.takesTasks && $0.href != home }
-    // A list named Stride first, then one only for tasks, then any that takes tasks.
-    let chosen =
-      lists.first { $0.properties["displayname"]?.trimmedText.lowercased() == "stride" }
-      ?? lists.first { $0.components == ["VTODO"] } ?? lists.first
-    if let chosen {
-      return account(
-        params, url: DAVPath.url(chosen.href, on: start), name: chosen.properties["displayname"]?.trimmedText)
-    }
-    guard params.create == true else {
-      throw StrideError(
-        .syncNotSetUp,
-        "the server has no task list for \(params.user ?? "this account") at \(homeURL.absoluteString); "
-          + "make one with: stride sync setup \(params.url) --create")
-    }
-    return account(params, url: try makeList(in: home, on: start, dav: dav), name: "Stride")
+    return (home, principal)
   }
 
-  /// Makes a task list named Stride in the calendar home, with MKCALENDAR; its address.
-  private func makeList(in home: String, on start: URL, dav: DAVSession) throws(StrideError) -> URL {
-    let created = DAVPath.url((home.hasSuffix("/") ? home : home + "/") + "stride/", on: start)
-    let body = """
-      <?xml version="1.0" encoding="utf-8"?>
-      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-      <d:displayname>Stride</d:displayname>\
-      <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
-      </d:prop></d:set></c:mkcalendar>
-      """
-    _ = try dav.send("MKCALENDAR", created, body: Data(body.utf8), accept: [200, 201])
-    return created
-  }
-
-  private func account(_ params: SyncSetup.Params, url: URL, name: String?) -> SyncAccount {
-    SyncAccount(
+  private func account(_ params: SyncSetup.Params, url: URL, _ found: DAVResponse, me: String?) -> SyncAccount {
+    let name = found.properties["displayname"]?.trimmedText
+    // Whose it is: its owner's principal, when that is not this account's.
+    let owner = found.href("owner").flatMap { owner -> String? in
+      guard let me, DAVPath.normal(owner) != DAVPath.normal(me) else { return nil }
+      return owner.split(separator: "/").last.map(String.init)
+    }
+    return SyncAccount(
       url: url.absoluteString, user: params.user, passwordCommand: params.passwordCommand, insecure: params.insecure,
-      name: name?.isEmpty == false ? name : nil)
+      name: name?.isEmpty == false ? name : nil, owner: owner)
   }
 
   static func url(_ text: String) throws(StrideError) -> URL {

@@ -172,6 +172,7 @@ extension Session {
     case .reopenStep: "Reopened a step of"
     case .addNote: "Added a note to"
     case .removeNote: "Removed a note of"
+    case .move: "Moved to another list:"
     case .wait: "Parked"
     case .resume: "Resumed"
     case .unblock: "Removed a dependency of"

@@ -22,7 +22,11 @@ extension Tasks {
           try store.tasks(
             status: TaskStatus(rawValue: status.rawValue), tag: tag, at: now, doneSince: doneSince)
         }
-      return (tasks, try query.map { query throws(StrideError) in try store.search(query).map(\.id) })
+      let list = try params.list.map { name throws(StrideError) in try store.existingList(name).name }
+      return (
+        tasks.filter { list == nil || $0.list == list },
+        try query.map { query throws(StrideError) in try store.search(query).map(\.id) }
+      )
     }
     var kept = tasks.filter { Self.passes($0, params, at: now) }
     if let ranked {

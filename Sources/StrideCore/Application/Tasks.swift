@@ -173,9 +173,12 @@ final class Tasks: Sendable {
           return (store.openByID, energy)
         }
       }
+    let list = try params.list.map { name throws(StrideError) in
+      try locked { store throws(StrideError) in try store.existingList(name).name }
+    }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
-      timeZone: try zone(params.timeZone))
+      timeZone: try zone(params.timeZone), list: list)
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return (
       Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged

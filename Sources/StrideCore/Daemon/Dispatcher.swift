@@ -204,7 +204,7 @@ public final class Dispatcher: Sendable {
     TaskUpdate.name, TaskSkip.name, TaskPin.name, TaskComplete.name, TaskReopen.name, TaskDelete.name,
     TaskImport.name, TaskDefer.name, TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name,
     SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, NoteAdd.name, NoteRemove.name, HistoryUndo.name,
-    ContextSet.name,
+    ContextSet.name, TaskMove.name,
   ]
 
   /// Whether a request may share a commit: a quick change, or a capture when no breakdown program runs.
@@ -306,6 +306,11 @@ public final class Dispatcher: Sendable {
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
+    case ListsGet.name: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
+    case ListsAdd.name: return try reply(ListsAdd.self) { try tasks.addList($0, caller) }
+    case ListsDefault.name: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
+    case ListsRemove.name: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
+    case TaskMove.name: return try reply(TaskMove.self) { try tasks.move($0, caller) }
     case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")

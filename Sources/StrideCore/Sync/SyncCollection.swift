@@ -47,6 +47,8 @@ public enum SyncWrite: Equatable, Sendable {
   case stored(etag: String?)
   /// The server's copy changed since it was read (HTTP 412): read it again, merge, retry.
   case changedOnServer
+  /// The server does not let this account write there (HTTP 403): the list is read-only for it.
+  case forbidden
 }
 
 /// A task collection on a CalDAV server, as a sync pass uses it. `StrideSync` implements it over HTTP; a pass
@@ -67,7 +69,10 @@ public protocol SyncCollection: Sendable {
 /// What `sync.setup` asks of the network: find (or make) the collection, and open one for a pass. `StrideSync`
 /// provides it; the daemon has no sync without it.
 public protocol SyncConnector: Sendable {
-  /// Finds the task collection at or under `params.url` (creating one when `params.create` says so).
-  func setUp(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount
+  /// The task lists at `params.url`: the collection itself when it is one, else every one that takes tasks in the
+  /// account's calendar home (none: an empty array).
+  func discover(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> [SyncAccount]
+  /// Makes a task list called `name` in the account's calendar home.
+  func make(_ name: String, _ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount
   func collection(_ account: SyncAccount, password: String?) throws(StrideError) -> any SyncCollection
 }

@@ -45,6 +45,8 @@ struct ReceivedBatch {
 final class SyncMerge {
   let batch: ReceivedBatch
   let store: TaskStore
+  /// The list this pass syncs: tasks received are made in it, and a task moved out of it is no longer its concern.
+  let list: StoredList
   let writer: SyncWriter
   let now: Date
   let timeZone: TimeZone
@@ -57,10 +59,13 @@ final class SyncMerge {
   var succeeded: [String: String] = [:]
   /// Tasks with a field changed on both sides.
   var conflicted: [TaskID] = []
+  /// The list is another person's, shared with this account: deferrals and pins stay each person's own.
+  var shared = false
 
-  init(batch: ReceivedBatch, store: TaskStore, writer: SyncWriter, now: Date, timeZone: TimeZone) {
+  init(batch: ReceivedBatch, store: TaskStore, list: StoredList, writer: SyncWriter, now: Date, timeZone: TimeZone) {
     self.batch = batch
     self.store = store
+    self.list = list
     self.writer = writer
     self.now = now
     self.timeZone = timeZone
@@ -68,6 +73,13 @@ final class SyncMerge {
   }
 
   func id(_ uid: String) -> TaskID? { itemByUID[uid]?.taskID }
+
+  /// The task here, if it is still in this list (a task moved to another list is deleted from this one's server
+  /// by the push, and merged no more).
+  func here(_ id: TaskID) -> StrideTask? {
+    guard let task = try? store.stored(id), task.list?.lowercased() == list.name.lowercased() else { return nil }
+    return task
+  }
 
   /// Makes the tasks that are new here (or whose task here is gone), or, for a routine's next time written as a
   /// new resource, moves the routine to that resource.
@@ -84,7 +96,7 @@ final class SyncMerge {
       }
       var task = StrideTask(
         id: TaskID(0), title: parsed.fields.title, rawInput: parsed.fields.note,
-        createdAt: parsed.created ?? parsed.modified ?? now)
+        createdAt: parsed.created ?? parsed.modified ?? now, list: list.name)
       task.updatedAt = now
       task = try writer.create(task)
       created[uid] = task
@@ -104,9 +116,11 @@ final class SyncMerge {
       try removeLocally(item, report: &report)
       return
     }
-    guard let local = try? store.stored(item.taskID) else { return }
-    let localFields =
+    guard let local = here(item.taskID) else { return }
+    if shared { remote = remote.shared }
+    var localFields =
       created[uid] == nil ? SyncFields(local, uid: { syncUID(of: $0, in: itemByUID) }, stepUIDs: item.stepUIDs) : remote
+    if shared { localFields = localFields.shared }
     // The server's last change to the task or to one of its steps, against the last change here.
     let remoteChanged = ([taskResource?.1.modified] + mine.map(\.1.modified)).compactMap { $0 }.max()
     let remoteLater = (remoteChanged ?? .distantPast) > local.updatedAt
@@ -174,6 +188,7 @@ final class SyncMerge {
     } else {
       merged.apply(to: &task, id: id)
     }
+    if shared { SyncFields.keepPersonal(&task, from: local) }
     if task != local {
       task.updatedAt = now
       try writer.save(task, was: local, occurrenceDone: occurrenceDone)
@@ -198,13 +213,14 @@ final class SyncMerge {
   /// The server deleted a task: delete it here too, unless it changed here since (then it is sent again).
   private func removeLocally(_ item: SyncItem, report: inout SyncReport) throws(StrideError) {
     let items = itemByUID
-    guard let local = try? store.stored(item.taskID) else {
+    guard let local = here(item.taskID) else {
       for other in items.values where other.uid == item.uid || other.parent == item.uid {
         try writer.removeItem(other.uid)
       }
       return
     }
-    let fields = SyncFields(local, uid: { syncUID(of: $0, in: items) }, stepUIDs: item.stepUIDs)
+    var fields = SyncFields(local, uid: { syncUID(of: $0, in: items) }, stepUIDs: item.stepUIDs)
+    if shared { fields = fields.shared }
     if let base = item.base, fields == base {
       try writer.delete(local)
       for other in items.values where other.uid == item.uid || other.parent == item.uid {

@@ -9,6 +9,10 @@ import StrideStore
 /// meanwhile simply waits for the next pass. Docs/sync.md gives the rules.
 struct SyncPass {
   let collection: any SyncCollection
+  /// The list this pass syncs with its collection.
+  let list: StoredList
+  /// The collection is another person's, shared with this account: deferrals and pins stay here.
+  var shared = false
   let tasks: Tasks
   let clock: @Sendable () -> Date
   let timeZone: TimeZone
@@ -24,7 +28,7 @@ struct SyncPass {
       guard try push(&report) else { break }
     }
     try tasks.locked { store throws(StrideError) in
-      try store.setSyncValues(["lastPassStart": Timestamp.format(started)])
+      try store.setSyncValues(["lastPassStart": Timestamp.format(started)], list: list.id)
     }
     return report
   }
@@ -33,7 +37,7 @@ struct SyncPass {
 
   private func pull(_ report: inout SyncReport) throws(StrideError) {
     let (token, items) = try tasks.locked { store throws(StrideError) in
-      (try store.syncValue("token"), try store.syncItems())
+      (try store.syncValue("token", list: list.id), try store.syncItems(list: list.id))
     }
     let changes = try collection.changes(since: token)
     let byHref = Dictionary(items.compactMap { item in item.href.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
@@ -61,7 +65,7 @@ struct SyncPass {
       if !received.isEmpty || !removedHrefs.isEmpty {
         try merge(received, removedHrefs: removedHrefs, into: store, report: &report)
       }
-      try store.setSyncValues(["token": changes.token])
+      try store.setSyncValues(["token": changes.token], list: list.id)
     }
   }
 
@@ -71,10 +75,11 @@ struct SyncPass {
     report: inout SyncReport
   ) throws(StrideError) {
     let now = clock()
-    let batch = ReceivedBatch(received, removedHrefs: removedHrefs, items: try store.syncItems())
+    let batch = ReceivedBatch(received, removedHrefs: removedHrefs, items: try store.syncItems(list: list.id))
     var conflicted: [TaskID] = []
-    let writer = try store.receive(at: now) { writer throws(StrideError) in
-      let merge = SyncMerge(batch: batch, store: store, writer: writer, now: now, timeZone: timeZone)
+    let writer = try store.receive(list: list.id, at: now) { writer throws(StrideError) in
+      let merge = SyncMerge(batch: batch, store: store, list: list, writer: writer, now: now, timeZone: timeZone)
+      merge.shared = shared
       // New tasks first, so dependencies among them resolve.
       try merge.createNew()
       for uid in batch.affected { try merge.mergeTask(uid, report: &report) }
@@ -112,6 +117,8 @@ struct SyncPass {
   private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
     let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
     var refused = false
+    var forbidden = false
+    var wrote = false
     for start in stride(from: 0, to: outgoing.count, by: 50) where !stopping() {
       let batch = Array(outgoing[start..<min(start + 50, outgoing.count)])
       var saved: [SyncItem] = []
@@ -120,6 +127,7 @@ struct SyncPass {
       for (write, outcome) in zip(batch, send(batch)) {
         switch outcome {
         case .success(.stored(let etag))?:
+          wrote = true
           if var item = write.item {
             item.etag = etag
             saved.append(item)
@@ -129,14 +137,37 @@ struct SyncPass {
             if write.isTask { report.deletedThere += 1 }
           }
         case .success(.changedOnServer)?: refused = true
+        case .success(.forbidden)?: forbidden = true
         case .failure(let error)?: failure = failure ?? error
         case nil: break
         }
       }
-      try tasks.locked { store throws(StrideError) in try store.recordSync(saving: saved, removing: removed) }
+      try tasks.locked { store throws(StrideError) in try store.recordSync(list: list.id, saving: saved, removing: removed) }
       if let failure { throw failure }
+      if forbidden { break }
     }
-    return refused
+    try readOnly(forbidden, wrote: wrote, &report)
+    return refused && !forbidden
+  }
+
+  /// Keeps whether the server refuses this account's writes (its rights were taken away): then what changed here
+  /// stays here, named in a note, and is tried again at each pass; a write that goes through ends it.
+  private func readOnly(_ forbidden: Bool, wrote: Bool, _ report: inout SyncReport) throws(StrideError) {
+    try tasks.locked { store throws(StrideError) in
+      guard forbidden else {
+        if wrote { try store.setSyncValues(["readOnly": nil], list: list.id) }
+        return
+      }
+      try store.setSyncValues(["readOnly": "1"], list: list.id)
+      let local = try Self.localChanges(store, list: list, shared: shared)
+      let named = local.changed.map { "task \($0.task.id) (\($0.task.title))" }
+      let deleted = Set(local.deleted.map(\.taskID)).count
+      var kept = named
+      if deleted > 0 { kept.append(deleted == 1 ? "1 deletion" : "\(deleted) deletions") }
+      report.notes.append(
+        "the list \(list.name) is read-only for you on the server now, so what changed here stays here and is not "
+          + "sent: \(listed(kept)); it is sent once the list's owner lets you write again")
+    }
   }
 
   /// Makes the writes, `writesInFlight` at a time; the outcome of each, or nil for one not tried (the daemon is
@@ -176,13 +207,13 @@ struct SyncPass {
   /// existing, then merged), never sent a second time as another task or step.
   private func outbox(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
     let writes = try planned(store)
-    try store.recordSync(saving: writes.compactMap(\.reservation))
+    try store.recordSync(list: list.id, saving: writes.compactMap(\.reservation))
     return writes
   }
 
   private func planned(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
     let now = clock()
-    let local = try Self.localChanges(store)
+    let local = try Self.localChanges(store, list: list, shared: shared)
     let items = local.items
     var writes: [Outgoing] = []
     for (task, fields) in local.changed {
@@ -266,12 +297,14 @@ struct SyncPass {
     var deleted: [SyncItem]
   }
 
-  private static func localChanges(_ store: TaskStore) throws(StrideError) -> LocalChanges {
-    var items = Dictionary(try store.syncItems().map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
+  private static func localChanges(_ store: TaskStore, list: StoredList, shared: Bool) throws(StrideError)
+    -> LocalChanges
+  {
+    var items = Dictionary(try store.syncItems(list: list.id).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })
     var uidByTask: [TaskID: String] = [:]
     for item in items.values where item.parent == nil { uidByTask[item.taskID] = item.uid }
-    let since = try store.syncValue("lastPassStart").flatMap(Timestamp.parse)
-    let candidates = try store.syncCandidates(since: since)
+    let since = try store.syncValue("lastPassStart", list: list.id).flatMap(Timestamp.parse)
+    let candidates = try store.syncCandidates(list: list, since: since)
     let existing = Set(candidates.map(\.id))
     // UIDs for tasks never sent, first, so dependencies on them can be written.
     for task in candidates where uidByTask[task.id] == nil {
@@ -281,20 +314,23 @@ struct SyncPass {
     }
     let changed = candidates.compactMap { task -> (task: StrideTask, fields: SyncFields)? in
       let item = items[uidByTask[task.id]!]!
-      let fields = SyncFields(task, uid: { uidByTask[$0] }, stepUIDs: item.stepUIDs)
+      var fields = SyncFields(task, uid: { uidByTask[$0] }, stepUIDs: item.stepUIDs)
+      if shared { fields = fields.shared }
       let unsent = fields.steps.contains { items[$0.uid]?.confirmed != true }
       return !item.confirmed || item.base != fields || unsent ? (task, fields) : nil
     }
-    // A step's resource whose task is gone here goes too (one whose task's delete went out before it did).
-    let deleted = items.values.filter {
-      $0.href != nil && !existing.contains($0.taskID) && (try? store.stored($0.taskID)) == nil
+    // A step's resource whose task is gone here goes too (one whose task's delete went out before it did), and so
+    // do the resources of a task moved to another list.
+    let deleted = items.values.filter { item in
+      item.href != nil && !existing.contains(item.taskID)
+        && (try? store.stored(item.taskID))?.list?.lowercased() != list.name.lowercased()
     }
     return LocalChanges(items: items, uidByTask: uidByTask, changed: changed, deleted: deleted)
   }
 
   /// How many tasks wait to be sent (changed or new here, or deleted here).
-  static func pending(_ store: TaskStore) throws(StrideError) -> Int {
-    let local = try localChanges(store)
+  static func pending(_ store: TaskStore, list: StoredList, shared: Bool) throws(StrideError) -> Int {
+    let local = try localChanges(store, list: list, shared: shared)
     return local.changed.count + Set(local.deleted.map(\.taskID)).count
   }
 }

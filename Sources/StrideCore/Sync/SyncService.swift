@@ -1,6 +1,7 @@
 import Foundation
 import StrideModel
 import StrideProtocol
+import StrideStore
 
 /// The daemon's sync: the account, passes on demand and by themselves (at start-up, shortly after a local change,
 /// every few minutes), one at a time on one queue, and what the last one did.
@@ -46,7 +47,7 @@ final class SyncService: Sendable {
 
   /// Syncs soon after start-up when an account is set up, then every few minutes.
   func start() {
-    let configured = (try? account()) != nil
+    let configured = (try? synced().isEmpty) == false
     schedule.withLock {
       $0.automatic = true
       $0.configured = configured
@@ -65,62 +66,138 @@ final class SyncService: Sendable {
     queue.sync {}
   }
 
+  /// Finds the server's task lists, follows the ones chosen (each with a list here: Docs/sync.md says which), and
+  /// syncs once.
   func setUp(_ params: SyncSetup.Params) throws(StrideError) -> SyncSetup.Result {
     let connector = try available()
     try Self.check(params.url, insecure: params.insecure == true)
     if let password = params.password { schedule.withLock { $0.password = password } }
-    var account = SyncAccount(
+    let given = SyncAccount(
       url: params.url, user: params.user, passwordCommand: params.passwordCommand, insecure: params.insecure,
       name: nil)
-    let found = try connector.setUp(params, password: try password(for: account))
-    account.url = found.url
-    account.name = found.name
-    let previous = try? self.account()
-    try tasks.locked { store throws(StrideError) in
-      if previous?.url != account.url { try store.forgetSync() }
-      try store.setSyncValues(["account": String(decoding: try Self.encode(account), as: UTF8.self)])
+    let password = try password(for: given)
+    let chosen: [SyncAccount]
+    if let name = params.make {
+      chosen = [try connector.make(name, params, password: password)]
+    } else {
+      let found = try connector.discover(params, password: password)
+      chosen =
+        found.isEmpty && params.create == true
+        ? [try connector.make("Stride", params, password: password)] : try Self.choose(found, params)
+    }
+    let followed = try tasks.locked { store throws(StrideError) in
+      try SyncLists.follow(chosen, as: params.list, in: store)
     }
     schedule.withLock { $0.configured = true }
     plan(after: Self.intervalSeconds)
+    var result = SyncSetup.Result(account: chosen[0], lists: [])
     do {
-      let report = try run(password: nil)
-      return SyncSetup.Result(account: account, report: report, error: nil)
+      result.report = try run(password: nil)
     } catch {
-      return SyncSetup.Result(account: account, report: nil, error: error.message)
+      result.error = error.message
     }
+    let names = Set(followed.map(\.name))
+    result.lists = try lists().filter { names.contains($0.name) }
+    return result
   }
 
-  /// Syncs now (after any pass already running) and returns what moved.
+  /// The task lists set-up follows: those named, or all, or the only one; several found and none chosen is a
+  /// sentence that names them.
+  private static func choose(_ found: [SyncAccount], _ params: SyncSetup.Params) throws(StrideError) -> [SyncAccount] {
+    let user = params.user ?? "this account"
+    guard !found.isEmpty else {
+      throw StrideError(
+        .syncNotSetUp,
+        "the server has no task list for \(user) at \(params.url); make one with: stride sync setup \(params.url) "
+          + "--create (or --make NAME)")
+    }
+    let names = found.map { $0.name ?? $0.url }
+    if params.all == true { return found }
+    if let wanted = params.lists {
+      return try wanted.map { name throws(StrideError) in
+        guard let match = found.first(where: { ($0.name ?? $0.url).lowercased() == name.lowercased() }) else {
+          throw StrideError(
+            .syncNotSetUp, "the server has no task list called \(name) for \(user); it has \(listed(names))")
+        }
+        return match
+      }
+    }
+    guard found.count == 1 else {
+      throw StrideError(
+        .syncNotSetUp,
+        "the server has \(found.count) task lists for \(user): \(listed(names)); choose with --all, or --lists "
+          + "\(names[0]),…")
+    }
+    return found
+  }
+
+  /// Syncs every list that has a server now (after any pass already running) and returns what moved.
   func run(password: String?) throws(StrideError) -> SyncReport {
     _ = try available()
-    guard try account() != nil else { throw Self.notSetUp }
+    guard try !synced().isEmpty else { throw Self.notSetUp }
     if let password { schedule.withLock { $0.password = password } }
-    return try queue.sync { pass() }.get()
+    return try queue.sync { passes() }.get()
   }
 
   func status() throws(StrideError) -> SyncStatus.Result {
-    try tasks.locked { store throws(StrideError) in
-      let account = try Self.decodeAccount(store.syncValue("account"))
-      return SyncStatus.Result(
-        account: account, lastSuccess: try store.syncValue("lastSuccess").flatMap(Timestamp.parse).map(Timestamp.init),
-        lastAttempt: try store.syncValue("lastAttempt").flatMap(Timestamp.parse).map(Timestamp.init),
-        lastError: try store.syncValue("lastError"),
-        pending: account == nil ? 0 : try SyncPass.pending(store),
-        nextSync: schedule.withLock { $0.next }.map(Timestamp.init), available: connector != nil)
-    }
+    let lists = try lists().filter { $0.account != nil }
+    let first = lists.first { $0.isDefault } ?? lists.first
+    return SyncStatus.Result(
+      account: first?.account, lastSuccess: first?.lastSuccess, lastAttempt: first?.lastAttempt,
+      lastError: first?.lastError, pending: lists.map(\.pending).reduce(0, +),
+      nextSync: schedule.withLock { $0.next }.map(Timestamp.init), available: connector != nil, lists: lists)
+  }
+
+  /// Every list, with its tasks and its sync state.
+  func lists() throws(StrideError) -> [ListInfo] {
+    try tasks.locked { store throws(StrideError) in try SyncLists.info(store) }
   }
 
   // MARK: Passes
 
-  /// Runs a pass on the queue's thread, records how it ended and announces it.
-  private func pass() -> Result<SyncReport, StrideError> {
+  /// Runs a pass of every synced list on the queue's thread, records how each ended and announces them together.
+  /// A list whose pass fails does not keep the others from syncing.
+  private func passes() -> Result<SyncReport, StrideError> {
+    var total = SyncReport()
+    var failures: [(StoredList, StrideError)] = []
+    let lists: [StoredList]
+    do throws(StrideError) {
+      lists = try synced()
+    } catch {
+      finished(nil, error.message)
+      return .failure(error)
+    }
+    for list in lists where !schedule.withLock({ $0.stopped }) {
+      switch pass(list) {
+      case .success(let report): total.add(report)
+      case .failure(let error): failures.append((list, error))
+      }
+    }
+    guard let (list, error) = failures.first else {
+      finished(total, nil)
+      return .success(total)
+    }
+    if failures.count == lists.count {
+      let error = lists.count == 1 ? error : StrideError(error.code, "the list \(list.name): \(error.message)")
+      finished(nil, error.message)
+      return .failure(error)
+    }
+    total.notes += failures.map { "the list \($0.0.name) did not sync: \($0.1.message)" }
+    finished(total, nil)
+    return .success(total)
+  }
+
+  /// One list's pass, and how it ended, kept with the list.
+  private func pass(_ list: StoredList) -> Result<SyncReport, StrideError> {
     let attempt = clock()
     let outcome: Result<SyncReport, StrideError>
     do throws(StrideError) {
       let connector = try available()
-      guard let account = try account() else { throw Self.notSetUp }
+      let account = try SyncLists.account(of: list)
       let collection = try connector.collection(account, password: try password(for: account))
-      var pass = SyncPass(collection: collection, tasks: tasks, clock: clock, timeZone: timeZone)
+      var pass = SyncPass(
+        collection: collection, list: list, shared: account.owner != nil, tasks: tasks, clock: clock,
+        timeZone: timeZone)
       pass.stopping = { [weak self] in self?.schedule.withLock { $0.stopped } ?? true }
       outcome = .success(try pass.run())
     } catch {
@@ -134,12 +211,13 @@ final class SyncService: Sendable {
     case .failure(let error):
       values["lastError"] = error.message
     }
-    try? tasks.locked { store throws(StrideError) in try store.setSyncValues(values) }
-    switch outcome {
-    case .success(let report): finished(report, nil)
-    case .failure(let error): finished(nil, error.message)
-    }
+    try? tasks.locked { store throws(StrideError) in try store.setSyncValues(values, list: list.id) }
     return outcome
+  }
+
+  /// The lists that sync with a server, in the order they were made.
+  private func synced() throws(StrideError) -> [StoredList] {
+    try tasks.locked { store throws(StrideError) in try store.lists().filter { $0.account != nil } }
   }
 
   /// Schedules a pass `seconds` from now, unless one is due sooner.
@@ -161,7 +239,7 @@ final class SyncService: Sendable {
         return true
       }
       guard current else { return }
-      _ = pass()
+      _ = passes()
       plan(after: Self.intervalSeconds)
     }
   }
@@ -176,10 +254,6 @@ final class SyncService: Sendable {
       throw StrideError(.syncNotSetUp, "this strided was built without sync; use the strided that came with stride")
     }
     return connector
-  }
-
-  private func account() throws(StrideError) -> SyncAccount? {
-    try tasks.locked { store throws(StrideError) in try Self.decodeAccount(store.syncValue("account")) }
   }
 
   /// The password: the account's command's first line, else one a client passed, else `STRIDE_SYNC_PASSWORD`.
@@ -211,23 +285,6 @@ final class SyncService: Sendable {
       throw StrideError.invalid(
         "\(text) is plain http, which sends your password and tasks unencrypted; use https://, "
           + "or add --insecure if you trust this network")
-    }
-  }
-
-  private static func encode(_ account: SyncAccount) throws(StrideError) -> Data {
-    do {
-      return try WireEncoder().encode(account)
-    } catch {
-      throw StrideError(.internalError, "the sync account could not be written: \(error)")
-    }
-  }
-
-  private static func decodeAccount(_ text: String?) throws(StrideError) -> SyncAccount? {
-    guard let text else { return nil }
-    do {
-      return try JSONDecoder().decode(SyncAccount.self, from: Data(text.utf8))
-    } catch {
-      throw StrideError(.storageFailed, "the sync account in the database could not be read; set it up again")
     }
   }
 }

@@ -37,7 +37,7 @@ public enum Capture {
     return TaskDraft(
       title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
       energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
-      due: due, start: parsed.start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans)
+      due: due, start: parsed.start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans, list: parsed.list)
   }
 
   /// A routine's first due time: the first occurrence from the due time the line named ("every monday 9am",

@@ -144,7 +144,8 @@ public struct CaptureParser: Sendable {
     return (value, 0)
   }
 
-  /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`. An
+  /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`, and
+  /// `list:home` (the list the task goes in; `#home` stays a tag). An
   /// unknown key or a value that does not read is not a token, and stays in the title.
   private func keyValue(_ key: String, _ value: String, into result: inout ParsedCapture) -> CaptureSpan.Field? {
     guard !value.isEmpty else { return nil }
@@ -173,6 +174,10 @@ public struct CaptureParser: Sendable {
       guard let rule = RecurrenceReader.taskwarrior(value) ?? RecurrenceReader.parse(value)?.rule else { return nil }
       result.recurrence = rule
       return .repeat
+    case "list":
+      guard let name = try? StrideTask.checkedListName(value) else { return nil }
+      result.list = name
+      return .list
     case "tag", "tags":
       guard let tags = try? StrideTask.checkedTags(value.split(separator: ",").map(String.init)) else { return nil }
       result.tags += tags.filter { !result.tags.contains($0) }

@@ -13,6 +13,8 @@ public struct ParsedCapture: Equatable, Sendable {
   /// How the task repeats, and the clock time the rule's words named ("every morning").
   public var recurrence: Recurrence?
   public var repeatClock: ClockTime?
+  /// The list named with `list:home`.
+  public var list: String?
   public var spans: [CaptureSpan] = []
   /// Why the line cannot be read as written ("'Tue, 10 January' says Tuesday, but…"), when it cannot.
   public var problem: String?
@@ -23,7 +25,7 @@ public struct CaptureSpan: Codable, Equatable, Sendable {
   /// What a span of a capture decided: a field of the task, or `unread`, a `!word` Stride did not understand and
   /// kept in the title.
   public enum Field: String, Codable, Sendable, CaseIterable {
-    case estimate, energy, type, tags, due, start, unread
+    case estimate, energy, type, tags, due, start, unread, list
     case `repeat`
 
     init(_ role: TimeParser.Role) {

@@ -55,7 +55,8 @@ public struct HiddenTask: Error, Sendable, Equatable {
 /// Why a filter hides a task, as a code; the sentence is written only when someone asks (`describe`), and the
 /// words on the wire are its `HiddenReason`.
 enum HiddenCode {
-  case completed, waiting, deferred, blocked, stuck, lowEnergy, notStarted, notTagged, routineLater, tooMuchEnergy
+  case completed, waiting, deferred, blocked, stuck, lowEnergy, notStarted, notTagged, otherList, routineLater
+  case tooMuchEnergy
   case wrongTime, tooLong
 }
 
@@ -161,6 +162,7 @@ struct Evaluator {
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if let comes = routineComes(task), comes > context.instant, !task.pinned { return .hidden(.routineLater) }
     if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
+    if let list = context.list, task.list != list { return .hidden(.otherList) }
     // A pin keeps a task in now past the filters of the moment (energy, time, windows, the stuck rota); only a
     // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
     let pinned = task.pinned
@@ -375,6 +377,7 @@ struct Evaluator {
       detail = "it waits on \(list), which is not done yet"
     case .notStarted: detail = "it starts \(task.start.map(time.describe) ?? "later")"
     case .notTagged: detail = "it has none of the tags \(context.tags.joined(separator: ", "))"
+    case .otherList: detail = "it is in the list \(task.list ?? ""), not \(context.list ?? "")"
     case .tooMuchEnergy:
       detail = "it needs \(task.energy.rawValue) energy and yours is \((context.energy ?? .low).rawValue)"
     case .wrongTime:

@@ -136,6 +136,7 @@ public enum HiddenReason: String, Sendable, CaseIterable {
   case lowEnergy = "low-energy"
   case notStarted = "not-started"
   case notTagged = "not-tagged"
+  case otherList = "other-list"
   case routineLater = "routine-later"
   case tooMuchEnergy = "too-much-energy"
   case wrongTime = "wrong-time"
@@ -154,6 +155,7 @@ public enum HiddenReason: String, Sendable, CaseIterable {
       case .lowEnergy: .lowEnergy
       case .notStarted: .notStarted
       case .notTagged: .notTagged
+      case .otherList: .otherList
       case .routineLater: .routineLater
       case .tooMuchEnergy: .tooMuchEnergy
       case .wrongTime: .wrongTime
@@ -170,6 +172,8 @@ public struct NowContext: Sendable, Equatable {
   public var limit: Int
   /// Only tasks with one of these tags, when not empty.
   public var tags: [String]
+  /// Only tasks in this list (its name as stored), when set.
+  public var list: String?
   /// The user's time zone, for phrases such as "due today" and for time-of-day windows.
   public var timeZone: TimeZone
 
@@ -180,8 +184,9 @@ public struct NowContext: Sendable, Equatable {
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowContext.maximumLimit,
-    tags: [String] = [], timeZone: TimeZone = .current
+    tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil
   ) {
+    self.list = list
     self.instant = instant
     self.energy = energy
     self.minutes = minutes

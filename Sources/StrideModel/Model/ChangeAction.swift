@@ -20,6 +20,7 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case reopenStep = "subtask.reopen"
   case addNote = "note.add"
   case removeNote = "note.remove"
+  case move = "task.move"
   case undo = "history.undo"
   case setContext = "context.set"
   /// A deferral, follow-up, start or routine time came, and the daemon brought the task back.
@@ -32,7 +33,7 @@ public enum ChangeAction: String, Sendable, CaseIterable {
     switch self {
     case .complete, .completeStep: true
     case .capture, .importTasks, .update, .skip, .pin, .reopen, .delete, .deferTask, .wait, .resume, .block,
-      .unblock, .addStep, .reopenStep, .addNote, .removeNote, .undo, .setContext, .wake, .syncReceive:
+      .unblock, .addStep, .reopenStep, .addNote, .removeNote, .move, .undo, .setContext, .wake, .syncReceive:
       false
     }
   }

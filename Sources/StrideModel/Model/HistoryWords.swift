@@ -36,6 +36,7 @@ public enum HistoryWords {
       return "\(verb) step \(changed.map { "\($0 + 1)" } ?? "") of \(name)"
     case .addNote: return "added a note to \(name)"
     case .removeNote: return "removed a note from \(name)"
+    case .move: return "moved \(name) to the list \(task?.list ?? "")"
     case .wake:
       let why = summary.range(of: ": ").map { String(summary[$0.upperBound...]) }
       return "\(name) came back" + (why.map { ": " + $0 } ?? "")

@@ -15,6 +15,7 @@ public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
     case taskNotFound = "task-not-found"
     case subtaskNotFound = "subtask-not-found"
     case noteNotFound = "note-not-found"
+    case listNotFound = "list-not-found"
     case invalidTransition = "invalid-transition"
     case dependencyCycle = "dependency-cycle"
     case nothingToUndo = "nothing-to-undo"

@@ -243,6 +243,25 @@ extension StrideTask {
     return result
   }
 
+  /// A list's name as given, checked: one word of letters, digits, `-` and `_`, at most 40 characters ("home",
+  /// "work-2026"). Names are matched without regard to case.
+  public static func checkedListName(_ name: String) throws(StrideError) -> String {
+    let word = name.trimmingCharacters(in: .whitespaces)
+    guard !word.isEmpty, word.count <= 40, word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    else {
+      throw StrideError.invalid(
+        "'\(name)' is not a list name; a list's name is one word of letters, digits, - or _, like home or work")
+    }
+    return word
+  }
+
+  /// A list name made from a server's display name: "Household Tasks" → "household-tasks" (nil if nothing is left).
+  public static func listName(fromDisplayName text: String) -> String? {
+    let words = text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_") }
+    let name = String(words.joined(separator: "-").prefix(40))
+    return name.isEmpty ? nil : name
+  }
+
   /// The longest estimate Stride accepts: a week of minutes. Longer work wants steps.
   public static let maximumEstimateMinutes = 7 * 24 * 60
 

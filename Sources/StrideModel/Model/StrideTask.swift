@@ -26,6 +26,7 @@ public struct StrideTask: Equatable, Sendable {
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?
+    var list: String?
     /// What few tasks have (a repeat rule, a pin), behind one reference: the ranking reads every task's fields,
     /// and a smaller task is a faster scan.
     var extras: Extras?
@@ -165,6 +166,12 @@ public struct StrideTask: Equatable, Sendable {
     get { storage.fields.completedAt }
     set { fields.completedAt = newValue }
   }
+  /// The name of the list the task belongs to ("inbox", "home"). Every stored task is in exactly one; nil only on
+  /// a task not stored yet, which the store puts in the default list.
+  public var list: String? {
+    _read { yield storage.fields.list }
+    set { fields.list = newValue }
+  }
   /// How the task repeats, for a routine: done, it comes back at its next occurrence.
   public var recurrence: Recurrence? {
     get { storage.fields.extras?.recurrence }
@@ -195,14 +202,14 @@ public struct StrideTask: Equatable, Sendable {
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
     completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0,
-    notes: [Note] = []
+    notes: [Note] = [], list: String? = nil
   ) {
     storage = Storage(
       Fields(
         id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, status: status,
         type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
         deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
-        updatedAt: updatedAt ?? createdAt, completedAt: completedAt,
+        updatedAt: updatedAt ?? createdAt, completedAt: completedAt, list: list,
         extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed, notes: notes)))
   }
 
@@ -235,7 +242,7 @@ extension StrideTask: Codable {
     case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
     case deferral, deferCount, deferrals, waitingFor, followUp, createdAt, updatedAt, completedAt
     case recurrence = "repeat"
-    case pinned, notes
+    case pinned, notes, list
   }
 
   /// A rule on the wire: the RRULE, whether it counts from when it was done, and the rule in words.
@@ -304,7 +311,8 @@ extension StrideTask: Codable {
       },
       pinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false,
       missed: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence)?.missed ?? 0,
-      notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? [])
+      notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? [],
+      list: try container.decodeIfPresent(String.self, forKey: .list))
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
@@ -341,5 +349,6 @@ extension StrideTask: Codable {
       forKey: .recurrence)
     try container.encode(pinned, forKey: .pinned)
     try container.encode(notes, forKey: .notes)
+    try container.encode(list, forKey: .list)
   }
 }

@@ -24,6 +24,8 @@ public enum TaskChange: Equatable, Sendable {
   case addNote(TaskID, text: String)
   /// Note `index` (from 1) taken away.
   case removeNote(TaskID, index: Int)
+  /// Into another list (its name as stored).
+  case move(TaskID, list: String)
 
   /// The task the change is about.
   public var taskID: TaskID {
@@ -31,7 +33,7 @@ public enum TaskChange: Equatable, Sendable {
     case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
       .deferTask(let id, _, _, _, _), .wait(let id, _, _), .resume(let id), .update(let id, _), .block(let id, _),
       .unblock(let id, _), .delete(let id), .skip(let id), .pin(let id, _), .addNote(let id, _),
-      .removeNote(let id, _):
+      .removeNote(let id, _), .move(let id, _):
       id
     }
   }
@@ -55,6 +57,7 @@ public enum TaskChange: Equatable, Sendable {
     case .pin: .pin
     case .addNote: .addNote
     case .removeNote: .removeNote
+    case .move: .move
     }
   }
 
@@ -78,6 +81,7 @@ public enum TaskChange: Equatable, Sendable {
     case .pin(_, let pinned): pinned ? "pinned \(name)" : "unpinned \(name)"
     case .addNote: "added a note to \(name)"
     case .removeNote(_, let index): "removed note \(index) of \(name)"
+    case .move(_, let list): "moved \(name) to the list \(list)"
     }
   }
 }

@@ -15,12 +15,15 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   public var recurrence: Recurrence?
   /// Where in `rawInput` each field was read from.
   public var spans: [CaptureSpan]
+  /// The list the capture named (`list:home`); nil: the default list.
+  public var list: String?
 
   public init(
     title: String, rawInput: String, steps: [String] = [], energy: EnergyLevel = .medium,
     estimateMinutes: Int? = nil, type: TaskType = .chore, due: Date? = nil, start: Date? = nil, tags: [String] = [],
-    recurrence: Recurrence? = nil, spans: [CaptureSpan] = []
+    recurrence: Recurrence? = nil, spans: [CaptureSpan] = [], list: String? = nil
   ) {
+    self.list = list
     self.recurrence = recurrence
     self.title = title
     self.rawInput = rawInput
@@ -35,7 +38,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans
+    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans, list
     case recurrence = "repeat"
   }
 
@@ -51,6 +54,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
     tags = try container.decode([String].self, forKey: .tags)
     spans = try container.decodeIfPresent([CaptureSpan].self, forKey: .spans) ?? []
+    list = try container.decodeIfPresent(String.self, forKey: .list)
     recurrence = try container.decodeIfPresent(StrideTask.WireRepeat.self, forKey: .recurrence).flatMap {
       Recurrence(rrule: $0.rule, afterDone: $0.afterDone)
     }
@@ -68,6 +72,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     try container.encode(start.map(Timestamp.init), forKey: .start)
     try container.encode(tags, forKey: .tags)
     try container.encode(spans, forKey: .spans)
+    try container.encode(list, forKey: .list)
     try container.encode(
       recurrence.map { StrideTask.WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) },
       forKey: .recurrence)
@@ -78,7 +83,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     StrideTask(
       id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, type: type,
       subtasks: steps.map { Subtask(title: $0) }, due: due, start: start, tags: tags, createdAt: now,
-      recurrence: recurrence)
+      recurrence: recurrence, list: list)
   }
 }
 

@@ -40,6 +40,12 @@ package struct TaskRules {
     case .pin(_, let pinned): try pin(&task, pinned, at: now)
     case .addNote(_, let text): _ = try task.addNote(text, at: now)
     case .removeNote(_, let index): try task.removeNote(index, at: now)
+    case .move(_, let list):
+      guard task.list != list else {
+        throw StrideError.invalid("task \(task.id) is already in the list \(list); nothing was moved")
+      }
+      task.list = list
+      task.updatedAt = now
     case .deferTask(_, .blocked, let until, let other?, _):
       // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
       try block(&task, on: other, at: now)

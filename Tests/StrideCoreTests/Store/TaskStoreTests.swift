@@ -182,7 +182,7 @@ struct SchemaTests {
       (.delete, TaskDelete.name), (.deferTask, TaskDefer.name), (.wait, TaskWait.name), (.resume, TaskResume.name),
       (.block, TaskBlock.name), (.unblock, TaskUnblock.name), (.addStep, SubtaskAdd.name),
       (.completeStep, SubtaskComplete.name), (.reopenStep, SubtaskReopen.name), (.undo, HistoryUndo.name),
-      (.setContext, ContextSet.name), (.addNote, NoteAdd.name), (.removeNote, NoteRemove.name),
+      (.setContext, ContextSet.name), (.addNote, NoteAdd.name), (.removeNote, NoteRemove.name), (.move, TaskMove.name),
     ]
     for (action, method) in methods { #expect(action.rawValue == method) }
     // The two the daemon makes by itself are not methods a client can call.

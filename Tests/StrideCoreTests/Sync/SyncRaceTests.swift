@@ -39,8 +39,9 @@ struct SyncRaceTests {
       url: server.collection, user: Radicale.user, passwordCommand: nil, insecure: nil, name: nil)
     let collection = RacingCollection(try CalDAVConnector().collection(account, password: Radicale.password))
     let clock = TestClock()
+    let inbox = try tasks.locked { store throws(StrideError) in try store.defaultList() }
     let pass = SyncPass(
-      collection: collection, tasks: tasks, clock: { clock.now }, timeZone: TimeZone(identifier: "UTC")!)
+      collection: collection, list: inbox, tasks: tasks, clock: { clock.now }, timeZone: TimeZone(identifier: "UTC")!)
     let task = try tasks.locked { store throws(StrideError) in
       try store.capture(Fixtures.draft("call the bank"), at: clock.now)
     }

@@ -37,8 +37,8 @@ struct SyncRoundTripTests {
     let (store, path) = try Fixtures.store()
     let task = try store.capture(Fixtures.draft("renew the passport"), at: Fixtures.now)
     let fields = SyncFields(task, uid: { "task-\($0)" }, stepUIDs: [])
-    try store.recordSync(saving: [SyncItem(uid: "task-1", taskID: task.id, base: fields)])
-    #expect(try store.syncItems().first?.base == fields)
+    try store.recordSync(list: 1, saving: [SyncItem(uid: "task-1", taskID: task.id, base: fields)])
+    #expect(try store.syncItems(list: 1).first?.base == fields)
     store.close()
 
     func read(_ base: String) throws(StrideError) -> SyncFields? {
@@ -47,7 +47,7 @@ struct SyncRoundTripTests {
       database.close()
       let store = try TaskStore(path: path)
       defer { store.close() }
-      return try store.syncItems().first?.base
+      return try store.syncItems(list: 1).first?.base
     }
     let database = try SQLiteDatabase(path: path)
     let stored = try #require(try database.text("SELECT base FROM sync_items"))

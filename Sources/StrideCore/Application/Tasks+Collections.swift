@@ -1,0 +1,39 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+import StrideStore
+
+/// The use cases of lists: make one, choose the default, remove an empty one, move a task into another.
+extension Tasks {
+  func addList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
+    try locked(caller) { store throws(StrideError) in
+      let list = try store.addList(params.name)
+      return try SyncLists.info(store).first { $0.name == list.name }!
+    }
+  }
+
+  func setDefaultList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
+    try locked(caller) { store throws(StrideError) in
+      let list = try store.existingList(params.name)
+      try store.setDefaultList(list.id)
+      return try SyncLists.info(store).first { $0.name == list.name }!
+    }
+  }
+
+  func removeList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
+    try locked(caller) { store throws(StrideError) in
+      let list = try store.existingList(params.name)
+      try store.removeList(list)
+      return ListInfo(name: list.name, isDefault: false, open: 0, done: 0)
+    }
+  }
+
+  /// A task into another list, as one change here (undoable); sync takes it off the old list's server and makes it
+  /// on the new one's.
+  func move(_ params: TaskMove.Params, _ caller: Caller) throws(StrideError) -> TaskResult {
+    TaskResult(
+      task: try locked(caller) { store throws(StrideError) in
+        try store.apply(.move(params.id, list: try store.existingList(params.list).name), at: caller.now)
+      })
+  }
+}
