@@ -195,8 +195,9 @@ public enum NowList: RPCMethod {
 
     public init(
       at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
-      all: Bool? = nil, timeZone: String? = nil
+      all: Bool? = nil, timeZone: String? = nil, list: String? = nil
     ) {
+      self.list = list
       self.timeZone = timeZone
       self.at = at.map(Timestamp.init)
       self.energy = energy

@@ -44,6 +44,8 @@ extension Command {
     case .sync: try session.sync(args)
     case .daemon: try session.daemon(args)
     case .help: try session.help(args)
+    case .lists: try session.lists(args)
+    case .move: try session.move(args)
     }
   }
 }

@@ -49,7 +49,7 @@ extension Session {
       },
       dueBefore: try args.time("--due-before", dateOnly: .startOfDay),
       overdue: args.flags.contains("--overdue") ? true : nil, deferredBy: reason,
-      doneSince: try args.since("--done-since"), search: search)
+      doneSince: try args.since("--done-since"), search: search, list: args.values["--list"])
   }
 
   /// What an empty list says: which tasks there are none of.
@@ -64,7 +64,7 @@ extension Session {
       params.tag.map { "tagged \($0)" }, params.energy.map { "that need \($0.rawValue) energy" },
       params.dueBefore.map { "due before \(time.describe($0.date))" },
       params.deferredBy.map { "put off for \($0.rawValue)" }, doneSince,
-      params.search.map { "matching \"\($0)\"" },
+      params.search.map { "matching \"\($0)\"" }, params.list.map { "in the list \($0)" },
     ].compactMap { $0 }
     if filters.count > 1 { filters[filters.count - 1] = "and " + filters[filters.count - 1] }
     let sentence = (["No"] + which + ["tasks"] + filters).joined(separator: " ") + "."
@@ -98,12 +98,14 @@ extension Session {
   /// The table `list` and `find` print, the title cut to what the terminal leaves; a query's words highlighted.
   /// With `whereFound`, a task found outside its title has a line under it saying where.
   private func taskTable(_ tasks: [StrideTask], query: SearchQuery?, whereFound: Bool = false) -> [String] {
-    let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"]
+    // A LIST column when the tasks come from several lists.
+    let lists = Set(tasks.map(\.list)).count > 1
+    let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
     var rows = tasks.map { task in
       [
         String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
         task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
-      ]
+      ] + (lists ? [task.list ?? ""] : [])
     }
     // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe.
     let others = (0..<header.count).filter { $0 != 1 }.map { column in

@@ -57,18 +57,20 @@ extension Session {
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
     return NowList.Params(
       at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
-      timeZone: TimeZone.current.identifier)
+      timeZone: TimeZone.current.identifier, list: args.values["--list"])
   }
 
   /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the
   /// why. (A position number beside the id would be read out as "1. 6", and `stride done 1` means task 1.)
   private func renderSuggestions(_ suggestions: [Suggestion]) {
+    // Tasks from several lists each say which.
+    let lists = Set(suggestions.map(\.task.list)).count > 1
     let rows = suggestions.map { suggestion in
       let task = suggestion.task
       return [
         "task \(task.id)", TerminalColumns.clip(task.title, 44), task.energy.rawValue,
         task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
-      ]
+      ] + (lists ? ["in \(task.list ?? "")"] : [])
     }
     let lines = Output.columns(rows)
     // The detail lines start under the title.

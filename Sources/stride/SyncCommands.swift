@@ -50,10 +50,29 @@ extension Session {
       url: args.positionals[1], user: args.values["--user"],
       passwordCommand: args.values["--password-command"].map { ["/bin/sh", "-c", $0] },
       password: passwordFromEnvironment, insecure: args.flags.contains("--insecure") ? true : nil,
-      create: args.flags.contains("--create") ? true : nil)
+      create: args.flags.contains("--create") ? true : nil, all: args.flags.contains("--all") ? true : nil,
+      lists: args.values["--lists"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+      make: args.values["--make"], list: args.values["--list"])
     let client = try syncClient()
     let result: SyncSetup.Result
     do {
+      result = try client.call(SyncSetup.self, params)
+    } catch let error where Self.severalFound(error) && isatty(STDIN_FILENO) == 1 && !output.json {
+      // Several task lists and none chosen: ask which.
+      output.say("The \(Self.failure(error)).")
+      FileHandle.standardOutput.write(
+        Data("Follow which? Names separated by commas, \"all\", or \"new NAME\" to make one: ".utf8))
+      let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
+      if answer.lowercased() == "all" {
+        params.all = true
+      } else if answer.lowercased().hasPrefix("new ") {
+        params.make = String(answer.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+      } else if !answer.isEmpty {
+        params.lists = answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      } else {
+        output.say("Nothing was set up. Run this again with --all, --lists NAMES or --make NAME.")
+        throw ExitStatus.failure
+      }
       result = try client.call(SyncSetup.self, params)
     } catch {
       guard params.create == nil, isatty(STDIN_FILENO) == 1, !output.json, Self.canCreate(error) else { throw error }
@@ -67,8 +86,13 @@ extension Session {
       result = try client.call(SyncSetup.self, params)
     }
     let account = result.account
-    let list = account.name.map { "the task list \"\($0)\"" } ?? "the task list"
-    var lines = ["Sync is set up with \(list) at \(account.url)" + (account.user.map { ", as \($0)." } ?? ".")]
+    var lines = result.lists.compactMap { list -> String? in
+      guard let account = list.account else { return nil }
+      let shared = account.owner.map { " (shared by \($0))" } ?? ""
+      let name = account.name.map { "the task list \"\($0)\"" } ?? "the task list"
+      return "The list \(list.name) syncs with \(name)\(shared) at \(account.url)"
+        + (account.user.map { ", as \($0)." } ?? ".")
+    }
     if account.passwordCommand == nil {
       lines.append(
         passwordFromEnvironment == nil
@@ -114,6 +138,21 @@ extension Session {
     }
     if let next = status.nextSync { rows.append(["Next sync:", time.describe(next.date)]) }
     Output.columns(rows).forEach { output.say($0) }
+    if status.lists.count > 1 {
+      output.say()
+      listsTable(status.lists).forEach { output.say($0) }
+    }
+  }
+
+  /// Whether the daemon said the server has several task lists and none was chosen.
+  private static func severalFound(_ error: ClientError) -> Bool {
+    guard case .failed(let failure) = error else { return false }
+    return failure.code == .syncNotSetUp && failure.message.contains("choose with --all")
+  }
+
+  private static func failure(_ error: ClientError) -> String {
+    guard case .failed(let failure) = error else { return "\(error)" }
+    return String(failure.message.dropFirst(4))
   }
 
   /// Whether the daemon said the server has no task list yet (one can be made).

@@ -88,6 +88,7 @@ extension Session {
     var fields: [[String]] = [
       ["Status:", statusText(task)], ["Type:", task.type.rawValue], ["Energy:", task.energy.rawValue],
     ]
+    if let list = task.list { fields.append(["List:", list]) }
     if let estimate = task.estimateMinutes { fields.append(["Estimate:", Minutes.format(estimate)]) }
     if let due = task.due { fields.append(["Due:", time.describe(due)]) }
     if let start = task.start { fields.append(["Starts:", time.describe(start)]) }

@@ -5,8 +5,8 @@ import StrideProtocol
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
   case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block
-  case unblock, delete, undo, log, review, energy, when, why, watch, prompt, completions, export, `import`, sync,
-    daemon, help
+  case unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export,
+    `import`, sync, daemon, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes and what
@@ -58,7 +58,7 @@ public struct Command: Sendable {
     Command(name: .add, summary: "capture a thought as a task", switches: ["--dry-run"], argument: .text),
     Command(
       name: .now, summary: "the few tasks worth starting now",
-      valued: ["--energy", "--for", "--at", "--limit", "--tags"], switches: ["--all", "--interactive"],
+      valued: ["--energy", "--for", "--at", "--limit", "--tags", "--list"], switches: ["--all", "--interactive"],
       short: ["-i": "--interactive"], argument: .none
     ),
     Command(
@@ -67,7 +67,9 @@ public struct Command: Sendable {
     Command(name: .done, summary: "finish a task, or one of its steps", argument: .task),
     Command(
       name: .list, aliases: ["ls"], summary: "open tasks, filtered and sorted",
-      valued: ["--status", "--tag", "--sort", "--energy", "--due-before", "--deferred-by", "--done-since", "--search"],
+      valued: [
+        "--status", "--tag", "--sort", "--energy", "--due-before", "--deferred-by", "--done-since", "--search", "--list",
+      ],
       switches: ["--all", "--pinned", "--overdue"], argument: .none
     ),
     Command(
@@ -95,6 +97,11 @@ public struct Command: Sendable {
     Command(name: .block, summary: "make a task wait on another", valued: ["--on"], argument: .task),
     Command(name: .unblock, summary: "stop a task waiting on another", valued: ["--on"], argument: .task),
     Command(name: .delete, summary: "remove a task", argument: .task),
+    Command(name: .move, summary: "move a task into another list", argument: .task),
+    Command(
+      name: .lists, summary: "your lists: show, add, choose the default, remove",
+      argument: .words(["add", "default", "remove"])
+    ),
     Command(name: .undo, summary: "take back your last change here", switches: ["--sync"], argument: .none),
     Command(
       name: .log, summary: "what happened, newest first", valued: ["--since", "--until", "--limit"],
@@ -126,8 +133,9 @@ public struct Command: Sendable {
       name: .`import`, summary: "tasks from another list", valued: ["--from"], switches: ["--dry-run"], argument: .file
     ),
     Command(
-      name: .sync, summary: "sync with a CalDAV task list", valued: ["--user", "--password-command"],
-      switches: ["--insecure", "--create"], argument: .words(["status", "setup"])
+      name: .sync, summary: "sync with CalDAV task lists",
+      valued: ["--user", "--password-command", "--lists", "--make", "--list"],
+      switches: ["--insecure", "--create", "--all"], argument: .words(["status", "setup"])
     ),
     Command(
       name: .daemon, summary: "start, stop, status or install the daemon",

@@ -6,7 +6,7 @@ extension Help {
     "list": """
     Usage: stride list [--status STATUS] [--tag TAG] [--all] [--pinned] [--sort ORDER]
                        [--energy LEVEL] [--due-before TIME] [--overdue] [--deferred-by REASON]
-                       [--done-since TIME] [--search WORDS]
+                       [--done-since TIME] [--search WORDS] [--list NAME]
 
     Lists tasks in a table. By default the open ones (active, waiting and deferred) in the
     order they were added; finished ones newest first. Every option given must hold, so
@@ -26,6 +26,7 @@ extension Help {
       --done-since monday        tasks finished since then (a weekday is the one just
                                  gone; this week, this month); lists finished tasks
       --search "lease"           only tasks these words find, as 'stride find' reads them
+      --list home                only tasks in this list (a LIST column shows when several)
     """,
     "find": """
     Usage: stride find WORDS [--limit N] [--all]

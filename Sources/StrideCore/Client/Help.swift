@@ -32,6 +32,8 @@ public enum Help {
       block ID --on OTHER   make a task wait on another
       unblock ID --on OTHER stop a task waiting on another
       delete ID             remove a task
+      move ID LIST          move a task into another list
+      lists                 your lists and where each syncs (add, default, remove)
       undo [--sync]         take back your last change here (repeat to go further back)
       log [ID]              what happened, newest first, in words (--since, --until)
       review                a look back: done each day, what slips and why (--week, --month)
@@ -77,7 +79,7 @@ public enum Help {
       stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
     """,
     "now": """
-    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--all]
+    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--list NAME] [--all]
            stride now -i         the Now view on a terminal (as 'stride' alone; also --interactive)
 
     Shows at most five things you can start now, numbered, each with its next step or a way in
@@ -91,6 +93,8 @@ public enum Help {
       --at "tomorrow 9am"        what the list would be at another time (a day alone: the
                                  start of your day, 09:00 unless set)
       --tags home,errands        only tasks with one of these tags
+      --list home                only tasks in this list (every list is weighed: what
+                                 waits on a task elsewhere still counts)
       --limit 3                  fewer than five
       --all                      also list every task left out, and why
 
@@ -213,6 +217,23 @@ public enum Help {
     At most three tasks are pinned. A pinned task that is deferred, waiting or blocked
     says so in 'stride now --all'.
     """,
+    "move": """
+    Usage: stride move ID LIST
+
+    Moves a task into another list (see 'stride lists'). A task that syncs leaves the old
+    list's server and is made on the new one's at the next sync. 'stride undo' moves it back.
+    """,
+    "lists": """
+    Usage: stride lists                   every list: its tasks, where it syncs, when it last did
+           stride lists add NAME          make a list kept here (sync setup makes one that syncs)
+           stride lists default NAME      new tasks go here unless the capture names a list
+           stride lists remove NAME       remove an empty list (not the default)
+
+    Every task is in one list; a capture goes to the default list ('inbox' at first) unless it
+    says list:NAME ('stride add "fix the tap list:home"'). 'now' ranks every list; narrow it
+    with 'stride now --list home' (or 'stride list --list home'). A list syncs with a task list
+    on a CalDAV server, perhaps one another person shares with you: see 'stride help sync'.
+    """,
     "unpin": """
     Usage: stride unpin ID
 
@@ -305,12 +326,19 @@ public enum Help {
     "sync": """
     Usage: stride sync                 sync now, and say what moved
            stride sync status          when it last worked, what waits to be sent, the last error
-           stride sync setup URL [--user NAME] [--password-command CMD] [--insecure] [--create]
+           stride sync setup URL [--user NAME] [--password-command CMD] [--insecure]
+                             [--all | --lists A,B | --make NAME | --create] [--list NAME]
 
     Keeps your tasks the same on every device through a CalDAV server (Radicale, Nextcloud,
     Fastmail, iCloud…), so Tasks.org, Thunderbird, Apple Reminders and Stride on your other
     machines see them, steps as subtasks. URL is a task list's address, or the server's: then
-    the task list is found for you (--create makes one called Stride when there is none).
+    the task lists are found for you. With several, choose: --all, --lists Home,Work (their
+    names on the server), or --make NAME for a new one (--create makes one called Stride when
+    there is none); on a terminal Stride asks. Each syncs with a list here: the one --list
+    names, else the list of the same name, else the default list if it syncs with nothing yet,
+    else a new one ('stride lists' shows them). Run setup again for another account or server.
+    A list another person shares with you syncs the same way; your deferrals and pins on it
+    stay yours. If they take your right to write away, what you change stays here, named.
     The daemon syncs by itself: at start, shortly after a change, and every five minutes;
     offline, changes wait and go out later. Nothing is lost: a field changed on two devices
     keeps the later change, and 'stride show' says what the other was.

@@ -18,7 +18,8 @@ struct SyncCommandLineTests {
 
     let setup = cli.stride("sync", "setup", server.root, "--user", Radicale.user)
     #expect(setup.status == 0, "\(setup.stderr)")
-    #expect(setup.stdout.contains("Sync is set up with the task list \"Tasks\" at \(server.collection), as alice.\n"))
+    #expect(
+      setup.stdout.contains("The list inbox syncs with the task list \"Tasks\" at \(server.collection), as alice.\n"))
     #expect(setup.stdout.contains("Synced: 1 task sent.\n"))
 
     // A change goes out by itself a moment later (the daemon syncs a couple of seconds after a change).
