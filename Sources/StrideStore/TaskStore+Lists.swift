@@ -94,7 +94,8 @@ extension TaskStore {
         "\(list.name) is the default list, where new tasks go; make another the default first (stride lists "
           + "default NAME)")
     }
-    let count = try database.statement("SELECT COUNT(*) FROM tasks WHERE list_id = ?").bind(.integer(list.id))
+    let count =
+      try database.statement("SELECT COUNT(*) FROM tasks WHERE list_id = ?").bind(.integer(list.id))
       .firstRow { $0.int(0) } ?? 0
     guard count == 0 else {
       throw StrideError.invalid(

@@ -172,7 +172,9 @@ public final class TaskStore {
     var (stored, renumbered) = try TaskRules.imported(tasks, lastID: try nextID().rawValue - 1)
     // Into the list of that name here, else the default list.
     let names = Dictionary(try lists().map { ($0.name.lowercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
-    for index in stored.indices { stored[index].list = stored[index].list.flatMap { names[$0.lowercased()] } ?? defaultListName }
+    for index in stored.indices {
+      stored[index].list = stored[index].list.flatMap { names[$0.lowercased()] } ?? defaultListName
+    }
     try database.transaction { () throws(StrideError) in
       for task in stored { try rows.save(task) }
       try history.record(

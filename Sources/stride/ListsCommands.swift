@@ -63,6 +63,7 @@ extension Session {
       throw UsageError("move needs the list to move the task into, like: stride move \(id) home")
     }
     let result = try call(TaskMove.self, .init(id: id, list: args.positionals[1]))
-    output.report("Moved \(Output.name(result.task)) to the list \(result.task.list ?? args.positionals[1]).", json: result)
+    output.report(
+      "Moved \(Output.name(result.task)) to the list \(result.task.list ?? args.positionals[1]).", json: result)
   }
 }

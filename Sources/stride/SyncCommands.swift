@@ -58,21 +58,7 @@ extension Session {
     do {
       result = try client.call(SyncSetup.self, params)
     } catch let error where Self.severalFound(error) && isatty(STDIN_FILENO) == 1 && !output.json {
-      // Several task lists and none chosen: ask which.
-      output.say("The \(Self.failure(error)).")
-      FileHandle.standardOutput.write(
-        Data("Follow which? Names separated by commas, \"all\", or \"new NAME\" to make one: ".utf8))
-      let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
-      if answer.lowercased() == "all" {
-        params.all = true
-      } else if answer.lowercased().hasPrefix("new ") {
-        params.make = String(answer.dropFirst(4)).trimmingCharacters(in: .whitespaces)
-      } else if !answer.isEmpty {
-        params.lists = answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-      } else {
-        output.say("Nothing was set up. Run this again with --all, --lists NAMES or --make NAME.")
-        throw ExitStatus.failure
-      }
+      try askWhich(error, &params)
       result = try client.call(SyncSetup.self, params)
     } catch {
       guard params.create == nil, isatty(STDIN_FILENO) == 1, !output.json, Self.canCreate(error) else { throw error }
@@ -141,6 +127,24 @@ extension Session {
     if status.lists.count > 1 {
       output.say()
       listsTable(status.lists).forEach { output.say($0) }
+    }
+  }
+
+  /// Several task lists and none chosen: asks which to follow (all, some by name, or a new one).
+  private func askWhich(_ error: ClientError, _ params: inout SyncSetup.Params) throws {
+    output.say("The \(Self.failure(error)).")
+    FileHandle.standardOutput.write(
+      Data("Follow which? Names separated by commas, \"all\", or \"new NAME\" to make one: ".utf8))
+    let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
+    if answer.lowercased() == "all" {
+      params.all = true
+    } else if answer.lowercased().hasPrefix("new ") {
+      params.make = String(answer.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+    } else if !answer.isEmpty {
+      params.lists = answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    } else {
+      output.say("Nothing was set up. Run this again with --all, --lists NAMES or --make NAME.")
+      throw ExitStatus.failure
     }
   }
 

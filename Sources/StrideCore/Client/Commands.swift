@@ -68,7 +68,8 @@ public struct Command: Sendable {
     Command(
       name: .list, aliases: ["ls"], summary: "open tasks, filtered and sorted",
       valued: [
-        "--status", "--tag", "--sort", "--energy", "--due-before", "--deferred-by", "--done-since", "--search", "--list",
+        "--status", "--tag", "--sort", "--energy", "--due-before", "--deferred-by", "--done-since", "--search",
+        "--list",
       ],
       switches: ["--all", "--pinned", "--overdue"], argument: .none
     ),

@@ -306,14 +306,25 @@ public final class Dispatcher: Sendable {
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
-    case ListsGet.name: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
+    case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRemove.name, TaskMove.name:
+      return try lists(request, encoder, caller)
+    case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
+    default:
+      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    }
+  }
+
+  /// The methods of lists: show them, make one, choose the default, remove one, move a task into one.
+  private func lists(_ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller) throws -> Data {
+    func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
+      try encoder.response(id: request.id, result: try body(try request.params.decode(M.Params.self)))
+    }
+    switch request.method {
     case ListsAdd.name: return try reply(ListsAdd.self) { try tasks.addList($0, caller) }
     case ListsDefault.name: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
     case ListsRemove.name: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
     case TaskMove.name: return try reply(TaskMove.self) { try tasks.move($0, caller) }
-    case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
-    default:
-      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    default: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
     }
   }
 

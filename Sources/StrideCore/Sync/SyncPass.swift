@@ -142,7 +142,9 @@ struct SyncPass {
         case nil: break
         }
       }
-      try tasks.locked { store throws(StrideError) in try store.recordSync(list: list.id, saving: saved, removing: removed) }
+      try tasks.locked { store throws(StrideError) in
+        try store.recordSync(list: list.id, saving: saved, removing: removed)
+      }
       if let failure { throw failure }
       if forbidden { break }
     }

@@ -144,8 +144,7 @@ public struct CaptureParser: Sendable {
     return (value, 0)
   }
 
-  /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`, and
-  /// `list:home` (the list the task goes in; `#home` stays a tag). An
+  /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`, `list:home`. An
   /// unknown key or a value that does not read is not a token, and stays in the title.
   private func keyValue(_ key: String, _ value: String, into result: inout ParsedCapture) -> CaptureSpan.Field? {
     guard !value.isEmpty else { return nil }

@@ -161,8 +161,7 @@ struct Evaluator {
     if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if let comes = routineComes(task), comes > context.instant, !task.pinned { return .hidden(.routineLater) }
-    if !context.tags.isEmpty, !task.tags.contains(where: context.tags.contains) { return .hidden(.notTagged) }
-    if let list = context.list, task.list != list { return .hidden(.otherList) }
+    if let asked = context.hides(task) { return .hidden(asked) }
     // A pin keeps a task in now past the filters of the moment (energy, time, windows, the stuck rota); only a
     // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
     let pinned = task.pinned

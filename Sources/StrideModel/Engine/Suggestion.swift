@@ -195,3 +195,12 @@ public struct NowContext: Sendable, Equatable {
     self.timeZone = timeZone
   }
 }
+
+extension NowContext {
+  /// The filter a person asked for that hides a task: tags it has none of, or another list.
+  func hides(_ task: StrideTask) -> HiddenCode? {
+    if !tags.isEmpty, !task.tags.contains(where: tags.contains) { return .notTagged }
+    if let list, task.list != list { return .otherList }
+    return nil
+  }
+}
