@@ -35,10 +35,9 @@ extension TaskStore {
   package func existingList(_ name: String) throws(StrideError) -> StoredList {
     let all = try lists()
     if let list = all.first(where: { $0.name.lowercased() == name.lowercased() }) { return list }
+    let there = all.count == 1 ? "the only list is \(all[0].name)" : "the lists are \(listed(all.map(\.name)))"
     throw StrideError(
-      .listNotFound,
-      "there is no list called \(name); the lists are \(listed(all.map(\.name))); make it with: stride lists add "
-        + name)
+      .listNotFound, "there is no list called \(name); \(there); make it with: stride lists add \(name)")
   }
 
   package func defaultList() throws(StrideError) -> StoredList {

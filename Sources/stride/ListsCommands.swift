@@ -64,6 +64,6 @@ extension Session {
     }
     let result = try call(TaskMove.self, .init(id: id, list: args.positionals[1]))
     output.report(
-      "Moved \(Output.name(result.task)) to the list \(result.task.list ?? args.positionals[1]).", json: result)
+      "Moved \(Output.name(result.task)), to the list \(result.task.list ?? args.positionals[1]).", json: result)
   }
 }

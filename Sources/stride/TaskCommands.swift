@@ -21,7 +21,9 @@ extension Session {
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
       output.say("Added \(Output.name(task)).")
-      if let draft = result.draft {
+      if var draft = result.draft {
+        // The list as it is called here, whatever case the line wrote it in.
+        if draft.list != nil { draft.list = task.list }
         let notes = captureNotes(draft, id: task.id)
         (notes.summary.map { [$0] } ?? []).forEach { output.say($0) }
         notes.questions.forEach { output.say($0) }
@@ -65,6 +67,7 @@ extension Session {
     if read.contains(.energy) { parts.append("\(draft.energy.rawValue) energy" + source(.energy)) }
     if read.contains(.type) { parts.append("an \(draft.type.rawValue)" + source(.type)) }
     if !draft.tags.isEmpty { parts.append("tagged " + draft.tags.joined(separator: ", ")) }
+    if let list = draft.list { parts.append("in the list \(list)") }
     var lines: [String] = []
     if let due = draft.due, due < Date() {
       let edit = id.map { "stride edit \($0) --due DATE" } ?? "a later date"
@@ -328,6 +331,7 @@ extension Session {
     if let start = draft.start { rows.append(["Starts:", time.describe(start), source(.start)]) }
     if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source(.repeat)]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
+    if let list = draft.list { rows.append(["List:", list, source(.list)]) }
     let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows

@@ -259,6 +259,7 @@ extension NowView {
     if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
     if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }
     if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
+    if let list = draft.list { lines.append("List:    \(list)") }
     return lines
   }
 

@@ -50,7 +50,10 @@ extension Scan {
       return nil
     default:
       if let part = TimeWords.dayParts[word] { return (.dayPart(part), index + 1, true) }
-      if let named = taskwarriorNamed(word) { return (named, index + 1, false) }
+      // In a capture, Taskwarrior's start-of names are also words ("soy milk", "sow the beans", "lay the sod"):
+      // they count when a marker says a time follows ("by sow", "due:soy"); "eod", "eom" are no words.
+      guard !(careful && !marked && word.hasPrefix("so")), let named = taskwarriorNamed(word) else { return nil }
+      return (named, index + 1, false)
       return nil
     }
   }

@@ -34,6 +34,22 @@ struct MisreadFamilyTests {
     #expect(!parsed.title.contains("next") && !parsed.title.contains("week"), "\(text): \(parsed.title)")
   }
 
+  @Test(
+    "Taskwarrior's start-of names that are also words stay words in a capture, unless a marker says a time follows",
+    arguments: [
+      ("buy milk: oat, soy", nil, ["oat", "soy"]),
+      ("sow the beans", nil, []),
+      ("lay the sod by the shed", nil, []),
+      ("file the plan by som", "2026-11-01T00:00:00Z", []),
+      ("close the books due:soy", "2026-01-01T00:00:00Z", []),
+      ("send the report eod", "2026-11-21T23:59:59Z", []),
+    ] as [(String, String?, [String])])
+  func taskwarriorWords(_ text: String, _ due: String?, _ steps: [String]) {
+    let parsed = capture(text)
+    #expect(parsed.due == due.map(Fixtures.at), "\(text)")
+    #expect(parsed.steps == steps, "\(text)")
+  }
+
   @Test("--until sometime next week is its first day, at the start of the person's day")
   func vagueUntil() throws {
     let match = try #require(parser.parse("sometime next week"))
