@@ -15,8 +15,8 @@ package struct TaskRows {
     deferral_energy, repeat_rule, repeat_after_done, pinned, repeat_missed
     """
 
-  /// The columns read: those written, and the name of the task's list.
-  private static let read = columns + ", (SELECT name FROM lists WHERE lists.id = tasks.list_id)"
+  /// The columns read: those written, and the task's list.
+  private static let read = columns + ", list_id"
 
   private static let upsert = """
     INSERT INTO tasks (\(columns), list_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,
@@ -143,6 +143,10 @@ package struct TaskRows {
     var dependencies = try children("blocked_by", "dependencies")
     var deferrals = try children("reason, at, until, energy", "deferrals")
     var notes = try children("at, text", "task_notes")
+    // The lists' names, read once: every task of a list shares its name.
+    var listNames: [Int64: String] = [:]
+    let names = try database.statement("SELECT id, name FROM lists")
+    while try names.step() { listNames[names.int64(0)] = names.text(1) }
     let selectTasks = try database.statement("SELECT \(Self.read) FROM tasks WHERE \(condition) ORDER BY id")
     selectTasks.bind(values)
     var tasks: [StrideTask] = []
@@ -162,7 +166,8 @@ package struct TaskRows {
           energy: row.optionalText(4).flatMap(EnergyLevel.init(rawValue:)))
       }
       var task = try Self.task(
-        from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred)
+        from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred,
+        list: listNames[selectTasks.int64(22)])
       let written = try notes.rows(of: id) { row throws(StrideError) in Note(at: row.date(1), text: row.text(2)) }
       if !written.isEmpty { task.notes = written }
       tasks.append(task)
@@ -171,7 +176,8 @@ package struct TaskRows {
   }
 
   private static func task(
-    from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral]
+    from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral],
+    list: String?
   ) throws(StrideError) -> StrideTask {
     guard let energy = EnergyLevel(rawValue: row.text(3)), let status = TaskStatus(rawValue: row.text(5)),
       let type = TaskType(rawValue: row.text(6))
@@ -202,7 +208,7 @@ package struct TaskRows {
       followUp: row.optionalDate(16), createdAt: row.date(12),
       updatedAt: row.date(13),
       completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21),
-      list: row.optionalText(22))
+      list: list)
   }
 }
 

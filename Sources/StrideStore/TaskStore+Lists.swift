@@ -9,6 +9,9 @@ package struct StoredList: Equatable, Sendable {
   package var name: String
   package var isDefault: Bool
   package var account: String?
+
+  /// Whether `task` is in this list (a task's list is its list's name as stored).
+  package func holds(_ task: StrideTask) -> Bool { task.list?.lowercased() == name.lowercased() }
 }
 
 /// The `lists` table. Every task is in exactly one list (`tasks.list_id`); the default list is where a capture
@@ -78,11 +81,12 @@ extension TaskStore {
     defaultListName = try defaultList().name
   }
 
-  /// Sets the collection a list syncs with (nil: it no longer syncs); what sync knew of it goes.
-  package func setAccount(_ account: String?, of id: Int64) throws(StrideError) {
+  /// Sets the collection a list syncs with (nil: it no longer syncs); what sync knew of it goes, unless
+  /// `keepingSync` (the same collection, set up again).
+  package func setAccount(_ account: String?, of id: Int64, keepingSync: Bool = false) throws(StrideError) {
     try database.transaction { () throws(StrideError) in
       try database.statement("UPDATE lists SET account = ? WHERE id = ?").bind(.string(account), .integer(id)).run()
-      try forgetSync(list: id)
+      if !keepingSync { try forgetSync(list: id) }
     }
   }
 

@@ -188,7 +188,7 @@ extension TaskStore {
         + "WHERE s.task_id = tasks.id AND s.parent IS NULL AND s.synced_updated = tasks.updated_at) "
         + "OR EXISTS (SELECT 1 FROM sync_items s WHERE s.task_id = tasks.id AND s.body IS NULL))",
       .integer(list.id), .date(since ?? .distantFuture))
-    return openByID.filter { $0.list?.lowercased() == list.name.lowercased() } + completed
+    return openByID.filter(list.holds) + completed
   }
 
   /// The repeat rule a task's resource on the server has that Stride cannot follow (and keeps untouched there).

@@ -21,9 +21,7 @@ extension Session {
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
       output.say("Added \(Output.name(task)).")
-      if var draft = result.draft {
-        // The list as it is called here, whatever case the line wrote it in.
-        if draft.list != nil { draft.list = task.list }
+      if let draft = result.draft {
         let notes = captureNotes(draft, id: task.id)
         (notes.summary.map { [$0] } ?? []).forEach { output.say($0) }
         notes.questions.forEach { output.say($0) }

@@ -7,8 +7,7 @@ import StrideStore
 extension Tasks {
   func addList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
     try locked(caller) { store throws(StrideError) in
-      let list = try store.addList(params.name)
-      return try SyncLists.info(store).first { $0.name == list.name }!
+      try SyncLists.info(try store.addList(params.name), in: store)
     }
   }
 
@@ -16,7 +15,7 @@ extension Tasks {
     try locked(caller) { store throws(StrideError) in
       let list = try store.existingList(params.name)
       try store.setDefaultList(list.id)
-      return try SyncLists.info(store).first { $0.name == list.name }!
+      return try SyncLists.info(try store.existingList(list.name), in: store)
     }
   }
 

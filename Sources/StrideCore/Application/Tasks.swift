@@ -71,6 +71,9 @@ final class Tasks: Sendable {
     let title = draft.title.lowercased()
     let length = draft.title.utf8.count
     return try locked(caller) { store throws(StrideError) in
+      var draft = draft
+      // The list as it is called here, whatever case the line wrote it in; a dry run names a missing one too.
+      draft.list = try draft.list.map { name throws(StrideError) in try store.existingList(name).name }
       // Lengths first: lower-casing every open title for each capture would cost more than the capture.
       let duplicate = store.openByID.first { $0.title.utf8.count == length && $0.title.lowercased() == title }?.id
       let task = params.dryRun == true ? nil : try store.capture(draft, at: caller.now)

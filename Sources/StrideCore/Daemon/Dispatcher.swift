@@ -258,8 +258,7 @@ public final class Dispatcher: Sendable {
   ) throws -> Data {
     let now = caller.now
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      let params = try request.params.decode(M.Params.self)
-      return try encoder.response(id: request.id, result: try body(params))
+      try request.reply(M.self, encoder, body)
     }
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
       try tasks.apply(change, caller)
@@ -316,15 +315,13 @@ public final class Dispatcher: Sendable {
 
   /// The methods of lists: show them, make one, choose the default, remove one, move a task into one.
   private func lists(_ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller) throws -> Data {
-    func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      try encoder.response(id: request.id, result: try body(try request.params.decode(M.Params.self)))
-    }
     switch request.method {
-    case ListsAdd.name: return try reply(ListsAdd.self) { try tasks.addList($0, caller) }
-    case ListsDefault.name: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
-    case ListsRemove.name: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
-    case TaskMove.name: return try reply(TaskMove.self) { try tasks.move($0, caller) }
-    default: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
+    case ListsAdd.name: return try request.reply(ListsAdd.self, encoder) { try tasks.addList($0, caller) }
+    case ListsDefault.name:
+      return try request.reply(ListsDefault.self, encoder) { try tasks.setDefaultList($0, caller) }
+    case ListsRemove.name: return try request.reply(ListsRemove.self, encoder) { try tasks.removeList($0, caller) }
+    case TaskMove.name: return try request.reply(TaskMove.self, encoder) { try tasks.move($0, caller) }
+    default: return try request.reply(ListsGet.self, encoder) { _ in ListsGet.Result(lists: try sync.lists()) }
     }
   }
 
@@ -368,6 +365,15 @@ public final class Dispatcher: Sendable {
       guard let params = keptNow.withLock({ $0?.params }) else { return }
       _ = try? encodedNow(params, at: clock(), encoder: WireEncoder())
     }
+  }
+}
+
+extension Request {
+  /// The reply line to this request for method `M`: its params decoded, `body` run, its result encoded.
+  fileprivate func reply<M: RPCMethod>(
+    _: M.Type, _ encoder: WireEncoder, _ body: (M.Params) throws -> M.Result
+  ) throws -> Data {
+    try encoder.response(id: id, result: try body(try params.decode(M.Params.self)))
   }
 }
 

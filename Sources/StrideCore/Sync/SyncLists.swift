@@ -34,16 +34,12 @@ enum SyncLists {
       }
       let previous = try decode(list.account)
       let text = try encode(account)
-      if previous?.url == account.url {
-        try store.database.statement("UPDATE lists SET account = ? WHERE id = ?")
-          .bind(.text(text), .integer(list.id)).run()
-      } else {
-        if let other = previous {
-          throw StrideError.invalid(
-            "the list \(list.name) already syncs with \(other.url); choose another list here with --list NAME")
-        }
-        try store.setAccount(text, of: list.id)
+      if let other = previous, other.url != account.url {
+        throw StrideError.invalid(
+          "the list \(list.name) already syncs with \(other.url); choose another list here with --list NAME")
       }
+      // The same task list again (a new password command, say) keeps what sync knew.
+      try store.setAccount(text, of: list.id, keepingSync: previous != nil)
       list.account = text
       followed.append(list)
     }
@@ -65,21 +61,29 @@ enum SyncLists {
   /// Every list with its counts and sync state.
   static func info(_ store: TaskStore) throws(StrideError) -> [ListInfo] {
     let counts = try store.taskCounts()
-    return try store.lists().map { list throws(StrideError) in
-      let count = counts[list.id] ?? (0, 0)
-      var info = ListInfo(name: list.name, isDefault: list.isDefault, open: count.open, done: count.done)
-      guard let account = try decode(list.account) else { return info }
-      func time(_ key: String) throws(StrideError) -> Timestamp? {
-        try store.syncValue(key, list: list.id).flatMap(Timestamp.parse).map(Timestamp.init)
-      }
-      info.account = account
-      info.lastSuccess = try time("lastSuccess")
-      info.lastAttempt = try time("lastAttempt")
-      info.lastError = try store.syncValue("lastError", list: list.id)
-      info.pending = try SyncPass.pending(store, list: list, shared: account.owner != nil)
-      info.readOnly = try store.syncValue("readOnly", list: list.id) != nil
-      return info
+    return try store.lists().map { list throws(StrideError) in try info(list, counts[list.id] ?? (0, 0), store) }
+  }
+
+  /// One list with its counts and sync state.
+  static func info(_ list: StoredList, in store: TaskStore) throws(StrideError) -> ListInfo {
+    try info(list, try store.taskCounts()[list.id] ?? (0, 0), store)
+  }
+
+  private static func info(_ list: StoredList, _ count: (open: Int, done: Int), _ store: TaskStore)
+    throws(StrideError) -> ListInfo
+  {
+    var info = ListInfo(name: list.name, isDefault: list.isDefault, open: count.open, done: count.done)
+    guard let account = try decode(list.account) else { return info }
+    func time(_ key: String) throws(StrideError) -> Timestamp? {
+      try store.syncValue(key, list: list.id).flatMap(Timestamp.parse).map(Timestamp.init)
     }
+    info.account = account
+    info.lastSuccess = try time("lastSuccess")
+    info.lastAttempt = try time("lastAttempt")
+    info.lastError = try store.syncValue("lastError", list: list.id)
+    info.pending = try SyncPass.pending(store, list: list, shared: account.owner != nil)
+    info.readOnly = try store.syncValue("readOnly", list: list.id) != nil
+    return info
   }
 
   static func account(of list: StoredList) throws(StrideError) -> SyncAccount {

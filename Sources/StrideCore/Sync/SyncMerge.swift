@@ -77,7 +77,7 @@ final class SyncMerge {
   /// The task here, if it is still in this list (a task moved to another list is deleted from this one's server
   /// by the push, and merged no more).
   func here(_ id: TaskID) -> StrideTask? {
-    guard let task = try? store.stored(id), task.list?.lowercased() == list.name.lowercased() else { return nil }
+    guard let task = try? store.stored(id), list.holds(task) else { return nil }
     return task
   }
 

@@ -325,7 +325,7 @@ struct SyncPass {
     // do the resources of a task moved to another list.
     let deleted = items.values.filter { item in
       item.href != nil && !existing.contains(item.taskID)
-        && (try? store.stored(item.taskID))?.list?.lowercased() != list.name.lowercased()
+        && (try? store.stored(item.taskID)).map(list.holds) != true
     }
     return LocalChanges(items: items, uidByTask: uidByTask, changed: changed, deleted: deleted)
   }
