@@ -36,8 +36,11 @@ struct SyncPass {
   // MARK: Pull
 
   private func pull(_ report: inout SyncReport) throws(StrideError) {
-    let (token, items) = try tasks.locked { store throws(StrideError) in
-      (try store.syncValue("token", list: list.id), try store.syncItems(list: list.id))
+    let (token, waiting, items) = try tasks.locked { store throws(StrideError) in
+      (
+        try store.syncValue("token", list: list.id), try store.syncValue("waitingSteps", list: list.id),
+        try store.syncItems(list: list.id)
+      )
     }
     let changes = try collection.changes(since: token)
     let byHref = Dictionary(items.compactMap { item in item.href.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
@@ -48,8 +51,13 @@ struct SyncPass {
       let listed = Set(changes.changed.map(\.href))
       removed.formUnion(byHref.filter { !listed.contains($0.key) && $0.value.confirmed }.keys)
     }
+    // Steps read before their task was known here are read again, whether or not the server lists them as changed.
+    var hrefs = changed.map(\.href)
+    for href in waiting?.split(separator: "\n").map(String.init) ?? [] where !removed.contains(href) {
+      if !hrefs.contains(href) { hrefs.append(href) }
+    }
     var received: [(SyncResource, VTodo.Parsed)] = []
-    for resource in try collection.fetch(changed.map(\.href)) {
+    for resource in try collection.fetch(hrefs) {
       do throws(StrideError) {
         guard let parsed = try VTodo.parse(resource.body, timeZone: timeZone) else {
           report.notes.append("\(resource.href) on the server is not a task (no VTODO); it was left alone")
@@ -65,8 +73,20 @@ struct SyncPass {
       if !received.isEmpty || !removedHrefs.isEmpty {
         try merge(received, removedHrefs: removedHrefs, into: store, report: &report)
       }
-      try store.setSyncValues(["token": changes.token], list: list.id)
+      try store.setSyncValues(
+        ["token": changes.token, "waitingSteps": try orphans(received, store)], list: list.id)
     }
+  }
+
+  /// The paths of the steps received whose task is not known here (yet): a step written before its task, or read
+  /// in a listing that did not have its task. The token moves past them, so they are kept to be read again until
+  /// their task arrives (or they are gone); nil when there are none.
+  private func orphans(_ received: [(SyncResource, VTodo.Parsed)], _ store: TaskStore) throws(StrideError) -> String? {
+    let steps = received.filter { $0.1.parent != nil }
+    guard !steps.isEmpty else { return nil }
+    let known = Set(try store.syncItems(list: list.id).map(\.uid))
+    let hrefs = steps.filter { !known.contains($0.1.parent!) }.map(\.0.href)
+    return hrefs.isEmpty ? nil : hrefs.joined(separator: "\n")
   }
 
   /// Applies the server's changes to the local tasks, in one transaction (one undoable history row).

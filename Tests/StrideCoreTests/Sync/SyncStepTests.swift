@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import StrideCalendar
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+@testable import StrideSync
+
+/// A collection that shows each write to a hook before making it: the hook fails the write (as a network that drops
+/// it) or changes the server under it (as another app at the same moment).
+private final class HookedCollection: SyncCollection {
+  typealias Hook = @Sendable (_ href: String, _ body: String?) throws(StrideError) -> Void
+  let inner: any SyncCollection
+  let hook = Locked<Hook?>(nil)
+
+  init(_ inner: any SyncCollection) { self.inner = inner }
+
+  func changes(since token: String?) throws(StrideError) -> SyncChanges { try inner.changes(since: token) }
+  func fetch(_ hrefs: [String]) throws(StrideError) -> [SyncResource] { try inner.fetch(hrefs) }
+  func put(_ href: String, body: String, etag: String?) throws(StrideError) -> SyncWrite {
+    try hook.withLock { $0 }?(href, body)
+    return try inner.put(href, body: body, etag: etag)
+  }
+  func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
+    try hook.withLock { $0 }?(href, nil)
+    return try inner.delete(href, etag: etag)
+  }
+  func href(for uid: String) -> String { inner.href(for: uid) }
+}
+
+/// A store syncing with passes of its own through a `HookedCollection`.
+private struct StepDevice {
+  let tasks: Tasks
+  let collection: HookedCollection
+  let pass: SyncPass
+  let clock = TestClock()
+
+  init(_ server: Radicale) throws {
+    let (store, _) = try Fixtures.store()
+    let utc = TimeZone(identifier: "UTC")!
+    tasks = Tasks(store: store, timeZone: utc, config: StrideConfig())
+    let account = SyncAccount(
+      url: server.collection, user: Radicale.user, passwordCommand: nil, insecure: nil, name: nil)
+    collection = HookedCollection(try CalDAVConnector().collection(account, password: Radicale.password))
+    let clock = clock
+    pass = SyncPass(collection: collection, tasks: tasks, clock: { clock.now }, timeZone: utc)
+  }
+
+  func capture(_ title: String, steps: [String]) throws -> StrideTask {
+    try tasks.locked { store throws(StrideError) in
+      try store.capture(Fixtures.draft(title, steps: steps), at: clock.now)
+    }
+  }
+
+  func apply(_ change: TaskChange) throws {
+    clock.advance(60)
+    _ = try tasks.locked { store throws(StrideError) in try store.apply(change, at: clock.now) }
+  }
+
+  /// The task titled so, if there is one.
+  func task(_ title: String) throws -> StrideTask? {
+    try tasks.locked { store throws(StrideError) in try store.tasks(status: nil, tag: nil, at: clock.now) }.first {
+      $0.title == title
+    }
+  }
+}
+
+@Suite("Sync of steps when a write is lost (Radicale)", .serialized)
+struct SyncStepTests {
+  @Test("a step another app writes before its task, read before the task is there, arrives with its task")
+  func stepBeforeTask() throws {
+    let server = try Radicale()
+    let device = try StepDevice(server)
+    _ = try device.pass.run()
+    try server.put(
+      "phone-step.ics",
+      SyncTrustTests.phoneTask([
+        "UID:phone-step", "DTSTAMP:20261120T100000Z", "SUMMARY:find the tickets", "STATUS:NEEDS-ACTION",
+        "RELATED-TO;RELTYPE=PARENT:phone-task",
+      ]))
+    _ = try device.pass.run()
+    #expect(try device.task("go to the concert") == nil)
+    try server.put(
+      "phone-task.ics",
+      SyncTrustTests.phoneTask([
+        "UID:phone-task", "DTSTAMP:20261120T100000Z", "SUMMARY:go to the concert", "STATUS:NEEDS-ACTION",
+      ]))
+    _ = try device.pass.run()
+    #expect(try device.task("go to the concert")?.subtasks.map(\.title) == ["find the tickets"])
+  }
+}
