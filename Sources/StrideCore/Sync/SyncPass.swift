@@ -125,29 +125,57 @@ struct SyncPass {
     var isTask: Bool
     /// The ledger row to keep before the write is made (a new resource's UID and path, a task's new step UIDs).
     var reservation: SyncItem?
+    /// For a step of a task that is written too: the task's UID, whose write must be acknowledged first.
+    var after: String?
+    /// For a step: what its task's base takes in once the write is acknowledged.
+    var ack: StepAck?
   }
 
   /// How many writes a pass keeps in flight at once: a server that handles requests side by side is never kept
   /// waiting on Stride, and one that takes them in turn (Radicale's storage lock) simply queues a few.
   static let writesInFlight = 4
 
-  /// Sends what changed here, a few writes at a time, recording each batch's outcome before the next: a pass cut
-  /// short keeps what reached the server. Returns true when the server refused a write because its copy changed
-  /// (pull again).
+  /// What a pass's writes came to.
+  private struct Written {
+    /// The UIDs of the resources written (or deleted).
+    var uids: Set<String> = []
+    /// The server refused a write because its copy changed (pull again).
+    var refused = false
+    /// The server refused a write as not allowed (the list is read-only for this account).
+    var forbidden = false
+  }
+
+  /// Sends what changed here, a few writes at a time. Returns true when the server refused a write because its copy
+  /// changed (pull again).
   private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
     let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
-    var refused = false
-    var forbidden = false
-    var wrote = false
+    // The steps of a task that is written go once the task's write is acknowledged: no device lists a step whose task
+    // is not on the server yet, and a task refused as changed there (or deleted) is merged before its steps go.
+    var written = Written()
+    try write(outgoing.filter { $0.after == nil }, &report, &written)
+    if !written.forbidden {
+      try write(outgoing.filter { write in write.after.map(written.uids.contains) ?? false }, &report, &written)
+    }
+    try readOnly(written.forbidden, wrote: !written.uids.isEmpty, &report)
+    return written.refused && !written.forbidden
+  }
+
+  /// Makes these writes, recording each batch's outcome before the next: a pass cut short keeps what reached the
+  /// server.
+  private func write(_ outgoing: [Outgoing], _ report: inout SyncReport, _ written: inout Written)
+    throws(StrideError)
+  {
     for start in stride(from: 0, to: outgoing.count, by: 50) where !stopping() {
       let batch = Array(outgoing[start..<min(start + 50, outgoing.count)])
       var saved: [SyncItem] = []
       var removed: [String] = []
+      var acks: [StepAck] = []
       var failure: StrideError?
       for (write, outcome) in zip(batch, send(batch)) {
         switch outcome {
         case .success(.stored(let etag))?:
-          wrote = true
+          written.uids.insert(write.uid)
+          acks += write.ack.map { [$0] } ?? []
           if var item = write.item {
             item.etag = etag
             saved.append(item)
@@ -156,20 +184,19 @@ struct SyncPass {
             removed.append(write.uid)
             if write.isTask { report.deletedThere += 1 }
           }
-        case .success(.changedOnServer)?: refused = true
-        case .success(.forbidden)?: forbidden = true
+        case .success(.changedOnServer)?: written.refused = true
+        case .success(.forbidden)?: written.forbidden = true
         case .failure(let error)?: failure = failure ?? error
         case nil: break
         }
       }
       try tasks.locked { store throws(StrideError) in
-        try store.recordSync(list: list.id, saving: saved, removing: removed)
+        try store.recordSync(
+          list: list.id, saving: try SyncItem.agreeing(saved, acks, list: list.id, in: store), removing: removed)
       }
       if let failure { throw failure }
-      if forbidden { break }
+      if written.forbidden { break }
     }
-    try readOnly(forbidden, wrote: wrote, &report)
-    return refused && !forbidden
   }
 
   /// Keeps whether the server refuses this account's writes (its rights were taken away): then what changed here
@@ -252,22 +279,30 @@ struct SyncPass {
       let body = VTodo.text(
         task: fields, uid: uid, created: task.createdAt, modified: task.updatedAt, now: now, timeZone: timeZone,
         server: server)
+      let steps = try stepWrites(task, fields, uid: uid, oldSteps: before.base?.steps ?? [], items: items, now: now)
+      // The base the task's write leaves: its steps being written join it as each write is acknowledged.
+      var sent = fields
+      sent.steps = SyncItem.agreedSteps(fields.steps, base: before.base?.steps ?? [], writing: Set(steps.map(\.uid)))
       // Never sent: written only if no such resource exists yet.
       let etag = item.href == nil ? nil : item.etag
       let href = item.href ?? collection.href(for: uid)
       (item.href, item.body, item.base, item.stepUIDs, item.syncedUpdated) = (
-        href, body, fields, stepUIDs, task.updatedAt
+        href, body, sent, stepUIDs, sent == fields ? task.updatedAt : nil
       )
       var write = Outgoing(href: href, body: body, etag: etag, item: item, uid: uid, isTask: true)
       if !before.confirmed {
         // What is sent is the base to merge against, should the server turn out to hold it.
-        write.reservation = SyncItem(uid: uid, taskID: task.id, href: href, base: fields, stepUIDs: stepUIDs)
+        write.reservation = SyncItem(uid: uid, taskID: task.id, href: href, base: sent, stepUIDs: stepUIDs)
       } else if before.stepUIDs != stepUIDs {
         write.reservation = before
         write.reservation?.stepUIDs = stepUIDs
       }
       writes.append(write)
-      writes += try stepWrites(task, fields, uid: uid, oldSteps: before.base?.steps ?? [], items: items, now: now)
+      writes += steps.map { step in
+        var step = step
+        step.after = uid
+        return step
+      }
     }
     // Tasks deleted here: their steps' resources go, then their own.
     for item in local.deleted.sorted(by: { ($0.parent == nil ? 1 : 0) < ($1.parent == nil ? 1 : 0) }) {
@@ -298,12 +333,15 @@ struct SyncPass {
       var write = Outgoing(
         href: stepItem.href!, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid, isTask: false)
       write.reservation = reservation
+      write.ack = StepAck(parent: uid, uid: step.uid, step: step, fields: fields, updated: task.updatedAt)
       writes.append(write)
     }
     let kept = Set(fields.steps.map(\.uid))
     for old in oldSteps where !kept.contains(old.uid) {
       if let href = items[old.uid]?.href {
-        writes.append(Outgoing(href: href, etag: items[old.uid]?.etag, uid: old.uid, isTask: false))
+        var write = Outgoing(href: href, etag: items[old.uid]?.etag, uid: old.uid, isTask: false)
+        write.ack = StepAck(parent: uid, uid: old.uid, step: nil, fields: fields, updated: task.updatedAt)
+        writes.append(write)
       }
     }
     return writes

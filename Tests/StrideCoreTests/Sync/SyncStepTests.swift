@@ -44,7 +44,8 @@ private struct StepDevice {
       url: server.collection, user: Radicale.user, passwordCommand: nil, insecure: nil, name: nil)
     collection = HookedCollection(try CalDAVConnector().collection(account, password: Radicale.password))
     let clock = clock
-    pass = SyncPass(collection: collection, tasks: tasks, clock: { clock.now }, timeZone: utc)
+    let inbox = try tasks.locked { store throws(StrideError) in try store.defaultList() }
+    pass = SyncPass(collection: collection, list: inbox, tasks: tasks, clock: { clock.now }, timeZone: utc)
   }
 
   func capture(_ title: String, steps: [String]) throws -> StrideTask {
@@ -68,6 +69,54 @@ private struct StepDevice {
 
 @Suite("Sync of steps when a write is lost (Radicale)", .serialized)
 struct SyncStepTests {
+  /// Fails every write whose text matches `matching`, as a network that drops the request.
+  private static func failing(_ matching: @escaping @Sendable (String?) -> Bool) -> HookedCollection.Hook {
+    { _, body throws(StrideError) in
+      if matching(body) { throw StrideError(.syncFailed, "the request was dropped (a test's network)") }
+    }
+  }
+
+  @Test("a tick whose step's write fails after its task's went out is sent again, and arrives")
+  func tickAfterTask() throws {
+    let server = try Radicale()
+    let (a, b) = (try StepDevice(server), try StepDevice(server))
+    let task = try a.capture("pack for the trip", steps: ["passport", "charger"])
+    _ = try a.pass.run()
+    _ = try b.pass.run()
+
+    // The task's write (its progress) reaches the server; the step's does not.
+    try a.apply(.completeStep(task.id, index: 1))
+    a.collection.hook.withLock { $0 = Self.failing { $0?.contains("RELATED-TO") == true } }
+    #expect(throws: StrideError.self) { try a.pass.run() }
+    a.collection.hook.withLock { $0 = nil }
+    _ = try a.pass.run()
+    _ = try b.pass.run()
+    let there = try #require(try b.task("pack for the trip"))
+    #expect(there.subtasks.map(\.done) == [true, false])
+  }
+
+  @Test("a new task's steps wait for their task's write, so a failed one leaves no step alone on the server")
+  func stepsAfterNewTask() throws {
+    let server = try Radicale()
+    let (a, b) = (try StepDevice(server), try StepDevice(server))
+    _ = try a.capture("plan the party", steps: ["invite", "cake"])
+    // The task's write is slow, then dropped: the other writes in flight meanwhile must not be its steps'.
+    a.collection.hook.withLock {
+      $0 = { _, body throws(StrideError) in
+        guard body?.contains("RELATED-TO") == false else { return }
+        Thread.sleep(forTimeInterval: 0.3)
+        throw StrideError(.syncFailed, "the request was dropped (a test's network)")
+      }
+    }
+    #expect(throws: StrideError.self) { try a.pass.run() }
+    #expect(try server.hrefs().isEmpty)
+    a.collection.hook.withLock { $0 = nil }
+    _ = try a.pass.run()
+    #expect(try server.hrefs().count == 3)
+    _ = try b.pass.run()
+    #expect(try b.task("plan the party")?.subtasks.map(\.title) == ["invite", "cake"])
+  }
+
   @Test("a step another app writes before its task, read before the task is there, arrives with its task")
   func stepBeforeTask() throws {
     let server = try Radicale()
