@@ -214,18 +214,14 @@ final class SyncMerge {
   private func removeLocally(_ item: SyncItem, report: inout SyncReport) throws(StrideError) {
     let items = itemByUID
     guard let local = here(item.taskID) else {
-      for other in items.values where other.uid == item.uid || other.parent == item.uid {
-        try writer.removeItem(other.uid)
-      }
+      try forget(item)
       return
     }
     var fields = SyncFields(local, uid: { syncUID(of: $0, in: items) }, stepUIDs: item.stepUIDs)
     if shared { fields = fields.shared }
     if let base = item.base, fields == base {
       try writer.delete(local)
-      for other in items.values where other.uid == item.uid || other.parent == item.uid {
-        try writer.removeItem(other.uid)
-      }
+      try forget(item)
     } else {
       report.notes.append(
         "task \(local.id) (\(local.title)) was deleted on another device after it changed here; it was kept and is sent again"
@@ -235,6 +231,16 @@ final class SyncMerge {
         (again.href, again.etag, again.body, again.base, again.syncedUpdated) = (nil, nil, nil, nil, nil)
         try writer.item(again)
       }
+    }
+  }
+
+  /// Forgets a task the server deleted, with the steps the server deleted too. A step it still holds (one written
+  /// while another device deleted its task, or left by an app that deleted the task alone) keeps its row, and the
+  /// next push deletes it, its task being gone here: no step stays on the server without its task.
+  private func forget(_ item: SyncItem) throws(StrideError) {
+    try writer.removeItem(item.uid)
+    for step in itemByUID.values where step.parent == item.uid {
+      if batch.removedUIDs.contains(step.uid) || step.href == nil { try writer.removeItem(step.uid) }
     }
   }
 }

@@ -138,4 +138,30 @@ struct SyncStepTests {
     _ = try device.pass.run()
     #expect(try device.task("go to the concert")?.subtasks.map(\.title) == ["find the tickets"])
   }
+
+  @Test("a step written while another app deletes its task is deleted too, never left on the server alone")
+  func stepAfterDelete() throws {
+    let server = try Radicale()
+    let device = try StepDevice(server)
+    let task = try device.capture("fix the bike", steps: ["buy a tube"])
+    _ = try device.pass.run()
+
+    // The task's write goes out; then, just before its new step's, another app deletes the task with its steps.
+    try device.apply(.addStep(task.id, title: "find the pump"))
+    let (dav, list) = (server.dav, URL(string: server.collection)!)
+    device.collection.hook.withLock {
+      $0 = { _, body throws(StrideError) in
+        guard body?.contains("RELATED-TO") == true else { return }
+        for entry in (try? dav.propfind(list, depth: 1, properties: "<d:getetag/>")) ?? []
+        where entry.href.hasSuffix(".ics") {
+          _ = try? dav.send("DELETE", DAVPath.url(entry.href, on: list), accept: [200, 204, 404])
+        }
+      }
+    }
+    _ = try device.pass.run()
+    device.collection.hook.withLock { $0 = nil }
+    _ = try device.pass.run()
+    #expect(try device.task("fix the bike") == nil)
+    #expect(try server.hrefs().isEmpty)
+  }
 }
