@@ -63,3 +63,16 @@ extension SyncItem {
     return rows
   }
 }
+
+extension SyncPass {
+  /// The paths of the steps received whose task is not known here (yet): a step written before its task, or read
+  /// in a listing that did not have its task. The token moves past them, so they are kept to be read again until
+  /// their task arrives (or they are gone); nil when there are none.
+  func orphans(_ received: [(SyncResource, VTodo.Parsed)], _ store: TaskStore) throws(StrideError) -> String? {
+    let steps = received.filter { $0.1.parent != nil }
+    guard !steps.isEmpty else { return nil }
+    let known = Set(try store.syncItems(list: list.id).map(\.uid))
+    let hrefs = steps.filter { !known.contains($0.1.parent!) }.map(\.0.href)
+    return hrefs.isEmpty ? nil : hrefs.joined(separator: "\n")
+  }
+}
