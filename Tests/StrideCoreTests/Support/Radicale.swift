@@ -8,21 +8,28 @@ import Testing
 @testable import StrideSync
 
 /// A real Radicale CalDAV server on 127.0.0.1, with its storage in a temporary folder and htpasswd logins
-/// (alice/secret), started by the test and stopped at its end. `.ci/run` installs Radicale when it is missing.
+/// (alice/secret, and bob/bobsecret for a second person), started by the test and stopped at its end. `.ci/run`
+/// installs Radicale when it is missing.
 final class Radicale {
   let folder = Fixtures.temporaryDirectory()
   let port: Int
   private var process: Process?
   static let user = "alice"
   static let password = "secret"
+  /// A second person on the same server, with a calendar home of their own.
+  static let partner = "bob"
+  static let partnerPassword = "bobsecret"
 
   var root: String { "http://127.0.0.1:\(port)/" }
   /// The task list the tests sync through (made at start).
   var collection: String { root + "alice/tasks/" }
 
-  init() throws {
+  /// With `rights` (Radicale's own rights file), each account may do what the file says; else each only its own.
+  init(rights: String? = nil) throws {
     port = try Self.freePort()
-    try "\(Self.user):\(Self.password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
+    try "\(Self.user):\(Self.password)\n\(Self.partner):\(Self.partnerPassword)\n".write(
+      toFile: folder + "/users", atomically: true, encoding: .utf8)
+    if let rights { try rights.write(toFile: folder + "/rights", atomically: true, encoding: .utf8) }
     try """
     [server]
     hosts = 127.0.0.1:\(port)
@@ -33,7 +40,7 @@ final class Radicale {
     [storage]
     filesystem_folder = \(folder)/collections
     [rights]
-    type = owner_only
+    \(rights == nil ? "type = owner_only" : "type = from_file\nfile = \(folder)/rights")
     [logging]
     level = warning
     """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
@@ -55,6 +62,13 @@ final class Radicale {
   }
 
   var dav: DAVSession { DAVSession(base: URL(string: root)!, user: Self.user, password: Self.password) }
+
+  /// Gives the accounts new rights: Radicale reads its rights file only when it starts, so it starts again.
+  func setRights(_ rights: String) throws {
+    try rights.write(toFile: folder + "/rights", atomically: true, encoding: .utf8)
+    stop()
+    try start()
+  }
 
   /// Starts (or starts again, on the same port and folder) and waits until it answers.
   func start() throws {
