@@ -40,7 +40,10 @@ struct SharedListTests {
     let alice = try SyncDevice()
     let bob = try SyncDevice(password: Radicale.partnerPassword)
     _ = try alice.call(SyncSetup.self, .init(url: home, user: Radicale.user, list: "home"))
-    let joined = try bob.call(SyncSetup.self, .init(url: home, user: Radicale.partner, list: "home"))
+    // Bob's own tasks stay his: alice's list gets a list of its own here, not bob's default one.
+    try bob.capture("call mum")
+    let joined = try bob.call(SyncSetup.self, .init(url: home, user: Radicale.partner))
+    #expect(joined.lists.map(\.name) == ["home"])
     // Bob's list says whose it is; alice's is her own.
     #expect(joined.lists.map(\.account?.owner) == [Radicale.user])
     #expect(try alice.call(ListsGet.self, NoParams()).lists.first { $0.name == "home" }?.account?.owner == nil)
@@ -57,6 +60,8 @@ struct SharedListTests {
     try bob.sync()
     try alice.sync()
     #expect(try alice.task("buy light bulbs").list == "home")
+    #expect(try !alice.tasks.contains { $0.title == "call mum" })
+    #expect(try bob.task("call mum").list == "inbox")
 
     // Steps ticked by either are ticked for both.
     _ = try bob.call(SubtaskComplete.self, .init(id: kitchen.id, index: 1))
