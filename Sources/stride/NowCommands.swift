@@ -8,7 +8,7 @@ extension Session {
   func now(_ args: CommandArguments) throws {
     let interactive = args.flags.contains("--interactive")
     try args.noMorePositionals(than: 0, "now")
-    if interactive, wantsNowView { return try nowView(plain: invocation.plain) }
+    if interactive, wantsNowView { return try nowView(plain: invocation.plain, list: args.values["--list"]) }
     let params = try nowParams(args, all: args.flags.contains("--all"))
     let result = try call(NowList.self, params)
     guard !output.json else { return output.emit(result) }
@@ -25,9 +25,9 @@ extension Session {
       }
     } else if invocation.plain {
       // For screen readers: each card one sentence, as the plain Now view says it.
-      NowView.spoken(result).forEach { output.say($0) }
+      NowView.spoken(result, in: params.list).forEach { output.say($0) }
     } else {
-      output.say(result.heading)
+      output.say(result.heading(in: params.list))
       output.say()
       renderSuggestions(result.suggestions)
     }
@@ -64,7 +64,7 @@ extension Session {
   /// why. (A position number beside the id would be read out as "1. 6", and `stride done 1` means task 1.)
   private func renderSuggestions(_ suggestions: [Suggestion]) {
     // Tasks from several lists each say which.
-    let lists = Set(suggestions.map(\.task.list)).count > 1
+    let lists = suggestions.fromSeveralLists
     let rows = suggestions.map { suggestion in
       let task = suggestion.task
       return [

@@ -17,10 +17,12 @@ extension Session {
     !invocation.json && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   }
 
-  func nowView(plain: Bool) throws {
+  func nowView(plain: Bool, list: String? = nil) throws {
     var view = NowView(
       reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder, dayStart: CommandArguments.dayStart)
-    try refresh(&view)
+    view.onlyList = list
+    // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
+    view.show(try call(NowList.self, nowParams(view)))
     let feed = NowFeed(socket: paths.socket)
     feed.start()
     let plain = plain || environment["TERM"] == "dumb"
@@ -106,10 +108,13 @@ extension Session {
 
   // MARK: Calls
 
+  private func nowParams(_ view: NowView) -> NowList.Params {
+    NowList.Params(timeZone: TimeZone.current.identifier, list: view.onlyList)
+  }
+
   /// The now-list as it stands, asked the same way `stride now` asks.
   private func refresh(_ view: inout NowView) throws {
-    let list = try viewCall(
-      NowList.self, NowList.Params(timeZone: TimeZone.current.identifier), view: &view)
+    let list = try viewCall(NowList.self, nowParams(view), view: &view)
     if let list { view.show(list) }
     if case .detail(let id) = view.screen, let task = try viewCall(TaskGet.self, .init(id: id), view: &view) {
       view.showDetail(task.task)

@@ -80,7 +80,7 @@ public enum Help {
     """,
     "now": """
     Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--list NAME] [--all]
-           stride now -i         the Now view on a terminal (as 'stride' alone; also --interactive)
+           stride now -i [--list NAME]   the Now view on a terminal (as 'stride' alone; also --interactive)
 
     Shows at most five things you can start now, numbered, each with its next step or a way in
     ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.

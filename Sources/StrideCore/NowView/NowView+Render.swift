@@ -15,7 +15,7 @@ extension NowView {
     var footer: String
     switch screen {
     case .cards:
-      top = [style.bold(list.map(\.heading) ?? "Asking strided what to start now…"), ""]
+      top = [style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…"), ""]
       footer = "j/k move · x done · d defer · a add · enter open · u undo · ? help · q quit"
       if width < footer.count { footer = "j/k x d a enter u · ? help · q quit" }
       body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
@@ -70,7 +70,7 @@ extension NowView {
     switch screen {
     case .cards:
       guard let list else { return lines + ["Asking strided what to start now."] }
-      lines += Self.spoken(list)
+      lines += Self.spoken(list, in: onlyList)
       if suggestions.isEmpty { return lines + [Self.cardsPrompt] }
       lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
     case .deferReason(let id):
@@ -117,10 +117,13 @@ extension NowView {
 
   /// The now-list as sentences, for `--plain` and `stride now --plain`: the heading, then each card as one
   /// sentence with its task number ("1 of 3, task 12: reply to the landlord. Low energy, …").
-  public static func spoken(_ list: NowList.Result) -> [String] {
+  public static func spoken(_ list: NowList.Result, in only: String? = nil) -> [String] {
     guard !list.suggestions.isEmpty else { return [emptySentence(list)] }
-    return [list.heading]
-      + list.suggestions.enumerated().map { cardSentence($0.element, offset: $0.offset, of: list.suggestions.count) }
+    let lists = list.suggestions.fromSeveralLists
+    return [list.heading(in: only)]
+      + list.suggestions.enumerated().map {
+        cardSentence($0.element, offset: $0.offset, of: list.suggestions.count, list: lists)
+      }
   }
 
   static let helpRows: [(String, String)] = [
@@ -137,7 +140,10 @@ extension NowView {
   private func cardArea(width: Int, height: Int, style: Style) -> [String] {
     guard let list else { return [] }
     guard !suggestions.isEmpty else { return [Self.emptySentence(list), "Press a to capture a thought."] }
-    let cards = suggestions.enumerated().map { card($0.element, selected: $0.offset == selected, style: style) }
+    let lists = suggestions.fromSeveralLists
+    let cards = suggestions.enumerated().map {
+      card($0.element, selected: $0.offset == selected, list: lists, style: style)
+    }
     // From the card the cursor is on back to the first that fits with it.
     var first = 0
     while cards[first...selected].reduce(0, { $0 + $1.count + 1 }) > height, first < selected { first += 1 }
@@ -148,8 +154,9 @@ extension NowView {
     return lines
   }
 
-  /// A card: title, then energy, size and progress, then the next step (or the way in), then why.
-  private func card(_ suggestion: Suggestion, selected: Bool, style: Style) -> [String] {
+  /// A card: title, then energy, size, progress (and with `list`, its list), then the next step (or the way in),
+  /// then why.
+  private func card(_ suggestion: Suggestion, selected: Bool, list: Bool, style: Style) -> [String] {
     let task = suggestion.task
     let bar = style.energy(task.energy, "▌")
     var flags = ""
@@ -165,6 +172,7 @@ extension NowView {
         "\(task.progress.done)/\(task.progress.total) "
           + String(repeating: "▰", count: filled) + String(repeating: "▱", count: 5 - filled))
     }
+    if list, let name = task.list { facts.append("in \(name)") }
     lines.append(" \(bar) " + style.dim(facts.joined(separator: " · ")))
     if let step = suggestion.step {
       lines.append(" \(bar) next: \(step.title)")
@@ -177,12 +185,13 @@ extension NowView {
     return lines
   }
 
-  private static func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int) -> String {
+  private static func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int, list: Bool) -> String {
     let task = suggestion.task
     var facts = ["\(task.energy.rawValue.sentenceStart) energy"]
     if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
     if task.progress.total > 0 { facts.append("\(task.progress.done) of \(task.progress.total) steps done") }
     if task.status == .waiting { facts.append("waiting on someone") }
+    if list, let name = task.list { facts.append("in the list \(name)") }
     var sentence = "\(offset + 1) of \(count), task \(task.id): \(task.title). \(facts.joined(separator: ", "))."
     if let step = suggestion.step { sentence += " Next step: \(step.title)." }
     if let prompt = suggestion.prompt { sentence += " \(prompt.sentenceStart)." }
@@ -205,6 +214,7 @@ extension NowView {
       lines += ["", "  Blocked by: " + task.blockedBy.map { "task \($0)" }.joined(separator: ", ")]
     }
     if let waiting = task.waitingFor { lines.append("  Waiting for: \(waiting)") }
+    if let list = task.list { lines.append("  List: \(list)") }
     let deferred = task.deferCount == 0 ? "never deferred" : "deferred \(plural(task.deferCount, "time"))"
     lines += [
       "",
@@ -314,13 +324,21 @@ public struct Style: Sendable {
   }
 }
 
+extension [Suggestion] {
+  /// Whether these come from more than one list: then each says which.
+  public var fromSeveralLists: Bool { Set(map(\.task.list)).count > 1 }
+}
+
 extension NowList.Result {
-  /// The line above the list: calm about a pile of overdue work, with no count per task.
-  public var heading: String {
+  /// The line above the list: calm about a pile of overdue work, with no count per task; it names the one list
+  /// the now-list was narrowed to, if it was.
+  public func heading(in list: String? = nil) -> String {
     let energyNote = energy.map { ", for your \($0.rawValue) energy" } ?? ""
+    let listNote = list.map { " in \($0)" } ?? ""
     guard overdue < NowContext.overduePile else {
-      return "\(overdue) things are overdue; here is a way to start\(energyNote):"
+      return "\(overdue) things are overdue\(listNote); here is a way to start\(energyNote):"
     }
-    return energy.map { "For your \($0.rawValue) energy, start with one of these:" } ?? "Start with one of these:"
+    let start = "start with one of these\(list.map { " from \($0)" } ?? ""):"
+    return energy.map { "For your \($0.rawValue) energy, \(start)" } ?? start.sentenceStart
   }
 }

@@ -51,6 +51,8 @@ public struct NowView: Equatable, Sendable {
 
   /// The now-list as the daemon last gave it.
   public private(set) var list: NowList.Result?
+  /// The one list the view is narrowed to (`stride now -i --list home`); nil for every list.
+  public var onlyList: String?
   public var screen: Screen = .cards
   /// The card the keys act on (an index into the suggestions).
   public private(set) var selected = 0

@@ -11,9 +11,13 @@ import Testing
 struct NowViewTests {
   let utc = TimeZone(identifier: "UTC")!
 
-  /// A now-list from the engine for these captures.
-  func list(_ captures: [String]) throws -> NowList.Result {
+  /// A now-list from the engine for these captures (after making these lists beside the inbox).
+  func list(_ captures: [String], lists: [String] = []) throws -> NowList.Result {
     let dispatcher = try TestDispatcher.make()
+    for name in lists {
+      _ = TestDispatcher.reply(
+        dispatcher, #"{"jsonrpc":"2.0","id":0,"method":"lists.add","params":{"name":"\#(name)"}}"#)
+    }
     for (offset, text) in captures.enumerated() {
       let params = String(decoding: try JSONEncoder().encode(["text": text]), as: UTF8.self)
       _ = TestDispatcher.reply(
@@ -52,6 +56,31 @@ struct NowViewTests {
     // Colour never carries anything alone: the same words with and without it.
     let colored = view.screenLines(width: 80, height: 24, color: true).joined(separator: "\n")
     #expect(colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == screen)
+  }
+
+  @Test("cards from several lists each say which, the task's detail names its list, and a narrowed view says so")
+  func lists() throws {
+    var view = NowView(reference: Fixtures.now, timeZone: utc)
+    view.show(try list(["water the ferns ~5m !low", "fix the shelf list:home ~20m"], lists: ["home"]))
+    let screen = view.screenLines(width: 80, height: 24, color: false).joined(separator: "\n")
+    #expect(screen.contains("low energy · 5 min · in inbox"))
+    #expect(screen.contains("· 20 min · in home"))
+    #expect(view.sentences().contains { $0.contains("fix the shelf.") && $0.contains("in the list home.") })
+    // One list: nothing to tell apart.
+    let single = try self.view(Self.week)
+    #expect(!single.screenLines(width: 80, height: 24, color: false).joined().contains("in inbox"))
+    #expect(!single.sentences().joined().contains("in the list"))
+
+    let shelf = try #require(view.suggestions.first { $0.task.title == "fix the shelf" })
+    view.screen = .detail(shelf.task.id)
+    view.showDetail(shelf.task)
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains("  List: home"))
+
+    view.screen = .cards
+    view.onlyList = "home"
+    view.show(try list(["fix the shelf list:home ~20m"], lists: ["home"]))
+    #expect(view.screenLines(width: 80, height: 24, color: false).first == "Start with one of these from home:")
+    #expect(view.sentences().first == "Start with one of these from home:")
   }
 
   @Test(
