@@ -66,6 +66,23 @@ public enum ListsRemove: RPCMethod {
   public typealias Result = ListInfo
 }
 
+/// `lists.rename`: give a list another name here (a task list it syncs with keeps its own name on the server).
+public enum ListsRename: RPCMethod {
+  public static let name = "lists.rename"
+
+  public struct Params: Codable, Sendable, Equatable {
+    public var name: String
+    /// The new name: one word of letters, digits, - or _, free among the lists (whatever its case).
+    public var to: String
+    public init(name: String, to: String) {
+      self.name = name
+      self.to = to
+    }
+  }
+
+  public typealias Result = ListInfo
+}
+
 /// `task.move`: move a task into another list (undoable). A synced task leaves its old list's server and is made
 /// in the new one's at the next sync.
 public enum TaskMove: RPCMethod {

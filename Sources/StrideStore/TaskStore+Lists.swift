@@ -73,6 +73,26 @@ extension TaskStore {
     return try existingList(name)
   }
 
+  /// Gives a list another name (its case alone may change too). Its tasks, and the history that `undo` reads, name
+  /// it so from now on; a task list it syncs with keeps its own name.
+  package func renameList(_ list: StoredList, to name: String) throws(StrideError) {
+    let name = try StrideTask.checkedListName(name)
+    if let taken = try self.list(named: name), taken.id != list.id {
+      throw StrideError.invalid("there is already a list called \(taken.name); choose another name")
+    }
+    let (old, new) = (#""list":"\#(list.name)""#, #""list":"\#(name)""#)
+    try database.transaction { () throws(StrideError) in
+      try database.statement("UPDATE lists SET name = ? WHERE id = ?").bind(.text(name), .integer(list.id)).run()
+      // The tasks a change was made to, as undo puts them back: in the list by its new name.
+      try database.statement(
+        "UPDATE history SET before = replace(before, ?1, ?2), after = replace(after, ?1, ?2) "
+          + "WHERE instr(before, ?1) > 0 OR instr(after, ?1) > 0"
+      ).bind(.text(old), .text(new)).run()
+    }
+    relabel(list, as: name)
+    if list.isDefault { defaultListName = name }
+  }
+
   /// Makes `id` the list captures go to.
   package func setDefaultList(_ id: Int64) throws(StrideError) {
     try database.transaction { () throws(StrideError) in

@@ -46,6 +46,16 @@ public final class TaskStore {
     openList = try rows.loadOpen()
   }
 
+  /// The open tasks of `list` in memory take its new name (the database has it already).
+  package func relabel(_ list: StoredList, as name: String) {
+    openList = openList.map { task in
+      guard list.holds(task) else { return task }
+      var task = task
+      task.list = name
+      return task
+    }
+  }
+
   /// Runs several changes as one transaction (a group commit: one sync to disk for all of them). Each change
   /// inside still succeeds or fails on its own; they become durable together when `body` returns. If that final
   /// commit fails, every change in it is lost, memory is reloaded from the disk, and the error is thrown.

@@ -3,7 +3,7 @@ import StrideCore
 import StrideModel
 import StrideProtocol
 
-/// `stride lists` (with `add`, `default` and `remove`) and `stride move ID LIST`: several lists, each kept here or
+/// `stride lists` (with `add`, `default`, `rename` and `remove`) and `stride move ID LIST`: several lists, each kept here or
 /// synced with a task list on a server.
 extension Session {
   func lists(_ args: CommandArguments) throws {
@@ -12,8 +12,8 @@ extension Session {
       guard !output.json else { return output.emit(result) }
       return listsTable(result.lists).forEach { output.say($0) }
     }
-    try args.noMorePositionals(than: 2, "lists")
-    guard args.positionals.count == 2 else {
+    try args.noMorePositionals(than: verb == "rename" ? 3 : 2, "lists")
+    guard args.positionals.count >= 2 else {
       throw UsageError("lists \(verb) needs a list's name, like: stride lists \(verb) home")
     }
     let name = args.positionals[1]
@@ -26,13 +26,20 @@ extension Session {
     case "default":
       let list = try call(ListsDefault.self, .init(name: name))
       output.report("New tasks now go to \(list.name) unless the capture names another list.", json: list)
+    case "rename":
+      guard args.positionals.count == 3 else {
+        throw UsageError("lists rename needs the new name too, like: stride lists rename \(name) house")
+      }
+      let list = try call(ListsRename.self, .init(name: name, to: args.positionals[2]))
+      let synced = list.account.map { " (the task list it syncs with keeps its name, \($0.name ?? $0.url))" } ?? ""
+      output.report("Renamed the list \(name) to \(list.name)\(synced).", json: list)
     case "remove":
       let list = try call(ListsRemove.self, .init(name: name))
       output.report("Removed the list \(list.name).", json: list)
     default:
       throw UsageError(
-        "lists has no subcommand '\(verb)'; use stride lists, stride lists add NAME, stride lists default NAME or "
-          + "stride lists remove NAME")
+        "lists has no subcommand '\(verb)'; use stride lists, stride lists add NAME, stride lists default NAME, "
+          + "stride lists rename NAME NEW or stride lists remove NAME")
     }
   }
 

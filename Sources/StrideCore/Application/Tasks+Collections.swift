@@ -3,7 +3,7 @@ import StrideModel
 import StrideProtocol
 import StrideStore
 
-/// The use cases of lists: make one, choose the default, remove an empty one, move a task into another.
+/// The use cases of lists: make one, choose the default, rename one, remove an empty one, move a task into another.
 extension Tasks {
   func addList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
     try locked(caller) { store throws(StrideError) in
@@ -16,6 +16,13 @@ extension Tasks {
       let list = try store.existingList(params.name)
       try store.setDefaultList(list.id)
       return try SyncLists.info(try store.existingList(list.name), in: store)
+    }
+  }
+
+  func renameList(_ params: ListsRename.Params, _ caller: Caller) throws(StrideError) -> ListInfo {
+    try locked(caller) { store throws(StrideError) in
+      try store.renameList(try store.existingList(params.name), to: params.to)
+      return try SyncLists.info(try store.existingList(params.to), in: store)
     }
   }
 

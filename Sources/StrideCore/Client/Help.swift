@@ -33,7 +33,7 @@ public enum Help {
       unblock ID --on OTHER stop a task waiting on another
       delete ID             remove a task
       move ID LIST          move a task into another list
-      lists                 your lists and where each syncs (add, default, remove)
+      lists                 your lists and where each syncs (add, default, rename, remove)
       undo [--sync]         take back your last change here (repeat to go further back)
       log [ID]              what happened, newest first, in words (--since, --until)
       review                a look back: done each day, what slips and why (--week, --month)
@@ -227,6 +227,7 @@ public enum Help {
     Usage: stride lists                   every list: its tasks, where it syncs, when it last did
            stride lists add NAME          make a list kept here (sync setup makes one that syncs)
            stride lists default NAME      new tasks go here unless the capture names a list
+           stride lists rename NAME NEW   give a list another name (its tasks and undo follow)
            stride lists remove NAME       remove an empty list (not the default)
 
     Every task is in one list; a capture goes to the default list ('inbox' at first) unless it

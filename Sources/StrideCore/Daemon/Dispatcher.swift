@@ -305,7 +305,7 @@ public final class Dispatcher: Sendable {
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
-    case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRemove.name, TaskMove.name:
+    case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name:
       return try lists(request, encoder, caller)
     case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     default:
@@ -313,12 +313,13 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  /// The methods of lists: show them, make one, choose the default, remove one, move a task into one.
+  /// The methods of lists: show them, make one, choose the default, rename one, remove one, move a task into one.
   private func lists(_ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller) throws -> Data {
     switch request.method {
     case ListsAdd.name: return try request.reply(ListsAdd.self, encoder) { try tasks.addList($0, caller) }
     case ListsDefault.name:
       return try request.reply(ListsDefault.self, encoder) { try tasks.setDefaultList($0, caller) }
+    case ListsRename.name: return try request.reply(ListsRename.self, encoder) { try tasks.renameList($0, caller) }
     case ListsRemove.name: return try request.reply(ListsRemove.self, encoder) { try tasks.removeList($0, caller) }
     case TaskMove.name: return try request.reply(TaskMove.self, encoder) { try tasks.move($0, caller) }
     default: return try request.reply(ListsGet.self, encoder) { _ in ListsGet.Result(lists: try sync.lists()) }

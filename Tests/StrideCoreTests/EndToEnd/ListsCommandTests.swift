@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+
+/// `stride lists`, `stride move` and `now --list`, as a person types them against a real daemon.
+@Suite("End to end: several lists")
+struct ListsCommandTests {
+  @Test("make a list, capture into it, move, rename (undo follows the new name) and remove, each said in a sentence")
+  func lists() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    #expect(cli.stride("lists", "add", "home").stdout.hasPrefix("Made the list home."))
+    cli.stride("add", "water the ferns ~5m !low")
+    let shelf = cli.stride("add", "fix the shelf list:Home ~20m")
+    #expect(shelf.stdout.contains("in the list home."), "\(shelf.stdout)")
+    let now = cli.stride("now").stdout
+    #expect(now.contains("in inbox") && now.contains("in home"), "\(now)")
+    #expect(!cli.stride("now", "--list", "home").stdout.contains("water the ferns"))
+
+    // A move, then a rename: undoing the move puts the task back in the list by its new name.
+    #expect(cli.stride("move", "1", "home").stdout == "Moved task 1, \"water the ferns\", to the list home.\n")
+    cli.stride("move", "1", "inbox")
+    let renamed = cli.stride("lists", "rename", "home", "House")
+    #expect(renamed.status == 0, "\(renamed.stderr)")
+    #expect(renamed.stdout == "Renamed the list home to House.\n")
+    #expect(cli.stride("show", "2").stdout.contains("House"))
+    #expect(cli.stride("now", "--list", "house").stdout.contains("fix the shelf"))
+    #expect(cli.stride("undo").status == 0)
+    let table = cli.stride("lists").stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(table.contains("inbox (default) 0 0 kept here only"), "\(table)")
+    #expect(table.contains("House 2 0 kept here only"), "\(table)")
+
+    // Bad input: a sentence that says what to do, a non-zero exit, and nothing changed.
+    let taken = cli.stride("lists", "rename", "House", "inbox")
+    #expect(taken.status == 64)
+    #expect(taken.stderr == "stride: there is already a list called inbox; choose another name\n")
+    let unknown = cli.stride("lists", "rename", "work", "office")
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("there is no list called work; the lists are inbox and House"))
+    let bad = cli.stride("lists", "rename", "House", "the house")
+    #expect(bad.stderr.contains("'the house' is not a list name"))
+    #expect(cli.stride("lists", "rename", "House").status == 64)
+    let full = cli.stride("lists", "remove", "house")
+    #expect(full.status != 0)
+    #expect(full.stderr.contains("the list House still has 2 tasks; move them first"))
+    cli.stride("move", "1", "inbox")
+    cli.stride("move", "2", "inbox")
+    #expect(cli.stride("lists", "remove", "house").stdout == "Removed the list House.\n")
+    #expect(cli.stride("list").stdout.contains("fix the shelf"))
+  }
+}
