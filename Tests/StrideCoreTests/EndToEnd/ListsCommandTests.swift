@@ -29,7 +29,9 @@ struct ListsCommandTests {
     #expect(cli.stride("show", "2").stdout.contains("House"))
     #expect(cli.stride("now", "--list", "house").stdout.contains("fix the shelf"))
     #expect(cli.stride("undo").status == 0)
-    let table = cli.stride("lists").stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    let table = cli.stride("lists").stdout.split(separator: "\n").map {
+      $0.split(separator: " ").joined(separator: " ")
+    }
     #expect(table.contains("inbox (default) 0 0 kept here only"), "\(table)")
     #expect(table.contains("House 2 0 kept here only"), "\(table)")
 
