@@ -100,8 +100,12 @@ final class DAVSession: Sendable {
     switch (error as? URLError)?.code {
     case .cancelled?, .userCancelledAuthentication?, .userAuthenticationRequired?:
       return describe(status: 401, method: "", url: url)
-    case .timedOut?: text = "the server at \(host) did not answer within \(Int(timeout.rounded(.up))) seconds; \(wait)"
-    case .cannotConnectToHost?, .networkConnectionLost?, .notConnectedToInternet?:
+    case .timedOut?:
+      let seconds = Int(timeout.rounded(.up))
+      text = "the server at \(host) did not answer within \(seconds == 1 ? "1 second" : "\(seconds) seconds"); \(wait)"
+    case .networkConnectionLost?, .badServerResponse?, .cannotParseResponse?, .zeroByteResource?:
+      text = "the connection to the server at \(host) broke off before its answer was whole; \(wait)"
+    case .cannotConnectToHost?, .notConnectedToInternet?:
       text = "the server at \(host) could not be reached (no connection); \(wait)"
     case .cannotFindHost?, .dnsLookupFailed?:
       text = "there is no server called \(host); check the address with: stride sync status"
@@ -109,7 +113,8 @@ final class DAVSession: Sendable {
       .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
       text = "no secure connection could be made to \(host) (its certificate was not accepted); check the address"
     default:
-      text = "the request to \(host) failed (\(error.localizedDescription)); \(wait)"
+      // Nothing more is known than the network library's own words (a transfer closed short, say).
+      text = "the connection to the server at \(host) failed (\(error.localizedDescription)); \(wait)"
     }
     return StrideError(.syncFailed, text)
   }
@@ -140,7 +145,8 @@ final class DAVSession: Sendable {
     guard let parsed = DAVResponse.multistatus(reply.body) else {
       throw StrideError(
         .syncFailed,
-        "the server's answer for \(url.path) was not the WebDAV XML it should be; check that this is a CalDAV address")
+        "the server's answer for \(url.path) could not be read as WebDAV XML: it was cut short on the way, or the "
+          + "address is not a CalDAV one (see it with: stride sync status); your changes wait here")
     }
     return parsed
   }
