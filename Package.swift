@@ -55,8 +55,9 @@ let package = Package(
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore", "StrideSync",
       ],
-      // Engine scenarios, preferences and the capture fixtures are read from their paths, not bundled.
-      exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
+      // Engine scenarios, preferences, the capture fixtures and the MCP client script are read from their paths,
+      // not bundled.
+      exclude: ["Engine/Scenarios", "Capture/Fixtures", "MCP/mcp_client.py"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -46,6 +46,7 @@ extension Command {
     case .help: try session.help(args)
     case .lists: try session.lists(args)
     case .move: try session.move(args)
+    case .mcp: try session.mcp(args)
     }
   }
 }

@@ -16,6 +16,13 @@ struct Output {
   let colorOnTerminal: Bool
   /// The width rows must fit: `COLUMNS` when set, else the terminal's; nil in a pipe (rows keep their length).
   let width: Int?
+  /// Where the lines go instead of stdout (`stride mcp` hands them to the assistant).
+  let sink: Lines?
+
+  /// Lines kept instead of printed.
+  final class Lines {
+    var lines: [String] = []
+  }
 
   init(json: Bool, environment: [String: String]) {
     self.json = json
@@ -25,12 +32,19 @@ struct Output {
     let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     colorOnTerminal = !noColor && environment["TERM"] != "dumb" && isatty(STDOUT_FILENO) == 1
     color = !json && colorOnTerminal
+    sink = nil
+  }
+
+  /// Lines for people, plain (no colour, no width), kept in `sink`.
+  init(keepingIn sink: Lines) {
+    (json, color, colorOnTerminal, width, self.sink) = (false, false, false, nil, sink)
   }
 
   /// Prints a line for people (nothing in JSON mode).
   func say(_ line: String = "") {
     guard !json else { return }
-    print(line)
+    guard let sink else { return print(line) }
+    sink.lines.append(line)
   }
 
   /// Prints a value as one line of JSON with sorted keys (JSON mode only).

@@ -9,7 +9,10 @@ final class Session {
   let invocation: Invocation
   let environment: [String: String]
   let paths: StridePaths
-  let output: Output
+  var output: Output
+  /// The first reply of the daemon since `recorded` was last cleared, as JSON (kept only when `recording`).
+  var recorded: Data?
+  var recording = false
   /// Times in words, made on first use: it loads the time-zone data, which `now` does not need.
   lazy var time = HumanTime(now: Date())
   private var connection: StrideClient?
@@ -23,7 +26,9 @@ final class Session {
 
   /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    try client().call(method, params)
+    let result = try client().call(method, params)
+    if recording, recorded == nil { recorded = try? WireEncoder().encode(result) }
+    return result
   }
 
   /// The connection, made on first use.

@@ -6,7 +6,7 @@ import StrideProtocol
 public enum CommandName: String, CaseIterable, Sendable {
   case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block
   case unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export,
-    `import`, sync, daemon, help
+    `import`, sync, daemon, mcp, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes and what
@@ -100,8 +100,8 @@ public struct Command: Sendable {
     Command(name: .delete, summary: "remove a task", argument: .task),
     Command(name: .move, summary: "move a task into another list", argument: .task),
     Command(
-      name: .lists, summary: "your lists: show, add, choose the default, remove",
-      argument: .words(["add", "default", "remove"])
+      name: .lists, summary: "your lists: show, add, choose the default, rename, remove",
+      argument: .words(["add", "default", "rename", "remove"])
     ),
     Command(name: .undo, summary: "take back your last change here", switches: ["--sync"], argument: .none),
     Command(
@@ -142,6 +142,7 @@ public struct Command: Sendable {
       name: .daemon, summary: "start, stop, status or install the daemon",
       argument: .words(["start", "stop", "status", "install"])
     ),
+    Command(name: .mcp, summary: "serve assistants over MCP on stdin and stdout", argument: .none),
     Command(name: .help, summary: "help on a command", argument: .none),
   ]
 

@@ -48,6 +48,7 @@ public enum Help {
       completions SHELL     a completion script for bash, zsh or fish
       export                every task as Stride JSON, Taskwarrior JSON, todo.txt or iCalendar
       import FILE           tasks from a Stride, Taskwarrior, todo.txt or iCalendar export
+      mcp                   serve an assistant over MCP (Model Context Protocol) on stdin and stdout
       sync [status|setup]   the same tasks on every device, through a CalDAV server
 
     Global options:
@@ -279,6 +280,21 @@ public enum Help {
       install  write systemd user units (strided.socket, strided.service) into
                $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
                prints the two systemctl --user commands that turn them on
+    """,
+    "mcp": """
+    Usage: stride mcp
+
+    A Model Context Protocol server on stdin and stdout, for an assistant app to start. Its tools:
+    capture (dryRun says how a thought would be read), now (energy, minutes, list), defer (the
+    five reasons, until in words), done (12, or 12.2 for a step), show, find, list, energy and
+    undo; deleting is not offered. The resource stride://now is the current five, and a client
+    subscribed to it hears when they change. Each tool runs the stride command of its name
+    (capture is add), starting the daemon if need be, and answers in that command's sentences
+    with the daemon's reply as structured content. An app's configuration names it like this:
+
+      { "mcpServers": { "stride": { "command": "stride", "args": ["mcp"] } } }
+
+    It ends when its standard input does. Docs/mcp.md has the details.
     """,
     "prompt": """
     Usage: stride prompt [--json]

@@ -94,25 +94,8 @@ final class Radicale {
     throw StrideError(.syncFailed, "Radicale did not answer within 20 seconds")
   }
 
-  /// Where Radicale's Python modules are when python3 has none of its own: installed once, by the first test that
-  /// needs it, into the package's `.build/radicale` (PyPI), so `swift test` works on a machine without Radicale.
-  private static let modules: String? = {
-    if run(["python3", "-c", "import radicale"]) { return nil }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path
-    let target = root + "/.build/radicale"
-    if run(["PYTHONPATH=" + target, "python3", "-c", "import radicale"]) { return target }
-    _ = run([
-      "python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", target, "radicale",
-    ])
-    return target
-  }()
-
-  /// Runs a command through env and says whether it succeeded. The project's own helper: posix_spawn and its own
-  /// waitpid, which Foundation's Process (reaping its children on another thread) would race.
-  private static func run(_ arguments: [String]) -> Bool {
-    ExternalCommand.run(["/usr/bin/env"] + arguments, input: Data(), timeout: 300) != nil
-  }
+  /// Where Radicale's Python modules are when python3 has none of its own.
+  private static let modules = PythonPackage.path(module: "radicale", package: "radicale")
 
   func stop() {
     guard let process else { return }

@@ -1,0 +1,197 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+
+/// What the MCP server asks of the program around it: run a tool, read the now-list, and start or stop telling it
+/// when the now-list changes. `stride mcp` answers through the same calls and sentences as the CLI.
+public protocol MCPBackend: AnyObject {
+  /// Runs a tool; a failure is a result with `isError` and Stride's sentence, never a thrown error.
+  func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult
+  /// The now-list as a resource's contents: sentences, and the same as JSON.
+  func readNow() -> Result<[JSONValue], StrideError>
+  /// Whether the client wants `notifications/resources/updated` when the now-list changes.
+  func subscribe(_ on: Bool)
+}
+
+/// What a tool call gives back: a sentence for people (and models), and the daemon's reply as structured content.
+public struct MCPToolResult: Sendable {
+  public var text: String
+  public var structured: JSONValue?
+  public var isError: Bool
+
+  public init(text: String, structured: JSONValue? = nil, isError: Bool = false) {
+    self.text = text
+    self.structured = structured
+    self.isError = isError
+  }
+
+  var json: JSONValue {
+    var fields: [String: JSONValue] = [
+      "content": .array([.object(["type": .string("text"), "text": .string(text)])]), "isError": .bool(isError),
+    ]
+    if let structured { fields["structuredContent"] = structured }
+    return .object(fields)
+  }
+}
+
+/// A Model Context Protocol server over one stream of JSON-RPC 2.0 lines (stdio): the handshake era of the
+/// protocol (revisions 2024-11-05 to 2025-11-25), with tools, one resource (`stride://now`) that a client may
+/// subscribe to, and `ping`. It holds the session's state and nothing of the tasks: every tool goes to the backend.
+/// A line that is not a message it can read gets a JSON-RPC error, and the server keeps going.
+public final class MCPServer {
+  /// The revisions spoken, oldest first; a client asking for another gets the newest.
+  public static let versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+  /// The resource that holds the now-list.
+  public static let nowURI = "stride://now"
+
+  private let backend: MCPBackend
+  private let encoder = WireEncoder()
+  /// The revision agreed in `initialize`; nil before it.
+  public private(set) var version: String?
+
+  public init(backend: MCPBackend) { self.backend = backend }
+
+  /// The answer to one line, with its newline; nil for a notification or a client's response (nothing is owed).
+  public func handle(_ line: some Collection<UInt8>) -> Data? {
+    guard let value = try? JSONReader.parse(line) else {
+      return failure(nil, -32700, "the line is not valid JSON; send one JSON-RPC message per line")
+    }
+    guard case .object(let message) = value else {
+      return failure(nil, -32600, "a message must be one JSON object (batches are not used by MCP)")
+    }
+    let id: RequestID?
+    switch message["id"] {
+    case nil, .null?: id = nil
+    case .integer(let number)?: id = .number(number)
+    case .string(let text)?: id = .string(text)
+    case .some(let other):
+      return failure(nil, -32600, "\"id\" must be a number or a string, not \(other.kindDescription)")
+    }
+    guard case .string(let method)? = message["method"] else {
+      // A response to a request of ours (the server sends none), or nothing readable: owed no answer unless asked.
+      return message["result"] != nil || message["error"] != nil ? nil : failure(id, -32600, "\"method\" is missing")
+    }
+    guard let id else { return nil }  // A notification: `notifications/initialized`, `notifications/cancelled`.
+    guard message["jsonrpc"] == .string("2.0") else { return failure(id, -32600, "\"jsonrpc\" must be \"2.0\"") }
+    let params: [String: JSONValue]
+    switch message["params"] {
+    case nil, .null?: params = [:]
+    case .object(let fields)?: params = fields
+    case .some(let other): return failure(id, -32602, "\"params\" must be an object, not \(other.kindDescription)")
+    }
+    switch answer(method, params) {
+    case .success(let result): return (try? encoder.response(id: id, result: result)) ?? failure(id, -32603, "")
+    case .failure(let error): return failure(id, error.code, error.message)
+    }
+  }
+
+  /// The notification to send when the now-list changed (to a client subscribed to it).
+  public static let nowChanged: Data? = try? WireEncoder().notification(
+    method: "notifications/resources/updated", params: JSONValue.object(["uri": .string(nowURI)]))
+
+  // MARK: Methods
+
+  struct Failure: Error {
+    var code: Int
+    var message: String
+  }
+
+  private func answer(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
+    if method == "initialize" { return .success(initialize(params)) }
+    if method == "ping" { return .success(.object([:])) }
+    guard version != nil else {
+      return .failure(Failure(code: -32600, message: "send initialize first; \(method) comes after it"))
+    }
+    switch method {
+    case "tools/list": return .success(.object(["tools": .array(MCPTool.all.map(\.json))]))
+    case "tools/call": return call(params)
+    case "resources/list": return .success(.object(["resources": .array([Self.nowResource])]))
+    case "resources/templates/list": return .success(.object(["resourceTemplates": .array([])]))
+    case "resources/read":
+      return uri(params).flatMap { _ in
+        backend.readNow().map { .object(["contents": .array($0)]) }.mapError {
+          Failure(code: -32603, message: $0.message)
+        }
+      }
+    case "resources/subscribe", "resources/unsubscribe":
+      return uri(params).map { _ in
+        backend.subscribe(method == "resources/subscribe")
+        return .object([:])
+      }
+    default:
+      return .failure(Failure(code: -32601, message: "there is no method \(method) here; tools/list shows the tools"))
+    }
+  }
+
+  private func initialize(_ params: [String: JSONValue]) -> JSONValue {
+    var agreed = Self.versions.last!
+    if case .string(let asked)? = params["protocolVersion"], Self.versions.contains(asked) { agreed = asked }
+    version = agreed
+    return .object([
+      "protocolVersion": .string(agreed),
+      "capabilities": .object([
+        "tools": .object(["listChanged": .bool(false)]),
+        "resources": .object(["subscribe": .bool(true), "listChanged": .bool(false)]),
+      ]),
+      "serverInfo": .object(["name": .string("stride"), "title": .string("Stride"), "version": .string(strideVersion)]),
+      "instructions": .string(
+        "Stride is a calm task list for people who find starting hard. Use now to pick what to start (it says why "
+          + "each task was picked; pass the person's energy and the minutes they have), capture to add a thought "
+          + "as they said it (dryRun shows how it would be read), defer with a reason when they put something off, "
+          + "and done when they finish a task or a step. Say what Stride says calmly; never list overdue work as a "
+          + "reproach."),
+    ])
+  }
+
+  private func call(_ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
+    guard case .string(let name)? = params["name"] else {
+      return .failure(Failure(code: -32602, message: "tools/call needs the tool's name, such as \"now\""))
+    }
+    guard let tool = MCPTool.all.first(where: { $0.name == name }) else {
+      let names = MCPTool.all.map(\.name).joined(separator: ", ")
+      return .failure(Failure(code: -32602, message: "there is no tool called \(name); the tools are \(names)"))
+    }
+    switch params["arguments"] {
+    case nil, .null?: return .success(backend.run(tool, [:]).json)
+    case .object(let arguments)?: return .success(backend.run(tool, arguments).json)
+    case .some(let other):
+      return .failure(Failure(code: -32602, message: "\"arguments\" must be an object, not \(other.kindDescription)"))
+    }
+  }
+
+  private func uri(_ params: [String: JSONValue]) -> Result<String, Failure> {
+    guard case .string(let uri)? = params["uri"], uri == Self.nowURI else {
+      return .failure(Failure(code: -32002, message: "there is no such resource; the one resource is \(Self.nowURI)"))
+    }
+    return .success(uri)
+  }
+
+  private static let nowResource: JSONValue = .object([
+    "uri": .string(nowURI), "name": .string("now"), "title": .string("Now: the few tasks to start"),
+    "description": .string("At most five tasks worth starting now, each with why it was picked."),
+    "mimeType": .string("text/plain"),
+  ])
+
+  private func failure(_ id: RequestID?, _ code: Int, _ message: String) -> Data {
+    struct Line: Encodable {
+      var jsonrpc = "2.0"
+      var id: RequestID?
+      var error: Body
+      struct Body: Encodable {
+        var code: Int
+        var message: String
+      }
+      func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+        try container.encode(id, forKey: .id)
+        try container.encode(error, forKey: .error)
+      }
+      enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+    }
+    let text = message.isEmpty ? "internal error" : message
+    var data = (try? encoder.encode(Line(id: id, error: .init(code: code, message: text)))) ?? Data()
+    data.append(0x0A)
+    return data
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import StrideCore
+import StrideModel
+import StrideProtocol
+
+/// `stride mcp`: a Model Context Protocol server on stdin and stdout, for assistants. Each tool runs the `stride`
+/// command it stands for, through the same client code and the same calls to the daemon (started if need be), and
+/// answers with that command's sentences (as `--plain` says them) and the daemon's reply as structured content.
+extension Session {
+  func mcp(_ args: CommandArguments) throws {
+    try args.noMorePositionals(than: 0, "mcp")
+    var plain = invocation
+    plain.plain = true
+    let tools = MCPSession(session: Session(invocation: plain, environment: environment), socket: paths.socket)
+    let server = MCPServer(backend: tools)
+    while let line = readLine(strippingNewline: true) {
+      guard !line.allSatisfy(\.isWhitespace) else { continue }
+      if let reply = server.handle(Array(line.utf8)) { tools.out.write(reply) }
+    }
+  }
+}
+
+/// Runs tools for the MCP server, and tells it when the now-list changes.
+final class MCPSession: MCPBackend {
+  private let session: Session
+  let out = MCPOutput()
+  private let watcher: NowWatcher
+
+  init(session: Session, socket: String) {
+    self.session = session
+    watcher = NowWatcher(socket: socket, out: out)
+  }
+
+  func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult {
+    let command: CommandName = tool.id == .capture ? .add : CommandName(rawValue: tool.name)!
+    do {
+      let (text, structured) = try perform(command, try MCPArguments(tool, arguments).commandLine())
+      return MCPToolResult(text: text, structured: structured)
+    } catch {
+      return MCPToolResult(text: Self.sentence(error), isError: true)
+    }
+  }
+
+  func readNow() -> Result<[JSONValue], StrideError> {
+    do {
+      let (text, structured) = try perform(.now, [])
+      let json = structured.flatMap { try? WireEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+      let uri = JSONValue.string(MCPServer.nowURI)
+      return .success(
+        [.object(["uri": uri, "mimeType": .string("text/plain"), "text": .string(text)])]
+          + (json.map { [.object(["uri": uri, "mimeType": .string("application/json"), "text": .string($0)])] } ?? []))
+    } catch {
+      return .failure(StrideError(.internalError, Self.sentence(error)))
+    }
+  }
+
+  func subscribe(_ on: Bool) { watcher.watch(on) }
+
+  /// Runs a command as `stride` would, its lines kept: what it said, and the daemon's first reply.
+  private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {
+    let lines = Output.Lines()
+    (session.output, session.recorded, session.recording) = (Output(keepingIn: lines), nil, true)
+    defer { session.recording = false }
+    do {
+      try Command.of(command).run(session, arguments)
+    } catch is ExitStatus where !lines.lines.isEmpty {
+      throw MCPArguments.Refusal(lines.lines.joined(separator: "\n"))
+    }
+    return (lines.lines.joined(separator: "\n"), session.recorded.flatMap { try? JSONReader.parse($0) })
+  }
+
+  /// An error as Stride says it, as a sentence with its next step.
+  static func sentence(_ error: any Error) -> String {
+    let message: String =
+      switch error {
+      case let refusal as MCPArguments.Refusal: refusal.message
+      case let usage as UsageError: usage.message
+      case ClientError.unreachable(let message): message
+      case ClientError.failed(let failure) where failure.code == .taskNotFound:
+        failure.message + "; the list and find tools show the tasks"
+      case ClientError.failed(let failure): failure.message
+      case let failure as StrideError: failure.message
+      default: "\(error)"
+      }
+    let sentence = message.sentenceStart
+    return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
+  }
+}
+
+/// Writes whole lines to stdout, one at a time (the tools' replies and the watcher's notifications share it).
+final class MCPOutput: Sendable {
+  private let lock = Locked(())
+
+  func write(_ line: Data) {
+    lock.withLock { _ in FileHandle.standardOutput.write(line) }
+  }
+}
+
+/// Tells a subscribed client when the now-list changes: the daemon's `now.changed` events, read on a thread of
+/// their own, connecting again when the daemon comes back.
+final class NowWatcher: Sendable {
+  private let socket: String
+  private let out: MCPOutput
+  /// (the client wants to know, the thread runs)
+  private let state = Locked((on: false, running: false))
+
+  init(socket: String, out: MCPOutput) {
+    self.socket = socket
+    self.out = out
+  }
+
+  func watch(_ on: Bool) {
+    let start = state.withLock { state -> Bool in
+      state.on = on
+      defer { state.running = state.running || on }
+      return on && !state.running
+    }
+    guard start, let line = MCPServer.nowChanged else { return }
+    // Subscribed before the answer goes out, so no change made after it is missed.
+    let first = Handoff(try? listen())
+    Thread.detachNewThread { [self] in
+      while true {
+        do {
+          let events = try first.take() ?? listen()
+          while true {
+            _ = try events.nextEvent()
+            if state.withLock({ $0.on }) { out.write(line) }
+          }
+        } catch {
+          sleep(1)
+        }
+      }
+    }
+  }
+
+  /// A connection made on this thread and used only by the watcher's, once handed over.
+  private final class Handoff: @unchecked Sendable {
+    private var client: StrideClient?
+    init(_ client: StrideClient?) { self.client = client }
+    func take() -> StrideClient? {
+      defer { client = nil }
+      return client
+    }
+  }
+
+  private func listen() throws(ClientError) -> StrideClient {
+    let connection = try StrideClient(path: socket)
+    _ = try connection.subscribe([.nowChanged])
+    return connection
+  }
+}

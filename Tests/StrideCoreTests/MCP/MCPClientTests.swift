@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+
+/// `stride mcp` driven by the official MCP SDK's client (Python `mcp` from PyPI, installed like Radicale), as an
+/// assistant app runs it: the real `stride mcp` over stdio, starting a real daemon in a private folder.
+@Suite("MCP: the official client drives stride mcp", .serialized)
+struct MCPClientTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "mcp_client.py"
+  ).path
+
+  @Test("tools listed, capture (and its dry run), now with why, defer, done, errors as sentences, the resource")
+  func endToEnd() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    let environment = String(decoding: try JSONEncoder().encode(cli.environment), as: UTF8.self)
+    let modules = PythonPackage.path(module: "mcp", package: "mcp")
+    let output = ExternalCommand.run(
+      ["/usr/bin/env"] + (modules.map { ["PYTHONPATH=" + $0] } ?? []) + [
+        "python3", "-W", "ignore", Self.script, cli.binaries + "/stride", environment,
+      ], input: Data(), timeout: 120)
+    let seen = try #require(
+      try output.map { try JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? nil,
+      "the MCP client failed; run Tests/StrideCoreTests/MCP/mcp_client.py by hand to see why")
+
+    #expect(seen["version"] as? String == "2025-11-25")
+    #expect(seen["server"] as? String == "stride")
+    #expect(
+      seen["tools"] as? [String] == ["capture", "defer", "done", "energy", "find", "list", "now", "show", "undo"])
+    #expect(seen["deferReasons"] as? [String] == DeferReason.allCases.map(\.rawValue))
+
+    let dry = try #require(seen["dryRun"] as? [String: Any])
+    #expect((dry["text"] as? String)?.hasPrefix("Would add this task (nothing was saved):") == true)
+    #expect((dry["text"] as? String)?.contains("Due:       tomorrow at 09:00") == true)
+    let capture = try #require(seen["capture"] as? [String: Any])
+    #expect(
+      capture["text"] as? String
+        == "Added task 1, \"call the dentist\".\nRead as: due tomorrow at 09:00; about 10 min; low energy (from \"!low\")."
+    )
+    #expect(seen["resources"] as? [String] == ["stride://now"])
+
+    let now = try #require(seen["now"] as? [String: Any])
+    #expect(
+      (now["text"] as? String)?.hasPrefix("For your low energy, start with one of these:\n1 of 2, task 1") == true)
+    #expect(now["ids"] as? [Int] == [1, 2])
+    #expect((now["why"] as? [[String]])?.first?.contains("fits your 20 min") == true)
+
+    let deferred = try #require(seen["defer"] as? [String: Any])
+    #expect((deferred["text"] as? String)?.hasPrefix("Deferred task 1, \"call the dentist\", as no-energy:") == true)
+    #expect(deferred["status"] as? String == "deferred")
+    let done = try #require(seen["done"] as? [String: Any])
+    #expect(done["text"] as? String == "Done: step 2.1, \"guests\".\nNext step 2.2: food (1/3 done).")
+
+    let missing = try #require(seen["missing"] as? [String: Any])
+    #expect(missing["isError"] as? Bool == true)
+    #expect(missing["text"] as? String == "No task 99; the list and find tools show the tasks.")
+    let wrong = try #require(seen["wrongReason"] as? [String: Any])
+    #expect(wrong["isError"] as? Bool == true)
+    #expect(
+      wrong["text"] as? String
+        == "Reason must be one of blocked, no-energy, wrong-time, unsure or not-important, not later.")
+
+    // The resource is the now-list as it stands (task 1 deferred, a step of task 2 done), and a subscriber heard
+    // of the changes.
+    #expect(
+      seen["resource"] as? [String]
+        == [
+          "Start with one of these:\n1 of 1, task 2: plan the party. Medium energy, 1 of 3 steps done. Next step: "
+            + "food. Why: you just finished a step."
+        ])
+    #expect(seen["updates"] as? [String] == ["stride://now"])
+    // What the assistant did is what the CLI sees.
+    #expect(cli.stride("show", "1").stdout.contains("deferred"))
+  }
+}

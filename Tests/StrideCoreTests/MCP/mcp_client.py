@@ -1,0 +1,71 @@
+"""Drives `stride mcp` with the official MCP SDK's client, as an assistant app would, and prints what it saw as
+one JSON object (the Swift test `MCPClientTests` reads it). Arguments: the stride binary, then its environment as
+JSON."""
+
+import asyncio
+import json
+import sys
+
+import mcp.types as types
+from mcp import Client, StdioServerParameters
+
+
+def text(result):
+    return "\n".join(part.text for part in result.content if part.type == "text")
+
+
+async def main():
+    stride, env = sys.argv[1], json.loads(sys.argv[2])
+    updates = []
+
+    async def on_message(message):
+        if isinstance(message, types.ResourceUpdatedNotification):
+            updates.append(message.params.uri)
+
+    seen = {}
+    server = StdioServerParameters(command=stride, args=["mcp"], env=env)
+    async with Client(server, message_handler=on_message) as client:
+        seen["version"] = client.session.protocol_version
+        seen["server"] = client.session.server_info.name if client.session.server_info else None
+        tools = (await client.list_tools()).tools
+        seen["tools"] = sorted(tool.name for tool in tools)
+        seen["deferReasons"] = next(t for t in tools if t.name == "defer").input_schema["properties"]["reason"]["enum"]
+        await client.send_ping()
+
+        dry = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low", "dryRun": True})
+        seen["dryRun"] = {"text": text(dry), "saved": (dry.structured_content or {}).get("task")}
+        added = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low"})
+        seen["capture"] = {"text": text(added), "id": added.structured_content["task"]["id"]}
+        await client.call_tool("capture", {"text": "plan the party: guests, food, music"})
+
+        resources = (await client.list_resources()).resources
+        seen["resources"] = [str(resource.uri) for resource in resources]
+        await client.subscribe_resource("stride://now")
+
+        now = await client.call_tool("now", {"energy": "low", "minutes": 20})
+        seen["now"] = {
+            "text": text(now),
+            "ids": [s["task"]["id"] for s in now.structured_content["suggestions"]],
+            "why": [s["why"] for s in now.structured_content["suggestions"]],
+        }
+        deferred = await client.call_tool("defer", {"id": seen["capture"]["id"], "reason": "no-energy"})
+        seen["defer"] = {"text": text(deferred), "status": deferred.structured_content["task"]["status"]}
+        step = await client.call_tool("done", {"id": "2.1"})
+        seen["done"] = {"text": text(step), "progress": step.structured_content["task"]["progress"]}
+
+        missing = await client.call_tool("done", {"id": "99"})
+        seen["missing"] = {"text": text(missing), "isError": missing.is_error}
+        wrong = await client.call_tool("defer", {"id": 2, "reason": "later"})
+        seen["wrongReason"] = {"text": text(wrong), "isError": wrong.is_error}
+
+        read = await client.read_resource("stride://now")
+        seen["resource"] = [content.text for content in read.contents if content.mime_type == "text/plain"]
+        for _ in range(50):
+            if updates:
+                break
+            await asyncio.sleep(0.1)
+        seen["updates"] = sorted(set(updates))
+    print(json.dumps(seen))
+
+
+asyncio.run(main())

@@ -1,0 +1,26 @@
+import Foundation
+
+@testable import StrideCore
+
+/// A Python package the tests drive a real program with (Radicale, the MCP SDK): python3's own when it has one,
+/// else installed once from PyPI into the package's `.build/<name>`, so `swift test` works on a machine without it.
+enum PythonPackage {
+  /// The folder to put on PYTHONPATH for `module`, or nil when python3 imports it already.
+  static func path(module: String, package: String) -> String? {
+    if run(["python3", "-c", "import \(module)"]) { return nil }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let target = root + "/.build/" + package
+    if run(["PYTHONPATH=" + target, "python3", "-c", "import \(module)"]) { return target }
+    _ = run([
+      "python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", target, package,
+    ])
+    return target
+  }
+
+  /// Runs a command through env and says whether it succeeded. The project's own helper: posix_spawn and its own
+  /// waitpid, which Foundation's Process (reaping its children on another thread) would race.
+  static func run(_ arguments: [String], input: Data = Data(), timeout: Double = 300) -> Bool {
+    ExternalCommand.run(["/usr/bin/env"] + arguments, input: input, timeout: timeout) != nil
+  }
+}
