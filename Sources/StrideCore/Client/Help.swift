@@ -62,331 +62,330 @@ public enum Help {
     More about a command: stride help COMMAND
     """
 
-  public static let commands: [String: String] = findingCommands.merging(placesCommands) { kept, _ in kept }
-    .merging([
-      "add": """
-      Usage: stride add TEXT... [--dry-run]
-             stride add -            (read the thought from standard input; further lines are steps)
+  public static let commands: [String: String] = otherCommands.merging([
+    "add": """
+    Usage: stride add TEXT... [--dry-run]
+           stride add -            (read the thought from standard input; further lines are steps)
 
-      Captures a thought as a new task. The text is kept as you typed it, and read for:
-        ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
-        #health            a tag                      tomorrow 9am       when it is due
-        by friday          when it is due             after 6pm          when it may start
-        22-23 feb          may start, then due        9:30 EST           a time in another zone
-        due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
-        title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
-      Quoted text is never read. Docs/capture.md has every rule.
+    Captures a thought as a new task. The text is kept as you typed it, and read for:
+      ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
+      #health            a tag                      tomorrow 9am       when it is due
+      by friday          when it is due             after 6pm          when it may start
+      22-23 feb          may start, then due        9:30 EST           a time in another zone
+      due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
+      title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
+    Quoted text is never read. Docs/capture.md has every rule.
 
-        stride add "call the dentist about the crown tomorrow 9am ~10m !low #health"
-        stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
-      """,
-      "now": """
-      Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--list NAME] [--all]
-             stride now -i [--list NAME]   the Now view on a terminal (as 'stride' alone; also --interactive)
+      stride add "call the dentist about the crown tomorrow 9am ~10m !low #health"
+      stride add --dry-run "pay rent by friday"   shows how it was read, saves nothing
+    """,
+    "now": """
+    Usage: stride now [--energy LEVEL] [--for MINUTES] [--at TIME] [--limit N] [--tags a,b] [--list NAME] [--all]
+           stride now -i [--list NAME]   the Now view on a terminal (as 'stride' alone; also --interactive)
 
-      Shows at most five things you can start now, numbered, each with its next step or a way in
-      ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.
-      Stride weighs what is due, how much energy each needs against yours, the time you have,
-      what you have started, what others wait on, and why you put things off before.
+    Shows at most five things you can start now, numbered, each with its next step or a way in
+    ("break it into steps", "start the first 15 minutes", "check on it") and why it was picked.
+    Stride weighs what is due, how much energy each needs against yours, the time you have,
+    what you have started, what others wait on, and why you put things off before.
 
-        --energy low|medium|high   rank for this energy (default: what 'stride energy' set)
-        --for 20m                  the time you have; longer tasks that matter are offered as
-                                   their first 15 minutes, the others are left out
-        --at "tomorrow 9am"        what the list would be at another time (a day alone: the
-                                   start of your day, 09:00 unless set)
-        --tags home,errands        only tasks with one of these tags
-        --list home                only tasks in this list (every list is weighed: what
-                                   waits on a task elsewhere still counts)
-        --limit 3                  fewer than five
-        --all                      also list every task left out, and why
+      --energy low|medium|high   rank for this energy (default: what 'stride energy' set)
+      --for 20m                  the time you have; longer tasks that matter are offered as
+                                 their first 15 minutes, the others are left out
+      --at "tomorrow 9am"        what the list would be at another time (a day alone: the
+                                 start of your day, 09:00 unless set)
+      --tags home,errands        only tasks with one of these tags
+      --list home                only tasks in this list (every list is weighed: what
+                                 waits on a task elsewhere still counts)
+      --limit 3                  fewer than five
+      --all                      also list every task left out, and why
 
-      Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
-      """,
-      "show": """
-      Usage: stride show ID
+    Docs/context-engine.md explains the whole model; 'stride why ID' shows one task's score.
+    """,
+    "show": """
+    Usage: stride show ID
 
-      Shows everything about one task: status, energy, estimate, due time, tags, what it
-      waits on, its deferrals, its steps, its notes (numbered, oldest first, each with when
-      it was written), and the text it was captured from.
-      """,
-      "done": """
-      Usage: stride done ID
-             stride done ID.N
-             stride done ID ID.N ...
+    Shows everything about one task: status, energy, estimate, due time, tags, what it
+    waits on, its deferrals, its steps, its notes (numbered, oldest first, each with when
+    it was written), and the text it was captured from.
+    """,
+    "done": """
+    Usage: stride done ID
+           stride done ID.N
+           stride done ID ID.N ...
 
-      Marks a task done, or step N of it. Finishing the last open step finishes the task.
-      Several at once are each said in a sentence of their own; one that cannot be done is
-      said on stderr, the others are still done, and the exit status is 1.
+    Marks a task done, or step N of it. Finishing the last open step finishes the task.
+    Several at once are each said in a sentence of their own; one that cannot be done is
+    said on stderr, the others are still done, and the exit status is 1.
 
-        stride done 12      task 12
-        stride done 12.2    step 2 of task 12
-        stride done 3 4     tasks 3 and 4
-      """,
-      "reopen": """
-      Usage: stride reopen ID
-             stride reopen ID.N
+      stride done 12      task 12
+      stride done 12.2    step 2 of task 12
+      stride done 3 4     tasks 3 and 4
+    """,
+    "reopen": """
+    Usage: stride reopen ID
+           stride reopen ID.N
 
-      Brings a finished task, or a finished step, back. Reopening a step of a finished
-      task makes the task active again.
-      """,
-      "step": """
-      Usage: stride step ID TEXT...
+    Brings a finished task, or a finished step, back. Reopening a step of a finished
+    task makes the task active again.
+    """,
+    "step": """
+    Usage: stride step ID TEXT...
 
-      Adds a step at the end of a task. Steps are numbered from 1: the new step of task 12
-      is done with 'stride done 12.N'.
-      """,
-      "note": """
-      Usage: stride note ID TEXT...
-             stride note ID          (or: stride note ID -)
+    Adds a step at the end of a task. Steps are numbered from 1: the new step of task 12
+    is done with 'stride done 12.N'.
+    """,
+    "note": """
+    Usage: stride note ID TEXT...
+           stride note ID          (or: stride note ID -)
 
-      Keeps a dated note on a task, open or finished: what the plumber said, the number to
-      call, what it cost. With no text, or -, the note is read from standard input, so a
-      longer one can be typed (end it with Ctrl-D) or piped in. 'stride show ID' lists the
-      notes; 'stride undo' takes the last one back; 'stride edit ID --remove-note N' removes
-      note N.
+    Keeps a dated note on a task, open or finished: what the plumber said, the number to
+    call, what it cost. With no text, or -, the note is read from standard input, so a
+    longer one can be typed (end it with Ctrl-D) or piped in. 'stride show ID' lists the
+    notes; 'stride undo' takes the last one back; 'stride edit ID --remove-note N' removes
+    note N.
 
-        stride note 12 the plumber comes Thursday between 8 and 10
-        pbpaste | stride note 12
-      """,
-      "edit": """
-      Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
-                            [--due TIME] [--start TIME] [--tags a,b] [--repeat RULE]
-                            [--remove-note N]
+      stride note 12 the plumber comes Thursday between 8 and 10
+      pbpaste | stride note 12
+    """,
+    "edit": """
+    Usage: stride edit ID [--title TEXT] [--energy LEVEL] [--estimate 15m] [--type TYPE]
+                          [--due TIME] [--start TIME] [--tags a,b] [--repeat RULE]
+                          [--remove-note N]
 
-      Changes the fields you name and leaves the others alone.
+    Changes the fields you name and leaves the others alone.
 
-        --energy low|medium|high    how much energy the task needs
-        --estimate 15m|1h30m|none   how long it takes (none clears it)
-        --type obligation|goal|chore
-        --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
-        --start "mon 9am"|none      when it may start: it is not suggested before (a date alone
-                                    means the start of your day, time.dayStart, 09:00 unless set)
-        --tags health,calls         replaces the tags (an empty list clears them)
-        --repeat "every friday"|none  makes it a routine (every monday, every weekday,
-                                    every mon wed fri 7am, every 2 weeks, daily, every
-                                    month on the 1st, every last friday, every 3 days
-                                    after done), or a one-off again
-        --remove-note 2             removes note 2 (stride show numbers them)
-      """,
-      "defer": """
-      Usage: stride defer ID REASON [--until TIME] [--on ID]
+      --energy low|medium|high    how much energy the task needs
+      --estimate 15m|1h30m|none   how long it takes (none clears it)
+      --type obligation|goal|chore
+      --due 2026-12-01T17:00|none when it is due (a date alone means the end of that day)
+      --start "mon 9am"|none      when it may start: it is not suggested before (a date alone
+                                  means the start of your day, time.dayStart, 09:00 unless set)
+      --tags health,calls         replaces the tags (an empty list clears them)
+      --repeat "every friday"|none  makes it a routine (every monday, every weekday,
+                                  every mon wed fri 7am, every 2 weeks, daily, every
+                                  month on the 1st, every last friday, every 3 days
+                                  after done), or a one-off again
+      --remove-note 2             removes note 2 (stride show numbers them)
+    """,
+    "defer": """
+    Usage: stride defer ID REASON [--until TIME] [--on ID]
 
-      Puts a task off, and remembers why. The reason decides what happens next:
+    Puts a task off, and remembers why. The reason decides what happens next:
 
-      \(DeferReason.allCases.map { "  \($0.rawValue): \($0.meaning);\n    \($0.rule)." }.joined(separator: "\n"))
+    \(DeferReason.allCases.map { "  \($0.rawValue): \($0.meaning);\n    \($0.rule)." }.joined(separator: "\n"))
 
-      --until takes a time as add reads it (a date alone, like tomorrow, means the start of
-      your day: time.dayStart in config.json, 09:00 unless set; tonight late at night is the
-      next evening).
-      'stride resume ID' ends any deferral at once.
+    --until takes a time as add reads it (a date alone, like tomorrow, means the start of
+    your day: time.dayStart in config.json, 09:00 unless set; tonight late at night is the
+    next evening).
+    'stride resume ID' ends any deferral at once.
 
-        stride defer 12 no-energy --until 2026-12-01T19:00
-      """,
-      "wait": """
-      Usage: stride wait ID [NOTE...] [--follow-up TIME]
+      stride defer 12 no-energy --until 2026-12-01T19:00
+    """,
+    "wait": """
+    Usage: stride wait ID [NOTE...] [--follow-up TIME]
 
-      Parks a task while it waits on someone or something; the note says what. With
-      --follow-up, Stride offers it as "check on it" from that time.
+    Parks a task while it waits on someone or something; the note says what. With
+    --follow-up, Stride offers it as "check on it" from that time.
 
-        stride wait 12 reply from Sam --follow-up friday
-      """,
-      "resume": """
-      Usage: stride resume ID
+      stride wait 12 reply from Sam --follow-up friday
+    """,
+    "resume": """
+    Usage: stride resume ID
 
-      Ends a deferral or a wait: the task is active again.
-      """,
-      "block": """
-      Usage: stride block ID --on OTHER
+    Ends a deferral or a wait: the task is active again.
+    """,
+    "block": """
+    Usage: stride block ID --on OTHER
 
-      Makes task ID wait on task OTHER: it stays out of 'now' until OTHER is done. A loop
-      (two tasks waiting on each other) is refused.
-      """,
-      "unblock": """
-      Usage: stride unblock ID --on OTHER
+    Makes task ID wait on task OTHER: it stays out of 'now' until OTHER is done. A loop
+    (two tasks waiting on each other) is refused.
+    """,
+    "unblock": """
+    Usage: stride unblock ID --on OTHER
 
-      Task ID no longer waits on task OTHER.
-      """,
-      "skip": """
-      Usage: stride skip ID
+    Task ID no longer waits on task OTHER.
+    """,
+    "skip": """
+    Usage: stride skip ID
 
-      Moves a routine to its next time without counting it as done: its steps open
-      again, and it is due at the next occurrence after the current one.
-      """,
-      "pin": """
-      Usage: stride pin ID
+    Moves a routine to its next time without counting it as done: its steps open
+    again, and it is due at the next occurrence after the current one.
+    """,
+    "pin": """
+    Usage: stride pin ID
 
-      Keeps a task in 'now', first, whatever else comes up, until it is done or unpinned.
-      At most three tasks are pinned. A pinned task that is deferred, waiting or blocked
-      says so in 'stride now --all'.
-      """,
-      "move": """
-      Usage: stride move ID LIST
+    Keeps a task in 'now', first, whatever else comes up, until it is done or unpinned.
+    At most three tasks are pinned. A pinned task that is deferred, waiting or blocked
+    says so in 'stride now --all'.
+    """,
+    "move": """
+    Usage: stride move ID LIST
 
-      Moves a task into another list (see 'stride lists'). A task that syncs leaves the old
-      list's server and is made on the new one's at the next sync. 'stride undo' moves it back.
-      """,
-      "lists": """
-      Usage: stride lists                   every list: its tasks, where it syncs, when it last did
-             stride lists add NAME          make a list kept here (sync setup makes one that syncs)
-             stride lists default NAME      new tasks go here unless the capture names a list
-             stride lists rename NAME NEW   give a list another name (its tasks and undo follow)
-             stride lists remove NAME       remove an empty list (not the default)
+    Moves a task into another list (see 'stride lists'). A task that syncs leaves the old
+    list's server and is made on the new one's at the next sync. 'stride undo' moves it back.
+    """,
+    "lists": """
+    Usage: stride lists                   every list: its tasks, where it syncs, when it last did
+           stride lists add NAME          make a list kept here (sync setup makes one that syncs)
+           stride lists default NAME      new tasks go here unless the capture names a list
+           stride lists rename NAME NEW   give a list another name (its tasks and undo follow)
+           stride lists remove NAME       remove an empty list (not the default)
 
-      Every task is in one list; a capture goes to the default list ('inbox' at first) unless it
-      says list:NAME ('stride add "fix the tap list:home"'). 'now' ranks every list; narrow it
-      with 'stride now --list home' (or 'stride list --list home'). A list syncs with a task list
-      on a CalDAV server, perhaps one another person shares with you: see 'stride help sync'.
-      """,
-      "unpin": """
-      Usage: stride unpin ID
+    Every task is in one list; a capture goes to the default list ('inbox' at first) unless it
+    says list:NAME ('stride add "fix the tap list:home"'). 'now' ranks every list; narrow it
+    with 'stride now --list home' (or 'stride list --list home'). A list syncs with a task list
+    on a CalDAV server, perhaps one another person shares with you: see 'stride help sync'.
+    """,
+    "unpin": """
+    Usage: stride unpin ID
 
-      Lets a pinned task take its place by score again.
-      """,
-      "delete": """
-      Usage: stride delete ID
+    Lets a pinned task take its place by score again.
+    """,
+    "delete": """
+    Usage: stride delete ID
 
-      Removes a task. 'stride undo' brings it back.
-      """,
-      "undo": """
-      Usage: stride undo [--sync]
+    Removes a task. 'stride undo' brings it back.
+    """,
+    "undo": """
+    Usage: stride undo [--sync]
 
-      Takes back the last change you made in this terminal: a capture, a completion, an edit,
-      a deferral, a delete; it says which task and what. Run it again to go further back. When
-      this terminal made no change left to undo, it takes back the last one made elsewhere on
-      this machine, and says so. What sync brought from another device is never undone this
-      way: --sync takes back the last change sync received, and the next sync sends that to
-      the server too. A later change to the same task is kept. Energy settings are not undone.
-      """,
-      "energy": """
-      Usage: stride energy [low|medium|high|clear]
+    Takes back the last change you made in this terminal: a capture, a completion, an edit,
+    a deferral, a delete; it says which task and what. Run it again to go further back. When
+    this terminal made no change left to undo, it takes back the last one made elsewhere on
+    this machine, and says so. What sync brought from another device is never undone this
+    way: --sync takes back the last change sync received, and the next sync sends that to
+    the server too. A later change to the same task is kept. Energy settings are not undone.
+    """,
+    "energy": """
+    Usage: stride energy [low|medium|high|clear]
 
-      Without a level, says what your energy is set to. With one, sets it: 'now' then ranks
-      for it, leading with a warm-up when it is low and leaving out what needs much more.
-      It counts for six hours (context.energyLapseHours in config.json), then is unknown
-      again: energy changes through the day.
-      """,
-      "why": """
-      Usage: stride why ID [--energy LEVEL] [--for MINUTES] [--at TIME] [--tags a,b]
+    Without a level, says what your energy is set to. With one, sets it: 'now' then ranks
+    for it, leading with a warm-up when it is low and leaving out what needs much more.
+    It counts for six hours (context.energyLapseHours in config.json), then is unknown
+    again: energy changes through the day.
+    """,
+    "why": """
+    Usage: stride why ID [--energy LEVEL] [--for MINUTES] [--at TIME] [--tags a,b]
 
-      Shows why a task is where it is in 'now': its place and every term of its score (what
-      went in, the value, the weight, the contribution), or the reason it is left out.
-      """,
-      "daemon": """
-      Usage: stride daemon start|stop|status|install
+    Shows why a task is where it is in 'now': its place and every term of its score (what
+    went in, the value, the weight, the contribution), or the reason it is left out.
+    """,
+    "daemon": """
+    Usage: stride daemon start|stop|status|install
 
-      The daemon, strided, keeps your tasks and starts by itself when stride needs it.
-        start    start it in the background (if it is not running)
-        stop     stop it; it finishes what it is doing first
-        status   whether it runs, since when, and where its files are (exit 69 if not)
-        install  write systemd user units (strided.socket, strided.service) into
-                 $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
-                 prints the two systemctl --user commands that turn them on
-      """,
-      "prompt": """
-      Usage: stride prompt [--json]
+    The daemon, strided, keeps your tasks and starts by itself when stride needs it.
+      start    start it in the background (if it is not running)
+      stop     stop it; it finishes what it is doing first
+      status   whether it runs, since when, and where its files are (exit 69 if not)
+      install  write systemd user units (strided.socket, strided.service) into
+               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
+               prints the two systemctl --user commands that turn them on
+    """,
+    "prompt": """
+    Usage: stride prompt [--json]
 
-      Prints one short line for a shell prompt: the first thing to start now and how many more
-      are on the now-list, like: call the dentist (+3). It never starts the daemon, waits at most
-      half a second, and prints nothing (exit 0) when the daemon is not running or nothing is ready.
+    Prints one short line for a shell prompt: the first thing to start now and how many more
+    are on the now-list, like: call the dentist (+3). It never starts the daemon, waits at most
+    half a second, and prints nothing (exit 0) when the daemon is not running or nothing is ready.
 
-        PS1='$(stride prompt 2>/dev/null) \\$ '
-      """,
-      "completions": """
-      Usage: stride completions bash|zsh|fish
+      PS1='$(stride prompt 2>/dev/null) \\$ '
+    """,
+    "completions": """
+    Usage: stride completions bash|zsh|fish
 
-      Prints a completion script: commands, options, their values (energy levels, defer reasons,
-      formats) and open task ids with their titles, asked of the daemon when you press Tab (none,
-      and no daemon started, when it is not running).
+    Prints a completion script: commands, options, their values (energy levels, defer reasons,
+    formats) and open task ids with their titles, asked of the daemon when you press Tab (none,
+    and no daemon started, when it is not running).
 
-        source <(stride completions bash)      in ~/.bashrc
-        source <(stride completions zsh)       in ~/.zshrc, after compinit
-        stride completions fish | source       in ~/.config/fish/config.fish
-      """,
-      "export": """
-      Usage: stride export [--format json|taskwarrior|todotxt|ical] [--output FILE]
+      source <(stride completions bash)      in ~/.bashrc
+      source <(stride completions zsh)       in ~/.zshrc, after compinit
+      stride completions fish | source       in ~/.config/fish/config.fish
+    """,
+    "export": """
+    Usage: stride export [--format json|taskwarrior|todotxt|ical] [--output FILE]
 
-      Writes every task, open and done, to standard output (or FILE), and says what a format
-      could not keep:
-        json          Stride's own, complete: stride import reads it back as it was (the default)
-        taskwarrior   JSON for 'task import'
-        todotxt       one line per task
-        ical          iCalendar VTODO, for calendar and reminder apps
-      Docs/interop.md says how each field maps.
+    Writes every task, open and done, to standard output (or FILE), and says what a format
+    could not keep:
+      json          Stride's own, complete: stride import reads it back as it was (the default)
+      taskwarrior   JSON for 'task import'
+      todotxt       one line per task
+      ical          iCalendar VTODO, for calendar and reminder apps
+    Docs/interop.md says how each field maps.
 
-        stride export --format ical --output tasks.ics
-      """,
-      "import": """
-      Usage: stride import FILE [--from stride|taskwarrior|todotxt|ical] [--dry-run]
+      stride export --format ical --output tasks.ics
+    """,
+    "import": """
+    Usage: stride import FILE [--from stride|taskwarrior|todotxt|ical] [--dry-run]
 
-      Adds the tasks in FILE ('-' for standard input), all of them or none, and says what it
-      imported, what it left out and why. The format is read from the content: BEGIN:VCALENDAR is
-      iCalendar (VTODO; subtasks become steps), { a Stride export, [ Taskwarrior's 'task export',
-      anything else todo.txt. A file that is not what --from says is refused.
-      --dry-run shows the same report and saves nothing; 'stride undo' takes a whole import back.
+    Adds the tasks in FILE ('-' for standard input), all of them or none, and says what it
+    imported, what it left out and why. The format is read from the content: BEGIN:VCALENDAR is
+    iCalendar (VTODO; subtasks become steps), { a Stride export, [ Taskwarrior's 'task export',
+    anything else todo.txt. A file that is not what --from says is refused.
+    --dry-run shows the same report and saves nothing; 'stride undo' takes a whole import back.
 
-        task export > tw.json && stride import tw.json --dry-run
-      """,
-      "sync": """
-      Usage: stride sync                 sync now, and say what moved
-             stride sync status          when it last worked, what waits to be sent, the last error
-             stride sync setup URL [--user NAME] [--password-command CMD] [--insecure]
-                               [--all | --lists A,B | --make NAME | --create] [--list NAME]
+      task export > tw.json && stride import tw.json --dry-run
+    """,
+    "sync": """
+    Usage: stride sync                 sync now, and say what moved
+           stride sync status          when it last worked, what waits to be sent, the last error
+           stride sync setup URL [--user NAME] [--password-command CMD] [--insecure]
+                             [--all | --lists A,B | --make NAME | --create] [--list NAME]
 
-      Keeps your tasks the same on every device through a CalDAV server (Radicale, Nextcloud,
-      Fastmail, iCloud…), so Tasks.org, Thunderbird, Apple Reminders and Stride on your other
-      machines see them, steps as subtasks. URL is a task list's address, or the server's: then
-      the task lists are found for you. With several, choose: --all, --lists Home,Work (their
-      names on the server), or --make NAME for a new one (--create makes one called Stride when
-      there is none); on a terminal Stride asks. Each syncs with a list here: the one --list
-      names, else the list of the same name, else the default list if it syncs with nothing yet,
-      else a new one ('stride lists' shows them). Run setup again for another account or server.
-      A list another person shares with you syncs the same way; your deferrals and pins on it
-      stay yours. If they take your right to write away, what you change stays here, named.
-      The daemon syncs by itself: at start, shortly after a change, and every five minutes;
-      offline, changes wait and go out later. Nothing is lost: a field changed on two devices
-      keeps the later change, and 'stride show' says what the other was.
+    Keeps your tasks the same on every device through a CalDAV server (Radicale, Nextcloud,
+    Fastmail, iCloud…), so Tasks.org, Thunderbird, Apple Reminders and Stride on your other
+    machines see them, steps as subtasks. URL is a task list's address, or the server's: then
+    the task lists are found for you. With several, choose: --all, --lists Home,Work (their
+    names on the server), or --make NAME for a new one (--create makes one called Stride when
+    there is none); on a terminal Stride asks. Each syncs with a list here: the one --list
+    names, else the list of the same name, else the default list if it syncs with nothing yet,
+    else a new one ('stride lists' shows them). Run setup again for another account or server.
+    A list another person shares with you syncs the same way; your deferrals and pins on it
+    stay yours. If they take your right to write away, what you change stays here, named.
+    The daemon syncs by itself: at start, shortly after a change, and every five minutes;
+    offline, changes wait and go out later. Nothing is lost: a field changed on two devices
+    keeps the later change, and 'stride show' says what the other was.
 
-      The password is never stored: --password-command runs a program that prints it (like
-      'pass show dav'), or set STRIDE_SYNC_PASSWORD. Plain http:// is for this machine only,
-      unless you add --insecure.
+    The password is never stored: --password-command runs a program that prints it (like
+    'pass show dav'), or set STRIDE_SYNC_PASSWORD. Plain http:// is for this machine only,
+    unless you add --insecure.
 
-        stride sync setup https://dav.example.com/ --user ada --password-command 'pass show dav'
-      """,
-      "watch": """
-      Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
+      stride sync setup https://dav.example.com/ --user ada --password-command 'pass show dav'
+    """,
+    "watch": """
+    Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
 
-      Prints what happens as it happens: a task comes back by itself (its deferral ends, its
-      follow-up is due, its start time arrives), a task is added, changed or done, a sync brought
-      something in or could not reach the server. If the daemon
-      stops, watch waits for it to come back and carries on. Ctrl-C ends it.
+    Prints what happens as it happens: a task comes back by itself (its deferral ends, its
+    follow-up is due, its start time arrives), a task is added, changed or done, a sync brought
+    something in or could not reach the server. If the daemon
+    stops, watch waits for it to come back and carries on. Ctrl-C ends it.
 
-        --topics LIST     task.woke, task.changed, task.completed, now.changed, sync.finished,
-                          comma-separated
-                          (default: all but now.changed)
-        --exec COMMAND    run COMMAND (with sh) for each event instead of printing it: the event is
-                          on its standard input as one line of JSON, and $STRIDE_MESSAGE holds the
-                          sentence watch would print ($STRIDE_EVENT, $STRIDE_TASK_ID and
-                          $STRIDE_TASK_TITLE too). A command gets 60 seconds.
-        --json            one event per line as JSON, for scripts
+      --topics LIST     task.woke, task.changed, task.completed, now.changed, sync.finished,
+                        comma-separated
+                        (default: all but now.changed)
+      --exec COMMAND    run COMMAND (with sh) for each event instead of printing it: the event is
+                        on its standard input as one line of JSON, and $STRIDE_MESSAGE holds the
+                        sentence watch would print ($STRIDE_EVENT, $STRIDE_TASK_ID and
+                        $STRIDE_TASK_TITLE too). A command gets 60 seconds.
+      --json            one event per line as JSON, for scripts
 
-        stride watch --topics task.woke --exec 'notify-send Stride "$STRIDE_MESSAGE"'
-      """,
-      "when": """
-      Usage: stride when TEXT... [--ref TIME] [--json]
+      stride watch --topics task.woke --exec 'notify-send Stride "$STRIDE_MESSAGE"'
+    """,
+    "when": """
+    Usage: stride when TEXT... [--ref TIME] [--json]
 
-      Shows how Stride reads a time, the same way add, defer --until, edit --due and now --at
-      read it: like 'date -d', but for people. It does not need the daemon.
+    Shows how Stride reads a time, the same way add, defer --until, edit --due and now --at
+    read it: like 'date -d', but for people. It does not need the daemon.
 
-        stride when "next fri 9am"
-        stride when eom
-        stride when "9am to 5pm" --ref 2026-12-01
-        stride when "thursday 8:00 GMT"      a time in another zone, said in yours
-        stride when "first tuesday in october"
-      """,
-      "help": """
-      Usage: stride help [COMMAND]
+      stride when "next fri 9am"
+      stride when eom
+      stride when "9am to 5pm" --ref 2026-12-01
+      stride when "thursday 8:00 GMT"      a time in another zone, said in yours
+      stride when "first tuesday in october"
+    """,
+    "help": """
+    Usage: stride help [COMMAND]
 
-      Shows the list of commands, or the help for one.
-      """,
-    ]) { kept, _ in kept }
+    Shows the list of commands, or the help for one.
+    """,
+  ]) { kept, _ in kept }
 }
