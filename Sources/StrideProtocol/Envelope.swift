@@ -129,8 +129,13 @@ public struct WireEncoder {
 
   /// An error response line (ending in `\n`).
   public func response(id: RequestID?, error: StrideError) -> Data {
+    response(id: id, error: WireError(error))
+  }
+
+  /// An error response line (ending in `\n`) for an error already in its wire form.
+  public func response(id: RequestID?, error: WireError) -> Data {
     // Encoding these plain values cannot fail; the fallback keeps the signature honest.
-    (try? line(ErrorResponse(id: id, error: WireError(error))))
+    (try? line(ErrorResponse(id: id, error: error)))
       ?? Data(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8 + [0x0A])
   }
 

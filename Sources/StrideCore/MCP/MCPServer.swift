@@ -173,25 +173,16 @@ public final class MCPServer {
   ])
 
   private func failure(_ id: RequestID?, _ code: Int, _ message: String) -> Data {
-    struct Line: Encodable {
-      var jsonrpc = "2.0"
-      var id: RequestID?
-      var error: Body
-      struct Body: Encodable {
-        var code: Int
-        var message: String
+    let reason =
+      switch code {
+      case -32700: "parse-error"
+      case -32600: "invalid-request"
+      case -32601: "method-not-found"
+      case -32602: "invalid-params"
+      case -32002: "resource-not-found"
+      default: "internal-error"
       }
-      func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(jsonrpc, forKey: .jsonrpc)
-        try container.encode(id, forKey: .id)
-        try container.encode(error, forKey: .error)
-      }
-      enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
-    }
-    let text = message.isEmpty ? "internal error" : message
-    var data = (try? encoder.encode(Line(id: id, error: .init(code: code, message: text)))) ?? Data()
-    data.append(0x0A)
-    return data
+    return encoder.response(
+      id: id, error: WireError(code: code, message: message.isEmpty ? "internal error" : message, reason: reason))
   }
 }
