@@ -9,6 +9,8 @@ import StrideProtocol
 extension Session {
   func mcp(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "mcp")
+    // A daemon that goes away mid-call is an error to say, not a signal that ends the server.
+    signal(SIGPIPE, SIG_IGN)
     var plain = invocation
     plain.plain = true
     let tools = MCPSession(session: Session(invocation: plain, environment: environment), socket: paths.socket)
@@ -60,6 +62,8 @@ final class MCPSession: MCPBackend {
   private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {
     let lines = Output.Lines()
     (session.output, session.recorded, session.recording) = (Output(keepingIn: lines), nil, true)
+    // A connection of its own for each tool: a daemon that stopped or restarted since the last one is found again.
+    session.disconnect()
     defer { session.recording = false }
     do {
       try Command.of(command).run(session, arguments)
@@ -91,8 +95,11 @@ final class MCPSession: MCPBackend {
 final class MCPOutput: Sendable {
   private let lock = Locked(())
 
+  /// Writes a line; when the client has gone (stdout closed), the server has no one left to serve and ends.
   func write(_ line: Data) {
-    lock.withLock { _ in FileHandle.standardOutput.write(line) }
+    lock.withLock { _ in
+      do { try FileHandle.standardOutput.write(contentsOf: line) } catch { exit(0) }
+    }
   }
 }
 

@@ -31,6 +31,9 @@ final class Session {
     return result
   }
 
+  /// Forgets the connection, so the next call makes a new one (and starts the daemon if it went away meanwhile).
+  func disconnect() { connection = nil }
+
   /// The connection, made on first use.
   func client(autostart: Bool? = nil) throws(ClientError) -> StrideClient {
     if let connection { return connection }

@@ -64,6 +64,10 @@ struct MCPClientTests {
       wrong["text"] as? String
         == "Reason must be one of blocked, no-energy, wrong-time, unsure or not-important, not later.")
 
+    let restarted = try #require(seen["afterRestart"] as? [String: Any])
+    #expect(restarted["isError"] as? Bool == false)
+    #expect((restarted["text"] as? String)?.hasPrefix("Start with one of these:") == true)
+
     // The resource is the now-list as it stands (task 1 deferred, a step of task 2 done), and a subscriber heard
     // of the changes.
     #expect(

@@ -4,6 +4,7 @@ JSON."""
 
 import asyncio
 import json
+import subprocess
 import sys
 
 import mcp.types as types
@@ -57,6 +58,11 @@ async def main():
         seen["missing"] = {"text": text(missing), "isError": missing.is_error}
         wrong = await client.call_tool("defer", {"id": 2, "reason": "later"})
         seen["wrongReason"] = {"text": text(wrong), "isError": wrong.is_error}
+
+        # The daemon stops (an upgrade, a crash): the next tool starts it again, as stride would.
+        subprocess.run([stride, "daemon", "stop"], env=env, check=True, capture_output=True)
+        again = await client.call_tool("now", {})
+        seen["afterRestart"] = {"text": text(again), "isError": again.is_error}
 
         read = await client.read_resource("stride://now")
         seen["resource"] = [content.text for content in read.contents if content.mime_type == "text/plain"]
