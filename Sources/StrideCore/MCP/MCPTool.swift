@@ -106,8 +106,10 @@ public struct MCPTool: Sendable {
       id: .energy, title: "Say how the person's energy is",
       description:
         "Without a level, says what the person's energy is set to. With one, sets it for the next hours, and now "
-        + "ranks for it.",
-      properties: [("level", schema("string", "How the person's energy is.", choices: levels))], required: [],
+        + "ranks for it; clear forgets it.",
+      properties: [
+        ("level", schema("string", "How the person's energy is (clear: not known).", choices: levels + ["clear"]))
+      ], required: [],
       readOnly: false),
     MCPTool(
       id: .undo, title: "Undo the last change",
