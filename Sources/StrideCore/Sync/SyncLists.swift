@@ -27,7 +27,8 @@ enum SyncLists {
         if let named = try store.list(named: name) { list = named } else { list = try store.addList(name) }
       } else if let same = lists.first(where: { $0.account == nil && $0.name.lowercased() == wanted.lowercased() }) {
         list = same
-      } else if let first = lists.first(where: { $0.account == nil && $0.isDefault }) {
+      } else if account.owner == nil, let first = lists.first(where: { $0.account == nil && $0.isDefault }) {
+        // Another person's list never takes in this person's own tasks unless `--list` names the list.
         list = first
       } else {
         list = try store.addList(free(wanted, among: lists))
