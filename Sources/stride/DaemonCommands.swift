@@ -130,11 +130,3 @@ extension Session {
       .forEach { output.say("  " + $0) }
   }
 }
-
-/// How `stride` ends: 0 ok, 1 failure, 64 usage error, 69 daemon unavailable.
-enum ExitStatus: Int32, Error {
-  case ok = 0
-  case failure = 1
-  case usage = 64
-  case unavailable = 69
-}
