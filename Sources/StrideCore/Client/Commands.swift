@@ -142,7 +142,7 @@ public struct Command: Sendable {
       name: .daemon, summary: "start, stop, status or install the daemon",
       argument: .words(["start", "stop", "status", "install"])
     ),
-    Command(name: .help, summary: "help on a command", argument: .none),
+    Command(name: .help, summary: "help on a command", valued: ["--man"], argument: .none),
   ]
 
   public static let globalOptions = ["--json", "--plain", "--socket", "--no-autostart", "--help", "--version"]
@@ -158,5 +158,6 @@ public struct Command: Sendable {
     "--on": ["ids"],
     "--sort": ListSortKey.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] },
     "--deferred-by": DeferReason.allCases.map(\.rawValue),
+    "--man": ManPage.allCases.map(\.rawValue),
   ]
 }

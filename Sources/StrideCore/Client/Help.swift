@@ -326,8 +326,11 @@ public enum Help {
     """,
     "help": """
     Usage: stride help [COMMAND]
+           stride help --man stride|strided|stride-config
 
-    Shows the list of commands, or the help for one.
+    Shows the list of commands, or the help for one. With --man, prints a manual page as roff:
+    stride(1), strided(8) or stride-config(5), the pages 'stride daemon install' puts where man
+    finds them ('man stride'). To read one without installing it: stride help --man stride | man -l -
     """,
   ]) { kept, _ in kept }
 }
