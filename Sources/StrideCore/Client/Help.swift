@@ -220,8 +220,10 @@ public enum Help {
       stop     stop it; it finishes what it is doing first
       status   whether it runs, since when, and where its files are (exit 69 if not)
       install  write systemd user units (strided.socket, strided.service) into
-               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
-               prints the two systemctl --user commands that turn them on
+               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login,
+               and prints the two systemctl --user commands that turn them on; and write the
+               manual pages stride(1), strided(8) and stride-config(5) into
+               $XDG_DATA_HOME/man (~/.local/share/man), where man finds them: man stride
     """,
     "prompt": """
     Usage: stride prompt [--json]
