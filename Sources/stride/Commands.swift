@@ -54,7 +54,14 @@ extension Command {
 extension Session {
   /// `stride help [COMMAND]`: the overview, or one command's help (by its name or an alias).
   func help(_ args: CommandArguments) throws {
-    try args.noMorePositionals(than: 1, "help")
+    try args.noMorePositionals(than: args.values["--man"] == nil ? 1 : 0, "help")
+    if let name = args.values["--man"] {
+      guard let page = ManPage(rawValue: name) else {
+        let names = ManPage.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("there is no manual page '\(name)'; the pages are \(names)")
+      }
+      return print(page.render(), terminator: "")
+    }
     guard let topic = args.positionals.first else { return print(Help.overview) }
     guard let command = Command.named(topic), let text = Help.commands[command.name.rawValue] else {
       throw UsageError("there is no command '\(topic)'; run 'stride help' for the list")

@@ -77,9 +77,13 @@ extension Session {
   struct Installed: Encodable {
     var units: [String]
     var commands: [String]
+    var manPages: [String]
+    /// Whether man(1) looks where the pages went, as this shell's PATH and MANPATH stand.
+    var manFindsThem: Bool
   }
 
-  /// Writes the systemd user units for the strided found beside this stride, and says how to turn them on.
+  /// Writes the systemd user units for the strided found beside this stride and the manual pages, and says how to
+  /// turn the units on and how to read the pages.
   private func daemonInstall() throws {
     guard let executable = DaemonLauncher.locateDaemon(environment: environment) else {
       throw ClientError.unreachable(
@@ -104,7 +108,11 @@ extension Session {
       "systemctl --user enable --now \(SystemdUnits.socketName) \(SystemdUnits.serviceName)",
     ]
     let files = units.map { directory + "/" + $0.0 }
-    guard !output.json else { return output.emit(Installed(units: files, commands: commands)) }
+    let pages = try ManPage.install(into: paths.manDirectory)
+    let found = ManPage.manFinds(paths.manDirectory, environment: environment)
+    guard !output.json else {
+      return output.emit(Installed(units: files, commands: commands, manPages: pages, manFindsThem: found))
+    }
     output.say("Wrote the systemd user units for \(executable):")
     files.forEach { output.say("  " + $0) }
     if runningInfo() != nil {
@@ -112,6 +120,21 @@ extension Session {
     }
     output.say("Turn them on with:")
     commands.forEach { output.say("  " + $0) }
+    sayWhereManPagesAre(pages, found: found)
+  }
+
+  /// Where the manual pages went and how to read them, also when man does not look there yet.
+  private func sayWhereManPagesAre(_ pages: [String], found: Bool) {
+    let names = ManPage.allCases.map(\.reference)
+    output.say(
+      "Wrote the manual pages \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") into "
+        + "\(paths.manDirectory):")
+    pages.forEach { output.say("  " + $0) }
+    guard !found else { return output.say("Read them with: man stride") }
+    output.say(
+      "man does not look there yet: it looks beside the directories on your PATH, so it will once "
+        + "\(ManPage.binDirectory(beside: paths.manDirectory)) is on your PATH.")
+    output.say("Until then, read them with: MANPATH=\"\(paths.manDirectory):\" man stride")
   }
 
   private func daemonStatus() throws {
@@ -129,12 +152,4 @@ extension Session {
     Output.columns([["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile]])
       .forEach { output.say("  " + $0) }
   }
-}
-
-/// How `stride` ends: 0 ok, 1 failure, 64 usage error, 69 daemon unavailable.
-enum ExitStatus: Int32, Error {
-  case ok = 0
-  case failure = 1
-  case usage = 64
-  case unavailable = 69
 }

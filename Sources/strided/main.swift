@@ -20,15 +20,15 @@ do {
   options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
   FileHandle.standardError.write(Data("strided: \(error.message)\n".utf8))
-  exit(64)
+  exit(ExitStatus.usage.rawValue)
 }
 if options.help {
   print(DaemonOptions.usage)
-  exit(0)
+  exit(ExitStatus.ok.rawValue)
 }
 if options.version {
   print("strided \(strideVersion) (protocol \(protocolVersion))")
-  exit(0)
+  exit(ExitStatus.ok.rawValue)
 }
 
 let paths = StridePaths(environment: environment, socket: options.socket, dataDirectory: options.dataDirectory)
@@ -38,10 +38,10 @@ if options.detach {
     let executable = Spawn.executableDirectory().map { $0 + "/strided" } ?? CommandLine.arguments[0]
     let pid = try DaemonLauncher.launch(executable: executable, arguments: options.foregroundArguments, paths: paths)
     print("strided is running (pid \(pid)) on \(paths.socket); its log is \(paths.logFile).")
-    exit(0)
+    exit(ExitStatus.ok.rawValue)
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+    exit(ExitStatus.failure.rawValue)
   }
 }
 
@@ -50,9 +50,9 @@ do {
   daemon = try Daemon(paths: paths, environment: environment, syncConnector: CalDAVConnector(), log: log)
 } catch {
   log.info(error.message)
-  exit(1)
+  exit(ExitStatus.failure.rawValue)
 }
 let signal = TerminationSignals.wait()
 log.info("\(TerminationSignals.name(signal)) received; finishing requests in flight")
 daemon.stop()
-exit(0)
+exit(ExitStatus.ok.rawValue)

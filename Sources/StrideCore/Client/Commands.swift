@@ -143,7 +143,7 @@ public struct Command: Sendable {
       argument: .words(["start", "stop", "status", "install"])
     ),
     Command(name: .mcp, summary: "serve assistants over MCP on stdin and stdout", argument: .none),
-    Command(name: .help, summary: "help on a command", argument: .none),
+    Command(name: .help, summary: "help on a command", valued: ["--man"], argument: .none),
   ]
 
   public static let globalOptions = ["--json", "--plain", "--socket", "--no-autostart", "--help", "--version"]
@@ -159,5 +159,6 @@ public struct Command: Sendable {
     "--on": ["ids"],
     "--sort": ListSortKey.allCases.flatMap { [$0.rawValue, "-" + $0.rawValue] },
     "--deferred-by": DeferReason.allCases.map(\.rawValue),
+    "--man": ManPage.allCases.map(\.rawValue),
   ]
 }

@@ -4,64 +4,6 @@ import StrideProtocol
 
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
 public enum Help {
-  public static let overview = """
-    stride: a calm task list for people who find starting hard.
-
-    Usage: stride COMMAND [ARGUMENTS] [--json] [--socket PATH] [--no-autostart]
-           stride                on a terminal: the Now view (keys: j/k move, x done, d defer,
-                                 a add, enter open, u undo, ? help, q quit); in a pipe: 'now'
-
-    Every day:
-      add TEXT              capture a thought as a task
-      now                   the few tasks worth starting now, and why
-      defer ID REASON       put a task off, with a reason (and --until a time)
-      done ID | ID.N        finish a task, or step N of it
-
-    Also:
-      list                  open tasks, filtered and sorted (--sort due, --overdue, --search ...)
-      find WORDS            tasks with these words, open and finished, best first
-      show ID               everything about one task
-      step ID TEXT          add a step to a task
-      note ID [TEXT]        keep a dated note on a task (no text: read from standard input)
-      edit ID               change title, energy, estimate, type, due, tags or how it repeats
-      skip ID               move a routine to its next time without doing it
-      pin ID | unpin ID     keep a task in 'now' whatever else comes up (at most three)
-      reopen ID | ID.N      bring back a finished task or step
-      wait ID [NOTE]        park a task while it waits on someone
-      resume ID             end a deferral or a wait
-      block ID --on OTHER   make a task wait on another
-      unblock ID --on OTHER stop a task waiting on another
-      delete ID             remove a task
-      move ID LIST          move a task into another list
-      lists                 your lists and where each syncs (add, default, rename, remove)
-      undo [--sync]         take back your last change here (repeat to go further back)
-      log [ID]              what happened, newest first, in words (--since, --until)
-      review                a look back: done each day, what slips and why (--week, --month)
-      energy [LEVEL]        show or set your energy: low, medium, high, clear
-      when TEXT             how Stride reads a time ("next fri 9am")
-      why ID                why a task is (or is not) in 'now'
-      daemon start|stop|status|install
-
-    Living with it:
-      watch                 print changes and wake-ups as they happen (--exec CMD per event)
-      prompt                a short line for your shell prompt (silent if the daemon is not running)
-      completions SHELL     a completion script for bash, zsh or fish
-      export                every task as Stride JSON, Taskwarrior JSON, todo.txt or iCalendar
-      import FILE           tasks from a Stride, Taskwarrior, todo.txt or iCalendar export
-      mcp                   serve an assistant over MCP (Model Context Protocol) on stdin and stdout
-      sync [status|setup]   the same tasks on every device, through a CalDAV server
-
-    Global options:
-      --json                print one JSON object per command, for scripts
-      --socket PATH         talk to the daemon at PATH (default: $STRIDE_SOCKET or
-                            $XDG_RUNTIME_DIR/stride/strided.sock)
-      --no-autostart        fail instead of starting the daemon when it is not running
-      --plain               the Now view as full sentences, a line at a time (screen readers)
-
-    The daemon (strided) starts by itself the first time you need it.
-    More about a command: stride help COMMAND
-    """
-
   public static let commands: [String: String] = otherCommands.merging([
     "add": """
     Usage: stride add TEXT... [--dry-run]
@@ -278,8 +220,10 @@ public enum Help {
       stop     stop it; it finishes what it is doing first
       status   whether it runs, since when, and where its files are (exit 69 if not)
       install  write systemd user units (strided.socket, strided.service) into
-               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login;
-               prints the two systemctl --user commands that turn them on
+               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login,
+               and prints the two systemctl --user commands that turn them on; and write the
+               manual pages stride(1), strided(8) and stride-config(5) into
+               $XDG_DATA_HOME/man (~/.local/share/man), where man finds them: man stride
     """,
     "prompt": """
     Usage: stride prompt [--json]
@@ -384,8 +328,11 @@ public enum Help {
     """,
     "help": """
     Usage: stride help [COMMAND]
+           stride help --man stride|strided|stride-config
 
-    Shows the list of commands, or the help for one.
+    Shows the list of commands, or the help for one. With --man, prints a manual page as roff:
+    stride(1), strided(8) or stride-config(5), the pages 'stride daemon install' puts where man
+    finds them ('man stride'). To read one without installing it: stride help --man stride | man -l -
     """,
   ]) { kept, _ in kept }
 }

@@ -9,13 +9,17 @@ public struct DaemonOptions: Equatable, Sendable {
   public var help = false
   public var version = false
 
-  public static let usage = """
-    Usage: strided [--socket PATH] [--data-dir PATH] [--detach]
+  /// How `strided` is called.
+  public static let synopsis = "Usage: strided [--socket PATH] [--data-dir PATH] [--detach]"
 
+  /// What `strided` is, in two sentences.
+  public static let summary = """
     The Stride daemon: keeps your tasks and answers the stride command over a Unix socket.
     You rarely start it yourself: stride starts it on demand.
+    """
 
-    Options:
+  /// Its options, one a line, as `--help` and the manual page list them.
+  public static let optionLines = """
       --socket PATH     listen here (default: $STRIDE_SOCKET, else $XDG_RUNTIME_DIR/stride/strided.sock,
                         else /tmp/stride-$UID/strided.sock)
       --data-dir PATH   keep the database here (default: $XDG_DATA_HOME/stride, else ~/.local/share/stride)
@@ -23,9 +27,14 @@ public struct DaemonOptions: Equatable, Sendable {
                         (logs go to $XDG_STATE_HOME/stride/strided.log)
       --version         print the version
       --help            print this help
-
-    Stop it with 'stride daemon stop', SIGTERM or SIGINT: it finishes requests in flight first.
     """
+
+  /// How it is stopped.
+  public static let stopping =
+    "Stop it with 'stride daemon stop', SIGTERM or SIGINT: it finishes requests in flight first."
+
+  /// `strided --help`.
+  public static let usage = [synopsis, summary, "Options:\n" + optionLines, stopping].joined(separator: "\n\n")
 
   public init() {}
 

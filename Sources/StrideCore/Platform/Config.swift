@@ -92,29 +92,37 @@ public struct StrideConfig: Equatable, Sendable {
     self.time = time
   }
 
+  /// The file as JSON holds it: each group of settings optional.
+  struct File: Decodable {
+    var capture: CaptureSettings?
+    var context: ContextSettings?
+    var engine: EngineSettings?
+    var time: TimeSettings?
+  }
+
+  /// The hours `context.energyLapseHours` may be.
+  public static let energyLapseBounds = 0.25...168.0
+  /// The seconds `capture.breakdownTimeoutSeconds` may be.
+  public static let breakdownTimeoutBounds = 0.1...60.0
+
   /// Reads the file at `path`, or the defaults when there is none.
   public static func load(path: String) throws(StrideError) -> StrideConfig {
     guard FileManager.default.fileExists(atPath: path) else { return StrideConfig() }
-    struct File: Decodable {
-      var capture: CaptureSettings?
-      var context: ContextSettings?
-      var engine: EngineSettings?
-      var time: TimeSettings?
-    }
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       let file = try JSONDecoder().decode(File.self, from: data)
       let config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
         engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings())
-      guard (0.25...168).contains(config.context.energyLapseHours) else {
-        throw StrideError.invalid("context.energyLapseHours must be between 0.25 and 168")
+      guard energyLapseBounds.contains(config.context.energyLapseHours) else {
+        throw StrideError.invalid("context.energyLapseHours must be between \(ConfigKey.words(energyLapseBounds))")
       }
       if let command = config.capture.breakdownCommand, command.first?.isEmpty ?? true {
         throw StrideError.invalid("capture.breakdownCommand is empty")
       }
-      guard (0.1...60).contains(config.capture.breakdownTimeoutSeconds) else {
-        throw StrideError.invalid("capture.breakdownTimeoutSeconds must be between 0.1 and 60")
+      guard breakdownTimeoutBounds.contains(config.capture.breakdownTimeoutSeconds) else {
+        throw StrideError.invalid(
+          "capture.breakdownTimeoutSeconds must be between \(ConfigKey.words(breakdownTimeoutBounds))")
       }
       return config
     } catch let error as StrideError {

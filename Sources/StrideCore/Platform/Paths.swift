@@ -15,11 +15,14 @@ import StrideProtocol
 /// | socket | `$STRIDE_SOCKET`, else `$XDG_RUNTIME_DIR/stride/strided.sock`, else `/tmp/stride-$UID/strided.sock` |
 /// | log when detached | `$XDG_STATE_HOME/stride/strided.log` (`~/.local/state/stride/strided.log`) |
 /// | settings | `$XDG_CONFIG_HOME/stride/config.json` (`~/.config/stride/config.json`) |
+/// | manual pages | `$XDG_DATA_HOME/man/man1/stride.1` (`~/.local/share/man`), and `man8`, `man5` |
 public struct StridePaths: Equatable, Sendable {
   public var dataDirectory: String
   public var socket: String
   public var stateDirectory: String
   public var configDirectory: String
+  /// Where `stride daemon install` puts the manual pages, in `man1`, `man5` and `man8` below it.
+  public var manDirectory: String
 
   public var database: String { dataDirectory + "/stride.db" }
   public var lockFile: String { dataDirectory + "/strided.lock" }
@@ -35,6 +38,7 @@ public struct StridePaths: Equatable, Sendable {
     self.dataDirectory = dataDirectory.map(Self.makeAbsolute) ?? base("XDG_DATA_HOME", ".local/share") + "/stride"
     stateDirectory = base("XDG_STATE_HOME", ".local/state") + "/stride"
     configDirectory = base("XDG_CONFIG_HOME", ".config") + "/stride"
+    manDirectory = base("XDG_DATA_HOME", ".local/share") + "/man"
     self.socket =
       socket.map(Self.makeAbsolute) ?? environment["STRIDE_SOCKET"].flatMap { $0.isEmpty ? nil : Self.makeAbsolute($0) }
       ?? Self.defaultSocket(environment)

@@ -17,6 +17,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     /// Subtracted: value × weight, for tasks deferred again and again.
     public var deferPenalty = 4.0
 
+    /// The values a weight may take in config.json.
+    public static let bounds = 0.0...100
+
     public init() {}
 
     public init(from decoder: Decoder) throws {
@@ -24,9 +27,10 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
       let defaults = Weights()
       func read(_ term: Term, _ fallback: Double) throws -> Double {
         guard let value = try container.decodeIfPresent(Double.self, forKey: term) else { return fallback }
-        guard value >= 0, value <= 100 else {
+        guard Self.bounds.contains(value) else {
           throw DecodingError.dataCorruptedError(
-            forKey: term, in: container, debugDescription: "must be between 0 and 100")
+            forKey: term, in: container,
+            debugDescription: "must be between \(Self.bounds.lowerBound) and \(Self.bounds.upperBound)")
         }
         return value
       }
@@ -97,8 +101,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public init(from decoder: Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let defaults = EngineSettings()
-    func read(_ key: CodingKeys, _ fallback: Double, _ range: ClosedRange<Double>) throws -> Double {
+    func read(_ key: CodingKeys, _ fallback: Double) throws -> Double {
       guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return fallback }
+      let range = Self.bounds(key)
       guard range.contains(value) else {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "must be between \(range.lowerBound) and \(range.upperBound)")
@@ -106,19 +111,46 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
       return value
     }
     weights = try container.decodeIfPresent(Weights.self, forKey: .weights) ?? defaults.weights
-    deadlineHalfLifeHours = try read(.deadlineHalfLifeHours, defaults.deadlineHalfLifeHours, 1...720)
-    planningFallacy = try read(.planningFallacy, defaults.planningFallacy, 1...5)
-    quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes, 1...120)
-    warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes, 1...60)
-    pressingHours = try read(.pressingHours, defaults.pressingHours, 0...168)
-    firstFifteenDueDays = try read(.firstFifteenDueDays, defaults.firstFifteenDueDays, 0...30)
-    wrongTimeWindowHours = try read(.wrongTimeWindowHours, defaults.wrongTimeWindowHours, 0.5...23)
-    noEnergyFallbackHours = try read(.noEnergyFallbackHours, defaults.noEnergyFallbackHours, 1...720)
-    stuckAfterDeferrals = Int(try read(.stuckAfterDeferrals, Double(defaults.stuckAfterDeferrals), 2...20))
-    perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit), 1...5))
-    overreachLimit = Int(try read(.overreachLimit, Double(defaults.overreachLimit), 0...5))
-    routineDeadlineCap = try read(.routineDeadlineCap, defaults.routineDeadlineCap, 0...1)
-    routineLimit = Int(try read(.routineLimit, Double(defaults.routineLimit), 1...5))
+    deadlineHalfLifeHours = try read(.deadlineHalfLifeHours, defaults.deadlineHalfLifeHours)
+    planningFallacy = try read(.planningFallacy, defaults.planningFallacy)
+    quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes)
+    warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes)
+    pressingHours = try read(.pressingHours, defaults.pressingHours)
+    firstFifteenDueDays = try read(.firstFifteenDueDays, defaults.firstFifteenDueDays)
+    wrongTimeWindowHours = try read(.wrongTimeWindowHours, defaults.wrongTimeWindowHours)
+    noEnergyFallbackHours = try read(.noEnergyFallbackHours, defaults.noEnergyFallbackHours)
+    stuckAfterDeferrals = Int(try read(.stuckAfterDeferrals, Double(defaults.stuckAfterDeferrals)))
+    perTagLimit = Int(try read(.perTagLimit, Double(defaults.perTagLimit)))
+    overreachLimit = Int(try read(.overreachLimit, Double(defaults.overreachLimit)))
+    routineDeadlineCap = try read(.routineDeadlineCap, defaults.routineDeadlineCap)
+    routineLimit = Int(try read(.routineLimit, Double(defaults.routineLimit)))
+  }
+}
+
+extension EngineSettings {
+  /// The values a setting (other than the weights) may take in config.json, by its key there; nil for a key that
+  /// is not one of them. The loader refuses a value outside them, and stride-config(5) prints them.
+  public static func bounds(of key: String) -> ClosedRange<Double>? {
+    CodingKeys(stringValue: key).flatMap { $0 == .weights ? nil : bounds($0) }
+  }
+
+  fileprivate static func bounds(_ key: CodingKeys) -> ClosedRange<Double> {
+    switch key {
+    case .weights: Weights.bounds
+    case .deadlineHalfLifeHours: 1...720
+    case .planningFallacy: 1...5
+    case .quickStartMinutes: 1...120
+    case .warmUpMinutes: 1...60
+    case .pressingHours: 0...168
+    case .firstFifteenDueDays: 0...30
+    case .wrongTimeWindowHours: 0.5...23
+    case .noEnergyFallbackHours: 1...720
+    case .stuckAfterDeferrals: 2...20
+    case .perTagLimit: 1...5
+    case .overreachLimit: 0...5
+    case .routineDeadlineCap: 0...1
+    case .routineLimit: 1...5
+    }
   }
 }
 

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+
+/// The manual pages, read by the real groff and against the tables they are printed from.
+@Suite("Manual pages")
+struct ManPageTests {
+  @Test("groff -man -ww reads every page without a warning", arguments: ManPage.allCases)
+  func groffIsSilent(_ page: ManPage) throws {
+    let file = Fixtures.temporaryDirectory() + "/" + page.fileName
+    try page.render().write(toFile: file, atomically: true, encoding: .utf8)
+    // The default device (as the task names it) and the one man(1) uses on a UTF-8 terminal.
+    for device in [[], ["-Tutf8"]] {
+      let outcome = try Groff.run(["-man", "-ww", "-z"] + device + [file])
+      #expect(outcome.status == 0, "groff \(device) \(page.fileName): \(outcome.stderr)")
+      #expect(outcome.stderr.isEmpty, "groff \(device) \(page.fileName) warned:\n\(outcome.stderr)")
+    }
+  }
+
+  @Test("each page has the sections man(7) asks for, in order", arguments: ManPage.allCases)
+  func sections(_ page: ManPage) {
+    let roff = page.render()
+    #expect(roff.hasPrefix(".TH \(Roff.escape(page.rawValue.uppercased())) \(page.section) "))
+    let middle =
+      switch page {
+      case .stride: ["DESCRIPTION", "COMMANDS", "OPTIONS", "FILES", "ENVIRONMENT", "\"EXIT STATUS\"", "EXAMPLES"]
+      case .strided: ["DESCRIPTION", "OPTIONS", "SIGNALS", "FILES", "ENVIRONMENT", "\"EXIT STATUS\"", "EXAMPLES"]
+      case .strideConfig: ["DESCRIPTION", "KEYS", "FILES", "ENVIRONMENT", "EXAMPLES"]
+      }
+    let expected = ["NAME", "SYNOPSIS"] + middle + ["\"SEE ALSO\""]
+    let found = roff.split(separator: "\n").filter { $0.hasPrefix(".SH ") }.map { String($0.dropFirst(4)) }
+    #expect(found == expected)
+    let name = roff.split(separator: "\n").drop { $0 != ".SH NAME" }.dropFirst().first ?? ""
+    #expect(name.hasPrefix(Roff.escape(page.rawValue) + " \\- "), "NAME is '\(name)'")
+  }
+
+  @Test("stride(1) has every command of the table, its aliases and options, and every global option")
+  func everyCommand() {
+    let roff = ManPage.stride.render()
+    let commands = section("COMMANDS", of: roff)
+    for command in Command.all {
+      let heading = ([command.name.rawValue] + command.aliases).joined(separator: ", ")
+      #expect(commands.contains(".SS \(heading.contains(" ") ? "\"\(heading)\"" : heading)\n"), "\(heading)")
+      for option in command.options + command.short.keys {
+        #expect(commands.contains(Roff.escape(option)), "stride(1) leaves out \(command.name.rawValue) \(option)")
+      }
+    }
+    let options = section("OPTIONS", of: roff)
+    for option in Command.globalOptions {
+      #expect(options.contains(Roff.bold(option)), "OPTIONS leaves out \(option)")
+    }
+    let status = section("\"EXIT STATUS\"", of: roff)
+    for code in ExitStatus.allCases {
+      #expect(status.contains(".TP\n\\fB\(code.rawValue)\\fR\n"), "EXIT STATUS leaves out \(code.rawValue)")
+    }
+    for example in ManPage.examples {
+      let word = example.line.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+      #expect(Command.named(word) != nil, "the example '\(example.line)' names no command")
+    }
+  }
+
+  @Test("strided(8) has each of its options, and stride-config(5) every key with its kind, bounds and default")
+  func daemonAndConfig() {
+    let daemon = section("OPTIONS", of: ManPage.strided.render())
+    for option in ["--socket", "--data-dir", "--detach", "--version", "--help"] {
+      #expect(daemon.contains(Roff.bold(option)), "strided(8) leaves out \(option)")
+      #expect(DaemonOptions.usage.contains(option))
+    }
+    let keys = section("KEYS", of: ManPage.strideConfig.render())
+    for key in StrideConfig.keys {
+      #expect(keys.contains(".TP\n" + Roff.bold(key.path) + "\n"), "stride-config(5) leaves out \(key.path)")
+      #expect(keys.contains(Roff.escape(ManPage.valueSentence(key))), "\(key.path): \(ManPage.valueSentence(key))")
+    }
+    #expect(
+      ManPage.valueSentence(StrideConfig.keys.first { $0.path == "engine.planningFallacy" }!)
+        == "A number from 1 to 5; 1.5 unless set.")
+  }
+
+  @Test("the example config.json on stride-config(5) loads, and sets what its sentence says")
+  func configExample() throws {
+    let file = Fixtures.temporaryDirectory() + "/config.json"
+    try ManPage.configExample.write(toFile: file, atomically: true, encoding: .utf8)
+    let config = try StrideConfig.load(path: file)
+    #expect(config.time.dayStart == ClockTime(hour: 7, minute: 30))
+    #expect(config.context.energyLapseHours == 4)
+    #expect(config.engine.weights.deadline > EngineSettings.Weights().deadline)
+    #expect(config.capture.breakdownCommand?.first == "/usr/local/bin/my-steps")
+  }
+
+  @Test("ENVIRONMENT names every STRIDE_ variable the code reads or sets, and NO_COLOR; FILES every file")
+  func environmentAndFiles() throws {
+    var variables: Set<String> = ["NO_COLOR"]
+    let sources = try #require(FileManager.default.enumerator(atPath: Repository.root + "/Sources"))
+    let pattern = try Regex("\"(STRIDE_[A-Z_]+)\"")
+    for case let path as String in sources where path.hasSuffix(".swift") {
+      let text = try String(contentsOfFile: Repository.root + "/Sources/" + path, encoding: .utf8)
+      for match in text.matches(of: pattern) { variables.insert(String(text[match.range].dropFirst().dropLast())) }
+    }
+    #expect(variables.isSuperset(of: ["STRIDE_SOCKET", "STRIDE_SYNC_PASSWORD", "STRIDE_MESSAGE"]))
+    let environment = section("ENVIRONMENT", of: ManPage.stride.render())
+    for variable in variables {
+      #expect(environment.contains(Roff.escape(variable)), "stride(1) ENVIRONMENT leaves out \(variable)")
+    }
+    let paths = StridePaths(environment: ["HOME": "/home/ada"])
+    let names = [paths.database, paths.lockFile, paths.socket, paths.logFile, paths.configFile].map {
+      ($0 as NSString).lastPathComponent
+    }
+    for page in [ManPage.stride, .strided] {
+      let files = section("FILES", of: page.render())
+      for name in names + [SystemdUnits.socketName, SystemdUnits.serviceName] {
+        #expect(files.contains(Roff.escape(name)), "\(page.reference) FILES leaves out \(name)")
+      }
+    }
+  }
+
+  @Test("in the roff, every line that starts with a dot is a request, and every hyphen is escaped")
+  func escaped() {
+    let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".RS", ".RE", ".nf", ".fi", ".br", ".nh", ".ad"]
+    for page in ManPage.allCases {
+      for line in page.render().split(separator: "\n") {
+        if line.hasPrefix(".") || line.hasPrefix("'") {
+          #expect(requests.contains(String(line.prefix { $0 != " " })), "\(page.reference): \(line)")
+        }
+        let unescaped = line.indices.contains { line[$0] == "-" && (line[..<$0].last != "\\") }
+        #expect(!unescaped, "\(page.reference): a bare hyphen in \(line)")
+      }
+    }
+  }
+
+  /// The part of a page from `.SH heading` to the next `.SH`.
+  private func section(_ heading: String, of roff: String) -> String {
+    let lines = roff.split(separator: "\n", omittingEmptySubsequences: false)
+    let body = lines.drop { $0 != ".SH \(heading)" }.dropFirst().prefix { !$0.hasPrefix(".SH ") }
+    return body.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The real groff, as installed (Debian: groff-base; `.ci/run` installs it).
+enum Groff {
+  static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let executable = try #require(
+      ["/usr/bin/groff", "/usr/local/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "groff is not installed; Debian: apt-get install groff-base")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
