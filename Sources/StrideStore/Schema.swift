@@ -174,6 +174,11 @@ package enum Schema {
     DELETE FROM sync_state WHERE key = 'account';
     UPDATE sync_state SET key = '1:' || key;
     """,
+    // 11: a step written but not yet acknowledged keeps the step as sent (JSON), the base of its merge should the
+    // server turn out to hold it (the write's answer was lost).
+    """
+    ALTER TABLE sync_items ADD COLUMN sent TEXT;
+    """,
   ]
 
   /// The schema version this build writes.

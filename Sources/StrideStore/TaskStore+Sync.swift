@@ -20,6 +20,9 @@ package struct SyncItem: Equatable, Sendable {
   package var stepUIDs: [String] = []
   /// The task's `updatedAt` when `base` was taken: a task changed since is looked at again.
   package var syncedUpdated: Date?
+  /// For a step written but not yet acknowledged: the step as sent, the base to merge against should the server
+  /// turn out to hold it (the write's answer was lost, and another device changed the step since).
+  package var sent: SyncStep?
 
   /// Whether the server is known to hold this resource: it came from the server, or the server acknowledged
   /// Stride's write of it. A resource reserved before its first write (its UID and path kept, so a write whose
@@ -112,7 +115,7 @@ extension TaskStore {
   /// The ledger of one list.
   package func syncItems(list: Int64) throws(StrideError) -> [SyncItem] {
     let statement = try database.statement(
-      "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids FROM sync_items "
+      "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids, sent FROM sync_items "
         + "WHERE list_id = ?")
     statement.bind(.integer(list))
     var items: [SyncItem] = []
@@ -126,6 +129,9 @@ extension TaskStore {
           href: statement.optionalText(3), etag: statement.optionalText(4), body: statement.optionalText(5),
           base: base, stepUIDs: statement.optionalText(8)?.split(separator: "\n").map(String.init) ?? [],
           syncedUpdated: statement.optionalDate(7)))
+      items[items.count - 1].sent = statement.optionalText(9).flatMap {
+        try? JSONDecoder().decode(SyncStep.self, from: Data($0.utf8))
+      }
     }
     return items
   }
@@ -134,11 +140,12 @@ extension TaskStore {
     let base = try item.base.map(StoredSyncBase.text)
     try database.statement(
       "INSERT OR REPLACE INTO sync_items (uid, task_id, parent, href, etag, body, base, synced_updated, step_uids, "
-        + "list_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        + "list_id, sent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ).bind(
       .text(item.uid), .integer(item.taskID.rawValue), .string(item.parent), .string(item.href), .string(item.etag),
       .string(item.body), .string(base), .date(item.syncedUpdated),
-      .string(item.stepUIDs.isEmpty ? nil : item.stepUIDs.joined(separator: "\n")), .integer(list)
+      .string(item.stepUIDs.isEmpty ? nil : item.stepUIDs.joined(separator: "\n")), .integer(list),
+      .string(item.sent.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) })
     ).run()
   }
 

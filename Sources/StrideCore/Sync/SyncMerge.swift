@@ -124,8 +124,14 @@ final class SyncMerge {
     // The server's last change to the task or to one of its steps, against the last change here.
     let remoteChanged = ([taskResource?.1.modified] + mine.map(\.1.modified)).compactMap { $0 }.max()
     let remoteLater = (remoteChanged ?? .distantPast) > local.updatedAt
+    var base = item.base ?? remote
+    // A step sent from here whose answer was lost: what was sent is its base, should the server hold it.
+    let agreed = Set(base.steps.map(\.uid))
+    base.steps += localFields.steps.compactMap { step in
+      agreed.contains(step.uid) ? nil : itemByUID[step.uid]?.sent.flatMap { $0.uid == step.uid ? $0 : nil }
+    }
     let (merged, conflicts) = SyncFields.merge(
-      base: item.base ?? remote, local: localFields, remote: remote, remoteIsLater: remoteLater)
+      base: base, local: localFields, remote: remote, remoteIsLater: remoteLater)
     let (task, occurrenceDone) = try apply(merged, remote: remote, localFields: localFields, to: local, item: item)
     for conflict in conflicts { try writer.conflict(conflict, task: task.id) }
     if !conflicts.isEmpty { conflicted.append(task.id) }

@@ -314,11 +314,15 @@ struct SyncPass {
       let stepBody = VTodo.text(
         step: step, position: index + 1, parent: uid, modified: task.updatedAt, now: now, server: stepServer)
       let stepETag = stepItem.href == nil ? nil : stepItem.etag
-      let reservation =
-        stepItem.href == nil
-        ? SyncItem(uid: step.uid, taskID: task.id, parent: uid, href: collection.href(for: step.uid)) : nil
+      // Until the server acknowledges a new step, its row keeps the step as sent: the base of its merge.
+      var reservation: SyncItem?
+      if !stepItem.confirmed {
+        reservation = SyncItem(
+          uid: step.uid, taskID: task.id, parent: uid, href: stepItem.href ?? collection.href(for: step.uid))
+        reservation?.sent = step
+      }
       stepItem.href = stepItem.href ?? collection.href(for: step.uid)
-      stepItem.body = stepBody
+      (stepItem.body, stepItem.sent) = (stepBody, nil)
       var write = Outgoing(
         href: stepItem.href!, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid, isTask: false)
       write.reservation = reservation

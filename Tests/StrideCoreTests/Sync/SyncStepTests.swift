@@ -8,11 +8,13 @@ import Testing
 @testable import StrideSync
 
 /// A collection that shows each write to a hook before making it: the hook fails the write (as a network that drops
-/// it) or changes the server under it (as another app at the same moment).
+/// it) or changes the server under it (as another app at the same moment). `after` sees a write the server made,
+/// and may fail it still (as a network that loses the answer).
 private final class HookedCollection: SyncCollection {
   typealias Hook = @Sendable (_ href: String, _ body: String?) throws(StrideError) -> Void
   let inner: any SyncCollection
   let hook = Locked<Hook?>(nil)
+  let after = Locked<Hook?>(nil)
 
   init(_ inner: any SyncCollection) { self.inner = inner }
 
@@ -20,7 +22,9 @@ private final class HookedCollection: SyncCollection {
   func fetch(_ hrefs: [String]) throws(StrideError) -> [SyncResource] { try inner.fetch(hrefs) }
   func put(_ href: String, body: String, etag: String?) throws(StrideError) -> SyncWrite {
     try hook.withLock { $0 }?(href, body)
-    return try inner.put(href, body: body, etag: etag)
+    let written = try inner.put(href, body: body, etag: etag)
+    try after.withLock { $0 }?(href, body)
+    return written
   }
   func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
     try hook.withLock { $0 }?(href, nil)
@@ -93,6 +97,28 @@ struct SyncStepTests {
     _ = try b.pass.run()
     let there = try #require(try b.task("pack for the trip"))
     #expect(there.subtasks.map(\.done) == [true, false])
+  }
+
+  @Test("a new step whose write's answer was lost merges against what was sent: a tick made elsewhere survives")
+  func lostAnswer() throws {
+    let server = try Radicale()
+    let (a, b) = (try StepDevice(server), try StepDevice(server))
+    let task = try b.capture("call the plumber", steps: ["find the number", "book a time"])
+    // The step reaches the server, but its answer does not reach b.
+    b.collection.after.withLock { $0 = Self.failing { $0?.contains("RELATED-TO") == true } }
+    #expect(throws: StrideError.self) { try b.pass.run() }
+    b.collection.after.withLock { $0 = nil }
+    _ = try a.pass.run()
+    let there = try #require(try a.task("call the plumber"))
+    try a.apply(.completeStep(there.id, index: 1))
+    _ = try a.pass.run()
+    // b changes the task later than a's tick: the tick is still a's change to the step as b sent it.
+    try b.apply(.update(task.id, TaskPatch(title: "call the plumber today")))
+    _ = try b.pass.run()
+    _ = try a.pass.run()
+    for device in [a, b] {
+      #expect(try device.task("call the plumber today")?.subtasks.map(\.done) == [true, false])
+    }
   }
 
   @Test("a new task's steps wait for their task's write, so a failed one leaves no step alone on the server")
