@@ -125,10 +125,13 @@ final class SyncMerge {
     let remoteChanged = ([taskResource?.1.modified] + mine.map(\.1.modified)).compactMap { $0 }.max()
     let remoteLater = (remoteChanged ?? .distantPast) > local.updatedAt
     var base = item.base ?? remote
-    // A step sent from here whose answer was lost: what was sent is its base, should the server hold it.
+    // A step sent from here whose answer was lost, and which the server holds: what was sent is its base. (One the
+    // server does not hold never arrived, and is new here still: with it in the base, the merge would read it as
+    // deleted there.)
     let agreed = Set(base.steps.map(\.uid))
+    let there = Set(remote.steps.map(\.uid))
     base.steps += localFields.steps.compactMap { step in
-      agreed.contains(step.uid) ? nil : itemByUID[step.uid]?.sent.flatMap { $0.uid == step.uid ? $0 : nil }
+      agreed.contains(step.uid) || !there.contains(step.uid) ? nil : itemByUID[step.uid]?.sent
     }
     let (merged, conflicts) = SyncFields.merge(
       base: base, local: localFields, remote: remote, remoteIsLater: remoteLater)

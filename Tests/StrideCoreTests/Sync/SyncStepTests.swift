@@ -121,6 +121,27 @@ struct SyncStepTests {
     }
   }
 
+  @Test("a new step whose write never reached the server stays new here when the task changed there meanwhile")
+  func lostRequest() throws {
+    let server = try Radicale()
+    let (a, b) = (try StepDevice(server), try StepDevice(server))
+    let task = try a.capture("water the plants", steps: ["balcony"])
+    _ = try a.pass.run()
+    _ = try b.pass.run()
+    try a.apply(.addStep(task.id, title: "kitchen"))
+    a.collection.hook.withLock { $0 = Self.failing { $0?.contains("SUMMARY:kitchen") == true } }
+    #expect(throws: StrideError.self) { try a.pass.run() }
+    a.collection.hook.withLock { $0 = nil }
+    let there = try #require(try b.task("water the plants"))
+    try b.apply(.update(there.id, TaskPatch(title: "water the plants well")))
+    _ = try b.pass.run()
+    _ = try a.pass.run()
+    _ = try b.pass.run()
+    for device in [a, b] {
+      #expect(try device.task("water the plants well")?.subtasks.map(\.title) == ["balcony", "kitchen"])
+    }
+  }
+
   @Test("a new task's steps wait for their task's write, so a failed one leaves no step alone on the server")
   func stepsAfterNewTask() throws {
     let server = try Radicale()
