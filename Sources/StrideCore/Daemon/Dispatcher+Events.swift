@@ -6,8 +6,10 @@ import StrideStore
 /// Events: committed changes become notifications for the subscribers (and reminders for the desktop), and a
 /// connection subscribes.
 extension Dispatcher {
-  /// Turns committed changes into events, with the store still locked so their order is the commits' order.
+  /// Turns committed changes into events (and reminders), with the store still locked so their order is the
+  /// commits' order.
   func publish(_ changes: [StoreChange], _ store: TaskStore) {
+    reminders.heard(changes)
     for change in changes {
       for task in change.tasks {
         let shown = task.settled(at: change.at)

@@ -19,6 +19,8 @@ public final class Dispatcher: Sendable {
   let wakeTimer = WakeTimer()
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
+  /// Desktop reminders, when the settings turn them on.
+  let reminders: Reminders
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
   private let keptNow = Locked<KeptNow?>(nil)
   /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
@@ -29,16 +31,19 @@ public final class Dispatcher: Sendable {
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
-  ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts.
+  ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
+  ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
-    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:],
+    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:], log: Log = Log(),
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
+    reminders = Reminders(
+      settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
       connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment
     ) { report, error in
@@ -62,7 +67,13 @@ public final class Dispatcher: Sendable {
   public func close() {
     sync.stop()
     wakeTimer.stop()
+    reminders.stop()
     store.locked { $0.close() }
+  }
+
+  /// Starts reaching the desktop for reminders, when they are on (in the background: start-up does not wait).
+  public func startReminders() {
+    reminders.start()
   }
 
   /// Announces the wake-ups due now (the catch-up for those that passed while the daemon was down), then keeps a
@@ -79,12 +90,14 @@ public final class Dispatcher: Sendable {
     sync.start()
   }
 
-  /// Announces the wake-ups due by `now` and returns the moment of the next one.
+  /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet
+  /// hours, when reminders wait for it).
   public func wake(at now: Date) -> Date? {
-    store.locked { store in
+    let next = store.locked { store in
       _ = try? store.wake(at: now)
       return store.nextWakeUp?.at
     }
+    return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 
   /// The reply lines for request lines that arrived together. Runs of quick changes among them share one
@@ -185,7 +198,7 @@ public final class Dispatcher: Sendable {
       try tasks.apply(change, caller)
     }
     switch request.method {
-    case ServerInfo.name: return try reply(ServerInfo.self) { _ in describeServer(store.locked { $0.openCount }) }
+    case ServerInfo.name: return try reply(ServerInfo.self) { _ in serverInfo() }
     case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
@@ -232,6 +245,13 @@ public final class Dispatcher: Sendable {
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
     }
+  }
+
+  /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
+  private func serverInfo() -> ServerInfo.Result {
+    var info = describeServer(store.locked { $0.openCount })
+    info.reminders = reminders.status
+    return info
   }
 
   /// The methods of lists: show them, make one, choose the default, rename one, remove one, move a task into one.
