@@ -265,7 +265,9 @@ public final class TaskStore {
         action: .undo, at: now, tasks: restored + entry.after.filter { removed.contains($0.id) },
         removed: removed))
     let source: UndoneChange.Source =
-      entry.origin == History.syncOrigin ? .sync : entry.origin == origin || origin == nil ? .here : .elsewhere
+      entry.origin == History.syncOrigin
+      ? .sync
+      : entry.origin == origin || origin == nil || entry.origin == History.desktopOrigin ? .here : .elsewhere
     return UndoneChange(
       action: entry.action, summary: entry.summary, at: entry.at, tasks: restored.map { $0.settled(at: now) },
       source: source, kept: kept)

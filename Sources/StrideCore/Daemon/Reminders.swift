@@ -173,7 +173,8 @@ final class Reminders: Sendable {
     }
     guard let task, let key else { return }
     let now = clock()
-    let caller = Tasks.Caller(now: now)
+    // Recorded as pressed on the desktop: `stride undo` in any terminal takes it back while it is the newest there.
+    let caller = Tasks.Caller(now: now, origin: History.desktopOrigin)
     do {
       switch key {
       case Self.doneKey:

@@ -32,9 +32,9 @@ struct ReminderTests {
 
     /// Sends a request (params as JSON) and returns the reply's result.
     @discardableResult
-    func send(_ method: String, _ params: String = "{}") -> JSONValue {
+    func send(_ method: String, _ params: String = "{}", from session: ConnectionSession? = nil) -> JSONValue {
       let line = TestDispatcher.reply(
-        dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#)
+        dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, session: session)
       return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
     }
 
@@ -80,8 +80,9 @@ struct ReminderTests {
     #expect(rig.status()?.state == "desktop")
     #expect(rig.status()?.sentence.contains("with Done and Later buttons") == true)
 
+    let terminal = ConnectionSession(origin: "pts/1")
     let id = rig.capture("call the bank")
-    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#)
+    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#, from: terminal)
     rig.wake(at: "2026-11-21T09:30:00Z")
     rig.wake(at: "2026-11-21T10:00:00Z")
     let note = try #require(fake.note(1))
@@ -96,8 +97,10 @@ struct ReminderTests {
       usleep(20_000)
     }
     #expect(rig.task(id)["status"]?.string == "completed")
-    // The completion is a change like any other: undo takes it back.
-    #expect(rig.send("history.undo")["undone"]?["action"]?.string == "task.complete")
+    // Pressed on the desktop after the terminal's deferral, it is what undo in that terminal takes back.
+    let undone = rig.send("history.undo", from: terminal)["undone"]
+    #expect(undone?["action"]?.string == "task.complete")
+    #expect(undone?["from"]?.string == "here")
     #expect(fake.notes.count == 1, "one wake-up, one reminder")
   }
 
