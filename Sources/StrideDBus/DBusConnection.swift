@@ -37,11 +37,16 @@ public final class DBusConnection: @unchecked Sendable {
   ) throws(DBusError) -> DBusConnection {
     var failure = DBusError(.noBus, "no session bus address was given")
     for address in addresses {
-      do {
+      do throws(DBusError) {
         let socket = try connect(address)
         try authenticate(socket, address: address)
         let connection = DBusConnection(socket: socket, label: address.label, onSignal: onSignal, onClose: onClose)
-        try connection.hello()
+        do throws(DBusError) {
+          try connection.hello()
+        } catch {
+          connection.close()
+          throw error
+        }
         return connection
       } catch {
         failure = error
@@ -68,7 +73,8 @@ public final class DBusConnection: @unchecked Sendable {
       case .abstract(let name): return try UnixSocket.connect(abstract: name)
       }
     } catch {
-      throw DBusError(.unreachable, "the session bus at \(address.label) did not answer (\(error))")
+      throw DBusError(
+        .unreachable, "nothing answers at \(address.label): \(String(cString: strerror(error.errno)).lowercased())")
     }
   }
 
@@ -92,7 +98,7 @@ public final class DBusConnection: @unchecked Sendable {
     } catch let error as DBusError {
       throw error
     } catch {
-      throw DBusError(.unreachable, "the session bus at \(address.label) stopped answering (\(error))")
+      throw DBusError(.unreachable, "the session bus at \(address.label) stopped answering during the handshake")
     }
     socket.setTimeouts(receive: 0, send: replyTimeout)
   }
@@ -161,7 +167,7 @@ public final class DBusConnection: @unchecked Sendable {
     do {
       try socket.write(Data(message.encoded(serial: serial)))
     } catch {
-      throw DBusError(.unreachable, "the session bus at \(label) stopped taking messages (\(error))")
+      throw DBusError(.unreachable, "the session bus at \(label) stopped taking messages")
     }
     return serial
   }

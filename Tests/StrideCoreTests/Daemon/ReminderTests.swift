@@ -193,6 +193,8 @@ struct ReminderTests {
     rig.send("task.update", #"{"id":\#(id),"due":"2026-11-21T11:00:00Z"}"#)
     rig.wake(at: "2026-11-21T11:00:00Z")
     let note = try #require(fake.note(2))
+    // The service records the call before it replies with the id the daemon keeps: give the reply a moment.
+    usleep(200_000)
     rig.send("task.complete", #"{"id":\#(id)}"#)
     let closed = fake.wait { $0["call"] as? String == "CloseNotification" }
     #expect(closed?["id"] as? Int == note["id"] as? Int)
@@ -254,6 +256,12 @@ struct ReminderTests {
     rig.wake(at: "2026-11-21T10:00:00Z")
     #expect(rig.task(id)["status"]?.string == "active")
     #expect(rig.status()?.state == "no-bus")
+    let gone = try Rig(.init(on: true), environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+    defer { gone.stop() }
+    #expect(
+      gone.status()?.sentence.hasPrefix(
+        "Desktop reminders are on, but the desktop session bus could not be used (nothing answers at "
+          + "/nonexistent/bus: no such file or directory); start strided from within your desktop session") == true)
 
     // A bus this client cannot speak to (tcp:), and notify-send on the PATH: it shows them, without buttons.
     let folder = Fixtures.temporaryDirectory()
