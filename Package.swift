@@ -36,9 +36,14 @@ let package = Package(
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
     // the model decides and decides nothing across tasks itself.
     .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
+    // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
+    // notification service, for reminders. Knows nothing of tasks.
+    .target(name: "StrideDBus", dependencies: ["StrideTransport"]),
     .target(
       name: "StrideCore",
-      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore"]),
+      dependencies: [
+        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideDBus",
+      ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
       name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
@@ -54,10 +59,11 @@ let package = Package(
       name: "StrideCoreTests",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore", "StrideSync",
+        "StrideDBus",
       ],
-      // Engine scenarios, preferences, the capture fixtures and the MCP client script are read from their paths,
-      // not bundled.
-      exclude: ["Engine/Scenarios", "Capture/Fixtures", "MCP/mcp_client.py"]),
+      // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
+      // are read from their paths, not bundled.
+      exclude: ["Engine/Scenarios", "Capture/Fixtures", "MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
   ],
   swiftLanguageModes: [.v6]
 )

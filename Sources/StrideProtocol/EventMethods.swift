@@ -3,7 +3,8 @@ import StrideModel
 
 /// What a subscriber can hear about. The notification's method is the topic's name.
 public enum EventTopic: String, WireEnum, Sendable, Comparable {
-  /// A task came back by itself: its deferral ended, its follow-up is due, or its start time arrived.
+  /// A task came back, or came up, by itself: its deferral ended, its follow-up is due, its start or due time
+  /// arrived, or a routine moved on.
   case taskWoke = "task.woke"
   /// A task was captured, edited, deferred, deleted, undone… any change except a completion.
   case taskChanged = "task.changed"

@@ -43,6 +43,8 @@ public enum ServerInfo: RPCMethod {
     public var database: String
     public var startedAt: Timestamp
     public var openTasks: Int
+    /// How desktop reminders stand (absent from a daemon older than them).
+    public var reminders: RemindersStatus?
 
     public init(
       server: String, version: String, pid: Int32, socket: String, database: String, startedAt: Date,
@@ -57,6 +59,21 @@ public enum ServerInfo: RPCMethod {
       self.startedAt = Timestamp(startedAt)
       self.openTasks = openTasks
     }
+  }
+}
+
+/// How desktop reminders stand, for `stride daemon status`: a state from a closed set, and the same in a sentence
+/// that says what to do when something is missing.
+public struct RemindersStatus: Codable, Sendable, Equatable {
+  /// `off`; `connecting` (at start-up); `desktop` (the desktop's notification service shows them); `notify-send`
+  /// (the bus could not be used, notify-send shows them); `no-bus` (no session bus was found or reached);
+  /// `no-service` (nothing on the bus shows notifications). A client shows `sentence`; new states may come.
+  public var state: String
+  public var sentence: String
+
+  public init(state: String, sentence: String) {
+    self.state = state
+    self.sentence = sentence
   }
 }
 

@@ -19,6 +19,8 @@ package struct History {
 
   /// What `origin` holds for the changes a sync pass received.
   package static let syncOrigin = "sync"
+  /// What `origin` holds for a button pressed on a desktop reminder: the person at the screen, in no terminal.
+  package static let desktopOrigin = "desktop"
 
   /// Appends a row for a change; `origin` says who made it (`HistoryEntry.origin`).
   package func record(
@@ -40,19 +42,24 @@ package struct History {
   }
 
   /// The change `undo` takes back: with `fromSync`, the latest a sync pass received; else the latest made from
-  /// `origin` (this terminal), or, when it made none, the latest made by a person anywhere. Never one undone already.
+  /// `origin` (this terminal) or on a desktop reminder, or, when there is none, the latest made by a person anywhere.
+  /// Never one undone already.
   package func lastUndoable(origin: String?, fromSync: Bool) throws(StrideError) -> HistoryEntry? {
     let open = "undoable = 1 AND undone_by IS NULL"
     if fromSync { return try last(where: "\(open) AND origin = ?", .text(Self.syncOrigin)) }
-    if let origin, let mine = try last(where: "\(open) AND origin = ?", .text(origin)) { return mine }
+    if let origin,
+      let mine = try last(where: "\(open) AND origin IN (?, ?)", .text(origin), .text(Self.desktopOrigin))
+    {
+      return mine
+    }
     return try last(where: "\(open) AND (origin IS NULL OR origin <> ?)", .text(Self.syncOrigin))
   }
 
-  private func last(where condition: String, _ value: SQLiteValue) throws(StrideError) -> HistoryEntry? {
+  private func last(where condition: String, _ values: SQLiteValue...) throws(StrideError) -> HistoryEntry? {
     let statement = try database.statement(
       "SELECT seq, at, action, summary, before, after, origin FROM history WHERE \(condition) "
         + "ORDER BY seq DESC LIMIT 1"
-    ).bind(value)
+    ).bind(values)
     guard
       let row = try statement.firstRow({
         ($0.int64(0), $0.date(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5), $0.optionalText(6))

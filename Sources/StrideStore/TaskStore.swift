@@ -265,17 +265,23 @@ public final class TaskStore {
         action: .undo, at: now, tasks: restored + entry.after.filter { removed.contains($0.id) },
         removed: removed))
     let source: UndoneChange.Source =
-      entry.origin == History.syncOrigin ? .sync : entry.origin == origin || origin == nil ? .here : .elsewhere
+      entry.origin == History.syncOrigin
+      ? .sync
+      : entry.origin == origin || origin == nil || entry.origin == History.desktopOrigin ? .here : .elsewhere
     return UndoneChange(
       action: entry.action, summary: entry.summary, at: entry.at, tasks: restored.map { $0.settled(at: now) },
       source: source, kept: kept)
   }
 
-  /// Announces every wake-up due by `now` (deferrals that end, follow-ups and start times that arrive) as one
-  /// change per task, recorded in the history but not undoable, and returns them.
+  /// Announces every wake-up due by `now` (deferrals that end, follow-ups, start and due times that arrive, routines
+  /// that move on) as one change per task, recorded in the history but not undoable, and returns them.
   @discardableResult
   public func wake(at now: Date) throws(StrideError) -> [WakeUp] {
-    let due = openByID.flatMap { $0.wakeUps.filter { $0.at <= now } }
+    let due = openByID.flatMap { task in
+      let due = task.wakeUps.filter { $0.at <= now }
+      // A routine that moves on says so; the due time it moved past is no news of its own.
+      return due.contains { $0.kind == .routine } ? due.filter { $0.kind != .due } : due
+    }
     guard !due.isEmpty else { return [] }
     let woken = Dictionary(grouping: due, by: \.task).keys.sorted().compactMap(openTask)
     var changes: [StoreChange] = []
@@ -285,7 +291,7 @@ public final class TaskStore {
         let task = before.woken(at: kinds.map(\.at).max() ?? now, now: now)
         try rows.save(task)
         try history.record(
-          action: .wake, summary: "task \(task.id) (\(task.title)) came back: " + Self.phrase(kinds),
+          action: .wake, summary: "task \(task.id) (\(task.title)) " + Self.phrase(kinds),
           before: [before], after: [task], at: now, undoable: false)
         changes.append(StoreChange(action: .wake, at: now, tasks: [task], wakeUps: kinds))
       }
@@ -314,15 +320,9 @@ public final class TaskStore {
     openByID.lazy.flatMap(\.wakeUps).min { $0.at < $1.at }
   }
 
+  /// How a wake-up's row of the history says what happened: "came back: its deferral ended", "came due".
   private static func phrase(_ wakeUps: [WakeUp]) -> String {
-    wakeUps.map { wakeUp in
-      switch wakeUp.kind {
-      case .deferral: "its deferral ended"
-      case .followUp: "its follow-up is due"
-      case .start: "its start time arrived"
-      case .routine: "its next time came"
-      }
-    }.joined(separator: " and ")
+    wakeUps.allSatisfy { $0.kind == .due } ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
   }
 
   /// The user's current context.

@@ -67,13 +67,35 @@ public final class UnixSocket: @unchecked Sendable {
 
   /// Connects to the socket at `path`.
   public static func connect(path: String) throws(SocketError) -> UnixSocket {
-    var address = try socketAddress(path)
+    try connect(to: socketAddress(path), length: socklen_t(MemoryLayout<sockaddr_un>.size), path: path)
+  }
+
+  /// Connects to a socket in Linux's abstract namespace (no file: the name is the address, as D-Bus's
+  /// `unix:abstract=` gives it). Its `path` reads `@name`, the way `ss` shows such sockets.
+  public static func connect(abstract name: [UInt8]) throws(SocketError) -> UnixSocket {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let label = "@" + String(decoding: name, as: UTF8.self)
+    // A leading NUL, then the name; the address is exactly that long (no terminating NUL is part of it).
+    guard !name.isEmpty, name.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      throw SocketError("using", path: label, errno: ENAMETOOLONG)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw[0] = 0
+      raw.baseAddress!.advanced(by: 1).copyMemory(from: name, byteCount: name.count)
+    }
+    let length = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)! + 1 + name.count
+    return try connect(to: address, length: socklen_t(length), path: label)
+  }
+
+  private static func connect(to address: sockaddr_un, length: socklen_t, path: String) throws(SocketError)
+    -> UnixSocket
+  {
+    var address = address
     let socket = try UnixSocket(descriptor: makeSocket(path), path: path)
     while true {
       let result = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          Glibc.connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket.descriptor, $0, length) }
       }
       if result == 0 { return socket }
       if errno != EINTR { throw SocketError("connecting to", path: path) }

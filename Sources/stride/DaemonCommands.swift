@@ -149,7 +149,10 @@ extension Session {
     output.say(
       "\(info.server) is running (pid \(info.pid)) since \(time.describe(info.startedAt.date)), "
         + "with \(tasks).")
-    Output.columns([["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile]])
-      .forEach { output.say("  " + $0) }
+    if let reminders = info.reminders { output.say(reminders.sentence) }
+    Output.columns([
+      ["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile], ["Settings:", paths.configFile],
+    ])
+    .forEach { output.say("  " + $0) }
   }
 }

@@ -125,17 +125,14 @@ extension Session {
     guard let task = event.task else { return "Something changed (\(event.topic.rawValue))." }
     switch event.topic {
     case .taskWoke:
-      let reasons = (event.wakeUps ?? []).map { wakeUp in
-        switch wakeUp.kind {
-        case .deferral: "its deferral ended"
-        case .followUp: "it is time to check on it"
-        case .start: "it can start now"
-        case .routine: "its next time came, so it moved on"
-        }
+      let wakeUps = event.wakeUps ?? []
+      let moment = wakeUps.first?.at ?? event.at.date
+      let late = event.late == true ? " (it came due \(HumanTime(now: Date()).describe(moment)))" : ""
+      // A due time arriving brings nothing back: the task never went away.
+      if !wakeUps.isEmpty, wakeUps.allSatisfy({ $0.kind == .due }) {
+        return "\(Output.subject(task)) is due now\(late)."
       }
-      let due = event.wakeUps?.first?.at ?? event.at.date
-      let late = event.late == true ? " (it came due \(HumanTime(now: Date()).describe(due)))" : ""
-      return "\(Output.subject(task)) is back: \(reasons.joined(separator: " and "))\(late)."
+      return "\(Output.subject(task)) is back: \(WakeUp.reasons(wakeUps))\(late)."
     case .taskCompleted:
       return "Done: \(Output.name(task))."
     default:

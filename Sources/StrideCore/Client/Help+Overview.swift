@@ -81,7 +81,8 @@ extension Help {
 
   /// The overview's last words.
   public static let closing = """
-    The daemon (strided) starts by itself the first time you need it.
+    The daemon (strided) starts by itself the first time you need it. Desktop reminders, with
+    Done and Later: "reminders": {"on": true} in ~/.config/stride/config.json (help daemon).
     More about a command: stride help COMMAND
     """
 

@@ -3,6 +3,7 @@ import Foundation
 extension Help {
   /// The help texts kept outside Help.swift.
   static let otherCommands = findingCommands.merging(placesCommands) { kept, _ in kept }
+    .merging(daemonCommands) { kept, _ in kept }
 
   /// The help of the commands that bring Stride where its people already are: an assistant (mcp).
   static let placesCommands: [String: String] = [

@@ -212,19 +212,6 @@ public enum Help {
     Shows why a task is where it is in 'now': its place and every term of its score (what
     went in, the value, the weight, the contribution), or the reason it is left out.
     """,
-    "daemon": """
-    Usage: stride daemon start|stop|status|install
-
-    The daemon, strided, keeps your tasks and starts by itself when stride needs it.
-      start    start it in the background (if it is not running)
-      stop     stop it; it finishes what it is doing first
-      status   whether it runs, since when, and where its files are (exit 69 if not)
-      install  write systemd user units (strided.socket, strided.service) into
-               $XDG_CONFIG_HOME/systemd/user, so systemd starts it on first use and at login,
-               and prints the two systemctl --user commands that turn them on; and write the
-               manual pages stride(1), strided(8) and stride-config(5) into
-               $XDG_DATA_HOME/man (~/.local/share/man), where man finds them: man stride
-    """,
     "prompt": """
     Usage: stride prompt [--json]
 
@@ -294,25 +281,6 @@ public enum Help {
     unless you add --insecure.
 
       stride sync setup https://dav.example.com/ --user ada --password-command 'pass show dav'
-    """,
-    "watch": """
-    Usage: stride watch [--topics LIST] [--exec COMMAND] [--json]
-
-    Prints what happens as it happens: a task comes back by itself (its deferral ends, its
-    follow-up is due, its start time arrives), a task is added, changed or done, a sync brought
-    something in or could not reach the server. If the daemon
-    stops, watch waits for it to come back and carries on. Ctrl-C ends it.
-
-      --topics LIST     task.woke, task.changed, task.completed, now.changed, sync.finished,
-                        comma-separated
-                        (default: all but now.changed)
-      --exec COMMAND    run COMMAND (with sh) for each event instead of printing it: the event is
-                        on its standard input as one line of JSON, and $STRIDE_MESSAGE holds the
-                        sentence watch would print ($STRIDE_EVENT, $STRIDE_TASK_ID and
-                        $STRIDE_TASK_TITLE too). A command gets 60 seconds.
-      --json            one event per line as JSON, for scripts
-
-      stride watch --topics task.woke --exec 'notify-send Stride "$STRIDE_MESSAGE"'
     """,
     "when": """
     Usage: stride when TEXT... [--ref TIME] [--json]

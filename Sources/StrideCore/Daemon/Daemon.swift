@@ -54,13 +54,15 @@ public final class Daemon {
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(
-      store: store, config: config, syncConnector: syncConnector, environment: environment
+      store: store, config: config, syncConnector: syncConnector, environment: environment, log: log
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
         startedAt: startedAt, openTasks: openTasks)
     }
     server = try Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
+    // Reminders first, so the wake-ups that passed while strided was down reach the desktop too.
+    dispatcher.startReminders()
     let missed = dispatcher.startWakeUps()
     if missed > 0 {
       log.info("\(missed) wake-up\(missed == 1 ? "" : "s") passed while strided was not running; announced now")

@@ -11,34 +11,39 @@ import Synchronization
 public final class Dispatcher: Sendable {
   /// The one owner of task state.
   let tasks: Tasks
-  private var store: StoreLock { tasks.store }
-  private let clock: @Sendable () -> Date
+  var store: StoreLock { tasks.store }
+  let clock: @Sendable () -> Date
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
   /// The subscribers, and the events on their way to them.
   public let hub: EventHub
   let wakeTimer = WakeTimer()
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
+  /// Desktop reminders, when the settings turn them on.
+  let reminders: Reminders
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
   private let keptNow = Locked<KeptNow?>(nil)
   /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
   private let nowAgain = DispatchQueue(label: "strided.now-again", qos: .utility)
   private let nowAgainQueued = Atomic(false)
   /// Held while a now.changed announcement is worked out and published, so announcements never overtake each other.
-  private let announcing = Locked(())
+  let announcing = Locked(())
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
-  ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts.
+  ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
+  ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
-    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:],
+    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:], log: Log = Log(),
     describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
+    reminders = Reminders(
+      settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
       connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment
     ) { report, error in
@@ -62,7 +67,13 @@ public final class Dispatcher: Sendable {
   public func close() {
     sync.stop()
     wakeTimer.stop()
+    reminders.stop()
     store.locked { $0.close() }
+  }
+
+  /// Starts reaching the desktop for reminders, when they are on (in the background: start-up does not wait).
+  public func startReminders() {
+    reminders.start()
   }
 
   /// Announces the wake-ups due now (the catch-up for those that passed while the daemon was down), then keeps a
@@ -79,91 +90,14 @@ public final class Dispatcher: Sendable {
     sync.start()
   }
 
-  /// Announces the wake-ups due by `now` and returns the moment of the next one.
+  /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet
+  /// hours, when reminders wait for it).
   public func wake(at now: Date) -> Date? {
-    store.locked { store in
+    let next = store.locked { store in
       _ = try? store.wake(at: now)
       return store.nextWakeUp?.at
     }
-  }
-
-  /// Turns committed changes into events, with the store still locked so their order is the commits' order.
-  private func publish(_ changes: [StoreChange], _ store: TaskStore) {
-    for change in changes {
-      for task in change.tasks {
-        let shown = task.settled(at: change.at)
-        if change.action == .wake {
-          let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
-          hub.publish(.taskWoke) { seq in
-            StrideEvent(
-              topic: .taskWoke, seq: seq, at: change.at, action: change.action, task: shown, wakeUps: change.wakeUps,
-              late: late)
-          }
-        } else {
-          // Completing a task, or its last step, completes it.
-          let completing = change.action.completes
-          let topic: EventTopic = completing && task.status == .completed ? .taskCompleted : .taskChanged
-          let removed = change.removed.contains(task.id)
-          hub.publish(topic) { seq in
-            StrideEvent(
-              topic: topic, seq: seq, at: change.at, action: change.action, task: shown,
-              removed: topic == .taskChanged ? removed : nil)
-          }
-        }
-      }
-    }
-    if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
-    if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
-    workOutNowAgain()
-    guard hub.wants(.nowChanged), let at = changes.last?.at else { return }
-    self.store.afterUnlock { [weak self] in self?.announceNowList(at: at) }
-  }
-
-  /// Tells the now.changed subscribers the new now-list when it changed. It runs once the store's lock is let go of,
-  /// so the engine never holds up another client; one announcement at a time, each reading the tasks as they are
-  /// then, so the last one said is never older than the last change.
-  private func announceNowList(at: Date) {
-    announcing.withLock { _ in
-      guard let now = try? tasks.nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
-      else {
-        return
-      }
-      hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
-    }
-  }
-
-  /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.
-  static func key(_ now: NowList.Result) -> [String] {
-    now.suggestions.map { "\($0.task.id) \($0.kind.rawValue) \($0.step?.index ?? 0)" }
-  }
-
-  /// Subscribes the connection: the reply is the state as it is, and its events follow it on the connection.
-  private func subscribe(_ params: EventsSubscribe.Params, _ session: ConnectionSession?, at now: Date)
-    throws(StrideError) -> EventsSubscribe.Result
-  {
-    guard let session else {
-      throw StrideError(.invalidRequest, "events.subscribe needs a connection to send the events on")
-    }
-    guard session.subscription == nil else {
-      throw StrideError(.invalidTransition, "this connection is subscribed already; open another to subscribe again")
-    }
-    let topics = Set(params.topics ?? EventTopic.allCases)
-    guard !topics.isEmpty else {
-      throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
-    }
-    let subscription = try Subscription(topics: topics, limit: hub.queueLimit)
-    // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
-    // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
-    let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
-      let energy = try tasks.userContext(store, at: now).energy
-      let (seq, missed) = hub.subscribe(subscription)
-      session.subscription = subscription
-      return (store.openByID, energy, seq, missed, store.nextWakeUp)
-    }
-    let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (open, energy))
-    if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(nowList)) }
-    return EventsSubscribe.Result(
-      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
+    return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 
   /// The reply lines for request lines that arrived together. Runs of quick changes among them share one
@@ -264,7 +198,7 @@ public final class Dispatcher: Sendable {
       try tasks.apply(change, caller)
     }
     switch request.method {
-    case ServerInfo.name: return try reply(ServerInfo.self) { _ in describeServer(store.locked { $0.openCount }) }
+    case ServerInfo.name: return try reply(ServerInfo.self) { _ in serverInfo() }
     case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
@@ -313,6 +247,13 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
+  private func serverInfo() -> ServerInfo.Result {
+    var info = describeServer(store.locked { $0.openCount })
+    info.reminders = reminders.status
+    return info
+  }
+
   /// The methods of lists: show them, make one, choose the default, rename one, remove one, move a task into one.
   private func lists(_ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller) throws -> Data {
     switch request.method {
@@ -356,7 +297,7 @@ public final class Dispatcher: Sendable {
 
   /// After a change, answers the last plain now-list question again in the background, if one was asked. Changes
   /// that come in a burst queue one answer, not one each.
-  private func workOutNowAgain() {
+  func workOutNowAgain() {
     guard keptNow.withLock({ $0 != nil }),
       nowAgainQueued.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
     else { return }

@@ -12,6 +12,8 @@ public struct ConfigKey: Sendable, Equatable {
     case number = "a number"
     case wholeNumber = "a whole number"
     case timeOfDay = "a time of day, \"HH:MM\""
+    case span = "a span of the day, \"HH:MM-HH:MM\""
+    case boolean = "true or false"
     case program = "a program: a string, or an array of the program and its arguments"
   }
 
@@ -38,7 +40,9 @@ public struct ConfigKey: Sendable, Equatable {
 
 extension StrideConfig {
   /// Every key config.json may hold, in the order stride-config(5) lists them.
-  public static let keys: [ConfigKey] = captureKeys + contextKeys + timeKeys + engineKeys + weightKeys
+  public static let keys: [ConfigKey] = [
+    captureKeys, contextKeys, timeKeys, reminderKeys, engineKeys, weightKeys,
+  ].flatMap(\.self)
 
   private static let captureKeys: [ConfigKey] = [
     ConfigKey(
@@ -63,6 +67,22 @@ extension StrideConfig {
       path: "time.dayStart", kind: .timeOfDay, defaultValue: clock(TimeSettings().dayStart), bounds: nil,
       meaning: "when your day starts: a day named alone as a start, a defer's --until, a --follow-up or --at is "
         + "then that day, never midnight; stride reads it too")
+  ]
+
+  private static let reminderKeys: [ConfigKey] = [
+    ConfigKey(
+      path: "reminders.on", kind: .boolean, defaultValue: String(RemindersSettings().on), bounds: nil,
+      meaning: """
+        whether the daemon shows a desktop notification (org.freedesktop.Notifications on the session bus, \
+        or notify-send) when a deferred task comes back, a due time or a follow-up arrives, or a routine's time \
+        comes, with Done and Later when the desktop offers actions
+        """),
+    ConfigKey(
+      path: "reminders.quiet", kind: .span, defaultValue: "none", bounds: nil,
+      meaning: """
+        hours in which no reminder is shown, such as "22:00-08:00" (it may span midnight); what came meanwhile \
+        is said in one reminder when they end
+        """),
   ]
 
   private static func clock(_ time: ClockTime) -> String {

@@ -61,19 +61,57 @@ public struct StrideConfig: Equatable, Sendable {
     public init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       guard let text = try container.decodeIfPresent(String.self, forKey: .dayStart) else { return }
-      guard let clock = Self.clock(text) else {
+      guard let clock = ClockTime(written: text) else {
         throw StrideError.invalid("time.dayStart '\(text)' is not a time of day; write it like \"08:30\"")
       }
       dayStart = clock
     }
+  }
 
-    /// "08:30", "8:30", "9": a time of day on the 24-hour clock.
-    static func clock(_ text: String) -> ClockTime? {
-      let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-      guard (1...2).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isDigit) }),
-        let hour = Int(parts[0])
-      else { return nil }
-      return ClockTime(hour: hour, minute: parts.count == 2 ? Int(parts[1]) ?? 60 : 0)
+  /// Settings for desktop reminders: off unless turned on.
+  public struct RemindersSettings: Equatable, Sendable, Decodable {
+    /// Whether the daemon shows a desktop notification when a task comes back or comes due.
+    public var on = false
+    /// Hours in which nothing is shown; what comes meanwhile is said in one reminder when they end.
+    public var quiet: QuietHours?
+
+    public init(on: Bool = false, quiet: QuietHours? = nil) {
+      self.on = on
+      self.quiet = quiet
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case on, quiet }
+
+    /// Any key, to name one that is not a setting.
+    struct AnyKey: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+      let example = #"{"on": true, "quiet": "22:00-08:00"}"#
+      guard let container = try? decoder.container(keyedBy: CodingKeys.self),
+        let keys = try? decoder.container(keyedBy: AnyKey.self).allKeys
+      else { throw StrideError.invalid("reminders must be an object, like \(example)") }
+      if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
+        throw StrideError.invalid("reminders has no setting '\(unknown.stringValue)'; its settings are on and quiet")
+      }
+      // Both read before either is judged (so a reader of every key, the manual page's test, reaches both).
+      var on: Bool? = false
+      if container.contains(.on) { on = try? container.decode(Bool.self, forKey: .on) }
+      let quietGiven = container.contains(.quiet) && (try? container.decodeNil(forKey: .quiet)) != true
+      let text = quietGiven ? try? container.decode(String.self, forKey: .quiet) : nil
+      guard let on else { throw StrideError.invalid("reminders.on must be true or false") }
+      self.on = on
+      guard quietGiven else { return }
+      guard let quiet = text.flatMap(QuietHours.init(written:)) else {
+        throw StrideError.invalid(
+          "reminders.quiet\(text.map { " '\($0)'" } ?? "") is not a span of the day; write it like \"22:00-08:00\" "
+            + "(from, to, on the 24-hour clock; two different times)")
+      }
+      self.quiet = quiet
     }
   }
 
@@ -81,15 +119,18 @@ public struct StrideConfig: Equatable, Sendable {
   public var context = ContextSettings()
   public var engine = EngineSettings()
   public var time = TimeSettings()
+  public var reminders = RemindersSettings()
 
   public init(
     capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
-    engine: EngineSettings = EngineSettings(), time: TimeSettings = TimeSettings()
+    engine: EngineSettings = EngineSettings(), time: TimeSettings = TimeSettings(),
+    reminders: RemindersSettings = RemindersSettings()
   ) {
     self.capture = capture
     self.context = context
     self.engine = engine
     self.time = time
+    self.reminders = reminders
   }
 
   /// The file as JSON holds it: each group of settings optional.
@@ -98,6 +139,7 @@ public struct StrideConfig: Equatable, Sendable {
     var context: ContextSettings?
     var engine: EngineSettings?
     var time: TimeSettings?
+    var reminders: RemindersSettings?
   }
 
   /// The hours `context.energyLapseHours` may be.
@@ -113,7 +155,8 @@ public struct StrideConfig: Equatable, Sendable {
       let file = try JSONDecoder().decode(File.self, from: data)
       let config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
-        engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings())
+        engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings(),
+        reminders: file.reminders ?? RemindersSettings())
       guard energyLapseBounds.contains(config.context.energyLapseHours) else {
         throw StrideError.invalid("context.energyLapseHours must be between \(ConfigKey.words(energyLapseBounds))")
       }

@@ -54,7 +54,6 @@ extension Scan {
       // they count when a marker says a time follows ("by sow", "due:soy"); "eod", "eom" are no words.
       guard !(careful && !marked && word.hasPrefix("so")), let named = taskwarriorNamed(word) else { return nil }
       return (named, index + 1, false)
-      return nil
     }
   }
 

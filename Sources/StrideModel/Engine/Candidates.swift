@@ -300,13 +300,13 @@ struct Evaluator {
   }
 
   /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once. The daemon's
-  /// wake-up, dated by the until-time itself, is not a touch.
+  /// wake-ups, dated by the until-time itself or by the due time that came after it, are not touches.
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     // Back within the last day: weeks later, "back at the time you chose" would no longer be true of the moment.
     guard let last = task.deferrals.last, last.reason.resurfaces,
       let until = last.until, until <= context.instant,
       context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600,
-      task.updatedAt <= last.at || task.updatedAt == until
+      task.updatedAt <= last.at || task.updatedAt == until || (task.updatedAt == task.due && until < task.updatedAt)
     else { return nil }
     return last.reason
   }

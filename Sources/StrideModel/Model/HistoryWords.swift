@@ -38,7 +38,9 @@ public enum HistoryWords {
     case .removeNote: return "removed a note from \(name)"
     case .move: return "moved \(name) to the list \(task?.list ?? "")"
     case .wake:
-      let why = summary.range(of: ": ").map { String(summary[$0.upperBound...]) }
+      if summary.hasSuffix(") came due") { return "\(name) came due" }
+      // The reasons follow the last ": " (a title may hold one too).
+      let why = summary.range(of: ": ", options: .backwards).map { String(summary[$0.upperBound...]) }
       return "\(name) came back" + (why.map { ": " + $0 } ?? "")
     case .undo, .setContext, .syncReceive: return summary
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A moment a task comes back by itself: its deferral ends, its follow-up is due, or its start time arrives.
+/// A moment a task comes back, or comes up, by itself: its deferral ends, its follow-up is due, its start time
+/// arrives, a routine moves on, or its due time arrives.
 public struct WakeUp: Codable, Equatable, Sendable {
   public enum Kind: String, Codable, Sendable {
     /// A deferral with an until-time ends: the task is active again.
@@ -12,6 +13,20 @@ public struct WakeUp: Codable, Equatable, Sendable {
     /// The day of a routine's next time begins while the last one is still not done: it moves on to that day's
     /// time, one task, and counts a miss.
     case routine
+    /// The task's due time arrives (a routine's too, each time): it is due now.
+    case due
+
+    /// What the moment means for the task, as a clause: "its deferral ended", "it is due now". `stride watch`,
+    /// the history and desktop reminders all say it this way.
+    public var reason: String {
+      switch self {
+      case .deferral: "its deferral ended"
+      case .followUp: "it is time to check on it"
+      case .start: "it can start now"
+      case .routine: "its next time came, so it moved on"
+      case .due: "it is due now"
+      }
+    }
   }
 
   public var task: TaskID
@@ -44,7 +59,8 @@ public struct WakeUp: Codable, Equatable, Sendable {
 extension StrideTask {
   /// The wake-ups still ahead of the task's last change. A wake-up is announced by a change (`task.wake`) made at
   /// or after its moment, so once announced it is behind `updatedAt` and never announced twice, not even after a
-  /// restart. A time already past when it was set (a capture with a start of yesterday) is no wake-up either.
+  /// restart. A time already past when it was set (a capture with a start or a due time of yesterday) is no wake-up
+  /// either.
   public var wakeUps: [WakeUp] {
     var wakeUps: [WakeUp] = []
     if status == .deferred, let until = deferral?.until, until > updatedAt {
@@ -55,6 +71,9 @@ extension StrideTask {
     }
     if status.isOpen, let start, start > updatedAt {
       wakeUps.append(WakeUp(task: id, kind: .start, at: start))
+    }
+    if status.isOpen, let due, due > updatedAt {
+      wakeUps.append(WakeUp(task: id, kind: .due, at: due))
     }
     if status.isOpen, let recurrence, !recurrence.afterDone, let due {
       let calendar = Self.routineCalendar
@@ -73,7 +92,8 @@ extension StrideTask {
   /// settled into active, and the change is dated `moment`, which puts those wake-ups behind it. Dated by the
   /// wake-up's own moment, not the (maybe later) time it was announced, the task still counts as untouched since it
   /// came back, which is what the engine's `resurfaced` term asks.
-  /// A routine moves along to the occurrence current at `now` in one step, however many it passed over.
+  /// A routine moves along to the occurrence current at `now` in one step, however many it passed over; when that
+  /// occurrence's due time has passed too, the move says it, so it is not announced again on its own.
   package func woken(at moment: Date, now: Date? = nil) -> StrideTask {
     var task = settled(at: moment)
     task.updatedAt = moment
@@ -83,7 +103,17 @@ extension StrideTask {
     {
       task.moveOccurrence(to: current.due, at: moment)
       task.missed = missed + current.missed
+      task.updatedAt = max(moment, min(now ?? moment, current.due))
     }
     return task
+  }
+}
+
+extension WakeUp {
+  /// What wake-ups that came together mean for their task, as one clause: "its deferral ended and it is due now".
+  public static func reasons(_ wakeUps: [WakeUp]) -> String {
+    var kinds: [Kind] = []
+    for wakeUp in wakeUps where !kinds.contains(wakeUp.kind) { kinds.append(wakeUp.kind) }
+    return kinds.map(\.reason).joined(separator: " and ")
   }
 }

@@ -155,4 +155,27 @@ struct EventTests {
     let suggestion = try #require(Ranking.rank(tasks: store.open(at: late), context: context).first)
     #expect(suggestion.terms.contains { $0.term == .resurfaced && $0.contribution > 0 })
   }
+
+  @Test("a due time is a wake-up once: not when already past as set, and it leaves a task back from a deferral boosted")
+  func dueIsAWakeUp() throws {
+    let (store, _) = try Fixtures.store()
+    let past = try store.capture(
+      Fixtures.draft("pay the fine", due: Fixtures.now.addingTimeInterval(-3600)), at: Fixtures.now)
+    #expect(past.wakeUps.isEmpty, "a due time already past when it was set is no wake-up")
+    let due = Fixtures.now.addingTimeInterval(2 * 3600)
+    let task = try store.capture(Fixtures.draft("call the bank", due: due), at: Fixtures.now)
+    let until = Fixtures.now.addingTimeInterval(3600)
+    try store.apply(.deferTask(task.id, reason: .noEnergy, until: until), at: Fixtures.now)
+    #expect(try store.wake(at: until).map(\.kind) == [.deferral])
+    #expect(store.nextWakeUp == WakeUp(task: task.id, kind: .due, at: due))
+    #expect(try store.wake(at: due).map(\.kind) == [.due])
+    #expect(try store.wake(at: due.addingTimeInterval(60)).isEmpty, "announced once")
+    let woken = try store.task(task.id, at: due)
+    #expect(woken.status == .active && woken.due == due && woken.updatedAt == due)
+    // The due time's own wake-up is no touch: the task back from its deferral is still boosted.
+    let context = NowContext(instant: due, energy: nil, minutes: nil, limit: 5, tags: [], timeZone: .gmt)
+    let suggestion = try #require(
+      Ranking.rank(tasks: store.open(at: due), context: context).first { $0.task.id == task.id })
+    #expect(suggestion.terms.contains { $0.term == .resurfaced && $0.contribution > 0 })
+  }
 }

@@ -95,7 +95,7 @@ struct InteropTests {
     #expect(passport.status == .deferred)
     #expect(passport.deferral?.until == Fixtures.at("2026-12-01T08:00:00Z"))
     #expect(passport.due == Fixtures.at("2026-12-15T00:00:00Z"))
-    #expect(passport.wakeUps.map(\.kind) == [.deferral])
+    #expect(passport.wakeUps.map(\.kind) == [.deferral, .due])
     // The comma-separated form of depends is read too; a finished dependency no longer holds anything up.
     #expect(tickets.blockedBy == [bags.id])
     #expect(byTitle["buy a suitcase"]?.status == .completed)

@@ -12,12 +12,14 @@ enum TestDispatcher {
     try make(store: Fixtures.store().0, clock: { clock })
   }
 
-  /// A dispatcher over `store`, with its own clock and event hub.
+  /// A dispatcher over `store`, with its own clock and event hub (and settings and environment, for reminders).
   static func make(
-    store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub()
+    store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub(),
+    config: StrideConfig = StrideConfig(), environment: [String: String] = [:]
   ) -> Dispatcher {
     Dispatcher(
-      store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, hub: hub, syncConnector: CalDAVConnector()
+      store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
+      syncConnector: CalDAVConnector(), environment: environment
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,

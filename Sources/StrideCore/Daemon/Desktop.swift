@@ -1,0 +1,153 @@
+import Foundation
+import StrideDBus
+import StrideModel
+import StrideProtocol
+
+/// Where reminders appear: the desktop's notification service on the session bus (with Done and Later when it
+/// offers buttons), else `notify-send` when it is on the PATH (without them), else nowhere, and `status` says why
+/// in a sentence. When the bus goes away, the next reminder connects again.
+final class Desktop: @unchecked Sendable {
+  // Sendable because `service` and `notifySend` are touched only on the reminders' queue (every method but
+  // `status`), and `current` only behind its lock.
+  private let environment: [String: String]
+  private let onEvent: @Sendable (DesktopNotifications.Event) -> Void
+  private let quiet: QuietHours?
+  private let log: Log
+  private var service: DesktopNotifications?
+  /// The notify-send program used when the bus cannot be.
+  private var notifySend: String?
+  private let current: Locked<RemindersStatus>
+
+  /// How reminders name themselves to the notification service.
+  static let appName = "Stride"
+
+  init(
+    environment: [String: String], quiet: QuietHours?, log: Log,
+    onEvent: @escaping @Sendable (DesktopNotifications.Event) -> Void
+  ) {
+    self.environment = environment
+    self.quiet = quiet
+    self.log = log
+    self.onEvent = onEvent
+    current = Locked(
+      RemindersStatus(state: "connecting", sentence: "Desktop reminders are on; strided is reaching your desktop."))
+  }
+
+  /// How reminders stand now.
+  var status: RemindersStatus { current.withLock { $0 } }
+
+  /// Connects to the notification service, unless a live connection is there; on failure, finds notify-send.
+  func connect() {
+    if let service, !service.isClosed { return }
+    service?.disconnect()
+    service = nil
+    do {
+      let service = try DesktopNotifications(environment: environment, onEvent: onEvent)
+      self.service = service
+      notifySend = nil
+      if say("desktop", connectedSentence(service)) {
+        log.info("reminders show through the desktop's notifications on the session bus at \(service.busLabel)")
+      }
+    } catch {
+      notifySend = Self.program("notify-send", in: environment["PATH"])
+      let changed: Bool
+      if case .remote = error.kind {
+        // The bus works, but nobody on it shows notifications: notify-send would fail the same way.
+        notifySend = nil
+        changed = say(
+          "no-service",
+          "Desktop reminders are on, but nothing on your session bus shows notifications (\(error.message)); "
+            + "start your desktop's notification service (such as dunst or mako), and the next reminder will show.")
+      } else if let notifySend {
+        changed = say(
+          "notify-send",
+          "Desktop reminders are on and show through \(notifySend), without Done and Later buttons: strided "
+            + "could not use the session bus itself (\(error.message)).")
+      } else {
+        changed = say("no-bus", Self.noBusSentence(error))
+      }
+      if changed { log.info("reminders: \(status.sentence)") }
+    }
+  }
+
+  /// Shows a reminder, with Done and Later when `actions` and the service offers buttons; replaces the
+  /// notification `replacing` when it is still up. Returns the notification's id, or nil when it could not be shown
+  /// (or notify-send showed it, which gives none).
+  func show(_ text: ReminderText, actions: Bool, replacing: UInt32?) -> UInt32? {
+    let buttons = actions ? [(key: Reminders.doneKey, label: "Done"), (key: Reminders.laterKey, label: "Later")] : []
+    let notification = DesktopNotifications.Notification(
+      summary: text.summary, body: text.body, actions: buttons, replaces: replacing ?? 0)
+    // A failed Notify connects again and tries once more: the notification service may have been replaced.
+    for attempt in 1...2 {
+      connect()
+      guard let service else { break }
+      do {
+        return try service.notify(notification, appName: Self.appName)
+      } catch {
+        service.disconnect()
+        self.service = nil
+        if attempt == 2 { log.info("a reminder could not be shown (\(error.message)); the next one tries again") }
+      }
+    }
+    if let notifySend {
+      let command = [notifySend, "--app-name=\(Self.appName)", "--", text.summary, text.body]
+      if ExternalCommand.run(command, input: Data(), timeout: 10) == nil {
+        log.info("notify-send did not show a reminder; the next one tries the session bus again")
+        say("no-bus", Self.noBusSentence(DBusError(.unreachable, "notify-send could not show a reminder either")))
+      }
+    }
+    return nil
+  }
+
+  /// Takes a notification down (its task was dealt with elsewhere). Quietly does nothing without a connection.
+  func takeDown(_ id: UInt32) {
+    guard let service, !service.isClosed else { return }
+    try? service.close(id: id)
+  }
+
+  /// Closes the connection to the bus.
+  func disconnect() {
+    service?.disconnect()
+    service = nil
+  }
+
+  /// Sets the status; whether it changed.
+  @discardableResult
+  private func say(_ state: String, _ sentence: String) -> Bool {
+    current.withLock { status in
+      let new = RemindersStatus(state: state, sentence: sentence)
+      defer { status = new }
+      return status != new
+    }
+  }
+
+  private func connectedSentence(_ service: DesktopNotifications) -> String {
+    var sentence = "Desktop reminders are on: they show through your desktop's notifications"
+    sentence +=
+      service.offersActions
+      ? ", with Done and Later buttons."
+      : ", without buttons (your notification service offers none)."
+    if let quiet { sentence += " Quiet hours are \(quiet.start.written) to \(quiet.end.written)." }
+    return sentence
+  }
+
+  /// Why no bus could be used, and what to do.
+  static func noBusSentence(_ error: DBusError) -> String {
+    let found =
+      error.kind == .noBus
+      ? "no desktop session bus was found (\(error.message))"
+      : "the desktop session bus could not be used (\(error.message))"
+    return "Desktop reminders are on, but \(found); start strided from within your desktop session (stride daemon "
+      + "stop, then any stride command there), or set DBUS_SESSION_BUS_ADDRESS for it. The next reminder tries again, "
+      + "and stride watch prints every one meanwhile."
+  }
+
+  /// The full path of `name` in the directories of `path`, when it is an executable file there.
+  static func program(_ name: String, in path: String?) -> String? {
+    for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+}

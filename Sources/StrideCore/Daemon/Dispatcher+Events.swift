@@ -1,0 +1,89 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+import StrideStore
+
+/// Events: committed changes become notifications for the subscribers (and reminders for the desktop), and a
+/// connection subscribes.
+extension Dispatcher {
+  /// Turns committed changes into events (and reminders), with the store still locked so their order is the
+  /// commits' order.
+  func publish(_ changes: [StoreChange], _ store: TaskStore) {
+    reminders.heard(changes)
+    for change in changes {
+      for task in change.tasks {
+        let shown = task.settled(at: change.at)
+        if change.action == .wake {
+          let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
+          hub.publish(.taskWoke) { seq in
+            StrideEvent(
+              topic: .taskWoke, seq: seq, at: change.at, action: change.action, task: shown, wakeUps: change.wakeUps,
+              late: late)
+          }
+        } else {
+          // Completing a task, or its last step, completes it.
+          let completing = change.action.completes
+          let topic: EventTopic = completing && task.status == .completed ? .taskCompleted : .taskChanged
+          let removed = change.removed.contains(task.id)
+          hub.publish(topic) { seq in
+            StrideEvent(
+              topic: topic, seq: seq, at: change.at, action: change.action, task: shown,
+              removed: topic == .taskChanged ? removed : nil)
+          }
+        }
+      }
+    }
+    if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
+    if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
+    workOutNowAgain()
+    guard hub.wants(.nowChanged), let at = changes.last?.at else { return }
+    self.store.afterUnlock { [weak self] in self?.announceNowList(at: at) }
+  }
+
+  /// Tells the now.changed subscribers the new now-list when it changed. It runs once the store's lock is let go of,
+  /// so the engine never holds up another client; one announcement at a time, each reading the tasks as they are
+  /// then, so the last one said is never older than the last change.
+  private func announceNowList(at: Date) {
+    announcing.withLock { _ in
+      guard let now = try? tasks.nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
+      else {
+        return
+      }
+      hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
+    }
+  }
+
+  /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.
+  static func key(_ now: NowList.Result) -> [String] {
+    now.suggestions.map { "\($0.task.id) \($0.kind.rawValue) \($0.step?.index ?? 0)" }
+  }
+
+  /// Subscribes the connection: the reply is the state as it is, and its events follow it on the connection.
+  func subscribe(_ params: EventsSubscribe.Params, _ session: ConnectionSession?, at now: Date)
+    throws(StrideError) -> EventsSubscribe.Result
+  {
+    guard let session else {
+      throw StrideError(.invalidRequest, "events.subscribe needs a connection to send the events on")
+    }
+    guard session.subscription == nil else {
+      throw StrideError(.invalidTransition, "this connection is subscribed already; open another to subscribe again")
+    }
+    let topics = Set(params.topics ?? EventTopic.allCases)
+    guard !topics.isEmpty else {
+      throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
+    }
+    let subscription = try Subscription(topics: topics, limit: hub.queueLimit)
+    // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
+    // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
+    let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
+      let energy = try tasks.userContext(store, at: now).energy
+      let (seq, missed) = hub.subscribe(subscription)
+      session.subscription = subscription
+      return (store.openByID, energy, seq, missed, store.nextWakeUp)
+    }
+    let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (open, energy))
+    if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(nowList)) }
+    return EventsSubscribe.Result(
+      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
+  }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import StrideDBus
+import StrideModel
+import StrideProtocol
+import StrideStore
+
+/// Desktop reminders, when the settings turn them on: a task that comes back or comes due by itself (the daemon's
+/// wake-ups) is shown as a notification with its title and why, with Done and Later where the desktop offers
+/// buttons. In the quiet hours nothing is shown, and what came meanwhile is said in one reminder when they end;
+/// more than a few that come at once are said in one too. A reminder whose task is dealt with elsewhere is taken
+/// down.
+///
+/// Nothing here runs under the store's lock: `heard` only sorts and queues, and the desktop is reached from one
+/// serial queue of its own, which is also where Done and Later act on the tasks.
+final class Reminders: Sendable {
+  private struct State {
+    /// What came in the quiet hours, oldest first, one entry per task.
+    var held: [Came] = []
+    /// The notification on screen for each task.
+    var shown: [TaskID: UInt32] = [:]
+  }
+
+  /// A task that came up by itself, as the wake-up left it.
+  struct Came: Sendable {
+    var task: StrideTask
+    var wakeUps: [WakeUp]
+    var at: Date
+    var late: Bool
+  }
+
+  let settings: StrideConfig.RemindersSettings
+  private let tasks: Tasks
+  private let clock: @Sendable () -> Date
+  private let calendar: LocalCalendar
+  private let log: Log
+  private let queue = DispatchQueue(label: "strided.reminders")
+  private let state = Locked(State())
+  private let desktop: Locked<Desktop?> = Locked(nil)
+
+  /// The keys of the two buttons.
+  static let doneKey = "done"
+  static let laterKey = "later"
+  /// How long Later puts a task off.
+  static let later: TimeInterval = 3600
+  /// More than this many at once are said in one reminder.
+  static let atOnce = 3
+
+  init(
+    settings: StrideConfig.RemindersSettings, tasks: Tasks, clock: @escaping @Sendable () -> Date,
+    timeZone: TimeZone, environment: [String: String], log: Log
+  ) {
+    self.settings = settings
+    self.tasks = tasks
+    self.clock = clock
+    self.log = log
+    calendar = LocalCalendar(timeZone: timeZone)
+    guard settings.on else { return }
+    desktop.withLock {
+      $0 = Desktop(environment: environment, quiet: settings.quiet, log: log) { [weak self] event in
+        guard let self else { return }
+        queue.async { self.act(on: event) }
+      }
+    }
+  }
+
+  /// Starts reaching the desktop, off the caller's thread.
+  func start() {
+    guard let desktop = desktop.withLock({ $0 }) else { return }
+    queue.async { desktop.connect() }
+  }
+
+  /// How reminders stand, for `server.info`.
+  var status: RemindersStatus {
+    desktop.withLock { $0 }?.status
+      ?? RemindersStatus(
+        state: "off",
+        sentence: #"Desktop reminders are off; to have them, put "reminders": {"on": true} in your settings file."#)
+  }
+
+  /// Takes what the reminders need from committed changes. Runs with the store locked, so it only sorts, holds and
+  /// queues: what came up is held in the quiet hours, else shown; a task dealt with is let go of.
+  func heard(_ changes: [StoreChange]) {
+    guard settings.on else { return }
+    var came: [Came] = []
+    var dealtWith: [TaskID] = []
+    for change in changes {
+      if change.action == .wake {
+        let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
+        came += change.tasks.map { Came(task: $0, wakeUps: change.wakeUps, at: change.at, late: late) }
+      } else {
+        dealtWith += change.tasks.filter { Self.dealtWith($0, by: change) }.map(\.id)
+      }
+    }
+    let down = state.withLock { state in
+      state.held.removeAll { dealtWith.contains($0.task.id) }
+      return dealtWith.compactMap { state.shown.removeValue(forKey: $0) }
+    }
+    if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
+    guard let first = came.first else { return }
+    if let quiet = settings.quiet, quiet.contains(first.at, in: calendar) {
+      state.withLock { state in
+        for item in came {
+          state.held.removeAll { $0.task.id == item.task.id }
+          state.held.append(item)
+        }
+      }
+      return
+    }
+    queue.async { [self, came] in show(came) }
+  }
+
+  /// Whether a change means the person dealt with the task, so its reminder is no longer wanted: done, skipped,
+  /// put off, parked or removed.
+  static func dealtWith(_ task: StrideTask, by change: StoreChange) -> Bool {
+    switch change.action {
+    case .complete, .skip, .deferTask, .wait, .delete: true
+    default: change.removed.contains(task.id) || task.status != .active
+    }
+  }
+
+  /// Called by the wake-up timer: when the quiet hours have ended and something came during them, says it in one
+  /// reminder. Returns when the quiet hours holding something end, for the timer.
+  func tick(at now: Date) -> Date? {
+    guard settings.on, let quiet = settings.quiet else { return nil }
+    if quiet.contains(now, in: calendar) {
+      return state.withLock { $0.held.isEmpty } ? nil : quiet.end(after: now, in: calendar)
+    }
+    let held = state.withLock { state in
+      defer { state.held = [] }
+      return state.held
+    }
+    guard !held.isEmpty else { return nil }
+    queue.async { [self] in
+      let text = ReminderText.together(held.map { ($0.task, $0.wakeUps.map(\.kind)) }, heading: "While it was quiet")
+      present(text, task: held.count == 1 ? held[0].task.id : nil)
+    }
+    return nil
+  }
+
+  /// Shows what came together: each on its own, or, when more than a few came at once, all in one.
+  private func show(_ came: [Came]) {
+    if came.count > Self.atOnce {
+      let heading = came.allSatisfy(\.late) ? "While you were away" : "Several tasks came up"
+      present(ReminderText.together(came.map { ($0.task, $0.wakeUps.map(\.kind)) }, heading: heading), task: nil)
+      return
+    }
+    for item in came {
+      let text = ReminderText.woke(item.task, item.wakeUps, late: item.late, at: item.at, timeZone: calendar.timeZone)
+      present(text, task: item.task.id)
+    }
+  }
+
+  /// Puts a reminder on the desktop (about one task: with its buttons, in place of its last one still up).
+  private func present(_ text: ReminderText, task: TaskID?) {
+    guard let desktop = desktop.withLock({ $0 }) else { return }
+    let replacing = task.flatMap { id in state.withLock { $0.shown[id] } }
+    guard let id = desktop.show(text, actions: task != nil, replacing: replacing), let task else { return }
+    state.withLock { $0.shown[task] = id }
+  }
+
+  /// What the person did with a notification: Done completes its task, Later puts it off for an hour; a closed one
+  /// is forgotten.
+  private func act(on event: DesktopNotifications.Event) {
+    let (id, key): (UInt32, String?) =
+      switch event {
+      case .action(let id, let key): (id, key)
+      case .closed(let id, _): (id, nil)
+      }
+    let task = state.withLock { state -> TaskID? in
+      guard let task = state.shown.first(where: { $0.value == id })?.key else { return nil }
+      state.shown[task] = nil
+      return task
+    }
+    guard let task, let key else { return }
+    let now = clock()
+    // Recorded as pressed on the desktop: `stride undo` in any terminal takes it back while it is the newest there.
+    let caller = Tasks.Caller(now: now, origin: History.desktopOrigin)
+    do {
+      switch key {
+      case Self.doneKey:
+        _ = try tasks.apply(.complete(task), caller)
+        log.info("reminders: task \(task) done from its notification")
+      case Self.laterKey:
+        let params = TaskDefer.Params(id: task, reason: .noEnergy, until: now.addingTimeInterval(Self.later))
+        _ = try tasks.deferTask(params, caller)
+        log.info("reminders: task \(task) put off for an hour from its notification")
+      default:
+        return
+      }
+    } catch {
+      log.info("reminders: the \(key) button of task \(task)'s notification did nothing: \(error.message)")
+    }
+  }
+
+  /// Closes the connection to the desktop, once what is queued has gone out.
+  func stop() {
+    queue.sync {}
+    desktop.withLock { $0 }?.disconnect()
+  }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+
+/// Desktop reminders against real parts: a dbus-daemon session bus and a notification service written with jeepney
+/// (`fake_notifications.py`), both started here in a temporary folder. The daemon's clock is the test's, and the
+/// wake-up timer is run by hand at the instants the test names, as Docs/protocol.md's ⏰ lines do.
+@Suite("Desktop reminders", .serialized)
+struct ReminderTests {
+  /// The daemon's clock, set by the test.
+  final class Clock: Sendable {
+    private let instant = Locked(Fixtures.at("2026-11-21T09:00:00Z"))
+    var now: Date { instant.withLock { $0 } }
+    func set(_ text: String) { instant.withLock { $0 = Fixtures.at(text) } }
+  }
+
+  /// A dispatcher with reminders set as asked, on `environment`, with its own clock.
+  struct Rig {
+    let clock = Clock()
+    let dispatcher: Dispatcher
+
+    init(_ reminders: StrideConfig.RemindersSettings, environment: [String: String]) throws {
+      let clock = self.clock
+      dispatcher = TestDispatcher.make(
+        store: try Fixtures.store().0, clock: { clock.now }, config: StrideConfig(reminders: reminders),
+        environment: environment)
+      dispatcher.startReminders()
+    }
+
+    /// Sends a request (params as JSON) and returns the reply's result.
+    @discardableResult
+    func send(_ method: String, _ params: String = "{}", from session: ConnectionSession? = nil) -> JSONValue {
+      let line = TestDispatcher.reply(
+        dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, session: session)
+      return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
+    }
+
+    /// The task as `task.get` gives it.
+    func task(_ id: Int) -> JSONValue {
+      send("task.get", #"{"id":\#(id)}"#)["task"] ?? .null
+    }
+
+    func capture(_ text: String) -> Int {
+      if case .integer(let id)? = send("task.capture", #"{"text":"\#(text)"}"#)["task"]?["id"] { return Int(id) }
+      return 0
+    }
+
+    /// Runs the wake-up timer at `time`, as its thread does when that moment comes; returns its next deadline.
+    @discardableResult
+    func wake(at time: String) -> Date? {
+      clock.set(time)
+      return dispatcher.wake(at: clock.now)
+    }
+
+    /// The reminders' state in `server.info`, once it is no longer `connecting` (or after 15 seconds).
+    func status() -> RemindersStatus? {
+      let deadline = Date().addingTimeInterval(15)
+      while true {
+        let info = send("server.info")["reminders"]
+        let state = RemindersStatus(state: info?["state"]?.string ?? "", sentence: info?["sentence"]?.string ?? "")
+        if state.state != "connecting" || Date() > deadline { return state }
+        usleep(20_000)
+      }
+    }
+
+    func stop() { dispatcher.close() }
+  }
+
+  @Test("a deferred task coming back: one reminder with its title, why and Done and Later; Done completes it")
+  func backAndDone() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let rig = try Rig(.init(on: true), environment: bus.environment)
+    defer { rig.stop() }
+    #expect(rig.status()?.state == "desktop")
+    #expect(rig.status()?.sentence.contains("with Done and Later buttons") == true)
+
+    let terminal = ConnectionSession(origin: "pts/1")
+    let id = rig.capture("call the bank")
+    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#, from: terminal)
+    rig.wake(at: "2026-11-21T09:30:00Z")
+    rig.wake(at: "2026-11-21T10:00:00Z")
+    let note = try #require(fake.note(1))
+    #expect(note["summary"] as? String == "call the bank")
+    #expect(note["body"] as? String == "Its deferral ended; you put it off as no-energy.")
+    #expect(note["actions"] as? [String] == ["done", "Done", "later", "Later"])
+    #expect(note["app"] as? String == "Stride")
+
+    fake.press("done", on: note["id"] as? Int ?? 0)
+    let deadline = Date().addingTimeInterval(10)
+    while rig.task(id)["status"]?.string != "completed", Date() < deadline {
+      usleep(20_000)
+    }
+    #expect(rig.task(id)["status"]?.string == "completed")
+    // Pressed on the desktop after the terminal's deferral, it is what undo in that terminal takes back.
+    let undone = rig.send("history.undo", from: terminal)["undone"]
+    #expect(undone?["action"]?.string == "task.complete")
+    #expect(undone?["from"]?.string == "here")
+    #expect(fake.notes.count == 1, "one wake-up, one reminder")
+  }
+
+  @Test("a due time arriving is reminded once; Later puts the task off as no-energy for an hour, then it is back")
+  func dueAndLater() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let rig = try Rig(.init(on: true), environment: bus.environment)
+    defer { rig.stop() }
+    let id = rig.capture("water the plants")
+    rig.send("task.update", #"{"id":\#(id),"due":"2026-11-21T10:30:00Z"}"#)
+    #expect(rig.wake(at: "2026-11-21T10:00:00Z") == Fixtures.at("2026-11-21T10:30:00Z"), "the due time is a wake-up")
+    rig.wake(at: "2026-11-21T10:30:00Z")
+    rig.wake(at: "2026-11-21T10:31:00Z")
+    let note = try #require(fake.note(1))
+    #expect(note["summary"] as? String == "water the plants")
+    #expect(note["body"] as? String == "It is due now.")
+
+    fake.press("later", on: note["id"] as? Int ?? 0)
+    let deadline = Date().addingTimeInterval(10)
+    while rig.task(id)["status"]?.string != "deferred", Date() < deadline { usleep(20_000) }
+    let task = rig.task(id)
+    #expect(task["deferral"]?["reason"]?.string == "no-energy")
+    #expect(task["deferral"]?["until"]?.string == "2026-11-21T11:31:00Z")
+
+    rig.wake(at: "2026-11-21T11:31:00Z")
+    let back = try #require(fake.note(2))
+    #expect(back["body"] as? String == "Its deferral ended; you put it off as no-energy.")
+    #expect(fake.notes.count == 2, "the due time was reminded once")
+  }
+
+  @Test("in the quiet hours nothing is shown; what came is said once when they end, without what was dealt with")
+  func quietHours() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let rig = try Rig(.init(on: true, quiet: QuietHours(written: "22:00-08:00")), environment: bus.environment)
+    defer { rig.stop() }
+    #expect(rig.status()?.sentence.hasSuffix("Quiet hours are 22:00 to 08:00.") == true)
+    rig.wake(at: "2026-11-21T21:00:00Z")
+    let titles = ["call mum", "pay rent", "book the dentist", "answer Sam", "water the plants"]
+    let ids = titles.map { rig.capture($0) }
+    for (id, until) in zip(ids, ["23:00", "23:30", "01:00", "01:30"]) {
+      let day = until.hasPrefix("2") ? "21" : "22"
+      rig.send("task.defer", #"{"id":\#(id),"reason":"wrong-time","until":"2026-11-\#(day)T\#(until):00Z"}"#)
+    }
+    rig.send("task.update", #"{"id":\#(ids[4]),"due":"2026-11-22T02:00:00Z"}"#)
+    for time in ["2026-11-21T23:00:00Z", "2026-11-21T23:30:00Z", "2026-11-22T01:00:00Z", "2026-11-22T01:30:00Z"] {
+      rig.wake(at: time)
+    }
+    // Sam was answered in the night: it is left out of the morning's reminder.
+    rig.send("task.complete", #"{"id":\#(ids[3])}"#)
+    #expect(rig.wake(at: "2026-11-22T02:00:00Z") == Fixtures.at("2026-11-22T08:00:00Z"), "the timer wakes at 08:00")
+    usleep(300_000)
+    #expect(fake.notes.isEmpty, "nothing is shown in the quiet hours")
+
+    rig.wake(at: "2026-11-22T08:00:00Z")
+    let summary = try #require(fake.note(1))
+    #expect(summary["summary"] as? String == "While it was quiet")
+    #expect(
+      summary["body"] as? String == "3 tasks came back and 1 came due: call mum, pay rent, book the dentist and 1 more."
+    )
+    #expect(summary["actions"] as? [String] == [], "buttons belong to a reminder of one task")
+    rig.wake(at: "2026-11-22T08:01:00Z")
+    usleep(300_000)
+    #expect(fake.notes.count == 1, "said once")
+  }
+
+  @Test("more than three at once are said in one; a reminder whose task is done elsewhere is taken down")
+  func togetherAndTakenDown() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let rig = try Rig(.init(on: true), environment: bus.environment)
+    defer { rig.stop() }
+    for title in ["one", "two", "three", "four"] {
+      let id = rig.capture(title)
+      rig.send("task.defer", #"{"id":\#(id),"reason":"wrong-time","until":"2026-11-21T10:00:00Z"}"#)
+    }
+    rig.wake(at: "2026-11-21T10:00:00Z")
+    let together = try #require(fake.note(1))
+    #expect(together["summary"] as? String == "Several tasks came up")
+    #expect(together["body"] as? String == "4 tasks came back: one, two, three and 1 more.")
+
+    let id = rig.capture("post the letter")
+    rig.send("task.update", #"{"id":\#(id),"due":"2026-11-21T11:00:00Z"}"#)
+    rig.wake(at: "2026-11-21T11:00:00Z")
+    let note = try #require(fake.note(2))
+    // The service records the call before it replies with the id the daemon keeps: give the reply a moment.
+    usleep(200_000)
+    rig.send("task.complete", #"{"id":\#(id)}"#)
+    let closed = fake.wait { $0["call"] as? String == "CloseNotification" }
+    #expect(closed?["id"] as? Int == note["id"] as? Int)
+  }
+
+  @Test("no notification service yet, then one, then another in its place: each next reminder finds the one there")
+  func serviceComesAndGoes() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let rig = try Rig(.init(on: true), environment: bus.environment)
+    defer { rig.stop() }
+    let status = try #require(rig.status())
+    #expect(status.state == "no-service")
+    #expect(status.sentence.contains("start your desktop's notification service (such as dunst or mako)"))
+
+    let first = try FakeNotifications(bus: bus)
+    defer { first.stop() }
+    let id = rig.capture("call the bank")
+    rig.send("task.update", #"{"id":\#(id),"due":"2026-11-21T10:00:00Z"}"#)
+    rig.wake(at: "2026-11-21T10:00:00Z")
+    #expect(first.note(1)?["body"] as? String == "It is due now.")
+    #expect(rig.status()?.state == "desktop")
+
+    first.stop()
+    let second = try FakeNotifications(bus: bus)
+    defer { second.stop() }
+    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T11:00:00Z"}"#)
+    rig.wake(at: "2026-11-21T11:00:00Z")
+    #expect(second.note(1)?["body"] as? String == "Its deferral ended; you put it off as no-energy.")
+  }
+
+  @Test("reminders off: the bus is never asked, and server.info says they are off and how to turn them on")
+  func off() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let rig = try Rig(.init(), environment: bus.environment)
+    defer { rig.stop() }
+    let id = rig.capture("call the bank")
+    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#)
+    rig.wake(at: "2026-11-21T10:00:00Z")
+    usleep(500_000)
+    #expect(fake.calls.isEmpty)
+    #expect(rig.status()?.state == "off")
+    #expect(rig.status()?.sentence.contains(#""reminders": {"on": true}"#) == true)
+  }
+
+  @Test("no session bus: server.info says so in a sentence with what to do, and wake-ups go on; notify-send stands in")
+  func noBus() throws {
+    let rig = try Rig(.init(on: true), environment: ["PATH": "/nonexistent"])
+    defer { rig.stop() }
+    let status = try #require(rig.status())
+    #expect(status.state == "no-bus")
+    #expect(status.sentence.hasPrefix("Desktop reminders are on, but no desktop session bus was found"))
+    #expect(status.sentence.contains("set DBUS_SESSION_BUS_ADDRESS"))
+    let id = rig.capture("call the bank")
+    rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#)
+    rig.wake(at: "2026-11-21T10:00:00Z")
+    #expect(rig.task(id)["status"]?.string == "active")
+    #expect(rig.status()?.state == "no-bus")
+    let gone = try Rig(.init(on: true), environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+    defer { gone.stop() }
+    #expect(
+      gone.status()?.sentence.hasPrefix(
+        "Desktop reminders are on, but the desktop session bus could not be used (nothing answers at "
+          + "/nonexistent/bus: no such file or directory); start strided from within your desktop session") == true)
+
+    // A bus this client cannot speak to (tcp:), and notify-send on the PATH: it shows them, without buttons.
+    let folder = Fixtures.temporaryDirectory()
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> \(folder)/shown\n".write(
+      toFile: folder + "/notify-send", atomically: true, encoding: .utf8)
+    chmod(folder + "/notify-send", 0o755)
+    let fallback = try Rig(
+      .init(on: true), environment: ["DBUS_SESSION_BUS_ADDRESS": "tcp:host=127.0.0.1,port=1", "PATH": folder])
+    defer { fallback.stop() }
+    #expect(fallback.status()?.state == "notify-send")
+    #expect(fallback.status()?.sentence.contains("strided speaks only unix:path= and unix:abstract=") == true)
+    let other = fallback.capture("pay rent")
+    fallback.send("task.update", #"{"id":\#(other),"due":"2026-11-21T10:00:00Z"}"#)
+    fallback.wake(at: "2026-11-21T10:00:00Z")
+    let deadline = Date().addingTimeInterval(10)
+    var shown = ""
+    while !shown.contains("It is due now."), Date() < deadline {
+      shown = (try? String(contentsOfFile: folder + "/shown", encoding: .utf8)) ?? ""
+      usleep(20_000)
+    }
+    #expect(shown == "--app-name=Stride\n--\npay rent\nIt is due now.\n")
+  }
+}
