@@ -145,17 +145,23 @@ final class RunningCommand: @unchecked Sendable {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let handle = out.fileHandleForReading
-    Thread.detachNewThread { [self] in
+    Self.follow(out.fileHandleForReading) { [lines] line in
+      lines.withLock { $0.append(String(decoding: line, as: UTF8.self)) }
+    }
+  }
+
+  /// Reads a program's output on a thread of its own, handing each line (without its newline) to `each`, until
+  /// the program closes it.
+  static func follow(_ handle: FileHandle, each: @escaping @Sendable (Data) -> Void) {
+    Thread.detachNewThread {
       var pending = Data()
       while true {
         let chunk = handle.availableData
         if chunk.isEmpty { return }
         pending.append(chunk)
         while let newline = pending.firstIndex(of: 0x0A) {
-          let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+          each(Data(pending[pending.startIndex..<newline]))
           pending.removeSubrange(pending.startIndex...newline)
-          lines.withLock { $0.append(line) }
         }
       }
     }

@@ -82,20 +82,9 @@ final class FakeNotifications: @unchecked Sendable {
     process.standardInput = input
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let handle = out.fileHandleForReading
-    Thread.detachNewThread { [records] in
-      var pending = Data()
-      while true {
-        let chunk = handle.availableData
-        if chunk.isEmpty { return }
-        pending.append(chunk)
-        while let newline = pending.firstIndex(of: 0x0A) {
-          let line = pending[pending.startIndex..<newline]
-          pending.removeSubrange(pending.startIndex...newline)
-          if let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
-            records.withLock { $0.append(record) }
-          }
-        }
+    RunningCommand.follow(out.fileHandleForReading) { [records] line in
+      if let record = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
+        records.withLock { $0.append(record) }
       }
     }
     guard wait(for: { $0["ready"] != nil }) != nil else {
