@@ -54,10 +54,10 @@ public final class MCPServer {
   /// The answer to one line, with its newline; nil for a notification or a client's response (nothing is owed).
   public func handle(_ line: some Collection<UInt8>) -> Data? {
     guard let value = try? JSONReader.parse(line) else {
-      return failure(nil, -32700, "the line is not valid JSON; send one JSON-RPC message per line")
+      return failure(nil, .parseError, "the line is not valid JSON; send one JSON-RPC message per line")
     }
     guard case .object(let message) = value else {
-      return failure(nil, -32600, "a message must be one JSON object (batches are not used by MCP)")
+      return failure(nil, .invalidRequest, "a message must be one JSON object (batches are not used by MCP)")
     }
     let id: RequestID?
     switch message["id"] {
@@ -65,23 +65,29 @@ public final class MCPServer {
     case .integer(let number)?: id = .number(number)
     case .string(let text)?: id = .string(text)
     case .some(let other):
-      return failure(nil, -32600, "\"id\" must be a number or a string, not \(other.kindDescription)")
+      return failure(nil, .invalidRequest, "\"id\" must be a number or a string, not \(other.kindDescription)")
     }
     guard case .string(let method)? = message["method"] else {
       // A response to a request of ours (the server sends none), or nothing readable: owed no answer unless asked.
-      return message["result"] != nil || message["error"] != nil ? nil : failure(id, -32600, "\"method\" is missing")
+      return message["result"] != nil || message["error"] != nil
+        ? nil : failure(id, .invalidRequest, "\"method\" is missing")
     }
     guard let id else { return nil }  // A notification: `notifications/initialized`, `notifications/cancelled`.
-    guard message["jsonrpc"] == .string("2.0") else { return failure(id, -32600, "\"jsonrpc\" must be \"2.0\"") }
+    guard message["jsonrpc"] == .string("2.0") else {
+      return failure(id, .invalidRequest, "\"jsonrpc\" must be \"2.0\"")
+    }
     let params: [String: JSONValue]
     switch message["params"] {
     case nil, .null?: params = [:]
     case .object(let fields)?: params = fields
-    case .some(let other): return failure(id, -32602, "\"params\" must be an object, not \(other.kindDescription)")
+    case .some(let other):
+      return failure(id, .invalidParams, "\"params\" must be an object, not \(other.kindDescription)")
     }
     switch answer(method, params) {
-    case .success(let result): return (try? encoder.response(id: id, result: result)) ?? failure(id, -32603, "")
-    case .failure(let error): return failure(id, error.code, error.message)
+    case .success(let result):
+      return (try? encoder.response(id: id, result: result))
+        ?? failure(id, .internalError, "the answer could not be written")
+    case .failure(let error): return encoder.response(id: id, error: error.wire)
     }
   }
 
@@ -91,16 +97,19 @@ public final class MCPServer {
 
   // MARK: Methods
 
+  /// A request's failure, as the wire says it: Stride's own JSON-RPC codes, and MCP's one of its own.
   struct Failure: Error {
-    var code: Int
-    var message: String
+    var wire: WireError
+    init(_ code: StrideError.Code, _ message: String) { wire = WireError(StrideError(code, message)) }
+    /// MCP's "resource not found".
+    init(noResource message: String) { wire = WireError(code: -32002, message: message, reason: "resource-not-found") }
   }
 
   private func answer(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
     if method == "initialize" { return .success(initialize(params)) }
     if method == "ping" { return .success(.object([:])) }
     guard version != nil else {
-      return .failure(Failure(code: -32600, message: "send initialize first; \(method) comes after it"))
+      return .failure(Failure(.invalidRequest, "send initialize first; \(method) comes after it"))
     }
     switch method {
     case "tools/list": return .success(.object(["tools": .array(MCPTool.all.map(\.json))]))
@@ -110,7 +119,7 @@ public final class MCPServer {
     case "resources/read":
       return uri(params).flatMap { _ in
         backend.readNow().map { .object(["contents": .array($0)]) }.mapError {
-          Failure(code: -32603, message: $0.message)
+          Failure(.internalError, $0.message)
         }
       }
     case "resources/subscribe", "resources/unsubscribe":
@@ -119,7 +128,7 @@ public final class MCPServer {
         return .object([:])
       }
     default:
-      return .failure(Failure(code: -32601, message: "there is no method \(method) here; tools/list shows the tools"))
+      return .failure(Failure(.methodNotFound, "there is no method \(method) here; tools/list shows the tools"))
     }
   }
 
@@ -145,23 +154,23 @@ public final class MCPServer {
 
   private func call(_ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
     guard case .string(let name)? = params["name"] else {
-      return .failure(Failure(code: -32602, message: "tools/call needs the tool's name, such as \"now\""))
+      return .failure(Failure(.invalidParams, "tools/call needs the tool's name, such as \"now\""))
     }
     guard let tool = MCPTool.all.first(where: { $0.name == name }) else {
       let names = MCPTool.all.map(\.name).joined(separator: ", ")
-      return .failure(Failure(code: -32602, message: "there is no tool called \(name); the tools are \(names)"))
+      return .failure(Failure(.invalidParams, "there is no tool called \(name); the tools are \(names)"))
     }
     switch params["arguments"] {
     case nil, .null?: return .success(backend.run(tool, [:]).json)
     case .object(let arguments)?: return .success(backend.run(tool, arguments).json)
     case .some(let other):
-      return .failure(Failure(code: -32602, message: "\"arguments\" must be an object, not \(other.kindDescription)"))
+      return .failure(Failure(.invalidParams, "\"arguments\" must be an object, not \(other.kindDescription)"))
     }
   }
 
   private func uri(_ params: [String: JSONValue]) -> Result<String, Failure> {
     guard case .string(let uri)? = params["uri"], uri == Self.nowURI else {
-      return .failure(Failure(code: -32002, message: "there is no such resource; the one resource is \(Self.nowURI)"))
+      return .failure(Failure(noResource: "there is no such resource; the one resource is \(Self.nowURI)"))
     }
     return .success(uri)
   }
@@ -172,17 +181,8 @@ public final class MCPServer {
     "mimeType": .string("text/plain"),
   ])
 
-  private func failure(_ id: RequestID?, _ code: Int, _ message: String) -> Data {
-    let reason =
-      switch code {
-      case -32700: "parse-error"
-      case -32600: "invalid-request"
-      case -32601: "method-not-found"
-      case -32602: "invalid-params"
-      case -32002: "resource-not-found"
-      default: "internal-error"
-      }
-    return encoder.response(
-      id: id, error: WireError(code: code, message: message.isEmpty ? "internal error" : message, reason: reason))
+  private func failure(_ id: RequestID?, _ code: StrideError.Code, _ message: String) -> Data {
+    encoder.response(id: id, error: StrideError(code, message))
   }
+
 }
