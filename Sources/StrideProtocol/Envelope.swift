@@ -134,6 +134,16 @@ public struct WireEncoder {
 
   /// An error response line (ending in `\n`) for an error already in its wire form.
   public func response(id: RequestID?, error: WireError) -> Data {
+    errorLine(id, error)
+  }
+
+  /// An error response line (ending in `\n`) for an error object of a protocol spoken beside Stride's own (MCP),
+  /// whose `data` has fields of its own.
+  public func response(id: RequestID?, error: JSONValue) -> Data {
+    errorLine(id, error)
+  }
+
+  private func errorLine(_ id: RequestID?, _ error: some Encodable) -> Data {
     // Encoding these plain values cannot fail; the fallback keeps the signature honest.
     (try? line(ErrorResponse(id: id, error: error)))
       ?? Data(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8 + [0x0A])
@@ -162,10 +172,10 @@ private struct SuccessResponse<Result: Encodable>: Encodable {
   var result: Result
 }
 
-private struct ErrorResponse: Encodable {
+private struct ErrorResponse<Failure: Encodable>: Encodable {
   var jsonrpc = "2.0"
   var id: RequestID?
-  var error: WireError
+  var error: Failure
 
   func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

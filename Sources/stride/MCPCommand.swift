@@ -56,7 +56,7 @@ final class MCPSession: MCPBackend {
     }
   }
 
-  func subscribe(_ on: Bool) { watcher.watch(on) }
+  func watchNow(_ notice: Data?, after first: Data?) { watcher.watch(notice, after: first) }
 
   /// Runs a command as `stride` would, its lines kept: what it said, and the daemon's first reply.
   private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {
@@ -108,21 +108,23 @@ final class MCPOutput: Sendable {
 final class NowWatcher: Sendable {
   private let socket: String
   private let out: MCPOutput
-  /// (the client wants to know, the thread runs)
-  private let state = Locked((on: false, running: false))
+  /// (the line to send on a change, nil when the client wants none; the thread runs)
+  private let state = Locked((notice: Data?.none, running: false))
 
   init(socket: String, out: MCPOutput) {
     self.socket = socket
     self.out = out
   }
 
-  func watch(_ on: Bool) {
+  /// Sends `notice` on each change from now on (nil: none), once `first` is written: no notice comes before it.
+  func watch(_ notice: Data?, after first: Data?) {
     let start = state.withLock { state -> Bool in
-      state.on = on
-      defer { state.running = state.running || on }
-      return on && !state.running
+      if let first { out.write(first) }
+      state.notice = notice
+      defer { state.running = state.running || notice != nil }
+      return notice != nil && !state.running
     }
-    guard start, let line = MCPServer.nowChanged else { return }
+    guard start else { return }
     // Subscribed before the answer goes out, so no change made after it is missed.
     let first = Handoff(try? listen())
     Thread.detachNewThread { [self] in
@@ -131,7 +133,7 @@ final class NowWatcher: Sendable {
           let events = try first.take() ?? listen()
           while true {
             _ = try events.nextEvent()
-            if state.withLock({ $0.on }) { out.write(line) }
+            if let notice = state.withLock({ $0.notice }) { out.write(notice) }
           }
         } catch {
           sleep(1)

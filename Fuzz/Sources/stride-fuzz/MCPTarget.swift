@@ -27,23 +27,41 @@ enum MCPTarget {
       }
     }
     func readNow() -> Result<[JSONValue], StrideError> { .success([]) }
-    func subscribe(_ on: Bool) {}
+    /// The id the last acknowledgement of a listen stream named, taken when read.
+    var acknowledged: JSONValue?
+    func watchNow(_ notice: Data?, after first: Data?) {
+      guard let first else { return }
+      let last = first.split(separator: 0x0A).last.flatMap { try? JSONReader.parse($0) }
+      guard case .object(let ack)? = last, ack["method"] == .string("notifications/subscriptions/acknowledged"),
+        case .object(let params)? = ack["params"], case .object(let meta)? = params["_meta"]
+      else { return require(false, "a listen stream began without its acknowledgement") }
+      acknowledged = meta[MCPServer.subscriptionKey]
+    }
   }
 
+  /// The first line of each era, one of which most inputs begin with so that the methods after it are reached.
+  static let openings = [
+    #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
+    #"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{"#
+      + #""io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
+  ]
+
   static func run(_ bytes: [UInt8]) {
-    let server = MCPServer(backend: Backend())
-    // An initialize first, most of the time, so that the methods after it are reached.
-    if bytes.first.map({ $0 & 1 == 0 }) ?? false {
-      _ = server.handle(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
+    let backend = Backend()
+    let server = MCPServer(backend: backend)
+    if let first = bytes.first, Int(first % 4) < openings.count {
+      _ = server.handle(Array(openings[Int(first % 4)].utf8))
     }
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
       let reply = server.handle(line)
       guard let reply else {
-        // Nothing is owed only to a notification or a response.
+        // Nothing is owed only to a notification or a response, or now to a listen request (its stream is open).
         if case .object(let message)? = try? JSONReader.parse(line) {
           let id = message["id"]
+          let listening = backend.acknowledged != nil && backend.acknowledged == id
+          backend.acknowledged = nil
           require(
-            id == nil || id == .null
+            id == nil || id == .null || listening
               || (message["method"] == nil && (message["result"] != nil || message["error"] != nil)),
             "a request got no reply: \(String(decoding: line, as: UTF8.self))")
         } else {

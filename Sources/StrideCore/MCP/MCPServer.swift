@@ -9,8 +9,9 @@ public protocol MCPBackend: AnyObject {
   func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult
   /// The now-list as a resource's contents: sentences, and the same as JSON.
   func readNow() -> Result<[JSONValue], StrideError>
-  /// Whether the client wants `notifications/resources/updated` when the now-list changes.
-  func subscribe(_ on: Bool)
+  /// Starts telling the client of changes to the now-list with the line `notice` (nil: stops), after writing the
+  /// lines `first` (an acknowledgement that must come before any notice) if there are any.
+  func watchNow(_ notice: Data?, after first: Data?)
 }
 
 /// What a tool call gives back: a sentence for people (and models), and the daemon's reply as structured content.
@@ -34,24 +35,47 @@ public struct MCPToolResult: Sendable {
   }
 }
 
-/// A Model Context Protocol server over one stream of JSON-RPC 2.0 lines (stdio): the handshake era of the
-/// protocol (revisions 2024-11-05 to 2025-11-25), with tools, one resource (`stride://now`) that a client may
-/// subscribe to, and `ping`. It holds the session's state and nothing of the tasks: every tool goes to the backend.
-/// A line that is not a message it can read gets a JSON-RPC error, and the server keeps going.
+/// A Model Context Protocol server over one stream of JSON-RPC 2.0 lines (stdio), with tools and one resource
+/// (`stride://now`) that a client may hear of changes to. It speaks both eras of the protocol: the handshake
+/// (`initialize`, revisions 2024-11-05 to 2025-11-25) and the stateless revision 2026-07-28 (`server/discover`, a
+/// `_meta` envelope on every request, `subscriptions/listen`); the client's first request decides which, once.
+/// It holds the session's state and nothing of the tasks: every tool goes to the backend. A line that is not a
+/// message it can read gets a JSON-RPC error, and the server keeps going.
 public final class MCPServer {
-  /// The revisions spoken, oldest first; a client asking for another gets the newest.
-  public static let versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+  /// The handshake revisions, oldest first; a client asking for another gets the newest.
+  public static let handshakeVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+  /// The stateless revisions: each request names one of these in its `_meta`.
+  public static let statelessVersions = ["2026-07-28"]
   /// The resource that holds the now-list.
   public static let nowURI = "stride://now"
 
-  private let backend: MCPBackend
-  private let encoder = WireEncoder()
-  /// The revision agreed in `initialize`; nil before it.
-  public private(set) var version: String?
+  /// How a connection speaks, decided by its first request.
+  enum Era: Equatable {
+    /// `initialize` first: the revision agreed there (nil before it).
+    case handshake(String?)
+    /// Every request carries its revision in `_meta`.
+    case stateless
+  }
+
+  let backend: MCPBackend
+  let encoder = WireEncoder()
+  var era: Era?
+  /// The `subscriptions/listen` request whose stream is open (stateless era), if one is.
+  var listening: RequestID?
 
   public init(backend: MCPBackend) { self.backend = backend }
 
-  /// The answer to one line, with its newline; nil for a notification or a client's response (nothing is owed).
+  /// The revision this connection speaks; nil before the handshake.
+  public var version: String? {
+    switch era {
+    case .handshake(let agreed)?: agreed
+    case .stateless?: Self.statelessVersions.last
+    case nil: nil
+    }
+  }
+
+  /// The answer to one line, with its newline; nil when nothing is owed (a notification, a client's response, or
+  /// a `subscriptions/listen` whose stream the backend now writes).
   public func handle(_ line: some Collection<UInt8>) -> Data? {
     guard let value = try? JSONReader.parse(line) else {
       return failure(nil, .parseError, "the line is not valid JSON; send one JSON-RPC message per line")
@@ -72,45 +96,80 @@ public final class MCPServer {
       return message["result"] != nil || message["error"] != nil
         ? nil : failure(id, .invalidRequest, "\"method\" is missing")
     }
-    guard let id else { return nil }  // A notification: `notifications/initialized`, `notifications/cancelled`.
-    guard message["jsonrpc"] == .string("2.0") else {
-      return failure(id, .invalidRequest, "\"jsonrpc\" must be \"2.0\"")
-    }
     let params: [String: JSONValue]
     switch message["params"] {
     case nil, .null?: params = [:]
     case .object(let fields)?: params = fields
     case .some(let other):
-      return failure(id, .invalidParams, "\"params\" must be an object, not \(other.kindDescription)")
+      return id.map { failure($0, .invalidParams, "\"params\" must be an object, not \(other.kindDescription)") }
     }
-    switch answer(method, params) {
-    case .success(let result):
+    guard let id else {
+      // A notification: `notifications/initialized`, or `notifications/cancelled` (which may end a listen stream).
+      if method == "notifications/cancelled" { cancel(params["requestId"]) }
+      return nil
+    }
+    guard message["jsonrpc"] == .string("2.0") else {
+      return failure(id, .invalidRequest, "\"jsonrpc\" must be \"2.0\"")
+    }
+    if era == nil {
+      era = method != "initialize" && Self.isEnveloped(params) ? .stateless : .handshake(nil)
+    }
+    let answer = era == .stateless ? stateless(id, method, params) : handshake(method, params)
+    switch answer {
+    case .success(nil): return nil
+    case .success(let result?):
       return (try? encoder.response(id: id, result: result))
         ?? failure(id, .internalError, "the answer could not be written")
-    case .failure(let error): return encoder.response(id: id, error: error.wire)
+    case .failure(let failure): return encoder.response(id: id, error: failure.error)
     }
   }
 
-  /// The notification to send when the now-list changed (to a client subscribed to it).
-  public static let nowChanged: Data? = try? WireEncoder().notification(
-    method: "notifications/resources/updated", params: JSONValue.object(["uri": .string(nowURI)]))
+  /// The notification to send when the now-list changed (to a client subscribed to it in the handshake era).
+  public static var nowChanged: Data? {
+    try? WireEncoder().notification(
+      method: "notifications/resources/updated", params: JSONValue.object(["uri": .string(nowURI)]))
+  }
 
   // MARK: Methods
 
-  /// A request's failure, as the wire says it: Stride's own JSON-RPC codes, and MCP's one of its own.
+  /// A request's failure, as the wire says it: Stride's own JSON-RPC codes, and MCP's few of its own.
   struct Failure: Error {
-    var wire: WireError
-    init(_ code: StrideError.Code, _ message: String) { wire = WireError(StrideError(code, message)) }
+    var error: JSONValue
+    init(_ code: StrideError.Code, _ message: String) {
+      self.init(code: Int64(code.wireCode), message, ["reason": .string(code.rawValue)])
+    }
     /// MCP's "resource not found".
-    init(noResource message: String) { wire = WireError(code: -32002, message: message, reason: "resource-not-found") }
+    init(noResource message: String) {
+      self.init(code: -32002, message, ["reason": .string("resource-not-found")])
+    }
+    init(code: Int64, _ message: String, _ data: [String: JSONValue]) {
+      error = .object(["code": .integer(code), "message": .string(message), "data": .object(data)])
+    }
   }
 
-  private func answer(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
+  /// The handshake era: `initialize` first, then the methods.
+  private func handshake(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue?, Failure> {
     if method == "initialize" { return .success(initialize(params)) }
     if method == "ping" { return .success(.object([:])) }
     guard version != nil else {
       return .failure(Failure(.invalidRequest, "send initialize first; \(method) comes after it"))
     }
+    if Self.isEnveloped(params) {
+      return .failure(
+        Failure(.invalidRequest, "this connection began with initialize, so its requests carry no revision in _meta"))
+    }
+    switch method {
+    case "resources/subscribe", "resources/unsubscribe":
+      return uri(params).map { _ in
+        backend.watchNow(method == "resources/subscribe" ? Self.nowChanged : nil, after: nil)
+        return .object([:])
+      }
+    default: return methods(method, params).map { $0 }
+    }
+  }
+
+  /// The methods both eras share.
+  func methods(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
     switch method {
     case "tools/list": return .success(.object(["tools": .array(MCPTool.all.map(\.json))]))
     case "tools/call": return call(params)
@@ -122,35 +181,36 @@ public final class MCPServer {
           Failure(.internalError, $0.message)
         }
       }
-    case "resources/subscribe", "resources/unsubscribe":
-      return uri(params).map { _ in
-        backend.subscribe(method == "resources/subscribe")
-        return .object([:])
-      }
     default:
       return .failure(Failure(.methodNotFound, "there is no method \(method) here; tools/list shows the tools"))
     }
   }
 
   private func initialize(_ params: [String: JSONValue]) -> JSONValue {
-    var agreed = Self.versions.last!
-    if case .string(let asked)? = params["protocolVersion"], Self.versions.contains(asked) { agreed = asked }
-    version = agreed
+    var agreed = Self.handshakeVersions.last!
+    if case .string(let asked)? = params["protocolVersion"], Self.handshakeVersions.contains(asked) { agreed = asked }
+    era = .handshake(agreed)
     return .object([
       "protocolVersion": .string(agreed),
-      "capabilities": .object([
-        "tools": .object(["listChanged": .bool(false)]),
-        "resources": .object(["subscribe": .bool(true), "listChanged": .bool(false)]),
-      ]),
-      "serverInfo": .object(["name": .string("stride"), "title": .string("Stride"), "version": .string(strideVersion)]),
-      "instructions": .string(
-        "Stride is a calm task list for people who find starting hard. Use now to pick what to start (it says why "
-          + "each task was picked; pass the person's energy and the minutes they have), capture to add a thought "
-          + "as they said it (dryRun shows how it would be read), defer with a reason when they put something off, "
-          + "and done when they finish a task or a step. Say what Stride says calmly; never list overdue work as a "
-          + "reproach."),
+      "capabilities": Self.capabilities, "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions),
     ])
   }
+
+  static let capabilities: JSONValue = .object([
+    "tools": .object(["listChanged": .bool(false)]),
+    "resources": .object(["subscribe": .bool(true), "listChanged": .bool(false)]),
+  ])
+
+  static let serverInfo: JSONValue = .object([
+    "name": .string("stride"), "title": .string("Stride"), "version": .string(strideVersion),
+  ])
+
+  static let instructions =
+    "Stride is a calm task list for people who find starting hard. Use now to pick what to start (it says why "
+    + "each task was picked; pass the person's energy and the minutes they have), capture to add a thought "
+    + "as they said it (dryRun shows how it would be read), defer with a reason when they put something off, "
+    + "and done when they finish a task or a step. Say what Stride says calmly; never list overdue work as a "
+    + "reproach."
 
   private func call(_ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
     guard case .string(let name)? = params["name"] else {
@@ -182,7 +242,6 @@ public final class MCPServer {
   ])
 
   private func failure(_ id: RequestID?, _ code: StrideError.Code, _ message: String) -> Data {
-    encoder.response(id: id, error: StrideError(code, message))
+    encoder.response(id: id, error: Failure(code, message).error)
   }
-
 }

@@ -12,7 +12,9 @@ struct MCPServerTests {
   /// Keeps the command lines the tools would run.
   final class Recorder: MCPBackend {
     var lines: [[String]] = []
-    var subscribed = false
+    /// What the server asked the watcher to send on a change (nil: nothing), and the lines to write first.
+    var notice: Data?
+    var first: [String] = []
     func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult {
       do {
         lines.append(try MCPArguments(tool, arguments).commandLine())
@@ -22,7 +24,10 @@ struct MCPServerTests {
       }
     }
     func readNow() -> Result<[JSONValue], StrideError> { .success([.object(["text": .string("Start with")])]) }
-    func subscribe(_ on: Bool) { subscribed = on }
+    func watchNow(_ notice: Data?, after first: Data?) {
+      self.notice = notice
+      self.first += first.map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+    }
   }
 
   func reply(_ server: MCPServer, _ line: String) throws -> [String: JSONValue] {
@@ -53,8 +58,11 @@ struct MCPServerTests {
       future, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2099-01-01"}}"#)
     guard case .object(let agreed)? = newest["result"] else { throw StrideError.invalid("no result") }
     #expect(agreed["protocolVersion"] == .string("2025-11-25"))
-    // A client that probes the stateless revision first hears that this server does not have it.
+    // Once the handshake began, the stateless revision's methods and envelope are refused.
     #expect(code(try reply(future, #"{"jsonrpc":"2.0","id":2,"method":"server/discover"}"#)) == -32601)
+    #expect(
+      code(try reply(future, #"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{\#(Self.envelope)}}"#)) == -32600
+    )
   }
 
   @Test("every line a careless or hostile client sends gets an error, and the server keeps going")
@@ -125,12 +133,95 @@ struct MCPServerTests {
     let listed = try reply(server, #"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#)
     #expect("\(listed)".contains("stride://now"))
     _ = try reply(server, #"{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"stride://now"}}"#)
-    #expect(recorder.subscribed)
+    #expect(recorder.notice == MCPServer.nowChanged)
     let read = try reply(server, #"{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"stride://now"}}"#)
     #expect(read["result"] == .object(["contents": .array([.object(["text": .string("Start with")])])]))
     let notification = try #require(MCPServer.nowChanged)
     #expect(
       String(decoding: notification, as: UTF8.self)
         == #"{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"uri":"stride://now"}}"# + "\n")
+  }
+
+  static let envelope =
+    #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#
+
+  func result(_ object: [String: JSONValue]) throws -> [String: JSONValue] {
+    guard case .object(let result)? = object["result"] else { throw StrideError.invalid("no result in \(object)") }
+    return result
+  }
+
+  @Test("the stateless revision: discover, an envelope on every request, results stamped, no initialize after")
+  func stateless() throws {
+    let server = MCPServer(backend: Recorder())
+    let discovered = try result(
+      try reply(server, #"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{\#(Self.envelope)}}"#))
+    #expect(discovered["supportedVersions"] == .array([.string("2026-07-28")]))
+    #expect(discovered["resultType"] == .string("complete"))
+    #expect(discovered["ttlMs"] == .integer(0))
+    #expect("\(discovered["_meta"] ?? .null)".contains("io.modelcontextprotocol/serverInfo"))
+    #expect(server.version == "2026-07-28")
+    let tools = try result(
+      try reply(server, #"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{\#(Self.envelope)}}"#))
+    #expect(tools["cacheScope"] == .string("private"))
+    let called = try result(
+      try reply(
+        server,
+        #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"now","arguments":{},\#(Self.envelope)}}"#))
+    #expect(called["resultType"] == .string("complete"))
+    #expect(called["ttlMs"] == nil)
+
+    // Without the envelope, or with a revision it does not speak, or the handshake: refused, naming what it speaks.
+    #expect(code(try reply(server, #"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#)) == -32602)
+    let future = try reply(
+      server,
+      #"{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"#
+        + #""2031-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}"#)
+    #expect(code(future) == -32022)
+    #expect("\(future)".contains("2026-07-28") && "\(future)".contains("2031-01-01"))
+    let handshake = try reply(
+      server, #"{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
+    #expect(code(handshake) == -32022)
+    #expect(
+      code(
+        try reply(
+          server,
+          #"{"jsonrpc":"2.0","id":7,"method":"resources/subscribe","params":{"uri":"stride://now",\#(Self.envelope)}}"#)
+      ) == -32601)
+  }
+
+  @Test("subscriptions/listen: acknowledged first, each change names the stream, a new stream ends the last")
+  func listen() throws {
+    let recorder = Recorder()
+    let server = MCPServer(backend: recorder)
+    func listen(_ id: String, _ uris: String) {
+      let line =
+        #"{"jsonrpc":"2.0","id":"\#(id)","method":"subscriptions/listen","params":{"notifications":"#
+        + #"{"resourceSubscriptions":\#(uris),"toolsListChanged":true},\#(Self.envelope)}}"#
+      #expect(server.handle(Array(line.utf8)) == nil, "the stream's answer comes when it ends")
+    }
+    listen("a", #"["stride://now","file:///etc"]"#)
+    #expect(
+      recorder.first == [
+        #"{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":"#
+          + #"{"io.modelcontextprotocol/subscriptionId":"a"},"notifications":{"resourceSubscriptions":["stride://now"]}}}"#
+      ])
+    #expect(
+      recorder.notice.map { String(decoding: $0, as: UTF8.self) }
+        == #"{"jsonrpc":"2.0","method":"notifications/resources/updated","params":{"_meta":"#
+        + #"{"io.modelcontextprotocol/subscriptionId":"a"},"uri":"stride://now"}}"# + "\n")
+    recorder.first = []
+    listen("b", "[]")
+    #expect(recorder.first.count == 2)
+    #expect(recorder.first.first?.contains(#""id":"a","jsonrpc":"2.0","result":{"#) == true)
+    #expect(recorder.notice == nil, "a stream that asked for nothing hears of nothing")
+    listen("c", #"["stride://now"]"#)
+    #expect(recorder.notice != nil)
+    // Cancelling another request leaves the stream; cancelling the stream ends it, with no answer.
+    recorder.first = []
+    _ = server.handle(Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"b"}}"#.utf8))
+    #expect(recorder.notice != nil)
+    _ = server.handle(Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c"}}"#.utf8))
+    #expect(recorder.notice == nil)
+    #expect(recorder.first.isEmpty)
   }
 }

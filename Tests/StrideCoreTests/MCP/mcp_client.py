@@ -1,8 +1,10 @@
 """Drives `stride mcp` with the official MCP SDK's client, as an assistant app would, and prints what it saw as
-one JSON object (the Swift test `MCPClientTests` reads it). Arguments: the stride binary, then its environment as
-JSON."""
+one JSON object (the Swift test `MCPClientTests` reads it). Arguments: the stride binary, its environment as JSON,
+and the client's mode: "auto" (the SDK's default: the stateless revision, found through server/discover) or
+"legacy" (the initialize handshake)."""
 
 import asyncio
+import contextlib
 import json
 import subprocess
 import sys
@@ -16,22 +18,27 @@ def text(result):
 
 
 async def main():
-    stride, env = sys.argv[1], json.loads(sys.argv[2])
+    stride, env, mode = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3]
     updates = []
 
     async def on_message(message):
         if isinstance(message, types.ResourceUpdatedNotification):
             updates.append(message.params.uri)
 
+    async def hear(subscription):
+        async for event in subscription:
+            updates.append(event.uri)
+
     seen = {}
     server = StdioServerParameters(command=stride, args=["mcp"], env=env)
-    async with Client(server, message_handler=on_message) as client:
+    async with Client(server, message_handler=on_message, mode=mode) as client, contextlib.AsyncExitStack() as stack:
         seen["version"] = client.session.protocol_version
         seen["server"] = client.session.server_info.name if client.session.server_info else None
         tools = (await client.list_tools()).tools
         seen["tools"] = sorted(tool.name for tool in tools)
         seen["deferReasons"] = next(t for t in tools if t.name == "defer").input_schema["properties"]["reason"]["enum"]
-        await client.send_ping()
+        if mode == "legacy":
+            await client.send_ping()
 
         dry = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low", "dryRun": True})
         seen["dryRun"] = {"text": text(dry), "saved": (dry.structured_content or {}).get("task")}
@@ -41,7 +48,13 @@ async def main():
 
         resources = (await client.list_resources()).resources
         seen["resources"] = [str(resource.uri) for resource in resources]
-        await client.subscribe_resource("stride://now")
+        if mode == "legacy":
+            await client.subscribe_resource("stride://now")
+        else:
+            subscription = await stack.enter_async_context(client.listen(resource_subscriptions=["stride://now"]))
+            seen["honored"] = subscription.honored.resource_subscriptions
+            listener = asyncio.create_task(hear(subscription))
+            stack.callback(listener.cancel)
 
         now = await client.call_tool("now", {"energy": "low", "minutes": 20})
         seen["now"] = {

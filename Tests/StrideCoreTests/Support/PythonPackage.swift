@@ -7,11 +7,13 @@ import Foundation
 enum PythonPackage {
   /// The folder to put on PYTHONPATH for `module`, or nil when python3 imports it already.
   static func path(module: String, package: String) -> String? {
-    if run(["python3", "-c", "import \(module)"]) { return nil }
+    // Asked without importing, so that a missing module is an answer, not a traceback in the tests' output.
+    let probe = "import importlib.util, sys; sys.exit(importlib.util.find_spec('\(module)') is None)"
+    if run(["python3", "-c", probe]) { return nil }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().path
     let target = root + "/.build/" + package
-    if run(["PYTHONPATH=" + target, "python3", "-c", "import \(module)"]) { return target }
+    if run(["PYTHONPATH=" + target, "python3", "-c", probe]) { return target }
     _ = run([
       "python3", "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--target", target, package,
     ])
