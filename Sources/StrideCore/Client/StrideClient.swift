@@ -56,9 +56,11 @@ public final class StrideClient {
       throw ClientError.unreachable("something at \(path) answered, but it is not strided")
     }
     guard hello.protocol == protocolVersion else {
+      let mismatch = "protocol version mismatch: strided speaks protocol \(hello.protocol) and this stride speaks "
       throw ClientError.unreachable(
-        "protocol version mismatch: strided speaks protocol \(hello.protocol) and this stride speaks "
-          + "\(protocolVersion); restart the daemon with 'stride daemon stop' so the matching one starts")
+        hello.protocol > protocolVersion
+          ? mismatch + "\(protocolVersion), an older one; run this command again with the stride installed with strided"
+          : mismatch + "\(protocolVersion); restart the daemon with 'stride daemon stop' so the matching one starts")
     }
     self.hello = hello
   }

@@ -72,7 +72,7 @@ extension JSONValue {
 
 @Suite("In-process server", .serialized)
 struct ServerTests {
-  @Test("the greeting comes first and says protocol 1 and the limits")
+  @Test("the greeting comes first and says the protocol and the limits")
   func greeting() throws {
     let running = try RunningServer()
     defer { running.stop() }
@@ -81,8 +81,34 @@ struct ServerTests {
     #expect(
       hello == String(decoding: Server.greeting(serverName: "strided/test", limits: .init()).dropLast(), as: UTF8.self))
     let client = try StrideClient(path: running.socket)
-    #expect(client.hello.protocol == 1)
+    #expect(client.hello.protocol == protocolVersion)
     #expect(client.hello.limits.maxConnections >= 64)
+  }
+
+  @Test("a daemon of another protocol is named, with what to run: the newer stride, or the matching daemon")
+  func protocolMismatch() throws {
+    let folder = Fixtures.temporaryDirectory()
+    for spoken in [protocolVersion + 1, protocolVersion - 1] {
+      let path = folder + "/s\(spoken).sock"
+      let listener = try UnixSocket.listen(path: path)
+      defer { listener.close() }
+      let greeter = Thread {
+        let hello =
+          #"{"jsonrpc":"2.0","method":"server.hello","params":{"limits":{"maxConnections":64,"#
+          + #""maxLineBytes":1048576},"protocol":\#(spoken),"server":"strided/other"}}"#
+        if let peer = try? listener.accept() { try? peer.write(Data((hello + "\n").utf8)) }
+      }
+      greeter.start()
+      let message: String
+      do {
+        _ = try StrideClient(path: path)
+        message = "connected"
+      } catch { message = "\(error)" }
+      #expect(message.contains("strided speaks protocol \(spoken) and this stride speaks \(protocolVersion)"))
+      #expect(
+        message.contains(
+          spoken > protocolVersion ? "run this command again with the stride installed" : "stride daemon stop"))
+    }
   }
 
   @Test("every bad request gets its own error, the connection keeps working, and nothing is stored")
