@@ -105,6 +105,18 @@ extension History {
     return found
   }
 
+  /// The wake-ups announced in `[since, until)`, oldest first: when, and the task as it was before it woke.
+  package func wakes(since: Date, until: Date) throws(StrideError) -> [(at: Date, before: StrideTask)] {
+    let statement = try database.statement(
+      "SELECT at, before FROM history WHERE action = ? AND at >= ? AND at < ? ORDER BY seq"
+    ).bind(.text(ChangeAction.wake.rawValue), .date(since), .date(until))
+    var found: [(at: Date, before: StrideTask)] = []
+    while try statement.step() {
+      found += try tasks(statement.text(1)).map { (statement.date(0), $0) }
+    }
+    return found
+  }
+
   /// How many changes of `action` in `[since, until)`, not taken back.
   package func count(_ action: ChangeAction, since: Date, until: Date) throws(StrideError) -> Int {
     let statement = try database.statement(

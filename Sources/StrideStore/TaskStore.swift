@@ -277,11 +277,7 @@ public final class TaskStore {
   /// that move on) as one change per task, recorded in the history but not undoable, and returns them.
   @discardableResult
   public func wake(at now: Date) throws(StrideError) -> [WakeUp] {
-    let due = openByID.flatMap { task in
-      let due = task.wakeUps.filter { $0.at <= now }
-      // A routine that moves on says so; the due time it moved past is no news of its own.
-      return due.contains { $0.kind == .routine } ? due.filter { $0.kind != .due } : due
-    }
+    let due = openByID.flatMap { $0.wakeUps(by: now) }
     guard !due.isEmpty else { return [] }
     let woken = Dictionary(grouping: due, by: \.task).keys.sorted().compactMap(openTask)
     var changes: [StoreChange] = []

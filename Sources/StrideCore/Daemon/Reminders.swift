@@ -25,7 +25,13 @@ final class Reminders: Sendable {
     var task: StrideTask
     var wakeUps: [WakeUp]
     var at: Date
+    /// Announced more than a minute after its time (it passed while strided was not running).
     var late: Bool
+
+    init(task: StrideTask, wakeUps: [WakeUp], at: Date) {
+      (self.task, self.wakeUps, self.at) = (task, wakeUps, at)
+      late = wakeUps.contains { at.timeIntervalSince($0.at) > 60 }
+    }
   }
 
   let settings: StrideConfig.RemindersSettings
@@ -63,9 +69,18 @@ final class Reminders: Sendable {
     }
   }
 
-  /// Starts reaching the desktop, off the caller's thread.
+  /// Starts reaching the desktop, off the caller's thread. In the quiet hours, first takes back what came earlier in
+  /// them from the history, so that a restart in the night still leaves the morning its summary.
   func start() {
     guard let desktop = desktop.withLock({ $0 }) else { return }
+    let now = clock()
+    if let began = settings.quiet?.began(before: now, in: calendar) {
+      do {
+        hold(try tasks.cameUp(since: began, until: now.addingTimeInterval(1)).map(Came.init))
+      } catch {
+        log.info("reminders: what came earlier in the quiet hours could not be read back: \(error.message)")
+      }
+    }
     queue.async { desktop.connect() }
   }
 
@@ -85,8 +100,7 @@ final class Reminders: Sendable {
     var dealtWith: [TaskID] = []
     for change in changes {
       if change.action == .wake {
-        let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
-        came += change.tasks.map { Came(task: $0, wakeUps: change.wakeUps, at: change.at, late: late) }
+        came += change.tasks.map { Came(task: $0, wakeUps: change.wakeUps, at: change.at) }
       } else {
         dealtWith += change.tasks.filter { Self.dealtWith($0, by: change) }.map(\.id)
       }
@@ -97,16 +111,18 @@ final class Reminders: Sendable {
     }
     if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
     guard let first = came.first else { return }
-    if let quiet = settings.quiet, quiet.contains(first.at, in: calendar) {
-      state.withLock { state in
-        for item in came {
-          state.held.removeAll { $0.task.id == item.task.id }
-          state.held.append(item)
-        }
-      }
-      return
-    }
+    if let quiet = settings.quiet, quiet.contains(first.at, in: calendar) { return hold(came) }
     queue.async { [self, came] in show(came) }
+  }
+
+  /// Keeps what came in the quiet hours for their end: each task once, as it came last.
+  private func hold(_ came: [Came]) {
+    state.withLock { state in
+      for item in came {
+        state.held.removeAll { $0.task.id == item.task.id }
+        state.held.append(item)
+      }
+    }
   }
 
   /// Whether a change means the person dealt with the task, so its reminder is no longer wanted: done, skipped,

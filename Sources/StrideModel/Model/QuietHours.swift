@@ -32,6 +32,14 @@ public struct QuietHours: Equatable, Sendable {
     return start < end ? start <= clock && clock < end : clock >= start || clock < end
   }
 
+  /// When the quiet hours that hold `instant` began; nil when `instant` is not in them.
+  public func began(before instant: Date, in calendar: LocalCalendar) -> Date? {
+    guard contains(instant, in: calendar) else { return nil }
+    let day = calendar.day(of: instant)
+    let today = calendar.date(day, start)
+    return today <= instant ? today : calendar.date(day.adding(days: -1), start)
+  }
+
   /// When the quiet hours that hold `instant` end; nil when `instant` is not in them.
   public func end(after instant: Date, in calendar: LocalCalendar) -> Date? {
     guard contains(instant, in: calendar) else { return nil }

@@ -57,6 +57,13 @@ public struct WakeUp: Codable, Equatable, Sendable {
 }
 
 extension StrideTask {
+  /// The wake-ups that come by `instant`, as announced together then. A routine that moves on says so; the due time
+  /// it moved past is no news of its own.
+  public func wakeUps(by instant: Date) -> [WakeUp] {
+    let due = wakeUps.filter { $0.at <= instant }
+    return due.contains { $0.kind == .routine } ? due.filter { $0.kind != .due } : due
+  }
+
   /// The wake-ups still ahead of the task's last change. A wake-up is announced by a change (`task.wake`) made at
   /// or after its moment, so once announced it is behind `updatedAt` and never announced twice, not even after a
   /// restart. A time already past when it was set (a capture with a start or a due time of yesterday) is no wake-up

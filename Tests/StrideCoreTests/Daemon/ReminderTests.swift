@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Desktop reminders against real parts: a dbus-daemon session bus and a notification service written with jeepney
 /// (`fake_notifications.py`), both started here in a temporary folder. The daemon's clock is the test's, and the
@@ -22,11 +23,19 @@ struct ReminderTests {
     let clock = Clock()
     let dispatcher: Dispatcher
 
-    init(_ reminders: StrideConfig.RemindersSettings, environment: [String: String]) throws {
+    let database: String
+
+    /// With a new database, or the one at `database` (as a restarted daemon opens it), its clock at `time`.
+    init(
+      _ reminders: StrideConfig.RemindersSettings, environment: [String: String], database: String? = nil,
+      at time: String = "2026-11-21T09:00:00Z"
+    ) throws {
       let clock = self.clock
+      clock.set(time)
+      let (store, path) = try database.map { (try TaskStore(path: $0), $0) } ?? Fixtures.store()
+      self.database = path
       dispatcher = TestDispatcher.make(
-        store: try Fixtures.store().0, clock: { clock.now }, config: StrideConfig(reminders: reminders),
-        environment: environment)
+        store: store, clock: { clock.now }, config: StrideConfig(reminders: reminders), environment: environment)
       dispatcher.startReminders()
     }
 
@@ -170,6 +179,34 @@ struct ReminderTests {
     rig.wake(at: "2026-11-22T08:01:00Z")
     usleep(300_000)
     #expect(fake.notes.count == 1, "said once")
+  }
+
+  @Test("a restart in the quiet hours keeps what came before it: the morning's summary still says it")
+  func restartInQuietHours() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let fake = try FakeNotifications(bus: bus)
+    defer { fake.stop() }
+    let settings = StrideConfig.RemindersSettings(on: true, quiet: QuietHours(written: "22:00-08:00"))
+    let evening = try Rig(settings, environment: bus.environment, at: "2026-11-21T21:00:00Z")
+    let ids = ["call mum", "pay rent", "answer Sam"].map { evening.capture($0) }
+    evening.send("task.defer", #"{"id":\#(ids[0]),"reason":"wrong-time","until":"2026-11-21T23:00:00Z"}"#)
+    evening.send("task.update", #"{"id":\#(ids[1]),"due":"2026-11-22T01:00:00Z"}"#)
+    evening.send("task.defer", #"{"id":\#(ids[2]),"reason":"wrong-time","until":"2026-11-22T01:30:00Z"}"#)
+    for time in ["2026-11-21T23:00:00Z", "2026-11-22T01:00:00Z", "2026-11-22T01:30:00Z"] { evening.wake(at: time) }
+    // Sam was answered before strided stopped: left out.
+    evening.send("task.complete", #"{"id":\#(ids[2])}"#)
+    evening.stop()
+
+    let night = try Rig(settings, environment: bus.environment, database: evening.database, at: "2026-11-22T03:00:00Z")
+    defer { night.stop() }
+    #expect(night.wake(at: "2026-11-22T03:00:00Z") == Fixtures.at("2026-11-22T08:00:00Z"), "the timer wakes at 08:00")
+    usleep(300_000)
+    #expect(fake.notes.isEmpty, "nothing is shown in the quiet hours")
+    night.wake(at: "2026-11-22T08:00:00Z")
+    let summary = try #require(fake.note(1))
+    #expect(summary["summary"] as? String == "While it was quiet")
+    #expect(summary["body"] as? String == "1 task came back and 1 came due: call mum and pay rent.")
   }
 
   @Test("more than three at once are said in one; a reminder whose task is done elsewhere is taken down")
