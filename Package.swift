@@ -13,8 +13,9 @@ let package = Package(
     .library(name: "StrideCalendar", targets: ["StrideCalendar"]),
     .library(name: "StrideStore", targets: ["StrideStore"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
-    // For the fuzz targets in Fuzz/, which read what a CalDAV server sends.
+    // For the fuzz targets in Fuzz/, which read what a CalDAV server and the session bus send.
     .library(name: "StrideSync", targets: ["StrideSync"]),
+    .library(name: "StrideDBus", targets: ["StrideDBus"]),
   ],
   targets: [
     .systemLibrary(

@@ -14,7 +14,7 @@ let package = Package(
         .product(name: "StrideTransport", package: "Stride"),
         .product(name: "StrideCalendar", package: "Stride"), .product(name: "StrideStore", package: "Stride"),
         .product(name: "StrideCore", package: "Stride"),
-        .product(name: "StrideSync", package: "Stride"),
+        .product(name: "StrideSync", package: "Stride"), .product(name: "StrideDBus", package: "Stride"),
       ])
   ],
   swiftLanguageModes: [.v6]

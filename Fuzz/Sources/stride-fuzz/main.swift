@@ -16,6 +16,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
   "vtodo": SyncTargets.vtodo,
   "davxml": SyncTargets.davXML,
   "mcp": MCPTarget.run,
+  "dbus": DBusTarget.run,
 ]
 
 let chosen: @Sendable ([UInt8]) -> Void = {
