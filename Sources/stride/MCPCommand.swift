@@ -56,7 +56,11 @@ final class MCPSession: MCPBackend {
     }
   }
 
-  func watchNow(_ notice: Data?, after first: Data?) { watcher.watch(notice, after: first) }
+  func watchNow(_ notice: Data?, after first: Data?) {
+    // The daemon started first if need be (as a tool would start it), so the watcher hears the very next change.
+    if notice != nil { _ = try? session.client() }
+    watcher.watch(notice, after: first)
+  }
 
   /// Runs a command as `stride` would, its lines kept: what it said, and the daemon's first reply.
   private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {

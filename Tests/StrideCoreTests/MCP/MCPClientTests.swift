@@ -81,6 +81,7 @@ struct MCPClientTests {
             + "food. Why: you just finished a step."
         ])
     #expect(seen["updates"] as? [String] == ["stride://now"])
+    #expect(seen["heardFirst"] as? Bool == true, "subscribed before the daemon ran, the first capture is heard")
     // What the assistant did is what the CLI sees.
     #expect(cli.stride("show", "1").stdout.contains("deferred"))
   }

@@ -40,14 +40,7 @@ async def main():
         if mode == "legacy":
             await client.send_ping()
 
-        dry = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low", "dryRun": True})
-        seen["dryRun"] = {"text": text(dry), "saved": (dry.structured_content or {}).get("task")}
-        added = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low"})
-        seen["capture"] = {"text": text(added), "id": added.structured_content["task"]["id"]}
-        await client.call_tool("capture", {"text": "plan the party: guests, food, music"})
-
-        resources = (await client.list_resources()).resources
-        seen["resources"] = [str(resource.uri) for resource in resources]
+        # Subscribed before any tool has run: the daemon is not running yet, and the first change is heard.
         if mode == "legacy":
             await client.subscribe_resource("stride://now")
         else:
@@ -55,6 +48,20 @@ async def main():
             seen["honored"] = subscription.honored.resource_subscriptions
             listener = asyncio.create_task(hear(subscription))
             stack.callback(listener.cancel)
+
+        dry = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low", "dryRun": True})
+        seen["dryRun"] = {"text": text(dry), "saved": (dry.structured_content or {}).get("task")}
+        added = await client.call_tool("capture", {"text": "call the dentist tomorrow 9am ~10m !low"})
+        for _ in range(50):
+            if updates:
+                break
+            await asyncio.sleep(0.1)
+        seen["heardFirst"] = bool(updates)
+        seen["capture"] = {"text": text(added), "id": added.structured_content["task"]["id"]}
+        await client.call_tool("capture", {"text": "plan the party: guests, food, music"})
+
+        resources = (await client.list_resources()).resources
+        seen["resources"] = [str(resource.uri) for resource in resources]
 
         now = await client.call_tool("now", {"energy": "low", "minutes": 20})
         seen["now"] = {
@@ -79,10 +86,6 @@ async def main():
 
         read = await client.read_resource("stride://now")
         seen["resource"] = [content.text for content in read.contents if content.mime_type == "text/plain"]
-        for _ in range(50):
-            if updates:
-                break
-            await asyncio.sleep(0.1)
         seen["updates"] = sorted(set(updates))
     print(json.dumps(seen))
 
