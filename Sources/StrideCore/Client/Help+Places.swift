@@ -20,7 +20,9 @@ extension Help {
 
       { "mcpServers": { "stride": { "command": "stride", "args": ["mcp"] } } }
 
-    It ends when its standard input does. Docs/mcp.md has the details.
+    It speaks MCP's current revision (2026-07-28) and the handshake revisions before it
+    (2024-11-05 to 2025-11-25), whichever the app opens with. It ends when its standard input
+    does. Docs/mcp.md has the details.
     """
   ]
 }
