@@ -40,14 +40,9 @@ public struct WireError: Codable, Equatable, Sendable {
   public var data: Details
 
   public init(_ error: StrideError) {
-    self.init(code: error.code.wireCode, message: error.message, reason: error.code.rawValue)
-  }
-
-  /// An error of a protocol spoken beside Stride's own (MCP), with its own codes.
-  public init(code: Int, message: String, reason: String) {
-    self.code = code
-    self.message = message
-    data = Details(reason: reason)
+    code = error.code.wireCode
+    message = error.message
+    data = Details(reason: error.code.rawValue)
   }
 
   /// The error as the client's own type; an unknown reason (from a newer daemon) counts as internal.
