@@ -80,11 +80,10 @@ struct ReminderTests {
 
   @Test("a deferred task coming back: one reminder with its title, why and Done and Later; Done completes it")
   func backAndDone() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
-    let rig = try Rig(.init(on: true), environment: bus.environment)
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let rig = try Rig(.init(on: true), environment: desktop.environment)
     defer { rig.stop() }
     #expect(rig.status()?.state == "desktop")
     #expect(rig.status()?.sentence.contains("with Done and Later buttons") == true)
@@ -115,11 +114,10 @@ struct ReminderTests {
 
   @Test("a due time arriving is reminded once; Later puts the task off as no-energy for an hour, then it is back")
   func dueAndLater() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
-    let rig = try Rig(.init(on: true), environment: bus.environment)
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let rig = try Rig(.init(on: true), environment: desktop.environment)
     defer { rig.stop() }
     let id = rig.capture("water the plants")
     rig.send("task.update", #"{"id":\#(id),"due":"2026-11-21T10:30:00Z"}"#)
@@ -145,11 +143,10 @@ struct ReminderTests {
 
   @Test("in the quiet hours nothing is shown; what came is said once when they end, without what was dealt with")
   func quietHours() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
-    let rig = try Rig(.init(on: true, quiet: QuietHours(written: "22:00-08:00")), environment: bus.environment)
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let rig = try Rig(.init(on: true, quiet: QuietHours(written: "22:00-08:00")), environment: desktop.environment)
     defer { rig.stop() }
     #expect(rig.status()?.sentence.hasSuffix("Quiet hours are 22:00 to 08:00.") == true)
     rig.wake(at: "2026-11-21T21:00:00Z")
@@ -183,12 +180,11 @@ struct ReminderTests {
 
   @Test("a restart in the quiet hours keeps what came before it: the morning's summary still says it")
   func restartInQuietHours() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
     let settings = StrideConfig.RemindersSettings(on: true, quiet: QuietHours(written: "22:00-08:00"))
-    let evening = try Rig(settings, environment: bus.environment, at: "2026-11-21T21:00:00Z")
+    let evening = try Rig(settings, environment: desktop.environment, at: "2026-11-21T21:00:00Z")
     let ids = ["call mum", "pay rent", "answer Sam"].map { evening.capture($0) }
     evening.send("task.defer", #"{"id":\#(ids[0]),"reason":"wrong-time","until":"2026-11-21T23:00:00Z"}"#)
     evening.send("task.update", #"{"id":\#(ids[1]),"due":"2026-11-22T01:00:00Z"}"#)
@@ -198,7 +194,8 @@ struct ReminderTests {
     evening.send("task.complete", #"{"id":\#(ids[2])}"#)
     evening.stop()
 
-    let night = try Rig(settings, environment: bus.environment, database: evening.database, at: "2026-11-22T03:00:00Z")
+    let night = try Rig(
+      settings, environment: desktop.environment, database: evening.database, at: "2026-11-22T03:00:00Z")
     defer { night.stop() }
     #expect(night.wake(at: "2026-11-22T03:00:00Z") == Fixtures.at("2026-11-22T08:00:00Z"), "the timer wakes at 08:00")
     usleep(300_000)
@@ -211,11 +208,10 @@ struct ReminderTests {
 
   @Test("more than three at once are said in one; a reminder whose task is done elsewhere is taken down")
   func togetherAndTakenDown() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
-    let rig = try Rig(.init(on: true), environment: bus.environment)
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let rig = try Rig(.init(on: true), environment: desktop.environment)
     defer { rig.stop() }
     for title in ["one", "two", "three", "four"] {
       let id = rig.capture(title)
@@ -265,11 +261,10 @@ struct ReminderTests {
 
   @Test("reminders off: the bus is never asked, and server.info says they are off and how to turn them on")
   func off() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
-    let rig = try Rig(.init(), environment: bus.environment)
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let rig = try Rig(.init(), environment: desktop.environment)
     defer { rig.stop() }
     let id = rig.capture("call the bank")
     rig.send("task.defer", #"{"id":\#(id),"reason":"no-energy","until":"2026-11-21T10:00:00Z"}"#)

@@ -40,13 +40,12 @@ struct ReminderCommandLineTests {
 
   @Test("a real strided on a session bus: a deferral ending shows one reminder, Done completes it, watch says it")
   func onTheBus() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let fake = try FakeNotifications(bus: bus)
-    defer { fake.stop() }
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
     let cli = CommandLineHarness()
     defer { cli.finish() }
-    cli.environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+    cli.environment["DBUS_SESSION_BUS_ADDRESS"] = desktop.bus.address
     try Self.settings(cli, #"{"reminders": {"on": true}}"#)
     #expect(cli.stride("add", "water the plants").status == 0)
     #expect(cli.stride("daemon", "status").stdout.contains("with Done and Later buttons."))

@@ -102,20 +102,22 @@ final class FakeNotifications: @unchecked Sendable {
   /// Waits (up to 15 seconds) for a record that `matches`; returns it, or nil.
   @discardableResult
   func wait(for matches: ([String: Any]) -> Bool) -> [String: Any]? {
-    let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))
-    while Date() < deadline {
-      if let record = records.withLock({ $0.first(where: matches) }) { return record }
-      usleep(20_000)
-    }
-    return nil
+    poll { records.withLock { $0.first(where: matches) } }
   }
 
   /// Waits for the `count`th Notify call (from 1); returns it, or nil.
   func note(_ count: Int) -> [String: Any]? {
+    poll {
+      let notes = self.notes
+      return notes.count >= count ? notes[count - 1] : nil
+    }
+  }
+
+  /// Asks `found` until it finds something (up to 15 seconds); returns it, or nil.
+  private func poll<Found>(_ found: () -> Found?) -> Found? {
     let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))
     while Date() < deadline {
-      let notes = self.notes
-      if notes.count >= count { return notes[count - 1] }
+      if let thing = found() { return thing }
       usleep(20_000)
     }
     return nil
@@ -135,4 +137,23 @@ final class FakeNotifications: @unchecked Sendable {
   }
 
   deinit { stop() }
+}
+
+/// A session bus with the fake notification service on it: the desktop a reminder test runs against, stopped as one.
+final class FakeDesktop {
+  let bus: SessionBus
+  let notifications: FakeNotifications
+
+  init() throws {
+    bus = try SessionBus()
+    notifications = try FakeNotifications(bus: bus)
+  }
+
+  /// What a program needs to find this desktop's bus.
+  var environment: [String: String] { bus.environment }
+
+  func stop() {
+    notifications.stop()
+    bus.stop()
+  }
 }
