@@ -102,7 +102,7 @@ final class DAVSession: Sendable {
       return describe(status: 401, method: "", url: url)
     case .timedOut?:
       let seconds = Int(timeout.rounded(.up))
-      text = "the server at \(host) did not answer within \(seconds == 1 ? "1 second" : "\(seconds) seconds"); \(wait)"
+      text = "the server at \(host) did not answer within \(plural(seconds, "second")); \(wait)"
     case .networkConnectionLost?, .badServerResponse?, .cannotParseResponse?, .zeroByteResource?:
       text = "the connection to the server at \(host) broke off before its answer was whole; \(wait)"
     case .cannotConnectToHost?, .notConnectedToInternet?:

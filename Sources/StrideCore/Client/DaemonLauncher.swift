@@ -10,12 +10,12 @@ import StrideProtocol
 public enum DaemonLauncher {
   /// Finds the `strided` next to the running program, else on `PATH`.
   public static func locateDaemon(environment: [String: String]) -> String? {
-    var candidates: [String] = []
-    if let directory = Spawn.executableDirectory() { candidates.append(directory + "/strided") }
-    for directory in (environment["PATH"] ?? "").split(separator: ":") {
-      candidates.append("\(directory)/strided")
+    if let directory = Spawn.executableDirectory(),
+      FileManager.default.isExecutableFile(atPath: directory + "/strided")
+    {
+      return directory + "/strided"
     }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return Spawn.program("strided", inPath: environment["PATH"])
   }
 
   /// Starts the daemon with `arguments` in a session of its own, logging to `paths.logFile`, and waits up to

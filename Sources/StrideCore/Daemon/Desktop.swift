@@ -49,7 +49,7 @@ final class Desktop: @unchecked Sendable {
         log.info("reminders show through the desktop's notifications on the session bus at \(service.busLabel)")
       }
     } catch {
-      notifySend = Self.program("notify-send", in: environment["PATH"])
+      notifySend = Spawn.program("notify-send", inPath: environment["PATH"])
       let changed: Bool
       if case .remote = error.kind {
         // The bus works, but nobody on it shows notifications: notify-send would fail the same way.
@@ -140,14 +140,5 @@ final class Desktop: @unchecked Sendable {
     return "Desktop reminders are on, but \(found); start strided from within your desktop session (stride daemon "
       + "stop, then any stride command there), or set DBUS_SESSION_BUS_ADDRESS for it. The next reminder tries again, "
       + "and stride watch prints every one meanwhile."
-  }
-
-  /// The full path of `name` in the directories of `path`, when it is an executable file there.
-  static func program(_ name: String, in path: String?) -> String? {
-    for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
-      let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
   }
 }

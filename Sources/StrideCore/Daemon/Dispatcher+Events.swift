@@ -14,11 +14,10 @@ extension Dispatcher {
       for task in change.tasks {
         let shown = task.settled(at: change.at)
         if change.action == .wake {
-          let late = change.wakeUps.contains { change.at.timeIntervalSince($0.at) > 60 }
           hub.publish(.taskWoke) { seq in
             StrideEvent(
               topic: .taskWoke, seq: seq, at: change.at, action: change.action, task: shown, wakeUps: change.wakeUps,
-              late: late)
+              late: WakeUp.late(change.wakeUps, announcedAt: change.at))
           }
         } else {
           // Completing a task, or its last step, completes it.

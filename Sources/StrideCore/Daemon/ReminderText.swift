@@ -19,7 +19,7 @@ struct ReminderText: Equatable, Sendable {
     if late, !kinds.isEmpty, kinds.allSatisfy({ $0 == .due }) {
       return ReminderText(summary: task.title, body: "It came due \(time.describe(moment)).")
     }
-    var sentence = capitalized(WakeUp.reasons(wakeUps))
+    var sentence = WakeUp.reasons(wakeUps).sentenceStart
     if kinds.contains(.deferral), let last = task.deferrals.last {
       sentence += "; you put it off as \(last.reason.rawValue)"
     } else if kinds.contains(.followUp), let waiting = task.waitingFor, !waiting.isEmpty {
@@ -41,19 +41,19 @@ struct ReminderText: Equatable, Sendable {
     let clauses = order.compactMap { kind in counts[kind].map { (kind, $0) } }.enumerated().map { index, pair in
       clause(pair.0, count: pair.1, first: index == 0)
     }
-    let titles = came.prefix(listed).map { shortened($0.task.title) }
-    let more = came.count > listed ? ["\(came.count - listed) more"] : []
-    return ReminderText(summary: heading, body: "\(listing(clauses)): \(listing(titles + more)).")
+    let titles = came.prefix(named).map { shortened($0.task.title) }
+    let more = came.count > named ? ["\(came.count - named) more"] : []
+    return ReminderText(summary: heading, body: "\(listed(clauses)): \(listed(titles + more)).")
   }
 
   /// How many titles a summary names before "and N more".
-  static let listed = 3
+  static let named = 3
   /// The order a summary counts in: what came back before what came due, then the rest.
   static let order: [WakeUp.Kind] = [.deferral, .due, .followUp, .start, .routine]
 
   /// "3 tasks came back", or without the noun after the first clause: "1 came due".
   private static func clause(_ kind: WakeUp.Kind, count: Int, first: Bool) -> String {
-    let subject = first ? "\(count) \(count == 1 ? "task" : "tasks")" : "\(count)"
+    let subject = first ? plural(count, "task") : "\(count)"
     switch kind {
     case .deferral: return "\(subject) came back"
     case .due: return "\(subject) came due"
@@ -63,18 +63,8 @@ struct ReminderText: Equatable, Sendable {
     }
   }
 
-  /// "a", "a and b", "a, b and c".
-  static func listing(_ items: [String]) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-  }
-
   /// A title short enough for a list in one notification.
   private static func shortened(_ title: String) -> String {
     title.count <= 40 ? title : String(title.prefix(39)).trimmingCharacters(in: .whitespaces) + "…"
-  }
-
-  private static func capitalized(_ text: String) -> String {
-    text.prefix(1).uppercased() + text.dropFirst()
   }
 }

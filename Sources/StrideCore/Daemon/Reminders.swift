@@ -25,13 +25,7 @@ final class Reminders: Sendable {
     var task: StrideTask
     var wakeUps: [WakeUp]
     var at: Date
-    /// Announced more than a minute after its time (it passed while strided was not running).
-    var late: Bool
-
-    init(task: StrideTask, wakeUps: [WakeUp], at: Date) {
-      (self.task, self.wakeUps, self.at) = (task, wakeUps, at)
-      late = wakeUps.contains { at.timeIntervalSince($0.at) > 60 }
-    }
+    var late: Bool { WakeUp.late(wakeUps, announcedAt: at) }
   }
 
   let settings: StrideConfig.RemindersSettings

@@ -64,7 +64,7 @@ extension StrideConfig {
 
   private static let timeKeys: [ConfigKey] = [
     ConfigKey(
-      path: "time.dayStart", kind: .timeOfDay, defaultValue: clock(TimeSettings().dayStart), bounds: nil,
+      path: "time.dayStart", kind: .timeOfDay, defaultValue: TimeSettings().dayStart.written, bounds: nil,
       meaning: "when your day starts: a day named alone as a start, a defer's --until, a --follow-up or --at is "
         + "then that day, never midnight; stride reads it too")
   ]
@@ -84,10 +84,6 @@ extension StrideConfig {
         is said in one reminder when they end
         """),
   ]
-
-  private static func clock(_ time: ClockTime) -> String {
-    String(format: "%02d:%02d", time.hour, time.minute)
-  }
 
   private static let engineKeys: [ConfigKey] = {
     let defaults = EngineSettings()

@@ -74,6 +74,16 @@ public enum Spawn {
     return names.compactMap { Int32($0) }
   }
 
+  /// The full path of the program `name` in the first directory of `path` (a `PATH` value) that holds it as an
+  /// executable file.
+  public static func program(_ name: String, inPath path: String?) -> String? {
+    for directory in (path ?? "").split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
   /// The directory of the running executable, from /proc/self/exe.
   public static func executableDirectory() -> String? {
     guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }

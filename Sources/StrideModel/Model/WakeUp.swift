@@ -33,6 +33,12 @@ public struct WakeUp: Codable, Equatable, Sendable {
   public var kind: Kind
   public var at: Date
 
+  /// Whether wake-ups announced at `instant` came late: more than a minute after their time (they passed while
+  /// strided was not running, or the machine slept).
+  public static func late(_ wakeUps: [WakeUp], announcedAt instant: Date) -> Bool {
+    wakeUps.contains { instant.timeIntervalSince($0.at) > 60 }
+  }
+
   public init(task: TaskID, kind: Kind, at: Date) {
     self.task = task
     self.kind = kind
