@@ -16,7 +16,7 @@ public final class DesktopNotifications: Sendable {
   }
 
   /// One notification to show.
-  public struct Notification: Equatable, Sendable {
+  public struct Notification: Sendable {
     public var summary: String
     public var body: String
     /// Pairs of an action's key and the label its button shows.
@@ -29,12 +29,6 @@ public final class DesktopNotifications: Sendable {
       self.body = body
       self.actions = actions
       self.replaces = replaces
-    }
-
-    public static func == (left: Notification, right: Notification) -> Bool {
-      left.summary == right.summary && left.body == right.body && left.replaces == right.replaces
-        && left.actions.map(\.key) == right.actions.map(\.key)
-        && left.actions.map(\.label) == right.actions.map(\.label)
     }
   }
 

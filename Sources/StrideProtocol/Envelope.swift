@@ -130,12 +130,7 @@ public struct WireEncoder {
 
   /// An error response line (ending in `\n`).
   public func response(id: RequestID?, error: StrideError) -> Data {
-    response(id: id, error: WireError(error))
-  }
-
-  /// An error response line (ending in `\n`) for an error already in its wire form.
-  public func response(id: RequestID?, error: WireError) -> Data {
-    errorLine(id, error)
+    errorLine(id, WireError(error))
   }
 
   /// An error response line (ending in `\n`) for an error object of a protocol spoken beside Stride's own (MCP),

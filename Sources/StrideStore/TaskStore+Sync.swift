@@ -113,6 +113,15 @@ extension TaskStore {
   }
 
   /// The ledger of one list.
+  /// The UIDs of the items the ledger holds for a list (its rows' other columns not read).
+  package func syncUIDs(list: Int64) throws(StrideError) -> Set<String> {
+    let statement = try database.statement("SELECT uid FROM sync_items WHERE list_id = ?")
+    statement.bind(.integer(list))
+    var uids: Set<String> = []
+    while try statement.step() { uids.insert(statement.text(0)) }
+    return uids
+  }
+
   package func syncItems(list: Int64) throws(StrideError) -> [SyncItem] {
     let statement = try database.statement(
       "SELECT uid, task_id, parent, href, etag, body, base, synced_updated, step_uids, sent FROM sync_items "

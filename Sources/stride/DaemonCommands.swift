@@ -127,7 +127,7 @@ extension Session {
   private func sayWhereManPagesAre(_ pages: [String], found: Bool) {
     let names = ManPage.allCases.map(\.reference)
     output.say(
-      "Wrote the manual pages \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") into "
+      "Wrote the manual pages \(listed(names)) into "
         + "\(paths.manDirectory):")
     pages.forEach { output.say("  " + $0) }
     guard !found else { return output.say("Read them with: man stride") }

@@ -34,10 +34,9 @@ final class MCPSession: MCPBackend {
   }
 
   func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult {
-    let command: CommandName = tool.id == .capture ? .add : CommandName(rawValue: tool.name)!
     do {
-      let (text, structured) = try perform(command, try MCPArguments(tool, arguments).commandLine())
-      return MCPToolResult(text: text, structured: structured)
+      let (text, reply) = try perform(tool.id.command, try MCPArguments(tool, arguments).commandLine())
+      return MCPToolResult(text: text, structured: reply.flatMap { try? JSONReader.parse($0) })
     } catch {
       return MCPToolResult(text: Self.sentence(error), isError: true)
     }
@@ -45,8 +44,8 @@ final class MCPSession: MCPBackend {
 
   func readNow() -> Result<[JSONValue], StrideError> {
     do {
-      let (text, structured) = try perform(.now, [])
-      let json = structured.flatMap { try? WireEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+      let (text, reply) = try perform(.now, [])
+      let json = reply.map { String(decoding: $0, as: UTF8.self) }
       let uri = JSONValue.string(MCPServer.nowURI)
       return .success(
         [.object(["uri": uri, "mimeType": .string("text/plain"), "text": .string(text)])]
@@ -63,35 +62,25 @@ final class MCPSession: MCPBackend {
   }
 
   /// Runs a command as `stride` would, its lines kept: what it said, and the daemon's first reply.
-  private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {
+  private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, Data?) {
     let lines = Output.Lines()
-    (session.output, session.recorded, session.recording) = (Output(keepingIn: lines), nil, true)
+    session.output = Output(keepingIn: lines)
     // A connection of its own for each tool: a daemon that stopped or restarted since the last one is found again.
     session.disconnect()
-    defer { session.recording = false }
     do {
       try Command.of(command).run(session, arguments)
     } catch is ExitStatus where !lines.lines.isEmpty {
       throw MCPArguments.Refusal(lines.lines.joined(separator: "\n"))
     }
-    return (lines.lines.joined(separator: "\n"), session.recorded.flatMap { try? JSONReader.parse($0) })
+    return (lines.lines.joined(separator: "\n"), lines.reply)
   }
 
   /// An error as Stride says it, as a sentence with its next step.
   static func sentence(_ error: any Error) -> String {
-    let message: String =
-      switch error {
-      case let refusal as MCPArguments.Refusal: refusal.message
-      case let usage as UsageError: usage.message
-      case ClientError.unreachable(let message): message
-      case ClientError.failed(let failure) where failure.code == .taskNotFound:
-        failure.message + "; the list and find tools show the tasks"
-      case ClientError.failed(let failure): failure.message
-      case let failure as StrideError: failure.message
-      default: "\(error)"
-      }
-    let sentence = message.sentenceStart
-    return sentence.last.map { ".!?".contains($0) } == true ? sentence : sentence + "."
+    let message =
+      (error as? MCPArguments.Refusal)?.message
+      ?? described(error, seeTasks: "the list and find tools show the tasks").message
+    return message.asSentence
   }
 }
 
@@ -122,19 +111,24 @@ final class NowWatcher: Sendable {
 
   /// Sends `notice` on each change from now on (nil: none), once `first` is written: no notice comes before it.
   func watch(_ notice: Data?, after first: Data?) {
-    let start = state.withLock { state -> Bool in
+    let start = notice != nil && !state.withLock { $0.running }
+    // Subscribed before the acknowledgement or the answer goes out, so no change made after either is missed; the
+    // connection is the watcher thread's once handed over.
+    let subscribed = Locked(start ? try? listen() : nil)
+    state.withLock { state in
       if let first { out.write(first) }
       state.notice = notice
-      defer { state.running = state.running || notice != nil }
-      return notice != nil && !state.running
+      state.running = state.running || start
     }
     guard start else { return }
-    // Subscribed before the answer goes out, so no change made after it is missed.
-    let first = Handoff(try? listen())
     Thread.detachNewThread { [self] in
       while true {
         do {
-          let events = try first.take() ?? listen()
+          let events =
+            try subscribed.withLock { connection in
+              defer { connection = nil }
+              return connection
+            } ?? listen()
           while true {
             _ = try events.nextEvent()
             if let notice = state.withLock({ $0.notice }) { out.write(notice) }
@@ -143,16 +137,6 @@ final class NowWatcher: Sendable {
           sleep(1)
         }
       }
-    }
-  }
-
-  /// A connection made on this thread and used only by the watcher's, once handed over.
-  private final class Handoff: @unchecked Sendable {
-    private var client: StrideClient?
-    init(_ client: StrideClient?) { self.client = client }
-    func take() -> StrideClient? {
-      defer { client = nil }
-      return client
     }
   }
 

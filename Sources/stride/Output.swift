@@ -22,6 +22,8 @@ struct Output {
   /// Lines kept instead of printed.
   final class Lines {
     var lines: [String] = []
+    /// The daemon's first reply while the lines were kept, as JSON.
+    var reply: Data?
   }
 
   init(json: Bool, environment: [String: String]) {

@@ -10,9 +10,6 @@ final class Session {
   let environment: [String: String]
   let paths: StridePaths
   var output: Output
-  /// The first reply of the daemon since `recorded` was last cleared, as JSON (kept only when `recording`).
-  var recorded: Data?
-  var recording = false
   /// Times in words, made on first use: it loads the time-zone data, which `now` does not need.
   lazy var time = HumanTime(now: Date())
   private var connection: StrideClient?
@@ -27,7 +24,7 @@ final class Session {
   /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     let result = try client().call(method, params)
-    if recording, recorded == nil { recorded = try? WireEncoder().encode(result) }
+    if let sink = output.sink, sink.reply == nil { sink.reply = try? WireEncoder().encode(result) }
     return result
   }
 

@@ -53,19 +53,24 @@ func run(_ session: Session) throws -> ExitStatus {
   return .ok
 }
 
+/// An error as stride says it: its message (for a task that is not there, with `seeTasks`, where to see them), the
+/// reason scripts read, and the exit status.
+func described(_ error: any Error, seeTasks: String) -> (message: String, reason: String, status: ExitStatus) {
+  switch error {
+  case let usage as UsageError: (usage.message, "usage", .usage)
+  case ClientError.unreachable(let message): (message, "unreachable", .unavailable)
+  case ClientError.failed(let failure) where failure.code == .taskNotFound:
+    (failure.message + "; " + seeTasks, failure.code.rawValue, .failure)
+  case ClientError.failed(let failure):
+    (failure.message, failure.code.rawValue, failure.code == .invalidParams ? .usage : .failure)
+  case let failure as StrideError: (failure.message, failure.code.rawValue, .failure)
+  default: ("\(error)", "internal-error", .failure)
+  }
+}
+
 /// Prints an error as one line on stderr (and as JSON on stdout with --json) and picks the exit status.
 func report(_ error: any Error, json: Bool) -> ExitStatus {
-  let (message, reason, status): (String, String, ExitStatus) =
-    switch error {
-    case let usage as UsageError: (usage.message, "usage", .usage)
-    case ClientError.unreachable(let message): (message, "unreachable", .unavailable)
-    case ClientError.failed(let failure) where failure.code == .taskNotFound:
-      (failure.message + "; 'stride list' shows your tasks", failure.code.rawValue, .failure)
-    case ClientError.failed(let failure):
-      (failure.message, failure.code.rawValue, failure.code == .invalidParams ? .usage : .failure)
-    case let failure as StrideError: (failure.message, failure.code.rawValue, .failure)
-    default: ("\(error)", "internal-error", .failure)
-    }
+  let (message, reason, status) = described(error, seeTasks: "'stride list' shows your tasks")
   note("stride: \(message)")
   if json {
     struct Failure: Encodable {

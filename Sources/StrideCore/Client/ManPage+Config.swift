@@ -20,7 +20,7 @@ extension ManPage {
         roff.subsection(group)
         configGroupNotes[group].map { roff.paragraph($0) }
       }
-      roff.item(Roff.bold(key.path), [sentence(key.meaning), valueSentence(key)])
+      roff.item(Roff.bold(key.path), [key.meaning.asSentence, valueSentence(key)])
     }
     roff.section("FILES")
     write(files.filter { $0.name.hasSuffix("config.json") }, into: &roff)
@@ -39,7 +39,7 @@ extension ManPage {
   /// "A number from 1 to 5; 1.5 unless set."
   static func valueSentence(_ key: ConfigKey) -> String {
     let bounds = key.bounds.map { " from \(ConfigKey.words($0.lowerBound)) to \(ConfigKey.words($0.upperBound))" }
-    return sentence(key.kind.rawValue + (bounds ?? "") + "; " + key.defaultValue + " unless set")
+    return (key.kind.rawValue + (bounds ?? "") + "; " + key.defaultValue + " unless set").asSentence
   }
 
   static let configDescription = [

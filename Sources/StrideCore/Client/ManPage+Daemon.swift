@@ -131,7 +131,7 @@ extension ManPage {
       "A second daemon with tasks of its own, for trying things out: stride --socket /tmp/try.sock now."
     ),
     (
-      "systemctl --user enable --now strided.socket strided.service",
+      "systemctl --user enable --now \(SystemdUnits.socketName) \(SystemdUnits.serviceName)",
       "After stride daemon install: let systemd start it at login and on first use."
     ),
   ]

@@ -28,15 +28,10 @@ extension ManPage {
     write(environment, into: &roff)
     write(directoryVariables, into: &roff)
     roff.section("EXIT STATUS")
-    ExitStatus.allCases.forEach { roff.item(Roff.bold(String($0.rawValue)), [sentence($0.meaning)]) }
+    ExitStatus.allCases.forEach { roff.item(Roff.bold(String($0.rawValue)), [$0.meaning.asSentence]) }
     roff.paragraph(exitNotes)
     roff.section("EXAMPLES")
     examples.forEach { roff.item(Roff.code($0.line), [$0.meaning]) }
-  }
-
-  /// A phrase as a sentence: a capital first, a full stop last.
-  static func sentence(_ phrase: String) -> String {
-    phrase.prefix(1).uppercased() + phrase.dropFirst() + (phrase.hasSuffix(".") ? "" : ".")
   }
 
   static let description = """

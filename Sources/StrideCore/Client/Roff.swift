@@ -35,9 +35,7 @@ public struct Roff: Sendable {
   /// `.PP` and plain text, one input line per line of `text`; roff fills them into a paragraph.
   public mutating func paragraph(_ text: String) {
     lines.append(".PP")
-    text.split(separator: "\n").forEach {
-      lines.append(Self.line(Self.escape($0.trimmingCharacters(in: .whitespaces))))
-    }
+    text.split(separator: "\n").forEach { plain($0) }
   }
 
   /// `.PP` and one line already set in roff (made with `escape`, `bold`, `italic` or `code`).
@@ -50,7 +48,7 @@ public struct Roff: Sendable {
   public mutating func item(_ tag: String, _ body: [String]) {
     lines.append(".TP")
     lines.append(Self.line(tag))
-    body.forEach { lines.append(Self.line(Self.escape($0.trimmingCharacters(in: .whitespaces)))) }
+    body.forEach { plain($0) }
   }
 
   /// Lines kept as they are (no filling), a little indented: examples, tables, JSON.
@@ -68,10 +66,13 @@ public struct Roff: Sendable {
   /// Text indented under the paragraph before it (a note on a command line).
   public mutating func indented(_ text: String) {
     lines.append(".RS 4")
-    text.split(separator: "\n").forEach {
-      lines.append(Self.line(Self.escape($0.trimmingCharacters(in: .whitespaces))))
-    }
+    text.split(separator: "\n").forEach { plain($0) }
     lines.append(".RE")
+  }
+
+  /// One input line of plain text, its spaces at either end let go, for roff to fill.
+  private mutating func plain(_ text: some StringProtocol) {
+    lines.append(Self.line(Self.escape(text.trimmingCharacters(in: .whitespaces))))
   }
 
   /// A line break inside a paragraph.

@@ -19,7 +19,7 @@ public struct MCPArguments {
     self.values = values
     let known = tool.properties.map(\.0)
     if let unknown = values.keys.sorted().first(where: { !known.contains($0) }) {
-      let takes = known.isEmpty ? "takes no arguments" : "takes " + Self.listed(known)
+      let takes = known.isEmpty ? "takes no arguments" : "takes " + listed(known, "or")
       throw Refusal("the \(tool.name) tool has no argument \(unknown); it \(takes)")
     }
     for name in tool.required where values[name] == nil || values[name] == .null {
@@ -90,11 +90,7 @@ public struct MCPArguments {
   private func choice(_ name: String) throws(Refusal) -> String? {
     guard let text = try string(name) else { return nil }
     let choices = tool.choices(of: name) ?? []
-    guard choices.contains(text) else { throw Refusal("\(name) must be one of \(Self.listed(choices)), not \(text)") }
+    guard choices.contains(text) else { throw Refusal("\(name) must be one of \(listed(choices, "or")), not \(text)") }
     return text
-  }
-
-  private static func listed(_ words: [String]) -> String {
-    words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " or " + words.last!
   }
 }

@@ -6,6 +6,9 @@ import StrideProtocol
 public struct MCPTool: Sendable {
   public enum Name: String, Sendable, CaseIterable {
     case capture, now, `defer`, done, show, find, list, energy, undo
+
+    /// The `stride` command the tool runs: its own name, but capture is `add`.
+    public var command: CommandName { self == .capture ? .add : CommandName(rawValue: rawValue)! }
   }
 
   public var id: Name
@@ -36,7 +39,7 @@ public struct MCPTool: Sendable {
     guard case .object(let schema)? = properties.first(where: { $0.0 == property })?.1,
       case .array(let values)? = schema["enum"]
     else { return nil }
-    return values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    return values.compactMap(\.string)
   }
 
   private static func schema(_ type: String, _ description: String, choices: [String]? = nil) -> JSONValue {

@@ -71,7 +71,7 @@ extension SyncPass {
   func orphans(_ received: [(SyncResource, VTodo.Parsed)], _ store: TaskStore) throws(StrideError) -> String? {
     let steps = received.filter { $0.1.parent != nil }
     guard !steps.isEmpty else { return nil }
-    let known = Set(try store.syncItems(list: list.id).map(\.uid))
+    let known = try store.syncUIDs(list: list.id)
     let hrefs = steps.filter { !known.contains($0.1.parent!) }.map(\.0.href)
     return hrefs.isEmpty ? nil : hrefs.joined(separator: "\n")
   }

@@ -62,7 +62,7 @@ extension StrideTask {
   }
 }
 
-/// "title", "title and due", "title, due and tags".
-public func listed(_ names: [String]) -> String {
-  names.count <= 1 ? names.first ?? "" : names.dropLast().joined(separator: ", ") + " and " + names.last!
+/// "title", "title and due", "title, due and tags" (or, with "or": "low, medium or high").
+public func listed(_ names: [String], _ conjunction: String = "and") -> String {
+  names.count <= 1 ? names.first ?? "" : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
 }

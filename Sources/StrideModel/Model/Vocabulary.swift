@@ -62,4 +62,10 @@ public enum TaskType: String, Codable, Sendable, CaseIterable {
 extension StringProtocol {
   /// The text with its first letter capitalised, the rest as it is: a phrase made the start of a sentence.
   package var sentenceStart: String { prefix(1).uppercased() + dropFirst() }
+
+  /// The text as a whole sentence: its first letter capitalised, and a full stop unless it ends in one (or ! or ?).
+  package var asSentence: String {
+    let start = sentenceStart
+    return start.last.map { ".!?".contains($0) } == true ? start : start + "."
+  }
 }
