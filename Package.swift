@@ -25,12 +25,17 @@ let package = Package(
     ),
     // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
     // storage, no wire, no threads; the layers above import it, and it imports none of them.
-    .target(name: "StrideModel"),
+    // What every layer shares, the client included: task ids, the vocabulary (energy, defer reasons, statuses),
+    // the error a person reads, counting words, a lock. The standard library and Glibc only, so `stride` can be thin.
+    .target(name: "StrideBase"),
+    .target(name: "StrideModel", dependencies: ["StrideBase"]),
+    // JSON without Foundation: a strict reader, a writer byte for byte like JSONEncoder's, and Codable over them.
+    .target(name: "StrideJSON"),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
     .target(name: "StrideTransport", dependencies: ["StrideModel"]),
     // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry;
     // how a line is read (JSONReader) and decoded (JSONValueDecoder). Pure values, no I/O.
-    .target(name: "StrideProtocol", dependencies: ["StrideModel"]),
+    .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON"]),
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
     .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
@@ -39,7 +44,7 @@ let package = Package(
     .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
-    .target(name: "StrideDBus", dependencies: ["StrideTransport"]),
+    .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
     .target(
       name: "StrideCore",
       dependencies: [
@@ -59,8 +64,8 @@ let package = Package(
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
-        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore", "StrideSync",
-        "StrideDBus",
+        "StrideBase", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore",
+        "StrideSync", "StrideDBus",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The desktop's notification service, `org.freedesktop.Notifications` on the session bus (the Desktop
 /// Notifications Specification 1.2): ask what it can do, show a notification, take one down, and hear which action
@@ -43,19 +44,19 @@ public final class DesktopNotifications: Sendable {
     environment: [String: String], onEvent: @escaping @Sendable (Event) -> Void,
     onClose: @escaping @Sendable () -> Void = {}
   ) throws(DBusError) {
-    let owner = OwnerName()
+    let owner = Locked<String?>(nil)
     let connection = try DBusConnection.open(
       try DBusAddress.session(environment: environment),
       onSignal: { message in
         // Only the service's own signals: another program on the bus must not be able to press a button.
-        guard message.interface == Self.service, message.path == Self.path, owner.is(message.sender),
+        guard message.interface == Self.service, message.path == Self.path, owner.owns(message.sender),
           let event = Self.event(message)
         else { return }
         onEvent(event)
       }, onClose: onClose)
     do {
       let reply = try connection.call(.call(Self.service, Self.path, Self.service, "GetCapabilities"))
-      owner.set(reply.sender)
+      owner.learn(reply.sender)
       for member in ["ActionInvoked", "NotificationClosed"] {
         try connection.addMatch(
           "type='signal',sender='\(Self.service)',path='\(Self.path)',interface='\(Self.service)',member='\(member)'")
@@ -69,7 +70,7 @@ public final class DesktopNotifications: Sendable {
     self.owner = owner
   }
 
-  private let owner: OwnerName
+  private let owner: Locked<String?>
 
   /// Whether the service offers buttons.
   public var offersActions: Bool { capabilities.contains("actions") }
@@ -94,7 +95,7 @@ public final class DesktopNotifications: Sendable {
           .string(appName), .uint32(notification.replaces), .string(""), .string(notification.summary),
           .string(body), .strings(actions), hints, .int32(timeout),
         ]))
-    owner.set(reply.sender)
+    owner.learn(reply.sender)
     guard let id = reply.body.first?.uint32 else {
       throw DBusError(.malformed, "the notification service answered Notify without an id")
     }
@@ -127,21 +128,15 @@ public final class DesktopNotifications: Sendable {
       return nil
     }
   }
+}
 
-  /// The unique name of the connection that owns the service, learned from its replies.
-  private final class OwnerName: @unchecked Sendable {
-    // Sendable because `name` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var name: String?
-
-    func set(_ sender: String?) {
-      guard let sender else { return }
-      lock.withLock { name = sender }
-    }
-
-    /// Whether `sender` is the owner; true while no reply has named one (the bus's rule already filters by name).
-    func `is`(_ sender: String?) -> Bool {
-      lock.withLock { name == nil || name == sender }
-    }
+/// The unique name of the connection that owns the notification service, learned from its replies.
+extension Locked where Value == String? {
+  fileprivate func learn(_ sender: String?) {
+    guard let sender else { return }
+    withLock { $0 = sender }
   }
+
+  /// Whether `sender` is the owner; true while no reply has named one (the bus's rule already filters by name).
+  fileprivate func owns(_ sender: String?) -> Bool { withLock { $0 == nil || $0 == sender } }
 }

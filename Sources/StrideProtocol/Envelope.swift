@@ -98,18 +98,14 @@ public struct RequestFailure: Error, Sendable {
   public var error: StrideError
 }
 
-/// Writes protocol messages as compact JSON lines with sorted keys, so the same value always gives the same bytes.
+/// Writes protocol messages as compact JSON lines with sorted keys, so the same value always gives the same bytes
+/// (`JSONValueEncoder` and `JSONWriter`: what Foundation's `JSONEncoder` writes, without asking the runtime).
 public struct WireEncoder {
-  private let encoder: JSONEncoder
-
-  public init() {
-    encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  }
+  public init() {}
 
   /// The JSON of a value, without a newline.
   public func encode(_ value: some Encodable) throws -> Data {
-    try encoder.encode(value)
+    Data(try JSONValueEncoder.bytes(value))
   }
 
   /// A success response line (ending in `\n`).
@@ -121,7 +117,7 @@ public struct WireEncoder {
   /// `response(id:result:)` would write.
   public func response(id: RequestID, encodedResult: Data) throws -> Data {
     var data = Data(#"{"id":"#.utf8)
-    data.append(try encoder.encode(id))
+    data.append(try encode(id))
     data.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
     data.append(encodedResult)
     data.append(contentsOf: "}\n".utf8)
@@ -156,9 +152,9 @@ public struct WireEncoder {
   }
 
   private func line(_ value: some Encodable) throws -> Data {
-    var data = try encoder.encode(value)
-    data.append(0x0A)
-    return data
+    var bytes = try JSONValueEncoder.bytes(value)
+    bytes.append(0x0A)
+    return Data(bytes)
   }
 }
 

@@ -49,3 +49,5 @@ extension TaskDraft {
     spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
   }
 }
+
+extension CaptureSpan.Field: WireEnum {}

@@ -164,6 +164,8 @@ public enum HiddenReason: String, Sendable, CaseIterable {
   }
 }
 
+extension HiddenReason: WireEnum {}
+
 /// What the ranking knows about the moment it is asked. Everything time-dependent comes from here.
 public struct NowContext: Sendable, Equatable {
   public var instant: Date

@@ -22,5 +22,3 @@ extension DeferReason: WireEnum {}
 extension TaskStatus: WireEnum {}
 extension TaskType: WireEnum {}
 extension ChangeAction: WireEnum {}
-extension HiddenReason: WireEnum {}
-extension CaptureSpan.Field: WireEnum {}

@@ -1,5 +1,3 @@
-import StrideModel
-
 /// Any JSON value, for the parts of a message that are read before their shape is known.
 public enum JSONValue: Codable, Equatable, Sendable {
   case null

@@ -1,6 +1,3 @@
-import StrideModel
-import StrideProtocol
-
 #if canImport(Glibc)
   import Glibc
 #endif

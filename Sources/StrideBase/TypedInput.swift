@@ -1,5 +1,3 @@
-import Foundation
-
 /// A task or one of its steps, as a person writes it: `12` or `12.2`.
 public struct TaskAddress: Equatable, Sendable {
   public var id: TaskID

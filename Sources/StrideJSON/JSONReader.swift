@@ -1,5 +1,3 @@
-import StrideModel
-
 /// A strict JSON reader (RFC 8259): UTF-8 bytes to a `JSONValue`, in one pass.
 ///
 /// Every line on the socket is read with it, on both sides. Foundation's `JSONDecoder` asks the Swift runtime which

@@ -1,5 +1,3 @@
-import StrideModel
-
 /// Decodes a `Decodable` straight from a `JSONValue`, with the errors `JSONDecoder` gives (the same cases, types and
 /// coding paths), so `Params.describe` words them the same. Unlike `JSONDecoder` it asks the runtime nothing about
 /// the types it decodes (see `JSONReader`); dates, data and URLs decode by their own `Decodable` conformances.

@@ -14,7 +14,7 @@ public enum EnergyLevel: String, Codable, Sendable, CaseIterable, Comparable {
     }
   }
 
-  var rank: Int {
+  package var rank: Int {
     switch self {
     case .low: 0
     case .medium: 1

@@ -1,0 +1,65 @@
+/// Writes a `JSONValue` as compact UTF-8, byte for byte what Foundation's `JSONEncoder` writes with
+/// `[.sortedKeys, .withoutEscapingSlashes]`: keys in the order of their UTF-8 bytes, no spaces, `/` as it is, the
+/// control characters escaped (`\n`, `\u001b`), every other character as its own UTF-8, and a whole double without
+/// its `.0` (`1`, `-0`, `1e+20`).
+public enum JSONWriter {
+  public static func write(_ value: JSONValue) -> [UInt8] {
+    var bytes: [UInt8] = []
+    write(value, into: &bytes)
+    return bytes
+  }
+
+  public static func write(_ value: JSONValue, into bytes: inout [UInt8]) {
+    switch value {
+    case .null: bytes += "null".utf8
+    case .bool(let bool): bytes += (bool ? "true" : "false").utf8
+    case .integer(let integer): bytes += String(integer).utf8
+    case .double(let double): bytes += number(double).utf8
+    case .string(let string): write(string, into: &bytes)
+    case .array(let elements):
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(element, into: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      bytes.append(UInt8(ascii: "{"))
+      let keys = fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      for (index, key) in keys.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        write(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        write(fields[key]!, into: &bytes)
+      }
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A finite double the shortest way that reads back the same (Swift's own digits), without a trailing `.0`.
+  static func number(_ double: Double) -> String {
+    let text = double.description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+
+  private static func write(_ string: String, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += #"\""#.utf8
+      case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+      case 0x0A: bytes += #"\n"#.utf8
+      case 0x0D: bytes += #"\r"#.utf8
+      case 0x09: bytes += #"\t"#.utf8
+      case 0x08: bytes += #"\b"#.utf8
+      case 0x0C: bytes += #"\f"#.utf8
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += #"\u00"#.utf8
+        bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
