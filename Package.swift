@@ -30,9 +30,12 @@ let package = Package(
     .target(name: "StrideBase"),
     .target(name: "StrideModel", dependencies: ["StrideBase"]),
     // JSON without Foundation: a strict reader, a writer byte for byte like JSONEncoder's, and Codable over them.
-    .target(name: "StrideJSON"),
+    // Every message passes through it, so it is optimised in debug builds too (as Foundation's encoder, which it
+    // replaced, always is): unoptimised, it made the debug daemon five times slower at long replies.
+    .target(
+      name: "StrideJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
-    .target(name: "StrideTransport", dependencies: ["StrideModel"]),
+    .target(name: "StrideTransport", dependencies: ["StrideBase"]),
     // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry;
     // how a line is read (JSONReader) and decoded (JSONValueDecoder). Pure values, no I/O.
     .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON"]),
@@ -42,13 +45,17 @@ let package = Package(
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
     // the model decides and decides nothing across tasks itself.
     .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
+    // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
+    // unit files. No Foundation, for the same reason as StrideBase.
+    .target(name: "StridePlatform", dependencies: ["StrideBase"]),
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
     .target(
       name: "StrideCore",
       dependencies: [
-        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideDBus",
+        "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideCalendar", "StrideStore",
+        "StrideDBus",
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(

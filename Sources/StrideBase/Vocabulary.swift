@@ -68,4 +68,12 @@ extension StringProtocol {
     let start = sentenceStart
     return start.last.map { ".!?".contains($0) } == true ? start : start + "."
   }
+
+  /// The text without the white space and line breaks around it.
+  public var trimmingWhitespace: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
 }

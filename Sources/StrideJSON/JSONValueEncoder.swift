@@ -5,7 +5,7 @@
 public enum JSONValueEncoder {
   public static func encode(_ value: some Encodable) throws -> JSONValue {
     let root = Slot()
-    try root.store(value, path: [])
+    try root.store(value, path: nil)
     return root.value
   }
 
@@ -15,29 +15,28 @@ public enum JSONValueEncoder {
   }
 }
 
-/// A place a value is written into. Containers hand out slots of their own, filled in later, so a slot is a class.
+/// A place a value is written into. Containers hand out slots of their own, filled in later, so a slot is a class;
+/// its fields and elements are changed in place (never copied out and back, which would copy them each time).
 private final class Slot {
-  enum Content {
-    case empty
-    case value(JSONValue)
-    case object([String: Slot])
-    case array([Slot])
-  }
-
-  var content = Content.empty
+  var scalar: JSONValue?
+  var fields: [String: Slot]?
+  var elements: [Slot]?
 
   var value: JSONValue {
-    switch content {
-    case .empty: .object([:])
-    case .value(let value): value
-    case .object(let fields): .object(fields.mapValues(\.value))
-    case .array(let elements): .array(elements.map(\.value))
-    }
+    if let fields { return .object(fields.mapValues(\.value)) }
+    if let elements { return .array(elements.map(\.value)) }
+    return scalar ?? .object([:])
   }
 
-  func store(_ value: some Encodable, path: [any CodingKey]) throws {
+  func set(_ value: JSONValue) {
+    scalar = value
+    fields = nil
+    elements = nil
+  }
+
+  func store(_ value: some Encodable, path: Path?) throws {
     if let json = value as? JSONValue {
-      content = .value(json)
+      set(json)
     } else {
       try value.encode(to: Writer(self, path))
     }
@@ -45,37 +44,33 @@ private final class Slot {
 
   /// The slot under `key`, made an object first if need be.
   func field(_ key: String) -> Slot {
-    var fields: [String: Slot] = [:]
-    if case .object(let existing) = content { fields = existing }
-    let slot = fields[key] ?? Slot()
-    fields[key] = slot
-    content = .object(fields)
+    makeObject()
+    if let slot = fields![key] { return slot }
+    let slot = Slot()
+    fields![key] = slot
     return slot
   }
 
   func makeObject() {
-    if case .object = content { return }
-    content = .object([:])
+    guard fields == nil else { return }
+    set(.null)
+    fields = [:]
   }
 
   func makeArray() {
-    if case .array = content { return }
-    content = .array([])
+    guard elements == nil else { return }
+    set(.null)
+    elements = []
   }
 
   func append() -> Slot {
-    var elements: [Slot] = []
-    if case .array(let existing) = content { elements = existing }
+    makeArray()
     let slot = Slot()
-    elements.append(slot)
-    content = .array(elements)
+    elements!.append(slot)
     return slot
   }
 
-  var count: Int {
-    if case .array(let elements) = content { return elements.count }
-    return 0
-  }
+  var count: Int { elements?.count ?? 0 }
 }
 
 private struct SuperKey: CodingKey {
@@ -94,50 +89,67 @@ private struct IndexKey: CodingKey {
   init?(intValue: Int) { self.intValue = intValue }
 }
 
+/// Where a value sits, kept as a chain and made a `codingPath` only when asked (for an error): most values never are.
+private final class Path {
+  let key: any CodingKey
+  let parent: Path?
+
+  init(_ key: any CodingKey, in parent: Path?) {
+    self.key = key
+    self.parent = parent
+  }
+
+  static func keys(_ path: Path?) -> [any CodingKey] {
+    guard let path else { return [] }
+    return keys(path.parent) + [path.key]
+  }
+}
+
 /// The encoder and its single-value container, writing into one slot.
 private struct Writer: Encoder, SingleValueEncodingContainer {
   let slot: Slot
-  let codingPath: [any CodingKey]
+  let path: Path?
+  var codingPath: [any CodingKey] { Path.keys(path) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(_ slot: Slot, _ path: [any CodingKey]) {
+  init(_ slot: Slot, _ path: Path?) {
     self.slot = slot
-    codingPath = path
+    self.path = path
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     slot.makeObject()
-    return KeyedEncodingContainer(Keyed<Key>(slot: slot, codingPath: codingPath))
+    return KeyedEncodingContainer(Keyed<Key>(slot: slot, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     slot.makeArray()
-    return Unkeyed(slot: slot, codingPath: codingPath)
+    return Unkeyed(slot: slot, path: path)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
-  func encodeNil() { slot.content = .value(.null) }
+  func encodeNil() { slot.set(.null) }
 
-  func encode<T: Encodable>(_ value: T) throws { try slot.store(value, path: codingPath) }
+  func encode<T: Encodable>(_ value: T) throws { try slot.store(value, path: path) }
 
-  func encode(_ value: Bool) { slot.content = .value(.bool(value)) }
-  func encode(_ value: String) { slot.content = .value(.string(value)) }
-  func encode(_ value: Int) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: Int8) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: Int16) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: Int32) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: Int64) { slot.content = .value(.integer(value)) }
-  func encode(_ value: UInt8) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: UInt16) { slot.content = .value(.integer(Int64(value))) }
-  func encode(_ value: UInt32) { slot.content = .value(.integer(Int64(value))) }
+  func encode(_ value: Bool) { slot.set(.bool(value)) }
+  func encode(_ value: String) { slot.set(.string(value)) }
+  func encode(_ value: Int) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: Int8) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: Int16) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: Int32) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: Int64) { slot.set(.integer(value)) }
+  func encode(_ value: UInt8) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: UInt16) { slot.set(.integer(Int64(value))) }
+  func encode(_ value: UInt32) { slot.set(.integer(Int64(value))) }
   func encode(_ value: UInt) throws { try encode(UInt64(value)) }
 
   func encode(_ value: UInt64) throws {
     guard let exact = Int64(exactly: value) else {
       throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is too large"))
     }
-    slot.content = .value(.integer(exact))
+    slot.set(.integer(exact))
   }
 
   /// As `JSONEncoder`, which refuses NaN and the infinities.
@@ -146,7 +158,7 @@ private struct Writer: Encoder, SingleValueEncodingContainer {
       throw EncodingError.invalidValue(
         value, .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
     }
-    slot.content = .value(.double(value))
+    slot.set(.double(value))
   }
 
   /// Through its own shortest digits, so 0.1 stays 0.1 rather than 0.10000000149011612.
@@ -155,37 +167,50 @@ private struct Writer: Encoder, SingleValueEncodingContainer {
 
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let slot: Slot
-  let codingPath: [any CodingKey]
+  let path: Path?
+  var codingPath: [any CodingKey] { Path.keys(path) }
 
-  func encodeNil(forKey key: Key) { slot.field(key.stringValue).content = .value(.null) }
+  private func writer(_ key: Key) -> Writer { Writer(slot.field(key.stringValue), Path(key, in: path)) }
 
-  func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try Writer(slot.field(key.stringValue), codingPath + [key]).encode(value)
-  }
+  func encodeNil(forKey key: Key) { slot.field(key.stringValue).set(.null) }
+
+  // The common kinds straight into their slot, without a path or a trip through `Encodable`.
+  func encode(_ value: Bool, forKey key: Key) { slot.field(key.stringValue).set(.bool(value)) }
+  func encode(_ value: String, forKey key: Key) { slot.field(key.stringValue).set(.string(value)) }
+  func encode(_ value: Int, forKey key: Key) { slot.field(key.stringValue).set(.integer(Int64(value))) }
+  func encode(_ value: Int64, forKey key: Key) { slot.field(key.stringValue).set(.integer(value)) }
+
+  func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try writer(key).encode(value) }
 
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    Writer(slot.field(key.stringValue), codingPath + [key]).container(keyedBy: keyType)
+    writer(key).container(keyedBy: keyType)
   }
 
-  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    Writer(slot.field(key.stringValue), codingPath + [key]).unkeyedContainer()
-  }
+  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { writer(key).unkeyedContainer() }
 
-  func superEncoder() -> any Encoder { Writer(slot.field("super"), codingPath + [SuperKey()]) }
+  func superEncoder() -> any Encoder { Writer(slot.field("super"), Path(SuperKey(), in: path)) }
 
-  func superEncoder(forKey key: Key) -> any Encoder { Writer(slot.field(key.stringValue), codingPath + [key]) }
+  func superEncoder(forKey key: Key) -> any Encoder { writer(key) }
 }
 
 private struct Unkeyed: UnkeyedEncodingContainer {
   let slot: Slot
-  let codingPath: [any CodingKey]
+  let path: Path?
+  var codingPath: [any CodingKey] { Path.keys(path) }
   var count: Int { slot.count }
 
-  private var next: Writer { Writer(slot.append(), codingPath + [IndexKey(count)]) }
+  private var next: Writer {
+    let index = count
+    return Writer(slot.append(), Path(IndexKey(index), in: path))
+  }
 
-  func encodeNil() { next.encodeNil() }
+  func encodeNil() { slot.append().set(.null) }
+  func encode(_ value: Bool) { slot.append().set(.bool(value)) }
+  func encode(_ value: String) { slot.append().set(.string(value)) }
+  func encode(_ value: Int) { slot.append().set(.integer(Int64(value))) }
+  func encode(_ value: Int64) { slot.append().set(.integer(value)) }
 
   func encode<T: Encodable>(_ value: T) throws { try next.encode(value) }
 

@@ -1,4 +1,4 @@
-import StrideModel
+import StrideBase
 
 /// Splits a byte stream into lines: one message per `\n`-terminated line.
 ///

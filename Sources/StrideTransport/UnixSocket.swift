@@ -1,5 +1,4 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc
@@ -133,20 +132,26 @@ public final class UnixSocket: @unchecked Sendable {
   }
 
   /// Writes every byte, or throws (a send timeout counts as a failure: the peer is not reading).
-  public func write(_ data: Data) throws(SocketError) {
+  public func write(_ bytes: some Collection<UInt8>) throws(SocketError) {
+    let failure =
+      bytes.withContiguousStorageIfAvailable { send(UnsafeRawBufferPointer($0)) }
+      ?? Array(bytes).withUnsafeBytes { send($0) }
+    if let failure { throw failure }
+  }
+
+  private func send(_ buffer: UnsafeRawBufferPointer) -> SocketError? {
     var offset = 0
-    while offset < data.count {
-      let sent = data.withUnsafeBytes { bytes in
-        Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-      }
+    while offset < buffer.count {
+      let sent = Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
       if sent > 0 {
         offset += sent
       } else if sent < 0 && errno == EINTR {
         continue
       } else {
-        throw SocketError("writing to", path: path)
+        return SocketError("writing to", path: path)
       }
     }
+    return nil
   }
 
   /// The user id of the process at the other end (Linux `SO_PEERCRED`).

@@ -1,4 +1,4 @@
-import StrideModel
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc

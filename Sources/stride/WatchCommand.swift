@@ -99,16 +99,16 @@ extension Session {
     setenv("STRIDE_MESSAGE", Self.sentence(event), 1)
     setenv("STRIDE_TASK_ID", event.task.map { String($0.id.rawValue) } ?? "", 1)
     setenv("STRIDE_TASK_TITLE", event.task?.title ?? "", 1)
-    let json = (try? WireEncoder().encode(event)) ?? Data()
+    let json = (try? JSONValueEncoder.bytes(event)) ?? []
     guard
       let printed = ExternalCommand.run(
-        ["/bin/sh", "-c", command], input: json + Data("\n".utf8), timeout: Self.execTimeout)
+        ["/bin/sh", "-c", command], input: json + [0x0A], timeout: Self.execTimeout)
     else {
       return note(
         "stride: the --exec command failed (or ran over \(Int(Self.execTimeout)) seconds) for \(event.topic.rawValue) "
           + "event \(event.seq); watching on.")
     }
-    FileHandle.standardOutput.write(printed)
+    FileHandle.standardOutput.write(Data(printed))
   }
 
   /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).

@@ -27,7 +27,7 @@ public struct Breakdown: Sendable {
       var title: String
       var steps: [String]
     }
-    guard let input = try? WireEncoder().encode(Request(text: draft.rawInput, title: draft.title, steps: draft.steps))
+    guard let input = try? JSONValueEncoder.bytes(Request(text: draft.rawInput, title: draft.title, steps: draft.steps))
     else { return draft }
     guard let output = ExternalCommand.run(command, input: input, timeout: timeout) else {
       log.info("the breakdown command failed or took longer than \(timeout) s; using the built-in steps")
@@ -43,14 +43,13 @@ public struct Breakdown: Sendable {
   }
 
   /// Valid steps from the program's output, or nil.
-  static func steps(from output: Data) -> [String]? {
+  static func steps(from output: [UInt8]) -> [String]? {
     struct Reply: Decodable { var steps: [String] }
-    let decoder = JSONDecoder()
     guard
-      let raw = (try? decoder.decode(Reply.self, from: output))?.steps
-        ?? (try? decoder.decode([String].self, from: output))
+      let raw = (try? JSONValueDecoder.decode(Reply.self, from: output))?.steps
+        ?? (try? JSONValueDecoder.decode([String].self, from: output))
     else { return nil }
-    let steps = raw.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let steps = raw.map(\.trimmingWhitespace)
     guard (1...20).contains(steps.count),
       steps.allSatisfy({ !$0.isEmpty && $0.count <= StrideTask.maximumTitleLength })
     else { return nil }

@@ -91,7 +91,7 @@ final class Desktop: @unchecked Sendable {
     }
     if let notifySend {
       let command = [notifySend, "--app-name=\(Self.appName)", "--", text.summary, text.body]
-      if ExternalCommand.run(command, input: Data(), timeout: 10) == nil {
+      if ExternalCommand.run(command, input: [], timeout: 10) == nil {
         log.info("notify-send did not show a reminder; the next one tries the session bus again")
         say("no-bus", Self.noBusSentence(DBusError(.unreachable, "notify-send could not show a reminder either")))
       }

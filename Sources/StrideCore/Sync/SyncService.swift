@@ -259,7 +259,7 @@ final class SyncService: Sendable {
   /// The password: the account's command's first line, else one a client passed, else `STRIDE_SYNC_PASSWORD`.
   private func password(for account: SyncAccount) throws(StrideError) -> String? {
     if let command = account.passwordCommand {
-      guard let output = ExternalCommand.run(command, input: Data(), timeout: 10),
+      guard let output = ExternalCommand.run(command, input: [], timeout: 10),
         let line = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
           .first, !line.isEmpty
       else {

@@ -28,14 +28,14 @@ final class TmuxTerminal {
         "/bin/sh", "-c",
         "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -s t -x \(width) -y \(height) \"$2\" </dev/null >/dev/null 2>&1",
         Self.tmux ?? "/usr/bin/tmux", socket, shell,
-      ], input: Data(), timeout: 10)
+      ], input: [], timeout: 10)
   }
 
   /// Runs a tmux command on this terminal's server; what it printed.
   @discardableResult
   func tmux(_ arguments: String...) -> String {
     let output = ExternalCommand.run(
-      [Self.tmux ?? "/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments, input: Data(), timeout: 10)
+      [Self.tmux ?? "/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments, input: [], timeout: 10)
     return output.map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 

@@ -24,9 +24,9 @@ struct MCPClientTests {
     let output = ExternalCommand.run(
       ["/usr/bin/env"] + (modules.map { ["PYTHONPATH=" + $0] } ?? []) + [
         "python3", "-W", "ignore", Self.script, cli.binaries + "/stride", environment, mode,
-      ], input: Data(), timeout: 120)
+      ], input: [], timeout: 120)
     let seen = try #require(
-      try output.map { try JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? nil,
+      try output.map { try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] } ?? nil,
       "the MCP client failed; run Tests/StrideCoreTests/MCP/mcp_client.py by hand to see why")
 
     // The SDK's default finds the stateless revision through server/discover; the handshake still works.

@@ -22,7 +22,7 @@ enum PythonPackage {
 
   /// Runs a command through env and says whether it succeeded. The project's own helper: posix_spawn and its own
   /// waitpid, which Foundation's Process (reaping its children on another thread) would race.
-  static func run(_ arguments: [String], input: Data = Data(), timeout: Double = 300) -> Bool {
+  static func run(_ arguments: [String], input: [UInt8] = [], timeout: Double = 300) -> Bool {
     ExternalCommand.run(["/usr/bin/env"] + arguments, input: input, timeout: timeout) != nil
   }
 }

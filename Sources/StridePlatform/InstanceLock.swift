@@ -1,6 +1,4 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc
@@ -17,13 +15,12 @@ public final class InstanceLock {
   public init(path: String) throws(StrideError) {
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw StrideError(.storageFailed, "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+      throw StrideError(.storageFailed, "cannot open the lock file \(path): \(System.describe())")
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       var buffer = [UInt8](repeating: 0, count: 32)
       let count = pread(descriptor, &buffer, buffer.count, 0)
-      let owner = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let owner = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingWhitespace
       Glibc.close(descriptor)
       let pid = owner.isEmpty ? "" : " (pid \(owner))"
       throw StrideError(

@@ -1,6 +1,4 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc
@@ -45,7 +43,7 @@ public struct StridePaths: Equatable, Sendable {
   }
 
   /// The socket path when nothing overrides it.
-  static func defaultSocket(_ environment: [String: String]) -> String {
+  package static func defaultSocket(_ environment: [String: String]) -> String {
     if let runtime = environment["XDG_RUNTIME_DIR"].flatMap(absolute) {
       return runtime + "/stride/strided.sock"
     }
@@ -58,7 +56,7 @@ public struct StridePaths: Equatable, Sendable {
   }
 
   private static func makeAbsolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    path.hasPrefix("/") ? path : System.currentDirectory + "/" + path
   }
 
   /// Whether the socket sits in a directory Stride chose (and so must guard), rather than one a person named.
@@ -74,12 +72,9 @@ public enum PrivateDirectory {
   public static func prepare(_ path: String, strict: Bool) throws(StrideError) {
     var info = stat()
     if lstat(path, &info) != 0 {
-      guard errno == ENOENT else { throw failure(path, "cannot be examined: \(String(cString: strerror(errno)))") }
-      do {
-        try FileManager.default.createDirectory(
-          atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw failure(path, "could not be created: \(error.localizedDescription)")
+      guard errno == ENOENT else { throw failure(path, "cannot be examined: \(System.describe())") }
+      if let problem = System.makeDirectories(path, mode: 0o700) {
+        throw failure(path, "could not be created: \(problem)")
       }
       guard lstat(path, &info) == 0 else { throw failure(path, "vanished right after it was created") }
     }

@@ -1,6 +1,4 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +29,7 @@ public enum Spawn {
 
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let env = (environment ?? System.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { env.forEach { free($0) } }
 
     var pid: pid_t = 0
@@ -39,14 +37,14 @@ public enum Spawn {
       posix_spawn(&pid, executable, &actions, &attributes, argv, env)
     }
     guard result == 0 else {
-      throw StrideError(.internalError, "could not start \(executable): \(String(cString: strerror(result)))")
+      throw StrideError(.internalError, "could not start \(executable): \(System.describe(result))")
     }
     return pid
   }
 
   /// Runs `body` with spawn attributes for a child that starts clean: no blocked signals (the daemon blocks its
   /// termination signals for `sigwait`) and SIGPIPE back at its default (the daemon ignores it).
-  static func withChildAttributes<T>(
+  package static func withChildAttributes<T>(
     newSession: Bool = false, newProcessGroup: Bool = false, _ body: (inout posix_spawnattr_t) -> T
   ) -> T {
     var attributes = posix_spawnattr_t()
@@ -70,8 +68,7 @@ public enum Spawn {
 
   /// This process's open file descriptors.
   private static func openDescriptors() -> [Int32] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    return names.compactMap { Int32($0) }
+    System.entries(of: "/proc/self/fd").compactMap { Int32($0) }
   }
 
   /// The full path of the program `name` in the first directory of `path` (a `PATH` value) that holds it as an
@@ -79,14 +76,13 @@ public enum Spawn {
   public static func program(_ name: String, inPath path: String?) -> String? {
     for directory in (path ?? "").split(separator: ":") {
       let candidate = "\(directory)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      if System.isExecutableFile(candidate) { return candidate }
     }
     return nil
   }
 
   /// The directory of the running executable, from /proc/self/exe.
   public static func executableDirectory() -> String? {
-    guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-    return (path as NSString).deletingLastPathComponent
+    System.linkTarget("/proc/self/exe").map(System.parent)
   }
 }

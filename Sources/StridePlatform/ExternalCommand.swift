@@ -1,6 +1,4 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc
@@ -10,7 +8,7 @@ import StrideProtocol
 public enum ExternalCommand {
   /// The program's standard output, or nil if it could not start, failed, wrote more than `limit` bytes, or did
   /// not finish within `timeout` seconds (then it is killed). Its stderr goes to the daemon's own.
-  public static func run(_ command: [String], input: Data, timeout: Double, limit: Int = 256 * 1024) -> Data? {
+  public static func run(_ command: [String], input: [UInt8], timeout: Double, limit: Int = 256 * 1024) -> [UInt8]? {
     guard let program = command.first else { return nil }
     var toChild: [Int32] = [0, 0]
     var fromChild: [Int32] = [0, 0]
@@ -44,12 +42,12 @@ public enum ExternalCommand {
     writeIgnoringBrokenPipe(toChild[1], input.prefix(60 * 1024))
     close(toChild[1])
 
-    let deadline = Date().addingTimeInterval(timeout)
-    var output = Data()
+    let deadline = System.uptime + timeout
+    var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     var finished = false
     while !finished {
-      let remaining = deadline.timeIntervalSinceNow
+      let remaining = deadline - System.uptime
       guard remaining > 0, output.count <= limit else { break }
       var poller = pollfd(fd: fromChild[0], events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))
@@ -57,7 +55,7 @@ public enum ExternalCommand {
       guard ready > 0 else { continue }
       let count = read(fromChild[0], &buffer, buffer.count)
       if count > 0 {
-        output.append(buffer, count: count)
+        output += buffer.prefix(count)
       } else if count == 0 || errno != EINTR {
         finished = true
       }
@@ -72,7 +70,7 @@ public enum ExternalCommand {
 
   /// Writes to a pipe whose reader may already be gone, without SIGPIPE ending this process: the signal is
   /// blocked in this thread for the write, and a pending one is consumed.
-  private static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ data: Data) {
+  private static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ data: ArraySlice<UInt8>) {
     var pipeSignal = sigset_t()
     sigemptyset(&pipeSignal)
     sigaddset(&pipeSignal, SIGPIPE)

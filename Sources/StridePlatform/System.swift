@@ -1,0 +1,84 @@
+import StrideBase
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What Stride asks of the operating system, through Glibc: the environment, directories and files, a clock that
+/// only moves forward. No Foundation, so `stride` starts as fast as a process can.
+public enum System {
+  /// This process's environment; a name given twice keeps its first value, as `getenv` does.
+  public static var environment: [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        let name = String(text[..<equals])
+        if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// The working directory ("/" if it has been removed from under us).
+  public static var currentDirectory: String {
+    guard let path = getcwd(nil, 0) else { return "/" }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
+  /// What `errno` (or a returned error number) means, in the C library's words ("No such file or directory").
+  public static func describe(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+  /// Creates `path` and any missing parents with `mode`, as `mkdir -p`; nil, or why it could not.
+  public static func makeDirectories(_ path: String, mode: mode_t = 0o700) -> String? {
+    var prefix = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      prefix += "/" + component
+      if mkdir(prefix, mode) != 0 && errno != EEXIST { return describe() }
+    }
+    return nil
+  }
+
+  /// The names in a directory, without `.` and `..`; empty when it cannot be read.
+  public static func entries(of directory: String) -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Whether `path` is a regular file this process may run.
+  public static func isExecutableFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+  }
+
+  /// Where a symbolic link points; nil when `path` is not one.
+  public static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The directory part of a path, as `dirname` ("/usr/bin/stride" → "/usr/bin", "stride" → ".").
+  public static func parent(of path: String) -> String {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// Seconds on a clock that never jumps (CLOCK_MONOTONIC), for deadlines and timeouts.
+  public static var uptime: Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}
