@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "stride", targets: ["stride"]),
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
+    .executable(name: "stride-floor", targets: ["stride-floor"]),
     .library(name: "StrideModel", targets: ["StrideModel"]),
     .library(name: "StrideProtocol", targets: ["StrideProtocol"]),
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
@@ -65,6 +66,8 @@ let package = Package(
     .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync"]),
     .executableTarget(
       name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
+    // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
+    .executableTarget(name: "stride-floor"),
     .executableTarget(
       name: "stride-bench",
       dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideStore", "StrideCore"]),

@@ -21,31 +21,62 @@ func checkSection() throws {
   try checkStartup()
 }
 
-/// Whole commands against a daemon holding 10,000 open tasks, interleaved with the floor so both share the noise.
+/// Whole commands against a daemon holding 10,000 open tasks, interleaved with the floor so both share the noise:
+/// `stride-floor`, a Swift program built as `stride` is that prints one line (issue 28's targets).
 private func checkCommands(runs: Int) throws {
   let workspace = try Workspace(tasks: 10_000)
   var (daemon, _) = try workspace.startDaemon()
   let stride = workspace.binaries + "/stride"
+  let floor = workspace.binaries + "/stride-floor"
   var times: [String: [Double]] = [:]
   for run in 1...(runs + 1) {
+    times["floor", default: []].append(try workspace.time(floor, []))
     times["help", default: []].append(try workspace.time(stride, ["help"]))
     times["now", default: []].append(try workspace.time(stride, ["now"]))
+    times["prompt", default: []].append(try workspace.time(stride, ["prompt"]))
     times["add", default: []].append(try workspace.time(stride, ["add", "benchmark thought \(run)"]))
     times["done", default: []].append(try workspace.time(stride, ["done", "\(run)"]))
   }
   // The first round warms the caches: drop it.
   let median = times.mapValues { percentile(Array($0.dropFirst()).sorted(), 0.5) }
   let sync = SyncedAppends(folder: workspace.root + "/data/stride", seconds: 1)
-  checkRow(
-    "stride now, 10,000 open tasks", floor: ("stride help", median["help"]!), value: median["now"]!, limit: 1.4)
+  if let sizes = strippedSizes([stride, floor]) {
+    checkRow(
+      "stride binary, stripped", floor: ("stride-floor", sizes[1]), value: sizes[0], limit: 10, absolute: true,
+      unit: "MB")
+  }
+  let one = ("one-line program", median["floor"]!)
+  checkRow("stride help", floor: one, value: median["help"]!, limit: 1.3)
+  checkRow("stride now, 10,000 open tasks", floor: one, value: median["now"]!, limit: 1.5)
+  checkRow("stride prompt, 10,000 open tasks", floor: one, value: median["prompt"]!, limit: 1.2)
   for name in ["add", "done"] {
     checkRow(
-      "stride \(name), 10,000 open tasks", floor: ("help + fdatasync", median["help"]! + sync.medianMilliseconds),
+      "stride \(name), 10,000 open tasks", floor: ("one line + fdatasync", median["floor"]! + sync.medianMilliseconds),
       value: median[name]!, limit: 1.5)
   }
   try instructionCount(workspace, daemon: &daemon)
   workspace.stop(daemon)
   workspace.remove()
+}
+
+/// Each program's size in MB once `strip` has taken its symbols out (a copy is stripped); nil without `strip`.
+private func strippedSizes(_ programs: [String]) -> [Double]? {
+  guard let strip = Spawn.program("strip", inPath: "/usr/bin:/bin") else {
+    print("sizes: strip is not installed (apt-get install binutils); no stripped sizes")
+    return nil
+  }
+  let copy = NSTemporaryDirectory() + "stride-bench-stripped"
+  defer { unlink(copy) }
+  var sizes: [Double] = []
+  for program in programs {
+    unlink(copy)
+    guard (try? FileManager.default.copyItem(atPath: program, toPath: copy)) != nil,
+      ExternalCommand.run([strip, copy], input: [], timeout: 60) != nil,
+      let bytes = (try? FileManager.default.attributesOfItem(atPath: copy))?[.size] as? Int
+    else { return nil }
+    sizes.append(Double(bytes) / 1_000_000)
+  }
+  return sizes
 }
 
 /// Durable captures into an empty database.

@@ -16,6 +16,7 @@ struct UndoCommandTests {
   func terminalSession() throws {
     let mine = try #require(TerminalSession.of(pid: getpid()))
     #expect(mine.hasPrefix("session \(getsid(0)) "))
+    #expect(!mine.hasSuffix(" started 0"), "the session leader's start time was not read: \(mine)")
     // A child, as each `stride` command is of the shell, is in the same session.
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/bin/sleep")

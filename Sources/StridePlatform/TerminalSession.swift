@@ -1,6 +1,6 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The terminal session a process runs in, as a name that stays the same for everything typed in one terminal (its
 /// shell, each `stride` command, the Now view) and differs between terminals: what `undo` means by "here".
@@ -18,14 +18,21 @@ public enum TerminalSession {
     return "session \(session) started \(stat(of: session)?.started ?? 0)"
   }
 
-  /// The session id and start time (in clock ticks since boot) from `/proc/PID/stat`.
+  /// The session id and start time (in clock ticks since boot) from `/proc/PID/stat`, read as bytes: the daemon
+  /// asks for every connection, and String's character-by-character search cost more than the rest of a `now`.
   private static func stat(of pid: pid_t) -> (session: pid_t, started: UInt64)? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = text.lastIndex(of: ")")
-    else { return nil }
+    let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 1024)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count > 0, let name = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
     // After the command's name in parentheses: state, ppid, pgrp, session, …, and the start time 20th.
-    let fields = text[text.index(after: close)...].split(separator: " ")
-    guard fields.count > 19, let session = pid_t(fields[3]), let started = UInt64(fields[19]) else { return nil }
+    let fields = bytes[(name + 1)..<count].split(separator: UInt8(ascii: " "), maxSplits: 21)
+    func number<Value: FixedWidthInteger>(_ index: Int) -> Value? {
+      fields.count > index ? Value(String(decoding: fields[index], as: UTF8.self)) : nil
+    }
+    guard let session: pid_t = number(3), let started: UInt64 = number(19) else { return nil }
     return (session, started)
   }
 }
