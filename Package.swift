@@ -24,11 +24,11 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
-    // storage, no wire, no threads; the layers above import it, and it imports none of them.
     // What every layer shares, the client included: task ids, the vocabulary (energy, defer reasons, statuses),
     // the error a person reads, counting words, a lock. The standard library and Glibc only, so `stride` can be thin.
     .target(name: "StrideBase"),
+    // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
+    // storage, no wire, no threads of its own; the layers above import it, and it imports none of them.
     .target(name: "StrideModel", dependencies: ["StrideBase"]),
     // JSON without Foundation: a strict reader, a writer byte for byte like JSONEncoder's, and Codable over them.
     // Every message passes through it, so it is optimised in debug builds too (as Foundation's encoder, which it
@@ -37,8 +37,8 @@ let package = Package(
       name: "StrideJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
     .target(name: "StrideTransport", dependencies: ["StrideBase"]),
-    // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry;
-    // how a line is read (JSONReader) and decoded (JSONValueDecoder). Pure values, no I/O.
+    // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry,
+    // read and written by StrideJSON. Pure values, no I/O.
     .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON"]),
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
@@ -47,7 +47,7 @@ let package = Package(
     // the model decides and decides nothing across tasks itself.
     .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
-    // unit files. No Foundation, for the same reason as StrideBase.
+    // unit files, a process's terminal session. No Foundation, for the same reason as StrideBase.
     .target(name: "StridePlatform", dependencies: ["StrideBase"]),
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
@@ -74,8 +74,8 @@ let package = Package(
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
-        "StrideBase", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore", "StrideCore",
-        "StrideSync", "StrideDBus",
+        "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
+        "StrideCore", "StrideSync", "StrideDBus",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

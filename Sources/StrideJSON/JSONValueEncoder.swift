@@ -1,6 +1,9 @@
 /// Encodes an `Encodable` into a `JSONValue`, the way Foundation's `JSONEncoder` lays it out: a nil optional field
-/// left out, `encodeNil` as `null`, a value that writes nothing as `{}`, `superEncoder` under `"super"`. Dates, data
-/// and URLs encode by their own `Encodable` conformances (the wire carries none of them raw). `JSONWriter` then
+/// left out, `encodeNil` as `null`, a value that writes nothing as `{}` (at the top too, where JSONEncoder throws),
+/// `superEncoder` under `"super"`. Dates, data and URLs encode by their own `Encodable` conformances (the wire carries
+/// none of them raw). Deliberate limits, as `JSONValue` holds integers as `Int64`: an unsigned integer above
+/// `Int64.max` is refused, and a `Float` is written as the `Double` of its shortest digits (JSONEncoder writes
+/// 33554432 as `3.3554432e+07`; the wire has no `Float`). `JSONWriter` then
 /// writes the bytes; together they need neither Foundation nor the runtime's questions about the types.
 public enum JSONValueEncoder {
   public static func encode(_ value: some Encodable) throws -> JSONValue {

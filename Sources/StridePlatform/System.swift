@@ -7,15 +7,15 @@ import StrideBase
 /// What Stride asks of the operating system, through Glibc: the environment, directories and files, a clock that
 /// only moves forward. No Foundation, so `stride` starts as fast as a process can.
 public enum System {
-  /// This process's environment; a name given twice keeps its first value, as `getenv` does.
+  /// This process's environment; a name given twice keeps its last value, as Foundation's `ProcessInfo` does (so a
+  /// daemon started with it agrees with a client that read `ProcessInfo`).
   public static var environment: [String: String] {
     var variables: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
       let text = String(cString: pointer)
       if let equals = text.firstIndex(of: "=") {
-        let name = String(text[..<equals])
-        if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
       }
       entry += 1
     }
@@ -32,12 +32,17 @@ public enum System {
   /// What `errno` (or a returned error number) means, in the C library's words ("No such file or directory").
   public static func describe(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-  /// Creates `path` and any missing parents with `mode`, as `mkdir -p`; nil, or why it could not.
+  /// Creates `path` and any missing parents with exactly `mode` whatever the umask, as `mkdir -p`; nil, or why it
+  /// could not.
   public static func makeDirectories(_ path: String, mode: mode_t = 0o700) -> String? {
     var prefix = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       prefix += "/" + component
-      if mkdir(prefix, mode) != 0 && errno != EEXIST { return describe() }
+      if mkdir(prefix, mode) == 0 {
+        chmod(prefix, mode)
+      } else if errno != EEXIST {
+        return describe()
+      }
     }
     return nil
   }
@@ -48,7 +53,10 @@ public enum System {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      // Through a pointer: an entry is only as long as its name, so copying the whole 256-byte field reads past it.
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
       if name != "." && name != ".." { names.append(name) }
     }
     return names

@@ -65,7 +65,7 @@ private func strippedSizes(_ programs: [String]) -> [Double]? {
     print("sizes: strip is not installed (apt-get install binutils); no stripped sizes")
     return nil
   }
-  let copy = NSTemporaryDirectory() + "stride-bench-stripped"
+  let copy = NSTemporaryDirectory() + "stride-bench-stripped-\(getpid())"
   defer { unlink(copy) }
   var sizes: [Double] = []
   for program in programs {

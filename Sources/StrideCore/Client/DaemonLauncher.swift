@@ -11,7 +11,7 @@ public enum DaemonLauncher {
   /// Finds the `strided` next to the running program, else on `PATH`.
   public static func locateDaemon(environment: [String: String]) -> String? {
     if let directory = Spawn.executableDirectory(),
-      FileManager.default.isExecutableFile(atPath: directory + "/strided")
+      System.isExecutableFile(directory + "/strided")
     {
       return directory + "/strided"
     }

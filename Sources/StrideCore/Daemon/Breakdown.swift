@@ -45,6 +45,8 @@ public struct Breakdown: Sendable {
   /// Valid steps from the program's output, or nil.
   static func steps(from output: [UInt8]) -> [String]? {
     struct Reply: Decodable { var steps: [String] }
+    // Strict JSON (JSONReader), after a UTF-8 byte-order mark that some programs write first.
+    let output = output.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(output.dropFirst(3)) : output
     guard
       let raw = (try? JSONValueDecoder.decode(Reply.self, from: output))?.steps
         ?? (try? JSONValueDecoder.decode([String].self, from: output))

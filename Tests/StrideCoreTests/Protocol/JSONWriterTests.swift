@@ -76,7 +76,7 @@ struct JSONWriterTests {
     #expect(try Self.ours(failure) == Self.foundation(failure))
   }
 
-  @Test("what JSONEncoder refuses is refused: NaN and the infinities, and integers beyond Int64")
+  @Test("NaN and the infinities are refused as JSONEncoder refuses them; integers beyond Int64 too (JSONValue's limit)")
   func refuses() throws {
     #expect(throws: EncodingError.self) { try JSONValueEncoder.encode(Double.nan) }
     #expect(throws: EncodingError.self) { try JSONValueEncoder.encode([Double.infinity]) }
