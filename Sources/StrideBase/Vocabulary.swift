@@ -69,6 +69,20 @@ extension StringProtocol {
     return start.last.map { ".!?".contains($0) } == true ? start : start + "."
   }
 
+  /// The text with `&`, `<` and `>` written as XML's entities: for XML, and for markup that must show it as written.
+  public var markupEscaped: String {
+    var escaped = ""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
   /// The text without the white space and line breaks around it.
   public var trimmingWhitespace: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {

@@ -86,7 +86,7 @@ public final class DesktopNotifications: Sendable {
   public func notify(_ notification: Notification, appName: String, timeout: Int32 = -1) throws(DBusError) -> UInt32 {
     let actions = offersActions ? notification.actions.flatMap { [$0.key, $0.label] } : []
     // A service that reads markup in bodies would take a title's "<" or "&" for some.
-    let body = capabilities.contains("body-markup") ? Self.escaped(notification.body) : notification.body
+    let body = capabilities.contains("body-markup") ? notification.body.markupEscaped : notification.body
     let hints = DBusValue.stringVariants([("urgency", .byte(1))])
     let reply = try connection.call(
       .call(
@@ -110,12 +110,6 @@ public final class DesktopNotifications: Sendable {
   /// Closes the connection to the bus.
   public func disconnect() {
     connection.close()
-  }
-
-  /// Text as a body with markup shows it as written.
-  static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
   }
 
   static func event(_ message: DBusMessage) -> Event? {

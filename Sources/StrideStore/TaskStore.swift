@@ -318,7 +318,7 @@ public final class TaskStore {
 
   /// How a wake-up's row of the history says what happened: "came back: its deferral ended", "came due".
   private static func phrase(_ wakeUps: [WakeUp]) -> String {
-    wakeUps.allSatisfy { $0.kind == .due } ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
+    WakeUp.onlyDue(wakeUps) ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
   }
 
   /// The user's current context.

@@ -176,7 +176,7 @@ final class CalDAVCollection: SyncCollection {
   func changes(since token: String?) throws(StrideError) -> SyncChanges {
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
-      <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(escape(token ?? ""))</d:sync-token>\
+      <d:sync-collection xmlns:d="DAV:"><d:sync-token>\((token ?? "").markupEscaped)</d:sync-token>\
       <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
       """
     let reply = try dav.send(
@@ -214,7 +214,7 @@ final class CalDAVCollection: SyncCollection {
         <?xml version="1.0" encoding="utf-8"?>
         <c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
         <d:prop><d:getetag/><c:calendar-data/></d:prop>\
-        \(chunk.map { "<d:href>\(escape(encoded($0)))</d:href>" }.joined())</c:calendar-multiget>
+        \(chunk.map { "<d:href>\(encoded($0).markupEscaped)</d:href>" }.joined())</c:calendar-multiget>
         """
       let reply = try dav.send("REPORT", url, headers: ["Depth": "1"], body: Data(body.utf8), accept: [207])
       for response in try DAVSession.multistatus(reply, url: url).responses {
@@ -261,10 +261,4 @@ final class CalDAVCollection: SyncCollection {
   private func encoded(_ path: String) -> String {
     path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
   }
-}
-
-/// XML text escaped.
-func escape(_ text: String) -> String {
-  text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-    .replacingOccurrences(of: ">", with: "&gt;")
 }

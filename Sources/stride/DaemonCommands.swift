@@ -55,11 +55,11 @@ extension Session {
         json: DaemonState(running: false, socket: paths.socket))
     }
     guard kill(info.pid, SIGTERM) == 0 else {
-      throw ClientError.unreachable("could not signal strided (pid \(info.pid)): \(String(cString: strerror(errno)))")
+      throw ClientError.unreachable("could not signal strided (pid \(info.pid)): \(System.describe())")
     }
     // Its last act is to drop the instance lock beside the database; wait for that (its grace period is 10 s).
     let lockFile = StridePaths(
-      environment: environment, dataDirectory: (info.database as NSString).deletingLastPathComponent
+      environment: environment, dataDirectory: System.parent(of: info.database)
     ).lockFile
     let deadline = Date().addingTimeInterval(15)
     while Date() < deadline, InstanceLock.isHeld(path: lockFile) {
@@ -89,7 +89,7 @@ extension Session {
       throw ClientError.unreachable(
         "strided could not be found next to stride or on PATH; install both programs together, then run this again")
     }
-    let directory = (paths.configDirectory as NSString).deletingLastPathComponent + "/systemd/user"
+    let directory = System.parent(of: paths.configDirectory) + "/systemd/user"
     let units = [
       (SystemdUnits.socketName, SystemdUnits.socket),
       (SystemdUnits.serviceName, SystemdUnits.service(executable: executable)),

@@ -36,7 +36,7 @@ final class MCPSession: MCPBackend {
   func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult {
     do {
       let (text, reply) = try perform(tool.id.command, try MCPArguments(tool, arguments).commandLine())
-      return MCPToolResult(text: text, structured: reply.flatMap { try? JSONReader.parse($0) })
+      return MCPToolResult(text: text, structured: reply)
     } catch {
       return MCPToolResult(text: Self.sentence(error), isError: true)
     }
@@ -45,7 +45,7 @@ final class MCPSession: MCPBackend {
   func readNow() -> Result<[JSONValue], StrideError> {
     do {
       let (text, reply) = try perform(.now, [])
-      let json = reply.map { String(decoding: $0, as: UTF8.self) }
+      let json = reply.map { String(decoding: JSONWriter.write($0), as: UTF8.self) }
       let uri = JSONValue.string(MCPServer.nowURI)
       return .success(
         [.object(["uri": uri, "mimeType": .string("text/plain"), "text": .string(text)])]
@@ -62,7 +62,7 @@ final class MCPSession: MCPBackend {
   }
 
   /// Runs a command as `stride` would, its lines kept: what it said, and the daemon's first reply.
-  private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, Data?) {
+  private func perform(_ command: CommandName, _ arguments: [String]) throws -> (String, JSONValue?) {
     let lines = Output.Lines()
     session.output = Output(keepingIn: lines)
     // A connection of its own for each tool: a daemon that stopped or restarted since the last one is found again.

@@ -23,7 +23,7 @@ struct Output {
   final class Lines {
     var lines: [String] = []
     /// The daemon's first reply while the lines were kept, as JSON.
-    var reply: Data?
+    var reply: JSONValue?
   }
 
   init(json: Bool, environment: [String: String]) {

@@ -24,7 +24,7 @@ final class Session {
   /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     let result = try client().call(method, params)
-    if let sink = output.sink, sink.reply == nil { sink.reply = try? WireEncoder().encode(result) }
+    if let sink = output.sink, sink.reply == nil { sink.reply = try? JSONValueEncoder.encode(result) }
     return result
   }
 

@@ -129,7 +129,7 @@ extension Session {
       let moment = wakeUps.first?.at ?? event.at.date
       let late = event.late == true ? " (it came due \(HumanTime(now: Date()).describe(moment)))" : ""
       // A due time arriving brings nothing back: the task never went away.
-      if !wakeUps.isEmpty, wakeUps.allSatisfy({ $0.kind == .due }) {
+      if WakeUp.onlyDue(wakeUps) {
         return "\(Output.subject(task)) is due now\(late)."
       }
       return "\(Output.subject(task)) is back: \(WakeUp.reasons(wakeUps))\(late)."

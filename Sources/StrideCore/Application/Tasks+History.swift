@@ -16,14 +16,13 @@ extension Tasks {
     }
   }
 
-  /// The tasks that came up by themselves in `[since, until)` and still wait for the person (active: not done, put
-  /// off or parked since), oldest first, each once with its last wake-up: what desktop reminders held meanwhile.
+  /// The wake-ups in `[since, until)` of tasks that still wait for the person (active: not done, put off or parked
+  /// since), oldest first: what desktop reminders held meanwhile (their hold keeps each task once, as it came last).
   func cameUp(since: Date, until: Date) throws(StrideError) -> [(task: StrideTask, wakeUps: [WakeUp], at: Date)] {
     try locked { store throws(StrideError) in
       var came: [(task: StrideTask, wakeUps: [WakeUp], at: Date)] = []
       for (at, before) in try store.history.wakes(since: since, until: until) {
         guard let task = store.openTask(before.id), task.status == .active else { continue }
-        came.removeAll { $0.task.id == task.id }
         came.append((task, before.wakeUps(by: at), at))
       }
       return came

@@ -39,7 +39,7 @@ public final class Daemon {
       socketInode = nil
       log.info("serving the socket systemd passed: \(passed.path)")
     } else {
-      let socketDirectory = (paths.socket as NSString).deletingLastPathComponent
+      let socketDirectory = System.parent(of: paths.socket)
       try PrivateDirectory.prepare(socketDirectory, strict: paths.socketDirectoryIsStrides(environment: environment))
       listener = try Self.claimSocket(paths.socket)
       var info = stat()

@@ -10,13 +10,12 @@ struct ReminderText: Equatable, Sendable {
   /// A task that came back or came up by itself, with what its wake-ups mean and, for a deferral, the reason it was
   /// put off: "Its deferral ended; you put it off as no-energy." A reminder that comes late (strided was not
   /// running, the machine slept) says when it was.
-  static func woke(_ task: StrideTask, _ wakeUps: [WakeUp], late: Bool, at now: Date, timeZone: TimeZone)
-    -> ReminderText
-  {
+  static func woke(_ task: StrideTask, _ wakeUps: [WakeUp], at now: Date, timeZone: TimeZone) -> ReminderText {
     let kinds = wakeUps.map(\.kind)
     let time = HumanTime(now: now, timeZone: timeZone)
     let moment = wakeUps.map(\.at).max() ?? now
-    if late, !kinds.isEmpty, kinds.allSatisfy({ $0 == .due }) {
+    let late = WakeUp.late(wakeUps, announcedAt: now)
+    if late, WakeUp.onlyDue(wakeUps) {
       return ReminderText(summary: task.title, body: "It came due \(time.describe(moment)).")
     }
     var sentence = WakeUp.reasons(wakeUps).sentenceStart

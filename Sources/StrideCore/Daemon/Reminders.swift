@@ -141,21 +141,24 @@ final class Reminders: Sendable {
     }
     guard !held.isEmpty else { return nil }
     queue.async { [self] in
-      let text = ReminderText.together(held.map { ($0.task, $0.wakeUps.map(\.kind)) }, heading: "While it was quiet")
-      present(text, task: held.count == 1 ? held[0].task.id : nil)
+      present(Self.together(held, heading: "While it was quiet"), task: held.count == 1 ? held[0].task.id : nil)
     }
     return nil
+  }
+
+  private static func together(_ came: [Came], heading: String) -> ReminderText {
+    ReminderText.together(came.map { ($0.task, $0.wakeUps.map(\.kind)) }, heading: heading)
   }
 
   /// Shows what came together: each on its own, or, when more than a few came at once, all in one.
   private func show(_ came: [Came]) {
     if came.count > Self.atOnce {
       let heading = came.allSatisfy(\.late) ? "While you were away" : "Several tasks came up"
-      present(ReminderText.together(came.map { ($0.task, $0.wakeUps.map(\.kind)) }, heading: heading), task: nil)
+      present(Self.together(came, heading: heading), task: nil)
       return
     }
     for item in came {
-      let text = ReminderText.woke(item.task, item.wakeUps, late: item.late, at: item.at, timeZone: calendar.timeZone)
+      let text = ReminderText.woke(item.task, item.wakeUps, at: item.at, timeZone: calendar.timeZone)
       present(text, task: item.task.id)
     }
   }

@@ -93,9 +93,7 @@ extension MCPServer {
       let ack = try? encoder.notification(
         method: "notifications/subscriptions/acknowledged",
         params: JSONValue.object(["notifications": .object(honored), "_meta": .object(tag)])),
-      let notice = try? encoder.notification(
-        method: "notifications/resources/updated",
-        params: JSONValue.object(["uri": .string(Self.nowURI), "_meta": .object(tag)]))
+      let notice = Self.nowChanged(tag: tag)
     else { return .failure(Failure(.internalError, "the acknowledgement could not be written")) }
     first.append(ack)
     listening = id

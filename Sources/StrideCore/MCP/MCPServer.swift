@@ -125,9 +125,13 @@ public final class MCPServer {
   }
 
   /// The notification to send when the now-list changed (to a client subscribed to it in the handshake era).
-  public static var nowChanged: Data? {
-    try? WireEncoder().notification(
-      method: "notifications/resources/updated", params: JSONValue.object(["uri": .string(nowURI)]))
+  public static var nowChanged: Data? { nowChanged(tag: nil) }
+
+  /// The notice, with `_meta` when the stateless revision tags it with the listen it answers.
+  static func nowChanged(tag: [String: JSONValue]?) -> Data? {
+    var params: [String: JSONValue] = ["uri": .string(nowURI)]
+    if let tag { params["_meta"] = .object(tag) }
+    return try? WireEncoder().notification(method: "notifications/resources/updated", params: JSONValue.object(params))
   }
 
   // MARK: Methods

@@ -39,6 +39,11 @@ public struct WakeUp: Codable, Equatable, Sendable {
     wakeUps.contains { instant.timeIntervalSince($0.at) > 60 }
   }
 
+  /// Whether only due times arrived: nothing came back (the task never went away), it "came due".
+  public static func onlyDue(_ wakeUps: [WakeUp]) -> Bool {
+    !wakeUps.isEmpty && wakeUps.allSatisfy { $0.kind == .due }
+  }
+
   public init(task: TaskID, kind: Kind, at: Date) {
     self.task = task
     self.kind = kind

@@ -140,8 +140,7 @@ struct DBusTests {
     #expect(note["timeout"] as? Int == -1)
 
     func heard(_ count: Int) -> [DesktopNotifications.Event] {
-      let deadline = Date().addingTimeInterval(10)
-      while events.withLock({ $0.count }) < count, Date() < deadline { usleep(20_000) }
+      Fixtures.wait(seconds: 10) { events.withLock { $0.count } >= count }
       return events.withLock { $0 }
     }
     fake.press("done", on: Int(id))

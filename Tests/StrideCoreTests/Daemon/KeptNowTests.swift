@@ -8,12 +8,6 @@ import Testing
 /// The daemon keeps its last now-list answer: these are the moments it must not be reused.
 @Suite("The kept now-list answer")
 struct KeptNowTests {
-  final class Clock: Sendable {
-    private let instant = Locked(Fixtures.at("2026-11-23T09:00:05Z"))
-    var now: Date { instant.withLock { $0 } }
-    func set(_ text: String) { instant.withLock { $0 = Fixtures.at(text) } }
-  }
-
   static func now(_ dispatcher: Dispatcher) -> JSONValue {
     let line = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list"}"#)
     return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
@@ -21,7 +15,7 @@ struct KeptNowTests {
 
   @Test("a due time, a deferral's end and a change each make the next now-list new, within one minute")
   func timeAndChanges() throws {
-    let clock = Clock()
+    let clock = TestClock(Fixtures.at("2026-11-23T09:00:05Z"))
     let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { clock.now })
     let capture = #"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"call the bank"}}"#
     _ = TestDispatcher.reply(dispatcher, capture)
@@ -54,7 +48,7 @@ struct KeptNowTests {
 
   @Test("the clock jumping hours forward and back: now follows it at once, and wake-ups come once")
   func clockJumps() throws {
-    let clock = Clock()
+    let clock = TestClock(Fixtures.at("2026-11-23T09:00:05Z"))
     let dispatcher = TestDispatcher.make(store: try Fixtures.store().0, clock: { clock.now })
     func titles() -> [String] {
       guard case .array(let suggestions)? = Self.now(dispatcher)["suggestions"] else { return [] }

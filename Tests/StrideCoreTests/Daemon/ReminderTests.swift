@@ -12,15 +12,9 @@ import Testing
 @Suite("Desktop reminders", .serialized)
 struct ReminderTests {
   /// The daemon's clock, set by the test.
-  final class Clock: Sendable {
-    private let instant = Locked(Fixtures.at("2026-11-21T09:00:00Z"))
-    var now: Date { instant.withLock { $0 } }
-    func set(_ text: String) { instant.withLock { $0 = Fixtures.at(text) } }
-  }
-
   /// A dispatcher with reminders set as asked, on `environment`, with its own clock.
   struct Rig {
-    let clock = Clock()
+    let clock = TestClock(Fixtures.at("2026-11-21T09:00:00Z"))
     let dispatcher: Dispatcher
 
     let database: String
@@ -66,13 +60,13 @@ struct ReminderTests {
 
     /// The reminders' state in `server.info`, once it is no longer `connecting` (or after 15 seconds).
     func status() -> RemindersStatus? {
-      let deadline = Date().addingTimeInterval(15)
-      while true {
+      var state: RemindersStatus?
+      Fixtures.wait {
         let info = send("server.info")["reminders"]
-        let state = RemindersStatus(state: info?["state"]?.string ?? "", sentence: info?["sentence"]?.string ?? "")
-        if state.state != "connecting" || Date() > deadline { return state }
-        usleep(20_000)
+        state = RemindersStatus(state: info?["state"]?.string ?? "", sentence: info?["sentence"]?.string ?? "")
+        return state?.state != "connecting"
       }
+      return state
     }
 
     func stop() { dispatcher.close() }
@@ -100,10 +94,7 @@ struct ReminderTests {
     #expect(note["app"] as? String == "Stride")
 
     fake.press("done", on: note["id"] as? Int ?? 0)
-    let deadline = Date().addingTimeInterval(10)
-    while rig.task(id)["status"]?.string != "completed", Date() < deadline {
-      usleep(20_000)
-    }
+    Fixtures.wait(seconds: 10) { rig.task(id)["status"]?.string == "completed" }
     #expect(rig.task(id)["status"]?.string == "completed")
     // Pressed on the desktop after the terminal's deferral, it is what undo in that terminal takes back.
     let undone = rig.send("history.undo", from: terminal)["undone"]
@@ -129,8 +120,7 @@ struct ReminderTests {
     #expect(note["body"] as? String == "It is due now.")
 
     fake.press("later", on: note["id"] as? Int ?? 0)
-    let deadline = Date().addingTimeInterval(10)
-    while rig.task(id)["status"]?.string != "deferred", Date() < deadline { usleep(20_000) }
+    Fixtures.wait(seconds: 10) { rig.task(id)["status"]?.string == "deferred" }
     let task = rig.task(id)
     #expect(task["deferral"]?["reason"]?.string == "no-energy")
     #expect(task["deferral"]?["until"]?.string == "2026-11-21T11:31:00Z")

@@ -35,7 +35,7 @@ struct ReminderTextTests {
     ] as [([WakeUp.Kind], DeferReason?, String?, String)])
   func woke(_ kinds: [WakeUp.Kind], _ reason: DeferReason?, _ waiting: String?, _ body: String) {
     let text = ReminderText.woke(
-      Self.task("call the bank", deferredAs: reason, waitingFor: waiting), kinds.map { Self.wakeUp($0) }, late: false,
+      Self.task("call the bank", deferredAs: reason, waitingFor: waiting), kinds.map { Self.wakeUp($0) },
       at: Fixtures.at("2026-11-21T10:00:00Z"), timeZone: Self.utc)
     #expect(text == ReminderText(summary: "call the bank", body: body))
     #expect(!text.body.contains("!"))
@@ -44,10 +44,10 @@ struct ReminderTextTests {
   @Test("a reminder that comes late (strided was not running) says when it was")
   func late() {
     let now = Fixtures.at("2026-11-22T08:30:00Z")
-    let due = ReminderText.woke(Self.task("pay rent"), [Self.wakeUp(.due)], late: true, at: now, timeZone: Self.utc)
+    let due = ReminderText.woke(Self.task("pay rent"), [Self.wakeUp(.due)], at: now, timeZone: Self.utc)
     #expect(due.body == "It came due yesterday at 10:00.")
     let back = ReminderText.woke(
-      Self.task("pay rent", deferredAs: .noEnergy), [Self.wakeUp(.deferral)], late: true, at: now, timeZone: Self.utc)
+      Self.task("pay rent", deferredAs: .noEnergy), [Self.wakeUp(.deferral)], at: now, timeZone: Self.utc)
     #expect(back.body == "Its deferral ended; you put it off as no-energy. That was yesterday at 10:00.")
   }
 

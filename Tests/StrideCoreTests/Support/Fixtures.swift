@@ -15,6 +15,22 @@ enum Fixtures {
   /// this many times fewer clients; what they check does not change.
   static let slowdown = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil ? 4 : 1
 
+  /// Asks `found` until it finds something, for up to `seconds` (times `slowdown`); returns it, or nil.
+  static func poll<Found>(seconds: Double = 15, _ found: () -> Found?) -> Found? {
+    let deadline = Date().addingTimeInterval(seconds * Double(slowdown))
+    while Date() < deadline {
+      if let thing = found() { return thing }
+      usleep(20_000)
+    }
+    return nil
+  }
+
+  /// Waits until `done` holds, for up to `seconds` (times `slowdown`); whether it did.
+  @discardableResult
+  static func wait(seconds: Double = 15, until done: () -> Bool) -> Bool {
+    poll(seconds: seconds) { done() ? true : nil } ?? false
+  }
+
   static func at(_ text: String) -> Date {
     guard let date = Timestamp.parse(text) else { fatalError("bad test timestamp \(text)") }
     return date

@@ -237,7 +237,10 @@ private struct DeviceReply<R: Decodable>: Decodable {
 
 /// A device's clock: fixed until a test moves it on.
 final class TestClock: Sendable {
-  private let time = Locked(Fixtures.now)
+  private let time: Locked<Date>
+  init(_ start: Date = Fixtures.now) { time = Locked(start) }
   var now: Date { time.withLock { $0 } }
   func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+  /// Sets the clock to an RFC 3339 instant ("2026-11-21T09:00:00Z").
+  func set(_ text: String) { time.withLock { $0 = Fixtures.at(text) } }
 }

@@ -102,25 +102,15 @@ final class FakeNotifications: @unchecked Sendable {
   /// Waits (up to 15 seconds) for a record that `matches`; returns it, or nil.
   @discardableResult
   func wait(for matches: ([String: Any]) -> Bool) -> [String: Any]? {
-    poll { records.withLock { $0.first(where: matches) } }
+    Fixtures.poll { records.withLock { $0.first(where: matches) } }
   }
 
   /// Waits for the `count`th Notify call (from 1); returns it, or nil.
   func note(_ count: Int) -> [String: Any]? {
-    poll {
+    Fixtures.poll {
       let notes = self.notes
       return notes.count >= count ? notes[count - 1] : nil
     }
-  }
-
-  /// Asks `found` until it finds something (up to 15 seconds); returns it, or nil.
-  private func poll<Found>(_ found: () -> Found?) -> Found? {
-    let deadline = Date().addingTimeInterval(15 * Double(Fixtures.slowdown))
-    while Date() < deadline {
-      if let thing = found() { return thing }
-      usleep(20_000)
-    }
-    return nil
   }
 
   /// Presses a button of notification `id`, as a person does.
