@@ -75,6 +75,9 @@ struct FaultTests {
       let loser = try #require(pair.first { !$0.isRunning })
       loser.waitUntilExit()
       #expect(loser.terminationStatus == 1)
+      // The winner may still be opening its socket: a command sent now would start a daemon of its own, which
+      // (slow on a loaded machine) could take the lock only after the winner is stopped below, and outlive the test.
+      Fixtures.wait(seconds: 10) { (try? StrideClient(path: cli.socket, timeout: 2)) != nil }
       #expect(cli.stride("add", "still one list").status == 0)
       for process in running {
         process.terminate()
