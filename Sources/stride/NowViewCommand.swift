@@ -50,9 +50,12 @@ extension Session {
         size = Terminal.size()
       }
       try take(feed, into: &view)
+      // Every key waiting is handled before the next frame, and none after one that closes the view.
       if keys {
-        guard let typed = Terminal.readKeys() else { return }
-        for key in typed where try !perform(view.handle(key), on: &view) { return }
+        repeat {
+          guard let typed = Terminal.readKey() else { return }
+          for key in typed where try !perform(view.handle(key), on: &view) { return }
+        } while Terminal.inputWaiting()
       }
       view.reference = Date()
       if !keys && !woken { try refresh(&view) }

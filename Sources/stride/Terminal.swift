@@ -36,8 +36,10 @@ enum Terminal {
     tcgetattr(STDIN_FILENO, saved)
     var raw = saved.pointee
     cfmakeraw(&raw)
-    // Ctrl-C arrives as a key (the view quits on it); output keeps turning \n into \r\n.
+    // Ctrl-C arrives as a key (the view quits on it); output keeps turning \n into \r\n. Enter still arrives as
+    // \n: a line typed for the shell before the view has closed then reaches it as a line.
     raw.c_oflag |= tcflag_t(OPOST)
+    raw.c_iflag |= tcflag_t(ICRNL)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
     active = 1
     write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
@@ -106,41 +108,22 @@ enum Terminal {
     return (fds[0].revents != 0, fds[1].revents != 0)
   }
 
-  /// The keys waiting on standard input (nil at its end): arrows and escape sequences decoded.
-  static func readKeys() -> [NowView.Key]? {
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let count = read(STDIN_FILENO, &buffer, buffer.count)
+  /// The next key on standard input (nil at its end; none when the read was interrupted), read a byte at a time:
+  /// keys typed after the one that closes the view stay in the terminal for the shell.
+  static func readKey() -> [NowView.Key]? {
+    var first: UInt8 = 0
+    let count = read(STDIN_FILENO, &first, 1)
     if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
     guard count > 0 else { return nil }
-    return keys(in: String(decoding: buffer[0..<count], as: UTF8.self))
+    return NowView.Key.read(first: first) {
+      var byte: UInt8 = 0
+      return inputWaiting() && read(STDIN_FILENO, &byte, 1) == 1 ? byte : nil
+    }
   }
 
-  /// The keys in what a terminal sent: "\u{1B}[A" is up, a lone escape is escape.
-  static func keys(in text: String) -> [NowView.Key] {
-    var keys: [NowView.Key] = []
-    var characters = text[...]
-    while let character = characters.popFirst() {
-      switch character {
-      case "\u{1B}":
-        if characters.first == "[" || characters.first == "O" {
-          let final = characters.dropFirst().first
-          characters = characters.dropFirst(2)
-          switch final {
-          case "A": keys.append(.up)
-          case "B": keys.append(.down)
-          default: break
-          }
-        } else {
-          keys.append(.escape)
-        }
-      case "\r", "\n", "\r\n": keys.append(.enter)
-      case "\u{7F}", "\u{08}": keys.append(.backspace)
-      case "\u{03}", "\u{04}": keys.append(.interrupt)
-      default:
-        if character.isASCII, character.asciiValue! < 32 { continue }
-        keys.append(.character(character))
-      }
-    }
-    return keys
+  /// Whether a key is waiting to be read now.
+  static func inputWaiting() -> Bool {
+    var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    return poll(&fd, 1, 0) > 0
   }
 }
