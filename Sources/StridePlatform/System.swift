@@ -76,6 +76,25 @@ public enum System {
     return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The name of this process's time zone ("Europe/Berlin"), as the C library finds it: `TZ` (a leading `:` and a
+  /// zoneinfo path are read as the name they hold; empty is UTC), else where `/etc/localtime` links. Nil when
+  /// neither says, or `TZ` is a file outside the zoneinfo database.
+  public static func timeZoneName(environment: [String: String]) -> String? {
+    func zoneName(inPath path: String) -> String? {
+      guard let range = path.firstRange(of: "zoneinfo/") else { return nil }
+      let name = String(path[range.upperBound...])
+      // Debian's posix/ and right/ trees hold the same zones under another name.
+      for tree in ["posix/", "right/"] where name.hasPrefix(tree) { return String(name.dropFirst(tree.count)) }
+      return name.isEmpty ? nil : name
+    }
+    if var name = environment["TZ"] {
+      if name.hasPrefix(":") { name.removeFirst() }
+      if name.isEmpty { return "UTC" }
+      return name.hasPrefix("/") ? zoneName(inPath: name) : name
+    }
+    return linkTarget("/etc/localtime").flatMap(zoneName(inPath:))
+  }
+
   /// The directory part of a path, as `dirname` ("/usr/bin/stride" → "/usr/bin", "stride" → ".").
   public static func parent(of path: String) -> String {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path

@@ -368,7 +368,8 @@ public enum TaskExplain: RPCMethod {
 
 /// Every method the daemon answers, for `method-not-found` messages and the docs test.
 public let allMethodNames: [String] = [
-  ServerInfo.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name, TaskComplete.name,
+  ServerInfo.name, ClientContext.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name,
+  TaskComplete.name,
   TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
   ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,

@@ -9,13 +9,59 @@ public enum TimeParse: RPCMethod {
     public var text: String
     /// The instant to read it from; the daemon's clock when absent.
     public var ref: Timestamp?
-    /// How the writer's locale orders a numeric date; `unknown` when absent.
+    /// How the writer's locale orders a numeric date; the connection's (`client.context`), else `unknown`.
     public var dateOrder: NumericDateOrder?
+    /// The zone to read it in; the connection's (`client.context`), else the daemon's.
+    public var timeZone: String?
+    /// What the words are for: `phrase` (the default), `moment` or `since`.
+    public var reading: Reading?
+    /// For a `moment`, what a day named without a time stands for; `start-of-day` when absent.
+    public var dayAlone: DayAlone?
 
-    public init(text: String, ref: Date? = nil, dateOrder: NumericDateOrder? = nil) {
+    public init(
+      text: String, ref: Date? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil,
+      reading: Reading? = nil, dayAlone: DayAlone? = nil
+    ) {
       self.text = text
       self.ref = ref.map(Timestamp.init)
       self.dateOrder = dateOrder
+      self.timeZone = timeZone
+      self.reading = reading
+      self.dayAlone = dayAlone
+    }
+  }
+
+  /// What the words are read for.
+  public enum Reading: String, Codable, Sendable {
+    /// What the words name, as they are (`stride when`): `at` is where it starts.
+    case phrase
+    /// One instant, for an option such as `--until` or `--due`: "someday" is refused; a day alone is `dayAlone`.
+    case moment
+    /// The start of a period already begun (`--since`): "monday" is the Monday just gone, "this month" its first
+    /// day; words still to come are refused.
+    case since
+  }
+
+  /// The time of day a day named alone stands for, in a `moment`.
+  public enum DayAlone: String, Codable, Sendable {
+    case startOfDay = "start-of-day"
+    case endOfDay = "end-of-day"
+    /// When the person's day starts (`time.dayStart` in the daemon's settings).
+    case dayStart = "day-start"
+  }
+
+  /// The reading said for a person, in the zone it was read for.
+  public struct Said: Codable, Sendable, Equatable {
+    /// One sentence: "\"fri 9am\" is Friday 27 November 2026 at 09:00."
+    public var sentence: String
+    /// `start` and `end` as RFC 3339 in that zone's offset ("2026-11-27T09:00:00+01:00").
+    public var start: String
+    public var end: String?
+
+    public init(sentence: String, start: String, end: String? = nil) {
+      self.sentence = sentence
+      self.start = start
+      self.end = end
     }
   }
 
@@ -32,17 +78,26 @@ public enum TimeParse: RPCMethod {
     public var timeZone: String
     /// The zone the words themselves named ("8:00 GMT"): its abbreviation, offset or identifier; else null.
     public var namedZone: String?
+    /// The one instant the words stand for, as `reading` asked: `start` for a phrase.
+    public var at: Timestamp
+    /// The reading in words.
+    public var said: Said
 
-    public init(matched: String, start: Date, end: Date?, allDay: Bool, timeZone: String, namedZone: String? = nil) {
+    public init(
+      matched: String, start: Date, end: Date?, allDay: Bool, timeZone: String, namedZone: String? = nil,
+      at: Date? = nil, said: Said
+    ) {
       self.matched = matched
       self.start = Timestamp(start)
       self.end = end.map(Timestamp.init)
       self.allDay = allDay
       self.timeZone = timeZone
       self.namedZone = namedZone
+      self.at = Timestamp(at ?? start)
+      self.said = said
     }
 
-    enum CodingKeys: String, CodingKey { case matched, start, end, allDay, timeZone, namedZone }
+    enum CodingKeys: String, CodingKey { case matched, start, end, allDay, timeZone, namedZone, at, said }
 
     public func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -52,28 +107,8 @@ public enum TimeParse: RPCMethod {
       try container.encode(allDay, forKey: .allDay)
       try container.encode(timeZone, forKey: .timeZone)
       try container.encode(namedZone, forKey: .namedZone)
-    }
-
-    /// Reads `text` at `reference`; an error that says what Stride can read when it cannot.
-    public static func reading(
-      _ text: String, at reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown
-    ) throws(StrideError) -> Result {
-      let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder)
-      guard let match = parser.parse(text) else {
-        if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
-        throw StrideError.invalid(
-          "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01")
-      }
-      if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
-      var allDay = false
-      var end = match.end.map { parser.instant($0, dateOnly: .endOfDay) }
-      if case .day = match.value, match.end == nil {
-        allDay = true
-        end = parser.instant(match.value, dateOnly: .endOfDay)
-      }
-      return Result(
-        matched: match.text, start: parser.instant(match.value, dateOnly: .startOfDay), end: end, allDay: allDay,
-        timeZone: timeZone.identifier, namedZone: match.zone?.name)
+      try container.encode(at, forKey: .at)
+      try container.encode(said, forKey: .said)
     }
   }
 }

@@ -156,13 +156,6 @@ struct CommandArguments {
     return flags.contains("--all") ? Int.max : limit
   }
 
-  /// Reads a time option in the words `stride when` understands ("tonight", "next fri 9am", "2026-12-01").
-  /// A day alone stands for `dateOnly` o'clock that day.
-  func time(_ option: String, dateOnly: ClockTime) throws(UsageError) -> Date? {
-    guard let text = values[option] else { return nil }
-    return try CommandArguments.time(text, option, dateOnly: dateOnly)
-  }
-
   /// How this shell's locale orders a numeric date (LC_ALL, LC_TIME, LANG).
   static let dateOrder = NumericDateOrder.fromEnvironment(ProcessInfo.processInfo.environment)
 
@@ -176,58 +169,6 @@ struct CommandArguments {
   /// When the person's day starts (`time.dayStart` in config.json): a day alone in `--until`, `--start`,
   /// `--follow-up` and `--at` is then.
   static var dayStart: ClockTime { config.time.dayStart }
-
-  /// Reads a time in the words `stride when` understands. "someday" names no time, so it is refused here.
-  static func time(_ text: String, _ what: String, dateOnly: ClockTime) throws(UsageError) -> Date {
-    let parser = TimeParser(reference: Date(), timeZone: .current, dateOrder: dateOrder, dayStart: dayStart)
-    guard let match = parser.parse(text) else {
-      if let ambiguous = parser.ambiguousNumericDate(in: text) { throw UsageError("\(what) \(ambiguous)") }
-      throw UsageError(
-        "\(what) '\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or "
-          + "2026-12-01 (stride when shows how a time is read)")
-    }
-    if let contradiction = match.contradiction { throw UsageError("\(what) \(contradiction)") }
-    guard !TimeParser.isSomeday(match.value) else {
-      throw UsageError(
-        "\(what) '\(text)' names no time; give a real one (like next month), or for a task that can wait without "
-          + "one, defer it as not-important (it comes back in a week)")
-    }
-    return parser.instant(match.value, dateOnly: dateOnly)
-  }
-
-  /// Reads an option that starts a period in the past ("monday", "nov 1", "2 weeks ago", "this month").
-  func since(_ option: String) throws(UsageError) -> Date? {
-    guard let text = values[option] else { return nil }
-    return try CommandArguments.since(text, option)
-  }
-
-  /// The start of what the words name, at its last occurrence before `now`: "monday" is the Monday just gone and
-  /// "this month" its first day, where a deadline would read them forward.
-  static func since(_ text: String, _ what: String, now: Date = Date()) throws(UsageError) -> Date {
-    let calendar = LocalCalendar(timeZone: .current)
-    let today = calendar.day(of: now)
-    let periods = [
-      "today": today, "this week": today.startOfWeek, "this month": today.startOfMonth,
-      "this year": CivilDate(year: today.year, month: 1, day: 1)!,
-    ]
-    let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    if let day = periods[words] { return calendar.date(day, .startOfDay) }
-    _ = try time(text, what, dateOnly: .startOfDay)
-    // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
-    let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
-    let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }
-    // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
-    // ("9am" yesterday, "friday" last week, "nov 30" last year).
-    for daysBack in pointsAhead ? [0] : [0, 1, 7, 366] {
-      let reference = now.addingTimeInterval(-Double(daysBack) * 86_400)
-      let parser = TimeParser(reference: reference, timeZone: .current, dateOrder: dateOrder, dayStart: dayStart)
-      if let match = parser.parse(text), parser.instant(match.value, dateOnly: .startOfDay) <= now {
-        return parser.instant(match.value, dateOnly: .startOfDay)
-      }
-    }
-    throw UsageError(
-      "\(what) '\(text)' is still to come; give a time before now, like monday, 2 weeks ago or 2026-11-01")
-  }
 
   /// Reads an energy option or positional.
   static func energy(_ text: String, _ what: String) throws(UsageError) -> EnergyLevel {
@@ -243,5 +184,39 @@ struct CommandArguments {
       throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")
     }
     return minutes
+  }
+}
+
+/// Times in words, read by the daemon in this person's zone and date order (`time.parse`), the way a capture reads
+/// them: the client keeps no calendar of its own.
+extension Session {
+  /// A time option ("tonight", "next fri 9am", "2026-12-01"), nil when it was not given. A day alone stands for
+  /// `dayAlone` that day; "someday" names no time and is refused.
+  func time(
+    _ option: String, in args: CommandArguments, dayAlone: TimeParse.DayAlone
+  ) throws -> Date? {
+    guard let text = args.values[option] else { return nil }
+    return try time(text, option, dayAlone: dayAlone)
+  }
+
+  func time(_ text: String, _ what: String, dayAlone: TimeParse.DayAlone) throws -> Date {
+    try readTime(TimeParse.Params(text: text, reading: .moment, dayAlone: dayAlone), what).at.date
+  }
+
+  /// An option that starts a period in the past ("monday", "nov 1", "2 weeks ago", "this month"), nil when it was
+  /// not given.
+  func since(_ option: String, in args: CommandArguments) throws -> Date? {
+    guard let text = args.values[option] else { return nil }
+    return try readTime(TimeParse.Params(text: text, reading: .since), option).at.date
+  }
+
+  /// The daemon's reading of a time; words it cannot read are a usage error, said as for `what` (an option).
+  func readTime(_ params: TimeParse.Params, _ what: String?) throws -> TimeParse.Result {
+    do {
+      return try call(TimeParse.self, params)
+    } catch {
+      guard case .failed(let failure) = error, failure.code == .invalidParams else { throw error }
+      throw UsageError((what.map { $0 + " " } ?? "") + failure.message)
+    }
   }
 }

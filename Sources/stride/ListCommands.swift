@@ -47,9 +47,9 @@ extension Session {
       energy: try args.values["--energy"].map { text throws(UsageError) in
         try CommandArguments.energy(text, "--energy")
       },
-      dueBefore: try args.time("--due-before", dateOnly: .startOfDay),
+      dueBefore: try time("--due-before", in: args, dayAlone: .startOfDay),
       overdue: args.flags.contains("--overdue") ? true : nil, deferredBy: reason,
-      doneSince: try args.since("--done-since"), search: search, list: args.values["--list"])
+      doneSince: try since("--done-since", in: args), search: search, list: args.values["--list"])
   }
 
   /// What an empty list says: which tasks there are none of.

@@ -13,8 +13,8 @@ extension Session {
   func log(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "log")
     let id = args.positionals.isEmpty ? nil : try args.taskID("log", example: "stride log 12")
-    let since = try args.since("--since")
-    let until = try args.time("--until", dateOnly: .startOfDay)
+    let since = try since("--since", in: args)
+    let until = try time("--until", in: args, dayAlone: .startOfDay)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
     let wanted = try args.limit(of: "changes") ?? (paged ? 500 : 100)
     // A page of at most 1,000 at a time, each older than the last, until enough are read.
@@ -71,7 +71,7 @@ extension Session {
     let today = calendar.day(of: Date())
     let month = args.flags.contains("--month")
     let since =
-      try args.since("--since") ?? calendar.date(today.adding(days: month ? -29 : -6), .startOfDay)
+      try since("--since", in: args) ?? calendar.date(today.adding(days: month ? -29 : -6), .startOfDay)
     let review = try call(HistoryReview.self, .init(since: since, timeZone: TimeZone.current.identifier))
     guard !output.json else { return output.emit(review) }
     let plain =

@@ -53,7 +53,7 @@ extension Session {
       }
       limit = number
     }
-    let at = try args.time("--at", dateOnly: CommandArguments.dayStart)
+    let at = try time("--at", in: args, dayAlone: .dayStart)
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
     return NowList.Params(
       at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
@@ -122,38 +122,17 @@ extension Session {
     lines.dropFirst().forEach { output.say("  " + $0) }
   }
 
-  /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people. Needs no daemon.
+  /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people: the daemon's reading, in words.
   func when(_ args: CommandArguments) throws {
     let text = args.positionals.joined(separator: " ")
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !text.trimmingWhitespace.isEmpty else {
       throw UsageError("when needs a time to read, like: stride when \"next fri 9am\"")
     }
-    let reference = try args.values["--ref"].map { text throws(UsageError) in
-      try CommandArguments.time(text, "--ref", dateOnly: .startOfDay)
-    }
-    let result: TimeParse.Result
-    do {
-      result = try TimeParse.Result.reading(
-        text, at: reference ?? Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder)
-    } catch {
-      throw UsageError(error.message)
-    }
+    let reference = try args.values["--ref"].map { try time($0, "--ref", dayAlone: .startOfDay) }
+    let result = try readTime(TimeParse.Params(text: text, ref: reference), nil)
     guard !output.json else { return output.emit(result) }
-    let time = HumanTime(now: reference ?? Date())
-    let start = result.start.date
-    if result.allDay {
-      output.say("\"\(text)\" is the whole of \(time.fullDay(start)).")
-    } else if let end = result.end?.date {
-      output.say(
-        "\"\(text)\" is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
-      )
-    } else if result.namedZone != nil {
-      // Read in the zone it names, said back in the user's.
-      output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)) here, \(result.timeZone).")
-    } else {
-      output.say("\"\(text)\" is \(time.fullDay(start)) at \(time.clock(start)).")
-    }
-    output.say("  \(time.rfc3339(start))" + (result.end.map { " to \(time.rfc3339($0.date))" } ?? ""))
+    output.say(result.said.sentence)
+    output.say("  \(result.said.start)" + (result.said.end.map { " to \($0)" } ?? ""))
   }
 
   func energy(_ args: CommandArguments) throws {

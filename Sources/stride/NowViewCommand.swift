@@ -146,8 +146,8 @@ extension Session {
         var until: Date?
         if let words {
           do {
-            until = try CommandArguments.time(words, "the time", dateOnly: CommandArguments.dayStart)
-          } catch {
+            until = try time(words, "the time", dayAlone: .dayStart)
+          } catch let error as UsageError {
             view.say(error.message.sentenceStart + ".")
             continue
           }

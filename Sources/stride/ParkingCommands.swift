@@ -14,7 +14,7 @@ extension Session {
     guard let reason = DeferReason(rawValue: args.positionals[1]) else {
       throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
     }
-    let until = try args.time("--until", dateOnly: CommandArguments.dayStart)
+    let until = try time("--until", in: args, dayAlone: .dayStart)
     if let refusal = reason.untilRefusal(given: until != nil) { throw UsageError(refusal) }
     var on: TaskID?
     if let text = args.values["--on"] {
@@ -48,7 +48,7 @@ extension Session {
   func wait(_ args: CommandArguments) throws {
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
-    let followUp = try args.time("--follow-up", dateOnly: CommandArguments.dayStart)
+    let followUp = try time("--follow-up", in: args, dayAlone: .dayStart)
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
     let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""

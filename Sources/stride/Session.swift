@@ -28,6 +28,13 @@ final class Session {
     return result
   }
 
+  /// Where this person is, for the daemon to read and say times as they would: the zone (`TZ`, else the system's)
+  /// and how their locale orders a numeric date.
+  var context: ClientContext.Params {
+    ClientContext.Params(
+      timeZone: System.timeZoneName(environment: environment), dateOrder: .fromEnvironment(environment))
+  }
+
   /// Forgets the connection, so the next call makes a new one (and starts the daemon if it went away meanwhile).
   func disconnect() { connection = nil }
 
@@ -36,11 +43,11 @@ final class Session {
     if let connection { return connection }
     let client: StrideClient
     do {
-      client = try StrideClient(path: paths.socket)
+      client = try StrideClient(path: paths.socket, context: context)
     } catch let error {
       guard autostart ?? invocation.autostart, case .unreachable = error, isNobodyListening() else { throw error }
       try startDaemon(quietly: true)
-      client = try StrideClient(path: paths.socket)
+      client = try StrideClient(path: paths.socket, context: context)
     }
     connection = client
     return client

@@ -271,10 +271,10 @@ extension Session {
       patch.type = type
     }
     if let text = args.values["--due"] {
-      patch.due = .some(text == "none" ? nil : try args.time("--due", dateOnly: .endOfDay))
+      patch.due = .some(text == "none" ? nil : try time("--due", in: args, dayAlone: .endOfDay))
     }
     if let text = args.values["--start"] {
-      patch.start = .some(text == "none" ? nil : try args.time("--start", dateOnly: CommandArguments.dayStart))
+      patch.start = .some(text == "none" ? nil : try time("--start", in: args, dayAlone: .dayStart))
     }
     if let text = args.values["--repeat"] {
       if text == "none" {

@@ -50,8 +50,8 @@ extension ManPage {
     """,
     """
     The daemon, strided(8), reads the file when it starts: after a change, run stride daemon stop, and the next
-    stride command starts it again with the new settings. stride reads time.dayStart itself, for the times it
-    reads on its command line.
+    stride command starts it again with the new settings. The times on stride's command line are read by the
+    daemon too, in the zone of the shell that typed them, so time.dayStart holds for them as for captures.
     """,
     """
     A file that is not valid JSON, or a value of the wrong type or outside its bounds, stops the daemon from

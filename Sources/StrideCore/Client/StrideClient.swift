@@ -33,9 +33,14 @@ public final class StrideClient {
   private var framer = LineFramer(maxLineBytes: 256 << 20)
   private var pending: [[UInt8]] = []
   private var nextID: Int64 = 1
+  /// The person's zone and date order, sent with the first request (one write, no wait of its own).
+  private var context: ClientContext.Params?
+  private var contextID: RequestID?
 
-  /// Connects to the socket at `path` and reads the greeting. `timeout` bounds each wait for the daemon.
-  public init(path: String, timeout: Double = 30) throws(ClientError) {
+  /// Connects to the socket at `path` and reads the greeting. `timeout` bounds each wait for the daemon; `context`
+  /// is where the person is, so the daemon reads and says times as they would.
+  public init(path: String, timeout: Double = 30, context: ClientContext.Params? = nil) throws(ClientError) {
+    self.context = context
     do {
       socket = try UnixSocket.connect(path: path)
     } catch {
@@ -67,20 +72,19 @@ public final class StrideClient {
 
   /// Calls a method and returns its result.
   public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    let id = RequestID.number(nextID)
-    nextID += 1
-    let request: Data
-    do {
-      request = try encoder.request(method, id: id, params: params)
-    } catch {
-      throw ClientError.unreachable("the request to \(M.name) could not be written: \(error)")
+    var request = Data()
+    if let context {
+      self.context = nil
+      request = try encoded(ClientContext.self, context).line
     }
+    let (line, id) = try encoded(method, params)
+    request += line
     // Sent anyway, it would be cut off with the connection; say so while it can still be split.
-    guard request.count <= hello.limits.maxLineBytes else {
+    guard line.count <= hello.limits.maxLineBytes else {
       throw ClientError.failed(
         StrideError(
           .payloadTooLarge,
-          "this \(M.name) request is \(Self.megabytes(request.count)), more than the "
+          "this \(M.name) request is \(Self.megabytes(line.count)), more than the "
             + "\(Self.megabytes(hello.limits.maxLineBytes)) strided reads at once; split it into smaller parts (for an import, several smaller files)"
         ))
     }
@@ -88,6 +92,14 @@ public final class StrideClient {
       try socket.write(request)
     } catch {
       throw ClientError.unreachable("strided stopped answering (\(error))")
+    }
+    // The context's reply comes first. A zone the daemon does not know leaves it reading in its own.
+    if let contextID {
+      self.contextID = nil
+      while true {
+        let line = try Self.readLine(socket, &framer, &pending)
+        if (try? JSONValueDecoder.decode(IncomingMessage.self, from: line))?.id == contextID { break }
+      }
     }
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
@@ -105,6 +117,20 @@ public final class StrideClient {
         throw ClientError.unreachable("strided answered out of order")
       }
       return result
+    }
+  }
+
+  /// A request line for `method`, and its id.
+  private func encoded<M: RPCMethod>(
+    _ method: M.Type, _ params: M.Params
+  ) throws(ClientError) -> (line: Data, id: RequestID) {
+    let id = RequestID.number(nextID)
+    nextID += 1
+    if M.self == ClientContext.self { contextID = id }
+    do {
+      return (try encoder.request(method, id: id, params: params), id)
+    } catch {
+      throw ClientError.unreachable("the request to \(M.name) could not be written: \(error)")
     }
   }
 

@@ -191,14 +191,16 @@ public final class Dispatcher: Sendable {
     _ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
   ) throws -> Data {
     let now = caller.now
+    let context = session?.context ?? ClientContext.Params()
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      try request.reply(M.self, encoder, body)
+      try request.reply(M.self, encoder) { try body(context.filling($0)) }
     }
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
       try tasks.apply(change, caller)
     }
     switch request.method {
     case ServerInfo.name: return try reply(ServerInfo.self) { _ in serverInfo() }
+    case ClientContext.name: return try reply(ClientContext.self) { try setContext($0, session) }
     case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
@@ -229,13 +231,10 @@ public final class Dispatcher: Sendable {
     case ContextSet.name: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
     case TaskExplain.name: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
     case NowList.name:
-      let params = try request.params.decode(NowList.Params.self)
+      let params = context.filling(try request.params.decode(NowList.Params.self))
       return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now, encoder: encoder))
     case TimeParse.name:
-      return try reply(TimeParse.self) {
-        try TimeParse.Result.reading(
-          $0.text, at: $0.ref?.date ?? now, timeZone: tasks.timeZone, dateOrder: $0.dateOrder ?? .unknown)
-      }
+      return try reply(TimeParse.self) { try readTime($0, at: now) }
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
@@ -245,6 +244,23 @@ public final class Dispatcher: Sendable {
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
     }
+  }
+
+  /// `time.parse`: the words read in the asker's zone and order, with the person's day start.
+  private func readTime(_ params: TimeParse.Params, at now: Date) throws(StrideError) -> TimeParse.Result {
+    let reader = TimeReader(
+      zone: try tasks.zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown, dayStart: tasks.dayStart)
+    return try reader.read(params, now: now)
+  }
+
+  /// Keeps the person's zone and date order for the connection's later requests (checked first: an unknown zone is
+  /// refused, and the connection keeps the context it had).
+  private func setContext(
+    _ params: ClientContext.Params, _ session: ConnectionSession?
+  ) throws(StrideError) -> ClientContext.Result {
+    let zone = try tasks.zone(params.timeZone)
+    session?.context = params
+    return ClientContext.Result(timeZone: zone.identifier, dateOrder: params.dateOrder ?? .unknown)
   }
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
@@ -331,6 +347,8 @@ private struct KeptNow: Sendable {
 /// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
 public final class ConnectionSession {
   public internal(set) var subscription: Subscription?
+  /// The person's zone and date order (`client.context`), for the requests that do not name their own.
+  public internal(set) var context = ClientContext.Params()
   /// The terminal session the client runs in (`TerminalSession`): the changes it makes are recorded as made there.
   public let origin: String?
   public init(origin: String? = nil) { self.origin = origin }

@@ -369,7 +369,7 @@ struct NumericDateTests {
       #expect(error.message.contains("LC_TIME"))
     }
     #expect(throws: StrideError.self) {
-      try TimeParse.Result.reading("3/4/2027", at: Fixtures.now, timeZone: utc)
+      try TimeReader(zone: utc).read(.init(text: "3/4/2027"), now: Fixtures.now)
     }
   }
 

@@ -119,8 +119,8 @@ struct TimePhraseFamilyTests {
 
   @Test("a zone is said back in the user's zone by stride when")
   func zoneSaidBack() throws {
-    let result = try TimeParse.Result.reading(
-      "thursday 8:00 GMT", at: Fixtures.now, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    let result = try TimeReader(zone: TimeZone(identifier: "Europe/Berlin")!).read(
+      .init(text: "thursday 8:00 GMT"), now: Fixtures.now)
     #expect(result.namedZone == "GMT")
     #expect(
       HumanTime(now: Fixtures.now, timeZone: TimeZone(identifier: "Europe/Berlin")!).clock(result.start.date) == "09:00"
@@ -153,7 +153,7 @@ struct TimePhraseFamilyTests {
     #expect(parser.parse("Saturday 12/7/2014")?.value == day("2014-07-12"))
     #expect(parser.parse("monday 3/12/2026") == nil)
     #expect(throws: StrideError.self) {
-      try TimeParse.Result.reading("monday 1 jan 2027", at: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+      try TimeReader(zone: TimeZone(identifier: "UTC")!).read(.init(text: "monday 1 jan 2027"), now: Fixtures.now)
     }
   }
 

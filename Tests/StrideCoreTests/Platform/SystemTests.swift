@@ -37,3 +37,21 @@ struct SystemTests {
     #expect(System.currentDirectory == FileManager.default.currentDirectoryPath)
   }
 }
+
+extension SystemTests {
+  @Test("the time zone's name, from TZ in each of its forms or from where /etc/localtime links")
+  func timeZoneName() {
+    #expect(System.timeZoneName(environment: ["TZ": "Europe/Berlin"]) == "Europe/Berlin")
+    #expect(System.timeZoneName(environment: ["TZ": ":America/New_York"]) == "America/New_York")
+    #expect(System.timeZoneName(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]) == "Asia/Tokyo")
+    #expect(System.timeZoneName(environment: ["TZ": ":/usr/share/zoneinfo/posix/Europe/Paris"]) == "Europe/Paris")
+    #expect(System.timeZoneName(environment: ["TZ": ""]) == "UTC")
+    #expect(System.timeZoneName(environment: ["TZ": "/home/ada/my-zone"]) == nil)
+    // Without TZ, the system's zone: the one Foundation finds too.
+    let system = System.timeZoneName(environment: [:])
+    #expect(system.flatMap { TimeZone(identifier: $0) } != nil)
+    if ProcessInfo.processInfo.environment["TZ"] == nil {
+      #expect(system.flatMap { TimeZone(identifier: $0)?.secondsFromGMT() } == TimeZone.current.secondsFromGMT())
+    }
+  }
+}

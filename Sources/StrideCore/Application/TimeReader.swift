@@ -1,0 +1,113 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+
+/// `time.parse`: the words of a time, read in the zone and date order of whoever asks, the same way a capture reads
+/// them, and said back in words. Every time option of the command line (`--until`, `--since`, `--due`, `--at`) is
+/// read here, so the client needs no calendar of its own.
+struct TimeReader {
+  var zone: TimeZone
+  var dateOrder: NumericDateOrder = .unknown
+  /// When the person's day starts (`time.dayStart`): a day alone stands for it in a `day-start` moment.
+  var dayStart = TimeParser.defaultDayStart
+
+  /// Reads `params.text` at `params.ref`, else at `now`; an error that says what Stride can read when it cannot.
+  func read(_ params: TimeParse.Params, now: Date) throws(StrideError) -> TimeParse.Result {
+    let reference = params.ref?.date ?? now
+    let reading = params.reading ?? .phrase
+    let parser = TimeParser(reference: reference, timeZone: zone, dateOrder: dateOrder, dayStart: dayStart)
+    let text = params.text
+    guard let match = parser.parse(text) else {
+      if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
+      throw StrideError.invalid(
+        reading == .phrase
+          ? "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01"
+          : "'\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or 2026-12-01 "
+            + "(stride when shows how a time is read)")
+    }
+    if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
+    if reading != .phrase, TimeParser.isSomeday(match.value) {
+      throw StrideError.invalid(
+        "'\(text)' names no time; give a real one (like next month), or for a task that can wait without one, defer "
+          + "it as not-important (it comes back in a week)")
+    }
+    var allDay = false
+    let start = parser.instant(match.value, dateOnly: .startOfDay)
+    var end = match.end.map { parser.instant($0, dateOnly: .endOfDay) }
+    if case .day = match.value, match.end == nil {
+      allDay = true
+      end = parser.instant(match.value, dateOnly: .endOfDay)
+    }
+    let at: Date =
+      switch reading {
+      case .phrase: start
+      case .moment: parser.instant(match.value, dateOnly: clock(for: params.dayAlone ?? .startOfDay))
+      case .since: try since(text, at: reference, parser: parser)
+      }
+    let time = HumanTime(now: reference, timeZone: zone)
+    let here = match.zone == nil ? nil : zone.identifier
+    // A phrase is said whole; a moment or a since is the one instant it stands for.
+    let said =
+      reading == .phrase
+      ? TimeParse.Said(
+        sentence: sentence(quoting: text, start: start, end: end, allDay: allDay, here: here, time),
+        start: time.rfc3339(start), end: end.map(time.rfc3339))
+      : TimeParse.Said(
+        sentence: sentence(quoting: text, start: at, end: nil, allDay: false, here: here, time),
+        start: time.rfc3339(at))
+    return TimeParse.Result(
+      matched: match.text, start: start, end: end, allDay: allDay, timeZone: zone.identifier,
+      namedZone: match.zone?.name, at: at, said: said)
+  }
+
+  private func clock(for dayAlone: TimeParse.DayAlone) -> ClockTime {
+    switch dayAlone {
+    case .startOfDay: .startOfDay
+    case .endOfDay: .endOfDay
+    case .dayStart: dayStart
+    }
+  }
+
+  /// What `stride when` says of a reading: the day and clock in the reader's zone, a range as from and to.
+  private func sentence(
+    quoting text: String, start: Date, end: Date?, allDay: Bool, here zone: String?, _ time: HumanTime
+  ) -> String {
+    let quoted = "\"\(text)\""
+    if allDay { return "\(quoted) is the whole of \(time.fullDay(start))." }
+    if let end {
+      return
+        "\(quoted) is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
+    }
+    // Read in the zone it names, said back in the reader's.
+    let here = zone.map { " here, \($0)" } ?? ""
+    return "\(quoted) is \(time.fullDay(start)) at \(time.clock(start))\(here)."
+  }
+
+  /// The start of what the words name, at its last occurrence before `now`: "monday" is the Monday just gone and
+  /// "this month" its first day, where a deadline would read them forward.
+  private func since(_ text: String, at now: Date, parser: TimeParser) throws(StrideError) -> Date {
+    let calendar = parser.calendar
+    let today = calendar.day(of: now)
+    let periods = [
+      "today": today, "this week": today.startOfWeek, "this month": today.startOfMonth,
+      "this year": CivilDate(year: today.year, month: 1, day: 1)!,
+    ]
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if let day = periods[words] { return calendar.date(day, .startOfDay) }
+    // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
+    let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
+    let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }
+    // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
+    // ("9am" yesterday, "friday" last week, "nov 30" last year).
+    for daysBack in pointsAhead ? [0] : [0, 1, 7, 366] {
+      let earlier = TimeParser(
+        reference: now.addingTimeInterval(-Double(daysBack) * 86_400), timeZone: zone, dateOrder: dateOrder,
+        dayStart: dayStart)
+      if let match = earlier.parse(text), earlier.instant(match.value, dateOnly: .startOfDay) <= now {
+        return earlier.instant(match.value, dateOnly: .startOfDay)
+      }
+    }
+    throw StrideError.invalid(
+      "'\(text)' is still to come; give a time before now, like monday, 2 weeks ago or 2026-11-01")
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// The daemon reads and says times for the shell that asks: its zone (`TZ`) and its locale's date order, sent by
+/// `stride` in `client.context`, whatever zone the daemon itself was started in.
+@Suite("End to end: times in the asking shell's zone")
+struct ClientZoneTests {
+  /// `stride` run with the harness's environment and these variables over it.
+  func stride(_ cli: CommandLineHarness, _ environment: [String: String], _ arguments: String...)
+    -> CommandLineHarness.Outcome
+  {
+    cli.run(cli.binaries + "/stride", arguments, extraEnvironment: environment)
+  }
+
+  @Test("when, --until and a numeric date are read in the shell's zone and order; the daemon's own zone is UTC")
+  func zoneAndOrder() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    // The daemon starts in UTC.
+    #expect(cli.stride("add", "call the bank").status == 0)
+    let tokyo = ["TZ": "Asia/Tokyo"]
+    let when = stride(cli, tokyo, "when", "tomorrow 6pm", "--ref", "2026-11-21T09:00")
+    #expect(when.stdout == "\"tomorrow 6pm\" is Sunday 22 November 2026 at 18:00.\n  2026-11-22T18:00:00+09:00\n")
+    // The same words in the daemon's zone, for contrast.
+    #expect(cli.stride("when", "tomorrow 6pm", "--ref", "2026-11-21T09:00").stdout.contains("+00:00"))
+
+    #expect(stride(cli, tokyo, "defer", "1", "no-energy", "--until", "2026-12-24 18:00").status == 0)
+    let shown = cli.stride("show", "1", "--json").stdout
+    #expect(shown.contains("\"until\":\"2026-12-24T09:00:00Z\""), "\(shown)")
+
+    // 3/12 is 12 March in an American locale and 3 December in a British one.
+    let american = stride(cli, ["LANG": "en_US.UTF-8"], "when", "3/12", "--ref", "2026-11-21")
+    #expect(american.stdout.hasPrefix("\"3/12\" is the whole of Friday 12 March 2027."), "\(american.stdout)")
+    let british = stride(cli, ["LANG": "en_GB.UTF-8"], "when", "3/12", "--ref", "2026-11-21")
+    #expect(british.stdout.hasPrefix("\"3/12\" is the whole of Thursday 3 December 2026."), "\(british.stdout)")
+  }
+
+  @Test("a time option the daemon cannot read is a usage error that names the option, and nothing changes")
+  func badWords() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    #expect(cli.stride("add", "call the bank").status == 0)
+    let bad = cli.stride("defer", "1", "no-energy", "--until", "the 32nd")
+    #expect(bad.status == 64)
+    #expect(bad.stderr.hasPrefix("stride: --until 'the 32nd' is not a time Stride can read"), "\(bad.stderr)")
+    let someday = cli.stride("wait", "1", "--follow-up", "someday")
+    #expect(someday.status == 64)
+    #expect(someday.stderr.contains("--follow-up 'someday' names no time"), "\(someday.stderr)")
+    let ahead = cli.stride("log", "--since", "next week")
+    #expect(ahead.status == 64)
+    #expect(ahead.stderr.contains("--since 'next week' is still to come"), "\(ahead.stderr)")
+    #expect(cli.stride("show", "1", "--json").stdout.contains("\"deferral\":null"))
+    // An unknown zone leaves the daemon reading in its own, rather than refusing every command.
+    #expect(stride(cli, ["TZ": "Mars/Olympus"], "when", "9am", "--ref", "2026-11-21").stdout.contains("+00:00"))
+  }
+}
