@@ -145,12 +145,10 @@ extension Session {
       case .deferTask(let id, let reason, let words):
         var until: Date?
         if let words {
-          do {
-            until = try time(words, "the time", dayAlone: .dayStart)
-          } catch let error as UsageError {
-            view.say(error.message.sentenceStart + ".")
-            continue
-          }
+          // Read as `--until` is; words the daemon cannot read are its sentence, and the view stays.
+          let params = TimeParse.Params(text: words, reading: .moment, dayAlone: .dayStart)
+          guard let reading = try viewCall(TimeParse.self, params, view: &view) else { continue }
+          until = reading.at.date
         }
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
           view.say(deferred(result.task, as: reason))
