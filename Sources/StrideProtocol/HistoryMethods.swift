@@ -71,15 +71,18 @@ public enum HistoryReview: RPCMethod {
   public static let name = "history.review"
 
   public struct Params: Codable, Sendable, Equatable {
-    /// The start of the period.
-    public var since: Timestamp
+    /// The start of the period; or, absent, `days`.
+    public var since: Timestamp?
+    /// The last this many days, today included, counted in `timeZone` (1 to 366).
+    public var days: Int?
     /// Its end; now when absent.
     public var until: Timestamp?
     /// The zone days and hours are counted in (an IANA name); the daemon's when absent.
     public var timeZone: String?
 
-    public init(since: Date, until: Date? = nil, timeZone: String? = nil) {
-      self.since = Timestamp(since)
+    public init(since: Date? = nil, days: Int? = nil, until: Date? = nil, timeZone: String? = nil) {
+      self.since = since.map(Timestamp.init)
+      self.days = days
       self.until = until.map(Timestamp.init)
       self.timeZone = timeZone
     }

@@ -67,12 +67,10 @@ extension Session {
 
   func review(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "review")
-    let calendar = LocalCalendar(timeZone: .current)
-    let today = calendar.day(of: Date())
-    let month = args.flags.contains("--month")
-    let since =
-      try since("--since", in: args) ?? calendar.date(today.adding(days: month ? -29 : -6), .startOfDay)
-    let review = try call(HistoryReview.self, .init(since: since, timeZone: TimeZone.current.identifier))
+    let since = try since("--since", in: args)
+    // Without --since, the last week (or 30 days) counted by the daemon in this shell's zone.
+    let days = since == nil ? (args.flags.contains("--month") ? 30 : 7) : nil
+    let review = try call(HistoryReview.self, .init(since: since, days: days))
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false

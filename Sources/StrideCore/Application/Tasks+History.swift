@@ -31,13 +31,20 @@ extension Tasks {
 
   func review(_ params: HistoryReview.Params, at now: Date) throws(StrideError) -> HistoryReview.Result {
     let zone = try zone(params.timeZone)
-    let since = params.since.date
+    let calendar = LocalCalendar(timeZone: zone)
+    let since: Date
+    if let start = params.since {
+      since = start.date
+    } else if let days = params.days, (1...366).contains(days) {
+      since = calendar.date(calendar.day(of: now).adding(days: 1 - days), .startOfDay)
+    } else {
+      throw StrideError.invalid("a review needs 'since' (a time) or 'days' (1 to 366), such as \"days\": 7")
+    }
     // Up to now, this second's changes included (the store keeps whole seconds).
     let until = params.until?.date ?? now.addingTimeInterval(1)
     guard since < until else {
       throw StrideError.invalid("the period ends before it starts; give a 'since' before 'until'")
     }
-    let calendar = LocalCalendar(timeZone: zone)
     return try locked { store throws(StrideError) in
       let done = try store.history.completions(since: since, until: until)
       let (skipped, missed) = try store.history.routineMisses(since: since, until: until)
