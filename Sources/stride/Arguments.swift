@@ -166,8 +166,8 @@ struct CommandArguments {
     return (try? StrideConfig.load(path: paths.configFile)) ?? StrideConfig()
   }()
 
-  /// When the person's day starts (`time.dayStart` in config.json): a day alone in `--until`, `--start`,
-  /// `--follow-up` and `--at` is then.
+  /// When the person's day starts (`time.dayStart` in config.json), for what the client still reads itself:
+  /// `edit --repeat` and the Now view's previews (the daemon reads every time option).
   static var dayStart: ClockTime { config.time.dayStart }
 
   /// Reads an energy option or positional.
