@@ -112,7 +112,7 @@ extension Session {
   // MARK: Calls
 
   private func nowParams(_ view: NowView) -> NowList.Params {
-    NowList.Params(timeZone: TimeZone.current.identifier, list: view.onlyList)
+    NowList.Params(list: view.onlyList)
   }
 
   /// The now-list as it stands, asked the same way `stride now` asks.
@@ -158,9 +158,7 @@ extension Session {
           view.say("\(Output.subject(result.task)) now waits on task \(other).")
         }
       case .capture(let text):
-        let params = TaskCapture.Params(
-          text: text, dateOrder: CommandArguments.dateOrder, timeZone: TimeZone.current.identifier)
-        if let result = try viewCall(TaskCapture.self, params, view: &view), let task = result.task {
+        if let result = try viewCall(TaskCapture.self, .init(text: text), view: &view), let task = result.task {
           let read = result.draft.flatMap { captureNotes($0, id: task.id).summary }.map { " " + $0 } ?? ""
           view.say("Added \(Output.name(task)).\(read)")
         }

@@ -13,6 +13,7 @@ final class Session {
   /// Times in words, made on first use: it loads the time-zone data, which `now` does not need.
   lazy var time = HumanTime(now: Date())
   private var connection: StrideClient?
+  private var contextRefusalSaid = false
 
   init(invocation: Invocation, environment: [String: String]) {
     self.invocation = invocation
@@ -23,7 +24,14 @@ final class Session {
 
   /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    let result = try client().call(method, params)
+    let client = try client()
+    let result = try client.call(method, params)
+    if client.contextRefusal != nil, !contextRefusalSaid {
+      contextRefusalSaid = true
+      note(
+        "stride: strided does not know the time zone \(context.timeZone ?? "") (from TZ or /etc/localtime), so it "
+          + "reads and says times in its own; set TZ to a name such as Europe/Berlin.")
+    }
     if let sink = output.sink, sink.reply == nil { sink.reply = try? JSONValueEncoder.encode(result) }
     return result
   }

@@ -15,9 +15,7 @@ extension Session {
     }
     let result = try call(
       TaskCapture.self,
-      .init(
-        text: text, dryRun: args.flags.contains("--dry-run") ? true : nil, dateOrder: CommandArguments.dateOrder,
-        timeZone: TimeZone.current.identifier))
+      .init(text: text, dryRun: args.flags.contains("--dry-run") ? true : nil))
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
       output.say("Added \(Output.name(task)).")

@@ -286,7 +286,8 @@ public enum Help {
     Usage: stride when TEXT... [--ref TIME] [--json]
 
     Shows how Stride reads a time, the same way add, defer --until, edit --due and now --at
-    read it: like 'date -d', but for people. It does not need the daemon.
+    read it: like 'date -d', but for people. The daemon reads it, in this shell's time zone and date
+    order, and starts if it is not running.
 
       stride when "next fri 9am"
       stride when eom

@@ -35,7 +35,8 @@ public final class StrideClient {
   private var nextID: Int64 = 1
   /// The person's zone and date order, sent with the first request (one write, no wait of its own).
   private var context: ClientContext.Params?
-  private var contextID: RequestID?
+  /// Why the daemon refused the context, when it did: it then reads and says times in its own zone.
+  public private(set) var contextRefusal: String?
 
   /// Connects to the socket at `path` and reads the greeting. `timeout` bounds each wait for the daemon; `context`
   /// is where the person is, so the daemon reads and says times as they would.
@@ -72,13 +73,10 @@ public final class StrideClient {
 
   /// Calls a method and returns its result.
   public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    var request = Data()
-    if let context {
-      self.context = nil
-      request = try encoded(ClientContext.self, context).line
-    }
+    // The context goes first, in the same write, while it has not been sent.
+    let first = try context.map { context throws(ClientError) in try encoded(ClientContext.self, context) }
     let (line, id) = try encoded(method, params)
-    request += line
+    let request = (first?.line ?? Data()) + line
     // Sent anyway, it would be cut off with the connection; say so while it can still be split.
     guard line.count <= hello.limits.maxLineBytes else {
       throw ClientError.failed(
@@ -93,13 +91,9 @@ public final class StrideClient {
     } catch {
       throw ClientError.unreachable("strided stopped answering (\(error))")
     }
-    // The context's reply comes first. A zone the daemon does not know leaves it reading in its own.
-    if let contextID {
-      self.contextID = nil
-      while true {
-        let line = try Self.readLine(socket, &framer, &pending)
-        if (try? JSONValueDecoder.decode(IncomingMessage.self, from: line))?.id == contextID { break }
-      }
+    if let first {
+      context = nil
+      try readContextReply(first.id)
     }
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
@@ -120,13 +114,29 @@ public final class StrideClient {
     }
   }
 
+  /// Reads the context's reply, which comes before the first request's. A refusal (a zone the daemon does not know)
+  /// is kept in `contextRefusal`, and the daemon reads in its own zone; the daemon's last word (it is stopping, the
+  /// connection was idle) is thrown as it would be for any call.
+  private func readContextReply(_ id: RequestID) throws(ClientError) {
+    while true {
+      let line = try Self.readLine(socket, &framer, &pending)
+      guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: line) else {
+        throw ClientError.unreachable("strided sent a reply to \(ClientContext.name) that this stride cannot read")
+      }
+      if message.id == id {
+        contextRefusal = message.error?.message
+        return
+      }
+      if message.id == nil, let error = message.error { throw ClientError.failed(error.strideError) }
+    }
+  }
+
   /// A request line for `method`, and its id.
   private func encoded<M: RPCMethod>(
     _ method: M.Type, _ params: M.Params
   ) throws(ClientError) -> (line: Data, id: RequestID) {
     let id = RequestID.number(nextID)
     nextID += 1
-    if M.self == ClientContext.self { contextID = id }
     do {
       return (try encoder.request(method, id: id, params: params), id)
     } catch {
