@@ -32,9 +32,6 @@ public enum DeferReason: String, Codable, Sendable, CaseIterable {
   case wrongTime = "wrong-time"
   case unsure
   case notImportant = "not-important"
-
-  /// The valid reasons, as a person types them, for error messages and help.
-  public static let wordList = allCases.map(\.rawValue).joined(separator: ", ")
 }
 
 /// Where a task stands. `deferred` with an until-time that has passed counts as `active` (see `StrideTask.settled`).

@@ -21,7 +21,6 @@ public final class DBusConnection: @unchecked Sendable {
   private var pending: [UInt32: DBusMessage?] = [:]
   private var closed = false
   private let onSignal: @Sendable (DBusMessage) -> Void
-  private let onClose: @Sendable () -> Void
   /// The name the bus gave this connection in reply to `Hello`.
   public private(set) var uniqueName = ""
   /// Where it is connected, for sentences.
@@ -32,15 +31,14 @@ public final class DBusConnection: @unchecked Sendable {
 
   /// Connects to the first of `addresses` that answers, authenticates and says `Hello`.
   public static func open(
-    _ addresses: [DBusAddress], onSignal: @escaping @Sendable (DBusMessage) -> Void = { _ in },
-    onClose: @escaping @Sendable () -> Void = {}
+    _ addresses: [DBusAddress], onSignal: @escaping @Sendable (DBusMessage) -> Void = { _ in }
   ) throws(DBusError) -> DBusConnection {
     var failure = DBusError(.noBus, "no session bus address was given")
     for address in addresses {
       do throws(DBusError) {
         let socket = try connect(address)
         try authenticate(socket, address: address)
-        let connection = DBusConnection(socket: socket, label: address.label, onSignal: onSignal, onClose: onClose)
+        let connection = DBusConnection(socket: socket, label: address.label, onSignal: onSignal)
         do throws(DBusError) {
           try connection.hello()
         } catch {
@@ -55,14 +53,10 @@ public final class DBusConnection: @unchecked Sendable {
     throw failure
   }
 
-  private init(
-    socket: UnixSocket, label: String, onSignal: @escaping @Sendable (DBusMessage) -> Void,
-    onClose: @escaping @Sendable () -> Void
-  ) {
+  private init(socket: UnixSocket, label: String, onSignal: @escaping @Sendable (DBusMessage) -> Void) {
     self.socket = socket
     self.label = label
     self.onSignal = onSignal
-    self.onClose = onClose
     Thread.detachNewThread { [self] in readMessages() }
   }
 
@@ -193,7 +187,6 @@ public final class DBusConnection: @unchecked Sendable {
     closed = true
     state.broadcast()
     state.unlock()
-    onClose()
   }
 
   private func deliver(_ message: DBusMessage) {

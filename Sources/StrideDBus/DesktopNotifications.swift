@@ -38,12 +38,9 @@ public final class DesktopNotifications: Sendable {
   public let capabilities: Set<String>
 
   /// Connects to the session bus, asks the service its capabilities (which starts it if the bus can) and listens
-  /// for its signals. `onEvent` runs on the connection's own thread: hand work off from it. `onClose` runs when the
-  /// bus closes the connection.
-  public init(
-    environment: [String: String], onEvent: @escaping @Sendable (Event) -> Void,
-    onClose: @escaping @Sendable () -> Void = {}
-  ) throws(DBusError) {
+  /// for its signals. `onEvent` runs on the connection's own thread: hand work off from it; `isClosed` says when the
+  /// bus has closed the connection.
+  public init(environment: [String: String], onEvent: @escaping @Sendable (Event) -> Void) throws(DBusError) {
     let owner = Locked<String?>(nil)
     let connection = try DBusConnection.open(
       try DBusAddress.session(environment: environment),
@@ -53,7 +50,7 @@ public final class DesktopNotifications: Sendable {
           let event = Self.event(message)
         else { return }
         onEvent(event)
-      }, onClose: onClose)
+      })
     do {
       let reply = try connection.call(.call(Self.service, Self.path, Self.service, "GetCapabilities"))
       owner.learn(reply.sender)

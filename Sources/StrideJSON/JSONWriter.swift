@@ -25,12 +25,12 @@ public enum JSONWriter {
       bytes.append(UInt8(ascii: "]"))
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
-      let keys = fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      for (index, key) in keys.enumerated() {
+      let sorted = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      for (index, (key, value)) in sorted.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         write(key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        write(fields[key]!, into: &bytes)
+        write(value, into: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }

@@ -44,6 +44,7 @@ public protocol DateOrderedParams {
 extension ClientContext.Params {
   /// `params` with what it leaves out taken from this context.
   public func filling<P>(_ params: P) -> P {
+    guard timeZone != nil || dateOrder != nil else { return params }
     var params = params
     if var zoned = params as? any ZonedParams, zoned.timeZone == nil, let timeZone {
       zoned.timeZone = timeZone

@@ -53,11 +53,10 @@ public struct CalDAVConnector: SyncConnector {
     let (home, _) = try calendarHome(params, start: start, here: &here, dav: dav)
     let slug = StrideTask.listName(fromDisplayName: name) ?? "stride"
     let created = DAVPath.url((home.hasSuffix("/") ? home : home + "/") + slug + "/", on: start)
-    let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
       <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-      <d:displayname>\(escaped)</d:displayname>\
+      <d:displayname>\(name.markupEscaped)</d:displayname>\
       <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
       </d:prop></d:set></c:mkcalendar>
       """

@@ -156,9 +156,6 @@ struct CommandArguments {
     return flags.contains("--all") ? Int.max : limit
   }
 
-  /// How this shell's locale orders a numeric date (LC_ALL, LC_TIME, LANG).
-  static let dateOrder = NumericDateOrder.fromEnvironment(ProcessInfo.processInfo.environment)
-
   /// The person's config.json, as the daemon reads it; one that does not read is the defaults (the daemon names the
   /// file when it starts).
   static let config: StrideConfig = {

@@ -19,7 +19,8 @@ extension Session {
 
   func nowView(plain: Bool, list: String? = nil) throws {
     var view = NowView(
-      reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder, dayStart: CommandArguments.dayStart)
+      reference: Date(), timeZone: .current, dateOrder: context.dateOrder ?? .unknown,
+      dayStart: CommandArguments.dayStart)
     view.onlyList = list
     // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
     view.show(try call(NowList.self, nowParams(view)))

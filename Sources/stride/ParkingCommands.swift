@@ -9,10 +9,10 @@ extension Session {
     try args.noMorePositionals(than: 2, "defer")
     let id = try args.taskID("defer", example: "stride defer 12 no-energy --until 2026-12-01T19:00")
     guard args.positionals.count == 2 else {
-      throw UsageError("defer needs a reason after the id: one of \(DeferReason.wordList)")
+      throw UsageError("defer needs a reason after the id: one of \(DeferReason.validWords)")
     }
     guard let reason = DeferReason(rawValue: args.positionals[1]) else {
-      throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.wordList)")
+      throw UsageError("'\(args.positionals[1])' is not a defer reason; use one of \(DeferReason.validWords)")
     }
     let until = try time("--until", in: args, dayAlone: .dayStart)
     if let refusal = reason.untilRefusal(given: until != nil) { throw UsageError(refusal) }

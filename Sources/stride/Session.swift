@@ -26,7 +26,7 @@ final class Session {
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     let client = try client()
     let result = try client.call(method, params)
-    if client.contextRefusal != nil, !contextRefusalSaid {
+    if client.contextRefused, !contextRefusalSaid {
       contextRefusalSaid = true
       note(
         "stride: strided does not know the time zone \(context.timeZone ?? "") (from TZ or /etc/localtime), so it "
@@ -38,10 +38,8 @@ final class Session {
 
   /// Where this person is, for the daemon to read and say times as they would: the zone (`TZ`, else the system's)
   /// and how their locale orders a numeric date.
-  var context: ClientContext.Params {
-    ClientContext.Params(
-      timeZone: System.timeZoneName(environment: environment), dateOrder: .fromEnvironment(environment))
-  }
+  lazy var context = ClientContext.Params(
+    timeZone: System.timeZoneName(environment: environment), dateOrder: .fromEnvironment(environment))
 
   /// Forgets the connection, so the next call makes a new one (and starts the daemon if it went away meanwhile).
   func disconnect() { connection = nil }

@@ -279,7 +279,7 @@ extension Session {
         patch.recurrence = .some(nil)
       } else {
         let times = TimeParser(
-          reference: Date(), timeZone: .current, dateOrder: CommandArguments.dateOrder,
+          reference: Date(), timeZone: .current, dateOrder: context.dateOrder ?? .unknown,
           dayStart: CommandArguments.dayStart)
         guard let reading = RecurrenceReader.parse(text, times: times) else {
           throw UsageError(

@@ -42,7 +42,7 @@ struct TimeReader {
       switch reading {
       case .phrase: start
       case .moment: parser.instant(match.value, dateOnly: clock(for: params.dayAlone ?? .startOfDay))
-      case .since: try since(text, at: reference, parser: parser)
+      case .since: try since(text, at: reference, parser: parser, readNow: start)
       }
     let time = HumanTime(now: reference, timeZone: zone)
     let here = match.zone == nil ? nil : zone.identifier
@@ -84,8 +84,11 @@ struct TimeReader {
   }
 
   /// The start of what the words name, at its last occurrence before `now`: "monday" is the Monday just gone and
-  /// "this month" its first day, where a deadline would read them forward.
-  private func since(_ text: String, at now: Date, parser: TimeParser) throws(StrideError) -> Date {
+  /// "this month" its first day, where a deadline would read them forward. `readNow`: where the words start, as
+  /// `parser` (at `now`) already read them.
+  private func since(
+    _ text: String, at now: Date, parser: TimeParser, readNow: Date
+  ) throws(StrideError) -> Date {
     let calendar = parser.calendar
     let today = calendar.day(of: now)
     let periods = [
@@ -97,14 +100,16 @@ struct TimeReader {
     // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
     let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
     let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }
+    if readNow <= now { return readNow }
     // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
     // ("9am" yesterday, "friday" last week, "nov 30" last year).
-    for daysBack in pointsAhead ? [0] : [0, 1, 7, 366] {
+    for daysBack in pointsAhead ? [] : [1, 7, 366] {
       let earlier = TimeParser(
         reference: now.addingTimeInterval(-Double(daysBack) * 86_400), timeZone: zone, dateOrder: dateOrder,
         dayStart: dayStart)
-      if let match = earlier.parse(text), earlier.instant(match.value, dateOnly: .startOfDay) <= now {
-        return earlier.instant(match.value, dateOnly: .startOfDay)
+      if let match = earlier.parse(text) {
+        let start = earlier.instant(match.value, dateOnly: .startOfDay)
+        if start <= now { return start }
       }
     }
     throw StrideError.invalid(

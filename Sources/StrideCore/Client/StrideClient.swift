@@ -35,8 +35,8 @@ public final class StrideClient {
   private var nextID: Int64 = 1
   /// The person's zone and date order, sent with the first request (one write, no wait of its own).
   private var context: ClientContext.Params?
-  /// Why the daemon refused the context, when it did: it then reads and says times in its own zone.
-  public private(set) var contextRefusal: String?
+  /// Whether the daemon refused the context (a zone it does not know): it then reads and says times in its own.
+  public private(set) var contextRefused = false
 
   /// Connects to the socket at `path` and reads the greeting. `timeout` bounds each wait for the daemon; `context`
   /// is where the person is, so the daemon reads and says times as they would.
@@ -115,7 +115,7 @@ public final class StrideClient {
   }
 
   /// Reads the context's reply, which comes before the first request's. A refusal (a zone the daemon does not know)
-  /// is kept in `contextRefusal`, and the daemon reads in its own zone; the daemon's last word (it is stopping, the
+  /// is kept in `contextRefused`, and the daemon reads in its own zone; the daemon's last word (it is stopping, the
   /// connection was idle) is thrown as it would be for any call.
   private func readContextReply(_ id: RequestID) throws(ClientError) {
     while true {
@@ -124,7 +124,7 @@ public final class StrideClient {
         throw ClientError.unreachable("strided sent a reply to \(ClientContext.name) that this stride cannot read")
       }
       if message.id == id {
-        contextRefusal = message.error?.message
+        contextRefused = message.error != nil
         return
       }
       if message.id == nil, let error = message.error { throw ClientError.failed(error.strideError) }

@@ -63,8 +63,9 @@ final class Reminders: Sendable {
     }
   }
 
-  /// Starts reaching the desktop, off the caller's thread. In the quiet hours, first takes back what came earlier in
-  /// them from the history, so that a restart in the night still leaves the morning its summary.
+  /// Starts reaching the desktop, off the caller's thread. In the quiet hours, first (on the caller's thread, before
+  /// the missed wake-ups are caught up) takes back what came earlier in them from the history, so that a restart in
+  /// the night still leaves the morning its summary.
   func start() {
     guard let desktop = desktop.withLock({ $0 }) else { return }
     let now = clock()

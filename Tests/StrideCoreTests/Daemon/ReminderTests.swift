@@ -298,12 +298,12 @@ struct ReminderTests {
     let other = fallback.capture("pay rent")
     fallback.send("task.update", #"{"id":\#(other),"due":"2026-11-21T10:00:00Z"}"#)
     fallback.wake(at: "2026-11-21T10:00:00Z")
-    let deadline = Date().addingTimeInterval(10)
-    var shown = ""
-    while !shown.contains("It is due now."), Date() < deadline {
-      shown = (try? String(contentsOfFile: folder + "/shown", encoding: .utf8)) ?? ""
-      usleep(20_000)
-    }
+    let shown =
+      Fixtures.poll(seconds: 10) {
+        (try? String(contentsOfFile: folder + "/shown", encoding: .utf8)).flatMap {
+          $0.contains("It is due now.") ? $0 : nil
+        }
+      } ?? ""
     #expect(shown == "--app-name=Stride\n--\npay rent\nIt is due now.\n")
   }
 }
