@@ -210,7 +210,7 @@ extension Session {
   /// The daemon's reading of a time; words it cannot read are a usage error, said as for `what` (an option).
   func readTime(_ params: TimeParse.Params, _ what: String?) throws -> TimeParse.Result {
     do {
-      return try call(TimeParse.self, params)
+      return try ask(TimeParse.self, params)
     } catch {
       guard case .failed(let failure) = error, failure.code == .invalidParams else { throw error }
       throw UsageError((what.map { $0 + " " } ?? "") + failure.message)

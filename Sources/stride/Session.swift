@@ -22,8 +22,16 @@ final class Session {
     output = Output(json: invocation.json, environment: environment)
   }
 
-  /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`).
+  /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`). The
+  /// command's first call is what it did: `stride mcp` returns that reply as the tool's structured content.
   func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    let result = try ask(method, params)
+    if let sink = output.sink, sink.reply == nil { sink.reply = try? JSONValueEncoder.encode(result) }
+    return result
+  }
+
+  /// A call that serves the command without being what it did (a time option read before the change it is for).
+  func ask<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     let client = try client()
     let result = try client.call(method, params)
     if client.contextRefused, !contextRefusalSaid {
@@ -32,7 +40,6 @@ final class Session {
         "stride: strided does not know the time zone \(context.timeZone ?? "") (from TZ or /etc/localtime), so it "
           + "reads and says times in its own; set TZ to a name such as Europe/Berlin.")
     }
-    if let sink = output.sink, sink.reply == nil { sink.reply = try? JSONValueEncoder.encode(result) }
     return result
   }
 

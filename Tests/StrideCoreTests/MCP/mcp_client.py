@@ -69,7 +69,9 @@ async def main():
             "ids": [s["task"]["id"] for s in now.structured_content["suggestions"]],
             "why": [s["why"] for s in now.structured_content["suggestions"]],
         }
-        deferred = await client.call_tool("defer", {"id": seen["capture"]["id"], "reason": "no-energy"})
+        # With a time: the structured content is the deferred task, not the reading of the time before it.
+        deferred = await client.call_tool(
+            "defer", {"id": seen["capture"]["id"], "reason": "no-energy", "until": "tomorrow 9am"})
         seen["defer"] = {"text": text(deferred), "status": deferred.structured_content["task"]["status"]}
         step = await client.call_tool("done", {"id": "2.1"})
         seen["done"] = {"text": text(step), "progress": step.structured_content["task"]["progress"]}
