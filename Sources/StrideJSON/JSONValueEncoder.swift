@@ -6,15 +6,18 @@
 /// 33554432 as `3.3554432e+07`; the wire has no `Float`). `JSONWriter` then
 /// writes the bytes; together they need neither Foundation nor the runtime's questions about the types.
 public enum JSONValueEncoder {
-  public static func encode(_ value: some Encodable) throws -> JSONValue {
+  /// `userInfo` is what every `encode(to:)` on the way finds in its encoder's `userInfo`.
+  public static func encode(
+    _ value: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> JSONValue {
     let root = Slot()
-    try root.store(value, path: nil)
+    try root.store(value, path: nil, userInfo)
     return root.value
   }
 
   /// The value's compact UTF-8 (`JSONWriter`).
-  public static func bytes(_ value: some Encodable) throws -> [UInt8] {
-    JSONWriter.write(try encode(value))
+  public static func bytes(_ value: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> [UInt8] {
+    JSONWriter.write(try encode(value, userInfo: userInfo))
   }
 }
 
@@ -37,11 +40,11 @@ private final class Slot {
     elements = nil
   }
 
-  func store(_ value: some Encodable, path: Path?) throws {
+  func store(_ value: some Encodable, path: Path?, _ userInfo: [CodingUserInfoKey: Any]) throws {
     if let json = value as? JSONValue {
       set(json)
     } else {
-      try value.encode(to: Writer(self, path))
+      try value.encode(to: Writer(self, path, userInfo))
     }
   }
 
@@ -112,29 +115,30 @@ private final class Path {
 private struct Writer: Encoder, SingleValueEncodingContainer {
   let slot: Slot
   let path: Path?
+  let userInfo: [CodingUserInfoKey: Any]
   var codingPath: [any CodingKey] { Path.keys(path) }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(_ slot: Slot, _ path: Path?) {
+  init(_ slot: Slot, _ path: Path?, _ userInfo: [CodingUserInfoKey: Any]) {
     self.slot = slot
     self.path = path
+    self.userInfo = userInfo
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     slot.makeObject()
-    return KeyedEncodingContainer(Keyed<Key>(slot: slot, path: path))
+    return KeyedEncodingContainer(Keyed<Key>(slot: slot, path: path, userInfo: userInfo))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     slot.makeArray()
-    return Unkeyed(slot: slot, path: path)
+    return Unkeyed(slot: slot, path: path, userInfo: userInfo)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
   func encodeNil() { slot.set(.null) }
 
-  func encode<T: Encodable>(_ value: T) throws { try slot.store(value, path: path) }
+  func encode<T: Encodable>(_ value: T) throws { try slot.store(value, path: path, userInfo) }
 
   func encode(_ value: Bool) { slot.set(.bool(value)) }
   func encode(_ value: String) { slot.set(.string(value)) }
@@ -171,9 +175,10 @@ private struct Writer: Encoder, SingleValueEncodingContainer {
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let slot: Slot
   let path: Path?
+  let userInfo: [CodingUserInfoKey: Any]
   var codingPath: [any CodingKey] { Path.keys(path) }
 
-  private func writer(_ key: Key) -> Writer { Writer(slot.field(key.stringValue), Path(key, in: path)) }
+  private func writer(_ key: Key) -> Writer { Writer(slot.field(key.stringValue), Path(key, in: path), userInfo) }
 
   func encodeNil(forKey key: Key) { slot.field(key.stringValue).set(.null) }
 
@@ -193,7 +198,7 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { writer(key).unkeyedContainer() }
 
-  func superEncoder() -> any Encoder { Writer(slot.field("super"), Path(SuperKey(), in: path)) }
+  func superEncoder() -> any Encoder { Writer(slot.field("super"), Path(SuperKey(), in: path), userInfo) }
 
   func superEncoder(forKey key: Key) -> any Encoder { writer(key) }
 }
@@ -201,12 +206,13 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct Unkeyed: UnkeyedEncodingContainer {
   let slot: Slot
   let path: Path?
+  let userInfo: [CodingUserInfoKey: Any]
   var codingPath: [any CodingKey] { Path.keys(path) }
   var count: Int { slot.count }
 
   private var next: Writer {
     let index = count
-    return Writer(slot.append(), Path(IndexKey(index), in: path))
+    return Writer(slot.append(), Path(IndexKey(index), in: path), userInfo)
   }
 
   func encodeNil() { slot.append().set(.null) }

@@ -11,10 +11,13 @@ public enum ClientContext: RPCMethod {
     public var timeZone: String?
     /// How the person's locale orders a numeric date; `unknown` when absent.
     public var dateOrder: NumericDateOrder?
+    /// `true`: every task and capture draft in a later result carries `said`, its times in words in this zone.
+    public var said: Bool?
 
-    public init(timeZone: String? = nil, dateOrder: NumericDateOrder? = nil) {
+    public init(timeZone: String? = nil, dateOrder: NumericDateOrder? = nil, said: Bool? = nil) {
       self.timeZone = timeZone
       self.dateOrder = dateOrder
+      self.said = said
     }
   }
 
@@ -22,10 +25,12 @@ public enum ClientContext: RPCMethod {
   public struct Result: Codable, Sendable, Equatable {
     public var timeZone: String
     public var dateOrder: NumericDateOrder
+    public var said: Bool
 
-    public init(timeZone: String, dateOrder: NumericDateOrder) {
+    public init(timeZone: String, dateOrder: NumericDateOrder, said: Bool) {
       self.timeZone = timeZone
       self.dateOrder = dateOrder
+      self.said = said
     }
   }
 }

@@ -3,7 +3,7 @@ import StrideModel
 
 /// The protocol version this build speaks. It changes only if a change could break an existing client: a field
 /// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
-public let protocolVersion = 3
+public let protocolVersion = 4
 
 /// This build's version, reported as `strided/<version>` in the greeting.
 public let strideVersion = "0.1.0"
@@ -101,11 +101,16 @@ public struct RequestFailure: Error, Sendable {
 /// Writes protocol messages as compact JSON lines with sorted keys, so the same value always gives the same bytes
 /// (`JSONValueEncoder` and `JSONWriter`: what Foundation's `JSONEncoder` writes, without asking the runtime).
 public struct WireEncoder {
-  public init() {}
+  /// How times are said to the client this encoder writes for; with one, tasks and drafts carry `said`.
+  public let speaker: Speaker?
+
+  public init(speaker: Speaker? = nil) { self.speaker = speaker }
+
+  private var userInfo: [CodingUserInfoKey: Any] { speaker.map { [.speaker: $0] } ?? [:] }
 
   /// The JSON of a value, without a newline.
   public func encode(_ value: some Encodable) throws -> Data {
-    Data(try JSONValueEncoder.bytes(value))
+    Data(try JSONValueEncoder.bytes(value, userInfo: userInfo))
   }
 
   /// A success response line (ending in `\n`).
@@ -152,7 +157,7 @@ public struct WireEncoder {
   }
 
   private func line(_ value: some Encodable) throws -> Data {
-    var bytes = try JSONValueEncoder.bytes(value)
+    var bytes = try JSONValueEncoder.bytes(value, userInfo: userInfo)
     bytes.append(0x0A)
     return Data(bytes)
   }

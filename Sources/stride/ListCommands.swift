@@ -104,7 +104,7 @@ extension Session {
     var rows = tasks.map { task in
       [
         String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
-        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.due.map(time.describe) ?? "",
+        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }
     // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe.

@@ -41,10 +41,11 @@ extension Session {
   /// `show`'s notes, oldest first: each numbered, with when it was written in words, its lines indented under it.
   func noteLines(_ task: StrideTask) -> [String] {
     guard !task.notes.isEmpty else { return [] }
-    let time = self.time
+    let written = task.said?.notes ?? []
     var lines = ["  Notes:"]
     for (offset, note) in task.notes.enumerated() {
-      lines.append("    \(offset + 1). " + output.dim(time.describe(note.at).sentenceStart + ":"))
+      let when = offset < written.count ? written[offset].sentenceStart + ":" : "Note:"
+      lines.append("    \(offset + 1). " + output.dim(when))
       lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.isEmpty ? "" : "       " + $0
       }

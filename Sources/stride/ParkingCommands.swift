@@ -36,11 +36,11 @@ extension Session {
       switch (reason, task.status) {
       case (.blocked, .waiting):
         "\(Output.subject(task)) is waiting"
-          + (task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? "")
+          + (task.said?.followUp.map { "; Stride asks you to check on it \($0)" } ?? "")
       case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
       default:
         "Deferred \(Output.name(task)), as \(reason.rawValue): "
-          + (task.deferral?.effect(for: task, time: time, settings: CommandArguments.config.engine) ?? reason.rule)
+          + (task.said?.deferral ?? reason.rule)
       }
     return sentence + "."
   }
@@ -51,7 +51,7 @@ extension Session {
     let followUp = try time("--follow-up", in: args, dayAlone: .dayStart)
     let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
-    let check = result.task.followUp.map { "; Stride asks you to check on it \(time.describe($0))" } ?? ""
+    let check = result.task.said?.followUp.map { "; Stride asks you to check on it \($0)" } ?? ""
     output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
   }
 

@@ -46,7 +46,7 @@ final class Session {
   /// Where this person is, for the daemon to read and say times as they would: the zone (`TZ`, else the system's)
   /// and how their locale orders a numeric date.
   lazy var context = ClientContext.Params(
-    timeZone: System.timeZoneName(environment: environment), dateOrder: .fromEnvironment(environment))
+    timeZone: System.timeZoneName(environment: environment), dateOrder: .fromEnvironment(environment), said: true)
 
   /// Forgets the connection, so the next call makes a new one (and starts the daemon if it went away meanwhile).
   func disconnect() { connection = nil }

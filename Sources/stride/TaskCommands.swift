@@ -40,34 +40,12 @@ extension Session {
     }
   }
 
-  /// What a capture was read as, in one sentence when anything beyond a title was read; then a calm question about
-  /// a due time that has passed, and the `!words` that were not understood.
+  /// What a capture was read as, in one sentence when anything beyond a title was read (the daemon's `readAs`);
+  /// then a calm question about a due time that has passed, and the `!words` that were not understood.
   func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
-    func source(_ field: CaptureSpan.Field) -> String {
-      let words = draft.sources(of: field)
-      return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
-    }
-    // A time read in another zone is said in this one, with the words it came from ("from "9:30 EST"").
-    func zoned(_ field: CaptureSpan.Field) -> String {
-      let parser = TimeParser(reference: Date(), timeZone: .current)
-      guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
-      return source(field)
-    }
-    let read = Set(draft.spans.map(\.field))
-    var parts: [String] = []
-    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned(.due)) }
-    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned(.start)) }
-    if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source(.repeat)) }
-    if !draft.steps.isEmpty { parts.append(draft.steps.count == 1 ? "1 step" : "\(draft.steps.count) steps") }
-    if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }
-    if read.contains(.energy) { parts.append("\(draft.energy.rawValue) energy" + source(.energy)) }
-    if read.contains(.type) { parts.append("an \(draft.type.rawValue)" + source(.type)) }
-    if !draft.tags.isEmpty { parts.append("tagged " + draft.tags.joined(separator: ", ")) }
-    if let list = draft.list { parts.append("in the list \(list)") }
     var lines: [String] = []
-    if let due = draft.due, due < Date() {
-      let edit = id.map { "stride edit \($0) --due DATE" } ?? "a later date"
-      lines.append("That due time, \(time.describe(due)), has already passed. Did you mean a later one? (\(edit))")
+    if let passed = draft.said?.passed {
+      lines.append(passed + " (\(id.map { "stride edit \($0) --due DATE" } ?? "a later date"))")
     }
     let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty {
@@ -75,7 +53,7 @@ extension Session {
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
           + "!medium or !high, and !urgent marks an obligation.")
     }
-    return (parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + ".", lines)
+    return (draft.said?.readAs, lines)
   }
 
   func show(_ args: CommandArguments) throws {
@@ -83,17 +61,17 @@ extension Session {
     let result = try call(TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
     let task = result.task
-    let time = self.time
+    let said = task.said
     var fields: [[String]] = [
       ["Status:", statusText(task)], ["Type:", task.type.rawValue], ["Energy:", task.energy.rawValue],
     ]
     if let list = task.list { fields.append(["List:", list]) }
     if let estimate = task.estimateMinutes { fields.append(["Estimate:", Minutes.format(estimate)]) }
-    if let due = task.due { fields.append(["Due:", time.describe(due)]) }
-    if let start = task.start { fields.append(["Starts:", time.describe(start)]) }
+    if let due = said?.due { fields.append(["Due:", due]) }
+    if let start = said?.start { fields.append(["Starts:", start]) }
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }
     if let note = task.waitingFor { fields.append(["Waiting for:", note]) }
-    if let followUp = task.followUp { fields.append(["Check on it:", time.describe(followUp)]) }
+    if let followUp = said?.followUp { fields.append(["Check on it:", followUp]) }
     fields += repeatRows(task, elsewhere: result.repeatsElsewhere)
     if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }
     for blocker in task.blockedBy {
@@ -118,12 +96,8 @@ extension Session {
   private func repeatRows(_ task: StrideTask, elsewhere: String?) -> [[String]] {
     if let rule = task.recurrence {
       // Missed ones never pile up: one task that moved on, and a count (with any the daemon has not yet moved).
-      let pending = task.due.map { rule.missed(since: $0, until: Date(), in: LocalCalendar(timeZone: .current)) } ?? 0
-      let missed = task.missed + pending
-      guard missed > 0 else { return [["Repeats:", rule.words]] }
-      return [
-        ["Repeats:", rule.words], ["Missed:", "\(missed == 1 ? "once" : "\(missed) times") since it was last done"],
-      ]
+      guard let missed = task.said?.missed else { return [["Repeats:", rule.words]] }
+      return [["Repeats:", rule.words], ["Missed:", "\(missed) since it was last done"]]
     }
     guard let elsewhere else { return [] }
     return [
@@ -141,8 +115,10 @@ extension Session {
       let times = task.deferCount == 1 ? "once" : "\(task.deferCount) times"
       fields.append(["Deferred:", times + (task.deferral.map { "; now " + deferralText($0, task) } ?? "")])
     }
-    fields.append(["Added:", time.describe(task.createdAt)])
-    if let completed = task.completedAt { fields.append(["Done:", time.describe(completed)]) }
+    if let said = task.said {
+      fields.append(["Added:", said.created])
+      if let done = said.done { fields.append(["Done:", done]) }
+    }
     for conflict in conflicts {
       let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
@@ -207,14 +183,14 @@ extension Session {
 
   /// " Back on Monday 30 November." for a routine that came back after it was done.
   private func comesBack(_ task: StrideTask) -> String {
-    guard let back = Output.backOn(task, time), let rule = task.recurrence else { return "" }
-    return " \(back) (\(rule.words))."
+    guard let back = task.said?.backOn, let rule = task.recurrence else { return "" }
+    return " Back on \(back) (\(rule.words))."
   }
 
   func skip(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("skip")
     let result = try call(TaskSkip.self, .init(id: id))
-    let next = result.task.due.map { " Next time: \(time.describe($0))." } ?? ""
+    let next = result.task.said?.due.map { " Next time: \($0)." } ?? ""
     output.report("Skipped this time of \(Output.name(result.task)).\(next)", json: result)
   }
 
@@ -323,8 +299,8 @@ extension Session {
     }
     rows.append(["Energy:", draft.energy.rawValue, source(.energy)])
     rows.append(["Type:", draft.type.rawValue, source(.type)])
-    if let due = draft.due { rows.append(["Due:", time.describe(due), source(.due)]) }
-    if let start = draft.start { rows.append(["Starts:", time.describe(start), source(.start)]) }
+    if let due = draft.said?.due { rows.append(["Due:", due, source(.due)]) }
+    if let start = draft.said?.start { rows.append(["Starts:", start, source(.start)]) }
     if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source(.repeat)]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
     if let list = draft.list { rows.append(["List:", list, source(.list)]) }
@@ -346,6 +322,6 @@ extension Session {
   }
 
   private func deferralText(_ deferral: Deferral, _ task: StrideTask) -> String {
-    "\(deferral.reason.rawValue): \(deferral.effect(for: task, time: time, settings: CommandArguments.config.engine))"
+    "\(deferral.reason.rawValue): \(task.said?.deferral ?? deferral.reason.rule)"
   }
 }

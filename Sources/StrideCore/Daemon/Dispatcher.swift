@@ -192,6 +192,7 @@ public final class Dispatcher: Sendable {
   ) throws -> Data {
     let now = caller.now
     let context = session?.context ?? ClientContext.Params()
+    let encoder = context.said == true ? WireEncoder(speaker: try speaker(context.timeZone, at: now)) : encoder
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
       try request.reply(M.self, encoder) { try body(context.filling($0)) }
     }
@@ -253,14 +254,25 @@ public final class Dispatcher: Sendable {
     return try reader.read(params, now: now)
   }
 
-  /// Keeps the person's zone and date order for the connection's later requests (checked first: an unknown zone is
-  /// refused, and the connection keeps the context it had).
+  /// Keeps the person's zone, date order and wish for words for the connection's later requests. An unknown zone is
+  /// refused, and the rest of the context holds in the daemon's zone: the client goes on, and says so.
   private func setContext(
     _ params: ClientContext.Params, _ session: ConnectionSession?
   ) throws(StrideError) -> ClientContext.Result {
-    let zone = try tasks.zone(params.timeZone)
-    session?.context = params
-    return ClientContext.Result(timeZone: zone.identifier, dateOrder: params.dateOrder ?? .unknown)
+    do {
+      let zone = try tasks.zone(params.timeZone)
+      session?.context = params
+      return ClientContext.Result(
+        timeZone: zone.identifier, dateOrder: params.dateOrder ?? .unknown, said: params.said ?? false)
+    } catch {
+      session?.context = ClientContext.Params(dateOrder: params.dateOrder, said: params.said)
+      throw error
+    }
+  }
+
+  /// How times are said, in `zone` (the daemon's when nil) at `now`, to a connection that asked for words.
+  private func speaker(_ zone: String?, at now: Date) throws(StrideError) -> Speaker {
+    Speaker(now: now, timeZone: try tasks.zone(zone), settings: tasks.engine)
   }
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
@@ -296,8 +308,9 @@ public final class Dispatcher: Sendable {
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
     let revision = store.locked { $0.revision }
-    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.revision == revision, kept.from <= now,
-      now < kept.until
+    let said = encoder.speaker != nil
+    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.said == said, kept.revision == revision,
+      kept.from <= now, now < kept.until
     {
       return kept.answer
     }
@@ -307,7 +320,9 @@ public final class Dispatcher: Sendable {
       let moments = [store.nextMoment(after: now), try tasks.userContext(store, at: now).lapsesAt]
       return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
     }
-    keptNow.withLock { $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer) }
+    keptNow.withLock {
+      $0 = KeptNow(params: question, said: said, revision: revision, from: now, until: until, answer: answer)
+    }
     return answer
   }
 
@@ -320,8 +335,10 @@ public final class Dispatcher: Sendable {
     nowAgain.async { [weak self] in
       guard let self else { return }
       nowAgainQueued.store(false, ordering: .releasing)
-      guard let params = keptNow.withLock({ $0?.params }) else { return }
-      _ = try? encodedNow(params, at: clock(), encoder: WireEncoder())
+      guard let kept = keptNow.withLock({ $0 }) else { return }
+      let now = clock()
+      let speaker = kept.said ? try? speaker(kept.params.timeZone, at: now) : nil
+      _ = try? encodedNow(kept.params, at: now, encoder: WireEncoder(speaker: speaker))
     }
   }
 }
@@ -338,6 +355,8 @@ extension Request {
 /// A now-list answer kept for as long as it holds: the question, the store's revision, the span of time.
 private struct KeptNow: Sendable {
   var params: NowList.Params
+  /// Whether its tasks carry `said`.
+  var said: Bool
   var revision: Int
   var from: Date
   var until: Date

@@ -201,7 +201,6 @@ extension NowView {
 
   private func detailLines(_ id: TaskID?, style: Style) -> [String] {
     guard let task = detail, id == nil || task.id == id else { return ["  Reading the task…"] }
-    let time = HumanTime(now: reference, timeZone: timeZone)
     var lines = ["  Captured as: \"\(task.rawInput)\""]
     if !task.subtasks.isEmpty {
       lines += ["", "  Steps (\(task.progress.done) of \(task.progress.total) done):"]
@@ -218,8 +217,8 @@ extension NowView {
     let deferred = task.deferCount == 0 ? "never deferred" : "deferred \(plural(task.deferCount, "time"))"
     lines += [
       "",
-      "  Created \(time.describe(task.createdAt)) · \(deferred) · \(task.status.rawValue)"
-        + (task.due.map { " · due \(time.describe($0))" } ?? ""),
+      "  " + ((task.said?.created).map { "Created \($0) · " } ?? "") + "\(deferred) · \(task.status.rawValue)"
+        + (task.said?.due.map { " · due \($0)" } ?? ""),
     ]
     return lines
   }

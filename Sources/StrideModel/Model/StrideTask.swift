@@ -70,6 +70,10 @@ public struct StrideTask: Equatable, Sendable {
 
   private var storage: Storage
 
+  /// The task's times in words, as the daemon said them to the client that decoded this task (its `Speaker`); nil
+  /// everywhere else. Not part of the task: equality and the store ignore it.
+  public var said: TaskSaid?
+
   /// The fields, for a change: the changed copy goes into a new storage, so other copies of the task keep theirs.
   private var fields: Fields {
     get { storage.fields }
@@ -242,7 +246,7 @@ extension StrideTask: Codable {
     case id, title, rawInput, energy, estimateMinutes, status, type, subtasks, progress, blockedBy, due, start, tags
     case deferral, deferCount, deferrals, waitingFor, followUp, createdAt, updatedAt, completedAt
     case recurrence = "repeat"
-    case pinned, notes, list
+    case pinned, notes, list, said
   }
 
   /// A rule on the wire: the RRULE, whether it counts from when it was done, and the rule in words.
@@ -313,6 +317,7 @@ extension StrideTask: Codable {
       missed: try container.decodeIfPresent(WireRepeat.self, forKey: .recurrence)?.missed ?? 0,
       notes: try container.decodeIfPresent([Note].self, forKey: .notes) ?? [],
       list: try container.decodeIfPresent(String.self, forKey: .list))
+    said = try container.decodeIfPresent(TaskSaid.self, forKey: .said)
   }
 
   /// Writes every key, with `null` for an absent value, so scripts see one stable shape.
@@ -350,5 +355,6 @@ extension StrideTask: Codable {
     try container.encode(pinned, forKey: .pinned)
     try container.encode(notes, forKey: .notes)
     try container.encode(list, forKey: .list)
+    try container.encodeIfPresent(encoder.speaker.map { TaskSaid(self, $0) }, forKey: .said)
   }
 }

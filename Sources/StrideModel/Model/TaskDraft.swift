@@ -17,6 +17,8 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   public var spans: [CaptureSpan]
   /// The list the capture named (`list:home`); nil: the default list.
   public var list: String?
+  /// The reading in words, as the daemon said it to the client that decoded this draft; nil everywhere else.
+  public var said: DraftSaid?
 
   public init(
     title: String, rawInput: String, steps: [String] = [], energy: EnergyLevel = .medium,
@@ -38,7 +40,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans, list
+    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans, list, said
     case recurrence = "repeat"
   }
 
@@ -55,6 +57,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     tags = try container.decode([String].self, forKey: .tags)
     spans = try container.decodeIfPresent([CaptureSpan].self, forKey: .spans) ?? []
     list = try container.decodeIfPresent(String.self, forKey: .list)
+    said = try container.decodeIfPresent(DraftSaid.self, forKey: .said)
     recurrence = try container.decodeIfPresent(StrideTask.WireRepeat.self, forKey: .recurrence).flatMap {
       Recurrence(rrule: $0.rule, afterDone: $0.afterDone)
     }
@@ -76,6 +79,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     try container.encode(
       recurrence.map { StrideTask.WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) },
       forKey: .recurrence)
+    try container.encodeIfPresent(encoder.speaker.map { DraftSaid(self, $0) }, forKey: .said)
   }
 
   /// The task this draft becomes once it has an id.

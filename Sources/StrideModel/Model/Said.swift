@@ -1,0 +1,111 @@
+import Foundation
+
+/// How times are said to one client: in its zone, as of one moment, with the person's engine settings (a no-energy
+/// deferral's fallback). Given to an encoder (`CodingUserInfoKey.speaker`), it makes every task and draft it writes
+/// carry `said`, their times in words, so a client shows them without a calendar of its own.
+public struct Speaker: Sendable {
+  public let time: HumanTime
+  public let timeZone: TimeZone
+  public let settings: EngineSettings
+
+  public init(now: Date, timeZone: TimeZone, settings: EngineSettings) {
+    time = HumanTime(now: now, timeZone: timeZone)
+    self.timeZone = timeZone
+    self.settings = settings
+  }
+}
+
+extension CodingUserInfoKey {
+  /// Where an encoder holds its `Speaker`.
+  public static let speaker = CodingUserInfoKey(rawValue: "stride.speaker")!
+}
+
+extension Encoder {
+  var speaker: Speaker? { userInfo[.speaker] as? Speaker }
+}
+
+/// A task's times in words, as said to one client: "Friday at 18:00", "Friday, end of day". A field is absent when
+/// the task has no such time. A class, so a task that carries none (every task inside the daemon) pays one word.
+public final class TaskSaid: Codable, Sendable {
+  public let due: String?
+  public let start: String?
+  public let followUp: String?
+  public let created: String
+  public let done: String?
+  /// When an open routine is next due, as a day in full: "Monday 30 November at 09:00".
+  public let backOn: String?
+  /// What the task's deferral does next, as a clause: "it comes back tomorrow at 19:00".
+  public let deferral: String?
+  /// How often an open routine came and went since it was last done, those not yet moved on included: "once",
+  /// "3 times"; absent when never.
+  public let missed: String?
+  /// When each note was written, in the notes' order.
+  public let notes: [String]
+
+  public init(_ task: StrideTask, _ speaker: Speaker) {
+    let time = speaker.time
+    due = task.due.map(time.describe)
+    start = task.start.map(time.describe)
+    followUp = task.followUp.map(time.describe)
+    created = time.describe(task.createdAt)
+    done = task.completedAt.map(time.describe)
+    let openRoutine = task.recurrence != nil && task.status != .completed
+    backOn = openRoutine ? task.due.map(time.longDay) : nil
+    deferral = task.deferral?.effect(for: task, time: time, settings: speaker.settings)
+    let pending =
+      task.recurrence.flatMap { rule in
+        task.due.map { rule.missed(since: $0, until: time.now, in: LocalCalendar(timeZone: speaker.timeZone)) }
+      } ?? 0
+    let missedCount = task.recurrence == nil ? 0 : task.missed + pending
+    missed = missedCount == 0 ? nil : times(missedCount)
+    notes = task.notes.map { time.describe($0.at) }
+  }
+}
+
+/// A capture's reading in words, as said to one client.
+public struct DraftSaid: Codable, Sendable, Equatable {
+  public var due: String?
+  public var start: String?
+  /// What was read beyond the title, in one sentence: "Read as: due Friday at 18:00; about 10 min; low energy (from
+  /// !low)."; absent when only a title was read.
+  public var readAs: String?
+  /// A calm question when the due time read has already passed: "That due time, yesterday at 09:00, has already
+  /// passed. Did you mean a later one?"
+  public var passed: String?
+
+  public init(_ draft: TaskDraft, _ speaker: Speaker) {
+    let time = speaker.time
+    due = draft.due.map(time.describe)
+    start = draft.start.map(time.describe)
+    readAs = Self.readAs(draft, speaker)
+    passed = draft.due.flatMap { due in
+      due < time.now ? "That due time, \(time.describe(due)), has already passed. Did you mean a later one?" : nil
+    }
+  }
+
+  private static func readAs(_ draft: TaskDraft, _ speaker: Speaker) -> String? {
+    func source(_ field: CaptureSpan.Field) -> String {
+      let words = draft.sources(of: field)
+      return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
+    }
+    // A time read in another zone is said in this one, with the words it came from ("from "9:30 EST"").
+    func zoned(_ field: CaptureSpan.Field) -> String {
+      let parser = TimeParser(reference: speaker.time.now, timeZone: speaker.timeZone)
+      guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
+      return source(field)
+    }
+    let time = speaker.time
+    let read = Set(draft.spans.map(\.field))
+    var parts: [String] = []
+    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned(.due)) }
+    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned(.start)) }
+    if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source(.repeat)) }
+    if !draft.steps.isEmpty { parts.append(plural(draft.steps.count, "step")) }
+    if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }
+    if read.contains(.energy) { parts.append("\(draft.energy.rawValue) energy" + source(.energy)) }
+    if read.contains(.type) { parts.append("an \(draft.type.rawValue)" + source(.type)) }
+    if !draft.tags.isEmpty { parts.append("tagged " + draft.tags.joined(separator: ", ")) }
+    if let list = draft.list { parts.append("in the list \(list)") }
+    return parts.isEmpty ? nil : "Read as: " + parts.joined(separator: "; ") + "."
+  }
+}
