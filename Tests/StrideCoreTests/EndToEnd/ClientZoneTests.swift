@@ -37,6 +37,25 @@ struct ClientZoneTests {
     #expect(british.stdout.hasPrefix("\"3/12\" is the whole of Thursday 3 December 2026."), "\(british.stdout)")
   }
 
+  @Test("add, show, list and defer say times in the shell's zone, in the daemon's words; an unknown zone in the daemon's")
+  func saidInTheShellsZone() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    // The daemon starts in UTC; 18:00 in Tokyo is 09:00 there, and every sentence to Tokyo must say 18:00.
+    #expect(cli.stride("daemon", "start").status == 0)
+    let tokyo = ["TZ": "Asia/Tokyo"]
+    let added = stride(cli, tokyo, "add", "pay the rent 2026-12-24 18:00 ~10m")
+    #expect(added.stdout.contains("Read as: due Thu 24 Dec at 18:00; about 10 min; an obligation"), "\(added.stdout)")
+    #expect(stride(cli, tokyo, "show", "1").stdout.contains("Due:          Thu 24 Dec at 18:00"))
+    #expect(stride(cli, tokyo, "list").stdout.contains("Thu 24 Dec at 18:00"))
+    let deferred = stride(cli, tokyo, "defer", "1", "wrong-time", "--until", "2026-12-20 19:30")
+    #expect(deferred.stdout.contains("it comes back Sun 20 Dec at 19:30, and then shows for a few hours from 19:30"))
+    #expect(cli.stride("show", "1").stdout.contains("Due:          Thu 24 Dec at 09:00"))
+    // A zone the daemon does not know: the words still come, in the daemon's zone.
+    let mars = stride(cli, ["TZ": "Mars/Olympus"], "show", "1")
+    #expect(mars.stdout.contains("Due:          Thu 24 Dec at 09:00"), "\(mars.stdout)")
+  }
+
   @Test("a time option the daemon cannot read is a usage error that names the option, and nothing changes")
   func badWords() throws {
     let cli = CommandLineHarness()
