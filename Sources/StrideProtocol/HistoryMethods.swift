@@ -39,6 +39,8 @@ public enum HistoryLog: RPCMethod {
     public var undone: Bool
     /// Made by a sync pass (received from another device), not here.
     public var fromSync: Bool
+    /// `at` in words, and the day and clock a log is laid out by, for a connection that asked (`SaysTimes`).
+    public var said: [String: String]?
 
     public init(
       seq: Int64, at: Date, action: ChangeAction, id: TaskID?, words: String, undone: Bool, fromSync: Bool
@@ -94,6 +96,8 @@ public enum HistoryReview: RPCMethod {
     public var date: String
     public var done: Int
     public var minutes: Int
+    /// The day in words, in full (`date`) and short (`dateShort`), for a connection that asked (`SaysTimes`).
+    public var said: [String: String]?
     public init(date: String, done: Int, minutes: Int) {
       self.date = date
       self.done = done
@@ -164,6 +168,8 @@ public enum HistoryReview: RPCMethod {
     public var at: Timestamp
     /// Finished since (late), for an overdue one.
     public var done: Bool
+    /// `at` in words, for a connection that asked for them (`SaysTimes`).
+    public var said: [String: String]?
     public init(
       id: TaskID, title: String, at: Timestamp, done: Bool
     ) {
@@ -198,6 +204,9 @@ public enum HistoryReview: RPCMethod {
     public var becameOverdue: [Named]
     /// Captured in the period, still open, and not changed since.
     public var untouched: [Named]
+    /// The period's ends in words (`since` as a day, `until` as a moment), for a connection that asked
+    /// (`SaysTimes`).
+    public var said: [String: String]?
 
     public init(
       since: Timestamp, until: Timestamp, timeZone: String, days: [Day], done: Int, stepsDone: Int,

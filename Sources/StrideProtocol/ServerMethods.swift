@@ -45,6 +45,8 @@ public enum ServerInfo: RPCMethod {
     public var openTasks: Int
     /// How desktop reminders stand (absent from a daemon older than them).
     public var reminders: RemindersStatus?
+    /// This result's times in words, for a connection that asked for them (`SaysTimes`).
+    public var said: [String: String]?
 
     public init(
       server: String, version: String, pid: Int32, socket: String, database: String, startedAt: Date,
@@ -135,6 +137,8 @@ public struct ContextResult: Codable, Sendable, Equatable {
   public var updatedAt: Timestamp?
   /// When the energy goes back to unknown (config `context.energyLapseHours`).
   public var lapsesAt: Timestamp?
+  /// These times in words, for a connection that asked for them (`SaysTimes`).
+  public var said: [String: String]?
 
   public init(_ context: UserContext) {
     energy = context.energy
@@ -142,13 +146,14 @@ public struct ContextResult: Codable, Sendable, Equatable {
     lapsesAt = context.lapsesAt.map(Timestamp.init)
   }
 
-  enum CodingKeys: String, CodingKey { case energy, updatedAt, lapsesAt }
+  enum CodingKeys: String, CodingKey { case energy, updatedAt, lapsesAt, said }
 
   public func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(energy, forKey: .energy)
     try container.encode(updatedAt, forKey: .updatedAt)
     try container.encode(lapsesAt, forKey: .lapsesAt)
+    try container.encodeIfPresent(said, forKey: .said)
   }
 }
 

@@ -95,6 +95,8 @@ public enum SyncStatus: RPCMethod {
     /// Every list that syncs, each with its own account and state; the fields above are the default list's (or the
     /// first synced one's), but `pending` counts every list.
     public var lists: [ListInfo]
+    /// This result's times in words, for a connection that asked for them (`SaysTimes`).
+    public var said: [String: String]?
 
     package init(
       account: SyncAccount? = nil, lastSuccess: Timestamp? = nil, lastAttempt: Timestamp? = nil,

@@ -8,6 +8,8 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
   public var kept: String
   public var lost: String
   public var keptFrom: ConflictSide
+  /// `at` in words, for a connection that asked for them (`SaysTimes`).
+  public var said: [String: String]?
 
   package init(at: Timestamp, field: String, kept: String, lost: String, keptFrom: ConflictSide) {
     self.at = at

@@ -19,7 +19,7 @@ extension Session {
     let params = try listParams(args, status: status)
     let result = try call(TaskList.self, params)
     guard !output.json else { return output.emit(result) }
-    guard !result.tasks.isEmpty else { return output.say(emptyList(params)) }
+    guard !result.tasks.isEmpty else { return output.say(emptyList(params, args)) }
     let query = params.search.flatMap(SearchQuery.init)
     taskTable(result.tasks, query: query).forEach { output.say($0) }
   }
@@ -52,9 +52,9 @@ extension Session {
       doneSince: try since("--done-since", in: args), search: search, list: args.values["--list"])
   }
 
-  /// What an empty list says: which tasks there are none of.
-  private func emptyList(_ params: TaskList.Params) -> String {
-    let doneSince = params.doneSince.map { "finished since \(time.describe($0.date))" }
+  /// What an empty list says: which tasks there are none of, its times in the words they were given in.
+  private func emptyList(_ params: TaskList.Params, _ args: CommandArguments) -> String {
+    let doneSince = args.values["--done-since"].map { "finished since \($0)" }
     let which = [
       params.pinned == true ? "pinned" : nil, params.overdue == true ? "overdue" : nil,
       params.status.map { $0 == .all || $0 == .open ? nil : $0.rawValue }
@@ -62,7 +62,7 @@ extension Session {
     ].compactMap { $0 }
     var filters = [
       params.tag.map { "tagged \($0)" }, params.energy.map { "that need \($0.rawValue) energy" },
-      params.dueBefore.map { "due before \(time.describe($0.date))" },
+      args.values["--due-before"].map { "due before \($0)" },
       params.deferredBy.map { "put off for \($0.rawValue)" }, doneSince,
       params.search.map { "matching \"\($0)\"" }, params.list.map { "in the list \($0)" },
     ].compactMap { $0 }

@@ -45,12 +45,11 @@ extension Session {
 
   /// One row a list: its name (the default marked), its tasks, and where it syncs and how that went.
   func listsTable(_ lists: [ListInfo]) -> [String] {
-    let time = self.time
     let rows = lists.map { list in
       let synced: String
       if let account = list.account {
         let owner = account.owner.map { ", shared by \($0)" } ?? ""
-        let when = list.lastSuccess.map { "last synced \(time.describe($0.date))" } ?? "not synced yet"
+        let when = list.said?["lastSuccess"].map { "last synced \($0)" } ?? "not synced yet"
         var state = [when]
         if list.readOnly { state.append("read-only for you: \(plural(list.pending, "change")) kept here") }
         if let error = list.lastError { state.append("last error: \(error)") }

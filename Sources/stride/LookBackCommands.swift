@@ -37,14 +37,14 @@ extension Session {
     var lines: [String] = []
     var day = ""
     for entry in entries {
-      let heading = time.calendarDay(entry.at.date)
+      let heading = entry.said?["day"] ?? ""
       if heading != day {
         lines.append(output.bold(heading))
         day = heading
       }
       let notes = [entry.fromSync ? "from another device" : nil, entry.undone ? "taken back" : nil].compactMap { $0 }
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-      lines.append("  \(time.clock(entry.at.date))  \(entry.words)\(note)")
+      lines.append("  \(entry.said?["clock"] ?? "")  \(entry.words)\(note)")
     }
     if more { lines.append("There is more before this; see it with --all, or a longer --limit.") }
     paged ? page(lines) : lines.forEach { output.say($0) }
@@ -74,6 +74,6 @@ extension Session {
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    ReviewText(review: review, time: time, plain: plain, bold: output.bold).lines.forEach { output.say($0) }
+    ReviewText(review: review, plain: plain, bold: output.bold).lines.forEach { output.say($0) }
   }
 }

@@ -7,13 +7,12 @@ import StrideProtocol
 /// sentences instead (NO_COLOR, TERM=dumb, --plain: a screen reader reads "███" as noise).
 struct ReviewText {
   let review: HistoryReview.Result
-  let time: HumanTime
   let plain: Bool
   let bold: (String) -> String
 
   var lines: [String] {
     var lines = [
-      "Looking back from \(time.calendarDay(review.since.date)) to \(time.describe(review.until.date)).", "",
+      "Looking back from \(review.said?["since"] ?? "") to \(review.said?["until"] ?? "").", "",
     ]
     lines += totals + [""] + days
     if review.done > 0 { lines += [""] + when }
@@ -22,7 +21,7 @@ struct ReviewText {
     lines += section("Became overdue:", review.becameOverdue.map(overdue))
     lines += section(
       "Captured and not touched since:",
-      review.untouched.map { "  " + Self.name($0.id, $0.title) + ", captured \(time.describe($0.at.date))." })
+      review.untouched.map { "  " + Self.name($0.id, $0.title) + ", captured \($0.said?["at"] ?? "")." })
     return lines
   }
 
@@ -51,19 +50,16 @@ struct ReviewText {
 
   /// Done per day: a bar each, or a sentence each.
   private var days: [String] {
-    let calendar = LocalCalendar(timeZone: TimeZone(identifier: review.timeZone) ?? .current)
-    let first = calendar.day(of: review.since.date)
-    let noons = review.days.indices.map { calendar.date(first.adding(days: $0), ClockTime(hour: 12)!) }
     if plain {
       return [bold("Done each day:")]
-        + zip(noons, review.days).map { noon, day in
+        + review.days.map { day in
           let done = day.done == 0 ? "nothing finished" : "\(plural(day.done, "task")) finished"
           let minutes = day.minutes > 0 ? ", about \(Minutes.spoken(day.minutes))" : ""
-          return "  \(time.calendarDay(noon)): \(done)\(minutes)."
+          return "  \(day.said?["date"] ?? day.date): \(done)\(minutes)."
         }
     }
     let most = review.days.map(\.done).max() ?? 0
-    let labels = noons.map { time.calendarDay($0, short: true) }
+    let labels = review.days.map { $0.said?["dateShort"] ?? $0.date }
     let width = labels.map(\.count).max() ?? 0
     return [bold("Done each day:")]
       + zip(labels, review.days).map { label, day in
@@ -113,7 +109,7 @@ struct ReviewText {
   }
 
   private func overdue(_ task: HistoryReview.Named) -> String {
-    "  " + Self.name(task.id, task.title) + ": due \(time.describe(task.at.date))"
+    "  " + Self.name(task.id, task.title) + ": due \(task.said?["at"] ?? "")"
       + (task.done ? "; done later." : "; still open.")
   }
 

@@ -106,23 +106,22 @@ extension Session {
           : "This strided was built without sync.")
       return
     }
-    let time = self.time
     var rows: [[String]] = [
       [
         "Syncing with:",
         account.url + (account.name.map { " (\($0))" } ?? "") + (account.user.map { ", as \($0)" } ?? ""),
       ]
     ]
-    rows.append(["Last synced:", status.lastSuccess.map { time.describe($0.date) } ?? "not yet"])
+    rows.append(["Last synced:", status.said?["lastSuccess"] ?? "not yet"])
     rows.append([
       "Waiting:",
       status.pending == 0 ? "nothing; every change here is on the server" : "\(plural(status.pending, "task")) to send",
     ])
     if let error = status.lastError {
-      let when = status.lastAttempt.map { " (" + time.describe($0.date) + ")" } ?? ""
+      let when = status.said?["lastAttempt"].map { " (\($0))" } ?? ""
       rows.append(["Last error:", error + when])
     }
-    if let next = status.nextSync { rows.append(["Next sync:", time.describe(next.date)]) }
+    if let next = status.said?["nextSync"] { rows.append(["Next sync:", next]) }
     Output.columns(rows).forEach { output.say($0) }
     if status.lists.count > 1 {
       output.say()

@@ -123,7 +123,7 @@ extension Session {
       let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
         "Sync:",
-        "\(time.describe(conflict.at.date)), the \(conflict.field) changed here and on another device; kept \(kept) "
+        "\(conflict.said?["at"] ?? Timestamp.format(conflict.at.date)), the \(conflict.field) changed here and on another device; kept \(kept) "
           + "later \"\(conflict.kept)\"; \"\(conflict.lost)\" is in the history",
       ])
     }

@@ -348,7 +348,8 @@ extension Request {
   fileprivate func reply<M: RPCMethod>(
     _: M.Type, _ encoder: WireEncoder, _ body: (M.Params) throws -> M.Result
   ) throws -> Data {
-    try encoder.response(id: id, result: try body(try params.decode(M.Params.self)))
+    let result = try body(try params.decode(M.Params.self))
+    return try encoder.response(id: id, result: encoder.speaker?.saying(result) ?? result)
   }
 }
 

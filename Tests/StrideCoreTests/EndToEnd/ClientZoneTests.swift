@@ -37,7 +37,7 @@ struct ClientZoneTests {
     #expect(british.stdout.hasPrefix("\"3/12\" is the whole of Thursday 3 December 2026."), "\(british.stdout)")
   }
 
-  @Test("add, show, list and defer say times in the shell's zone, in the daemon's words; an unknown zone in the daemon's")
+  @Test("add, show, list and defer say times in the shell's zone, in the daemon's words; an unknown zone, the daemon's")
   func saidInTheShellsZone() throws {
     let cli = CommandLineHarness()
     defer { cli.finish() }

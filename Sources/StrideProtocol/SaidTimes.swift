@@ -1,0 +1,102 @@
+import Foundation
+import StrideModel
+
+/// A result whose times can be said in words (`said`), for a connection that asked for them in `client.context`.
+/// Tasks and drafts say theirs as they are encoded (`Speaker`); the other results fill `said` here, an object
+/// with the same keys as their time fields, each said in words (`{"startedAt": "today at 08:00"}`).
+public protocol SaysTimes {
+  mutating func say(_ speaker: Speaker)
+}
+
+extension Speaker {
+  /// `result` with its times said, when it has any to say.
+  public func saying<R>(_ result: R) -> R {
+    guard var sayer = result as? any SaysTimes else { return result }
+    sayer.say(self)
+    return sayer as! R
+  }
+
+  /// The times present, each said as `HumanTime.describe` says it ("Friday at 09:00"), under its key.
+  func words(_ times: KeyValuePairs<String, Timestamp?>) -> [String: String] {
+    var said: [String: String] = [:]
+    for (key, time) in times { if let time { said[key] = self.time.describe(time.date) } }
+    return said
+  }
+}
+
+extension ServerInfo.Result: SaysTimes {
+  public mutating func say(_ speaker: Speaker) { said = speaker.words(["startedAt": startedAt]) }
+}
+
+extension ContextResult: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    said = speaker.words(["updatedAt": updatedAt, "lapsesAt": lapsesAt])
+  }
+}
+
+extension ListInfo: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    said = speaker.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt])
+  }
+}
+
+extension ListsGet.Result: SaysTimes {
+  public mutating func say(_ speaker: Speaker) { lists = lists.map(speaker.saying) }
+}
+
+extension SyncStatus.Result: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    said = speaker.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt, "nextSync": nextSync])
+    lists = lists.map(speaker.saying)
+  }
+}
+
+extension TaskResult: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    syncConflicts = syncConflicts?.map { conflict in
+      var conflict = conflict
+      conflict.said = speaker.words(["at": conflict.at])
+      return conflict
+    }
+  }
+}
+
+extension HistoryLog.Result: SaysTimes {
+  /// Each entry's time, and the day and clock a log is laid out by ("Tuesday 17 November", "09:30").
+  public mutating func say(_ speaker: Speaker) {
+    let time = speaker.time
+    entries = entries.map { entry in
+      var entry = entry
+      entry.said = speaker.words(["at": entry.at])
+      entry.said?["day"] = time.calendarDay(entry.at.date)
+      entry.said?["clock"] = time.clock(entry.at.date)
+      return entry
+    }
+  }
+}
+
+extension HistoryReview.Result: SaysTimes {
+  /// In the review's own zone: the period's ends, each day (in full and short, for a chart), and when each named
+  /// task fell due or was captured.
+  public mutating func say(_ speaker: Speaker) {
+    let zone = TimeZone(identifier: timeZone) ?? speaker.timeZone
+    let here = Speaker(now: speaker.time.now, timeZone: zone, settings: speaker.settings)
+    let time = here.time
+    said = ["since": time.calendarDay(since.date), "until": time.describe(until.date)]
+    let calendar = LocalCalendar(timeZone: zone)
+    let first = calendar.day(of: since.date)
+    days = days.enumerated().map { offset, day in
+      var day = day
+      let noon = calendar.date(first.adding(days: offset), ClockTime(hour: 12)!)
+      day.said = ["date": time.calendarDay(noon), "dateShort": time.calendarDay(noon, short: true)]
+      return day
+    }
+    func named(_ task: HistoryReview.Named) -> HistoryReview.Named {
+      var task = task
+      task.said = here.words(["at": task.at])
+      return task
+    }
+    becameOverdue = becameOverdue.map(named)
+    untouched = untouched.map(named)
+  }
+}
