@@ -28,10 +28,13 @@ public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var code: Code
   public var message: String
+  /// The param the error is about, when it is about one: a client names its own option for it.
+  public var param: String?
 
-  public init(_ code: Code, _ message: String) {
+  public init(_ code: Code, _ message: String, param: String? = nil) {
     self.code = code
     self.message = message
+    self.param = param
   }
 
   public var description: String { message }

@@ -65,6 +65,7 @@ extension ClientContext.Params {
 
 extension TimeParse.Params: ZonedParams, DateOrderedParams {}
 extension TaskCapture.Params: ZonedParams, DateOrderedParams {}
+extension TaskUpdate.Params: ZonedParams, DateOrderedParams {}
 extension NowList.Params: ZonedParams {}
 extension TaskExplain.Params: ZonedParams {}
 extension HistoryReview.Params: ZonedParams {}

@@ -47,15 +47,22 @@ public enum TaskUpdate: RPCMethod {
 
   public struct Params: Codable, Sendable, Equatable {
     public var id: TaskID
+    /// The fields to change; its `recurrence` is read by the daemon from `repeatWords`.
     public var patch: TaskPatch
+    /// `repeat` on the wire: how the task repeats, in words ("every mon wed fri 7am"), read by the daemon in
+    /// `timeZone`; `.some(nil)` stops it repeating.
+    public var repeatWords: String??
+    public var timeZone: String?
+    public var dateOrder: NumericDateOrder?
 
-    public init(id: TaskID, patch: TaskPatch) {
+    public init(id: TaskID, patch: TaskPatch, repeatWords: String?? = nil) {
       self.id = id
       self.patch = patch
+      self.repeatWords = repeatWords ?? patch.recurrence.map { $0?.words }
     }
 
     enum CodingKeys: String, CodingKey {
-      case id, title, energy, estimateMinutes, type, due, start, tags
+      case id, title, energy, estimateMinutes, type, due, start, tags, timeZone, dateOrder
       case recurrence = "repeat"
     }
 
@@ -69,18 +76,10 @@ public enum TaskUpdate: RPCMethod {
         type: try container.decodeIfPresent(TaskType.self, forKey: .type),
         due: try Self.clearable(Timestamp.self, container, .due).map { $0?.date },
         start: try Self.clearable(Timestamp.self, container, .start).map { $0?.date },
-        tags: try container.decodeIfPresent([String].self, forKey: .tags),
-        recurrence: try Self.clearable(String.self, container, .recurrence).map { words in
-          try words.map { words in
-            guard let reading = RecurrenceReader.parse(words) else {
-              throw DecodingError.dataCorruptedError(
-                forKey: .recurrence, in: container,
-                debugDescription: "'\(words)' is not a repeat Stride can read; try every monday, every 2 weeks or daily"
-              )
-            }
-            return reading.rule
-          }
-        })
+        tags: try container.decodeIfPresent([String].self, forKey: .tags))
+      repeatWords = try Self.clearable(String.self, container, .recurrence)
+      timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone)
+      dateOrder = try container.decodeIfPresent(NumericDateOrder.self, forKey: .dateOrder)
     }
 
     /// Absent: nil (leave alone); `null`: .some(nil) (clear); a value: .some(value).
@@ -102,7 +101,9 @@ public enum TaskUpdate: RPCMethod {
       if let due = patch.due { try container.encode(due.map(Timestamp.init), forKey: .due) }
       if let start = patch.start { try container.encode(start.map(Timestamp.init), forKey: .start) }
       try container.encodeIfPresent(patch.tags, forKey: .tags)
-      if let recurrence = patch.recurrence { try container.encode(recurrence?.words, forKey: .recurrence) }
+      if let words = repeatWords { try container.encode(words, forKey: .recurrence) }
+      try container.encodeIfPresent(timeZone, forKey: .timeZone)
+      try container.encodeIfPresent(dateOrder, forKey: .dateOrder)
     }
   }
 

@@ -33,6 +33,8 @@ extension StrideError.Code {
 public struct WireError: Codable, Equatable, Sendable {
   public struct Details: Codable, Equatable, Sendable {
     public var reason: String
+    /// The param the error is about, when it is about one.
+    public var param: String?
   }
 
   public var code: Int
@@ -42,11 +44,11 @@ public struct WireError: Codable, Equatable, Sendable {
   public init(_ error: StrideError) {
     code = error.code.wireCode
     message = error.message
-    data = Details(reason: error.code.rawValue)
+    data = Details(reason: error.code.rawValue, param: error.param)
   }
 
   /// The error as the client's own type; an unknown reason (from a newer daemon) counts as internal.
   public var strideError: StrideError {
-    StrideError(StrideError.Code(rawValue: data.reason) ?? .internalError, message)
+    StrideError(StrideError.Code(rawValue: data.reason) ?? .internalError, message, param: data.param)
   }
 }

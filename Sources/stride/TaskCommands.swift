@@ -250,37 +250,27 @@ extension Session {
     if let text = args.values["--start"] {
       patch.start = .some(text == "none" ? nil : try time("--start", in: args, dayAlone: .dayStart))
     }
-    if let text = args.values["--repeat"] {
-      if text == "none" {
-        patch.recurrence = .some(nil)
-      } else {
-        let times = TimeParser(
-          reference: Date(), timeZone: .current, dateOrder: context.dateOrder ?? .unknown,
-          dayStart: CommandArguments.dayStart)
-        guard let reading = RecurrenceReader.parse(text, times: times) else {
-          throw UsageError(
-            "--repeat '\(text)' is not a repeat Stride can read; try every monday, every mon wed fri 7am, every "
-              + "weekday, every 2 weeks, daily, every month on the 1st or every 3 days after done")
-        }
-        patch.recurrence = .some(reading.rule)
-        // "every mon wed fri 7am": the routine's time of day is its due time's (unless --due names one).
-        if let clock = reading.clock, args.values["--due"] == nil {
-          patch.due = .some(times.calendar.date(times.calendar.day(of: times.reference), clock))
-        }
-      }
-    }
     if let text = args.values["--tags"] {
       patch.tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     }
+    // The daemon reads the repeat ("every mon wed fri 7am": its time of day becomes the due time, unless --due
+    // names one).
+    let repeatWords = args.values["--repeat"].map { $0 == "none" ? nil : $0 }
     let removing = try args.values["--remove-note"].map { text throws(UsageError) in try noteIndex(text, of: id) }
-    guard !patch.isEmpty || removing != nil else {
+    guard !patch.isEmpty || repeatWords != nil || removing != nil else {
       throw UsageError("edit needs something to change, like: stride edit \(id) --energy low (see: stride help edit)")
     }
     if let removing {
       try removeNote(removing, of: id, quietly: !patch.isEmpty)
-      guard !patch.isEmpty else { return }
+      guard !patch.isEmpty || repeatWords != nil else { return }
     }
-    let result = try call(TaskUpdate.self, .init(id: id, patch: patch))
+    let result: TaskResult
+    do {
+      result = try call(TaskUpdate.self, .init(id: id, patch: patch, repeatWords: repeatWords))
+    } catch {
+      guard case .failed(let failure) = error, failure.param == "repeat" else { throw error }
+      throw UsageError("--repeat " + failure.message)
+    }
     output.report("Updated \(Output.name(result.task)).", json: result)
   }
 

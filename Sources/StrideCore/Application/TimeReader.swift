@@ -116,3 +116,28 @@ struct TimeReader {
       "'\(text)' is still to come; give a time before now, like monday, 2 weeks ago or 2026-11-01")
   }
 }
+
+extension TimeReader {
+  /// `params.patch` with its repeat read from `params.repeatWords`: a rule, and when the words name a time of day
+  /// ("every mon wed fri 7am") and the patch no due time, today at that time as the due time (the rule moves it on).
+  func patch(_ params: TaskUpdate.Params, now: Date) throws(StrideError) -> TaskPatch {
+    var patch = params.patch
+    guard let words = params.repeatWords else { return patch }
+    guard let words else {
+      patch.recurrence = .some(nil)
+      return patch
+    }
+    let times = TimeParser(reference: now, timeZone: zone, dateOrder: dateOrder, dayStart: dayStart)
+    guard let reading = RecurrenceReader.parse(words, times: times) else {
+      throw StrideError(
+        .invalidParams,
+        "'\(words)' is not a repeat Stride can read; try every monday, every mon wed fri 7am, every weekday, every "
+          + "2 weeks, daily, every month on the 1st or every 3 days after done", param: "repeat")
+    }
+    patch.recurrence = .some(reading.rule)
+    if let clock = reading.clock, patch.due == nil {
+      patch.due = .some(times.calendar.date(times.calendar.day(of: now), clock))
+    }
+    return patch
+  }
+}

@@ -54,6 +54,15 @@ struct ClientZoneTests {
     // A zone the daemon does not know: the words still come, in the daemon's zone.
     let mars = stride(cli, ["TZ": "Mars/Olympus"], "show", "1")
     #expect(mars.stdout.contains("Due:          Thu 24 Dec at 09:00"), "\(mars.stdout)")
+    // A repeat's time of day is the shell's: 07:00 in Tokyo is 22:00 the day before in UTC.
+    #expect(stride(cli, tokyo, "edit", "1", "--repeat", "every day 7am").status == 0)
+    let routine = stride(cli, tokyo, "show", "1")
+    #expect(routine.stdout.contains("Repeats:      every day"), "\(routine.stdout)")
+    #expect(cli.stride("show", "1", "--json").stdout.contains(#"T22:00:00Z","energy""#))
+    let unread = stride(cli, tokyo, "edit", "1", "--repeat", "now and then")
+    #expect(unread.status == 64)
+    #expect(
+      unread.stderr.hasPrefix("stride: --repeat 'now and then' is not a repeat Stride can read"), "\(unread.stderr)")
   }
 
   @Test("a time option the daemon cannot read is a usage error that names the option, and nothing changes")
