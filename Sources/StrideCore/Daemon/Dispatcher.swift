@@ -206,10 +206,7 @@ public final class Dispatcher: Sendable {
     case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
     case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
     case TaskFind.name: return try reply(TaskFind.self) { try tasks.find($0, at: now) }
-    case TaskUpdate.name:
-      return try reply(TaskUpdate.self) {
-        try change(.update($0.id, try reader($0.timeZone, $0.dateOrder).patch($0, now: now)))
-      }
+    case TaskUpdate.name: return try reply(TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
     case TaskComplete.name: return try reply(TaskComplete.self) { try change(.complete($0.id)) }
     case TaskReopen.name: return try reply(TaskReopen.self) { try change(.reopen($0.id)) }
     case TaskDelete.name: return try reply(TaskDelete.self) { try change(.delete($0.id)) }
@@ -253,6 +250,11 @@ public final class Dispatcher: Sendable {
   /// `time.parse`: the words read in the asker's zone and order, with the person's day start.
   private func readTime(_ params: TimeParse.Params, at now: Date) throws(StrideError) -> TimeParse.Result {
     try reader(params.timeZone, params.dateOrder).read(params, now: now)
+  }
+
+  /// `task.update`'s patch, with its repeat read in the asker's zone and order.
+  private func patch(_ params: TaskUpdate.Params, at now: Date) throws(StrideError) -> TaskPatch {
+    try reader(params.timeZone, params.dateOrder).patch(params, now: now)
   }
 
   /// Reads times in `zone` and `order` (the daemon's zone and no order when nil), with the person's day start.
