@@ -164,7 +164,7 @@ struct CommandArguments {
   }()
 
   /// When the person's day starts (`time.dayStart` in config.json), for what the client still reads itself:
-  /// `edit --repeat` and the Now view's previews (the daemon reads every time option).
+  /// the Now view's previews (the daemon reads every time option and repeat).
   static var dayStart: ClockTime { config.time.dayStart }
 
   /// Reads an energy option or positional.

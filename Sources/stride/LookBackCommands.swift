@@ -37,14 +37,14 @@ extension Session {
     var lines: [String] = []
     var day = ""
     for entry in entries {
-      let heading = entry.said?["day"] ?? ""
+      let heading = entry.said?["day"] ?? String(Timestamp.format(entry.at.date).prefix(10))
       if heading != day {
         lines.append(output.bold(heading))
         day = heading
       }
       let notes = [entry.fromSync ? "from another device" : nil, entry.undone ? "taken back" : nil].compactMap { $0 }
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-      lines.append("  \(entry.said?["clock"] ?? "")  \(entry.words)\(note)")
+      lines.append("  \(Output.said(entry.said, "clock", entry.at) ?? "")  \(entry.words)\(note)")
     }
     if more { lines.append("There is more before this; see it with --all, or a longer --limit.") }
     paged ? page(lines) : lines.forEach { output.say($0) }

@@ -70,6 +70,11 @@ struct Output {
   }
 
   /// "Back on Monday 30 November" for a routine that is open again after it was done; nil for any other task.
+  /// A time in the daemon's words (`said[key]`, protocol 4), else as the wire wrote it.
+  static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp?) -> String? {
+    said?[key] ?? time.map { Timestamp.format($0.date) }
+  }
+
   static func backOn(_ task: StrideTask, _ time: HumanTime) -> String? {
     guard task.recurrence != nil, task.status != .completed, let due = task.due else { return nil }
     return "Back on \(time.longDay(due))"

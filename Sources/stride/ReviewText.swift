@@ -12,7 +12,8 @@ struct ReviewText {
 
   var lines: [String] {
     var lines = [
-      "Looking back from \(review.said?["since"] ?? "") to \(review.said?["until"] ?? "").", "",
+      "Looking back from \(Output.said(review.said, "since", review.since) ?? "") to \(Output.said(review.said, "until", review.until) ?? "").",
+      "",
     ]
     lines += totals + [""] + days
     if review.done > 0 { lines += [""] + when }
@@ -21,7 +22,9 @@ struct ReviewText {
     lines += section("Became overdue:", review.becameOverdue.map(overdue))
     lines += section(
       "Captured and not touched since:",
-      review.untouched.map { "  " + Self.name($0.id, $0.title) + ", captured \($0.said?["at"] ?? "")." })
+      review.untouched.map {
+        "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at) ?? "")."
+      })
     return lines
   }
 
@@ -109,7 +112,7 @@ struct ReviewText {
   }
 
   private func overdue(_ task: HistoryReview.Named) -> String {
-    "  " + Self.name(task.id, task.title) + ": due \(task.said?["at"] ?? "")"
+    "  " + Self.name(task.id, task.title) + ": due \(Output.said(task.said, "at", task.at) ?? "")"
       + (task.done ? "; done later." : "; still open.")
   }
 

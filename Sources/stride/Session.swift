@@ -10,8 +10,6 @@ final class Session {
   let environment: [String: String]
   let paths: StridePaths
   var output: Output
-  /// Times in words, made on first use: it loads the time-zone data, which `now` does not need.
-  lazy var time = HumanTime(now: Date())
   private var connection: StrideClient?
   private var contextRefusalSaid = false
 

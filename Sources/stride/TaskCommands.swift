@@ -123,7 +123,7 @@ extension Session {
       let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
         "Sync:",
-        "\(conflict.said?["at"] ?? Timestamp.format(conflict.at.date)), the \(conflict.field) changed here and on another device; kept \(kept) "
+        "\(Output.said(conflict.said, "at", conflict.at) ?? ""), the \(conflict.field) changed here and on another device; kept \(kept) "
           + "later \"\(conflict.kept)\"; \"\(conflict.lost)\" is in the history",
       ])
     }
@@ -257,21 +257,26 @@ extension Session {
     // names one).
     let repeatWords = args.values["--repeat"].map { $0 == "none" ? nil : $0 }
     let removing = try args.values["--remove-note"].map { text throws(UsageError) in try noteIndex(text, of: id) }
-    guard !patch.isEmpty || repeatWords != nil || removing != nil else {
+    let changes = !patch.isEmpty || repeatWords != nil
+    guard changes || removing != nil else {
       throw UsageError("edit needs something to change, like: stride edit \(id) --energy low (see: stride help edit)")
     }
+    // The update first: words the daemon cannot read stop the command before the note is gone.
+    var result: TaskResult?
+    if changes {
+      do {
+        result = try call(TaskUpdate.self, .init(id: id, patch: patch, repeatWords: repeatWords))
+      } catch {
+        guard case .failed(let failure) = error, failure.param == "repeat" else { throw error }
+        throw UsageError("--repeat " + failure.message)
+      }
+    }
     if let removing {
-      try removeNote(removing, of: id, quietly: !patch.isEmpty)
-      guard !patch.isEmpty || repeatWords != nil else { return }
+      try removeNote(removing, of: id, quietly: changes)
+      guard changes else { return }
+      result = try call(TaskGet.self, .init(id: id))
     }
-    let result: TaskResult
-    do {
-      result = try call(TaskUpdate.self, .init(id: id, patch: patch, repeatWords: repeatWords))
-    } catch {
-      guard case .failed(let failure) = error, failure.param == "repeat" else { throw error }
-      throw UsageError("--repeat " + failure.message)
-    }
-    output.report("Updated \(Output.name(result.task)).", json: result)
+    if let result { output.report("Updated \(Output.name(result.task)).", json: result) }
   }
 
   /// How a capture was understood, a field a row, each with the words it came from.

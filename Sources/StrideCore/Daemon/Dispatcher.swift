@@ -233,7 +233,8 @@ public final class Dispatcher: Sendable {
     case TaskExplain.name: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
     case NowList.name:
       let params = context.filling(try request.params.decode(NowList.Params.self))
-      return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now, encoder: encoder))
+      // Its why-lines say its times; its tasks carry no `said`, so one kept answer serves every connection.
+      return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now))
     case TimeParse.name:
       return try reply(TimeParse.self) { try readTime($0, at: now) }
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
@@ -307,7 +308,8 @@ public final class Dispatcher: Sendable {
   /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
   /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
   /// stays a pure function of the tasks and the moment; only its answer is kept.
-  private func encodedNow(_ params: NowList.Params, at now: Date, encoder: WireEncoder) throws -> Data {
+  private func encodedNow(_ params: NowList.Params, at now: Date) throws -> Data {
+    let encoder = WireEncoder()
     guard params.at == nil, params.all != true else {
       return try encoder.encode(tasks.nowResult(params, at: now, detail: params.all == true))
     }
@@ -316,9 +318,8 @@ public final class Dispatcher: Sendable {
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
     let revision = store.locked { $0.revision }
-    let said = encoder.speaker != nil
-    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.said == said, kept.revision == revision,
-      kept.from <= now, now < kept.until
+    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.revision == revision, kept.from <= now,
+      now < kept.until
     {
       return kept.answer
     }
@@ -328,9 +329,7 @@ public final class Dispatcher: Sendable {
       let moments = [store.nextMoment(after: now), try tasks.userContext(store, at: now).lapsesAt]
       return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
     }
-    keptNow.withLock {
-      $0 = KeptNow(params: question, said: said, revision: revision, from: now, until: until, answer: answer)
-    }
+    keptNow.withLock { $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer) }
     return answer
   }
 
@@ -343,10 +342,8 @@ public final class Dispatcher: Sendable {
     nowAgain.async { [weak self] in
       guard let self else { return }
       nowAgainQueued.store(false, ordering: .releasing)
-      guard let kept = keptNow.withLock({ $0 }) else { return }
-      let now = clock()
-      let speaker = kept.said ? try? speaker(kept.params.timeZone, at: now) : nil
-      _ = try? encodedNow(kept.params, at: now, encoder: WireEncoder(speaker: speaker))
+      guard let params = keptNow.withLock({ $0?.params }) else { return }
+      _ = try? encodedNow(params, at: clock())
     }
   }
 }
@@ -364,8 +361,6 @@ extension Request {
 /// A now-list answer kept for as long as it holds: the question, the store's revision, the span of time.
 private struct KeptNow: Sendable {
   var params: NowList.Params
-  /// Whether its tasks carry `said`.
-  var said: Bool
   var revision: Int
   var from: Date
   var until: Date

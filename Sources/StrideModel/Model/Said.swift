@@ -36,7 +36,7 @@ public final class TaskSaid: Codable, Sendable {
   public let backOn: String?
   /// What the task's deferral does next, as a clause: "it comes back tomorrow at 19:00".
   public let deferral: String?
-  /// How often an open routine came and went since it was last done, those not yet moved on included: "once",
+  /// How often a routine came and went since it was last done, those not yet moved on included: "once",
   /// "3 times"; absent when never.
   public let missed: String?
   /// When each note was written, in the notes' order.
@@ -67,7 +67,7 @@ public struct DraftSaid: Codable, Sendable, Equatable {
   public var due: String?
   public var start: String?
   /// What was read beyond the title, in one sentence: "Read as: due Friday at 18:00; about 10 min; low energy (from
-  /// !low)."; absent when only a title was read.
+  /// "!low")."; absent when only a title was read.
   public var readAs: String?
   /// A calm question when the due time read has already passed: "That due time, yesterday at 09:00, has already
   /// passed. Did you mean a later one?"

@@ -355,6 +355,6 @@ extension StrideTask: Codable {
     try container.encode(pinned, forKey: .pinned)
     try container.encode(notes, forKey: .notes)
     try container.encode(list, forKey: .list)
-    try container.encodeIfPresent(encoder.speaker.map { TaskSaid(self, $0) }, forKey: .said)
+    try container.encodeIfPresent(encoder.speaker.map { TaskSaid(self, $0) } ?? said, forKey: .said)
   }
 }

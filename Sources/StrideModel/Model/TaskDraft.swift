@@ -79,7 +79,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     try container.encode(
       recurrence.map { StrideTask.WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) },
       forKey: .recurrence)
-    try container.encodeIfPresent(encoder.speaker.map { DraftSaid(self, $0) }, forKey: .said)
+    try container.encodeIfPresent(encoder.speaker.map { DraftSaid(self, $0) } ?? said, forKey: .said)
   }
 
   /// The task this draft becomes once it has an id.

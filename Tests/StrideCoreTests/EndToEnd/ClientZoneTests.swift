@@ -63,6 +63,10 @@ struct ClientZoneTests {
     #expect(unread.status == 64)
     #expect(
       unread.stderr.hasPrefix("stride: --repeat 'now and then' is not a repeat Stride can read"), "\(unread.stderr)")
+    // Words the daemon cannot read stop the whole edit: a note it was to remove stays.
+    #expect(cli.stride("note", "1", "bring the card").status == 0)
+    #expect(cli.stride("edit", "1", "--remove-note", "1", "--repeat", "now and then").status == 64)
+    #expect(cli.stride("show", "1").stdout.contains("bring the card"))
   }
 
   @Test("a time option the daemon cannot read is a usage error that names the option, and nothing changes")
