@@ -15,28 +15,21 @@ extension Speaker {
     sayer.say(self)
     return sayer as! R
   }
-
-  /// The times present, each said as `HumanTime.describe` says it ("Friday at 09:00"), under its key.
-  func words(_ times: KeyValuePairs<String, Timestamp?>) -> [String: String] {
-    var said: [String: String] = [:]
-    for (key, time) in times { if let time { said[key] = self.time.describe(time.date) } }
-    return said
-  }
 }
 
 extension ServerInfo.Result: SaysTimes {
-  public mutating func say(_ speaker: Speaker) { said = speaker.words(["startedAt": startedAt]) }
+  public mutating func say(_ speaker: Speaker) { said = speaker.time.words(["startedAt": startedAt]) }
 }
 
 extension ContextResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.words(["updatedAt": updatedAt, "lapsesAt": lapsesAt])
+    said = speaker.time.words(["updatedAt": updatedAt, "lapsesAt": lapsesAt])
   }
 }
 
 extension ListInfo: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt])
+    said = speaker.time.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt])
   }
 }
 
@@ -46,7 +39,7 @@ extension ListsGet.Result: SaysTimes {
 
 extension SyncStatus.Result: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt, "nextSync": nextSync])
+    said = speaker.time.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt, "nextSync": nextSync])
     lists = lists.map(speaker.saying)
   }
 }
@@ -55,7 +48,7 @@ extension TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
     syncConflicts = syncConflicts?.map { conflict in
       var conflict = conflict
-      conflict.said = speaker.words(["at": conflict.at])
+      conflict.said = speaker.time.words(["at": conflict.at])
       return conflict
     }
   }
@@ -67,7 +60,7 @@ extension HistoryLog.Result: SaysTimes {
     let time = speaker.time
     entries = entries.map { entry in
       var entry = entry
-      entry.said = speaker.words(["at": entry.at])
+      entry.said = time.words(["at": entry.at])
       entry.said?["day"] = time.calendarDay(entry.at.date)
       entry.said?["clock"] = time.clock(entry.at.date)
       return entry
@@ -79,11 +72,9 @@ extension HistoryReview.Result: SaysTimes {
   /// In the review's own zone: the period's ends, each day (in full and short, for a chart), and when each named
   /// task fell due or was captured.
   public mutating func say(_ speaker: Speaker) {
-    let zone = TimeZone(identifier: timeZone) ?? speaker.timeZone
-    let here = Speaker(now: speaker.time.now, timeZone: zone, settings: speaker.settings)
-    let time = here.time
+    let time = HumanTime(now: speaker.time.now, timeZone: TimeZone(identifier: timeZone) ?? speaker.timeZone)
     said = ["since": time.calendarDay(since.date), "until": time.describe(until.date)]
-    let calendar = LocalCalendar(timeZone: zone)
+    let calendar = time.calendar
     let first = calendar.day(of: since.date)
     days = days.enumerated().map { offset, day in
       var day = day
@@ -93,7 +84,7 @@ extension HistoryReview.Result: SaysTimes {
     }
     func named(_ task: HistoryReview.Named) -> HistoryReview.Named {
       var task = task
-      task.said = here.words(["at": task.at])
+      task.said = time.words(["at": task.at])
       return task
     }
     becameOverdue = becameOverdue.map(named)

@@ -58,7 +58,7 @@ public enum TaskUpdate: RPCMethod {
     public init(id: TaskID, patch: TaskPatch, repeatWords: String?? = nil) {
       self.id = id
       self.patch = patch
-      self.repeatWords = repeatWords ?? patch.recurrence.map { $0?.words }
+      self.repeatWords = repeatWords
     }
 
     enum CodingKeys: String, CodingKey {

@@ -44,7 +44,7 @@ extension Session {
       }
       let notes = [entry.fromSync ? "from another device" : nil, entry.undone ? "taken back" : nil].compactMap { $0 }
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-      lines.append("  \(Output.said(entry.said, "clock", entry.at) ?? "")  \(entry.words)\(note)")
+      lines.append("  \(Output.said(entry.said, "clock", entry.at))  \(entry.words)\(note)")
     }
     if more { lines.append("There is more before this; see it with --all, or a longer --limit.") }
     paged ? page(lines) : lines.forEach { output.say($0) }

@@ -44,8 +44,8 @@ extension Session {
     let written = task.said?.notes ?? []
     var lines = ["  Notes:"]
     for (offset, note) in task.notes.enumerated() {
-      let when = offset < written.count ? written[offset].sentenceStart + ":" : "Note:"
-      lines.append("    \(offset + 1). " + output.dim(when))
+      let when = offset < written.count ? written[offset] : Timestamp.format(note.at)
+      lines.append("    \(offset + 1). " + output.dim(when.sentenceStart + ":"))
       lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.isEmpty ? "" : "       " + $0
       }

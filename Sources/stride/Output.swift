@@ -69,12 +69,16 @@ struct Output {
     "task \(task.id), \"\(task.title)\""
   }
 
-  /// "Back on Monday 30 November" for a routine that is open again after it was done; nil for any other task.
   /// A time in the daemon's words (`said[key]`, protocol 4), else as the wire wrote it.
   static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp?) -> String? {
-    said?[key] ?? time.map { Timestamp.format($0.date) }
+    time.map { Self.said(said, key, $0) }
   }
 
+  static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp) -> String {
+    said?[key] ?? Timestamp.format(time.date)
+  }
+
+  /// "Back on Monday 30 November" for a routine that is open again after it was done; nil for any other task.
   static func backOn(_ task: StrideTask, _ time: HumanTime) -> String? {
     guard task.recurrence != nil, task.status != .completed, let due = task.due else { return nil }
     return "Back on \(time.longDay(due))"

@@ -11,10 +11,8 @@ struct ReviewText {
   let bold: (String) -> String
 
   var lines: [String] {
-    var lines = [
-      "Looking back from \(Output.said(review.said, "since", review.since) ?? "") to \(Output.said(review.said, "until", review.until) ?? "").",
-      "",
-    ]
+    let since = Output.said(review.said, "since", review.since)
+    var lines = ["Looking back from \(since) to \(Output.said(review.said, "until", review.until)).", ""]
     lines += totals + [""] + days
     if review.done > 0 { lines += [""] + when }
     lines += section("Keeps slipping (put off twice or more):", slipping)
@@ -23,7 +21,7 @@ struct ReviewText {
     lines += section(
       "Captured and not touched since:",
       review.untouched.map {
-        "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at) ?? "")."
+        "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at))."
       })
     return lines
   }
@@ -112,7 +110,7 @@ struct ReviewText {
   }
 
   private func overdue(_ task: HistoryReview.Named) -> String {
-    "  " + Self.name(task.id, task.title) + ": due \(Output.said(task.said, "at", task.at) ?? "")"
+    "  " + Self.name(task.id, task.title) + ": due \(Output.said(task.said, "at", task.at))"
       + (task.done ? "; done later." : "; still open.")
   }
 

@@ -15,7 +15,7 @@ struct TimeReader {
   func read(_ params: TimeParse.Params, now: Date) throws(StrideError) -> TimeParse.Result {
     let reference = params.ref?.date ?? now
     let reading = params.reading ?? .phrase
-    let parser = TimeParser(reference: reference, timeZone: zone, dateOrder: dateOrder, dayStart: dayStart)
+    let parser = parser(at: reference)
     let text = params.text
     guard let match = parser.parse(text) else {
       if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
@@ -58,6 +58,11 @@ struct TimeReader {
     return TimeParse.Result(
       matched: match.text, start: start, end: end, allDay: allDay, timeZone: zone.identifier,
       namedZone: match.zone?.name, at: at, said: said)
+  }
+
+  /// Reads words as at `reference`, in this reader's zone, date order and day start.
+  private func parser(at reference: Date) -> TimeParser {
+    TimeParser(reference: reference, timeZone: zone, dateOrder: dateOrder, dayStart: dayStart)
   }
 
   private func clock(for dayAlone: TimeParse.DayAlone) -> ClockTime {
@@ -104,9 +109,7 @@ struct TimeReader {
     // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
     // ("9am" yesterday, "friday" last week, "nov 30" last year).
     for daysBack in pointsAhead ? [] : [1, 7, 366] {
-      let earlier = TimeParser(
-        reference: now.addingTimeInterval(-Double(daysBack) * 86_400), timeZone: zone, dateOrder: dateOrder,
-        dayStart: dayStart)
+      let earlier = self.parser(at: now.addingTimeInterval(-Double(daysBack) * 86_400))
       if let match = earlier.parse(text) {
         let start = earlier.instant(match.value, dateOnly: .startOfDay)
         if start <= now { return start }
@@ -127,7 +130,7 @@ extension TimeReader {
       patch.recurrence = .some(nil)
       return patch
     }
-    let times = TimeParser(reference: now, timeZone: zone, dateOrder: dateOrder, dayStart: dayStart)
+    let times = parser(at: now)
     guard let reading = RecurrenceReader.parse(words, times: times) else {
       throw StrideError(
         .invalidParams,

@@ -6,7 +6,7 @@ public struct HumanTime: Sendable {
   public let now: Date
   /// Days and clock times by arithmetic on the zone's offset: a task list says thousands of times, and Foundation's
   /// `Calendar` costs microseconds a question.
-  private let calendar: LocalCalendar
+  public let calendar: LocalCalendar
   private let today: CivilDate
 
   public init(now: Date, timeZone: TimeZone = .current) {
@@ -102,6 +102,13 @@ public struct HumanTime: Sendable {
   public func clock(_ date: Date) -> String {
     let clock = calendar.clock(of: date)
     return (clock.hour < 10 ? "0" : "") + "\(clock.hour):" + (clock.minute < 10 ? "0" : "") + "\(clock.minute)"
+  }
+
+  /// The times present, each said as `describe` says it, under its key: a result's `said`.
+  public func words(_ times: KeyValuePairs<String, Timestamp?>) -> [String: String] {
+    var said: [String: String] = [:]
+    for (key, time) in times { if let time { said[key] = describe(time.date) } }
+    return said
   }
 
   /// Calendar days from now to `date`: 0 today, 1 tomorrow, -1 yesterday.

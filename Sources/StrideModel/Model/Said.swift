@@ -5,14 +5,14 @@ import Foundation
 /// carry `said`, their times in words, so a client shows them without a calendar of its own.
 public struct Speaker: Sendable {
   public let time: HumanTime
-  public let timeZone: TimeZone
   public let settings: EngineSettings
 
   public init(now: Date, timeZone: TimeZone, settings: EngineSettings) {
     time = HumanTime(now: now, timeZone: timeZone)
-    self.timeZone = timeZone
     self.settings = settings
   }
+
+  public var timeZone: TimeZone { time.calendar.timeZone }
 }
 
 extension CodingUserInfoKey {
@@ -54,7 +54,7 @@ public final class TaskSaid: Codable, Sendable {
     deferral = task.deferral?.effect(for: task, time: time, settings: speaker.settings)
     let pending =
       task.recurrence.flatMap { rule in
-        task.due.map { rule.missed(since: $0, until: time.now, in: LocalCalendar(timeZone: speaker.timeZone)) }
+        task.due.map { rule.missed(since: $0, until: time.now, in: time.calendar) }
       } ?? 0
     let missedCount = task.recurrence == nil ? 0 : task.missed + pending
     missed = missedCount == 0 ? nil : times(missedCount)
