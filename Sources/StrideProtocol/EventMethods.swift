@@ -41,6 +41,8 @@ public enum EventsSubscribe: RPCMethod {
     /// Wake-ups announced while no one listened (also those found at start-up): they follow as `task.woke`
     /// notifications, marked `late` when they come more than a minute after their moment.
     public var missedWakeUps: Int
+    /// `nextWakeUp`'s moment in words, for a connection that asked for them (`client.context`).
+    public var said: [String: String]?
 
     public init(topics: [EventTopic], seq: Int, now: NowList.Result, nextWakeUp: WakeUp?, missedWakeUps: Int) {
       self.topics = topics
@@ -50,7 +52,7 @@ public enum EventsSubscribe: RPCMethod {
       self.missedWakeUps = missedWakeUps
     }
 
-    enum CodingKeys: String, CodingKey { case topics, seq, now, nextWakeUp, missedWakeUps }
+    enum CodingKeys: String, CodingKey { case topics, seq, now, nextWakeUp, missedWakeUps, said }
 
     public func encode(to encoder: Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -59,6 +61,7 @@ public enum EventsSubscribe: RPCMethod {
       try container.encode(now, forKey: .now)
       try container.encode(nextWakeUp, forKey: .nextWakeUp)
       try container.encode(missedWakeUps, forKey: .missedWakeUps)
+      try container.encodeIfPresent(said, forKey: .said)
     }
   }
 }
@@ -88,6 +91,9 @@ public struct StrideEvent: Codable, Sendable, Equatable {
   public var sync: SyncReport?
   /// `sync.finished`: why the pass failed, as a sentence.
   public var error: String?
+  /// For a subscriber that asked for words (`client.context`): `at` in words and as a clock ("14:05"), and
+  /// `wakeUp`, the moment the first wake-up came due, in words.
+  public var said: [String: String]?
 
   public init(
     topic: EventTopic, seq: Int, at: Date, action: ChangeAction? = nil, task: StrideTask? = nil, removed: Bool? = nil,

@@ -44,6 +44,20 @@ extension SyncStatus.Result: SaysTimes {
   }
 }
 
+extension EventsSubscribe.Result: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    said = speaker.time.words(["nextWakeUp": nextWakeUp.map { Timestamp($0.at) }])
+  }
+}
+
+extension StrideEvent: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    let time = speaker.time
+    said = time.words(["at": at, "wakeUp": wakeUps?.first.map { Timestamp($0.at) }])
+    said?["clock"] = time.clock(at.date)
+  }
+}
+
 extension TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
     syncConflicts = syncConflicts?.map { conflict in

@@ -152,7 +152,7 @@ extension Session {
           until = reading.at.date
         }
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
-          view.say(deferred(result.task, as: reason))
+          view.say(Self.deferred(result.task, as: reason))
         }
       case .deferOn(let id, let other):
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: .blocked, on: other), view: &view) {

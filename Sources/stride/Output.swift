@@ -78,12 +78,6 @@ struct Output {
     said?[key] ?? Timestamp.format(time.date)
   }
 
-  /// "Back on Monday 30 November" for a routine that is open again after it was done; nil for any other task.
-  static func backOn(_ task: StrideTask, _ time: HumanTime) -> String? {
-    guard task.recurrence != nil, task.status != .completed, let due = task.due else { return nil }
-    return "Back on \(time.longDay(due))"
-  }
-
   /// `Task 12, "call the dentist",`: a task as the subject that starts a sentence.
   static func subject(_ task: StrideTask) -> String {
     "Task \(task.id), \"\(task.title)\","

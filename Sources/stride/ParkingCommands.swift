@@ -27,11 +27,11 @@ extension Session {
       on = other.id
     }
     let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
-    output.report(deferred(result.task, as: reason, on: on), json: result)
+    output.report(Self.deferred(result.task, as: reason, on: on), json: result)
   }
 
   /// What a deferral did, as the sentence `defer` and the Now view say.
-  func deferred(_ task: StrideTask, as reason: DeferReason, on: TaskID? = nil) -> String {
+  static func deferred(_ task: StrideTask, as reason: DeferReason, on: TaskID? = nil) -> String {
     let sentence: String =
       switch (reason, task.status) {
       case (.blocked, .waiting):

@@ -80,7 +80,7 @@ extension Session {
       : "Watching for \(heard.dropLast().joined(separator: ", "))\(heard.count > 1 ? " and " : "")\(heard.last ?? "events"). "
     line += ready == 1 ? "1 task is ready now" : "\(ready == 0 ? "No" : "\(ready)") tasks are ready now"
     if let next = state.nextWakeUp {
-      line += "; the next comes back \(HumanTime(now: Date()).describe(next.at))"
+      line += "; the next comes back \(Output.said(state.said, "nextWakeUp", Timestamp(next.at)))"
     }
     output.say(line + ".")
   }
@@ -89,7 +89,7 @@ extension Session {
     guard !output.json else { return output.emit(event) }
     // A pass that moved nothing is not news.
     if event.topic == .syncFinished, event.error == nil, event.sync == SyncReport() { return }
-    output.say(HumanTime(now: Date()).clock(event.at.date) + "  " + Self.sentence(event))
+    output.say(Output.said(event.said, "clock", event.at) + "  " + Self.sentence(event))
   }
 
   /// Runs the `--exec` command with the event as JSON on stdin and a few variables for one-line commands; passes
@@ -126,8 +126,8 @@ extension Session {
     switch event.topic {
     case .taskWoke:
       let wakeUps = event.wakeUps ?? []
-      let moment = wakeUps.first?.at ?? event.at.date
-      let late = event.late == true ? " (it came due \(HumanTime(now: Date()).describe(moment)))" : ""
+      let moment = wakeUps.first.map { Timestamp($0.at) } ?? event.at
+      let late = event.late == true ? " (it came due \(Output.said(event.said, "wakeUp", moment)))" : ""
       // A due time arriving brings nothing back: the task never went away.
       if WakeUp.onlyDue(wakeUps) {
         return "\(Output.subject(task)) is due now\(late)."
@@ -139,12 +139,10 @@ extension Session {
       if event.removed == true { return "Removed \(Output.name(task))." }
       switch event.action {
       case .deferTask:
-        if let until = task.deferral?.until {
-          return "Deferred \(Output.name(task)) until \(HumanTime(now: Date()).describe(until))."
-        }
+        if let reason = task.deferral?.reason { return deferred(task, as: reason, on: task.blockedBy.last) }
       case .complete:
         // A routine stays open: it was done, and is back at its next time.
-        if let back = Output.backOn(task, HumanTime(now: Date())) { return "Done: \(Output.name(task)). \(back)." }
+        if let back = task.said?.backOn { return "Done: \(Output.name(task)). Back on \(back)." }
       case .pin:
         return "\(task.pinned ? "Pinned" : "Unpinned") \(Output.name(task))."
       case .block:

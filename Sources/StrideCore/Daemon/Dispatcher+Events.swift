@@ -71,7 +71,9 @@ extension Dispatcher {
     guard !topics.isEmpty else {
       throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
     }
-    let subscription = try Subscription(topics: topics, limit: hub.queueLimit)
+    let context = session.context
+    let speaker = context.said == true ? try speaker(context.timeZone, at: now) : nil
+    let subscription = try Subscription(topics: topics, speaker: speaker, limit: hub.queueLimit)
     // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
     // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
     let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in

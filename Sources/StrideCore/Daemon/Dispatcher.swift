@@ -280,7 +280,7 @@ public final class Dispatcher: Sendable {
   }
 
   /// How times are said, in `zone` (the daemon's when nil) at `now`, to a connection that asked for words.
-  private func speaker(_ zone: String?, at now: Date) throws(StrideError) -> Speaker {
+  func speaker(_ zone: String?, at now: Date) throws(StrideError) -> Speaker {
     Speaker(now: now, timeZone: try tasks.zone(zone), settings: tasks.engine)
   }
 

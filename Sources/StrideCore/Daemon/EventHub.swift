@@ -14,7 +14,7 @@ public final class EventHub: Sendable {
     var seq = 0
     var subscribers: [ObjectIdentifier: Subscription] = [:]
     /// Wake-up events no subscriber was there to hear (at start-up, or while nobody listened), oldest first.
-    var unheard: [Data] = []
+    var unheard: [StrideEvent] = []
     /// The now-list last announced, as task ids and what each asks; nil until someone listens for it.
     var lastNow: [String]?
   }
@@ -34,20 +34,32 @@ public final class EventHub: Sendable {
     state.withLock { $0.subscribers.values.contains { $0.topics.contains(topic) } }
   }
 
-  /// Gives the next sequence number to the event `make` builds, encodes it once and offers it to every subscriber
-  /// of its topic. A wake-up nobody hears is kept for the next subscriber.
+  /// Gives the next sequence number to the event `make` builds, encodes it once for each zone its subscribers hear
+  /// times said in (and once for those that want no words) and offers it to every subscriber of its topic. A wake-up
+  /// nobody hears is kept for the next subscriber.
   func publish(_ topic: EventTopic, _ make: (Int) -> StrideEvent) {
     state.withLock { state in
       let listeners = state.subscribers.values.filter { $0.topics.contains(topic) }
       guard !listeners.isEmpty || topic == .taskWoke else { return }
       state.seq += 1
-      guard let line = try? WireEncoder().notification(method: topic.rawValue, params: make(state.seq)) else { return }
+      let event = make(state.seq)
       if listeners.isEmpty {
-        state.unheard.append(line)
+        state.unheard.append(event)
         state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
       }
-      for listener in listeners { listener.offer(line) }
+      for (_, group) in Dictionary(grouping: listeners, by: { $0.speaker?.timeZone }) {
+        guard let line = Self.line(event, for: group[0]) else { continue }
+        for listener in group { listener.offer(line) }
+      }
     }
+  }
+
+  /// The notification line of `event` as `subscription` hears it: with its times said at the event's moment, when
+  /// the subscriber asked for words.
+  private static func line(_ event: StrideEvent, for subscription: Subscription) -> Data? {
+    let speaker = subscription.speaker?.at(event.at.date)
+    let params = speaker?.saying(event) ?? event
+    return try? WireEncoder(speaker: speaker).notification(method: event.topic.rawValue, params: params)
   }
 
   /// Whether a now-list differs from the last one announced (or given to a new subscriber); remembers it.
@@ -66,7 +78,9 @@ public final class EventHub: Sendable {
       var missed = 0
       if subscription.topics.contains(.taskWoke) {
         missed = state.unheard.count
-        state.unheard.forEach { subscription.offer($0) }
+        for event in state.unheard {
+          if let line = Self.line(event, for: subscription) { subscription.offer(line) }
+        }
         state.unheard = []
       }
       return (state.seq, missed)
@@ -90,13 +104,16 @@ public final class Subscription: Sendable {
   }
 
   let topics: Set<EventTopic>
+  /// How the subscriber hears times said (`client.context` with `said`); nil when it wants no words.
+  let speaker: Speaker?
   private let limit: Int
   private let queue = Locked(Queue())
   /// Readable when events are waiting: the connection's thread polls it beside the socket.
   let waiting: WakePipe
 
-  init(topics: Set<EventTopic>, limit: Int) throws(StrideError) {
+  init(topics: Set<EventTopic>, speaker: Speaker? = nil, limit: Int) throws(StrideError) {
     self.topics = topics
+    self.speaker = speaker
     self.limit = limit
     waiting = try WakePipe()
   }

@@ -13,6 +13,11 @@ public struct Speaker: Sendable {
   }
 
   public var timeZone: TimeZone { time.calendar.timeZone }
+
+  /// The same voice as of another moment.
+  public func at(_ now: Date) -> Speaker {
+    Speaker(now: now, timeZone: timeZone, settings: settings)
+  }
 }
 
 extension CodingUserInfoKey {

@@ -53,6 +53,37 @@ struct EventTests {
     #expect(try events.call(#"{"jsonrpc":"2.0","id":2,"method":"server.info"}"#)["result"]?["openTasks"] == .integer(0))
   }
 
+  @Test("each subscriber hears times said in its own zone, or no words when it asked for none")
+  func eventsSayTimesPerZone() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    func subscriber(_ context: String?) throws -> RawConnection {
+      let connection = try RawConnection(server.socket)
+      _ = try connection.readLine()
+      if let context {
+        _ = try connection.call(#"{"jsonrpc":"2.0","id":0,"method":"client.context","params":\#(context)}"#)
+      }
+      _ = try connection.call(
+        #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"topics":["task.changed"]}}"#)
+      return connection
+    }
+    let tokyo = try subscriber(#"{"timeZone":"Asia/Tokyo","said":true}"#)
+    let newYork = try subscriber(#"{"timeZone":"America/New_York","said":true}"#)
+    let plain = try subscriber(nil)
+    let client = try RawConnection(server.socket)
+    _ = try client.readLine()
+    _ = try client.call(#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"renew the passport"}}"#)
+    // The server's clock says 09:00 UTC on 21 November: 18:00 in Tokyo, 04:00 in New York.
+    for (connection, clock) in [(tokyo, "18:00"), (newYork, "04:00")] {
+      let event = try Self.next(connection)
+      #expect(event["params"]?["said"]?["clock"] == .string(clock), "\(event)")
+      #expect(event["params"]?["task"]?["said"]?["created"] == .string("today at \(clock)"))
+    }
+    let unsaid = try Self.next(plain)
+    #expect(unsaid["params"]?["task"]?["title"] == .string("renew the passport"))
+    #expect(unsaid["params"]?["said"] == nil && unsaid["params"]?["task"]?["said"] == nil)
+  }
+
   @Test("a deferral that ends wakes its task at that second: the event comes, and now lists the task again")
   func deferralWakes() throws {
     let (store, _) = try Fixtures.store()

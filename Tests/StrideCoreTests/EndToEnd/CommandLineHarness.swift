@@ -86,8 +86,9 @@ final class CommandLineHarness {
   }
 
   /// Starts a long-running `stride` (such as `watch`) and collects what it prints, line by line.
-  func spawn(_ arguments: String...) throws -> RunningCommand {
-    try RunningCommand(binaries + "/stride", arguments, environment: environment)
+  func spawn(_ arguments: String..., extraEnvironment: [String: String] = [:]) throws -> RunningCommand {
+    try RunningCommand(
+      binaries + "/stride", arguments, environment: environment.merging(extraEnvironment) { $1 })
   }
 
   /// `strided` in the foreground with the harness's environment, not yet started.

@@ -42,6 +42,31 @@ struct WatchTests {
     #expect(watch.waitForLine(containing: #"Added task 5, "heard again"."#) != nil)
   }
 
+  @Test("watch says each event's times in the watching shell's zone, in the daemon's words")
+  func watchSaysTimesInItsZone() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    // The daemon runs in UTC; the watching shell is in Tokyo, nine hours ahead.
+    _ = try cli.startDaemon()
+    cli.stride("add", "renew the passport")
+    let watch = try cli.spawn("watch", extraEnvironment: ["TZ": "Asia/Tokyo"])
+    defer { watch.stop() }
+    #expect(watch.waitForLine(containing: "1 task is ready now.") != nil)
+    let before = Date()
+    cli.stride("defer", "1", "no-energy", "--until", "2031-03-14 18:00")
+    let line = try #require(watch.waitForLine(containing: "Deferred task 1"), "\(watch.output)")
+    #expect(
+      line.hasSuffix(#"Deferred task 1, "renew the passport", as no-energy: it comes back Sat 15 Mar 2031 at 03:00."#))
+    // Each line starts with the event's clock in Tokyo.
+    var tokyo = Calendar(identifier: .gregorian)
+    tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    let clocks = Set(
+      [before, Date()].map {
+        String(format: "%02d:%02d", tokyo.component(.hour, from: $0), tokyo.component(.minute, from: $0))
+      })
+    #expect(clocks.contains(String(line.prefix(5))), "\(line) \(clocks)")
+  }
+
   @Test("watch --json prints one event per line, with its topic and a rising seq")
   func watchJSON() throws {
     let cli = CommandLineHarness()
