@@ -57,11 +57,14 @@ public enum TimeParse: RPCMethod {
     /// `start` and `end` as RFC 3339 in that zone's offset ("2026-11-27T09:00:00+01:00").
     public var start: String
     public var end: String?
+    /// `at` in the words a sentence uses ("Friday at 09:00", "tomorrow at 19:00"); absent from an older daemon.
+    public var at: String?
 
-    public init(sentence: String, start: String, end: String? = nil) {
+    public init(sentence: String, start: String, end: String? = nil, at: String? = nil) {
       self.sentence = sentence
       self.start = start
       self.end = end
+      self.at = at
     }
   }
 

@@ -156,17 +156,6 @@ struct CommandArguments {
     return flags.contains("--all") ? Int.max : limit
   }
 
-  /// The person's config.json, as the daemon reads it; one that does not read is the defaults (the daemon names the
-  /// file when it starts).
-  static let config: StrideConfig = {
-    let paths = StridePaths(environment: ProcessInfo.processInfo.environment)
-    return (try? StrideConfig.load(path: paths.configFile)) ?? StrideConfig()
-  }()
-
-  /// When the person's day starts (`time.dayStart` in config.json), for what the client still reads itself:
-  /// the Now view's previews (the daemon reads every time option and repeat).
-  static var dayStart: ClockTime { config.time.dayStart }
-
   /// Reads an energy option or positional.
   static func energy(_ text: String, _ what: String) throws(UsageError) -> EnergyLevel {
     guard let energy = EnergyLevel(word: text) else {

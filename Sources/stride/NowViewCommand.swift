@@ -18,9 +18,7 @@ extension Session {
   }
 
   func nowView(plain: Bool, list: String? = nil) throws {
-    var view = NowView(
-      reference: Date(), timeZone: .current, dateOrder: context.dateOrder ?? .unknown,
-      dayStart: CommandArguments.dayStart)
+    var view = NowView()
     view.onlyList = list
     // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
     view.show(try call(NowList.self, nowParams(view)))
@@ -58,7 +56,8 @@ extension Session {
           for key in typed where try !perform(view.handle(key), on: &view) { return }
         } while Terminal.inputWaiting()
       }
-      view.reference = Date()
+      // The line being typed is read by the daemon once a frame, however many keys came.
+      if let reading = view.readingWanted { try ask(reading, into: &view) }
       if !keys && !woken { try refresh(&view) }
       Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
     }
@@ -88,7 +87,6 @@ extension Session {
       while let newline = pending.firstIndex(where: \.isNewline) {
         let line = String(pending[..<newline]).trimmingCharacters(in: .whitespaces)
         pending = String(pending[pending.index(after: newline)...])
-        view.reference = Date()
         view.say(nil)
         // A line is one command ("next", "done 2", "energy low"), never a key per letter.
         if let effects = view.command(line), try !perform(effects, on: &view) { return }
@@ -130,6 +128,9 @@ extension Session {
     for effect in effects {
       switch effect {
       case .quit: return false
+      case .readTime, .readCapture:
+        try ask(effect, into: &view)
+        continue
       case .complete(let id):
         if let result = try viewCall(TaskComplete.self, .init(id: id), view: &view) {
           view.say("Done: \(Output.name(result.task)).")
@@ -147,8 +148,10 @@ extension Session {
         var until: Date?
         if let words {
           // Read as `--until` is; words the daemon cannot read are its sentence, and the view stays.
-          let params = TimeParse.Params(text: words, reading: .moment, dayAlone: .dayStart)
-          guard let reading = try viewCall(TimeParse.self, params, view: &view) else { continue }
+          guard let reading = try viewCall(TimeParse.self, Self.moment(words), view: &view) else {
+            view.screen = .pickTime(id, reason)
+            continue
+          }
           until = reading.at.date
         }
         if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
@@ -177,6 +180,40 @@ extension Session {
     return true
   }
 
+  /// The words of a time the view defers to, read as `--until` is.
+  private static func moment(_ words: String) -> TimeParse.Params {
+    TimeParse.Params(text: words, reading: .moment, dayAlone: .dayStart)
+  }
+
+  /// Asks the daemon how it reads the line being typed, and gives the view its answer (or its refusal).
+  private func ask(_ asked: NowView.Effect, into view: inout NowView) throws {
+    let reading: NowView.Reading?
+    switch asked {
+    case .readTime(let words):
+      reading = try daemonsReading { () throws(ClientError) in
+        try call(TimeParse.self, Self.moment(words)).said.at.map { .time($0) }
+      }
+    case .readCapture(let text):
+      reading = try daemonsReading { () throws(ClientError) in
+        try call(TaskCapture.self, .init(text: text, dryRun: true)).draft.map { .draft($0) }
+      }
+    default:
+      return
+    }
+    if let reading { view.read(asked, as: reading) }
+  }
+
+  /// A reading from the daemon, or its refusal as a reading; a lost daemon ends the view.
+  private func daemonsReading(_ reading: () throws(ClientError) -> NowView.Reading?) throws -> NowView.Reading? {
+    do {
+      return try reading()
+    } catch .failed(let error) {
+      return .refused(error.message.sentenceStart + ".")
+    } catch {
+      throw lostDaemon()
+    }
+  }
+
   /// A call from the view: the daemon's refusal becomes the view's sentence (nil result); a lost daemon ends it.
   private func viewCall<M: RPCMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
     do {
@@ -185,10 +222,15 @@ extension Session {
       view.say(error.message.sentenceStart + ".")
       return nil
     } catch {
-      Terminal.restore()
-      note("stride: strided stopped answering, so the Now view closed. Run stride again to start it and come back.")
-      throw ExitStatus.unavailable
+      throw lostDaemon()
     }
+  }
+
+  /// Leaves the full screen and says the daemon is gone; the error to end the view with.
+  private func lostDaemon() -> ExitStatus {
+    Terminal.restore()
+    note("stride: strided stopped answering, so the Now view closed. Run stride again to start it and come back.")
+    return ExitStatus.unavailable
   }
 }
 

@@ -51,10 +51,10 @@ struct TimeReader {
       reading == .phrase
       ? TimeParse.Said(
         sentence: sentence(quoting: text, start: start, end: end, allDay: allDay, here: here, time),
-        start: time.rfc3339(start), end: end.map(time.rfc3339))
+        start: time.rfc3339(start), end: end.map(time.rfc3339), at: time.describe(at))
       : TimeParse.Said(
         sentence: sentence(quoting: text, start: at, end: nil, allDay: false, here: here, time),
-        start: time.rfc3339(at))
+        start: time.rfc3339(at), at: time.describe(at))
     return TimeParse.Result(
       matched: match.text, start: start, end: end, allDay: allDay, timeZone: zone.identifier,
       namedZone: match.zone?.name, at: at, said: said)

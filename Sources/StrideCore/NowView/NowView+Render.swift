@@ -228,32 +228,33 @@ extension NowView {
     return "\"\(title)\""
   }
 
-  /// How the pick-a-time line reads, said back as it is typed.
+  /// How the pick-a-time line reads, said back as it is typed (in the daemon's words).
   var timeReading: String {
-    let text = input.trimmingCharacters(in: .whitespaces)
-    guard !text.isEmpty else { return "Try: tonight, tomorrow 9am, next fri, in 2 hours." }
-    let parser = TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
-    guard let match = parser.parse(text), !TimeParser.isSomeday(match.value) else {
-      return "Not a time yet: try tonight, tomorrow 9am, next fri, in 2 hours."
+    guard !input.trimmingCharacters(in: .whitespaces).isEmpty else {
+      return "Try: tonight, tomorrow 9am, next fri, in 2 hours."
     }
-    if let contradiction = match.contradiction {
-      return contradiction.sentenceStart
+    switch currentReading {
+    case .time(let words): return "It comes back \(words)."
+    case .refused(let why): return why
+    case .draft, nil: return "Reading it…"
     }
-    return "It comes back \(HumanTime(now: reference, timeZone: timeZone).describe(parser.startInstant(match.value)))."
   }
 
-  /// How the capture line reads, as `stride add --dry-run` would say it.
+  /// How the capture line reads, as `stride add --dry-run` would say it (the daemon's reading).
   var captureReading: [String] {
-    let text = input.trimmingCharacters(in: .whitespaces)
-    guard !text.isEmpty else { return ["Type a thought, such as: call the dentist tomorrow 9am ~10m !low"] }
-    let draft: TaskDraft
-    do {
-      draft = try Capture.draft(
-        from: text, at: reference, timeZone: timeZone, dateOrder: dateOrder, dayStart: dayStart)
-    } catch {
-      return [error.message.sentenceStart + "."]
+    guard !input.trimmingCharacters(in: .whitespaces).isEmpty else {
+      return ["Type a thought, such as: call the dentist tomorrow 9am ~10m !low"]
     }
-    let time = HumanTime(now: reference, timeZone: timeZone)
+    switch currentReading {
+    case .draft(let draft): return Self.draftLines(draft)
+    case .refused(let why): return [why]
+    case .time, nil: return ["Reading it…"]
+    }
+  }
+
+  /// A capture's draft as the preview's rows: title, steps, estimate, energy and type (with the words they came
+  /// from), times in the daemon's words, repeat, tags, list.
+  static func draftLines(_ draft: TaskDraft) -> [String] {
     var lines = ["Title:   \(draft.title)"]
     if !draft.steps.isEmpty { lines.append("Steps:   " + draft.steps.joined(separator: " · ")) }
     if let minutes = draft.estimateMinutes { lines.append("About:   \(Minutes.format(minutes))") }
@@ -264,8 +265,8 @@ extension NowView {
     }
     lines.append("Energy:  \(draft.energy.rawValue)" + source(.energy))
     lines.append("Type:    \(draft.type.rawValue)" + source(.type))
-    if let due = draft.due { lines.append("Due:     \(time.describe(due))") }
-    if let start = draft.start { lines.append("Starts:  \(time.describe(start))") }
+    if let due = draft.said?.due { lines.append("Due:     \(due)") }
+    if let start = draft.said?.start { lines.append("Starts:  \(start)") }
     if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }
     if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
     if let list = draft.list { lines.append("List:    \(list)") }

@@ -47,6 +47,26 @@ public struct NowView: Equatable, Sendable {
     case setEnergy(EnergyLevel)
     case undo
     case quit
+    /// How the daemon reads the typed time (`time.parse`, a moment): its answer comes back through `read`.
+    case readTime(String)
+    /// How the daemon reads the typed thought (`task.capture` with `dryRun`): its answer comes back through `read`.
+    case readCapture(String)
+  }
+
+  /// What the daemon made of the line being typed.
+  public enum Reading: Equatable, Sendable {
+    /// A time: when the task would come back, in words ("Friday at 09:00").
+    case time(String)
+    /// A thought: the task it would become.
+    case draft(TaskDraft)
+    /// Why the line cannot be read (yet), as the daemon says it.
+    case refused(String)
+  }
+
+  /// A reading, with the call that asked for it (and so the words it is of).
+  public struct Preview: Equatable, Sendable {
+    public var asked: Effect
+    public var reading: Reading
   }
 
   /// The now-list as the daemon last gave it.
@@ -63,27 +83,15 @@ public struct NowView: Equatable, Sendable {
   /// The task the detail screen shows, and the step its cursor is on (0-based).
   public private(set) var detail: StrideTask?
   public private(set) var stepCursor = 0
-  /// The moment and the zone previews are read in.
-  public var reference: Date
-  public let timeZone: TimeZone
-  public let dateOrder: NumericDateOrder
-  /// When the person's day starts: "Tomorrow" in the "Remind me" sheet, and a day alone, is then.
-  public let dayStart: ClockTime
+  /// What the daemon last made of the line being typed.
+  public private(set) var preview: Preview?
 
   /// The times the "Remind me" sheet offers, in the words the time parser reads.
   public static let remindTimes: [(label: String, words: String)] = [
     ("In 1 hour", "in 1 hour"), ("Tonight", "tonight"), ("Tomorrow", "tomorrow"), ("Pick a time…", ""),
   ]
 
-  public init(
-    reference: Date, timeZone: TimeZone, dateOrder: NumericDateOrder = .unknown,
-    dayStart: ClockTime = TimeParser.defaultDayStart
-  ) {
-    self.reference = reference
-    self.timeZone = timeZone
-    self.dateOrder = dateOrder
-    self.dayStart = dayStart
-  }
+  public init() {}
 
   public var suggestions: [Suggestion] { list?.suggestions ?? [] }
 
@@ -121,6 +129,34 @@ public struct NowView: Equatable, Sendable {
     message = sentence
   }
 
+  /// The daemon's reading of the typed line, for the call that asked for it.
+  public mutating func read(_ asked: Effect, as reading: Reading) {
+    preview = Preview(asked: asked, reading: reading)
+  }
+
+  /// The reading the typed line still needs from the daemon (`readTime` or `readCapture` of the words as they
+  /// stand); nil when it has it, or when nothing is typed. The command asks once a frame, after the keys.
+  public var readingWanted: Effect? {
+    asking == preview?.asked ? nil : asking
+  }
+
+  /// The reading of the typed line, when the daemon has given it for the words as they stand.
+  var currentReading: Reading? {
+    guard let asking, asking == preview?.asked else { return nil }
+    return preview?.reading
+  }
+
+  /// The call that reads the typed line as it stands, on a sheet that shows its reading.
+  private var asking: Effect? {
+    let text = input.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty else { return nil }
+    switch screen {
+    case .pickTime: return .readTime(text)
+    case .capture: return .readCapture(text)
+    default: return nil
+    }
+  }
+
   // MARK: Keys
 
   /// Takes a key; returns the calls to make.
@@ -137,10 +173,8 @@ public struct NowView: Equatable, Sendable {
         screen = .deferTime(id, reason)
         return []
       case .use(let text):
-        guard TimeParser(reference: reference, timeZone: timeZone, dateOrder: dateOrder).parse(text) != nil else {
-          message = "'\(text)' is not a time Stride can read; try tonight, tomorrow 9am or next fri."
-          return []
-        }
+        // Words the daemon could not read keep the sheet open (its sentence is on it); words not yet read go to it.
+        if case .refused? = currentReading { return [] }
         input = ""
         screen = .cards
         return [.deferTask(id, reason, until: text)]

@@ -196,10 +196,10 @@ struct MisreadFamilyTests {
       ("clean desk: file invoice, tidy", ["Type:    chore"]),
       ("gym mon wed fri 7am", ["Title:   gym", "Repeats: every Monday, Wednesday and Friday"]),
     ])
-  func previewSaysTypeAndRepeat(_ text: String, _ lines: [String]) {
-    var view = NowView(reference: Fixtures.now, timeZone: utc)
+  func previewSaysTypeAndRepeat(_ text: String, _ lines: [String]) throws {
+    var view = NowView()
     _ = view.handle(.character("a"))
-    for character in text { _ = view.handle(.character(character)) }
+    try PreviewDaemon().type(text, into: &view)
     for line in lines { #expect(view.captureReading.contains(line), "\(view.captureReading)") }
   }
 }

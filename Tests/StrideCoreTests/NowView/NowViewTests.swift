@@ -30,7 +30,7 @@ struct NowViewTests {
   }
 
   func view(_ captures: [String]) throws -> NowView {
-    var view = NowView(reference: Fixtures.now, timeZone: utc)
+    var view = NowView()
     view.show(try list(captures))
     return view
   }
@@ -60,7 +60,7 @@ struct NowViewTests {
 
   @Test("cards from several lists each say which, the task's detail names its list, and a narrowed view says so")
   func lists() throws {
-    var view = NowView(reference: Fixtures.now, timeZone: utc)
+    var view = NowView()
     view.show(try list(["water the ferns ~5m !low", "fix the shelf list:home ~20m"], lists: ["home"]))
     let screen = view.screenLines(width: 80, height: 24, color: false).joined(separator: "\n")
     #expect(screen.contains("low energy · 5 min · in inbox"))
@@ -143,14 +143,27 @@ struct NowViewTests {
     _ = view.handle(.character("3"))
     _ = view.handle(.character("4"))
     #expect(view.screen == .pickTime(id, .wrongTime))
+    // The typed time is read by the daemon, as the command asks it once a frame.
+    let daemon = try PreviewDaemon()
     for character in "someday soon" { _ = view.handle(.character(character)) }
-    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("Not a time yet") })
+    #expect(view.readingWanted == .readTime("someday soon"))
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("Reading it…") })
+    try daemon.answer(&view)
+    #expect(view.readingWanted == nil)
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("is not a time Stride can") })
     #expect(view.handle(.enter).isEmpty)
-    #expect(view.message?.contains("is not a time Stride can read") == true)
+    #expect(view.screen == .pickTime(id, .wrongTime))
     for _ in 0..<12 { _ = view.handle(.backspace) }
-    for character in "next fri 9am" { _ = view.handle(.character(character)) }
-    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("It comes back Friday") })
+    try daemon.type("next fri 9am", into: &view)
+    #expect(
+      view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("It comes back Friday at 09:00.") })
     #expect(view.handle(.enter) == [.deferTask(id, .wrongTime, until: "next fri 9am")])
+    // Words not yet read go to the daemon, which reads them again as it defers.
+    _ = view.handle(.character("d"))
+    _ = view.handle(.character("3"))
+    _ = view.handle(.character("4"))
+    for character in "tomorrow" { _ = view.handle(.character(character)) }
+    #expect(view.handle(.enter) == [.deferTask(id, .wrongTime, until: "tomorrow")])
     // Escape goes back one sheet at a time.
     _ = view.handle(.character("d"))
     _ = view.handle(.character("1"))
@@ -163,16 +176,20 @@ struct NowViewTests {
   @Test("capture shows how the line is read before it is saved")
   func capture() throws {
     var view = try view(Self.week)
+    let daemon = try PreviewDaemon(timeZone: "Asia/Tokyo")
     _ = view.handle(.character("a"))
-    for character in "call mum tomorrow 6pm ~10m" { _ = view.handle(.character(character)) }
+    try daemon.type("call mum tomorrow 6pm ~10m", into: &view)
     let screen = view.screenLines(width: 80, height: 24, color: false)
     #expect(screen.contains { $0.contains("Title:   call mum") })
     #expect(screen.contains { $0.contains("Due:     tomorrow at 18:00") })
     #expect(view.handle(.enter) == [.capture("call mum tomorrow 6pm ~10m")])
     #expect(view.screen == .cards)
     _ = view.handle(.character("a"))
-    for character in "renew passport by tue, 10 january" { _ = view.handle(.character(character)) }
+    try daemon.type("renew passport by tue, 10 january", into: &view)
     #expect(view.screenLines(width: 100, height: 24, color: false).contains { $0.contains("says Tuesday") })
+    // A reading is of the words it was asked for: one more key, and it waits for the next.
+    _ = view.handle(.character("x"))
+    #expect(view.screenLines(width: 100, height: 24, color: false).contains { $0.contains("Reading it…") })
   }
 
   @Test("enter opens a task: its thought, steps to tick with space or their number, its facts")
