@@ -166,7 +166,7 @@ struct CommandArguments {
 
   /// Reads a number of minutes (`20m`, `1h30m`, `45`).
   static func minutes(_ text: String, _ what: String) throws(UsageError) -> Int {
-    guard let minutes = Int(text).flatMap({ $0 > 0 ? $0 : nil }) ?? CaptureParser.minutes(text) else {
+    guard let minutes = Int(text).flatMap({ $0 > 0 ? $0 : nil }) ?? Durations.minutes(text) else {
       throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")
     }
     return minutes

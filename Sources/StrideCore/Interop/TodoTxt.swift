@@ -125,7 +125,7 @@ enum TodoTxt {
         type = priority.key
       } else if key == "energy", let level = EnergyLevel(word: String(value)) {
         energy = level
-      } else if key == "est", let minutes = CaptureParser.minutes(String(value)) {
+      } else if key == "est", let minutes = Durations.minutes(String(value)) {
         estimate = minutes
       } else if key == "rec", !value.isEmpty {
         repeats = true

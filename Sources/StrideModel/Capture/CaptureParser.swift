@@ -67,11 +67,11 @@ public struct CaptureParser: Sendable {
       var field: CaptureSpan.Field?
       var span = word
       var unit: String { index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : "" }
-      if lower.hasPrefix("~"), let minutes = Self.minutes(String(lower.dropFirst())) {
+      if lower.hasPrefix("~"), let minutes = Durations.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
         field = .estimate
       } else if lower.hasPrefix("~"), lower.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }),
-        let minutes = Self.minutes(String(lower.dropFirst()) + unit)
+        let minutes = Durations.minutes(String(lower.dropFirst()) + unit)
       {
         // "~10 min": the unit as a word of its own.
         result.estimateMinutes = minutes
@@ -162,7 +162,7 @@ public struct CaptureParser: Sendable {
       result.energy = energy
       return .energy
     case "est", "estimate":
-      guard let minutes = Self.minutes(value) else { return nil }
+      guard let minutes = Durations.minutes(value) else { return nil }
       result.estimateMinutes = minutes
       return .estimate
     case "type", "t":
@@ -184,24 +184,6 @@ public struct CaptureParser: Sendable {
     default:
       return nil
     }
-  }
-
-  /// Minutes in an estimate: `15m`, `1h30m`, `2h`, `90min`, `1.5h`, `PT1H`.
-  public static func minutes(_ text: String) -> Int? {
-    guard let seconds = Durations.seconds(text) ?? Scan.compactDuration(text).flatMap(compactSeconds), seconds > 0
-    else { return nil }
-    return max(1, Int((Double(seconds) / 60).rounded()))
-  }
-
-  private static func compactSeconds(_ value: (Double, RelativeUnit)) -> Int? {
-    let seconds: Double
-    switch value.1 {
-    case .seconds(let length): seconds = value.0 * Double(length)
-    case .days(let length): seconds = value.0 * Double(length) * 86_400
-    case .months: return nil
-    }
-    // As Durations.seconds: never a number Int cannot hold.
-    return seconds.isFinite && seconds < Durations.maximumSeconds ? Int(seconds) : nil
   }
 
   // MARK: Repeats

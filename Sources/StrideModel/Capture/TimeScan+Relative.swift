@@ -88,7 +88,7 @@ extension Scan {
   func amountAndUnit(at index: Int, signed: Bool) -> (Double, RelativeUnit, Int)? {
     guard var word = self.word(index) else { return nil }
     if signed, word.hasPrefix("+") || word.hasPrefix("-") { word.removeFirst() }
-    if let compact = Scan.compactDuration(word) {
+    if let compact = Durations.compact(word) {
       return Scan.withinReach(compact.0, compact.1) ? (compact.0, compact.1, index + 1) : nil
     }
     if word.hasSuffix("'"), let minutes = Double(word.dropLast()) {
@@ -96,8 +96,8 @@ extension Scan {
     }
     var position = index
     var amount: Double
-    if word.first?.isDigit == true || word.first.map(Scan.fractions.keys.contains) == true,
-      let number = Scan.number(word)
+    if word.first?.isDigit == true || word.first.map(Durations.fractions.keys.contains) == true,
+      let number = Durations.number(word)
     {
       amount = number
       position += 1
@@ -117,7 +117,7 @@ extension Scan {
       amount += 0.5
       position = after
     }
-    guard let unitWord = self.word(position), let unit = TimeWords.relativeUnits[unitWord] else { return nil }
+    guard let unitWord = self.word(position), let unit = Durations.relativeUnits[unitWord] else { return nil }
     position += 1
     if let after = andAHalf(at: position) {
       amount += 0.5
@@ -171,23 +171,6 @@ extension Scan {
     return (.day(day), end, false)
   }
 
-  /// A number: "2", "1.5", "1/2", "½", "2½".
-  static func number(_ text: String) -> Double? {
-    if let value = Double(text), value.isFinite { return value }
-    if let last = text.last, let fraction = fractions[last] {
-      let whole = text.dropLast()
-      guard whole.isEmpty || whole.allSatisfy(\.isDigit) else { return nil }
-      return (Double(whole) ?? 0) + fraction
-    }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let top = Double(parts[0]), let bottom = Double(parts[1]), bottom > 0, top < bottom else {
-      return nil
-    }
-    return top / bottom
-  }
-
-  static let fractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3]
-
   /// "16h", "9h", "16h30": an hour in the way much of Europe writes one (a clock time, not a length, unless after
   /// "in").
   static func isHourMark(_ word: String) -> Bool {
@@ -203,40 +186,6 @@ extension Scan {
     guard word.count == 5, word.hasSuffix("h"), word.dropLast().allSatisfy(\.isDigit), let number = Int(word.dropLast())
     else { return nil }
     return ClockTime(hour: number / 100, minute: number % 100)
-  }
-
-  /// "2h", "15min", "1.5hours", "2hr5min".
-  static func compactDuration(_ word: String) -> (Double, RelativeUnit)? {
-    guard word.first?.isDigit == true || word.first.map(fractions.keys.contains) == true,
-      word.contains(where: { $0.isLetter && fractions[$0] == nil })
-    else { return nil }
-    var seconds = 0.0
-    var calendarDays = 0.0
-    var months = 0.0
-    var lastUnit = 0
-    var rest = Substring(word)
-    while !rest.isEmpty {
-      let number = rest.prefix { $0.isDigit || $0 == "." || $0 == "/" || fractions[$0] != nil }
-      let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
-      // "2h30": the minutes after the hours need no unit.
-      let afterHours =
-        unitWord.isEmpty && number.count == rest.count && (1...2).contains(number.count) && lastUnit == 3600
-      guard let value = Scan.number(String(number)),
-        let unit = afterHours ? .seconds(60) : TimeWords.relativeUnits[String(unitWord)]
-      else {
-        return nil
-      }
-      if case .seconds(let length) = unit { lastUnit = length }
-      switch unit {
-      case .seconds(let length): seconds += value * Double(length)
-      case .days(let length): calendarDays += value * Double(length)
-      case .months(let length): months += value * Double(length)
-      }
-      rest = rest.dropFirst(number.count + unitWord.count)
-    }
-    if seconds == 0 && months == 0 { return (calendarDays, .days(1)) }
-    if seconds == 0 && calendarDays == 0 { return (months, .months(1)) }
-    return (seconds + calendarDays * 86_400 + months * 30 * 86_400, .seconds(1))
   }
 
   /// Moves from now: by seconds gives an instant; by whole days or months gives a day.

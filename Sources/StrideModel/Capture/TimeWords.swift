@@ -76,26 +76,6 @@ enum TimeWords {
     "fifty": 50, "sixty": 60, "ninety": 90, "few": 3, "couple": 2, "several": 7, "half": 0.5,
   ]
 
-  /// Units of a relative time and their length in seconds; a day or longer moves by calendar days.
-  static let relativeUnits: [String: RelativeUnit] = {
-    var table: [String: RelativeUnit] = [:]
-    let groups: [([String], RelativeUnit)] = [
-      (["s", "sec", "secs", "second", "seconds"], .seconds(1)),
-      (["m", "min", "mins", "minute", "minutes"], .seconds(60)),
-      (["h", "hr", "hrs", "hour", "hours"], .seconds(3600)),
-      (["d", "day", "days"], .days(1)),
-      (["w", "wk", "wks", "week", "weeks"], .days(7)),
-      (["fortnight", "fortnights"], .days(14)),
-      (["mo", "mos", "mon", "mons", "month", "months"], .months(1)),
-      (["q", "qtr", "quarter", "quarters"], .months(3)),
-      (["y", "yr", "yrs", "year", "years"], .months(12)),
-    ]
-    for (words, unit) in groups {
-      for word in words { table[word] = unit }
-    }
-    return table
-  }()
-
   /// Times of day a word stands for. Stride's choices, written in Docs/capture.md.
   static let dayParts: [String: ClockTime] = [
     "morning": ClockTime(hour: 9)!, "noon": ClockTime(hour: 12)!, "midday": ClockTime(hour: 12)!,
@@ -149,16 +129,4 @@ enum TimeWords {
   /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
   /// start), "friday before noon" (a due time).
   static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]
-}
-
-/// How far a relative time moves: by seconds (an exact instant) or by calendar days or months (a day).
-enum RelativeUnit: Equatable {
-  case seconds(Int)
-  case days(Int)
-  case months(Int)
-}
-
-extension Character {
-  /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣").
-  package var isDigit: Bool { isASCII && isNumber }
 }

@@ -97,7 +97,7 @@ struct Scenario {
     else { fatalError("\(file):\(number): 'title | type | energy | estimate' expected") }
     var task = StrideTask(
       id: TaskID(id), title: fields[0], rawInput: fields[0], energy: energy,
-      estimateMinutes: fields[3] == "-" ? nil : CaptureParser.minutes(fields[3]), type: type,
+      estimateMinutes: fields[3] == "-" ? nil : Durations.minutes(fields[3]), type: type,
       createdAt: now.addingTimeInterval(-7 * 86_400))
     var stepCount = 0
     var doneCount = 0

@@ -63,7 +63,7 @@ struct TypedInputTests {
       ("3x", nil), ("", nil),
     ] as [(String, Int?)])
   func minutes(_ text: String, _ expected: Int?) {
-    #expect(CaptureParser.minutes(text) == expected)
+    #expect(Durations.minutes(text) == expected)
   }
 
   @Test("minutes are written in words a screen reader says well")

@@ -67,8 +67,8 @@ struct FuzzFindingsTests {
 
   @Test("an ISO 8601 length past any calendar is no length, not a crash")
   func isoLengthOverflow() {
-    #expect(CaptureParser.minutes("p666666666666668m") == nil)
-    #expect(CaptureParser.minutes("pt15m") == 15)
+    #expect(Durations.minutes("p666666666666668m") == nil)
+    #expect(Durations.minutes("pt15m") == 15)
   }
 
   @Test("control characters in a title become spaces, so line-based files read back the same")

@@ -1,0 +1,200 @@
+/// Lengths of time written the way Taskwarrior users write them: `2h`, `90min`, `1.5days`, `3 weeks`, `weekly`,
+/// `P1DT2H`. A month is 30 days, a quarter 91 and a year 365, as in Taskwarrior. Also the compact lengths the time
+/// parser reads ("2h30", "½h") and an estimate in minutes: plain text, needing no calendar, so the client reads
+/// `--for` and `--estimate` itself.
+public enum Durations {
+  /// Seconds in each unit word.
+  static let units: [String: Int] = {
+    var table: [String: Int] = [:]
+    let groups: [([String], Int)] = [
+      (["s", "sec", "secs", "second", "seconds"], 1),
+      (["m", "min", "mins", "minute", "minutes"], 60),
+      (["h", "hr", "hrs", "hour", "hours"], 3600),
+      (["d", "day", "days"], 86_400),
+      (["w", "wk", "wks", "week", "weeks"], 604_800),
+      (["sennight", "sennights"], 604_800),
+      (["fortnight", "fortnights"], 1_209_600),
+      (["mo", "mos", "month", "months"], 2_592_000),
+      (["q", "qtr", "qtrs", "quarter", "quarters"], 7_862_400),
+      (["y", "yr", "yrs", "year", "years"], 31_536_000),
+    ]
+    for (words, seconds) in groups {
+      for word in words { table[word] = seconds }
+    }
+    return table
+  }()
+
+  /// Words that are a duration on their own.
+  static let named: [String: Int] = [
+    "daily": 86_400, "day": 86_400, "weekdays": 86_400, "weekly": 604_800, "week": 604_800,
+    "biweekly": 1_209_600, "fortnight": 1_209_600, "monthly": 2_592_000, "month": 2_592_000,
+    "bimonthly": 5_270_400, "quarterly": 7_862_400, "semiannual": 15_811_200, "annual": 31_536_000,
+    "yearly": 31_536_000, "year": 31_536_000, "biannual": 63_072_000, "biyearly": 63_072_000,
+  ]
+
+  /// The longest length read, some 6,800 years: a number `Int` holds with room to spare.
+  public static let maximumSeconds = Double(Int32.max) * 100
+
+  /// The length `text` names in whole seconds (fractions of a second are dropped), or nil. A number alone is not
+  /// a duration: `59` could be anything.
+  public static func seconds(_ text: String) -> Int? {
+    let lower = text.lowercased().trimmingWhitespace
+    if let value = named[lower] { return value }
+    if lower.hasPrefix("p") || lower.hasPrefix("-p") { return iso(lower) }
+    var total = 0.0
+    var rest = Substring(lower)
+    var parts = 0
+    while !rest.isEmpty {
+      rest = rest.drop { $0 == " " }
+      let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+      guard !number.isEmpty, let value = Double(number) else { return nil }
+      rest = rest.dropFirst(number.count).drop { $0 == " " }
+      let unit = rest.prefix { $0.isLetter }
+      guard let seconds = units[String(unit)] else { return nil }
+      rest = rest.dropFirst(unit.count)
+      total += value * Double(seconds)
+      parts += 1
+    }
+    guard parts > 0, total < maximumSeconds else { return nil }
+    return Int(total)
+  }
+
+  /// ISO 8601 durations: `P1Y2M3DT4H5M6S`, `P2W`, with an optional leading minus.
+  static func iso(_ text: String) -> Int? {
+    var rest = Substring(text)
+    var sign = 1
+    if rest.hasPrefix("-") {
+      sign = -1
+      rest = rest.dropFirst()
+    }
+    guard rest.hasPrefix("p") else { return nil }
+    rest = rest.dropFirst()
+    var total = 0
+    var inTime = false
+    var parts = 0
+    let dateUnits: [Character: Int] = ["y": 31_536_000, "m": 2_592_000, "w": 604_800, "d": 86_400]
+    let timeUnits: [Character: Int] = ["h": 3600, "m": 60, "s": 1]
+    while let next = rest.first {
+      if next == "t" {
+        guard !inTime else { return nil }
+        inTime = true
+        rest = rest.dropFirst()
+        continue
+      }
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty, let value = Int(digits) else { return nil }
+      rest = rest.dropFirst(digits.count)
+      guard let unit = rest.first, let seconds = (inTime ? timeUnits : dateUnits)[unit] else { return nil }
+      rest = rest.dropFirst()
+      // A length past any calendar (found by fuzzing: P666666666666668M) is no length, not an overflow.
+      let (product, overflowed) = value.multipliedReportingOverflow(by: seconds)
+      let (sum, overflowedSum) = total.addingReportingOverflow(product)
+      guard !overflowed, !overflowedSum else { return nil }
+      total = sum
+      parts += 1
+    }
+    guard parts > 0, !(inTime && text.hasSuffix("t")) else { return nil }
+    return sign * total
+  }
+
+  /// Minutes in an estimate: `15m`, `1h30m`, `2h`, `90min`, `1.5h`, `PT1H`.
+  public static func minutes(_ text: String) -> Int? {
+    guard let seconds = seconds(text) ?? compact(text).flatMap(compactSeconds), seconds > 0
+    else { return nil }
+    return max(1, Int((Double(seconds) / 60).rounded()))
+  }
+
+  private static func compactSeconds(_ value: (Double, RelativeUnit)) -> Int? {
+    let seconds: Double
+    switch value.1 {
+    case .seconds(let length): seconds = value.0 * Double(length)
+    case .days(let length): seconds = value.0 * Double(length) * 86_400
+    case .months: return nil
+    }
+    // As Durations.seconds: never a number Int cannot hold.
+    return seconds.isFinite && seconds < maximumSeconds ? Int(seconds) : nil
+  }
+
+  /// Units of a relative time and their length in seconds; a day or longer moves by calendar days.
+  public static let relativeUnits: [String: RelativeUnit] = {
+    var table: [String: RelativeUnit] = [:]
+    let groups: [([String], RelativeUnit)] = [
+      (["s", "sec", "secs", "second", "seconds"], .seconds(1)),
+      (["m", "min", "mins", "minute", "minutes"], .seconds(60)),
+      (["h", "hr", "hrs", "hour", "hours"], .seconds(3600)),
+      (["d", "day", "days"], .days(1)),
+      (["w", "wk", "wks", "week", "weeks"], .days(7)),
+      (["fortnight", "fortnights"], .days(14)),
+      (["mo", "mos", "mon", "mons", "month", "months"], .months(1)),
+      (["q", "qtr", "quarter", "quarters"], .months(3)),
+      (["y", "yr", "yrs", "year", "years"], .months(12)),
+    ]
+    for (words, unit) in groups {
+      for word in words { table[word] = unit }
+    }
+    return table
+  }()
+
+  /// A number: "2", "1.5", "1/2", "½", "2½".
+  public static func number(_ text: String) -> Double? {
+    if let value = Double(text), value.isFinite { return value }
+    if let last = text.last, let fraction = fractions[last] {
+      let whole = text.dropLast()
+      guard whole.isEmpty || whole.allSatisfy(\.isDigit) else { return nil }
+      return (Double(whole) ?? 0) + fraction
+    }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let top = Double(parts[0]), let bottom = Double(parts[1]), bottom > 0, top < bottom else {
+      return nil
+    }
+    return top / bottom
+  }
+
+  public static let fractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1.0 / 3, "⅔": 2.0 / 3]
+
+  /// "2h", "15min", "1.5hours", "2hr5min".
+  public static func compact(_ word: String) -> (Double, RelativeUnit)? {
+    guard word.first?.isDigit == true || word.first.map(fractions.keys.contains) == true,
+      word.contains(where: { $0.isLetter && fractions[$0] == nil })
+    else { return nil }
+    var seconds = 0.0
+    var calendarDays = 0.0
+    var months = 0.0
+    var lastUnit = 0
+    var rest = Substring(word)
+    while !rest.isEmpty {
+      let number = rest.prefix { $0.isDigit || $0 == "." || $0 == "/" || fractions[$0] != nil }
+      let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
+      // "2h30": the minutes after the hours need no unit.
+      let afterHours =
+        unitWord.isEmpty && number.count == rest.count && (1...2).contains(number.count) && lastUnit == 3600
+      guard let value = Self.number(String(number)),
+        let unit = afterHours ? .seconds(60) : relativeUnits[String(unitWord)]
+      else {
+        return nil
+      }
+      if case .seconds(let length) = unit { lastUnit = length }
+      switch unit {
+      case .seconds(let length): seconds += value * Double(length)
+      case .days(let length): calendarDays += value * Double(length)
+      case .months(let length): months += value * Double(length)
+      }
+      rest = rest.dropFirst(number.count + unitWord.count)
+    }
+    if seconds == 0 && months == 0 { return (calendarDays, .days(1)) }
+    if seconds == 0 && calendarDays == 0 { return (months, .months(1)) }
+    return (seconds + calendarDays * 86_400 + months * 30 * 86_400, .seconds(1))
+  }
+}
+
+/// How far a relative time moves: by seconds (an exact instant) or by calendar days or months (a day).
+public enum RelativeUnit: Equatable, Sendable {
+  case seconds(Int)
+  case days(Int)
+  case months(Int)
+}
+
+extension Character {
+  /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣").
+  public var isDigit: Bool { isASCII && isNumber }
+}
