@@ -132,9 +132,12 @@ public enum TaskFind: RPCMethod {
     public var tasks: [StrideTask]
     /// How many tasks match in all.
     public var total: Int
-    public init(tasks: [StrideTask], total: Int) {
+    /// Where the words were found in each task, in the tasks' order.
+    public var found: [SearchFound]?
+    public init(tasks: [StrideTask], total: Int, found: [SearchFound]? = nil) {
       self.tasks = tasks
       self.total = total
+      self.found = found
     }
   }
 }

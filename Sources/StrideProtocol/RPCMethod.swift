@@ -40,7 +40,12 @@ public struct TaskResult: Codable, Sendable, Equatable {
 /// The result of a method that returns several tasks.
 public struct TaskListResult: Codable, Sendable, Equatable {
   public var tasks: [StrideTask]
-  public init(tasks: [StrideTask]) { self.tasks = tasks }
+  /// With a search (`task.list`'s `search`): where the words were found in each task, in the tasks' order.
+  public var found: [SearchFound]?
+  public init(tasks: [StrideTask], found: [SearchFound]? = nil) {
+    self.tasks = tasks
+    self.found = found
+  }
 }
 
 extension JSONValue {

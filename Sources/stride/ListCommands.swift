@@ -20,8 +20,7 @@ extension Session {
     let result = try call(TaskList.self, params)
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else { return output.say(emptyList(params, args)) }
-    let query = params.search.flatMap(SearchQuery.init)
-    taskTable(result.tasks, query: query).forEach { output.say($0) }
+    taskTable(result.tasks, found: result.found).forEach { output.say($0) }
   }
 
   /// `list`'s options as `task.list` params: every filter is the daemon's.
@@ -39,7 +38,7 @@ extension Session {
       return reason
     }
     let search = args.values["--search"]
-    if let search, SearchQuery(search) == nil {
+    if let search, !Self.hasWord(search) {
       throw UsageError("--search '\(search)' has no word to look for; give one or more words, like --search lease")
     }
     return TaskList.Params(
@@ -77,7 +76,7 @@ extension Session {
     // Words, however the shell grouped them ("stride find "boiler click"" is two words, as stride add's quotes
     // are habit); a phrase is in double quotes of its own: stride find '"call the bank"'.
     let text = args.positionals.joined(separator: " ")
-    guard let query = SearchQuery(text) else {
+    guard Self.hasWord(text) else {
       throw UsageError("find needs words to look for, like: stride find lease, or stride find \"call the bank\"")
     }
     let result = try call(TaskFind.self, .init(query: text, limit: try args.limit(of: "tasks")))
@@ -89,15 +88,22 @@ extension Session {
     }
     let count = result.total == 1 ? "1 task matches" : "\(result.total) tasks match"
     output.say(count + (result.total > 1 ? ", best first:" : ":"))
-    taskTable(result.tasks, query: query, whereFound: true).forEach { output.say($0) }
+    taskTable(result.tasks, found: result.found, whereFound: true).forEach { output.say($0) }
     if result.total > result.tasks.count {
       output.say("These are the best \(result.tasks.count); see them all with: stride find \(text) --all")
     }
   }
 
-  /// The table `list` and `find` print, the title cut to what the terminal leaves; a query's words highlighted.
-  /// With `whereFound`, a task found outside its title has a line under it saying where.
-  private func taskTable(_ tasks: [StrideTask], query: SearchQuery?, whereFound: Bool = false) -> [String] {
+  /// Whether a search holds a word to look for: a letter or a digit (the daemon reads the words themselves).
+  private static func hasWord(_ text: String) -> Bool {
+    text.contains { $0.isLetter || $0.isNumber }
+  }
+
+  /// The table `list` and `find` print, the title cut to what the terminal leaves; with `found` (a search), the
+  /// words the daemon found highlighted, and with `whereFound`, a line under a task found outside its title saying
+  /// where.
+  private func taskTable(_ tasks: [StrideTask], found: [SearchFound]?, whereFound: Bool = false) -> [String] {
+    let found = found?.count == tasks.count ? found : nil
     // A LIST column when the tasks come from several lists.
     let lists = Set(tasks.map(\.list)).count > 1
     let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
@@ -114,51 +120,35 @@ extension Session {
     let titleWidth = output.width.map { max(12, $0 - others.reduce(0, +) - 2 * others.count) } ?? 48
     let idWidth = others[0]
     for index in rows.indices {
-      let title = TerminalColumns.clip(rows[index][1], titleWidth)
-      rows[index][1] = query.map { highlighted(title, $0) } ?? title
+      rows[index][1] = marked(found?[index].title ?? [rows[index][1]], width: titleWidth)
     }
     let lines = Output.columns([header] + rows, rightAligned: [0])
     var printed = [output.bold(lines[0])]
-    for (task, line) in zip(tasks, lines.dropFirst()) {
+    for (index, line) in lines.dropFirst().enumerated() {
       printed.append(line)
-      if whereFound, let query, let found = foundOutsideTitle(task, query) {
-        let room = (output.width ?? 80) - idWidth - 2
-        printed.append(String(repeating: " ", count: idWidth + 2) + TerminalColumns.clip(found, max(20, room)))
+      if whereFound, let place = found?[index].place, let excerpt = found?[index].excerpt {
+        let room = (output.width ?? 80) - idWidth - 2 - place.count - 2
+        printed.append(
+          String(repeating: " ", count: idWidth + 2) + "\(place): " + marked(excerpt, width: max(20, room)))
       }
     }
     return printed
   }
 
-  /// `text` with the words `query` finds marked (on a terminal).
-  private func highlighted(_ text: String, _ query: SearchQuery) -> String {
-    guard output.color else { return text }
+  /// Pieces of a text (plain and matched taking turns) as one line cut to `width` columns, the matched pieces
+  /// highlighted on a terminal.
+  private func marked(_ pieces: [String], width: Int) -> String {
+    let whole = pieces.joined()
+    let clipped = TerminalColumns.clip(whole, width)
+    guard output.color, pieces.count > 1 else { return clipped }
+    // What the cut kept of each piece, and the "…" it ended with.
+    var left = clipped == whole ? clipped[...] : clipped.dropLast()
     var marked = ""
-    var from = text.startIndex
-    for range in query.highlights(in: text) {
-      marked += text[from..<range.lowerBound] + output.highlight(String(text[range]))
-      from = range.upperBound
+    for (index, piece) in pieces.enumerated() where !left.isEmpty {
+      let kept = String(left.prefix(piece.count))
+      left = left.dropFirst(kept.count)
+      marked += index % 2 == 1 ? output.highlight(kept) : kept
     }
-    return marked + text[from...]
-  }
-
-  /// Where a task matched when its title does not hold every word: the first note, step or typed thought that holds
-  /// one, a few words either side of it.
-  private func foundOutsideTitle(_ task: StrideTask, _ query: SearchQuery) -> String? {
-    guard !query.matchesAll(in: task.title) else { return nil }
-    let places =
-      task.notes.map { ("in a note", $0.text) } + task.subtasks.map { ("in a step", $0.title) }
-      + [("as typed", task.rawInput)]
-    for (place, text) in places {
-      let line = text.split(whereSeparator: \.isNewline).map(String.init).first { !query.highlights(in: $0).isEmpty }
-      guard let line, let first = query.highlights(in: line).first else { continue }
-      // From a few words before the first match, so it reads in context.
-      let words = SearchQuery.words(in: line)
-      let matched = words.firstIndex { $0.range.lowerBound == first.lowerBound } ?? 0
-      let start = words[max(0, matched - 4)].range.lowerBound
-      let excerpt = String(line[start...])
-      let lead = start > line.startIndex ? "…" : ""
-      return "\(place): \(lead)\(highlighted(excerpt, query))"
-    }
-    return nil
+    return marked + (clipped == whole ? "" : "…")
   }
 }

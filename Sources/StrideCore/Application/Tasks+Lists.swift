@@ -36,7 +36,7 @@ extension Tasks {
       if params.sort == nil { kept.sort { place[$0.id]! < place[$1.id]! } }
     }
     if let sort = params.sort { kept = Self.sorted(kept, by: sort) }
-    return TaskListResult(tasks: kept)
+    return TaskListResult(tasks: kept, found: query.map { query in kept.map(query.found) })
   }
 
   /// Whether a task passes every filter of `params` but status, tag and search (which choose what is read).
@@ -87,7 +87,7 @@ extension Tasks {
     return try locked { store throws(StrideError) in
       let hits = try store.search(query)
       let tasks = try hits.prefix(limit).map { hit throws(StrideError) in try store.task(hit.id, at: now) }
-      return TaskFind.Result(tasks: tasks, total: hits.count)
+      return TaskFind.Result(tasks: tasks, total: hits.count, found: tasks.map(query.found))
     }
   }
 

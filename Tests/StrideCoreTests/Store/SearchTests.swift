@@ -43,6 +43,25 @@ struct SearchTests {
     #expect(ranges.map { String(text[$0]) } == ["Call", "the", "Bänk", "call", "the", "bank"])
   }
 
+  @Test("a found task comes in pieces, plain and matched taking turns, with where it was found outside its title")
+  func foundInPieces() throws {
+    let query = try #require(SearchQuery("bank"))
+    #expect(
+      query.pieces(of: "Call the Bänk, then call the bank again")
+        == ["Call the ", "Bänk", ", then call the ", "bank", " again"])
+    #expect(query.pieces(of: "bank it") == ["", "bank", " it"])
+    #expect(query.pieces(of: "bank") == ["", "bank"])
+    #expect(query.pieces(of: "the lease") == ["the lease"])
+    var task = try Capture.draft(from: "sort out the money", at: Fixtures.now, timeZone: .gmt).task(
+      id: TaskID(1), at: Fixtures.now)
+    task.notes = [Note(at: Fixtures.now, text: "first line\nthen ask the people at the bank about the mortgage")]
+    let found = query.found(in: task)
+    #expect(found.title == ["sort out the money"])
+    #expect(found.place == "in a note")
+    #expect(found.excerpt == ["…the people at the ", "bank", " about the mortgage"])
+    #expect(try #require(SearchQuery("money")).found(in: task) == SearchFound(title: ["sort out the ", "money"]))
+  }
+
   /// A store with tasks whose words come from a small vocabulary, so that queries match many of them in many ways.
   private func filledStore(count: Int, searchIndex: Bool = true) throws -> (TaskStore, String) {
     let path = Fixtures.temporaryDirectory() + "/stride.db"
