@@ -57,8 +57,11 @@ extension Session {
         } while Terminal.inputWaiting()
       }
       // The line being typed is read by the daemon once a frame, however many keys came.
+      if !keys && !woken {
+        try refresh(&view)
+        view.readAgain()
+      }
       if let reading = view.readingWanted { try ask(reading, into: &view) }
-      if !keys && !woken { try refresh(&view) }
       Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
     }
   }
@@ -149,7 +152,7 @@ extension Session {
         if let words {
           // Read as `--until` is; words the daemon cannot read are its sentence, and the view stays.
           guard let reading = try viewCall(TimeParse.self, Self.moment(words), view: &view) else {
-            view.screen = .pickTime(id, reason)
+            view.reopen(.pickTime(id, reason), typed: words)
             continue
           }
           until = reading.at.date
@@ -187,24 +190,26 @@ extension Session {
 
   /// Asks the daemon how it reads the line being typed, and gives the view its answer (or its refusal).
   private func ask(_ asked: NowView.Effect, into view: inout NowView) throws {
-    let reading: NowView.Reading?
+    let reading: NowView.Reading
     switch asked {
     case .readTime(let words):
       reading = try daemonsReading { () throws(ClientError) in
-        try call(TimeParse.self, Self.moment(words)).said.at.map { .time($0) }
+        let said = try call(TimeParse.self, Self.moment(words)).said
+        return .time(said.at ?? said.start)
       }
     case .readCapture(let text):
       reading = try daemonsReading { () throws(ClientError) in
-        try call(TaskCapture.self, .init(text: text, dryRun: true)).draft.map { .draft($0) }
+        let draft = try call(TaskCapture.self, .init(text: text, dryRun: true)).draft
+        return draft.map { .draft($0) } ?? .refused("strided read no draft from it; press enter to add it as it is.")
       }
     default:
       return
     }
-    if let reading { view.read(asked, as: reading) }
+    view.read(asked, as: reading)
   }
 
   /// A reading from the daemon, or its refusal as a reading; a lost daemon ends the view.
-  private func daemonsReading(_ reading: () throws(ClientError) -> NowView.Reading?) throws -> NowView.Reading? {
+  private func daemonsReading(_ reading: () throws(ClientError) -> NowView.Reading) throws -> NowView.Reading {
     do {
       return try reading()
     } catch .failed(let error) {

@@ -45,10 +45,11 @@ extension Session {
     }
   }
 
-  /// Waits until the daemon answers again (it is not started from here: someone stopped it on purpose).
+  /// Waits until the daemon answers again (it is not started from here: someone stopped it on purpose); the new
+  /// connection asks for words in this shell's zone, as the first did.
   private func reconnect() -> StrideClient {
     while true {
-      if let connection = try? StrideClient(path: paths.socket) { return connection }
+      if let connection = try? StrideClient(path: paths.socket, context: context) { return connection }
       sleep(1)
     }
   }
@@ -139,7 +140,11 @@ extension Session {
       if event.removed == true { return "Removed \(Output.name(task))." }
       switch event.action {
       case .deferTask:
-        if let reason = task.deferral?.reason { return deferred(task, as: reason, on: task.blockedBy.last) }
+        // A task deferred as blocked waits, with no deferral of its own.
+        let blocked = task.status == .waiting || !task.blockedBy.isEmpty
+        if let reason = task.deferral?.reason ?? (blocked ? .blocked : nil) {
+          return deferred(task, as: reason, on: task.blockedBy.last)
+        }
       case .complete:
         // A routine stays open: it was done, and is back at its next time.
         if let back = task.said?.backOn { return "Done: \(Output.name(task)). Back on \(back)." }

@@ -78,7 +78,7 @@ extension Dispatcher {
     // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
     let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
       let energy = try tasks.userContext(store, at: now).energy
-      let (seq, missed) = hub.subscribe(subscription)
+      let (seq, missed) = hub.subscribe(subscription, at: now)
       session.subscription = subscription
       return (store.openByID, energy, seq, missed, store.nextWakeUp)
     }

@@ -48,16 +48,16 @@ public final class EventHub: Sendable {
         state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
       }
       for (_, group) in Dictionary(grouping: listeners, by: { $0.speaker?.timeZone }) {
-        guard let line = Self.line(event, for: group[0]) else { continue }
+        guard let line = Self.line(event, for: group[0], at: event.at.date) else { continue }
         for listener in group { listener.offer(line) }
       }
     }
   }
 
-  /// The notification line of `event` as `subscription` hears it: with its times said at the event's moment, when
-  /// the subscriber asked for words.
-  private static func line(_ event: StrideEvent, for subscription: Subscription) -> Data? {
-    let speaker = subscription.speaker?.at(event.at.date)
+  /// The notification line of `event` as `subscription` hears it: with its times said as of `moment` (when it is
+  /// sent), when the subscriber asked for words.
+  private static func line(_ event: StrideEvent, for subscription: Subscription, at moment: Date) -> Data? {
+    let speaker = subscription.speaker?.at(moment)
     let params = speaker?.saying(event) ?? event
     return try? WireEncoder(speaker: speaker).notification(method: event.topic.rawValue, params: params)
   }
@@ -71,15 +71,16 @@ public final class EventHub: Sendable {
     }
   }
 
-  /// Adds a subscriber; returns the last sequence number given out and how many unheard wake-ups were queued for it.
-  func subscribe(_ subscription: Subscription) -> (seq: Int, missed: Int) {
+  /// Adds a subscriber at `now`; returns the last sequence number given out and how many unheard wake-ups were
+  /// queued for it (said as of `now`).
+  func subscribe(_ subscription: Subscription, at now: Date) -> (seq: Int, missed: Int) {
     state.withLock { state in
       state.subscribers[ObjectIdentifier(subscription)] = subscription
       var missed = 0
       if subscription.topics.contains(.taskWoke) {
         missed = state.unheard.count
         for event in state.unheard {
-          if let line = Self.line(event, for: subscription) { subscription.offer(line) }
+          if let line = Self.line(event, for: subscription, at: now) { subscription.offer(line) }
         }
         state.unheard = []
       }

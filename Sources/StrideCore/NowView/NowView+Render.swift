@@ -37,11 +37,15 @@ extension NowView {
       footer = "type its number · enter defer · esc back"
     case .pickTime:
       top = [style.bold("When should it come back?"), ""]
-      body = ["  > \(input)▏", "", "  " + timeReading]
+      body = ["  > \(input)▏", ""] + Self.wrap(timeReading, width: width - 2, lines: 3).map { "  " + $0 }
       footer = "type a time · enter defer · esc back"
     case .capture:
       top = [style.bold("Your thought:"), ""]
-      body = ["  > \(input)▏", ""] + captureReading.map { "  " + $0 }
+      body =
+        ["  > \(input)▏", ""]
+        + captureReading.flatMap {
+          TerminalColumns.width($0) > width - 2 ? Self.wrap($0, width: width - 2, lines: 3) : [$0]
+        }.map { "  " + $0 }
       footer = "type · enter add · esc cancel"
     case .detail(let id):
       top = [style.bold(detail.map { "Task \($0.id): \($0.title)" } ?? "Task \(id)"), ""]

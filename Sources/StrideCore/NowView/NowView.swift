@@ -134,6 +134,23 @@ public struct NowView: Equatable, Sendable {
     preview = Preview(asked: asked, reading: reading)
   }
 
+  /// Forgets the last reading, so the words are read again: time has passed, and "in 1 hour" is another hour.
+  public mutating func readAgain() {
+    preview = nil
+  }
+
+  /// Opens a sheet again with the words that were typed in it (the daemon refused them when it came to act).
+  public mutating func reopen(_ sheet: Screen, typed words: String) {
+    screen = sheet
+    input = words
+  }
+
+  /// Empties the line being typed, and what was read of it.
+  private mutating func clearInput() {
+    input = ""
+    preview = nil
+  }
+
   /// The reading the typed line still needs from the daemon (`readTime` or `readCapture` of the words as they
   /// stand); nil when it has it, or when nothing is typed. The command asks once a frame, after the keys.
   public var readingWanted: Effect? {
@@ -175,7 +192,7 @@ public struct NowView: Equatable, Sendable {
       case .use(let text):
         // Words the daemon could not read keep the sheet open (its sentence is on it); words not yet read go to it.
         if case .refused? = currentReading { return [] }
-        input = ""
+        clearInput()
         screen = .cards
         return [.deferTask(id, reason, until: text)]
       }
@@ -193,7 +210,7 @@ public struct NowView: Equatable, Sendable {
           )
           return []
         }
-        input = ""
+        clearInput()
         screen = .cards
         return [.deferOn(id, on: TaskID(number))]
       }
@@ -204,7 +221,7 @@ public struct NowView: Equatable, Sendable {
         screen = .cards
         return []
       case .use(let text):
-        input = ""
+        clearInput()
         screen = .cards
         return [.capture(text)]
       }
@@ -233,7 +250,7 @@ public struct NowView: Equatable, Sendable {
       guard let current else { return [] }
       screen = .deferReason(current.task.id)
     case .character("a"):
-      input = ""
+      clearInput()
       screen = .capture
     case .enter, .character("o"):
       guard let current else { return [] }
@@ -285,13 +302,13 @@ public struct NowView: Equatable, Sendable {
       return []
     }
     guard number <= Self.remindTimes.count else {
-      input = ""
+      clearInput()
       screen = .pickBlocker(id)
       return []
     }
     let choice = Self.remindTimes[number - 1]
     guard !choice.words.isEmpty else {
-      input = ""
+      clearInput()
       screen = .pickTime(id, reason)
       return []
     }
@@ -351,7 +368,7 @@ public struct NowView: Equatable, Sendable {
       let text = input.trimmingCharacters(in: .whitespaces)
       if !text.isEmpty { return .use(text) }
     case .escape:
-      input = ""
+      clearInput()
       return .back
     default: break
     }

@@ -10,9 +10,14 @@ import Testing
 @Suite("Events and wake-ups")
 struct EventTests {
   /// Connects, subscribes and returns the connection with the subscription's reply.
-  static func subscribe(_ server: RunningServer, topics: String = "") throws -> (RawConnection, JSONValue) {
+  static func subscribe(_ server: RunningServer, topics: String = "", context: String? = nil) throws -> (
+    RawConnection, JSONValue
+  ) {
     let connection = try RawConnection(server.socket)
     _ = try connection.readLine()
+    if let context {
+      _ = try connection.call(#"{"jsonrpc":"2.0","id":0,"method":"client.context","params":\#(context)}"#)
+    }
     let params = topics.isEmpty ? "" : #","params":{"topics":[\#(topics)]}"#
     let reply = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"\#(params)}"#)
     return (connection, reply)
@@ -124,14 +129,20 @@ struct EventTests {
 
     // The daemon starts a day later.
     let later = Fixtures.now.addingTimeInterval(86_400)
-    let dispatcher = TestDispatcher.make(store: try TaskStore(path: path), clock: { later })
+    let clock = Locked(later)
+    let dispatcher = TestDispatcher.make(store: try TaskStore(path: path), clock: { clock.withLock { $0 } })
     #expect(dispatcher.startWakeUps() == 1)
     let server = try RunningServer(dispatcher: dispatcher)
-    let (events, reply) = try Self.subscribe(server)
+    // Nobody listens until the Monday after.
+    clock.withLock { $0 = later.addingTimeInterval(86_400) }
+    let (events, reply) = try Self.subscribe(server, context: #"{"timeZone":"Asia/Tokyo","said":true}"#)
     #expect(reply["result"]?["missedWakeUps"] == .integer(1))
     let woke = try Self.next(events)
     #expect(woke["method"] == .string("task.woke"))
     #expect(woke["params"]?["late"] == .bool(true))
+    // Said in the subscriber's zone as of when it hears it: 10:00 UTC on Saturday is 19:00 in Tokyo, and the
+    // subscriber hears it on Monday.
+    #expect(woke["params"]?["said"]?["wakeUp"] == .string("Sat 21 Nov at 19:00"), "\(woke)")
     #expect(woke["params"]?["task"]?["title"] == .string("renew the passport"))
     server.stop()
 

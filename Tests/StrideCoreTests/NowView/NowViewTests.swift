@@ -164,6 +164,25 @@ struct NowViewTests {
     _ = view.handle(.character("4"))
     for character in "tomorrow" { _ = view.handle(.character(character)) }
     #expect(view.handle(.enter) == [.deferTask(id, .wrongTime, until: "tomorrow")])
+    // When the daemon refuses them then, the sheet opens again with the words typed.
+    view.reopen(.pickTime(id, .wrongTime), typed: "tomorrow")
+    #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("> tomorrow▏") })
+    // A reading is forgotten with its sheet, and as time passes: "in 1 hour" is read again.
+    try daemon.type("x", into: &view)
+    #expect(view.readingWanted == nil)
+    view.readAgain()
+    #expect(view.readingWanted == .readTime("tomorrowx"))
+    try daemon.answer(&view)
+    _ = view.handle(.escape)
+    _ = view.handle(.character("4"))
+    for character in "tomorrowx" { _ = view.handle(.character(character)) }
+    #expect(view.readingWanted == .readTime("tomorrowx"))
+    // A refusal is said whole, over as many rows as it needs.
+    try daemon.answer(&view)
+    let refused = view.screenLines(width: 60, height: 24, color: false)
+    #expect(refused.contains { $0.hasSuffix("when shows how a time is read).") }, "\(refused)")
+    for _ in 0..<3 { _ = view.handle(.escape) }
+    #expect(view.screen == .cards)
     // Escape goes back one sheet at a time.
     _ = view.handle(.character("d"))
     _ = view.handle(.character("1"))
