@@ -113,9 +113,9 @@ public struct WireEncoder {
     Data(try JSONValueEncoder.bytes(value, userInfo: userInfo))
   }
 
-  /// A success response line (ending in `\n`).
+  /// A success response line (ending in `\n`); with a speaker, its times said (`SaysTimes`).
   public func response(id: RequestID, result: some Encodable) throws -> Data {
-    try line(SuccessResponse(id: id, result: result))
+    try line(SuccessResponse(id: id, result: speaker?.saying(result) ?? result))
   }
 
   /// A success response line around a result already encoded with `encode` (a kept one): the same bytes as
@@ -146,9 +146,9 @@ public struct WireEncoder {
       ?? Data(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8 + [0x0A])
   }
 
-  /// A notification line (ending in `\n`): a method call that expects no answer.
+  /// A notification line (ending in `\n`): a method call that expects no answer; with a speaker, its times said.
   public func notification(method: String, params: some Encodable) throws -> Data {
-    try line(Notification(method: method, params: params))
+    try line(Notification(method: method, params: speaker?.saying(params) ?? params))
   }
 
   /// A request line (ending in `\n`).

@@ -131,9 +131,6 @@ extension Session {
     for effect in effects {
       switch effect {
       case .quit: return false
-      case .readTime, .readCapture:
-        try ask(effect, into: &view)
-        continue
       case .complete(let id):
         if let result = try viewCall(TaskComplete.self, .init(id: id), view: &view) {
           view.say("Done: \(Output.name(result.task)).")
@@ -189,7 +186,7 @@ extension Session {
   }
 
   /// Asks the daemon how it reads the line being typed, and gives the view its answer (or its refusal).
-  private func ask(_ asked: NowView.Effect, into view: inout NowView) throws {
+  private func ask(_ asked: NowView.Ask, into view: inout NowView) throws {
     let reading: NowView.Reading
     switch asked {
     case .readTime(let words):
@@ -202,8 +199,6 @@ extension Session {
         let draft = try call(TaskCapture.self, .init(text: text, dryRun: true)).draft
         return draft.map { .draft($0) } ?? .refused("strided read no draft from it; press enter to add it as it is.")
       }
-    default:
-      return
     }
     view.read(asked, as: reading)
   }

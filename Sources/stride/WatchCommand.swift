@@ -46,10 +46,11 @@ extension Session {
   }
 
   /// Waits until the daemon answers again (it is not started from here: someone stopped it on purpose); the new
-  /// connection asks for words in this shell's zone, as the first did.
+  /// connection is made as the first was, with this shell's context.
   private func reconnect() -> StrideClient {
     while true {
-      if let connection = try? StrideClient(path: paths.socket, context: context) { return connection }
+      disconnect()
+      if let connection = try? client(autostart: false) { return connection }
       sleep(1)
     }
   }

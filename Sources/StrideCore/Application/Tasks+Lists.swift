@@ -84,11 +84,12 @@ extension Tasks {
     let query = try Self.query(params.query)
     let limit = params.limit ?? 10
     guard limit > 0 else { throw StrideError.invalid("limit must be at least 1, not \(limit)") }
-    return try locked { store throws(StrideError) in
+    let (tasks, total) = try locked { store throws(StrideError) in
       let hits = try store.search(query)
-      let tasks = try hits.prefix(limit).map { hit throws(StrideError) in try store.task(hit.id, at: now) }
-      return TaskFind.Result(tasks: tasks, total: hits.count, found: tasks.map(query.found))
+      return (try hits.prefix(limit).map { hit throws(StrideError) in try store.task(hit.id, at: now) }, hits.count)
     }
+    // Where the words are, worked out with the store let go of.
+    return TaskFind.Result(tasks: tasks, total: total, found: tasks.map(query.found))
   }
 
   private static func query(_ text: String) throws(StrideError) -> SearchQuery {

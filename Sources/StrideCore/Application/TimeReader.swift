@@ -102,10 +102,10 @@ struct TimeReader {
     ]
     let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if let day = periods[words] { return calendar.date(day, .startOfDay) }
+    if readNow <= now { return readNow }
     // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
     let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
     let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }
-    if readNow <= now { return readNow }
     // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
     // ("9am" yesterday, "friday" last week, "nov 30" last year).
     for daysBack in pointsAhead ? [] : [1, 7, 366] {

@@ -192,9 +192,8 @@ public final class Dispatcher: Sendable {
   ) throws -> Data {
     let now = caller.now
     let context = session?.context ?? ClientContext.Params()
-    let encoder = context.said == true ? WireEncoder(speaker: try speaker(context.timeZone, at: now)) : encoder
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      try request.reply(M.self, encoder) { try body(context.filling($0)) }
+      try request.reply(M.self, self.encoder(context, at: now, else: encoder)) { try body(context.filling($0)) }
     }
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
       try tasks.apply(change, caller)
@@ -241,7 +240,7 @@ public final class Dispatcher: Sendable {
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
     case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name:
-      return try lists(request, encoder, caller)
+      return try lists(request, self.encoder(context, at: now, else: encoder), caller)
     case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
@@ -277,6 +276,14 @@ public final class Dispatcher: Sendable {
       session?.context = ClientContext.Params(dateOrder: params.dateOrder, said: params.said)
       throw error
     }
+  }
+
+  /// The encoder of a reply on a connection with `context`: one that says its times when the connection asked for
+  /// words, else `plain`. Made for each reply encoded here, so a kept now-list pays nothing for it.
+  private func encoder(
+    _ context: ClientContext.Params, at now: Date, else plain: WireEncoder
+  ) throws(StrideError) -> WireEncoder {
+    context.said == true ? WireEncoder(speaker: try speaker(context.timeZone, at: now)) : plain
   }
 
   /// How times are said, in `zone` (the daemon's when nil) at `now`, to a connection that asked for words.
@@ -353,8 +360,7 @@ extension Request {
   fileprivate func reply<M: RPCMethod>(
     _: M.Type, _ encoder: WireEncoder, _ body: (M.Params) throws -> M.Result
   ) throws -> Data {
-    let result = try body(try params.decode(M.Params.self))
-    return try encoder.response(id: id, result: encoder.speaker?.saying(result) ?? result)
+    try encoder.response(id: id, result: try body(try params.decode(M.Params.self)))
   }
 }
 

@@ -57,9 +57,8 @@ public final class EventHub: Sendable {
   /// The notification line of `event` as `subscription` hears it: with its times said as of `moment` (when it is
   /// sent), when the subscriber asked for words.
   private static func line(_ event: StrideEvent, for subscription: Subscription, at moment: Date) -> Data? {
-    let speaker = subscription.speaker?.at(moment)
-    let params = speaker?.saying(event) ?? event
-    return try? WireEncoder(speaker: speaker).notification(method: event.topic.rawValue, params: params)
+    let encoder = WireEncoder(speaker: subscription.speaker?.at(moment))
+    return try? encoder.notification(method: event.topic.rawValue, params: event)
   }
 
   /// Whether a now-list differs from the last one announced (or given to a new subscriber); remembers it.

@@ -47,9 +47,13 @@ public struct NowView: Equatable, Sendable {
     case setEnergy(EnergyLevel)
     case undo
     case quit
-    /// How the daemon reads the typed time (`time.parse`, a moment): its answer comes back through `read`.
+  }
+
+  /// A reading of the line being typed to ask the daemon for; its answer comes back through `read`.
+  public enum Ask: Equatable, Sendable {
+    /// How the typed time reads (`time.parse`, a moment).
     case readTime(String)
-    /// How the daemon reads the typed thought (`task.capture` with `dryRun`): its answer comes back through `read`.
+    /// How the typed thought reads (`task.capture` with `dryRun`).
     case readCapture(String)
   }
 
@@ -65,7 +69,7 @@ public struct NowView: Equatable, Sendable {
 
   /// A reading, with the call that asked for it (and so the words it is of).
   public struct Preview: Equatable, Sendable {
-    public var asked: Effect
+    public var asked: Ask
     public var reading: Reading
   }
 
@@ -130,7 +134,7 @@ public struct NowView: Equatable, Sendable {
   }
 
   /// The daemon's reading of the typed line, for the call that asked for it.
-  public mutating func read(_ asked: Effect, as reading: Reading) {
+  public mutating func read(_ asked: Ask, as reading: Reading) {
     preview = Preview(asked: asked, reading: reading)
   }
 
@@ -153,7 +157,7 @@ public struct NowView: Equatable, Sendable {
 
   /// The reading the typed line still needs from the daemon (`readTime` or `readCapture` of the words as they
   /// stand); nil when it has it, or when nothing is typed. The command asks once a frame, after the keys.
-  public var readingWanted: Effect? {
+  public var readingWanted: Ask? {
     asking == preview?.asked ? nil : asking
   }
 
@@ -164,7 +168,7 @@ public struct NowView: Equatable, Sendable {
   }
 
   /// The call that reads the typed line as it stands, on a sheet that shows its reading.
-  private var asking: Effect? {
+  private var asking: Ask? {
     let text = input.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return nil }
     switch screen {

@@ -94,8 +94,8 @@ public struct DraftSaid: Codable, Sendable, Equatable {
       return words.isEmpty ? "" : " (from \(words.joined(separator: ", ")))"
     }
     // A time read in another zone is said in this one, with the words it came from ("from "9:30 EST"").
+    let parser = TimeParser(reference: speaker.time.now, timeZone: speaker.timeZone)
     func zoned(_ field: CaptureSpan.Field) -> String {
-      let parser = TimeParser(reference: speaker.time.now, timeZone: speaker.timeZone)
       guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
       return source(field)
     }

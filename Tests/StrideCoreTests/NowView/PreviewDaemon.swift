@@ -32,8 +32,6 @@ struct PreviewDaemon {
       view.read(asked, as: try reading(TimeParse.self, params) { .time($0.said.at ?? "") })
     case .readCapture(let text):
       view.read(asked, as: try reading(TaskCapture.self, .init(text: text, dryRun: true)) { .draft($0.draft!) })
-    default:
-      break
     }
   }
 
