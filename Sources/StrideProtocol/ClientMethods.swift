@@ -69,3 +69,5 @@ extension TaskUpdate.Params: ZonedParams, DateOrderedParams {}
 extension NowList.Params: ZonedParams {}
 extension TaskExplain.Params: ZonedParams {}
 extension HistoryReview.Params: ZonedParams {}
+extension TaskExport.Params: ZonedParams {}
+extension TaskImport.Params: ZonedParams {}

@@ -3,7 +3,7 @@ import StrideModel
 
 /// The protocol version this build speaks. It changes only if a change could break an existing client: a field
 /// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
-public let protocolVersion = 4
+public let protocolVersion = 5
 
 /// This build's version, reported as `strided/<version>` in the greeting.
 public let strideVersion = "0.1.0"

@@ -378,7 +378,7 @@ public let allMethodNames: [String] = [
   TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
   ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
-  TaskImport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
+  TaskImport.name, TaskExport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
   NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
   ListsDefault.name, ListsRemove.name, TaskMove.name,
 ]

@@ -154,24 +154,91 @@ public enum TaskDelete: RPCMethod {
   public typealias Result = TaskResult
 }
 
-/// `task.import`: store tasks read from an export, all or none, in one transaction (undoable as one change).
+/// `task.export`: every task, open and done, written in an export format.
+public enum TaskExport: RPCMethod {
+  public static let name = "task.export"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Absent: `json`, Stride's own.
+    public var format: ExportFormat?
+    /// The zone the formats with local dates (todo.txt, iCalendar) write them in; absent, the connection's.
+    public var timeZone: String?
+    public init(format: ExportFormat? = nil, timeZone: String? = nil) {
+      self.format = format
+      self.timeZone = timeZone
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var format: ExportFormat
+    /// The file, whole, as the format has it.
+    public var text: String
+    /// The tasks written, in id order.
+    public var tasks: [TaskID]
+    /// What the format cannot keep of these tasks, as a sentence; absent when nothing is lost.
+    public var loss: String?
+    public init(format: ExportFormat, text: String, tasks: [TaskID], loss: String?) {
+      self.format = format
+      self.text = text
+      self.tasks = tasks
+      self.loss = loss
+    }
+  }
+}
+
+/// `task.import`: store tasks, all or none, in one transaction (undoable as one change): whole tasks, or the text of
+/// a file the daemon reads in its format.
 public enum TaskImport: RPCMethod {
   public static let name = "task.import"
 
   public struct Params: Codable, Sendable, Equatable {
-    /// Whole tasks; `id` and `blockedBy` are the ids in the file.
-    public var tasks: [StrideTask]
+    /// Whole tasks; `id` and `blockedBy` are the ids in the file. Either these or `text`.
+    public var tasks: [StrideTask]?
+    /// A file's content, read as `format`.
+    public var text: String?
+    /// Absent: worked out from the text's first characters.
+    public var format: ImportFormat?
+    /// True: read and check everything, store nothing.
+    public var dryRun: Bool?
+    /// The zone a file's dates without a time are read in; absent, the connection's.
+    public var timeZone: String?
     public init(tasks: [StrideTask]) { self.tasks = tasks }
+    public init(text: String, format: ImportFormat? = nil, dryRun: Bool = false) {
+      self.text = text
+      self.format = format
+      self.dryRun = dryRun ? true : nil
+    }
+  }
+
+  /// An entry of the file that is not imported, and why.
+  public struct Skipped: Equatable, Sendable, Codable {
+    /// The entry as a person finds it in the file ("line 4", "uuid 0f1c…").
+    public var entry: String
+    public var reason: String
+    public init(entry: String, reason: String) {
+      self.entry = entry
+      self.reason = reason
+    }
   }
 
   public struct Result: Codable, Sendable, Equatable {
-    /// The tasks as stored, in id order.
+    /// The tasks as stored (or as they would be, with `dryRun`), in id order.
     public var tasks: [StrideTask]
     /// True when the file's ids were taken here, so the tasks got new ones.
     public var renumbered: Bool
-    public init(tasks: [StrideTask], renumbered: Bool) {
+    /// For `text`: the format it was read as, the entries left out, and mappings worth saying.
+    public var format: ImportFormat?
+    public var skipped: [Skipped]?
+    public var notes: [String]?
+    public init(
+      tasks: [StrideTask], renumbered: Bool, format: ImportFormat? = nil, skipped: [Skipped]? = nil,
+      notes: [String]? = nil
+    ) {
       self.tasks = tasks
       self.renumbered = renumbered
+      self.format = format
+      self.skipped = skipped
+      self.notes = notes
     }
   }
 }

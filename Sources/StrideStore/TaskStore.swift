@@ -175,8 +175,8 @@ public final class TaskStore {
   }
 
   /// Stores tasks read from an export, all in one transaction: all of them, or none, with the ids
-  /// `TaskRules.imported` gives them. One `undo` removes them.
-  public func importTasks(_ tasks: [StrideTask], at now: Date) throws(StrideError) -> (
+  /// `TaskRules.imported` gives them. One `undo` removes them. `dryRun`: checked and numbered, but not stored.
+  public func importTasks(_ tasks: [StrideTask], at now: Date, dryRun: Bool = false) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
     var (stored, renumbered) = try TaskRules.imported(tasks, lastID: try nextID().rawValue - 1)
@@ -185,6 +185,7 @@ public final class TaskStore {
     for index in stored.indices {
       stored[index].list = stored[index].list.flatMap { names[$0.lowercased()] } ?? defaultListName
     }
+    guard !dryRun else { return (stored, renumbered) }
     try database.transaction { () throws(StrideError) in
       for task in stored { try rows.save(task) }
       try history.record(

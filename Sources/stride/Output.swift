@@ -109,5 +109,5 @@ extension String {
 
 /// A line written to stderr, for errors and notes that must not mix with the output.
 func note(_ line: String) {
-  FileHandle.standardError.write(Data((line + "\n").utf8))
+  try? System.write((line + "\n").utf8, to: System.standardError)
 }

@@ -77,19 +77,10 @@ enum Terminal {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
+  /// Writes straight to stdout, after whatever `print` still holds; a screen that is gone is not an error here.
   static func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
-      }
-      if written <= 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
-    }
+    fflush(nil)
+    try? System.write(text.utf8, to: System.standardOutput)
   }
 
   /// Draws a frame: every row from the top, each cleared to its end, nothing below.

@@ -125,13 +125,6 @@ final class Tasks: Sendable {
       })
   }
 
-  func importTasks(_ params: TaskImport.Params, _ caller: Caller) throws(StrideError) -> TaskImport.Result {
-    let (tasks, renumbered) = try locked(caller) { store throws(StrideError) in
-      try store.importTasks(params.tasks, at: caller.now)
-    }
-    return TaskImport.Result(tasks: tasks.map { $0.settled(at: caller.now) }, renumbered: renumbered)
-  }
-
   /// Why a task is where it is in now, or what hides it.
   func explain(_ params: TaskExplain.Params, at now: Date) throws(StrideError) -> TaskExplain.Result {
     let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }

@@ -224,6 +224,7 @@ public final class Dispatcher: Sendable {
     case TaskBlock.name: return try reply(TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
     case TaskUnblock.name: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
     case TaskImport.name: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
+    case TaskExport.name: return try reply(TaskExport.self) { try tasks.export($0, at: now) }
     case HistoryUndo.name: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
     case HistoryLog.name: return try reply(HistoryLog.self) { try tasks.log($0) }
     case HistoryReview.name: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }

@@ -3,26 +3,7 @@ import StrideCalendar
 import StrideModel
 import StrideProtocol
 
-/// The formats `stride export` writes.
-public enum ExportFormat: String, WireEnum, Sendable {
-  /// Stride's own: every field of every task, re-importable as it was.
-  case json
-  /// Taskwarrior's `task import` JSON.
-  case taskwarrior
-  /// One line per task, as todo.txt has it.
-  case todotxt
-  /// iCalendar VTODO components (RFC 5545), for calendar and reminder apps.
-  case ical
-}
-
-/// The formats `stride import` reads.
-public enum ImportFormat: String, WireEnum, Sendable {
-  case stride
-  case taskwarrior
-  case todotxt
-  /// iCalendar VTODO components (RFC 5545): what calendar and reminder apps export.
-  case ical
-
+extension ImportFormat {
   /// The format the content is in, by its first bytes: a JSON object is a Stride export, a JSON array a Taskwarrior
   /// export, `BEGIN:VCALENDAR` iCalendar, anything else todo.txt. The file's name plays no part.
   public static func detect(_ data: Data) -> ImportFormat {
@@ -48,11 +29,7 @@ public enum ImportFormat: String, WireEnum, Sendable {
 /// ids), the entries left out and why, and what was mapped in a way worth saying.
 public struct ImportPlan: Sendable {
   /// An entry of the file that is not imported.
-  public struct Skipped: Equatable, Sendable, Codable {
-    /// The entry as a person finds it in the file ("line 4", "uuid 0f1c…").
-    public var entry: String
-    public var reason: String
-  }
+  public typealias Skipped = TaskImport.Skipped
 
   public var tasks: [StrideTask] = []
   public var skipped: [Skipped] = []
@@ -80,7 +57,7 @@ public struct ImportPlan: Sendable {
   /// are still ahead.
   /// A file whose content is plainly another format than the one claimed is refused, naming both.
   public static func read(
-    _ data: Data, format: ImportFormat, now: Date, timeZone: TimeZone = .current
+    _ data: Data, format: ImportFormat, now: Date, timeZone: TimeZone
   ) throws(StrideError) -> ImportPlan {
     let detected = ImportFormat.detect(data)
     if detected != format, format == .todotxt || detected == .ical {
@@ -100,7 +77,12 @@ public struct ImportPlan: Sendable {
 /// Writes tasks in an export format.
 public enum Exporter {
   /// What a format cannot keep of these tasks, as a sentence; nil when nothing is lost.
-  public static func loss(_ tasks: [StrideTask], format: ExportFormat) -> String? {
+  public static func loss(_ tasks: [StrideTask], format: ExportFormat, timeZone: TimeZone) -> String? {
+    let calendar = LocalCalendar(timeZone: timeZone)
+    func hasTimeOfDay(_ date: Date) -> Bool {
+      let clock = calendar.clock(of: date)
+      return clock != .startOfDay && clock != .endOfDay
+    }
     let (lost, what): (Int, String) =
       switch format {
       case .json: (0, "")
@@ -113,7 +95,7 @@ public enum Exporter {
         (
           tasks.count(where: { task in
             !task.subtasks.isEmpty || !task.blockedBy.isEmpty || task.status == .waiting || !task.deferrals.isEmpty
-              || !task.notes.isEmpty || [task.due, task.start].contains { $0.map(Self.hasTimeOfDay) ?? false }
+              || !task.notes.isEmpty || [task.due, task.start].contains { $0.map(hasTimeOfDay) ?? false }
           }), "todo.txt has no steps, notes, times of day, waits, deferral reasons or dependencies"
         )
       case .ical:
@@ -128,13 +110,8 @@ public enum Exporter {
     return "\(what): \(count); --format json keeps everything"
   }
 
-  private static func hasTimeOfDay(_ date: Date) -> Bool {
-    let clock = LocalCalendar(timeZone: .current).clock(of: date)
-    return clock != .startOfDay && clock != .endOfDay
-  }
-
   public static func data(
-    _ tasks: [StrideTask], format: ExportFormat, now: Date, timeZone: TimeZone = .current
+    _ tasks: [StrideTask], format: ExportFormat, now: Date, timeZone: TimeZone
   ) throws(StrideError) -> Data {
     switch format {
     case .json: try StrideExport.data(tasks, exportedAt: now)

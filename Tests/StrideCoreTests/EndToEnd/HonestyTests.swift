@@ -208,7 +208,8 @@ struct RoutineTests {
     stretch.recurrence = Recurrence(.daily)
     stretch.updatedAt = weekAgo.addingTimeInterval(-3600)
     let file = cli.root + "/routine.json"
-    try Exporter.data([stretch], format: .json, now: weekAgo).write(to: URL(fileURLWithPath: file))
+    try Exporter.data([stretch], format: .json, now: weekAgo, timeZone: TimeZone(identifier: "UTC")!).write(
+      to: URL(fileURLWithPath: file))
     #expect(cli.stride("import", file).status == 0)
     for title in ["file the report", "call the bank", "renew the permit"] {
       cli.stride("add", "\(title) due:2020-11-20")

@@ -10,6 +10,8 @@ import Testing
 /// Export and import, through the store: what goes out comes back, and other tools' files come in whole.
 @Suite("Import and export")
 struct InteropTests {
+  static let utc = TimeZone(identifier: "UTC")!
+
   /// A store holding one of each kind of task: steps half done, deferred until a time, waiting with a follow-up,
   /// completed, blocked by another, with tags, an estimate and a start time.
   static func variedStore() throws -> TaskStore {
@@ -43,8 +45,8 @@ struct InteropTests {
   @Test("Stride JSON export, then import into an empty store, gives back the same tasks, field for field")
   func strideRoundTrip() throws {
     let original = try Self.allTasks(Self.variedStore())
-    let data = try Exporter.data(original, format: .json, now: Fixtures.now)
-    let plan = try ImportPlan.read(data, format: .stride, now: Fixtures.now)
+    let data = try Exporter.data(original, format: .json, now: Fixtures.now, timeZone: Self.utc)
+    let plan = try ImportPlan.read(data, format: .stride, now: Fixtures.now, timeZone: Self.utc)
     #expect(plan.skipped.isEmpty)
     let (fresh, _) = try Fixtures.store()
     let (stored, renumbered) = try fresh.importTasks(plan.tasks, at: Fixtures.now)
@@ -69,7 +71,8 @@ struct InteropTests {
 
   @Test("a Taskwarrior export imports with dependencies, waiting tasks and due dates intact, and says what it left out")
   func taskwarriorImport() throws {
-    let plan = try ImportPlan.read(Data(Self.taskwarriorExport.utf8), format: .taskwarrior, now: Fixtures.now)
+    let plan = try ImportPlan.read(
+      Data(Self.taskwarriorExport.utf8), format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
     #expect(
       plan.skipped.map(\.entry) == [
         "uuid d4444444-4444-4444-8444-444444444444", "uuid 08888888-8888-4888-8888-888888888888",
@@ -117,16 +120,18 @@ struct InteropTests {
     filter = try store.apply(
       .update(filter.id, TaskPatch(recurrence: .some(Recurrence(.daily, interval: 3, afterDone: true)))),
       at: Fixtures.now)
-    let text = String(decoding: try Exporter.data([plants, filter], format: .ical, now: Fixtures.now), as: UTF8.self)
+    let text = String(
+      decoding: try Exporter.data([plants, filter], format: .ical, now: Fixtures.now, timeZone: Self.utc), as: UTF8.self
+    )
     #expect(text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO\r\n"))
     #expect(text.contains("RRULE:FREQ=DAILY;INTERVAL=3\r\n"))
     #expect(text.contains("X-STRIDE-REPEAT-AFTER-DONE:TRUE\r\n"))
-    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now, timeZone: Self.utc)
     #expect(back.tasks.map(\.recurrence) == [plants.recurrence, filter.recurrence])
     #expect(back.tasks[0].due == Fixtures.at("2026-11-23T09:00:00Z"))
     let odd =
       "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:standup\r\nRRULE:FREQ=HOURLY;COUNT=3\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-    let oddPlan = try ImportPlan.read(Data(odd.utf8), format: .ical, now: Fixtures.now)
+    let oddPlan = try ImportPlan.read(Data(odd.utf8), format: .ical, now: Fixtures.now, timeZone: Self.utc)
     #expect(oddPlan.tasks.first?.recurrence == nil)
     #expect(oddPlan.notes.contains { $0.contains("FREQ=HOURLY;COUNT=3") && $0.contains("one-off") })
   }
@@ -134,8 +139,8 @@ struct InteropTests {
   @Test("Stride's Taskwarrior export reads back with its dependencies, waits and dates")
   func taskwarriorRoundTrip() throws {
     let original = try Self.allTasks(Self.variedStore())
-    let data = try Exporter.data(original, format: .taskwarrior, now: Fixtures.now)
-    let plan = try ImportPlan.read(data, format: .taskwarrior, now: Fixtures.now)
+    let data = try Exporter.data(original, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    let plan = try ImportPlan.read(data, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
     #expect(plan.tasks.map(\.title) == original.map(\.title))
     #expect(plan.tasks.map(\.blockedBy) == original.map(\.blockedBy))
     #expect(plan.tasks.map(\.due) == original.map(\.due))
@@ -192,7 +197,7 @@ struct InteropTests {
     #expect(lines.contains("SUMMARY:café"))
     #expect(lines.contains("RELATED-TO;RELTYPE=PARENT:task-7@stride"))
     #expect(lines.contains("X-STRIDE-ENERGY:medium"))
-    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now, timeZone: Self.utc)
     #expect(back.tasks.count == 1)
     #expect(back.tasks.first?.subtasks.map(\.title) == ["café"])
     #expect(back.tasks.first?.subtasks.first?.done == true)
@@ -206,8 +211,8 @@ struct InteropTests {
   @Test("an iCalendar import reads each VTODO as sync does: Stride's export comes back deferred, waiting and blocked")
   func icalReadsAsSync() throws {
     let original = try Self.allTasks(Self.variedStore())
-    let text = try Exporter.data(original, format: .ical, now: Fixtures.now)
-    let back = try ImportPlan.read(text, format: .ical, now: Fixtures.now).tasks
+    let text = try Exporter.data(original, format: .ical, now: Fixtures.now, timeZone: Self.utc)
+    let back = try ImportPlan.read(text, format: .ical, now: Fixtures.now, timeZone: Self.utc).tasks
     #expect(back.map(\.title) == original.map(\.title))
     #expect(back.map(\.status) == original.map(\.status))
     #expect(back.map(\.deferral) == original.map(\.deferral))
@@ -230,7 +235,7 @@ struct InteropTests {
       "BEGIN:VTODO", "UID:d", "SUMMARY:call the old landlord", "RELATED-TO;RELTYPE=PARENT:c", "END:VTODO",
       "END:VCALENDAR",
     ].joined(separator: "\r\n")
-    let plan = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now)
+    let plan = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now, timeZone: Self.utc)
     #expect(plan.tasks.map(\.title) == ["pack for the trip", "move house"])
     #expect(plan.tasks[1].subtasks.map(\.title) == ["find boxes", "book the van"])
     #expect(plan.tasks[1].subtasks.map(\.done) == [true, false])

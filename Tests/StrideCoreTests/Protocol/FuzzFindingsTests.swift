@@ -103,9 +103,9 @@ struct FuzzFindingsTests {
     let plan = try ImportPlan.read(file, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
     let task = try #require(plan.tasks.first)
     #expect(task.deferral?.at == task.updatedAt && task.updatedAt <= Fixtures.now)
-    let exported = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now)
+    let exported = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
     let again = try ImportPlan.read(exported, format: .taskwarrior, now: Fixtures.now, timeZone: utc)
-    #expect(try Exporter.data(again.tasks, format: .taskwarrior, now: Fixtures.now) == exported)
+    #expect(try Exporter.data(again.tasks, format: .taskwarrior, now: Fixtures.now, timeZone: utc) == exported)
   }
 
   @Test(
