@@ -65,7 +65,8 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync"]),
     .executableTarget(
-      name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"]),
+      name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
     .executableTarget(name: "stride-floor"),
     .executableTarget(

@@ -68,6 +68,37 @@ public enum ExternalCommand {
     return finished && exitedCleanly && output.count <= limit ? output : nil
   }
 
+  /// Runs `command` (`/bin/sh -c` and a command line, say) with `input` on its standard input and this process's
+  /// output and terminal, and waits for it to end: a pager. Its exit status, or nil when it could not start. A program
+  /// that stops reading early (a pager quit before the end) is no error.
+  public static func feed(_ input: [UInt8], to command: [String]) -> Int32? {
+    guard let program = command.first else { return nil }
+    var toChild: [Int32] = [0, 0]
+    guard pipe(&toChild) == 0 else { return nil }
+    _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+    posix_spawn_file_actions_addclose(&actions, toChild[0])
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let started = Spawn.withChildAttributes { attributes in
+      posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+    }
+    close(toChild[0])
+    guard started == 0 else {
+      close(toChild[1])
+      return nil
+    }
+    writeIgnoringBrokenPipe(toChild[1], input[...])
+    close(toChild[1])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
+
   /// Writes to a pipe whose reader may already be gone, without SIGPIPE ending this process: the signal is
   /// blocked in this thread for the write, and a pending one is consumed.
   private static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ data: ArraySlice<UInt8>) {
@@ -76,7 +107,7 @@ public enum ExternalCommand {
     sigaddset(&pipeSignal, SIGPIPE)
     var previous = sigset_t()
     pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-    _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    try? System.write(data, to: descriptor)
     var pending = sigset_t()
     sigpending(&pending)
     if sigismember(&pending, SIGPIPE) == 1 {

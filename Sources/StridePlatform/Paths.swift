@@ -73,8 +73,10 @@ public enum PrivateDirectory {
     var info = stat()
     if lstat(path, &info) != 0 {
       guard errno == ENOENT else { throw failure(path, "cannot be examined: \(System.describe())") }
-      if let problem = System.makeDirectories(path, mode: 0o700) {
-        throw failure(path, "could not be created: \(problem)")
+      do {
+        try System.makeDirectories(path, mode: 0o700)
+      } catch {
+        throw failure(path, "could not be created: \(error)")
       }
       guard lstat(path, &info) == 0 else { throw failure(path, "vanished right after it was created") }
     }

@@ -32,19 +32,17 @@ public enum System {
   /// What `errno` (or a returned error number) means, in the C library's words ("No such file or directory").
   public static func describe(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
-  /// Creates `path` and any missing parents with exactly `mode` whatever the umask, as `mkdir -p`; nil, or why it
-  /// could not.
-  public static func makeDirectories(_ path: String, mode: mode_t = 0o700) -> String? {
+  /// Creates `path` and any missing parents with exactly `mode` whatever the umask, as `mkdir -p`.
+  public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(Failure) {
     var prefix = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       prefix += "/" + component
       if mkdir(prefix, mode) == 0 {
         chmod(prefix, mode)
       } else if errno != EEXIST {
-        return describe()
+        throw Failure()
       }
     }
-    return nil
   }
 
   /// The names in a directory, without `.` and `..`; empty when it cannot be read.
@@ -100,6 +98,21 @@ public enum System {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }
     return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+  }
+
+  /// `path` made absolute (from the working directory) with its `.`, `..` and repeated slashes worked out, as
+  /// Foundation's `standardizedFileURL` does; symbolic links are left as they are.
+  public static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    for part in absolute.split(separator: "/") where part != "." {
+      if part == ".." {
+        _ = parts.popLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// Seconds on a clock that never jumps (CLOCK_MONOTONIC), for deadlines and timeouts.

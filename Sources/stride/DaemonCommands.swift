@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -61,8 +60,8 @@ extension Session {
     let lockFile = StridePaths(
       environment: environment, dataDirectory: System.parent(of: info.database)
     ).lockFile
-    let deadline = Date().addingTimeInterval(15)
-    while Date() < deadline, InstanceLock.isHeld(path: lockFile) {
+    let deadline = System.uptime + 15
+    while System.uptime < deadline, InstanceLock.isHeld(path: lockFile) {
       usleep(20_000)
     }
     guard !InstanceLock.isHeld(path: lockFile) else {
@@ -95,13 +94,11 @@ extension Session {
       (SystemdUnits.serviceName, SystemdUnits.service(executable: executable)),
     ]
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      for (name, text) in units {
-        try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-      }
+      try System.makeDirectories(directory, mode: 0o755)
+      for (name, text) in units { try System.replaceFile(directory + "/" + name, with: text.utf8) }
     } catch {
       throw ClientError.unreachable(
-        "could not write the units into \(directory) (\(error.localizedDescription)); check that you can write there")
+        "could not write the units into \(directory) (\(error)); check that you can write there")
     }
     let commands = [
       "systemctl --user daemon-reload",

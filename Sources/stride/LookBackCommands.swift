@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -51,18 +50,12 @@ extension Session {
   }
 
   /// Shows lines through the person's pager (`PAGER`, else `less -FRX`, which quits when they fit), or prints them
-  /// when there is none.
+  /// when there is none (the shell found no such program).
   private func page(_ lines: [String]) {
-    let pager = Process()
-    pager.executableURL = URL(fileURLWithPath: "/bin/sh")
-    pager.arguments = ["-c", environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"]
-    let input = Pipe()
-    pager.standardInput = input
-    guard (try? pager.run()) != nil else { return lines.forEach { output.say($0) } }
-    signal(SIGPIPE, SIG_IGN)
-    input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-    try? input.fileHandleForWriting.close()
-    pager.waitUntilExit()
+    let pager = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -FRX"
+    fflush(nil)
+    let status = ExternalCommand.feed(Array((lines.joined(separator: "\n") + "\n").utf8), to: ["/bin/sh", "-c", pager])
+    if status == nil || status == 127 { lines.forEach { output.say($0) } }
   }
 
   func review(_ args: CommandArguments) throws {

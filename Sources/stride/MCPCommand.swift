@@ -3,6 +3,10 @@ import StrideCore
 import StrideModel
 import StrideProtocol
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `stride mcp`: a Model Context Protocol server on stdin and stdout, for assistants. Each tool runs the `stride`
 /// command it stands for, through the same client code and the same calls to the daemon (started if need be), and
 /// answers with that command's sentences (as `--plain` says them) and the daemon's reply as structured content.
@@ -89,9 +93,9 @@ final class MCPOutput: Sendable {
   private let lock = Locked(())
 
   /// Writes a line; when the client has gone (stdout closed), the server has no one left to serve and ends.
-  func write(_ line: Data) {
+  func write(_ line: some Collection<UInt8>) {
     lock.withLock { _ in
-      do { try FileHandle.standardOutput.write(contentsOf: line) } catch { exit(0) }
+      do { try System.write(line, to: System.standardOutput) } catch { exit(0) }
     }
   }
 }
@@ -121,7 +125,7 @@ final class NowWatcher: Sendable {
       state.running = state.running || start
     }
     guard start else { return }
-    Thread.detachNewThread { [self] in
+    System.startThread { [self] in
       while true {
         do {
           let events =

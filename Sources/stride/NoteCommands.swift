@@ -1,7 +1,10 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Notes on a task: `stride note`, and how `show` lists them.
 extension Session {
@@ -14,9 +17,9 @@ extension Session {
       if isatty(STDIN_FILENO) == 1 {
         note("Write the note, then press Ctrl-D on a line of its own.")
       }
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      text = String(decoding: (try? System.readToEnd(System.standardInput)) ?? [], as: UTF8.self)
     }
-    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard !text.trimmingWhitespace.isEmpty else {
       throw UsageError("note needs the text to keep, like: stride note \(id) \"the plumber comes Thursday\"")
     }
     let result = try call(NoteAdd.self, .init(id: id, text: text))

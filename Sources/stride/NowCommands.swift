@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -112,11 +111,11 @@ extension Session {
     var rows = [["TERM", "INPUT", "VALUE", "WEIGHT", "CONTRIBUTION"]]
     for term in result.terms {
       rows.append([
-        term.term.rawValue, term.input, String(format: "%.2f", term.value), String(format: "%.1f", term.weight),
-        abs(term.contribution) < 0.005 ? "0.00" : String(format: "%+.2f", term.contribution),
+        term.term.rawValue, term.input, term.value.fixed(2), term.weight.fixed(1),
+        abs(term.contribution) < 0.005 ? "0.00" : term.contribution.fixed(2, sign: true),
       ])
     }
-    rows.append(["total", "", "", "", String(format: "%.2f", result.score ?? 0)])
+    rows.append(["total", "", "", "", (result.score ?? 0).fixed(2)])
     let lines = Output.columns(rows, rightAligned: [2, 3, 4])
     output.say(output.bold("  " + lines[0]))
     lines.dropFirst().forEach { output.say("  " + $0) }

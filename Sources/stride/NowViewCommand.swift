@@ -2,6 +2,7 @@ import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideTransport
 
 #if canImport(Glibc)
   import Glibc
@@ -88,7 +89,7 @@ extension Session {
       guard count > 0 else { return }
       pending += String(decoding: buffer[0..<count], as: UTF8.self)
       while let newline = pending.firstIndex(where: \.isNewline) {
-        let line = String(pending[..<newline]).trimmingCharacters(in: .whitespaces)
+        let line = pending[..<newline].trimmingWhitespace
         pending = String(pending[pending.index(after: newline)...])
         view.say(nil)
         // A line is one command ("next", "done 2", "energy low"), never a key per letter.
@@ -249,7 +250,7 @@ final class NowFeed: Sendable {
   init(socket: String) { self.socket = socket }
 
   func start() {
-    Thread.detachNewThread { [self] in
+    System.startThread { [self] in
       do {
         let connection = try StrideClient(path: socket)
         _ = try connection.subscribe([.nowChanged])

@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -65,9 +64,8 @@ struct ReviewText {
     return [bold("Done each day:")]
       + zip(labels, review.days).map { label, day in
         let minutes = day.minutes > 0 ? "  " + Minutes.format(day.minutes) : ""
-        return "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-          + Self.bar(day.done, of: most, width: 30).padding(toLength: 30, withPad: " ", startingAt: 0)
-          + String(format: " %3d", day.done) + minutes
+        return "  " + TerminalColumns.pad(label, to: width) + "  "
+          + TerminalColumns.pad(Self.bar(day.done, of: most, width: 30), to: 30) + " " + day.done.padded(3) + minutes
       }
   }
 
@@ -77,7 +75,7 @@ struct ReviewText {
     let busiest = review.byHour.indices.filter { review.byHour[$0] > 0 }.sorted {
       (review.byHour[$0], -$0) > (review.byHour[$1], -$1)
     }.prefix(3)
-    let hours = listed(busiest.map { String(format: "%02d:00 (%d)", $0, review.byHour[$0]) })
+    let hours = listed(busiest.map { "\($0.padded(2, with: "0")):00 (\(review.byHour[$0]))" })
     if plain {
       return [
         bold("When you finish things:"), "  Most around \(hours).",

@@ -1,8 +1,11 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
 import StrideTransport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What one run of `stride` works with: its flags, where the daemon is, and a connection made when first needed.
 final class Session {

@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -51,7 +50,7 @@ extension Session {
       passwordCommand: args.values["--password-command"].map { ["/bin/sh", "-c", $0] },
       password: passwordFromEnvironment, insecure: args.flags.contains("--insecure") ? true : nil,
       create: args.flags.contains("--create") ? true : nil, all: args.flags.contains("--all") ? true : nil,
-      lists: args.values["--lists"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } },
+      lists: args.values["--lists"].map { $0.split(separator: ",").map(\.trimmingWhitespace) },
       make: args.values["--make"], list: args.values["--list"])
     let client = try syncClient()
     let result: SyncSetup.Result
@@ -63,7 +62,7 @@ extension Session {
     } catch {
       guard params.create == nil, isatty(STDIN_FILENO) == 1, !output.json, Self.canCreate(error) else { throw error }
       output.say("The server has no task list for you yet.")
-      FileHandle.standardOutput.write(Data("Make one called \"Stride\"? [y/N] ".utf8))
+      Terminal.write("Make one called \"Stride\"? [y/N] ")
       guard let answer = readLine(), answer.lowercased().hasPrefix("y") else {
         output.say("Nothing was set up. Give the address of an existing task list, or run this again to make one.")
         throw ExitStatus.failure
@@ -132,15 +131,14 @@ extension Session {
   /// Several task lists and none chosen: asks which to follow (all, some by name, or a new one).
   private func askWhich(_ error: ClientError, _ params: inout SyncSetup.Params) throws {
     output.say("The \(Self.failure(error)).")
-    FileHandle.standardOutput.write(
-      Data("Follow which? Names separated by commas, \"all\", or \"new NAME\" to make one: ".utf8))
-    let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces)
+    Terminal.write("Follow which? Names separated by commas, \"all\", or \"new NAME\" to make one: ")
+    let answer = (readLine() ?? "").trimmingWhitespace
     if answer.lowercased() == "all" {
       params.all = true
     } else if answer.lowercased().hasPrefix("new ") {
-      params.make = String(answer.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+      params.make = answer.dropFirst(4).trimmingWhitespace
     } else if !answer.isEmpty {
-      params.lists = answer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      params.lists = answer.split(separator: ",").map(\.trimmingWhitespace)
     } else {
       output.say("Nothing was set up. Run this again with --all, --lists NAMES or --make NAME.")
       throw ExitStatus.failure

@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -8,9 +7,9 @@ extension Session {
   func add(_ args: CommandArguments) throws {
     var text = args.positionals.joined(separator: " ")
     if args.positionals == ["-"] {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      text = String(decoding: (try? System.readToEnd(System.standardInput)) ?? [], as: UTF8.self)
     }
-    guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+    guard !text.trimmingWhitespace.isEmpty else {
       throw UsageError("add needs the thought to capture, like: stride add \"call the dentist\"")
     }
     let result = try call(
@@ -130,7 +129,7 @@ extension Session {
     }
     if task.rawInput != task.title {
       // A capture of several lines is shown a line a row, so the columns stay aligned.
-      let lines = task.rawInput.trimmingCharacters(in: .whitespacesAndNewlines).split(
+      let lines = task.rawInput.trimmingWhitespace.split(
         separator: "\n", omittingEmptySubsequences: false)
       for (index, line) in lines.enumerated() {
         let text = lines.count == 1 ? "\"\(line)\"" : String(line).trimmingTrailingSpaces()
@@ -219,7 +218,7 @@ extension Session {
   func step(_ args: CommandArguments) throws {
     let id = try args.taskID("step", example: "stride step 12 \"find the insurance card\"")
     let title = args.positionals.dropFirst().joined(separator: " ")
-    guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !title.trimmingWhitespace.isEmpty else {
       throw UsageError("step needs the step's title, like: stride step \(id) \"find the insurance card\"")
     }
     let result = try call(SubtaskAdd.self, .init(id: id, title: title))
@@ -252,7 +251,7 @@ extension Session {
       patch.start = .some(text == "none" ? nil : try time("--start", in: args, dayAlone: .dayStart))
     }
     if let text = args.values["--tags"] {
-      patch.tags = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+      patch.tags = text.split(separator: ",").map { $0.trimmingWhitespace }
     }
     // The daemon reads the repeat ("every mon wed fri 7am": its time of day becomes the due time, unless --due
     // names one).

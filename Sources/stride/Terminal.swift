@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol

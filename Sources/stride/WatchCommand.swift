@@ -1,4 +1,3 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -17,7 +16,7 @@ extension Session {
     try args.noMorePositionals(than: 0, "watch")
     let topics = try args.values["--topics"].map(Self.topics) ?? Self.watchedByDefault
     let command = args.values["--exec"]
-    if let command, command.trimmingCharacters(in: .whitespaces).isEmpty {
+    if let command, command.trimmingWhitespace.isEmpty {
       throw UsageError("--exec needs a command, like: stride watch --exec 'notify-send Stride \"$STRIDE_MESSAGE\"'")
     }
     var connection = try client()
@@ -58,7 +57,7 @@ extension Session {
   /// Reads `--topics task.woke,now.changed`.
   static func topics(_ text: String) throws(UsageError) -> [EventTopic] {
     var topics: [EventTopic] = []
-    for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+    for word in text.split(separator: ",").map(\.trimmingWhitespace) {
       guard let topic = EventTopic(rawValue: word) else {
         throw UsageError("--topics: '\(word)' is not a topic; use \(EventTopic.validWords)")
       }
@@ -110,7 +109,7 @@ extension Session {
         "stride: the --exec command failed (or ran over \(Int(Self.execTimeout)) seconds) for \(event.topic.rawValue) "
           + "event \(event.seq); watching on.")
     }
-    FileHandle.standardOutput.write(Data(printed))
+    Terminal.write(String(decoding: printed, as: UTF8.self))
   }
 
   /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).

@@ -1,11 +1,14 @@
-import Foundation
 import StrideCore
 import StrideModel
 import StrideProtocol
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // stride: read the command line, run one command against the daemon, print the outcome, exit with its status.
 
-let environment = ProcessInfo.processInfo.environment
+let environment = System.environment
 let status: ExitStatus
 do {
   let invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))

@@ -34,9 +34,9 @@ public enum DaemonLauncher {
     } catch {
       throw ClientError.unreachable("cannot start strided: \(error.message)")
     }
-    let deadline = Date().addingTimeInterval(timeout)
-    var exitedAt: Date?
-    while Date() < deadline {
+    let deadline = System.uptime + timeout
+    var exitedAt: Double?
+    while System.uptime < deadline {
       if let client = try? StrideClient(path: paths.socket, timeout: 2),
         let info = try? client.call(ServerInfo.self, NoParams())
       {
@@ -44,8 +44,8 @@ public enum DaemonLauncher {
         return info.pid
       }
       // The child may have exited because another daemon won the race to start; give that one a moment.
-      if exitedAt == nil, reap(child) { exitedAt = Date() }
-      if let exitedAt, Date().timeIntervalSince(exitedAt) > 2 { break }
+      if exitedAt == nil, reap(child) { exitedAt = System.uptime }
+      if let exitedAt, System.uptime - exitedAt > 2 { break }
       usleep(20_000)
     }
     let reason = lastLogLine(paths.logFile).map { ": \($0)" } ?? ""
@@ -60,10 +60,10 @@ public enum DaemonLauncher {
   }
 
   private static func lastLogLine(_ path: String) -> String? {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").last.map { line in
+    guard let bytes = try? System.contents(of: path) else { return nil }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map { line in
       // Log lines start with a time and "strided: "; the message is what helps.
-      line.range(of: "strided: ").map { String(line[$0.upperBound...]) } ?? String(line)
+      line.firstRange(of: "strided: ").map { String(line[$0.upperBound...]) } ?? String(line)
     }
   }
 }

@@ -32,7 +32,7 @@ public struct HelpText: Sendable, Equatable {
   public init(_ text: String) {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
     if lines.first?.hasPrefix("Usage: ") == true {
-      let usage = lines.prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      let usage = lines.prefix { !$0.trimmingWhitespace.isEmpty }
       forms = Self.forms(Array(usage))
       lines = lines.dropFirst(usage.count)
     }
@@ -65,7 +65,7 @@ public struct HelpText: Sendable, Equatable {
 
   /// Text before and after its first run of two or more spaces, and the column where the after begins.
   private static func split(_ content: Substring, at indent: Int) -> (String, String?, Int?) {
-    guard let gap = content.range(of: "  ") else { return (String(content), nil, nil) }
+    guard let gap = content.firstRange(of: "  ") else { return (String(content), nil, nil) }
     let after = content[gap.lowerBound...].drop { $0 == " " }
     guard !after.isEmpty else { return (String(content[..<gap.lowerBound]), nil, nil) }
     let column = indent + content.distance(from: content.startIndex, to: after.startIndex)
@@ -86,7 +86,7 @@ public struct HelpText: Sendable, Equatable {
       run = []
     }
     for line in lines {
-      if line.trimmingCharacters(in: .whitespaces).isEmpty {
+      if line.trimmingWhitespace.isEmpty {
         finish()
       } else {
         if let previous = run.last, previous.hasPrefix(" ") != line.hasPrefix(" ") { finish() }
@@ -112,7 +112,7 @@ public struct HelpText: Sendable, Equatable {
         if meaning == nil, let column, line.count > column,
           line[line.index(line.startIndex, offsetBy: column - 1)] == " "
         {
-          term = line.prefix(column).trimmingCharacters(in: .whitespaces)
+          term = line.prefix(column).trimmingWhitespace
           meaning = String(line.dropFirst(column))
         }
         if let meaning, meaning.contains("   ") { return nil }

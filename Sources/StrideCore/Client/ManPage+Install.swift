@@ -1,5 +1,5 @@
-import Foundation
-import StrideModel
+import StrideBase
+import StridePlatform
 
 /// Putting the pages where man(1) finds them (`stride daemon install`).
 extension ManPage {
@@ -11,12 +11,11 @@ extension ManPage {
       let folder = directory + "/man\(page.section)"
       let file = folder + "/" + page.fileName
       do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try page.render().write(toFile: file, atomically: true, encoding: .utf8)
+        try System.makeDirectories(folder, mode: 0o755)
+        try System.replaceFile(file, with: page.render().utf8)
       } catch {
         throw StrideError(
-          .storageFailed,
-          "could not write the manual page \(file) (\(error.localizedDescription)); check that you can write there")
+          .storageFailed, "could not write the manual page \(file) (\(error)); check that you can write there")
       }
       written.append(file)
     }
@@ -48,7 +47,5 @@ extension ManPage {
     return trimmed + "/../bin"
   }
 
-  private static func standardized(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
-  }
+  private static func standardized(_ path: String) -> String { System.normalized(path) }
 }

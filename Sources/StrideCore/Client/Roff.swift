@@ -72,7 +72,7 @@ public struct Roff: Sendable {
 
   /// One input line of plain text, its spaces at either end let go, for roff to fill.
   private mutating func plain(_ text: some StringProtocol) {
-    lines.append(Self.line(Self.escape(text.trimmingCharacters(in: .whitespaces))))
+    lines.append(Self.line(Self.escape(text.trimmingWhitespace)))
   }
 
   /// A line break inside a paragraph.
@@ -89,7 +89,7 @@ public struct Roff: Sendable {
       case "-": escaped += "\\-"
       case "\t": escaped += " "
       case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
-      default: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+      default: escaped += "\\[u" + scalar.value.padded(4, with: "0", radix: 16) + "]"
       }
     }
     return escaped
@@ -136,7 +136,7 @@ public struct Roff: Sendable {
 
   /// An argument of a request, quoted when it has spaces.
   private static func argument(_ text: String) -> String {
-    let escaped = escape(text).replacingOccurrences(of: "\"", with: "\\(dq")
+    let escaped = escape(text).replacing("\"", with: "\\(dq")
     return escaped.contains(" ") || escaped.isEmpty ? "\"\(escaped)\"" : escaped
   }
 

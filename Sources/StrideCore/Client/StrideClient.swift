@@ -169,7 +169,7 @@ public final class StrideClient {
   }
 
   private static func megabytes(_ bytes: Int) -> String {
-    String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    (Double(bytes) / 1_048_576).fixed(1) + " MB"
   }
 
   private static func readLine(

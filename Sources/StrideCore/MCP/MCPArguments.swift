@@ -32,7 +32,7 @@ public struct MCPArguments {
     switch tool.id {
     case .capture:
       let text = try string("text")!
-      guard !text.allSatisfy(\.isWhitespace), text.trimmingCharacters(in: .whitespaces) != "-" else {
+      guard !text.allSatisfy(\.isWhitespace), text.trimmingWhitespace != "-" else {
         throw Refusal("there is nothing to capture; give the thought as text, like \"call the dentist tomorrow\"")
       }
       return (try bool("dryRun") == true ? ["--dry-run"] : []) + ["--", text]

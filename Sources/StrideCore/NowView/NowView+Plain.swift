@@ -10,7 +10,7 @@ extension NowView {
   /// `undo`, `help`, `quit` (and their one-letter keys). In a sheet: a choice by its number or its words, `back`.
   /// Nil, with a sentence in `message` saying what to type, when the line is no command there.
   public mutating func command(_ line: String) -> [Effect]? {
-    let text = line.trimmingCharacters(in: .whitespaces)
+    let text = line.trimmingWhitespace
     let words = text.lowercased().split(separator: " ").map(String.init)
     let back = words.isEmpty || ["q", "back", "cancel"].contains(words.first!)
     switch screen {
@@ -73,7 +73,7 @@ extension NowView {
     case "quit", "q", "exit": return press([.character("q")])
     case "add", "a":
       // "add call mum" captures at once; "add" alone asks for the thought.
-      let thought = text.drop { !$0.isWhitespace }.trimmingCharacters(in: .whitespaces)
+      let thought = text.drop { !$0.isWhitespace }.trimmingWhitespace
       return press([.character("a")] + (thought.isEmpty ? [] : thought.map { .character($0) } + [.enter]))
     case "energy", "e":
       let effects = press([.character("e")])

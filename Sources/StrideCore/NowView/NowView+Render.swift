@@ -57,7 +57,7 @@ extension NowView {
       footer = "1-3 choose · esc back"
     case .help:
       top = [style.bold("Keys"), ""]
-      body = Self.helpRows.map { "  \($0.0.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.1)" }
+      body = Self.helpRows.map { "  \(TerminalColumns.pad($0.0, to: 10))\($0.1)" }
       footer = "any key: back to the list"
     }
     var lines = top + body
@@ -99,7 +99,7 @@ extension NowView {
       lines.append("Type your thought and press enter; an empty line cancels.")
     case .detail:
       lines += detailLines(nil, style: Style(color: false)).filter { !$0.isEmpty }.map {
-        $0.trimmingCharacters(in: .whitespaces)
+        $0.trimmingWhitespace
       }
       lines.append("Type a step's number to tick or untick it, or q to go back.")
     case .energy:
@@ -234,7 +234,7 @@ extension NowView {
 
   /// How the pick-a-time line reads, said back as it is typed (in the daemon's words).
   var timeReading: String {
-    guard !input.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !input.trimmingWhitespace.isEmpty else {
       return "Try: tonight, tomorrow 9am, next fri, in 2 hours."
     }
     switch currentReading {
@@ -246,7 +246,7 @@ extension NowView {
 
   /// How the capture line reads, as `stride add --dry-run` would say it (the daemon's reading).
   var captureReading: [String] {
-    guard !input.trimmingCharacters(in: .whitespaces).isEmpty else {
+    guard !input.trimmingWhitespace.isEmpty else {
       return ["Type a thought, such as: call the dentist tomorrow 9am ~10m !low"]
     }
     switch currentReading {

@@ -169,7 +169,7 @@ public struct NowView: Equatable, Sendable {
 
   /// The call that reads the typed line as it stands, on a sheet that shows its reading.
   private var asking: Ask? {
-    let text = input.trimmingCharacters(in: .whitespaces)
+    let text = input.trimmingWhitespace
     guard !text.isEmpty else { return nil }
     switch screen {
     case .pickTime: return .readTime(text)
@@ -369,7 +369,7 @@ public struct NowView: Equatable, Sendable {
     case .backspace:
       if !input.isEmpty { input.removeLast() }
     case .enter:
-      let text = input.trimmingCharacters(in: .whitespaces)
+      let text = input.trimmingWhitespace
       if !text.isEmpty { return .use(text) }
     case .escape:
       clearInput()

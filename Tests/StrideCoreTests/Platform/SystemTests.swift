@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 import Testing
 
 @testable import StrideCore
@@ -17,11 +18,13 @@ struct SystemTests {
 
     let previous = umask(0o277)
     defer { umask(previous) }
-    #expect(System.makeDirectories(root + "/a/b/c") == nil)
+    try System.makeDirectories(root + "/a/b/c")
     let mode = try FileManager.default.attributesOfItem(atPath: root + "/a/b")[.posixPermissions] as? Int
     #expect(mode == 0o700, "a parent is made with exactly 0700, whatever the umask")
-    #expect(System.makeDirectories(root + "/a/b/c") == nil, "what exists already is fine")
-    #expect(System.makeDirectories(root + "/" + names[0] + "/d") != nil, "a file in the way is a reason")
+    try System.makeDirectories(root + "/a/b/c")  // what exists already is fine
+    #expect(throws: System.Failure.self, "a file in the way is a reason") {
+      try System.makeDirectories(root + "/" + names[0] + "/d")
+    }
 
     #expect(
       System.linkTarget("/proc/self/exe")
@@ -30,6 +33,9 @@ struct SystemTests {
     #expect(System.parent(of: "/usr/bin/stride") == "/usr/bin")
     #expect(System.parent(of: "/stride") == "/")
     #expect(System.parent(of: "stride") == ".")
+    for path in ["/usr/bin/../share/man", "/a//b/./c/", "/..", "/a/b/../../..", "relative/../x", ".", "/"] {
+      #expect(System.normalized(path) == URL(fileURLWithPath: path).standardizedFileURL.path, "\(path)")
+    }
     #expect(System.isExecutableFile("/bin/sh"))
     #expect(!System.isExecutableFile("/bin"))
     #expect(!System.isExecutableFile(root + "/" + names[0]))
@@ -53,5 +59,79 @@ extension SystemTests {
     if ProcessInfo.processInfo.environment["TZ"] == nil {
       #expect(system.flatMap { TimeZone(identifier: $0)?.secondsFromGMT() } == TimeZone.current.secondsFromGMT())
     }
+  }
+
+  @Test("a file is read whole and replaced at once, keeping its mode; a path that cannot be read says why")
+  func files() throws {
+    let root = Fixtures.temporaryDirectory()
+    let path = root + "/tasks.ics"
+    let text = String(repeating: "BEGIN:VTODO\r\nSUMMARY:ünïcode ✓\r\nEND:VTODO\r\n", count: 5_000)
+    try System.replaceFile(path, with: text.utf8)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    #expect(try System.contents(of: path) == Array(text.utf8))
+    chmod(path, 0o600)
+    try System.replaceFile(path, with: "short\n".utf8)
+    #expect(try System.contents(of: path) == Array("short\n".utf8))
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600, "a replaced file keeps its mode")
+    #expect(System.entries(of: root) == ["tasks.ics"], "nothing is left beside it")
+
+    #expect(throws: System.Failure.self) { try System.contents(of: root + "/missing") }
+    do {
+      _ = try System.contents(of: root)
+      Issue.record("a directory is not a file")
+    } catch {
+      #expect("\(error)" == "Is a directory")
+    }
+    #expect(throws: System.Failure.self) { try System.replaceFile(root + "/no/such/dir/file", with: [1]) }
+  }
+
+  @Test("a program fed lines reads them all, its exit status comes back, and one that stops reading early is no error")
+  func feed() throws {
+    let root = Fixtures.temporaryDirectory()
+    let lines = (1...20_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+    #expect(ExternalCommand.feed(Array(lines.utf8), to: ["/bin/sh", "-c", "cat > \(root)/paged"]) == 0)
+    #expect(try String(contentsOfFile: root + "/paged", encoding: .utf8) == lines)
+    #expect(ExternalCommand.feed(Array(lines.utf8), to: ["/bin/sh", "-c", "head -n 1 > /dev/null"]) == 0)
+    #expect(ExternalCommand.feed([], to: ["/bin/sh", "-c", "no-such-pager-here 2>/dev/null"]) == 127)
+    #expect(ExternalCommand.feed([], to: ["/no/such/program"]) == nil)
+  }
+
+  @Test("a started thread runs its work")
+  func thread() {
+    let done = Locked(false)
+    let semaphore = DispatchSemaphore(value: 0)
+    System.startThread {
+      done.withLock { $0 = true }
+      semaphore.signal()
+    }
+    #expect(semaphore.wait(timeout: .now() + 10) == .success)
+    #expect(done.withLock { $0 })
+  }
+
+  @Test("numbers are written as printf writes them: fixed places, a sign, padding, hexadecimal")
+  func numbers() {
+    // printf's, but with no minus before a zero (which we never write).
+    func printf(_ format: String, _ value: Double) -> String {
+      let text = String(format: format, value)
+      guard text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) else { return text }
+      return (format.contains("+") ? "+" : "") + text.dropFirst()
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      // Three places, as the engine rounds its figures, away from the halfway points printf and we may round apart.
+      let value = Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1000 + 0.0001
+      #expect(value.fixed(2) == printf("%.2f", value))
+      #expect(value.fixed(1) == printf("%.1f", value))
+      #expect(value.fixed(2, sign: true) == printf("%+.2f", value))
+      #expect(value.fixed(0) == printf("%.0f", value))
+    }
+    #expect((-0.001).fixed(2) == "0.00", "no minus before a zero")
+    #expect(0.005.fixed(2) == "0.01")
+    #expect(7.padded(3) == "  7" && 1234.padded(3) == "1234" && 7.padded(2, with: "0") == "07")
+    #expect((-7).padded(3, with: "0") == "-07")
+    #expect(
+      UInt32(0x2014).padded(4, with: "0", radix: 16) == "2014" && UInt32(0xE9).padded(4, with: "0", radix: 16) == "00E9"
+    )
   }
 }
