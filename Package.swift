@@ -35,11 +35,16 @@ let package = Package(
     // replaced, always is): unoptimised, it made the debug daemon five times slower at long replies.
     .target(
       name: "StrideJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // What a client needs of the wire: a method's name and shapes (`WireMethod`), the envelope (request ids,
+    // incoming messages, errors), the greeting and the connection's context. No Foundation, so `stride` links it.
+    .target(
+      name: "StrideWire", dependencies: ["StrideBase", "StrideJSON"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
     .target(name: "StrideTransport", dependencies: ["StrideBase"]),
     // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry,
     // read and written by StrideJSON. Pure values, no I/O.
-    .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON"]),
+    .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON", "StrideWire"]),
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
     .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
@@ -52,31 +57,42 @@ let package = Package(
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
+    // A client's connection to the daemon: the socket, the greeting, calls and their replies, notifications, and
+    // starting the daemon on demand. Standard library and Glibc only, like the layers it stands on.
+    .target(
+      name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .target(
       name: "StrideCore",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideCalendar", "StrideStore",
-        "StrideDBus",
+        "StrideDBus", "StrideClientKit",
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
       name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
-    .executableTarget(name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync"]),
     .executableTarget(
-      name: "stride", dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideCore"],
+      name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync", "StrideClientKit"]),
+    .executableTarget(
+      name: "stride",
+      dependencies: [
+        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCore", "StrideWire", "StrideClientKit",
+      ],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
     .executableTarget(name: "stride-floor"),
     .executableTarget(
       name: "stride-bench",
-      dependencies: ["StrideModel", "StrideProtocol", "StrideTransport", "StrideStore", "StrideCore"]),
+      dependencies: [
+        "StrideModel", "StrideProtocol", "StrideTransport", "StrideStore", "StrideCore", "StrideClientKit",
+      ]),
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideCore", "StrideSync", "StrideDBus",
+        "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -1,36 +1,6 @@
 import Foundation
 import StrideModel
 
-/// The protocol version this build speaks. It changes only if a change could break an existing client: a field
-/// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
-public let protocolVersion = 5
-
-/// This build's version, reported as `strided/<version>` in the greeting.
-public let strideVersion = "0.1.0"
-
-/// A request's `id`: a number or a string, echoed back in the response.
-public enum RequestID: Codable, Hashable, Sendable {
-  case number(Int64)
-  case string(String)
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Int64.self) {
-      self = .number(number)
-    } else {
-      self = .string(try container.decode(String.self))
-    }
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .number(let number): try container.encode(number)
-    case .string(let string): try container.encode(string)
-    }
-  }
-}
-
 /// A request read off the wire whose envelope is valid; its params are checked by the method that handles it.
 public struct Request: Sendable {
   public var id: RequestID
@@ -151,11 +121,6 @@ public struct WireEncoder {
     try line(Notification(method: method, params: speaker?.saying(params) ?? params))
   }
 
-  /// A request line (ending in `\n`).
-  public func request<M: RPCMethod>(_ method: M.Type, id: RequestID, params: M.Params) throws -> Data {
-    try line(OutgoingRequest(id: id, method: M.name, params: params))
-  }
-
   private func line(_ value: some Encodable) throws -> Data {
     var bytes = try JSONValueEncoder.bytes(value, userInfo: userInfo)
     bytes.append(0x0A)
@@ -188,20 +153,4 @@ private struct Notification<Params: Encodable>: Encodable {
   var jsonrpc = "2.0"
   var method: String
   var params: Params
-}
-
-private struct OutgoingRequest<Params: Encodable>: Encodable {
-  var jsonrpc = "2.0"
-  var id: RequestID
-  var method: String
-  var params: Params
-}
-
-/// A message read by a client: a response to one of its requests, or a notification.
-public struct IncomingMessage: Decodable, Sendable {
-  public var id: RequestID?
-  public var method: String?
-  public var result: JSONValue?
-  public var error: WireError?
-  public var params: JSONValue?
 }

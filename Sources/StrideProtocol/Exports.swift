@@ -1,1 +1,1 @@
-@_exported import StrideJSON
+@_exported import StrideWire

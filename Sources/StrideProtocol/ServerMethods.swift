@@ -1,34 +1,6 @@
 import Foundation
 import StrideModel
 
-/// The greeting the daemon writes first on every connection, as a `server.hello` notification.
-public struct ServerHello: Codable, Sendable, Equatable {
-  public static let method = "server.hello"
-
-  /// The limits a client must respect.
-  public struct Limits: Codable, Sendable, Equatable {
-    /// The longest request line the daemon reads, in bytes (without the newline).
-    public var maxLineBytes: Int
-    /// How many connections the daemon serves at once; more are answered with `overloaded`.
-    public var maxConnections: Int
-
-    package init(maxLineBytes: Int, maxConnections: Int) {
-      self.maxLineBytes = maxLineBytes
-      self.maxConnections = maxConnections
-    }
-  }
-
-  public var `protocol`: Int
-  public var server: String
-  public var limits: Limits
-
-  public init(server: String, limits: Limits) {
-    self.protocol = protocolVersion
-    self.server = server
-    self.limits = limits
-  }
-}
-
 /// `server.info`: what the daemon is and where it keeps things.
 public enum ServerInfo: RPCMethod {
   public static let name = "server.info"

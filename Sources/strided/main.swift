@@ -1,4 +1,5 @@
 import Foundation
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol

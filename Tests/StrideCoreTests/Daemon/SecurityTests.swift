@@ -1,4 +1,5 @@
 import Foundation
+import StrideClientKit
 import Testing
 
 @testable import StrideCore

@@ -1,4 +1,5 @@
 import Foundation
+import StrideClientKit
 
 @testable import StrideCore
 @testable import StrideModel

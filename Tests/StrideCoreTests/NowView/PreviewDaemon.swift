@@ -14,7 +14,7 @@ struct PreviewDaemon {
     dispatcher = try TestDispatcher.make()
     let context = ClientContext.Params(timeZone: timeZone, said: true)
     _ = dispatcher.respond(
-      to: Array(try WireEncoder().request(ClientContext.self, id: .number(0), params: context)), session: session)
+      to: try ClientContext.requestLine(id: .number(0), params: context), session: session)
   }
 
   /// Types `text` into the view, then answers the reading it wants, as the command does once a frame.
@@ -39,7 +39,7 @@ struct PreviewDaemon {
   private func reading<M: RPCMethod>(
     _: M.Type, _ params: M.Params, _ read: (M.Result) -> NowView.Reading
   ) throws -> NowView.Reading {
-    let line = try WireEncoder().request(M.self, id: .number(1), params: params)
+    let line = try M.requestLine(id: .number(1), params: params)
     let reply = try JSONDecoder().decode(JSONValue.self, from: dispatcher.respond(to: Array(line), session: session))
     if case .string(let message)? = reply["error"]?["message"] { return .refused(message.sentenceStart + ".") }
     return read(try JSONDecoder().decode(M.Result.self, from: JSONEncoder().encode(reply["result"])))

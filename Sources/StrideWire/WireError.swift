@@ -1,4 +1,4 @@
-import StrideModel
+import StrideBase
 
 /// How each `StrideError.Code` appears on the wire: a JSON-RPC error code. The `reason` is the code's raw value.
 ///

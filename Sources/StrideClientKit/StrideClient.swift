@@ -1,7 +1,7 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideJSON
 import StrideTransport
+import StrideWire
 
 /// Why a call to the daemon did not give an answer.
 public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -29,7 +29,6 @@ private struct Reply<Result: Decodable>: Decodable {
 public final class StrideClient {
   public let hello: ServerHello
   private let socket: UnixSocket
-  private let encoder = WireEncoder()
   private var framer = LineFramer(maxLineBytes: 256 << 20)
   private var pending: [[UInt8]] = []
   private var nextID: Int64 = 1
@@ -72,11 +71,11 @@ public final class StrideClient {
   }
 
   /// Calls a method and returns its result.
-  public func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+  public func call<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     // The context goes first, in the same write, while it has not been sent.
     let first = try context.map { context throws(ClientError) in try encoded(ClientContext.self, context) }
     let (line, id) = try encoded(method, params)
-    let request = (first?.line ?? Data()) + line
+    let request = (first?.line ?? []) + line
     // Sent anyway, it would be cut off with the connection; say so while it can still be split.
     guard line.count <= hello.limits.maxLineBytes else {
       throw ClientError.failed(
@@ -132,39 +131,35 @@ public final class StrideClient {
   }
 
   /// A request line for `method`, and its id.
-  private func encoded<M: RPCMethod>(
+  private func encoded<M: WireMethod>(
     _ method: M.Type, _ params: M.Params
-  ) throws(ClientError) -> (line: Data, id: RequestID) {
+  ) throws(ClientError) -> (line: [UInt8], id: RequestID) {
     let id = RequestID.number(nextID)
     nextID += 1
     do {
-      return (try encoder.request(method, id: id, params: params), id)
+      return (try M.requestLine(id: id, params: params), id)
     } catch {
       throw ClientError.unreachable("the request to \(M.name) could not be written: \(error)")
     }
   }
 
-  /// Subscribes this connection to events and returns the state as it stands; read the events with `nextEvent`.
-  /// Reads then wait as long as it takes: a quiet hour is normal for a subscription.
-  public func subscribe(_ topics: [EventTopic]?) throws(ClientError) -> EventsSubscribe.Result {
-    let state = try call(EventsSubscribe.self, EventsSubscribe.Params(topics: topics))
+  /// From now on, reads wait as long as it takes: a quiet hour is normal for a subscription.
+  public func waitIndefinitely() {
     socket.setTimeouts(receive: 0, send: 10)
-    return state
   }
 
-  /// The next event on a subscribed connection. The daemon's last word when it ends the subscription (it is
-  /// stopping, or this client fell behind) comes as `ClientError.failed`; a closed connection as `unreachable`.
-  public func nextEvent() throws(ClientError) -> StrideEvent {
+  /// The next notification on this connection (an event, on a subscribed one): its method and params. The daemon's
+  /// last word when it ends the connection (it is stopping, or this client fell behind) comes as
+  /// `ClientError.failed`; a closed connection as `unreachable`.
+  public func nextNotification() throws(ClientError) -> (method: String, params: JSONValue) {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
       guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: line) else {
         throw ClientError.unreachable("strided sent an event this stride cannot read")
       }
       if let error = message.error { throw ClientError.failed(error.strideError) }
-      guard let method = message.method, EventTopic(rawValue: method) != nil, let params = message.params,
-        let event = try? params.decode(StrideEvent.self)
-      else { continue }
-      return event
+      guard let method = message.method, let params = message.params else { continue }
+      return (method, params)
     }
   }
 

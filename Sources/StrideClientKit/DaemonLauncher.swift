@@ -1,6 +1,6 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StridePlatform
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -38,7 +38,7 @@ public enum DaemonLauncher {
     var exitedAt: Double?
     while System.uptime < deadline {
       if let client = try? StrideClient(path: paths.socket, timeout: 2),
-        let info = try? client.call(ServerInfo.self, NoParams())
+        let info = try? client.call(DaemonPID.self, NoParams())
       {
         if exitedAt == nil { reap(child) }
         return info.pid
@@ -65,5 +65,14 @@ public enum DaemonLauncher {
       // Log lines start with a time and "strided: "; the message is what helps.
       line.firstRange(of: "strided: ").map { String(line[$0.upperBound...]) } ?? String(line)
     }
+  }
+}
+
+/// `server.info` as the launcher reads it: only which daemon answered.
+private enum DaemonPID: WireMethod {
+  static let name = "server.info"
+  typealias Params = NoParams
+  struct Result: Decodable, Sendable {
+    var pid: Int32
   }
 }

@@ -1,0 +1,85 @@
+import StrideBase
+import StrideJSON
+
+/// The protocol version this build speaks. It changes only if a change could break an existing client: a field
+/// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
+public let protocolVersion = 5
+
+/// This build's version, reported as `strided/<version>` in the greeting.
+public let strideVersion = "0.1.0"
+
+/// A request's `id`: a number or a string, echoed back in the response.
+public enum RequestID: Codable, Hashable, Sendable {
+  case number(Int64)
+  case string(String)
+
+  public init(from decoder: Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int64.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .number(let number): try container.encode(number)
+    case .string(let string): try container.encode(string)
+    }
+  }
+}
+
+/// A message read by a client: a response to one of its requests, or a notification.
+public struct IncomingMessage: Decodable, Sendable {
+  public var id: RequestID?
+  public var method: String?
+  public var result: JSONValue?
+  public var error: WireError?
+  public var params: JSONValue?
+}
+
+extension WireMethod {
+  /// The request line (ending in `\n`) that calls this method with `params`, keys sorted as every line Stride writes.
+  public static func requestLine(id: RequestID, params: Params) throws -> [UInt8] {
+    var bytes = try JSONValueEncoder.bytes(OutgoingRequest(id: id, method: name, params: params))
+    bytes.append(0x0A)
+    return bytes
+  }
+}
+
+private struct OutgoingRequest<Params: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID
+  var method: String
+  var params: Params
+}
+
+/// The greeting the daemon writes first on every connection, as a `server.hello` notification.
+public struct ServerHello: Codable, Sendable, Equatable {
+  public static let method = "server.hello"
+
+  /// The limits a client must respect.
+  public struct Limits: Codable, Sendable, Equatable {
+    /// The longest request line the daemon reads, in bytes (without the newline).
+    public var maxLineBytes: Int
+    /// How many connections the daemon serves at once; more are answered with `overloaded`.
+    public var maxConnections: Int
+
+    package init(maxLineBytes: Int, maxConnections: Int) {
+      self.maxLineBytes = maxLineBytes
+      self.maxConnections = maxConnections
+    }
+  }
+
+  public var `protocol`: Int
+  public var server: String
+  public var limits: Limits
+
+  public init(server: String, limits: Limits) {
+    self.protocol = protocolVersion
+    self.server = server
+    self.limits = limits
+  }
+}
