@@ -1,7 +1,5 @@
 import StrideModel
 
-extension ClientContext: RPCMethod {}
-
 /// Params read or said in a person's time zone: absent, the connection's `client.context` stands in, else the
 /// daemon's zone.
 public protocol ZonedParams {

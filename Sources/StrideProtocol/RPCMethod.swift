@@ -4,9 +4,21 @@ import StrideModel
 /// One protocol method: its dotted name and the shapes of its params and result.
 ///
 /// Adding a method is a checklist (see Docs/architecture.md): a type here, an entry in `allMethodNames`, a case in
-/// the daemon's `Dispatcher`, an example in Docs/protocol.md (which is also its golden test).
-/// The daemon reads its params and writes its result, so both are Codable; a client needs only `WireMethod`.
+/// the daemon's `Dispatcher`, an example in Docs/protocol.md (which is also its golden test). The daemon reads its
+/// params and writes its result, so both are Codable; a client needs only `WireMethod`. A method whose params and
+/// result need nothing of the model is defined in StrideWire, so a client without Foundation shares its types.
 public protocol RPCMethod: WireMethod where Params: Decodable, Result: Encodable {}
+
+/// The daemon answers the methods a client finds in StrideWire.
+extension ClientContext: RPCMethod {}
+extension SyncSetup: RPCMethod {}
+extension SyncRun: RPCMethod {}
+extension SyncStatus: RPCMethod {}
+extension ListsGet: RPCMethod {}
+extension ListsAdd: RPCMethod {}
+extension ListsDefault: RPCMethod {}
+extension ListsRemove: RPCMethod {}
+extension ListsRename: RPCMethod {}
 
 /// Params that name one task.
 public struct TaskRef: Codable, Sendable, Equatable {

@@ -1,5 +1,4 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// One list: its name, whether captures go there, its tasks, and the task list on a server it syncs with.
 public struct ListInfo: Codable, Sendable, Equatable {
@@ -38,7 +37,7 @@ public struct ListRef: Codable, Sendable, Equatable {
 }
 
 /// `lists.get`: every list, in the order they were made.
-public enum ListsGet: RPCMethod {
+public enum ListsGet: WireMethod {
   public static let name = "lists.get"
   public typealias Params = NoParams
   public struct Result: Codable, Sendable, Equatable {
@@ -48,28 +47,28 @@ public enum ListsGet: RPCMethod {
 }
 
 /// `lists.add`: make a list kept here (`sync.setup` makes one that syncs).
-public enum ListsAdd: RPCMethod {
+public enum ListsAdd: WireMethod {
   public static let name = "lists.add"
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.default`: make a list the one captures go to when they name none.
-public enum ListsDefault: RPCMethod {
+public enum ListsDefault: WireMethod {
   public static let name = "lists.default"
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.remove`: remove an empty list that is not the default (the server's task list is left as it is).
-public enum ListsRemove: RPCMethod {
+public enum ListsRemove: WireMethod {
   public static let name = "lists.remove"
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.rename`: give a list another name here (a task list it syncs with keeps its own name on the server).
-public enum ListsRename: RPCMethod {
+public enum ListsRename: WireMethod {
   public static let name = "lists.rename"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -83,21 +82,4 @@ public enum ListsRename: RPCMethod {
   }
 
   public typealias Result = ListInfo
-}
-
-/// `task.move`: move a task into another list (undoable). A synced task leaves its old list's server and is made
-/// in the new one's at the next sync.
-public enum TaskMove: RPCMethod {
-  public static let name = "task.move"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var list: String
-    public init(id: TaskID, list: String) {
-      self.id = id
-      self.list = list
-    }
-  }
-
-  public typealias Result = TaskResult
 }

@@ -1,5 +1,4 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// A field that changed on both sides, as `stride show` tells it.
 public struct SyncConflictNote: Codable, Equatable, Sendable {

@@ -1,9 +1,8 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// `sync.setup`: find the task collection at a CalDAV address (a calendar URL, or a server from which it is
 /// discovered), remember it, and sync once.
-public enum SyncSetup: RPCMethod {
+public enum SyncSetup: WireMethod {
   public static let name = "sync.setup"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -63,7 +62,7 @@ public enum SyncSetup: RPCMethod {
 }
 
 /// `sync.run`: sync now, and say what moved.
-public enum SyncRun: RPCMethod {
+public enum SyncRun: WireMethod {
   public static let name = "sync.run"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -76,7 +75,7 @@ public enum SyncRun: RPCMethod {
 }
 
 /// `sync.status`: whether sync is set up, when it last succeeded, what waits to be sent, and the last error.
-public enum SyncStatus: RPCMethod {
+public enum SyncStatus: WireMethod {
   public static let name = "sync.status"
   public typealias Params = NoParams
 

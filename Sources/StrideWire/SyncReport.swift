@@ -1,5 +1,4 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// What a pass did, for `stride sync` and the `sync.finished` event.
 public struct SyncReport: Codable, Equatable, Sendable {
