@@ -34,7 +34,9 @@ struct ReviewText {
   private var totals: [String] {
     let steps = review.stepsDone == 0 ? "" : " and \(plural(review.stepsDone, "step"))"
     var done =
-      "No tasks were finished in this period\(steps.isEmpty ? "" : ", but \(plural(review.stepsDone, "step")) were")."
+      "No tasks were finished in this period"
+      + (steps.isEmpty ? "" : ", but \(plural(review.stepsDone, "step")) \(review.stepsDone == 1 ? "was" : "were")")
+      + "."
     if review.done > 0 {
       let estimated =
         review.estimatedMinutes > 0 ? ": about \(Minutes.spoken(review.estimatedMinutes)) of estimated work" : ""
