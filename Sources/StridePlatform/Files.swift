@@ -74,18 +74,15 @@ extension System {
   {
     var info = stat()
     let keptMode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    // Ours by its name: one left by a process that had this pid and was killed mid-write goes.
     let temporary = "\(path).\(getpid()).new"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    unlink(temporary)
+    // A new file gets `mode` less the umask, as open(2) applies it.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw Failure() }
     do throws(Failure) {
       defer { close(descriptor) }
-      if let keptMode {
-        fchmod(descriptor, keptMode)
-      } else {
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, mode & ~mask)
-      }
+      if let keptMode { fchmod(descriptor, keptMode) }
       try write(bytes, to: descriptor)
       guard fsync(descriptor) == 0 else { throw Failure() }
     } catch {
@@ -96,6 +93,12 @@ extension System {
       let failure = Failure()
       unlink(temporary)
       throw failure
+    }
+    // The rename itself is on the disk once the directory is.
+    let directory = open(System.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      fsync(directory)
+      close(directory)
     }
   }
 }

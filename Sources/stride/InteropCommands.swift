@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -64,9 +65,18 @@ extension Session {
       }
       return format
     }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw StrideError(.invalidParams, "\(file) is not UTF-8 text; save it as UTF-8, then import it again")
+    }
     let dryRun = args.flags.contains("--dry-run")
-    let result = try call(
-      TaskImport.self, .init(text: String(decoding: bytes, as: UTF8.self), format: format, dryRun: dryRun))
+    let result: TaskImport.Result
+    do {
+      result = try call(TaskImport.self, .init(text: text, format: format, dryRun: dryRun))
+    } catch {
+      // What the file holds was refused, not how the command was written.
+      guard case .failed(let refusal) = error else { throw error }
+      throw refusal
+    }
     let read = (result.format ?? format ?? .stride).rawValue
     let skipped = result.skipped ?? []
     let name = file == "-" ? "standard input" : file

@@ -77,9 +77,11 @@ enum Terminal {
   }
 
   /// Writes straight to stdout, after whatever `print` still holds; a screen that is gone is not an error here.
-  static func write(_ text: String) {
+  static func write(_ text: String) { write(text.utf8) }
+
+  static func write(_ bytes: some Collection<UInt8>) {
     fflush(nil)
-    try? System.write(text.utf8, to: System.standardOutput)
+    try? System.write(bytes, to: System.standardOutput)
   }
 
   /// Draws a frame: every row from the top, each cleared to its end, nothing below.

@@ -110,7 +110,7 @@ extension Session {
         "stride: the --exec command failed (or ran over \(Int(Self.execTimeout)) seconds) for \(event.topic.rawValue) "
           + "event \(event.seq); watching on.")
     }
-    Terminal.write(String(decoding: printed, as: UTF8.self))
+    Terminal.write(printed)
   }
 
   /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).

@@ -141,9 +141,14 @@ public final class Dispatcher: Sendable {
     ContextSet.name, TaskMove.name,
   ]
 
-  /// Whether a request may share a commit: a quick change, or a capture when no breakdown program runs.
+  /// Whether a request may share a commit: a quick change (not an import of a file's text, which is read first), or
+  /// a capture when no breakdown program runs.
   private func sharesCommit(_ request: Request) -> Bool {
-    Self.quickChanges.contains(request.method) || (request.method == TaskCapture.name && tasks.breakdown == nil)
+    if request.method == TaskImport.name, case .object(let fields) = request.params, fields["text"] != nil {
+      return false
+    }
+    return Self.quickChanges.contains(request.method)
+      || (request.method == TaskCapture.name && tasks.breakdown == nil)
   }
 
   /// Replies to quick changes in one transaction, under the lock from the first to the commit.

@@ -133,8 +133,13 @@ struct HonestyTests {
       ].joined(separator: "\r\n") + "\r\n"
     try calendar.write(toFile: file, atomically: true, encoding: .utf8)
     let wrong = cli.stride("import", file, "--from", "todotxt")
-    #expect(wrong.status != 0)
+    #expect(wrong.status == 1, "the file is refused, not the command line")
     #expect(wrong.stderr.contains("this file is iCalendar, not todo.txt"))
+    let latin1 = cli.root + "/latin1.txt"
+    try Data([0x63, 0x61, 0x66, 0xE9, 0x20, 0x72, 0x75, 0x6E, 0x0A]).write(to: URL(fileURLWithPath: latin1))
+    let notText = cli.stride("import", latin1)
+    #expect(notText.status == 1)
+    #expect(notText.stderr == "stride: \(latin1) is not UTF-8 text; save it as UTF-8, then import it again\n")
     #expect(cli.stride("list").stdout == "No open tasks.\n", "a refused import stores nothing")
     let imported = cli.stride("import", file)
     #expect(imported.stdout.contains("Imported 2 tasks"), "\(imported.stdout)")

@@ -118,16 +118,21 @@ extension SystemTests {
       return (format.contains("+") ? "+" : "") + text.dropFirst()
     }
     var generator = SystemRandomNumberGenerator()
-    for _ in 0..<20_000 {
-      // Three places, as the engine rounds its figures, away from the halfway points printf and we may round apart.
-      let value = Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1000 + 0.0001
-      #expect(value.fixed(2) == printf("%.2f", value))
-      #expect(value.fixed(1) == printf("%.1f", value))
-      #expect(value.fixed(2, sign: true) == printf("%+.2f", value))
-      #expect(value.fixed(0) == printf("%.0f", value))
+    // Three places, as the engine rounds its figures (so halfway cases come up often), then any double at all.
+    let figures = (0..<20_000).map { _ in Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1000 }
+    let anything = (0..<20_000).map { _ in
+      Double(sign: .plus, exponent: Int.random(in: -30...60, using: &generator), significand: 1)
+        * Double.random(in: -2...2, using: &generator)
+    }
+    let ties = [0.125, 1.25, 0.5, 1.5, 2.5, -0.5, 0.995, 5.555, 1.115, 0.005, 2.675, 1e20 / 1e5, 9.999]
+    for value in figures + anything + ties {
+      #expect(value.fixed(2) == printf("%.2f", value), "\(value)")
+      #expect(value.fixed(1) == printf("%.1f", value), "\(value)")
+      #expect(value.fixed(2, sign: true) == printf("%+.2f", value), "\(value)")
+      #expect(value.fixed(0) == printf("%.0f", value), "\(value)")
     }
     #expect((-0.001).fixed(2) == "0.00", "no minus before a zero")
-    #expect(0.005.fixed(2) == "0.01")
+    #expect(0.125.fixed(2) == "0.12" && 0.995.fixed(2) == "0.99", "ties and near-ties as the binary value has them")
     #expect(7.padded(3) == "  7" && 1234.padded(3) == "1234" && 7.padded(2, with: "0") == "07")
     #expect((-7).padded(3, with: "0") == "-07")
     #expect(
