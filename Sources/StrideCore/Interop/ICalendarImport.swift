@@ -51,7 +51,9 @@ enum ICalendarImport {
     let kept = plan.tasks.count(where: { $0.rawInput != $0.title })
     if kept > 0 {
       plan.notes.append(
-        "the notes of \(kept == 1 ? "1 task were" : "\(kept) tasks were") kept in the text it was captured from")
+        kept == 1
+          ? "1 task's description was kept as the words it was captured from (Captured as, in stride show)"
+          : "\(kept) tasks' descriptions were kept as the words they were captured from (Captured as, in stride show)")
     }
     return plan
   }

@@ -163,6 +163,10 @@ struct HonestyTests {
     #expect(written.stdout.contains("iCalendar has no energy, estimate"))
     let again = cli.stride("import", round, "--dry-run")
     #expect(again.stdout.contains("Would import 3 tasks"), "\(again.stdout)")
+    #expect(
+      again.stdout.contains(
+        "Note: 1 task's description was kept as the words it was captured from (Captured as, in stride show)."),
+      "only the stretch was captured from other words than its title:\n\(again.stdout)")
   }
 }
 
