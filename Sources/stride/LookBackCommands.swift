@@ -36,7 +36,7 @@ extension Session {
     var lines: [String] = []
     var day = ""
     for entry in entries {
-      let heading = entry.said?["day"] ?? String(Timestamp.format(entry.at.date).prefix(10))
+      let heading = entry.said?["day"] ?? String(entry.at.rfc3339.prefix(10))
       if heading != day {
         lines.append(output.bold(heading))
         day = heading

@@ -74,7 +74,7 @@ struct Output {
   }
 
   static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp) -> String {
-    said?[key] ?? Timestamp.format(time.date)
+    said?[key] ?? time.rfc3339
   }
 
   /// `Task 12, "call the dentist",`: a task as the subject that starts a sentence.

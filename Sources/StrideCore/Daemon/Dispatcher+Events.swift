@@ -72,13 +72,13 @@ extension Dispatcher {
       throw StrideError.invalid("'topics' must name at least one of \(EventTopic.validWords), or be left out")
     }
     let context = session.context
-    let speaker = context.said == true ? try speaker(context.timeZone, at: now) : nil
+    let speaker = context.said == true ? speaker(for: session, at: now) : nil
     let subscription = try Subscription(topics: topics, speaker: speaker, limit: hub.queueLimit)
     // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
     // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
     let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
       let energy = try tasks.userContext(store, at: now).energy
-      let (seq, missed) = hub.subscribe(subscription, at: now)
+      let (seq, missed) = hub.subscribe(subscription)
       session.subscription = subscription
       return (store.openByID, energy, seq, missed, store.nextWakeUp)
     }

@@ -198,7 +198,7 @@ public final class Dispatcher: Sendable {
     let now = caller.now
     let context = session?.context ?? ClientContext.Params()
     func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      try request.reply(M.self, self.encoder(context, at: now, else: encoder)) { try body(context.filling($0)) }
+      try request.reply(M.self, self.encoder(session, at: now, else: encoder)) { try body(context.filling($0)) }
     }
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
       try tasks.apply(change, caller)
@@ -246,7 +246,7 @@ public final class Dispatcher: Sendable {
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
     case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name:
-      return try lists(request, self.encoder(context, at: now, else: encoder), caller)
+      return try lists(request, self.encoder(session, at: now, else: encoder), caller)
     case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     default:
       throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
@@ -276,25 +276,27 @@ public final class Dispatcher: Sendable {
     do {
       let zone = try tasks.zone(params.timeZone)
       session?.context = params
+      session?.timeZone = params.timeZone == nil ? nil : zone
       return ClientContext.Result(
         timeZone: zone.identifier, dateOrder: params.dateOrder ?? .unknown, said: params.said ?? false)
     } catch {
       session?.context = ClientContext.Params(dateOrder: params.dateOrder, said: params.said)
+      session?.timeZone = nil
       throw error
     }
   }
 
   /// The encoder of a reply on a connection with `context`: one that says its times when the connection asked for
   /// words, else `plain`. Made for each reply encoded here, so a kept now-list pays nothing for it.
-  private func encoder(
-    _ context: ClientContext.Params, at now: Date, else plain: WireEncoder
-  ) throws(StrideError) -> WireEncoder {
-    context.said == true ? WireEncoder(speaker: try speaker(context.timeZone, at: now)) : plain
+  private func encoder(_ session: ConnectionSession?, at now: Date, else plain: WireEncoder) -> WireEncoder {
+    guard let session, session.context.said == true else { return plain }
+    return WireEncoder(speaker: speaker(for: session, at: now))
   }
 
-  /// How times are said, in `zone` (the daemon's when nil) at `now`, to a connection that asked for words.
-  func speaker(_ zone: String?, at now: Date) throws(StrideError) -> Speaker {
-    Speaker(now: now, timeZone: try tasks.zone(zone), settings: tasks.engine)
+  /// How times are said to a connection that asked for words: in its context's zone (the daemon's when it named
+  /// none), at `now`.
+  func speaker(for session: ConnectionSession, at now: Date) -> Speaker {
+    Speaker(now: now, timeZone: session.timeZone ?? tasks.timeZone, settings: tasks.engine)
   }
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
@@ -384,6 +386,8 @@ public final class ConnectionSession {
   public internal(set) var subscription: Subscription?
   /// The person's zone and date order (`client.context`), for the requests that do not name their own.
   public internal(set) var context = ClientContext.Params()
+  /// The context's zone, found once when it was set; nil: the daemon's.
+  var timeZone: TimeZone?
   /// The terminal session the client runs in (`TerminalSession`): the changes it makes are recorded as made there.
   public let origin: String?
   public init(origin: String? = nil) { self.origin = origin }

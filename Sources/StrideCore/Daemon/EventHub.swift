@@ -48,17 +48,11 @@ public final class EventHub: Sendable {
         state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
       }
       for (_, group) in Dictionary(grouping: listeners, by: { $0.speaker?.timeZone }) {
-        guard let line = Self.line(event, for: group[0], at: event.at.date) else { continue }
+        let encoder = WireEncoder(speaker: group[0].speaker?.at(event.at.date))
+        guard let line = try? encoder.notification(method: event.topic.rawValue, params: event) else { continue }
         for listener in group { listener.offer(line) }
       }
     }
-  }
-
-  /// The notification line of `event` as `subscription` hears it: with its times said as of `moment` (when it is
-  /// sent), when the subscriber asked for words.
-  private static func line(_ event: StrideEvent, for subscription: Subscription, at moment: Date) -> Data? {
-    let encoder = WireEncoder(speaker: subscription.speaker?.at(moment))
-    return try? encoder.notification(method: event.topic.rawValue, params: event)
   }
 
   /// Whether a now-list differs from the last one announced (or given to a new subscriber); remembers it.
@@ -70,16 +64,19 @@ public final class EventHub: Sendable {
     }
   }
 
-  /// Adds a subscriber at `now`; returns the last sequence number given out and how many unheard wake-ups were
-  /// queued for it (said as of `now`).
-  func subscribe(_ subscription: Subscription, at now: Date) -> (seq: Int, missed: Int) {
+  /// Adds a subscriber; returns the last sequence number given out and how many unheard wake-ups were queued for it
+  /// (said as of when it subscribed, the moment its speaker holds).
+  func subscribe(_ subscription: Subscription) -> (seq: Int, missed: Int) {
     state.withLock { state in
       state.subscribers[ObjectIdentifier(subscription)] = subscription
       var missed = 0
       if subscription.topics.contains(.taskWoke) {
         missed = state.unheard.count
+        let encoder = WireEncoder(speaker: subscription.speaker)
         for event in state.unheard {
-          if let line = Self.line(event, for: subscription, at: now) { subscription.offer(line) }
+          if let line = try? encoder.notification(method: event.topic.rawValue, params: event) {
+            subscription.offer(line)
+          }
         }
         state.unheard = []
       }

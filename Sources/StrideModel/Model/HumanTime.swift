@@ -24,10 +24,7 @@ public struct HumanTime: Sendable {
   private func year(_ day: CivilDate) -> String { day.year == today.year ? "" : " \(day.year)" }
 
   /// The last second of a day: a due date given without a time.
-  private func isEndOfDay(_ date: Date) -> Bool {
-    let clock = calendar.clock(of: date)
-    return clock.hour == 23 && clock.minute == 59 && clock.second == 59
-  }
+  private func isEndOfDay(_ date: Date) -> Bool { calendar.clock(of: date) == .endOfDay }
 
   /// "today at 17:00", "yesterday at 09:00", "Friday at 09:00" within the coming week, else "Tue 1 Dec at 09:00"
   /// (with the year when it is not this year's).
@@ -99,10 +96,7 @@ public struct HumanTime: Sendable {
   }
 
   /// "09:00", 24-hour.
-  public func clock(_ date: Date) -> String {
-    let clock = calendar.clock(of: date)
-    return (clock.hour < 10 ? "0" : "") + "\(clock.hour):" + (clock.minute < 10 ? "0" : "") + "\(clock.minute)"
-  }
+  public func clock(_ date: Date) -> String { calendar.clock(of: date).written }
 
   /// The times present, each said as `describe` says it, under its key: a result's `said`.
   public func words(_ times: KeyValuePairs<String, Timestamp?>) -> [String: String] {
