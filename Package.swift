@@ -62,6 +62,11 @@ let package = Package(
     .target(
       name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    // The Now view: its state machine (keys and answers in, calls out), its screen and sentences, and the width a
+    // character takes on a terminal. Reads the daemon's replies in StrideWire's types; no Foundation.
+    .target(
+      name: "StrideNowView", dependencies: ["StrideBase", "StrideWire"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .target(
       name: "StrideCore",
       dependencies: [
@@ -79,6 +84,7 @@ let package = Package(
       name: "stride",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StrideCore", "StrideWire", "StrideClientKit",
+        "StrideNowView",
       ],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
@@ -92,7 +98,7 @@ let package = Package(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit",
+        "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -38,3 +38,13 @@ public enum ChangeAction: String, Sendable, CaseIterable {
     }
   }
 }
+
+/// Where an undone change was made.
+public enum ChangeSource: String, Codable, Sendable {
+  /// In this terminal (or where nobody knows).
+  case here
+  /// In another terminal or program on this machine: this one had made no change left to undo.
+  case elsewhere
+  /// Received from another device by sync; the next pass sends the undo to the server.
+  case sync
+}

@@ -93,7 +93,7 @@ package enum VTodo {
     if let start { lines.append(same("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
     if let due = fields.due { lines.append(same("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
     lines += status(
-      fields.state, progress: StrideModel.Progress(done: fields.steps.count(where: \.done), total: fields.steps.count),
+      fields.state, progress: StepProgress(done: fields.steps.count(where: \.done), total: fields.steps.count),
       cancelled: server?.cancelled == true, server: server)
     if let priority = priority(fields.type, server) { lines.append(priority) }
     if let rule = fields.rrule { lines.append("RRULE:\(rule)") }
@@ -113,7 +113,7 @@ package enum VTodo {
     lines.append("X-STRIDE-POSITION:\(position)")
     let state = SyncState(
       status: step.done ? .completed : .active, completedAt: step.completedAt, deferral: nil, deferCount: 0)
-    lines += status(state, progress: StrideModel.Progress(done: 0, total: 0), cancelled: false, server: server)
+    lines += status(state, progress: StepProgress(done: 0, total: 0), cancelled: false, server: server)
     return lines + (server?.keptLines ?? [])
   }
 
@@ -163,7 +163,7 @@ package enum VTodo {
     ]
   }
 
-  private static func status(_ state: SyncState, progress: StrideModel.Progress, cancelled: Bool, server: Parsed?)
+  private static func status(_ state: SyncState, progress: StepProgress, cancelled: Bool, server: Parsed?)
     -> [String]
   {
     switch state.status {

@@ -18,11 +18,29 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A reply, or a notification, with its result already in the method's type.
-private struct Reply<Result: Decodable>: Decodable {
+/// A reply, or a notification, with its result as it came.
+private struct Reply: Decodable {
   var id: RequestID?
-  var result: Result?
+  var result: JSONValue?
   var error: WireError?
+}
+
+/// A method's result, with the JSON it was read from: `--json` prints what the daemon sent, whatever the client's
+/// type reads of it. Its members are the result's (`answer.task`).
+@dynamicMemberLookup
+public struct Answer<Result: Sendable>: Encodable, Sendable {
+  public let result: Result
+  public let json: JSONValue
+
+  public init(result: Result, json: JSONValue) {
+    self.result = result
+    self.json = json
+  }
+
+  public subscript<Member>(dynamicMember member: KeyPath<Result, Member>) -> Member { result[keyPath: member] }
+
+  /// Writes the reply as it came.
+  public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }
 
 /// A connection to the daemon: checks the greeting, then sends requests and reads their replies in order.
@@ -72,6 +90,13 @@ public final class StrideClient {
 
   /// Calls a method and returns its result.
   public func call<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    try answer(method, params).result
+  }
+
+  /// Calls a method and returns its result with the JSON it came as.
+  public func answer<M: WireMethod>(
+    _ method: M.Type, _ params: M.Params
+  ) throws(ClientError) -> Answer<M.Result> {
     // The context goes first, in the same write, while it has not been sent.
     let first = try context.map { context throws(ClientError) in try encoded(ClientContext.self, context) }
     let (line, id) = try encoded(method, params)
@@ -96,20 +121,23 @@ public final class StrideClient {
     }
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      // One decoding pass straight into the result type: a reply can hold thousands of tasks.
-      let message: Reply<M.Result>
+      let message: Reply
       do {
-        message = try JSONValueDecoder.decode(Reply<M.Result>.self, from: line)
+        message = try JSONValueDecoder.decode(Reply.self, from: line)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }
       // Notifications (no id) may arrive between replies; they are not the answer.
       guard message.id != nil || message.error != nil else { continue }
       if let error = message.error { throw ClientError.failed(error.strideError) }
-      guard message.id == id, let result = message.result else {
+      guard message.id == id, let json = message.result else {
         throw ClientError.unreachable("strided answered out of order")
       }
-      return result
+      do {
+        return Answer(result: try JSONValueDecoder.decode(M.Result.self, from: json), json: json)
+      } catch {
+        throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
+      }
     }
   }
 

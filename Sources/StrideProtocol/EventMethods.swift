@@ -1,33 +1,11 @@
 import Foundation
 import StrideModel
 
-/// What a subscriber can hear about. The notification's method is the topic's name.
-public enum EventTopic: String, WireEnum, Sendable, Comparable {
-  /// A task came back, or came up, by itself: its deferral ended, its follow-up is due, its start or due time
-  /// arrived, or a routine moved on.
-  case taskWoke = "task.woke"
-  /// A task was captured, edited, deferred, deleted, undone… any change except a completion.
-  case taskChanged = "task.changed"
-  /// A task was completed (reported only here, not also as `task.changed`).
-  case taskCompleted = "task.completed"
-  /// The now-list (its tasks, their order or what each asks) is different from the last one announced.
-  case nowChanged = "now.changed"
-  /// A sync pass ended: what moved, or why it failed.
-  case syncFinished = "sync.finished"
-
-  public static func < (lhs: EventTopic, rhs: EventTopic) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
 /// `events.subscribe`: turns the connection into an event stream. The reply holds the state as it is; every
 /// notification after it carries a larger `seq`. The connection still answers requests sent on it.
 public enum EventsSubscribe: RPCMethod {
-  public static let name = "events.subscribe"
-
-  public struct Params: Codable, Sendable, Equatable {
-    /// The topics to hear; all of them when absent.
-    public var topics: [EventTopic]?
-    public init(topics: [EventTopic]? = nil) { self.topics = topics }
-  }
+  public static let name = Wire.EventsSubscribe.name
+  public typealias Params = Wire.EventsSubscribe.Params
 
   public struct Result: Codable, Sendable, Equatable {
     /// The topics this connection now hears, sorted.

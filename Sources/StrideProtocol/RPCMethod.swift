@@ -11,6 +11,13 @@ public protocol RPCMethod: WireMethod where Params: Decodable, Result: Encodable
 
 /// The daemon answers the methods a client finds in StrideWire.
 extension ClientContext: RPCMethod {}
+extension TimeParse: RPCMethod {}
+extension HistoryLog: RPCMethod {}
+extension HistoryReview: RPCMethod {}
+extension ServerInfo: RPCMethod {}
+extension ContextGet: RPCMethod {}
+extension ContextSet: RPCMethod {}
+extension TaskExport: RPCMethod {}
 extension SyncSetup: RPCMethod {}
 extension SyncRun: RPCMethod {}
 extension SyncStatus: RPCMethod {}
@@ -19,12 +26,6 @@ extension ListsAdd: RPCMethod {}
 extension ListsDefault: RPCMethod {}
 extension ListsRemove: RPCMethod {}
 extension ListsRename: RPCMethod {}
-
-/// Params that name one task.
-public struct TaskRef: Codable, Sendable, Equatable {
-  public var id: TaskID
-  public init(id: TaskID) { self.id = id }
-}
 
 /// The result of a method about one task: the task as it stands after the call.
 public struct TaskResult: Codable, Sendable, Equatable {

@@ -1,66 +1,11 @@
 import Foundation
 import StrideModel
 
-/// `server.info`: what the daemon is and where it keeps things.
-public enum ServerInfo: RPCMethod {
-  public static let name = "server.info"
-  public typealias Params = NoParams
-
-  public struct Result: Codable, Sendable, Equatable {
-    public var `protocol`: Int
-    public var server: String
-    public var version: String
-    public var pid: Int32
-    public var socket: String
-    public var database: String
-    public var startedAt: Timestamp
-    public var openTasks: Int
-    /// How desktop reminders stand (absent from a daemon older than them).
-    public var reminders: RemindersStatus?
-    /// This result's times in words, for a connection that asked for them (`SaysTimes`).
-    public var said: [String: String]?
-
-    public init(
-      server: String, version: String, pid: Int32, socket: String, database: String, startedAt: Date,
-      openTasks: Int
-    ) {
-      self.protocol = protocolVersion
-      self.server = server
-      self.version = version
-      self.pid = pid
-      self.socket = socket
-      self.database = database
-      self.startedAt = Timestamp(startedAt)
-      self.openTasks = openTasks
-    }
-  }
-}
-
-/// How desktop reminders stand, for `stride daemon status`: a state from a closed set, and the same in a sentence
-/// that says what to do when something is missing.
-public struct RemindersStatus: Codable, Sendable, Equatable {
-  /// `off`; `connecting` (at start-up); `desktop` (the desktop's notification service shows them); `notify-send`
-  /// (the bus could not be used, notify-send shows them); `no-bus` (no session bus was found or reached);
-  /// `no-service` (nothing on the bus shows notifications). A client shows `sentence`; new states may come.
-  public var state: String
-  public var sentence: String
-
-  public init(state: String, sentence: String) {
-    self.state = state
-    self.sentence = sentence
-  }
-}
-
 /// `history.undo`: take back the last change made from this client's terminal (else the last a person made
 /// anywhere); with `sync`, the last change a sync pass received. Repeat to walk further back.
 public enum HistoryUndo: RPCMethod {
-  public static let name = "history.undo"
-
-  public struct Params: Codable, Sendable, Equatable {
-    /// Undo what sync received from another device, instead of a change made here.
-    public var sync: Bool?
-    public init(sync: Bool? = nil) { self.sync = sync }
-  }
+  public static let name = Wire.HistoryUndo.name
+  public typealias Params = Wire.HistoryUndo.Params
 
   public struct Result: Codable, Sendable, Equatable {
     /// The change that was reverted.
@@ -87,135 +32,16 @@ public enum HistoryUndo: RPCMethod {
     }
 
     /// What was undone, as a person reads it: where the change was made, and what later changes were kept.
-    public var sentence: String {
-      let what =
-        switch undone.from ?? .here {
-        case .here: "Undid: \(undone.summary)."
-        case .elsewhere:
-          "Nothing done in this terminal is left to undo, so this undid the latest change made elsewhere: "
-            + "\(undone.summary)."
-        case .sync:
-          "Undid what sync received: \(undone.summary). The next sync sends this to the server, so your other "
-            + "devices take it back too."
-        }
-      return what + (kept.map { " Kept what changed since: \(listed($0))." } ?? "")
-    }
+    public var sentence: String { Wire.UndoResult.sentence(summary: undone.summary, from: undone.from, kept: kept) }
   }
-}
-
-/// The user's context as the wire carries it: `energy` is null while unknown, or once it has lapsed.
-public struct ContextResult: Codable, Sendable, Equatable {
-  public var energy: EnergyLevel?
-  public var updatedAt: Timestamp?
-  /// When the energy goes back to unknown (config `context.energyLapseHours`).
-  public var lapsesAt: Timestamp?
-  /// These times in words, for a connection that asked for them (`SaysTimes`).
-  public var said: [String: String]?
-
-  public init(_ context: UserContext) {
-    energy = context.energy
-    updatedAt = context.updatedAt.map(Timestamp.init)
-    lapsesAt = context.lapsesAt.map(Timestamp.init)
-  }
-
-  enum CodingKeys: String, CodingKey { case energy, updatedAt, lapsesAt, said }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(energy, forKey: .energy)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encode(lapsesAt, forKey: .lapsesAt)
-    try container.encodeIfPresent(said, forKey: .said)
-  }
-}
-
-/// `context.get`: the user's current energy.
-public enum ContextGet: RPCMethod {
-  public static let name = "context.get"
-  public typealias Params = NoParams
-  public typealias Result = ContextResult
-}
-
-/// `context.set`: set the user's current energy (`null` for unknown).
-public enum ContextSet: RPCMethod {
-  public static let name = "context.set"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var energy: EnergyLevel?
-    public init(energy: EnergyLevel?) { self.energy = energy }
-
-    enum CodingKeys: String, CodingKey { case energy }
-
-    public init(from decoder: Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      guard container.contains(.energy) else {
-        throw DecodingError.keyNotFound(
-          CodingKeys.energy, .init(codingPath: [], debugDescription: "energy is required; null means unknown"))
-      }
-      energy = try container.decode(EnergyLevel?.self, forKey: .energy)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(energy, forKey: .energy)
-    }
-  }
-
-  public typealias Result = ContextResult
 }
 
 /// `now.list`: at most five suggestions for what to start now, each with its why.
 public enum NowList: RPCMethod {
-  public static let name = "now.list"
+  public static let name = Wire.NowList.name
+  public typealias Params = Wire.NowList.Params
 
-  public struct Params: Codable, Sendable, Equatable {
-    /// A what-if instant; the daemon's clock when absent.
-    public var at: Timestamp?
-    /// The user's energy for this question; the stored context when absent.
-    public var energy: EnergyLevel?
-    /// The minutes the user has; no limit when absent.
-    public var minutes: Int?
-    /// How many suggestions, 1 to 5 (default 5).
-    public var limit: Int?
-    /// Only tasks with one of these tags.
-    public var tags: [String]?
-    /// Only tasks in this list (the ranking still weighs every list: what waits on a task elsewhere counts).
-    public var list: String?
-    /// Also list every hidden task with why.
-    public var all: Bool?
-    /// The user's time zone (an IANA name such as `Europe/Berlin`), for the words of the why-lines ("due today at
-    /// 17:00") and time-of-day windows; the daemon's when absent.
-    public var timeZone: String?
-
-    public init(
-      at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
-      all: Bool? = nil, timeZone: String? = nil, list: String? = nil
-    ) {
-      self.list = list
-      self.timeZone = timeZone
-      self.at = at.map(Timestamp.init)
-      self.energy = energy
-      self.minutes = minutes
-      self.limit = limit
-      self.tags = tags
-      self.all = all
-    }
-  }
-
-  /// A task left out, and why (with `all`).
-  public struct HiddenEntry: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var title: String
-    public var reason: HiddenReason
-    public var detail: String
-
-    public init(_ hidden: HiddenTask) {
-      id = hidden.task.id
-      title = hidden.task.title
-      reason = hidden.hidden.reason
-      detail = hidden.hidden.detail
-    }
-  }
+  public typealias HiddenEntry = StrideWire.HiddenEntry
 
   public struct Result: Codable, Sendable, Equatable {
     public var suggestions: [Suggestion]
@@ -269,34 +95,8 @@ public enum NowList: RPCMethod {
 
 /// `task.explain`: the whole score of one task for the moment asked about, or the filter that hides it.
 public enum TaskExplain: RPCMethod {
-  public static let name = "task.explain"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var at: Timestamp?
-    public var energy: EnergyLevel?
-    public var minutes: Int?
-    public var tags: [String]?
-    /// As for `now.list`.
-    public var timeZone: String?
-
-    public init(
-      id: TaskID, at: Date? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, tags: [String]? = nil,
-      timeZone: String? = nil
-    ) {
-      self.timeZone = timeZone
-      self.id = id
-      self.at = at.map(Timestamp.init)
-      self.energy = energy
-      self.minutes = minutes
-      self.tags = tags
-    }
-
-    /// The same question as a now-list.
-    public var nowParams: NowList.Params {
-      NowList.Params(at: at?.date, energy: energy, minutes: minutes, tags: tags, timeZone: timeZone)
-    }
-  }
+  public static let name = Wire.TaskExplain.name
+  public typealias Params = Wire.TaskExplain.Params
 
   public struct Result: Codable, Sendable, Equatable {
     public var task: StrideTask
@@ -354,3 +154,17 @@ public let allMethodNames: [String] = [
   NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
   ListsDefault.name, ListsRemove.name, TaskMove.name,
 ]
+
+extension HiddenEntry {
+  public init(_ hidden: HiddenTask) {
+    self.init(id: hidden.task.id, title: hidden.task.title, reason: hidden.hidden.reason, detail: hidden.hidden.detail)
+  }
+}
+
+extension ContextResult {
+  public init(_ context: UserContext) {
+    self.init(
+      energy: context.energy, updatedAt: context.updatedAt.map(Timestamp.init),
+      lapsesAt: context.lapsesAt.map(Timestamp.init))
+  }
+}

@@ -21,14 +21,7 @@ public struct UndoneChange: Sendable {
     self.kept = kept
   }
 
-  public enum Source: String, Codable, Sendable {
-    /// In this terminal (or where nobody knows).
-    case here
-    /// In another terminal or program on this machine: this one had made no change left to undo.
-    case elsewhere
-    /// Received from another device by sync; the next pass sends the undo to the server.
-    case sync
-  }
+  public typealias Source = ChangeSource
 }
 
 /// The user's state that the ranking takes into account.

@@ -3,22 +3,8 @@ import StrideModel
 
 /// `task.capture`: store a thought as a new task, or (with `dryRun`) only show how it would be understood.
 public enum TaskCapture: RPCMethod {
-  public static let name = "task.capture"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var text: String
-    public var dryRun: Bool?
-    /// How the writer's locale orders a numeric date such as 3/12/2026; `unknown` when absent.
-    public var dateOrder: NumericDateOrder?
-    /// The writer's time zone (IANA name), in which "tomorrow 9am" is read; the daemon's when absent.
-    public var timeZone: String?
-    public init(text: String, dryRun: Bool? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil) {
-      self.timeZone = timeZone
-      self.text = text
-      self.dryRun = dryRun
-      self.dateOrder = dateOrder
-    }
-  }
+  public static let name = Wire.TaskCapture.name
+  public typealias Params = Wire.TaskCapture.Params
 
   /// `draft` (what was read, with the words each field came from) always; `task` once stored; `duplicateOf`, an
   /// open task with the same title, when there is one.
@@ -36,7 +22,7 @@ public enum TaskCapture: RPCMethod {
 
 /// `task.get`: one task, open or done.
 public enum TaskGet: RPCMethod {
-  public static let name = "task.get"
+  public static let name = Wire.TaskGet.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
@@ -112,78 +98,37 @@ public enum TaskUpdate: RPCMethod {
 
 /// `task.skip`: a routine moves to its next occurrence without a completion.
 public enum TaskSkip: RPCMethod {
-  public static let name = "task.skip"
+  public static let name = Wire.TaskSkip.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.pin`: keep a task in `now` whatever its score (`pinned: true`), or stop (`false`). At most three.
 public enum TaskPin: RPCMethod {
-  public static let name = "task.pin"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var pinned: Bool
-    public init(id: TaskID, pinned: Bool) {
-      self.id = id
-      self.pinned = pinned
-    }
-  }
-
+  public static let name = Wire.TaskPin.name
+  public typealias Params = Wire.TaskPin.Params
   public typealias Result = TaskResult
 }
 
 /// `task.complete`: mark a task done (a routine comes back at its next occurrence).
 public enum TaskComplete: RPCMethod {
-  public static let name = "task.complete"
+  public static let name = Wire.TaskComplete.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.reopen`: bring a done task back.
 public enum TaskReopen: RPCMethod {
-  public static let name = "task.reopen"
+  public static let name = Wire.TaskReopen.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.delete`: remove a task (undoable); the result is the task as it was.
 public enum TaskDelete: RPCMethod {
-  public static let name = "task.delete"
+  public static let name = Wire.TaskDelete.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
-}
-
-/// `task.export`: every task, open and done, written in an export format.
-public enum TaskExport: RPCMethod {
-  public static let name = "task.export"
-
-  public struct Params: Codable, Sendable, Equatable {
-    /// Absent: `json`, Stride's own.
-    public var format: ExportFormat?
-    /// The zone the formats with local dates (todo.txt, iCalendar) write them in; absent, the connection's.
-    public var timeZone: String?
-    public init(format: ExportFormat? = nil, timeZone: String? = nil) {
-      self.format = format
-      self.timeZone = timeZone
-    }
-  }
-
-  public struct Result: Codable, Sendable, Equatable {
-    public var format: ExportFormat
-    /// The file, whole, as the format has it.
-    public var text: String
-    /// The tasks written, in id order.
-    public var tasks: [TaskID]
-    /// What the format cannot keep of these tasks, as a sentence; absent when nothing is lost.
-    public var loss: String?
-    public init(format: ExportFormat, text: String, tasks: [TaskID], loss: String?) {
-      self.format = format
-      self.text = text
-      self.tasks = tasks
-      self.loss = loss
-    }
-  }
 }
 
 /// `task.import`: store tasks, all or none, in one transaction (undoable as one change): whole tasks, or the text of
@@ -210,16 +155,7 @@ public enum TaskImport: RPCMethod {
     }
   }
 
-  /// An entry of the file that is not imported, and why.
-  public struct Skipped: Equatable, Sendable, Codable {
-    /// The entry as a person finds it in the file ("line 4", "uuid 0f1c…").
-    public var entry: String
-    public var reason: String
-    public init(entry: String, reason: String) {
-      self.entry = entry
-      self.reason = reason
-    }
-  }
+  public typealias Skipped = ImportSkipped
 
   public struct Result: Codable, Sendable, Equatable {
     /// The tasks as stored (or as they would be, with `dryRun`), in id order.
@@ -245,111 +181,56 @@ public enum TaskImport: RPCMethod {
 
 /// `task.defer`: put a task off for a reason, optionally until a time.
 public enum TaskDefer: RPCMethod {
-  public static let name = "task.defer"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var reason: DeferReason
-    public var until: Timestamp?
-    /// With `blocked`: the task this one waits on.
-    public var on: TaskID?
-    public init(id: TaskID, reason: DeferReason, until: Date? = nil, on: TaskID? = nil) {
-      self.id = id
-      self.reason = reason
-      self.until = until.map(Timestamp.init)
-      self.on = on
-    }
-  }
-
+  public static let name = Wire.TaskDefer.name
+  public typealias Params = Wire.TaskDefer.Params
   public typealias Result = TaskResult
 }
 
 /// `task.wait`: park a task while it waits on someone or something.
 public enum TaskWait: RPCMethod {
-  public static let name = "task.wait"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var note: String?
-    /// When to check on it; from then on `now.list` offers it as "check on it".
-    public var followUp: Timestamp?
-    public init(id: TaskID, note: String? = nil, followUp: Date? = nil) {
-      self.id = id
-      self.note = note
-      self.followUp = followUp.map(Timestamp.init)
-    }
-  }
-
+  public static let name = Wire.TaskWait.name
+  public typealias Params = Wire.TaskWait.Params
   public typealias Result = TaskResult
 }
 
 /// `task.resume`: end a deferral or a wait.
 public enum TaskResume: RPCMethod {
-  public static let name = "task.resume"
+  public static let name = Wire.TaskResume.name
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
-/// Params naming a dependency: task `id` waits on task `on`.
-public struct DependencyParams: Codable, Sendable, Equatable {
-  public var id: TaskID
-  public var on: TaskID
-  public init(id: TaskID, on: TaskID) {
-    self.id = id
-    self.on = on
-  }
-}
-
 /// `task.block`: make a task wait on another; a loop is refused.
 public enum TaskBlock: RPCMethod {
-  public static let name = "task.block"
+  public static let name = Wire.TaskBlock.name
   public typealias Params = DependencyParams
   public typealias Result = TaskResult
 }
 
 /// `task.unblock`: remove a dependency.
 public enum TaskUnblock: RPCMethod {
-  public static let name = "task.unblock"
+  public static let name = Wire.TaskUnblock.name
   public typealias Params = DependencyParams
   public typealias Result = TaskResult
 }
 
 /// `subtask.add`: add a step at the end of a task.
 public enum SubtaskAdd: RPCMethod {
-  public static let name = "subtask.add"
-
-  public struct Params: Codable, Sendable, Equatable {
-    public var id: TaskID
-    public var title: String
-    public init(id: TaskID, title: String) {
-      self.id = id
-      self.title = title
-    }
-  }
-
+  public static let name = Wire.SubtaskAdd.name
+  public typealias Params = Wire.SubtaskAdd.Params
   public typealias Result = TaskResult
-}
-
-/// Params naming one step, or one note (`note.remove`), of a task: `index` counts from 1.
-public struct StepRef: Codable, Sendable, Equatable {
-  public var id: TaskID
-  public var index: Int
-  public init(id: TaskID, index: Int) {
-    self.id = id
-    self.index = index
-  }
 }
 
 /// `subtask.complete`: mark a step done; the last one completes the task.
 public enum SubtaskComplete: RPCMethod {
-  public static let name = "subtask.complete"
+  public static let name = Wire.SubtaskComplete.name
   public typealias Params = StepRef
   public typealias Result = TaskResult
 }
 
 /// `subtask.reopen`: mark a step not done.
 public enum SubtaskReopen: RPCMethod {
-  public static let name = "subtask.reopen"
+  public static let name = Wire.SubtaskReopen.name
   public typealias Params = StepRef
   public typealias Result = TaskResult
 }

@@ -34,7 +34,8 @@ extension History {
       }
       entries.append(
         HistoryLog.Entry(
-          seq: statement.int64(0), at: statement.date(1), action: action, id: (later.first ?? earlier.first)?.id,
+          seq: statement.int64(0), at: Timestamp(statement.date(1)), action: action,
+          id: (later.first ?? earlier.first)?.id,
           words: words, undone: statement.int(7) != 0, fromSync: statement.optionalText(6) == Self.syncOrigin))
     }
     let more = entries.count > limit

@@ -32,7 +32,8 @@ func reviewSection() throws {
   store.close()
   let (daemon, _) = try workspace.startDaemon()
   let client = try StrideClient(path: workspace.socket)
-  let params = HistoryReview.Params(since: start, until: now.addingTimeInterval(86_400), timeZone: "Europe/Berlin")
+  let params = HistoryReview.Params(
+    since: Timestamp(start), until: Timestamp(now.addingTimeInterval(86_400)), timeZone: "Europe/Berlin")
   var done = 0
   let samples = try measure(runs: quick ? 5 : 21) { done = try client.call(HistoryReview.self, params).done }
   precondition(done == count, "the review counted \(done) of \(count) finished tasks")

@@ -181,20 +181,20 @@ extension Session {
   /// `dayAlone` that day; "someday" names no time and is refused.
   func time(
     _ option: String, in args: CommandArguments, dayAlone: TimeParse.DayAlone
-  ) throws -> Date? {
+  ) throws -> Timestamp? {
     guard let text = args.values[option] else { return nil }
     return try time(text, option, dayAlone: dayAlone)
   }
 
-  func time(_ text: String, _ what: String, dayAlone: TimeParse.DayAlone) throws -> Date {
-    try readTime(TimeParse.Params(text: text, reading: .moment, dayAlone: dayAlone), what).at.date
+  func time(_ text: String, _ what: String, dayAlone: TimeParse.DayAlone) throws -> Timestamp {
+    try readTime(TimeParse.Params(text: text, reading: .moment, dayAlone: dayAlone), what).at
   }
 
   /// An option that starts a period in the past ("monday", "nov 1", "2 weeks ago", "this month"), nil when it was
   /// not given.
-  func since(_ option: String, in args: CommandArguments) throws -> Date? {
+  func since(_ option: String, in args: CommandArguments) throws -> Timestamp? {
     guard let text = args.values[option] else { return nil }
-    return try readTime(TimeParse.Params(text: text, reading: .since), option).at.date
+    return try readTime(TimeParse.Params(text: text, reading: .since), option).at
   }
 
   /// The daemon's reading of a time; words it cannot read are a usage error, said as for `what` (an option).

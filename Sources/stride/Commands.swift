@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol

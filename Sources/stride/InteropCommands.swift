@@ -1,6 +1,7 @@
 import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 /// `stride export` and `stride import`: tasks out to other tools, and in from them.
@@ -69,9 +70,9 @@ extension Session {
       throw StrideError(.invalidParams, "\(file) is not UTF-8 text; save it as UTF-8, then import it again")
     }
     let dryRun = args.flags.contains("--dry-run")
-    let result: TaskImport.Result
+    let result: Answer<Wire.TaskImport.Result>
     do {
-      result = try call(TaskImport.self, .init(text: text, format: format, dryRun: dryRun))
+      result = try call(Wire.TaskImport.self, .init(text: text, format: format, dryRun: dryRun))
     } catch {
       // What the file holds was refused, not how the command was written.
       guard case .failed(let refusal) = error else { throw error }

@@ -1,5 +1,7 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 /// `stride list` with its filters and orders, and `stride find`: tables of tasks, the daemon choosing which.
@@ -16,14 +18,14 @@ extension Session {
     }
     if args.flags.contains("--all") { status = .all }
     let params = try listParams(args, status: status)
-    let result = try call(TaskList.self, params)
+    let result = try call(Wire.TaskList.self, params)
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else { return output.say(emptyList(params, args)) }
     taskTable(result.tasks, found: result.found).forEach { output.say($0) }
   }
 
   /// `list`'s options as `task.list` params: every filter is the daemon's.
-  private func listParams(_ args: CommandArguments, status: ListStatus?) throws -> TaskList.Params {
+  private func listParams(_ args: CommandArguments, status: ListStatus?) throws -> Wire.TaskList.Params {
     let sort = try args.values["--sort"].map { text throws(UsageError) in
       guard let sort = ListSort(text) else {
         throw UsageError("--sort '\(text)' is not an order; use one of \(ListSort.validWords), like --sort -due")
@@ -40,7 +42,7 @@ extension Session {
     if let search, !Self.hasWord(search) {
       throw UsageError("--search '\(search)' has no word to look for; give one or more words, like --search lease")
     }
-    return TaskList.Params(
+    return Wire.TaskList.Params(
       status: status, tag: args.values["--tag"], pinned: args.flags.contains("--pinned") ? true : nil, sort: sort,
       energy: try args.values["--energy"].map { text throws(UsageError) in
         try CommandArguments.energy(text, "--energy")
@@ -51,7 +53,7 @@ extension Session {
   }
 
   /// What an empty list says: which tasks there are none of, its times in the words they were given in.
-  private func emptyList(_ params: TaskList.Params, _ args: CommandArguments) -> String {
+  private func emptyList(_ params: Wire.TaskList.Params, _ args: CommandArguments) -> String {
     let doneSince = args.values["--done-since"].map { "finished since \($0)" }
     let which = [
       params.pinned == true ? "pinned" : nil, params.overdue == true ? "overdue" : nil,
@@ -78,7 +80,7 @@ extension Session {
     guard Self.hasWord(text) else {
       throw UsageError("find needs words to look for, like: stride find lease, or stride find \"call the bank\"")
     }
-    let result = try call(TaskFind.self, .init(query: text, limit: try args.limit(of: "tasks")))
+    let result = try call(Wire.TaskFind.self, .init(query: text, limit: try args.limit(of: "tasks")))
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else {
       return output.say(
@@ -101,7 +103,7 @@ extension Session {
   /// The table `list` and `find` print, the title cut to what the terminal leaves; with `found` (a search), the
   /// words the daemon found highlighted, and with `whereFound`, a line under a task found outside its title saying
   /// where.
-  private func taskTable(_ tasks: [StrideTask], found: [SearchFound]?, whereFound: Bool = false) -> [String] {
+  private func taskTable(_ tasks: [Wire.Task], found: [SearchFound]?, whereFound: Bool = false) -> [String] {
     let found = found?.count == tasks.count ? found : nil
     // A LIST column when the tasks come from several lists.
     let lists = Set(tasks.map(\.list)).count > 1

@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -68,7 +69,7 @@ extension Session {
     guard args.positionals.count == 2 else {
       throw UsageError("move needs the list to move the task into, like: stride move \(id) home")
     }
-    let result = try call(TaskMove.self, .init(id: id, list: args.positionals[1]))
+    let result = try call(Wire.TaskMove.self, .init(id: id, list: args.positionals[1]))
     output.report(
       "Moved \(Output.name(result.task)), to the list \(result.task.list ?? args.positionals[1]).", json: result)
   }

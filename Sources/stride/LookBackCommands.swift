@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -67,6 +68,6 @@ extension Session {
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    ReviewText(review: review, plain: plain, bold: output.bold).lines.forEach { output.say($0) }
+    ReviewText(review: review.result, plain: plain, bold: output.bold).lines.forEach { output.say($0) }
   }
 }

@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -22,7 +23,7 @@ extension Session {
     guard !text.trimmingWhitespace.isEmpty else {
       throw UsageError("note needs the text to keep, like: stride note \(id) \"the plumber comes Thursday\"")
     }
-    let result = try call(NoteAdd.self, .init(id: id, text: text))
+    let result = try call(Wire.NoteAdd.self, .init(id: id, text: text))
     output.report("Added note \(result.task.notes.count) to \(Output.name(result.task)).", json: result)
   }
 
@@ -36,18 +37,18 @@ extension Session {
 
   /// Removes note `index` of task `id`, and says so unless `quietly` (when `edit` changes more and says it once).
   func removeNote(_ index: Int, of id: TaskID, quietly: Bool) throws {
-    let result = try call(NoteRemove.self, .init(id: id, index: index))
+    let result = try call(Wire.NoteRemove.self, .init(id: id, index: index))
     guard !quietly else { return }
     output.report("Removed note \(index) of \(Output.name(result.task)).", json: result)
   }
 
   /// `show`'s notes, oldest first: each numbered, with when it was written in words, its lines indented under it.
-  func noteLines(_ task: StrideTask) -> [String] {
+  func noteLines(_ task: Wire.Task) -> [String] {
     guard !task.notes.isEmpty else { return [] }
     let written = task.said?.notes ?? []
     var lines = ["  Notes:"]
     for (offset, note) in task.notes.enumerated() {
-      let when = offset < written.count ? written[offset] : Timestamp.format(note.at)
+      let when = offset < written.count ? written[offset] : note.at.rfc3339
       lines.append("    \(offset + 1). " + output.dim(when.sentenceStart + ":"))
       lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.isEmpty ? "" : "       " + $0

@@ -1,5 +1,7 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
@@ -9,7 +11,7 @@ extension Session {
     try args.noMorePositionals(than: 0, "now")
     if interactive, wantsNowView { return try nowView(plain: invocation.plain, list: args.values["--list"]) }
     let params = try nowParams(args, all: args.flags.contains("--all"))
-    let result = try call(NowList.self, params)
+    let result = try call(Wire.NowList.self, params)
     guard !output.json else { return output.emit(result) }
     if result.suggestions.isEmpty {
       if result.openTasks == 0 {
@@ -24,9 +26,9 @@ extension Session {
       }
     } else if invocation.plain {
       // For screen readers: each card one sentence, as the plain Now view says it.
-      NowView.spoken(result, in: params.list).forEach { output.say($0) }
+      NowView.spoken(result.result, in: params.list).forEach { output.say($0) }
     } else {
-      output.say(result.heading(in: params.list))
+      output.say(result.result.heading(in: params.list))
       output.say()
       renderSuggestions(result.suggestions)
     }
@@ -38,7 +40,7 @@ extension Session {
   }
 
   /// The now-list question from `now`'s (and `why`'s) options.
-  private func nowParams(_ args: CommandArguments, all: Bool) throws -> NowList.Params {
+  private func nowParams(_ args: CommandArguments, all: Bool) throws -> Wire.NowList.Params {
     let energy = try args.values["--energy"].map { text throws(UsageError) in
       try CommandArguments.energy(text, "--energy")
     }
@@ -47,21 +49,21 @@ extension Session {
     }
     var limit: Int?
     if let text = args.values["--limit"] {
-      guard let number = Int(text), (1...NowContext.maximumLimit).contains(number) else {
-        throw UsageError("--limit '\(text)' must be a number from 1 to \(NowContext.maximumLimit)")
+      guard let number = Int(text), (1...NowLimits.maximumLimit).contains(number) else {
+        throw UsageError("--limit '\(text)' must be a number from 1 to \(NowLimits.maximumLimit)")
       }
       limit = number
     }
     let at = try time("--at", in: args, dayAlone: .dayStart)
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
-    return NowList.Params(
+    return Wire.NowList.Params(
       at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
       list: args.values["--list"])
   }
 
   /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the
   /// why. (A position number beside the id would be read out as "1. 6", and `stride done 1` means task 1.)
-  private func renderSuggestions(_ suggestions: [Suggestion]) {
+  private func renderSuggestions(_ suggestions: [Wire.Suggestion]) {
     // Tasks from several lists each say which.
     let lists = suggestions.fromSeveralLists
     let rows = suggestions.map { suggestion in
@@ -94,9 +96,9 @@ extension Session {
     let id = try args.taskID("why", example: "stride why 12")
     let now = try nowParams(args, all: false)
     let result = try call(
-      TaskExplain.self,
+      Wire.TaskExplain.self,
       .init(
-        id: id, at: now.at?.date, energy: now.energy, minutes: now.minutes, tags: now.tags,
+        id: id, at: now.at, energy: now.energy, minutes: now.minutes, tags: now.tags,
         timeZone: now.timeZone))
     guard !output.json else { return output.emit(result) }
     let name = Output.subject(result.task)

@@ -2,6 +2,7 @@ import Foundation
 import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 import StrideTransport
 
@@ -23,7 +24,7 @@ extension Session {
     var view = NowView()
     view.onlyList = list
     // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
-    view.show(try call(NowList.self, nowParams(view)))
+    view.show(try call(Wire.NowList.self, nowParams(view)).result)
     let feed = NowFeed(socket: paths.socket)
     feed.start()
     let plain = plain || environment["TERM"] == "dumb"
@@ -115,15 +116,15 @@ extension Session {
 
   // MARK: Calls
 
-  private func nowParams(_ view: NowView) -> NowList.Params {
-    NowList.Params(list: view.onlyList)
+  private func nowParams(_ view: NowView) -> Wire.NowList.Params {
+    Wire.NowList.Params(list: view.onlyList)
   }
 
   /// The now-list as it stands, asked the same way `stride now` asks.
   private func refresh(_ view: inout NowView) throws {
-    let list = try viewCall(NowList.self, nowParams(view), view: &view)
+    let list = try viewCall(Wire.NowList.self, nowParams(view), view: &view)
     if let list { view.show(list) }
-    if case .detail(let id) = view.screen, let task = try viewCall(TaskGet.self, .init(id: id), view: &view) {
+    if case .detail(let id) = view.screen, let task = try viewCall(Wire.TaskGet.self, .init(id: id), view: &view) {
       view.showDetail(task.task)
     }
   }
@@ -134,48 +135,48 @@ extension Session {
       switch effect {
       case .quit: return false
       case .complete(let id):
-        if let result = try viewCall(TaskComplete.self, .init(id: id), view: &view) {
+        if let result = try viewCall(Wire.TaskComplete.self, .init(id: id), view: &view) {
           view.say("Done: \(Output.name(result.task)).")
         }
       case .completeStep(let id, let index):
-        if let result = try viewCall(SubtaskComplete.self, .init(id: id, index: index), view: &view) {
+        if let result = try viewCall(Wire.SubtaskComplete.self, .init(id: id, index: index), view: &view) {
           let done = result.task.status == .completed ? " That was the last step, so the task is done too." : ""
           view.say("Done: step \(id).\(index), \"\(result.task.subtasks[index - 1].title)\".\(done)")
         }
       case .reopenStep(let id, let index):
-        if let result = try viewCall(SubtaskReopen.self, .init(id: id, index: index), view: &view) {
+        if let result = try viewCall(Wire.SubtaskReopen.self, .init(id: id, index: index), view: &view) {
           view.say("Step \(id).\(index), \"\(result.task.subtasks[index - 1].title)\", is open again.")
         }
       case .deferTask(let id, let reason, let words):
-        var until: Date?
+        var until: Timestamp?
         if let words {
           // Read as `--until` is; words the daemon cannot read are its sentence, and the view stays.
           guard let reading = try viewCall(TimeParse.self, Self.moment(words), view: &view) else {
             view.reopen(.pickTime(id, reason), typed: words)
             continue
           }
-          until = reading.at.date
+          until = reading.at
         }
-        if let result = try viewCall(TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
+        if let result = try viewCall(Wire.TaskDefer.self, .init(id: id, reason: reason, until: until), view: &view) {
           view.say(Self.deferred(result.task, as: reason))
         }
       case .deferOn(let id, let other):
-        if let result = try viewCall(TaskDefer.self, .init(id: id, reason: .blocked, on: other), view: &view) {
+        if let result = try viewCall(Wire.TaskDefer.self, .init(id: id, reason: .blocked, on: other), view: &view) {
           view.say("\(Output.subject(result.task)) now waits on task \(other).")
         }
       case .capture(let text):
-        if let result = try viewCall(TaskCapture.self, .init(text: text), view: &view), let task = result.task {
+        if let result = try viewCall(Wire.TaskCapture.self, .init(text: text), view: &view), let task = result.task {
           let read = result.draft.flatMap { captureNotes($0, id: task.id).summary }.map { " " + $0 } ?? ""
           view.say("Added \(Output.name(task)).\(read)")
         }
       case .loadDetail(let id):
-        if let result = try viewCall(TaskGet.self, .init(id: id), view: &view) { view.showDetail(result.task) }
+        if let result = try viewCall(Wire.TaskGet.self, .init(id: id), view: &view) { view.showDetail(result.task) }
       case .setEnergy(let level):
         if try viewCall(ContextSet.self, .init(energy: level), view: &view) != nil {
           view.say("Your energy is \(level.rawValue); the list follows it.")
         }
       case .undo:
-        if let result = try viewCall(HistoryUndo.self, .init(), view: &view) { view.say(result.sentence) }
+        if let result = try viewCall(Wire.HistoryUndo.self, .init(), view: &view) { view.say(result.sentence) }
       }
       try refresh(&view)
     }
@@ -198,7 +199,7 @@ extension Session {
       }
     case .readCapture(let text):
       reading = try daemonsReading { () throws(ClientError) in
-        let draft = try call(TaskCapture.self, .init(text: text, dryRun: true)).draft
+        let draft = try call(Wire.TaskCapture.self, .init(text: text, dryRun: true)).draft
         return draft.map { .draft($0) } ?? .refused("strided read no draft from it; press enter to add it as it is.")
       }
     }
@@ -217,9 +218,9 @@ extension Session {
   }
 
   /// A call from the view: the daemon's refusal becomes the view's sentence (nil result); a lost daemon ends it.
-  private func viewCall<M: RPCMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
+  private func viewCall<M: WireMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
     do {
-      return try call(method, params)
+      return try call(method, params).result
     } catch .failed(let error) {
       view.say(error.message.sentenceStart + ".")
       return nil

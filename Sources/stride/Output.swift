@@ -1,5 +1,7 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 #if canImport(Glibc)
@@ -50,8 +52,8 @@ struct Output {
 
   /// Prints a value as one line of JSON with sorted keys (JSON mode only).
   func emit(_ value: some Encodable) {
-    guard json, let data = try? WireEncoder().encode(value) else { return }
-    print(String(decoding: data, as: UTF8.self))
+    guard json, let bytes = try? JSONValueEncoder.bytes(value) else { return }
+    print(String(decoding: bytes, as: UTF8.self))
   }
 
   /// Prints the human line, or the JSON value, whichever the mode asks for.
@@ -64,7 +66,7 @@ struct Output {
   func highlight(_ text: String) -> String { Style(color: color).highlight(text) }
 
   /// `task 12, "call the dentist"`: how a sentence names a task.
-  static func name(_ task: StrideTask) -> String {
+  static func name(_ task: Wire.Task) -> String {
     "task \(task.id), \"\(task.title)\""
   }
 
@@ -78,7 +80,7 @@ struct Output {
   }
 
   /// `Task 12, "call the dentist",`: a task as the subject that starts a sentence.
-  static func subject(_ task: StrideTask) -> String {
+  static func subject(_ task: Wire.Task) -> String {
     "Task \(task.id), \"\(task.title)\","
   }
 

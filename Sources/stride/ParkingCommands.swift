@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
@@ -25,12 +26,12 @@ extension Session {
       }
       on = other.id
     }
-    let result = try call(TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
+    let result = try call(Wire.TaskDefer.self, .init(id: id, reason: reason, until: until, on: on))
     output.report(Self.deferred(result.task, as: reason, on: on), json: result)
   }
 
   /// What a deferral did, as the sentence `defer` and the Now view say.
-  static func deferred(_ task: StrideTask, as reason: DeferReason, on: TaskID? = nil) -> String {
+  static func deferred(_ task: Wire.Task, as reason: DeferReason, on: TaskID? = nil) -> String {
     let sentence: String =
       switch (reason, task.status) {
       case (.blocked, .waiting):
@@ -48,7 +49,7 @@ extension Session {
     let id = try args.taskID("wait", example: "stride wait 12 \"reply from Sam\"")
     let note = args.positionals.dropFirst().joined(separator: " ")
     let followUp = try time("--follow-up", in: args, dayAlone: .dayStart)
-    let result = try call(TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
+    let result = try call(Wire.TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
     let check = result.task.said?.followUp.map { "; Stride asks you to check on it \($0)" } ?? ""
     output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
@@ -56,7 +57,7 @@ extension Session {
 
   func resume(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("resume")
-    let result = try call(TaskResume.self, .init(id: id))
+    let result = try call(Wire.TaskResume.self, .init(id: id))
     output.report("\(Output.subject(result.task)) is active again.", json: result)
   }
 
@@ -71,23 +72,23 @@ extension Session {
       throw UsageError("--on '\(text)' is not a task id; write a task number like 7")
     }
     if blocking {
-      let result = try call(TaskBlock.self, .init(id: id, on: other.id))
+      let result = try call(Wire.TaskBlock.self, .init(id: id, on: other.id))
       output.report("\(Output.subject(result.task)) now waits on task \(other.id).", json: result)
     } else {
-      let result = try call(TaskUnblock.self, .init(id: id, on: other.id))
+      let result = try call(Wire.TaskUnblock.self, .init(id: id, on: other.id))
       output.report("\(Output.subject(result.task)) no longer waits on task \(other.id).", json: result)
     }
   }
 
   func delete(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("delete")
-    let result = try call(TaskDelete.self, .init(id: id))
+    let result = try call(Wire.TaskDelete.self, .init(id: id))
     output.report("Deleted \(Output.name(result.task)). To bring it back: stride undo", json: result)
   }
 
   func undo(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "undo")
-    let result = try call(HistoryUndo.self, .init(sync: args.flags.contains("--sync") ? true : nil))
+    let result = try call(Wire.HistoryUndo.self, .init(sync: args.flags.contains("--sync") ? true : nil))
     output.report(result.sentence, json: result)
   }
 }

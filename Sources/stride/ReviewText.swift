@@ -1,5 +1,7 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 /// `stride review` laid out: sentences, and charts drawn with block characters; `plain` says the charts in

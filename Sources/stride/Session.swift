@@ -26,16 +26,20 @@ final class Session {
 
   /// Calls a method on the daemon, starting the daemon first if nothing answers (unless `--no-autostart`). The
   /// command's first call is what it did: `stride mcp` returns that reply as the tool's structured content.
-  func call<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
-    let result = try ask(method, params)
-    if let sink = output.sink, sink.reply == nil { sink.reply = try? JSONValueEncoder.encode(result) }
-    return result
+  func call<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> Answer<M.Result> {
+    let answer = try answer(method, params)
+    if let sink = output.sink, sink.reply == nil { sink.reply = answer.json }
+    return answer
   }
 
   /// A call that serves the command without being what it did (a time option read before the change it is for).
-  func ask<M: RPCMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+  func ask<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
+    try answer(method, params).result
+  }
+
+  private func answer<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> Answer<M.Result> {
     let client = try client()
-    let result = try client.call(method, params)
+    let result = try client.answer(method, params)
     if client.contextRefused, !contextRefusalSaid {
       contextRefusalSaid = true
       note(

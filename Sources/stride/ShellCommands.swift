@@ -1,6 +1,7 @@
 import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 /// `stride prompt`: a compact line for a shell prompt — the first thing to start now, and how many more are on
@@ -10,7 +11,7 @@ extension Session {
   func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
     guard let connection = try? StrideClient(path: paths.socket, timeout: 0.5),
-      let now = try? connection.call(NowList.self, .init()), let first = now.suggestions.first
+      let now = try? connection.call(Wire.NowList.self, .init()), let first = now.suggestions.first
     else { return }
     let more = now.suggestions.count - 1
     let title = first.step.map { "\(first.task.title): \($0.title)" } ?? first.task.title
@@ -46,7 +47,7 @@ extension Session {
   /// nothing at all when the daemon is not running.
   private func completionIDs() {
     guard let connection = try? StrideClient(path: paths.socket, timeout: 2),
-      let list = try? connection.call(TaskList.self, .init())
+      let list = try? connection.call(Wire.TaskList.self, .init())
     else { return }
     for task in list.tasks {
       let title = task.title.map { $0 == "\t" || $0.isNewline ? " " : $0 }

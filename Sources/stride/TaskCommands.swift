@@ -14,7 +14,7 @@ extension Session {
       throw UsageError("add needs the thought to capture, like: stride add \"call the dentist\"")
     }
     let result = try call(
-      TaskCapture.self,
+      Wire.TaskCapture.self,
       .init(text: text, dryRun: args.flags.contains("--dry-run") ? true : nil))
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
@@ -42,7 +42,7 @@ extension Session {
 
   /// What a capture was read as, in one sentence when anything beyond a title was read (the daemon's `readAs`);
   /// then a calm question about a due time that has passed, and the `!words` that were not understood.
-  func captureNotes(_ draft: TaskDraft, id: TaskID?) -> (summary: String?, questions: [String]) {
+  func captureNotes(_ draft: Wire.Draft, id: TaskID?) -> (summary: String?, questions: [String]) {
     var lines: [String] = []
     if let passed = draft.said?.passed {
       lines.append(passed + " (\(id.map { "stride edit \($0) --due DATE" } ?? "a later date"))")
@@ -58,7 +58,7 @@ extension Session {
 
   func show(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("show")
-    let result = try call(TaskGet.self, .init(id: id))
+    let result = try call(Wire.TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
     let task = result.task
     let said = task.said
@@ -75,7 +75,7 @@ extension Session {
     fields += repeatRows(task, elsewhere: result.repeatsElsewhere)
     if task.pinned { fields.append(["Pinned:", "yes; it stays in now until done or unpinned"]) }
     for blocker in task.blockedBy {
-      let other = try? call(TaskGet.self, .init(id: blocker)).task
+      let other = try? call(Wire.TaskGet.self, .init(id: blocker)).task
       let done = other?.status == .completed ? " (done)" : ""
       fields.append(["Waits on:", (other.map(Output.name) ?? "task \(blocker)") + done])
     }
@@ -93,8 +93,8 @@ extension Session {
   }
 
   /// `show`'s rows about how a task repeats: its rule and how often it was missed, or a rule kept on another device.
-  private func repeatRows(_ task: StrideTask, elsewhere: String?) -> [[String]] {
-    if let rule = task.recurrence {
+  private func repeatRows(_ task: Wire.Task, elsewhere: String?) -> [[String]] {
+    if let rule = task.repeat {
       // Missed ones never pile up: one task that moved on, and a count (with any the daemon has not yet moved).
       guard let missed = task.said?.missed else { return [["Repeats:", rule.words]] }
       return [["Repeats:", rule.words], ["Missed:", "\(missed) since it was last done"]]
@@ -109,7 +109,7 @@ extension Session {
   }
 
   /// `show`'s rows about a task's past: deferrals, when it was added and done, what sync merged, how it was captured.
-  private func historyRows(_ task: StrideTask, conflicts: [SyncConflictNote]) -> [[String]] {
+  private func historyRows(_ task: Wire.Task, conflicts: [SyncConflictNote]) -> [[String]] {
     var fields: [[String]] = []
     if task.deferCount > 0 {
       let times = task.deferCount == 1 ? "once" : "\(task.deferCount) times"
@@ -166,38 +166,38 @@ extension Session {
 
   private func done(_ address: TaskAddress) throws {
     guard let step = address.step else {
-      let result = try call(TaskComplete.self, .init(id: address.id))
+      let result = try call(Wire.TaskComplete.self, .init(id: address.id))
       return output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
     }
-    let result = try call(SubtaskComplete.self, .init(id: address.id, index: step))
+    let result = try call(Wire.SubtaskComplete.self, .init(id: address.id, index: step))
     let task = result.task
     guard !output.json else { return output.emit(result) }
     output.say("Done: step \(task.id).\(step), \"\(task.subtasks[step - 1].title)\".")
     if task.status == .completed {
       output.say("That was the last step, so \(Output.name(task)), is done too.")
-    } else if task.recurrence != nil, task.progress.done == 0 {
+    } else if task.repeat != nil, task.progress.done == 0 {
       output.say("That was the last step, so \(Output.name(task)), is done.\(comesBack(task))")
     } else if let next = task.nextStep {
-      output.say("Next step \(task.id).\(next.index): \(next.subtask.title) (\(progressText(task)) done).")
+      output.say("Next step \(task.id).\(next.index): \(next.title) (\(progressText(task)) done).")
     }
   }
 
   /// " Back on Monday 30 November." for a routine that came back after it was done.
-  private func comesBack(_ task: StrideTask) -> String {
-    guard let back = task.said?.backOn, let rule = task.recurrence else { return "" }
+  private func comesBack(_ task: Wire.Task) -> String {
+    guard let back = task.said?.backOn, let rule = task.repeat else { return "" }
     return " Back on \(back) (\(rule.words))."
   }
 
   func skip(_ args: CommandArguments) throws {
     let id = try args.onlyTaskID("skip")
-    let result = try call(TaskSkip.self, .init(id: id))
+    let result = try call(Wire.TaskSkip.self, .init(id: id))
     let next = result.task.said?.due.map { " Next time: \($0)." } ?? ""
     output.report("Skipped this time of \(Output.name(result.task)).\(next)", json: result)
   }
 
   func pin(_ args: CommandArguments, pinned: Bool) throws {
     let id = try args.onlyTaskID(pinned ? "pin" : "unpin")
-    let result = try call(TaskPin.self, .init(id: id, pinned: pinned))
+    let result = try call(Wire.TaskPin.self, .init(id: id, pinned: pinned))
     output.report(
       pinned
         ? "Pinned \(Output.name(result.task)): it stays in now, first, until it is done or unpinned."
@@ -208,10 +208,10 @@ extension Session {
   func reopen(_ args: CommandArguments) throws {
     let address = try args.onlyAddress("reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
     guard let step = address.step else {
-      let result = try call(TaskReopen.self, .init(id: address.id))
+      let result = try call(Wire.TaskReopen.self, .init(id: address.id))
       return output.report("Reopened \(Output.name(result.task)).", json: result)
     }
-    let result = try call(SubtaskReopen.self, .init(id: address.id, index: step))
+    let result = try call(Wire.SubtaskReopen.self, .init(id: address.id, index: step))
     output.report(
       "Reopened step \(address.id).\(step), \"\(result.task.subtasks[step - 1].title)\".", json: result)
   }
@@ -222,7 +222,7 @@ extension Session {
     guard !title.trimmingWhitespace.isEmpty else {
       throw UsageError("step needs the step's title, like: stride step \(id) \"find the insurance card\"")
     }
-    let result = try call(SubtaskAdd.self, .init(id: id, title: title))
+    let result = try call(Wire.SubtaskAdd.self, .init(id: id, title: title))
     let task = result.task
     output.report(
       "Added step \(task.id).\(task.subtasks.count), \"\(task.subtasks.last?.title ?? title)\".", json: result)
@@ -231,7 +231,7 @@ extension Session {
   func edit(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 1, "edit")
     let id = try args.taskID("edit", example: "stride edit 12 --energy low")
-    var patch = TaskPatch()
+    var patch = Wire.TaskUpdate.Params(id: id)
     patch.title = args.values["--title"]
     patch.energy = try args.values["--energy"].map { text throws(UsageError) in
       try CommandArguments.energy(text, "--energy")
@@ -256,17 +256,17 @@ extension Session {
     }
     // The daemon reads the repeat ("every mon wed fri 7am": its time of day becomes the due time, unless --due
     // names one).
-    let repeatWords = args.values["--repeat"].map { $0 == "none" ? nil : $0 }
+    patch.repeatWords = args.values["--repeat"].map { $0 == "none" ? nil : $0 }
     let removing = try args.values["--remove-note"].map { text throws(UsageError) in try noteIndex(text, of: id) }
-    let changes = !patch.isEmpty || repeatWords != nil
+    let changes = !patch.isEmpty
     guard changes || removing != nil else {
       throw UsageError("edit needs something to change, like: stride edit \(id) --energy low (see: stride help edit)")
     }
     // The update first: words the daemon cannot read stop the command before the note is gone.
-    var result: TaskResult?
+    var result: Answer<Wire.TaskResult>?
     if changes {
       do {
-        result = try call(TaskUpdate.self, .init(id: id, patch: patch, repeatWords: repeatWords))
+        result = try call(Wire.TaskUpdate.self, patch)
       } catch {
         guard case .failed(let failure) = error, failure.param == "repeat" else { throw error }
         throw UsageError("--repeat " + failure.message)
@@ -275,13 +275,13 @@ extension Session {
     if let removing {
       try removeNote(removing, of: id, quietly: changes)
       guard changes else { return }
-      result = try call(TaskGet.self, .init(id: id))
+      result = try call(Wire.TaskGet.self, .init(id: id))
     }
     if let result { output.report("Updated \(Output.name(result.task)).", json: result) }
   }
 
   /// How a capture was understood, a field a row, each with the words it came from.
-  private func draftRows(_ draft: TaskDraft) -> [[String]] {
+  private func draftRows(_ draft: Wire.Draft) -> [[String]] {
     func source(_ field: CaptureSpan.Field) -> String {
       let words = draft.sources(of: field)
       return words.isEmpty ? "" : "from " + words.joined(separator: ", ")
@@ -297,18 +297,18 @@ extension Session {
     rows.append(["Type:", draft.type.rawValue, source(.type)])
     if let due = draft.said?.due { rows.append(["Due:", due, source(.due)]) }
     if let start = draft.said?.start { rows.append(["Starts:", start, source(.start)]) }
-    if let rule = draft.recurrence { rows.append(["Repeats:", rule.words, source(.repeat)]) }
+    if let rule = draft.repeat { rows.append(["Repeats:", rule.words, source(.repeat)]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
     if let list = draft.list { rows.append(["List:", list, source(.list)]) }
     let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }
-  func progressText(_ task: StrideTask) -> String {
+  func progressText(_ task: Wire.Task) -> String {
     "\(task.progress.done)/\(task.progress.total)"
   }
 
-  func statusText(_ task: StrideTask) -> String {
+  func statusText(_ task: Wire.Task) -> String {
     switch task.status {
     case .completed: "done"
     case .deferred: "deferred"
@@ -317,7 +317,7 @@ extension Session {
     }
   }
 
-  private func deferralText(_ deferral: Deferral, _ task: StrideTask) -> String {
+  private func deferralText(_ deferral: Wire.Deferral, _ task: Wire.Task) -> String {
     "\(deferral.reason.rawValue): \(task.said?.deferral ?? deferral.reason.rule)"
   }
 }

@@ -1,5 +1,7 @@
+import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 import StrideTransport
 

@@ -24,7 +24,7 @@ extension Session {
     var reconnected = false
     while true {
       let state = try connection.subscribe(topics)
-      if command == nil { greet(state, reconnected: reconnected) }
+      if command == nil { greet(state.result, reconnected: reconnected) }
       fflush(nil)
       do {
         while true {
@@ -68,7 +68,7 @@ extension Session {
     return topics
   }
 
-  private func greet(_ state: EventsSubscribe.Result, reconnected: Bool) {
+  private func greet(_ state: Wire.SubscribeResult, reconnected: Bool) {
     guard !output.json else { return }
     let ready = state.now.suggestions.count
     var heard: [String] = []
@@ -82,13 +82,14 @@ extension Session {
       : "Watching for \(heard.dropLast().joined(separator: ", "))\(heard.count > 1 ? " and " : "")\(heard.last ?? "events"). "
     line += ready == 1 ? "1 task is ready now" : "\(ready == 0 ? "No" : "\(ready)") tasks are ready now"
     if let next = state.nextWakeUp {
-      line += "; the next comes back \(Output.said(state.said, "nextWakeUp", Timestamp(next.at)))"
+      line += "; the next comes back \(Output.said(state.said, "nextWakeUp", next.at))"
     }
     output.say(line + ".")
   }
 
-  private func show(_ event: StrideEvent) {
-    guard !output.json else { return output.emit(event) }
+  private func show(_ answer: Answer<Wire.Event>) {
+    guard !output.json else { return output.emit(answer) }
+    let event = answer.result
     // A pass that moved nothing is not news.
     if event.topic == .syncFinished, event.error == nil, event.sync == SyncReport() { return }
     output.say(Output.said(event.said, "clock", event.at) + "  " + Self.sentence(event))
@@ -96,12 +97,13 @@ extension Session {
 
   /// Runs the `--exec` command with the event as JSON on stdin and a few variables for one-line commands; passes
   /// on what it prints.
-  private func run(_ command: String, for event: StrideEvent) {
+  private func run(_ command: String, for answer: Answer<Wire.Event>) {
+    let event = answer.result
     setenv("STRIDE_EVENT", event.topic.rawValue, 1)
     setenv("STRIDE_MESSAGE", Self.sentence(event), 1)
     setenv("STRIDE_TASK_ID", event.task.map { String($0.id.rawValue) } ?? "", 1)
     setenv("STRIDE_TASK_TITLE", event.task?.title ?? "", 1)
-    let json = (try? JSONValueEncoder.bytes(event)) ?? []
+    let json = JSONWriter.write(answer.json)
     guard
       let printed = ExternalCommand.run(
         ["/bin/sh", "-c", command], input: json + [0x0A], timeout: Self.execTimeout)
@@ -114,7 +116,7 @@ extension Session {
   }
 
   /// The event as a sentence a person reads (also `$STRIDE_MESSAGE` for `--exec`).
-  static func sentence(_ event: StrideEvent) -> String {
+  static func sentence(_ event: Wire.Event) -> String {
     if event.topic == .syncFinished {
       return event.sync.map(Session.sentence) ?? "Sync did not work: \(event.error ?? "no reason was given")."
     }
@@ -128,13 +130,13 @@ extension Session {
     switch event.topic {
     case .taskWoke:
       let wakeUps = event.wakeUps ?? []
-      let moment = wakeUps.first.map { Timestamp($0.at) } ?? event.at
+      let moment = wakeUps.first?.at ?? event.at
       let late = event.late == true ? " (it came due \(Output.said(event.said, "wakeUp", moment)))" : ""
       // A due time arriving brings nothing back: the task never went away.
-      if WakeUp.onlyDue(wakeUps) {
+      if WakeUpKind.onlyDue(wakeUps.map(\.kind)) {
         return "\(Output.subject(task)) is due now\(late)."
       }
-      return "\(Output.subject(task)) is back: \(WakeUp.reasons(wakeUps))\(late)."
+      return "\(Output.subject(task)) is back: \(WakeUpKind.reasons(wakeUps.map(\.kind)))\(late)."
     case .taskCompleted:
       return "Done: \(Output.name(task))."
     default:

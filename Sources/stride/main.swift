@@ -1,6 +1,7 @@
 import StrideClientKit
 import StrideCore
 import StrideModel
+import StrideNowView
 import StrideProtocol
 
 #if canImport(Glibc)

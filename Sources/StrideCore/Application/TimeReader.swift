@@ -56,8 +56,9 @@ struct TimeReader {
         sentence: sentence(quoting: text, start: at, end: nil, allDay: false, here: here, time),
         start: time.rfc3339(at), at: time.describe(at))
     return TimeParse.Result(
-      matched: match.text, start: start, end: end, allDay: allDay, timeZone: zone.identifier,
-      namedZone: match.zone?.name, at: at, said: said)
+      matched: match.text, start: Timestamp(start), end: end.map(Timestamp.init), allDay: allDay,
+      timeZone: zone.identifier,
+      namedZone: match.zone?.name, at: Timestamp(at), said: said)
   }
 
   /// Reads words as at `reference`, in this reader's zone, date order and day start.

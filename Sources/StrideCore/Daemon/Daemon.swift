@@ -58,7 +58,7 @@ public final class Daemon {
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,
-        startedAt: startedAt, openTasks: openTasks)
+        startedAt: Timestamp(startedAt), openTasks: openTasks)
     }
     server = try Server(listener: listener, dispatcher: dispatcher, serverName: "strided/\(strideVersion)", log: log)
     // Reminders first, so the wake-ups that passed while strided was down reach the desktop too.

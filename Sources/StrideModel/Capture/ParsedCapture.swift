@@ -20,34 +20,19 @@ public struct ParsedCapture: Equatable, Sendable {
   public var problem: String?
 }
 
-/// Where in the raw text a field came from (character offsets, end excluded).
-public struct CaptureSpan: Codable, Equatable, Sendable {
-  /// What a span of a capture decided: a field of the task, or `unread`, a `!word` Stride did not understand and
-  /// kept in the title.
-  public enum Field: String, Codable, Sendable, CaseIterable {
-    case estimate, energy, type, tags, due, start, unread, list
-    case `repeat`
-
-    init(_ role: TimeParser.Role) {
-      switch role {
-      case .due: self = .due
-      case .start: self = .start
-      }
+extension CaptureSpan.Field {
+  init(_ role: TimeParser.Role) {
+    switch role {
+    case .due: self = .due
+    case .start: self = .start
     }
   }
-
-  public var field: Field
-  public var text: String
-  public var start: Int
-  public var end: Int
 }
 
 extension TaskDraft {
   /// The words a field was read from, each in quotes (`"9:30 EST"`), for every rendering of a draft: `add`'s reply,
   /// `add --dry-run`, the Now view's capture preview. Empty when no words decided it.
   public func sources(of field: CaptureSpan.Field) -> [String] {
-    spans.filter { $0.field == field }.map { "\"\($0.text)\"" }
+    spans.sources(of: field)
   }
 }
-
-extension CaptureSpan.Field: WireEnum {}

@@ -153,36 +153,3 @@ extension EngineSettings {
     }
   }
 }
-
-/// The terms of a task's score.
-public enum Term: String, Codable, Sendable, CaseIterable, CodingKey {
-  case deadline
-  case value
-  case energyFit = "energy-fit"
-  case timeFit = "time-fit"
-  case momentum
-  case unblocks
-  case resurfaced
-  case age
-  case deferPenalty = "defer-penalty"
-
-  public init?(stringValue: String) {
-    // config.json spells them in camelCase like every other key; the wire uses the raw values.
-    let camel = Term.allCases.first { $0.camelName == stringValue }
-    guard let term = camel ?? Term(rawValue: stringValue) else { return nil }
-    self = term
-  }
-
-  public var stringValue: String { camelName }
-  public init?(intValue: Int) { nil }
-  public var intValue: Int? { nil }
-
-  var camelName: String {
-    switch self {
-    case .energyFit: "energyFit"
-    case .timeFit: "timeFit"
-    case .deferPenalty: "deferPenalty"
-    default: rawValue
-    }
-  }
-}

@@ -2,27 +2,8 @@ import Foundation
 
 /// One answer to "what should I do now?": a task, or a way into it, and why it was picked.
 public struct Suggestion: Codable, Sendable, Equatable {
-  /// What the suggestion asks the user to do.
-  public enum Kind: String, WireEnum, Sendable {
-    /// The task itself: it has no open steps.
-    case task
-    /// The first open step of the task.
-    case nextStep = "next-step"
-    /// Deferred as unsure, with no steps yet: "break it into steps".
-    case breakdown
-    /// Too long for the time available, but it matters: "start the first 15 minutes".
-    case firstFifteen = "first-15"
-    /// Waiting, and its follow-up time has come: "check on it".
-    case checkOn = "check-on"
-    /// Deferred again and again: "make it smaller?" (or, put off as not important twice, "someday, or drop it?").
-    case stuck
-  }
-
-  /// A step of the task, addressed as `task.index`.
-  public struct Step: Codable, Sendable, Equatable {
-    public var index: Int
-    public var title: String
-  }
+  public typealias Kind = SuggestionKind
+  public typealias Step = SuggestionStep
 
   public var kind: Kind
   public var task: StrideTask
@@ -74,75 +55,7 @@ public struct Suggestion: Codable, Sendable, Equatable {
   }
 }
 
-/// One term of a score: what went in, its value (0 to 1), its weight, and value × weight.
-public struct TermScore: Codable, Sendable, Equatable {
-  public var term: Term
-  /// The input in words ("due in 30 hours", "task low, you low").
-  public var input: String
-  public var value: Double
-  public var weight: Double
-  public var contribution: Double
-
-  public init(term: Term, input: String, value: Double, weight: Double) {
-    self.term = term
-    self.input = input
-    self.value = value
-    self.weight = weight
-    contribution = value * weight
-  }
-
-  enum CodingKeys: String, CodingKey { case term, input, value, weight, contribution }
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    term = try container.decode(Term.self, forKey: .term)
-    input = try container.decode(String.self, forKey: .input)
-    value = try container.decode(Double.self, forKey: .value)
-    weight = try container.decode(Double.self, forKey: .weight)
-    contribution = try container.decode(Double.self, forKey: .contribution)
-  }
-
-  /// Numbers on the wire are rounded to 3 decimals, so replies are stable and readable.
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(term, forKey: .term)
-    try container.encode(input, forKey: .input)
-    try container.encode(Self.rounded(value), forKey: .value)
-    try container.encode(Self.rounded(weight), forKey: .weight)
-    try container.encode(Self.rounded(contribution), forKey: .contribution)
-  }
-
-  package static func rounded(_ number: Double) -> Double { (number * 1000).rounded() / 1000 }
-}
-
-/// Why a task is not among the suggestions: a stable code and a sentence.
-public struct Hidden: Codable, Sendable, Equatable {
-  /// `completed`, `waiting`, `deferred`, `low-energy`, `blocked`, `not-started`, `too-much-energy`,
-  /// `wrong-time`, `too-long`, `not-tagged`, `stuck`, `routine-later`, `variety`, or `not-in-top` (it passed every
-  /// filter but others ranked higher).
-  public var reason: HiddenReason
-  public var detail: String
-
-  public init(_ reason: HiddenReason, _ detail: String) {
-    self.reason = reason
-    self.detail = detail
-  }
-}
-
-/// Why a task is not in now: one of the filters hides it, or it passed them all and the variety limits or the
-/// ranking left it out. A closed set, sent on the wire as its words.
-public enum HiddenReason: String, Sendable, CaseIterable {
-  case completed, waiting, deferred, blocked, stuck, variety
-  case lowEnergy = "low-energy"
-  case notStarted = "not-started"
-  case notTagged = "not-tagged"
-  case otherList = "other-list"
-  case routineLater = "routine-later"
-  case tooMuchEnergy = "too-much-energy"
-  case wrongTime = "wrong-time"
-  case tooLong = "too-long"
-  case notInTop = "not-in-top"
-
+extension HiddenReason {
   /// The reason a filter gives.
   init(_ filter: HiddenCode) {
     self =
@@ -164,8 +77,6 @@ public enum HiddenReason: String, Sendable, CaseIterable {
   }
 }
 
-extension HiddenReason: WireEnum {}
-
 /// What the ranking knows about the moment it is asked. Everything time-dependent comes from here.
 public struct NowContext: Sendable, Equatable {
   public var instant: Date
@@ -180,9 +91,9 @@ public struct NowContext: Sendable, Equatable {
   public var timeZone: TimeZone
 
   /// The most suggestions Stride ever shows at once.
-  public static let maximumLimit = 5
+  public static let maximumLimit = NowLimits.maximumLimit
   /// So many overdue tasks are a pile: `now` says so once, calmly, and leads with a way in.
-  public static let overduePile = 3
+  public static let overduePile = NowLimits.overduePile
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowContext.maximumLimit,

@@ -29,63 +29,38 @@ extension Encoder {
   var speaker: Speaker? { userInfo[.speaker] as? Speaker }
 }
 
-/// A task's times in words, as said to one client: "Friday at 18:00", "Friday, end of day". A field is absent when
-/// the task has no such time. A class, so a task that carries none (every task inside the daemon) pays one word.
-public final class TaskSaid: Codable, Sendable {
-  public let due: String?
-  public let start: String?
-  public let followUp: String?
-  public let created: String
-  public let done: String?
-  /// When an open routine is next due, as a day in full: "Monday 30 November at 09:00".
-  public let backOn: String?
-  /// What the task's deferral does next, as a clause: "it comes back tomorrow at 19:00".
-  public let deferral: String?
-  /// How often a routine came and went since it was last done, those not yet moved on included: "once",
-  /// "3 times"; absent when never.
-  public let missed: String?
-  /// When each note was written, in the notes' order.
-  public let notes: [String]
-
-  public init(_ task: StrideTask, _ speaker: Speaker) {
+extension TaskSaid {
+  public convenience init(_ task: StrideTask, _ speaker: Speaker) {
     let time = speaker.time
-    due = task.due.map(time.describe)
-    start = task.start.map(time.describe)
-    followUp = task.followUp.map(time.describe)
-    created = time.describe(task.createdAt)
-    done = task.completedAt.map(time.describe)
+    let due = task.due.map(time.describe)
+    let start = task.start.map(time.describe)
+    let followUp = task.followUp.map(time.describe)
+    let created = time.describe(task.createdAt)
+    let done = task.completedAt.map(time.describe)
     let openRoutine = task.recurrence != nil && task.status != .completed
-    backOn = openRoutine ? task.due.map(time.longDay) : nil
-    deferral = task.deferral?.effect(for: task, time: time, settings: speaker.settings)
+    let backOn = openRoutine ? task.due.map(time.longDay) : nil
+    let deferral = task.deferral?.effect(for: task, time: time, settings: speaker.settings)
     let pending =
       task.recurrence.flatMap { rule in
         task.due.map { rule.missed(since: $0, until: time.now, in: time.calendar) }
       } ?? 0
     let missedCount = task.recurrence == nil ? 0 : task.missed + pending
-    missed = missedCount == 0 ? nil : times(missedCount)
-    notes = task.notes.map { time.describe($0.at) }
+    let missedWords = missedCount == 0 ? nil : times(missedCount)
+    let notes = task.notes.map { time.describe($0.at) }
+    self.init(
+      due: due, start: start, followUp: followUp, created: created, done: done, backOn: backOn, deferral: deferral,
+      missed: missedWords, notes: notes)
   }
 }
 
-/// A capture's reading in words, as said to one client.
-public struct DraftSaid: Codable, Sendable, Equatable {
-  public var due: String?
-  public var start: String?
-  /// What was read beyond the title, in one sentence: "Read as: due Friday at 18:00; about 10 min; low energy (from
-  /// "!low")."; absent when only a title was read.
-  public var readAs: String?
-  /// A calm question when the due time read has already passed: "That due time, yesterday at 09:00, has already
-  /// passed. Did you mean a later one?"
-  public var passed: String?
-
+extension DraftSaid {
   public init(_ draft: TaskDraft, _ speaker: Speaker) {
     let time = speaker.time
-    due = draft.due.map(time.describe)
-    start = draft.start.map(time.describe)
-    readAs = Self.readAs(draft, speaker)
-    passed = draft.due.flatMap { due in
-      due < time.now ? "That due time, \(time.describe(due)), has already passed. Did you mean a later one?" : nil
-    }
+    self.init(
+      due: draft.due.map(time.describe), start: draft.start.map(time.describe), readAs: Self.readAs(draft, speaker),
+      passed: draft.due.flatMap { due in
+        due < time.now ? "That due time, \(time.describe(due)), has already passed. Did you mean a later one?" : nil
+      })
   }
 
   private static func readAs(_ draft: TaskDraft, _ speaker: Speaker) -> String? {

@@ -1,21 +1,3 @@
-/// Where the words of a search were found in one task, in pieces a client shows without reading the words itself.
-/// A text is cut at each match into pieces, plain and matched taking turns (plain first, so the pieces at odd
-/// places are the matches): "call the bank" found by "bank" is `["call the ", "bank"]`.
-public struct SearchFound: Codable, Sendable, Equatable {
-  /// The title, in pieces.
-  public var title: [String]
-  /// When the title does not hold every word: where one was found ("in a note", "in a step", "as typed").
-  public var place: String?
-  /// The line there that holds one, from a few words before the first match (starting "…" when cut), in pieces.
-  public var excerpt: [String]?
-
-  public init(title: [String], place: String? = nil, excerpt: [String]? = nil) {
-    self.title = title
-    self.place = place
-    self.excerpt = excerpt
-  }
-}
-
 extension SearchQuery {
   /// Where this query found `task`.
   public func found(in task: StrideTask) -> SearchFound {

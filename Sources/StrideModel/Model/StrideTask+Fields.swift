@@ -61,8 +61,3 @@ extension StrideTask {
     return (task, kept)
   }
 }
-
-/// "title", "title and due", "title, due and tags" (or, with "or": "low, medium or high").
-public func listed(_ names: [String], _ conjunction: String = "and") -> String {
-  names.count <= 1 ? names.first ?? "" : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
-}

@@ -221,8 +221,8 @@ public struct StrideTask: Equatable, Sendable {
   public var deferCount: Int { deferrals.count }
 
   /// Done steps out of all steps.
-  public var progress: Progress {
-    Progress(done: subtasks.count(where: \.done), total: subtasks.count)
+  public var progress: StepProgress {
+    StepProgress(done: subtasks.count(where: \.done), total: subtasks.count)
   }
 
   /// The first step not yet done, with its 1-based index.

@@ -47,17 +47,3 @@ public struct Deferral: Equatable, Sendable, Codable {
     try container.encode(energy, forKey: .energy)
   }
 }
-
-/// Done steps out of all steps.
-public struct Progress: Equatable, Sendable, Codable {
-  public var done: Int
-  public var total: Int
-
-  public init(done: Int, total: Int) {
-    self.done = done
-    self.total = total
-  }
-
-  /// True once at least one step is done: the task has been started.
-  public var started: Bool { done > 0 }
-}

@@ -3,31 +3,7 @@ import Foundation
 /// A moment a task comes back, or comes up, by itself: its deferral ends, its follow-up is due, its start time
 /// arrives, a routine moves on, or its due time arrives.
 public struct WakeUp: Codable, Equatable, Sendable {
-  public enum Kind: String, Codable, Sendable {
-    /// A deferral with an until-time ends: the task is active again.
-    case deferral
-    /// A waiting task's follow-up is due: it is offered as "check on it".
-    case followUp = "follow-up"
-    /// The time the task may start arrives: from now on it can be suggested.
-    case start
-    /// The day of a routine's next time begins while the last one is still not done: it moves on to that day's
-    /// time, one task, and counts a miss.
-    case routine
-    /// The task's due time arrives (a routine's too, each time): it is due now.
-    case due
-
-    /// What the moment means for the task, as a clause: "its deferral ended", "it is due now". `stride watch`,
-    /// the history and desktop reminders all say it this way.
-    public var reason: String {
-      switch self {
-      case .deferral: "its deferral ended"
-      case .followUp: "it is time to check on it"
-      case .start: "it can start now"
-      case .routine: "its next time came, so it moved on"
-      case .due: "it is due now"
-      }
-    }
-  }
+  public typealias Kind = WakeUpKind
 
   public var task: TaskID
   public var kind: Kind
@@ -40,9 +16,7 @@ public struct WakeUp: Codable, Equatable, Sendable {
   }
 
   /// Whether only due times arrived: nothing came back (the task never went away), it "came due".
-  public static func onlyDue(_ wakeUps: [WakeUp]) -> Bool {
-    !wakeUps.isEmpty && wakeUps.allSatisfy { $0.kind == .due }
-  }
+  public static func onlyDue(_ wakeUps: [WakeUp]) -> Bool { WakeUpKind.onlyDue(wakeUps.map(\.kind)) }
 
   public init(task: TaskID, kind: Kind, at: Date) {
     self.task = task
@@ -129,9 +103,5 @@ extension StrideTask {
 
 extension WakeUp {
   /// What wake-ups that came together mean for their task, as one clause: "its deferral ended and it is due now".
-  public static func reasons(_ wakeUps: [WakeUp]) -> String {
-    var kinds: [Kind] = []
-    for wakeUp in wakeUps where !kinds.contains(wakeUp.kind) { kinds.append(wakeUp.kind) }
-    return kinds.map(\.reason).joined(separator: " and ")
-  }
+  public static func reasons(_ wakeUps: [WakeUp]) -> String { WakeUpKind.reasons(wakeUps.map(\.kind)) }
 }

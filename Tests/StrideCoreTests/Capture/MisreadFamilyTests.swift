@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideNowView
 @testable import StrideProtocol
 
 /// Captures and times that were misread, family by family (issue 29). Reference: Saturday 2026-11-21 09:00 UTC.

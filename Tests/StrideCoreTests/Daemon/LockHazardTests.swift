@@ -50,7 +50,8 @@ struct LockHazardTests {
       store: try Fixtures.store().0, clock: { Fixtures.now }, timeZone: TimeZone(identifier: "UTC")!, config: config
     ) { open in
       ServerInfo.Result(
-        server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "", startedAt: Fixtures.now,
+        server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "",
+        startedAt: Timestamp(Fixtures.now),
         openTasks: open)
     }
     defer { dispatcher.close() }

@@ -108,7 +108,7 @@ struct CrashSafetyTests {
             model.acknowledge(client)
           case .deferral(let id):
             let until = Date().addingTimeInterval(7 * 86_400)
-            _ = try connection.call(TaskDefer.self, .init(id: id, reason: .noEnergy, until: until))
+            _ = try connection.call(TaskDefer.self, .init(id: id, reason: .noEnergy, until: Timestamp(until)))
             model.acknowledge(client)
           case .deletion(let id):
             _ = try connection.call(TaskDelete.self, TaskRef(id: id))

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideNowView
 @testable import StrideProtocol
 
 /// `stride done` with several tasks and steps at once.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideNowView
 @testable import StrideProtocol
 
 #if canImport(Glibc)

@@ -29,7 +29,7 @@ struct TaskTransitionTests {
     var task = Fixtures.task(3, steps: [Subtask(title: "find number"), Subtask(title: "call")])
     try task.completeStep(1, at: now)
     #expect(task.status == .active)
-    #expect(task.progress == Progress(done: 1, total: 2))
+    #expect(task.progress == StepProgress(done: 1, total: 2))
     #expect(task.nextStep?.index == 2)
     try task.completeStep(2, at: now)
     #expect(task.status == .completed)

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideNowView
 @testable import StrideProtocol
 
 /// The Now view's state, without a terminal: keys in, the calls to make and the screen out. The now-lists come from
@@ -12,7 +13,7 @@ struct NowViewTests {
   let utc = TimeZone(identifier: "UTC")!
 
   /// A now-list from the engine for these captures (after making these lists beside the inbox).
-  func list(_ captures: [String], lists: [String] = []) throws -> NowList.Result {
+  func list(_ captures: [String], lists: [String] = []) throws -> Wire.NowResult {
     let dispatcher = try TestDispatcher.make()
     for name in lists {
       _ = TestDispatcher.reply(
@@ -26,7 +27,7 @@ struct NowViewTests {
     let reply = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":99,"method":"now.list","params":{}}"#)
     let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as! [String: Any]
     let result = try JSONSerialization.data(withJSONObject: object["result"]!)
-    return try JSONDecoder().decode(NowList.Result.self, from: result)
+    return try JSONDecoder().decode(Wire.NowResult.self, from: result)
   }
 
   func view(_ captures: [String]) throws -> NowView {

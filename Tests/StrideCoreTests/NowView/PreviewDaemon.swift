@@ -2,6 +2,7 @@ import Foundation
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StrideNowView
 @testable import StrideProtocol
 
 /// The daemon's side of the Now view's previews, for tests: a dispatcher (Saturday 2026-11-21 09:00) answering on
@@ -31,12 +32,12 @@ struct PreviewDaemon {
       let params = TimeParse.Params(text: words, reading: .moment, dayAlone: .dayStart)
       view.read(asked, as: try reading(TimeParse.self, params) { .time($0.said.at ?? "") })
     case .readCapture(let text):
-      view.read(asked, as: try reading(TaskCapture.self, .init(text: text, dryRun: true)) { .draft($0.draft!) })
+      view.read(asked, as: try reading(Wire.TaskCapture.self, .init(text: text, dryRun: true)) { .draft($0.draft!) })
     }
   }
 
   /// One call through the dispatcher, as a reading: the daemon's refusal is its sentence.
-  private func reading<M: RPCMethod>(
+  private func reading<M: WireMethod>(
     _: M.Type, _ params: M.Params, _ read: (M.Result) -> NowView.Reading
   ) throws -> NowView.Reading {
     let line = try M.requestLine(id: .number(1), params: params)

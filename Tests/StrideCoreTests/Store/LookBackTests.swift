@@ -68,7 +68,7 @@ struct LookBackTests {
     let tasks = try history()
     let review = try tasks.review(
       .init(
-        since: Fixtures.at("2026-10-30T04:00:00Z"), until: Fixtures.at("2026-11-03T05:00:00Z"),
+        since: Timestamp(Fixtures.at("2026-10-30T04:00:00Z")), until: Timestamp(Fixtures.at("2026-11-03T05:00:00Z")),
         timeZone: "America/New_York"),
       at: Fixtures.at("2026-11-03T12:00:00Z"))
     #expect(review.days.map(\.date) == ["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"])
@@ -99,7 +99,9 @@ struct LookBackTests {
 
     // The same history in UTC: the phone bill moves to Saturday, and the period has other days.
     let utc = try tasks.review(
-      .init(since: Fixtures.at("2026-10-30T00:00:00Z"), until: Fixtures.at("2026-11-03T00:00:00Z"), timeZone: "UTC"),
+      .init(
+        since: Timestamp(Fixtures.at("2026-10-30T00:00:00Z")), until: Timestamp(Fixtures.at("2026-11-03T00:00:00Z")),
+        timeZone: "UTC"),
       at: Fixtures.at("2026-11-03T12:00:00Z"))
     #expect(utc.days.map(\.done) == [0, 2, 1, 1])
   }
@@ -124,7 +126,7 @@ struct LookBackTests {
       ])
     #expect(bank.entries.map(\.undone) == [false, true, false])
     #expect(!bank.more)
-    let steps = try tasks.log(.init(id: TaskID(7), since: Fixtures.at("2026-11-02T00:00:00Z")))
+    let steps = try tasks.log(.init(id: TaskID(7), since: Timestamp(Fixtures.at("2026-11-02T00:00:00Z"))))
     #expect(steps.entries.map(\.words) == ["finished step 1 of task 7, \"plan the party\""])
     #expect(throws: StrideError.self) { try tasks.log(.init(limit: 0)) }
   }

@@ -173,7 +173,8 @@ final class SyncDevice {
       syncConnector: CalDAVConnector(timeout: timeout), environment: ["STRIDE_SYNC_PASSWORD": password]
     ) { open in
       ServerInfo.Result(
-        server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "", startedAt: Fixtures.now,
+        server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "",
+        startedAt: Timestamp(Fixtures.now),
         openTasks: open)
     }
   }

@@ -24,7 +24,7 @@ enum TestDispatcher {
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
         socket: "/run/user/1000/stride/strided.sock", database: "/home/ada/.local/share/stride/stride.db",
-        startedAt: Fixtures.at("2026-11-21T08:00:00Z"), openTasks: openTasks)
+        startedAt: Timestamp(Fixtures.at("2026-11-21T08:00:00Z")), openTasks: openTasks)
     }
   }
 

@@ -77,7 +77,8 @@ struct SharedListTests {
     // Bob's deferral and pin are his own: alice's task is neither deferred nor pinned, and bob's stay so when
     // alice changes the task.
     let plants = try bob.task("water the plants")
-    _ = try bob.call(TaskDefer.self, .init(id: plants.id, reason: .noEnergy, until: bob.now.addingTimeInterval(86_400)))
+    _ = try bob.call(
+      TaskDefer.self, .init(id: plants.id, reason: .noEnergy, until: Timestamp(bob.now.addingTimeInterval(86_400))))
     _ = try bob.call(TaskPin.self, .init(id: kitchen.id, pinned: true))
     try bob.sync()
     try alice.sync()

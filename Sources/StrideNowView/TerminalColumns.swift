@@ -1,6 +1,5 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideWire
 
 /// How many columns text takes on a terminal, and text cut to fit: what keeps rows aligned whatever the script.
 /// A character (a grapheme cluster) is two columns when it is East Asian wide or full-width (CJK, kana, Hangul,

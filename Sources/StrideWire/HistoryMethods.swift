@@ -1,8 +1,7 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// `history.log`: the changes, newest first, in words; optionally of one task, within a period, a page at a time.
-public enum HistoryLog: RPCMethod {
+public enum HistoryLog: WireMethod {
   public static let name = "history.log"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -17,10 +16,12 @@ public enum HistoryLog: RPCMethod {
     /// Only changes older than this one (a `seq` from an earlier page): the next page.
     public var before: Int64?
 
-    public init(id: TaskID? = nil, since: Date? = nil, until: Date? = nil, limit: Int? = nil, before: Int64? = nil) {
+    public init(
+      id: TaskID? = nil, since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, before: Int64? = nil
+    ) {
       self.id = id
-      self.since = since.map(Timestamp.init)
-      self.until = until.map(Timestamp.init)
+      self.since = since
+      self.until = until
       self.limit = limit
       self.before = before
     }
@@ -43,10 +44,10 @@ public enum HistoryLog: RPCMethod {
     public var said: [String: String]?
 
     public init(
-      seq: Int64, at: Date, action: ChangeAction, id: TaskID?, words: String, undone: Bool, fromSync: Bool
+      seq: Int64, at: Timestamp, action: ChangeAction, id: TaskID?, words: String, undone: Bool, fromSync: Bool
     ) {
       self.seq = seq
-      self.at = Timestamp(at)
+      self.at = at
       self.action = action
       self.id = id
       self.words = words
@@ -69,7 +70,7 @@ public enum HistoryLog: RPCMethod {
 /// `history.review`: a look back over a period, worked out from the history and the tasks: what got done each day,
 /// what keeps slipping and why, routines kept and missed, what became overdue, what was captured and never touched,
 /// and when things get done.
-public enum HistoryReview: RPCMethod {
+public enum HistoryReview: WireMethod {
   public static let name = "history.review"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -82,10 +83,10 @@ public enum HistoryReview: RPCMethod {
     /// The zone days and hours are counted in (an IANA name); the daemon's when absent.
     public var timeZone: String?
 
-    public init(since: Date? = nil, days: Int? = nil, until: Date? = nil, timeZone: String? = nil) {
-      self.since = since.map(Timestamp.init)
+    public init(since: Timestamp? = nil, days: Int? = nil, until: Timestamp? = nil, timeZone: String? = nil) {
+      self.since = since
       self.days = days
-      self.until = until.map(Timestamp.init)
+      self.until = until
       self.timeZone = timeZone
     }
   }

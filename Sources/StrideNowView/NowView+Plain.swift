@@ -1,6 +1,5 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideWire
 
 /// `--plain`: a line a person types (or a screen reader sends) is one command, never a key per letter, so "next"
 /// moves to the next card instead of opening the energy question at its "e".

@@ -1,8 +1,7 @@
-import Foundation
-import StrideModel
+import StrideBase
 
 /// `time.parse`: what a time phrase means, the way capture, `--until` and `--at` read it.
-public enum TimeParse: RPCMethod {
+public enum TimeParse: WireMethod {
   public static let name = "time.parse"
 
   public struct Params: Codable, Sendable, Equatable {
@@ -19,11 +18,11 @@ public enum TimeParse: RPCMethod {
     public var dayAlone: DayAlone?
 
     public init(
-      text: String, ref: Date? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil,
+      text: String, ref: Timestamp? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil,
       reading: Reading? = nil, dayAlone: DayAlone? = nil
     ) {
       self.text = text
-      self.ref = ref.map(Timestamp.init)
+      self.ref = ref
       self.dateOrder = dateOrder
       self.timeZone = timeZone
       self.reading = reading
@@ -87,16 +86,16 @@ public enum TimeParse: RPCMethod {
     public var said: Said
 
     public init(
-      matched: String, start: Date, end: Date?, allDay: Bool, timeZone: String, namedZone: String? = nil,
-      at: Date? = nil, said: Said
+      matched: String, start: Timestamp, end: Timestamp?, allDay: Bool, timeZone: String, namedZone: String? = nil,
+      at: Timestamp? = nil, said: Said
     ) {
       self.matched = matched
-      self.start = Timestamp(start)
-      self.end = end.map(Timestamp.init)
+      self.start = start
+      self.end = end
       self.allDay = allDay
       self.timeZone = timeZone
       self.namedZone = namedZone
-      self.at = Timestamp(at ?? start)
+      self.at = at ?? start
       self.said = said
     }
 

@@ -1,6 +1,5 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideWire
 
 /// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
 /// screen readers and dumb terminals).
@@ -121,7 +120,7 @@ extension NowView {
 
   /// The now-list as sentences, for `--plain` and `stride now --plain`: the heading, then each card as one
   /// sentence with its task number ("1 of 3, task 12: reply to the landlord. Low energy, …").
-  public static func spoken(_ list: NowList.Result, in only: String? = nil) -> [String] {
+  public static func spoken(_ list: Wire.NowResult, in only: String? = nil) -> [String] {
     guard !list.suggestions.isEmpty else { return [emptySentence(list)] }
     let lists = list.suggestions.fromSeveralLists
     return [list.heading(in: only)]
@@ -160,7 +159,7 @@ extension NowView {
 
   /// A card: title, then energy, size, progress (and with `list`, its list), then the next step (or the way in),
   /// then why.
-  private func card(_ suggestion: Suggestion, selected: Bool, list: Bool, style: Style) -> [String] {
+  private func card(_ suggestion: Wire.Suggestion, selected: Bool, list: Bool, style: Style) -> [String] {
     let task = suggestion.task
     let bar = style.energy(task.energy, "▌")
     var flags = ""
@@ -189,7 +188,7 @@ extension NowView {
     return lines
   }
 
-  private static func cardSentence(_ suggestion: Suggestion, offset: Int, of count: Int, list: Bool) -> String {
+  private static func cardSentence(_ suggestion: Wire.Suggestion, offset: Int, of count: Int, list: Bool) -> String {
     let task = suggestion.task
     var facts = ["\(task.energy.rawValue.sentenceStart) energy"]
     if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
@@ -258,7 +257,7 @@ extension NowView {
 
   /// A capture's draft as the preview's rows: title, steps, estimate, energy and type (with the words they came
   /// from), times in the daemon's words, repeat, tags, list.
-  static func draftLines(_ draft: TaskDraft) -> [String] {
+  static func draftLines(_ draft: Wire.Draft) -> [String] {
     var lines = ["Title:   \(draft.title)"]
     if !draft.steps.isEmpty { lines.append("Steps:   " + draft.steps.joined(separator: " · ")) }
     if let minutes = draft.estimateMinutes { lines.append("About:   \(Minutes.format(minutes))") }
@@ -271,13 +270,13 @@ extension NowView {
     lines.append("Type:    \(draft.type.rawValue)" + source(.type))
     if let due = draft.said?.due { lines.append("Due:     \(due)") }
     if let start = draft.said?.start { lines.append("Starts:  \(start)") }
-    if let rule = draft.recurrence { lines.append("Repeats: \(rule.words)") }
+    if let rule = draft.repeat { lines.append("Repeats: \(rule.words)") }
     if !draft.tags.isEmpty { lines.append("Tags:    " + draft.tags.joined(separator: ", ")) }
     if let list = draft.list { lines.append("List:    \(list)") }
     return lines
   }
 
-  static func emptySentence(_ list: NowList.Result) -> String {
+  static func emptySentence(_ list: Wire.NowResult) -> String {
     list.openTasks == 0
       ? "You have no open tasks."
       : "Nothing fits right now: your open tasks are deferred, waiting, blocked, or need more than you have."
@@ -328,18 +327,18 @@ public struct Style: Sendable {
   }
 }
 
-extension [Suggestion] {
+extension [Wire.Suggestion] {
   /// Whether these come from more than one list: then each says which.
   public var fromSeveralLists: Bool { Set(map(\.task.list)).count > 1 }
 }
 
-extension NowList.Result {
+extension Wire.NowResult {
   /// The line above the list: calm about a pile of overdue work, with no count per task; it names the one list
   /// the now-list was narrowed to, if it was.
   public func heading(in list: String? = nil) -> String {
     let energyNote = energy.map { ", for your \($0.rawValue) energy" } ?? ""
     let listNote = list.map { " in \($0)" } ?? ""
-    guard overdue < NowContext.overduePile else {
+    guard overdue < NowLimits.overduePile else {
       return "\(overdue) things are overdue\(listNote); here is a way to start\(energyNote):"
     }
     let start = "start with one of these\(list.map { " from \($0)" } ?? ""):"

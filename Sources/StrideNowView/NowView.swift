@@ -1,6 +1,5 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideWire
 
 /// The Now view's state: what it shows and which sheet is open. A pure value: a key or a daemon's answer goes in,
 /// the next state and the protocol calls to make come out, so it is tested without a terminal. The `stride`
@@ -62,7 +61,7 @@ public struct NowView: Equatable, Sendable {
     /// A time: when the task would come back, in words ("Friday at 09:00").
     case time(String)
     /// A thought: the task it would become.
-    case draft(TaskDraft)
+    case draft(Wire.Draft)
     /// Why the line cannot be read (yet), as the daemon says it.
     case refused(String)
   }
@@ -74,7 +73,7 @@ public struct NowView: Equatable, Sendable {
   }
 
   /// The now-list as the daemon last gave it.
-  public private(set) var list: NowList.Result?
+  public private(set) var list: Wire.NowResult?
   /// The one list the view is narrowed to (`stride now -i --list home`); nil for every list.
   public var onlyList: String?
   public var screen: Screen = .cards
@@ -85,7 +84,7 @@ public struct NowView: Equatable, Sendable {
   /// The last thing that happened, as a sentence ("Done: task 12, "call the dentist".").
   public private(set) var message: String?
   /// The task the detail screen shows, and the step its cursor is on (0-based).
-  public private(set) var detail: StrideTask?
+  public private(set) var detail: Wire.Task?
   public private(set) var stepCursor = 0
   /// What the daemon last made of the line being typed.
   public private(set) var preview: Preview?
@@ -97,15 +96,15 @@ public struct NowView: Equatable, Sendable {
 
   public init() {}
 
-  public var suggestions: [Suggestion] { list?.suggestions ?? [] }
+  public var suggestions: [Wire.Suggestion] { list?.suggestions ?? [] }
 
   /// The suggestion under the cursor.
-  public var current: Suggestion? { suggestions.indices.contains(selected) ? suggestions[selected] : nil }
+  public var current: Wire.Suggestion? { suggestions.indices.contains(selected) ? suggestions[selected] : nil }
 
   // MARK: Answers coming in
 
   /// A new now-list: the cursor stays on the same task when it is still there.
-  public mutating func show(_ list: NowList.Result) {
+  public mutating func show(_ list: Wire.NowResult) {
     let id = current?.task.id
     self.list = list
     if let id, let index = list.suggestions.firstIndex(where: { $0.task.id == id }) {
@@ -122,7 +121,7 @@ public struct NowView: Equatable, Sendable {
   }
 
   /// A task read whole, for the detail screen.
-  public mutating func showDetail(_ task: StrideTask) {
+  public mutating func showDetail(_ task: Wire.Task) {
     if detail?.id != task.id { stepCursor = 0 }
     detail = task
     stepCursor = min(stepCursor, max(task.subtasks.count - 1, 0))

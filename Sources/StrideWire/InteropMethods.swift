@@ -1,0 +1,74 @@
+import StrideBase
+
+/// `task.export`: every task, open and done, written in an export format.
+public enum TaskExport: WireMethod {
+  public static let name = "task.export"
+
+  public struct Params: Codable, Sendable, Equatable {
+    /// Absent: `json`, Stride's own.
+    public var format: ExportFormat?
+    /// The zone the formats with local dates (todo.txt, iCalendar) write them in; absent, the connection's.
+    public var timeZone: String?
+    public init(format: ExportFormat? = nil, timeZone: String? = nil) {
+      self.format = format
+      self.timeZone = timeZone
+    }
+  }
+
+  public struct Result: Codable, Sendable, Equatable {
+    public var format: ExportFormat
+    /// The file, whole, as the format has it.
+    public var text: String
+    /// The tasks written, in id order.
+    public var tasks: [TaskID]
+    /// What the format cannot keep of these tasks, as a sentence; absent when nothing is lost.
+    public var loss: String?
+    public init(format: ExportFormat, text: String, tasks: [TaskID], loss: String?) {
+      self.format = format
+      self.text = text
+      self.tasks = tasks
+      self.loss = loss
+    }
+  }
+}
+
+/// An entry of an imported file that was left out, and why.
+public struct ImportSkipped: Equatable, Sendable, Codable {
+  /// The entry as a person finds it in the file ("line 4", "uuid 0f1c…").
+  public var entry: String
+  public var reason: String
+  public init(entry: String, reason: String) {
+    self.entry = entry
+    self.reason = reason
+  }
+}
+
+extension Wire {
+  /// `task.import` as a client calls it: the text of a file, read by the daemon in its format.
+  public enum TaskImport: WireMethod {
+    public static let name = "task.import"
+
+    public struct Params: Encodable, Sendable, Equatable {
+      public var text: String
+      /// Absent: worked out from the text's first characters.
+      public var format: ImportFormat?
+      /// True: read and check everything, store nothing.
+      public var dryRun: Bool?
+      public init(text: String, format: ImportFormat? = nil, dryRun: Bool = false) {
+        self.text = text
+        self.format = format
+        self.dryRun = dryRun ? true : nil
+      }
+    }
+
+    public struct Result: Decodable, Sendable, Equatable {
+      /// The tasks as stored (or as they would be, with `dryRun`), in id order.
+      public var tasks: [Task]
+      /// True when the file's ids were taken here, so the tasks got new ones.
+      public var renumbered: Bool
+      public var format: ImportFormat?
+      public var skipped: [ImportSkipped]?
+      public var notes: [String]?
+    }
+  }
+}

@@ -1,0 +1,369 @@
+import StrideBase
+
+/// Params that name one task.
+public struct TaskRef: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public init(id: TaskID) { self.id = id }
+}
+
+/// Params naming a dependency: task `id` waits on task `on`.
+public struct DependencyParams: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public var on: TaskID
+  public init(id: TaskID, on: TaskID) {
+    self.id = id
+    self.on = on
+  }
+}
+
+/// Params naming one step, or one note (`note.remove`), of a task: `index` counts from 1.
+public struct StepRef: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public var index: Int
+  public init(id: TaskID, index: Int) {
+    self.id = id
+    self.index = index
+  }
+}
+
+/// The methods about tasks as a client calls them. Their params are the daemon's own (it reads these types); their
+/// results hold `Wire.Task`.
+extension Wire {
+  /// The result of a method about one task: the task as it stands after the call.
+  public struct TaskResult: Decodable, Sendable, Equatable {
+    public var task: Task
+    /// `task.get`: fields a sync found changed on both sides, oldest first.
+    public var syncConflicts: [SyncConflictNote]?
+    /// `task.get`: the repeat rule the task has on the server that Stride cannot follow.
+    public var repeatsElsewhere: String?
+  }
+
+  /// The result of a method that returns several tasks.
+  public struct TaskListResult: Decodable, Sendable, Equatable {
+    public var tasks: [Task]
+    /// With a search: where the words were found in each task, in the tasks' order.
+    public var found: [SearchFound]?
+  }
+
+  public enum TaskCapture: WireMethod {
+    public static let name = "task.capture"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var text: String
+      public var dryRun: Bool?
+      /// How the writer's locale orders a numeric date such as 3/12/2026; `unknown` when absent.
+      public var dateOrder: NumericDateOrder?
+      /// The writer's time zone (IANA name), in which "tomorrow 9am" is read; the daemon's when absent.
+      public var timeZone: String?
+      public init(text: String, dryRun: Bool? = nil, dateOrder: NumericDateOrder? = nil, timeZone: String? = nil) {
+        self.timeZone = timeZone
+        self.text = text
+        self.dryRun = dryRun
+        self.dateOrder = dateOrder
+      }
+    }
+
+    public typealias Result = CaptureResult
+  }
+
+  public enum TaskPin: WireMethod {
+    public static let name = "task.pin"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      public var pinned: Bool
+      public init(id: TaskID, pinned: Bool) {
+        self.id = id
+        self.pinned = pinned
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskDefer: WireMethod {
+    public static let name = "task.defer"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      public var reason: DeferReason
+      public var until: Timestamp?
+      /// With `blocked`: the task this one waits on.
+      public var on: TaskID?
+      public init(id: TaskID, reason: DeferReason, until: Timestamp? = nil, on: TaskID? = nil) {
+        self.id = id
+        self.reason = reason
+        self.until = until
+        self.on = on
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskWait: WireMethod {
+    public static let name = "task.wait"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      public var note: String?
+      /// When to check on it; from then on `now.list` offers it as "check on it".
+      public var followUp: Timestamp?
+      public init(id: TaskID, note: String? = nil, followUp: Timestamp? = nil) {
+        self.id = id
+        self.note = note
+        self.followUp = followUp
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum SubtaskAdd: WireMethod {
+    public static let name = "subtask.add"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      public var title: String
+      public init(id: TaskID, title: String) {
+        self.id = id
+        self.title = title
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum NoteAdd: WireMethod {
+    public static let name = "note.add"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      /// The note; line breaks are kept.
+      public var text: String
+      public init(id: TaskID, text: String) {
+        self.id = id
+        self.text = text
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskMove: WireMethod {
+    public static let name = "task.move"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var id: TaskID
+      public var list: String
+      public init(id: TaskID, list: String) {
+        self.id = id
+        self.list = list
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskList: WireMethod {
+    public static let name = "task.list"
+
+    public struct Params: Codable, Sendable, Equatable {
+      /// Which tasks; the default is every open one, or the finished ones when `doneSince` is given.
+      public var status: ListStatus?
+      public var tag: String?
+      /// Only pinned tasks (true).
+      public var pinned: Bool?
+      /// The order; without it, open tasks come in id order and finished ones newest first (or best match first,
+      /// with `search`).
+      public var sort: ListSort?
+      /// Only tasks that need this energy.
+      public var energy: EnergyLevel?
+      /// Only tasks due before this time.
+      public var dueBefore: Timestamp?
+      /// Only open tasks whose due time has passed (true).
+      public var overdue: Bool?
+      /// Only tasks put off at least once for this reason (now or before).
+      public var deferredBy: DeferReason?
+      /// Only tasks finished at or after this time.
+      public var doneSince: Timestamp?
+      /// Only tasks these words find, as `task.find` reads them.
+      public var search: String?
+      /// Only tasks in this list.
+      public var list: String?
+
+      public init(
+        status: ListStatus? = nil, tag: String? = nil, pinned: Bool? = nil, sort: ListSort? = nil,
+        energy: EnergyLevel? = nil, dueBefore: Timestamp? = nil, overdue: Bool? = nil, deferredBy: DeferReason? = nil,
+        doneSince: Timestamp? = nil, search: String? = nil, list: String? = nil
+      ) {
+        self.list = list
+        self.status = status
+        self.tag = tag
+        self.pinned = pinned
+        self.sort = sort
+        self.energy = energy
+        self.dueBefore = dueBefore
+        self.overdue = overdue
+        self.deferredBy = deferredBy
+        self.doneSince = doneSince
+        self.search = search
+      }
+    }
+
+    public typealias Result = TaskListResult
+  }
+
+  public enum TaskFind: WireMethod {
+    public static let name = "task.find"
+
+    public struct Params: Codable, Sendable, Equatable {
+      public var query: String
+      /// How many to return (the first ones); 10 when absent.
+      public var limit: Int?
+      public init(query: String, limit: Int? = nil) {
+        self.query = query
+        self.limit = limit
+      }
+    }
+
+    public typealias Result = FindResult
+  }
+
+  public enum NoteRemove: WireMethod {
+    public static let name = "note.remove"
+    public typealias Params = StepRef
+    public typealias Result = TaskResult
+  }
+
+  public enum SubtaskComplete: WireMethod {
+    public static let name = "subtask.complete"
+    public typealias Params = StepRef
+    public typealias Result = TaskResult
+  }
+
+  public enum SubtaskReopen: WireMethod {
+    public static let name = "subtask.reopen"
+    public typealias Params = StepRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskBlock: WireMethod {
+    public static let name = "task.block"
+    public typealias Params = DependencyParams
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskComplete: WireMethod {
+    public static let name = "task.complete"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskDelete: WireMethod {
+    public static let name = "task.delete"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskGet: WireMethod {
+    public static let name = "task.get"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskReopen: WireMethod {
+    public static let name = "task.reopen"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskResume: WireMethod {
+    public static let name = "task.resume"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskSkip: WireMethod {
+    public static let name = "task.skip"
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
+  public enum TaskUnblock: WireMethod {
+    public static let name = "task.unblock"
+    public typealias Params = DependencyParams
+    public typealias Result = TaskResult
+  }
+
+  /// `task.capture`'s result: what was read, the task once stored, and an open task with the same title.
+  public struct CaptureResult: Decodable, Sendable, Equatable {
+    public var task: Task?
+    public var draft: Draft?
+    public var duplicateOf: TaskID?
+  }
+
+  /// `task.find`'s result: the best matches, how many match in all, and where the words were found.
+  public struct FindResult: Decodable, Sendable, Equatable {
+    public var tasks: [Task]
+    public var total: Int
+    public var found: [SearchFound]?
+  }
+
+}
+
+extension Wire {
+  /// `task.update` as a client calls it: the fields to change; an absent one is left alone, and `.some(nil)`
+  /// clears it (`null` on the wire).
+  public enum TaskUpdate: WireMethod {
+    public static let name = "task.update"
+
+    public struct Params: Encodable, Sendable, Equatable {
+      public var id: TaskID
+      public var title: String?
+      public var energy: EnergyLevel?
+      public var estimateMinutes: Int??
+      public var type: TaskType?
+      public var due: Timestamp??
+      public var start: Timestamp??
+      public var tags: [String]?
+      /// How the task repeats, in words the daemon reads ("every mon wed fri 7am"); `.some(nil)` stops it.
+      public var repeatWords: String??
+
+      public init(id: TaskID) { self.id = id }
+
+      /// Whether it changes nothing.
+      public var isEmpty: Bool { self == Params(id: id) }
+
+      enum CodingKeys: String, CodingKey {
+        case id, title, energy, estimateMinutes, type, due, start, tags
+        case repeatWords = "repeat"
+      }
+
+      public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(energy, forKey: .energy)
+        if let estimateMinutes { try container.encode(estimateMinutes, forKey: .estimateMinutes) }
+        try container.encodeIfPresent(type, forKey: .type)
+        if let due { try container.encode(due, forKey: .due) }
+        if let start { try container.encode(start, forKey: .start) }
+        try container.encodeIfPresent(tags, forKey: .tags)
+        if let repeatWords { try container.encode(repeatWords, forKey: .repeatWords) }
+      }
+    }
+
+    public typealias Result = TaskResult
+  }
+}
+
+extension Wire.Task {
+  /// The first step not yet done.
+  public var nextStep: Wire.Step? { subtasks.first { !$0.done } }
+}
+
+extension Wire.Draft {
+  /// The words a field was read from, each in quotes.
+  public func sources(of field: CaptureSpan.Field) -> [String] { spans.sources(of: field) }
+}
