@@ -67,6 +67,10 @@ let package = Package(
     .target(
       name: "StrideNowView", dependencies: ["StrideBase", "StrideWire"],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    // `stride mcp`: the Model Context Protocol over stdio, each tool a command of the one table. No Foundation.
+    .target(
+      name: "StrideMCP", dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideClientKit"],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     .target(
       name: "StrideCore",
       dependencies: [
@@ -83,8 +87,8 @@ let package = Package(
     .executableTarget(
       name: "stride",
       dependencies: [
-        "StrideModel", "StrideProtocol", "StrideTransport", "StrideCore", "StrideWire", "StrideClientKit",
-        "StrideNowView",
+        "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
+        "StrideNowView", "StrideMCP",
       ],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
@@ -99,6 +103,7 @@ let package = Package(
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
         "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
+        "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

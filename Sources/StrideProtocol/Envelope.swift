@@ -85,7 +85,7 @@ public struct WireEncoder {
 
   /// A success response line (ending in `\n`); with a speaker, its times said (`SaysTimes`).
   public func response(id: RequestID, result: some Encodable) throws -> Data {
-    try line(SuccessResponse(id: id, result: speaker?.saying(result) ?? result))
+    Data(try WireLines.response(id: id, result: speaker?.saying(result) ?? result, userInfo: userInfo))
   }
 
   /// A success response line around a result already encoded with `encode` (a kept one): the same bytes as
@@ -100,57 +100,13 @@ public struct WireEncoder {
   }
 
   /// An error response line (ending in `\n`).
-  public func response(id: RequestID?, error: StrideError) -> Data {
-    errorLine(id, WireError(error))
-  }
+  public func response(id: RequestID?, error: StrideError) -> Data { Data(WireLines.response(id: id, error: error)) }
 
-  /// An error response line (ending in `\n`) for an error object of a protocol spoken beside Stride's own (MCP),
-  /// whose `data` has fields of its own.
-  public func response(id: RequestID?, error: JSONValue) -> Data {
-    errorLine(id, error)
-  }
-
-  private func errorLine(_ id: RequestID?, _ error: some Encodable) -> Data {
-    // Encoding these plain values cannot fail; the fallback keeps the signature honest.
-    (try? line(ErrorResponse(id: id, error: error)))
-      ?? Data(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8 + [0x0A])
-  }
+  /// An error response line for an error object of a protocol spoken beside Stride's own (MCP).
+  public func response(id: RequestID?, error: JSONValue) -> Data { Data(WireLines.response(id: id, error: error)) }
 
   /// A notification line (ending in `\n`): a method call that expects no answer; with a speaker, its times said.
   public func notification(method: String, params: some Encodable) throws -> Data {
-    try line(Notification(method: method, params: speaker?.saying(params) ?? params))
+    Data(try WireLines.notification(method: method, params: speaker?.saying(params) ?? params, userInfo: userInfo))
   }
-
-  private func line(_ value: some Encodable) throws -> Data {
-    var bytes = try JSONValueEncoder.bytes(value, userInfo: userInfo)
-    bytes.append(0x0A)
-    return Data(bytes)
-  }
-}
-
-private struct SuccessResponse<Result: Encodable>: Encodable {
-  var jsonrpc = "2.0"
-  var id: RequestID
-  var result: Result
-}
-
-private struct ErrorResponse<Failure: Encodable>: Encodable {
-  var jsonrpc = "2.0"
-  var id: RequestID?
-  var error: Failure
-
-  func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(jsonrpc, forKey: .jsonrpc)
-    try container.encode(id, forKey: .id)
-    try container.encode(error, forKey: .error)
-  }
-
-  enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
-}
-
-private struct Notification<Params: Encodable>: Encodable {
-  var jsonrpc = "2.0"
-  var method: String
-  var params: Params
 }

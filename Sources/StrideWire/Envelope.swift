@@ -83,3 +83,67 @@ public struct ServerHello: Codable, Sendable, Equatable {
     self.limits = limits
   }
 }
+
+/// Protocol messages as compact JSON lines (ending in `\n`) with sorted keys, so the same value always gives the
+/// same bytes. The daemon's `WireEncoder` writes through these, with its speaker's times said.
+public enum WireLines {
+  /// A success response line.
+  public static func response(
+    id: RequestID, result: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> [UInt8] {
+    try line(SuccessResponse(id: id, result: result), userInfo)
+  }
+
+  /// An error response line.
+  public static func response(id: RequestID?, error: StrideError) -> [UInt8] { errorLine(id, WireError(error)) }
+
+  /// An error response line for an error object of a protocol spoken beside Stride's own (MCP), whose `data` has
+  /// fields of its own.
+  public static func response(id: RequestID?, error: JSONValue) -> [UInt8] { errorLine(id, error) }
+
+  /// A notification line: a method call that expects no answer.
+  public static func notification(
+    method: String, params: some Encodable, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> [UInt8] {
+    try line(Notification(method: method, params: params), userInfo)
+  }
+
+  private static func errorLine(_ id: RequestID?, _ error: some Encodable) -> [UInt8] {
+    // Encoding these plain values cannot fail; the fallback keeps the signature honest.
+    (try? line(ErrorResponse(id: id, error: error), [:]))
+      ?? Array(#"{"error":{"code":-32603,"message":"internal error"},"id":null,"jsonrpc":"2.0"}"#.utf8) + [0x0A]
+  }
+
+  private static func line(_ value: some Encodable, _ userInfo: [CodingUserInfoKey: Any]) throws -> [UInt8] {
+    var bytes = try JSONValueEncoder.bytes(value, userInfo: userInfo)
+    bytes.append(0x0A)
+    return bytes
+  }
+}
+
+private struct SuccessResponse<Result: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID
+  var result: Result
+}
+
+private struct ErrorResponse<Failure: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var id: RequestID?
+  var error: Failure
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(jsonrpc, forKey: .jsonrpc)
+    try container.encode(id, forKey: .id)
+    try container.encode(error, forKey: .error)
+  }
+
+  enum CodingKeys: String, CodingKey { case jsonrpc, id, error }
+}
+
+private struct Notification<Params: Encodable>: Encodable {
+  var jsonrpc = "2.0"
+  var method: String
+  var params: Params
+}

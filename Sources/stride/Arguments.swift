@@ -1,8 +1,11 @@
-import Foundation
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// A mistake on the command line: printed as one line, exit status 64.
 struct UsageError: Error {

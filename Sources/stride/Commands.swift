@@ -1,7 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// How the CLI runs each command of the table (`Command.all` in StrideCore): its own arguments read by the options
 /// the table declares, then one function a command. The switch is exhaustive, so a new command cannot be declared
@@ -60,12 +64,32 @@ extension Session {
         let names = ManPage.allCases.map(\.rawValue).joined(separator: ", ")
         throw UsageError("there is no manual page '\(name)'; the pages are \(names)")
       }
-      return print(page.render(), terminator: "")
+      return print(try manPage(page), terminator: "")
     }
     guard let topic = args.positionals.first else { return print(Help.overview) }
     guard let command = Command.named(topic), let text = Help.commands[command.name.rawValue] else {
       throw UsageError("there is no command '\(topic)'; run 'stride help' for the list")
     }
     print(text)
+  }
+}
+
+extension Session {
+  /// A manual page as roff. stride(1) is made here, from the command table and the help; strided(8) and
+  /// stride-config(5) come from strided (`strided --man PAGE`), which owns the daemon's options and its settings.
+  func manPage(_ page: ManPage) throws(ClientError) -> String {
+    guard page.printedByDaemon else { return page.render(writing: ManPage.writeStride) }
+    guard let strided = DaemonLauncher.locateDaemon(environment: environment) else {
+      throw ClientError.unreachable(
+        "strided, which prints \(page.reference), could not be found next to stride or on PATH; install both "
+          + "programs together")
+    }
+    guard let roff = ExternalCommand.run([strided, "--man", page.rawValue], input: [], timeout: 10),
+      let text = String(validating: roff, as: UTF8.self), text.hasPrefix(".TH")
+    else {
+      throw ClientError.unreachable(
+        "\(strided) did not print \(page.reference); check that it is the strided installed with this stride")
+    }
+    return text
   }
 }

@@ -1,7 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -106,7 +110,9 @@ extension Session {
       "systemctl --user enable --now \(SystemdUnits.socketName) \(SystemdUnits.serviceName)",
     ]
     let files = units.map { directory + "/" + $0.0 }
-    let pages = try ManPage.install(into: paths.manDirectory)
+    let pages = try ManPage.install(into: paths.manDirectory) { page throws(StrideError) in
+      do throws(ClientError) { return try manPage(page) } catch { throw StrideError(.storageFailed, error.description) }
+    }
     let found = ManPage.manFinds(paths.manDirectory, environment: environment)
     guard !output.json else {
       return output.emit(Installed(units: files, commands: commands, manPages: pages, manFindsThem: found))

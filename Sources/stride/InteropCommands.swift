@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// `stride export` and `stride import`: tasks out to other tools, and in from them.
 extension Session {
@@ -11,7 +14,7 @@ extension Session {
     var format: String
     var file: String?
     var tasks: [TaskID]
-    var skipped: [TaskImport.Skipped]?
+    var skipped: [ImportSkipped]?
     var notes: [String]?
     var renumbered: Bool?
     var dryRun: Bool?

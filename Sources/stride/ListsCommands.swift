@@ -1,7 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// `stride lists` (with `add`, `default`, `rename` and `remove`) and `stride move ID LIST`: several lists, each kept here or
 /// synced with a task list on a server.

@@ -1,8 +1,11 @@
-import Foundation
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -60,7 +63,7 @@ final class MCPSession: MCPBackend {
     }
   }
 
-  func watchNow(_ notice: Data?, after first: Data?) {
+  func watchNow(_ notice: [UInt8]?, after first: [UInt8]?) {
     // The daemon started first if need be (as a tool would start it), so the watcher hears the very next change.
     if notice != nil { _ = try? session.client() }
     watcher.watch(notice, after: first)
@@ -107,7 +110,7 @@ final class NowWatcher: Sendable {
   private let socket: String
   private let out: MCPOutput
   /// (the line to send on a change, nil when the client wants none; the thread runs)
-  private let state = Locked((notice: Data?.none, running: false))
+  private let state = Locked((notice: [UInt8]?.none, running: false))
 
   init(socket: String, out: MCPOutput) {
     self.socket = socket
@@ -115,7 +118,7 @@ final class NowWatcher: Sendable {
   }
 
   /// Sends `notice` on each change from now on (nil: none), once `first` is written: no notice comes before it.
-  func watch(_ notice: Data?, after first: Data?) {
+  func watch(_ notice: [UInt8]?, after first: [UInt8]?) {
     let start = notice != nil && !state.withLock { $0.running }
     // Subscribed before the acknowledgement or the answer goes out, so no change made after either is missed; the
     // connection is the watcher thread's once handed over.

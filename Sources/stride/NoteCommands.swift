@@ -1,7 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
-import StrideProtocol
+import StrideJSON
+import StrideMCP
+import StrideNowView
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {

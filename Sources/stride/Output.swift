@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// `stride review` laid out: sentences, and charts drawn with block characters; `plain` says the charts in
 /// sentences instead (NO_COLOR, TERM=dumb, --plain: a screen reader reads "███" as noise).

@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 /// `stride prompt`: a compact line for a shell prompt — the first thing to start now, and how many more are on
 /// the now-list. It runs on every prompt, so it never starts the daemon, waits at most half a second, and prints

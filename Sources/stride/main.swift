@@ -1,8 +1,11 @@
+import StrideBase
 import StrideClientKit
-import StrideCore
-import StrideModel
+import StrideJSON
+import StrideMCP
 import StrideNowView
-import StrideProtocol
+import StridePlatform
+import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -86,10 +89,10 @@ func report(_ error: any Error, json: Bool) -> ExitStatus {
         var exitStatus: Int32
       }
     }
-    if let data = try? WireEncoder().encode(
+    if let bytes = try? JSONValueEncoder.bytes(
       Failure(error: .init(message: message, reason: reason, exitStatus: status.rawValue)))
     {
-      print(String(decoding: data, as: UTF8.self))
+      print(String(decoding: bytes, as: UTF8.self))
     }
   }
   return status

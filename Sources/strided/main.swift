@@ -27,6 +27,10 @@ if options.help {
   print(DaemonOptions.usage)
   exit(ExitStatus.ok.rawValue)
 }
+if let page = options.manPage {
+  print(page.render(), terminator: "")
+  exit(ExitStatus.ok.rawValue)
+}
 if options.version {
   print("strided \(strideVersion) (protocol \(protocolVersion))")
   exit(ExitStatus.ok.rawValue)

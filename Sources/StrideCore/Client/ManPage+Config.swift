@@ -1,4 +1,5 @@
 import Foundation
+import StrideClientKit
 
 /// stride-config(5): config.json, every key from `StrideConfig.keys`.
 extension ManPage {

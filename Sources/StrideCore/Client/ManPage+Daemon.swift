@@ -1,4 +1,16 @@
 import Foundation
+import StrideClientKit
+
+extension ManPage {
+  /// The page as roff source: stride(1) as the client prints it, the daemon's two as strided prints them.
+  public func render() -> String {
+    switch self {
+    case .stride: render(writing: Self.writeStride)
+    case .strided: render(writing: Self.writeDaemon)
+    case .strideConfig: render(writing: Self.writeConfig)
+    }
+  }
+}
 
 /// strided(8): the daemon, from `DaemonOptions` and what Docs/daemon.md says of its files, start and stop.
 extension ManPage {

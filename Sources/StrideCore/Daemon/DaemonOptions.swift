@@ -1,3 +1,4 @@
+import StrideClientKit
 import StrideModel
 import StrideProtocol
 
@@ -8,6 +9,8 @@ public struct DaemonOptions: Equatable, Sendable {
   public var detach = false
   public var help = false
   public var version = false
+  /// `--man PAGE`: print strided(8) or stride-config(5) as roff (stride installs and shows them from here).
+  public var manPage: ManPage?
 
   /// How `strided` is called.
   public static let synopsis = "Usage: strided [--socket PATH] [--data-dir PATH] [--detach]"
@@ -25,6 +28,7 @@ public struct DaemonOptions: Equatable, Sendable {
       --data-dir PATH   keep the database here (default: $XDG_DATA_HOME/stride, else ~/.local/share/stride)
       --detach          start in the background, wait until it answers, then return
                         (logs go to $XDG_STATE_HOME/stride/strided.log)
+      --man PAGE        print the manual page strided or stride-config as roff, and exit
       --version         print the version
       --help            print this help
     """
@@ -55,6 +59,12 @@ public struct DaemonOptions: Equatable, Sendable {
       case "--detach": options.detach = true
       case "--help", "-h": options.help = true
       case "--version": options.version = true
+      case "--man":
+        let name = remaining.popFirst() ?? ""
+        guard let page = ManPage(rawValue: name), page.printedByDaemon else {
+          throw StrideError.invalid("--man needs strided or stride-config, not '\(name)'; see strided --help")
+        }
+        options.manPage = page
       default:
         if let equals = argument.firstIndex(of: "="), ["--socket", "--data-dir"].contains(argument[..<equals]) {
           remaining.insert(

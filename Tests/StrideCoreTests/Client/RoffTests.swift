@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StrideClientKit
 @testable import StrideCore
 
 /// How help texts are read into parts and set in roff, on the texts people really read.

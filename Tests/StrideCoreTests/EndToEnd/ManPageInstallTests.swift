@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StrideClientKit
 @testable import StrideCore
 
 /// `stride daemon install` puts the manual pages where man(1) finds them, and `stride help --man` prints them.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import StrideClientKit
 @testable import StrideCore
+@testable import StrideMCP
 @testable import StrideModel
 @testable import StrideProtocol
 
@@ -13,7 +15,7 @@ struct MCPServerTests {
   final class Recorder: MCPBackend {
     var lines: [[String]] = []
     /// What the server asked the watcher to send on a change (nil: nothing), and the lines to write first.
-    var notice: Data?
+    var notice: [UInt8]?
     var first: [String] = []
     func run(_ tool: MCPTool, _ arguments: [String: JSONValue]) -> MCPToolResult {
       do {
@@ -24,7 +26,7 @@ struct MCPServerTests {
       }
     }
     func readNow() -> Result<[JSONValue], StrideError> { .success([.object(["text": .string("Start with")])]) }
-    func watchNow(_ notice: Data?, after first: Data?) {
+    func watchNow(_ notice: [UInt8]?, after first: [UInt8]?) {
       self.notice = notice
       self.first += first.map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
     }

@@ -1,6 +1,7 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideClientKit
+import StrideJSON
+import StrideWire
 
 /// A tool's arguments, checked against its schema and turned into the command line of the `stride` command it
 /// stands for (options first, then `--`, so no text an assistant passes is read as an option).

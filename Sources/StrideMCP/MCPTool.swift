@@ -1,5 +1,7 @@
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideClientKit
+import StrideJSON
+import StrideWire
 
 /// One tool an assistant may call, with the JSON Schema of its input. Each does what one `stride` command does
 /// (named in `command`), through the same call to the daemon; deleting is not offered.

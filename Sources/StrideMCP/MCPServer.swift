@@ -1,6 +1,7 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StrideClientKit
+import StrideJSON
+import StrideWire
 
 /// What the MCP server asks of the program around it: run a tool, read the now-list, and start or stop telling it
 /// when the now-list changes. `stride mcp` answers through the same calls and sentences as the CLI.
@@ -11,7 +12,7 @@ public protocol MCPBackend: AnyObject {
   func readNow() -> Result<[JSONValue], StrideError>
   /// Starts telling the client of changes to the now-list with the line `notice` (nil: stops), after writing the
   /// lines `first` (an acknowledgement that must come before any notice) if there are any.
-  func watchNow(_ notice: Data?, after first: Data?)
+  func watchNow(_ notice: [UInt8]?, after first: [UInt8]?)
 }
 
 /// What a tool call gives back: a sentence for people (and models), and the daemon's reply as structured content.
@@ -58,7 +59,6 @@ public final class MCPServer {
   }
 
   let backend: MCPBackend
-  let encoder = WireEncoder()
   var era: Era?
   /// The `subscriptions/listen` request whose stream is open (stateless era), if one is.
   var listening: RequestID?
@@ -76,7 +76,7 @@ public final class MCPServer {
 
   /// The answer to one line, with its newline; nil when nothing is owed (a notification, a client's response, or
   /// a `subscriptions/listen` whose stream the backend now writes).
-  public func handle(_ line: some Collection<UInt8>) -> Data? {
+  public func handle(_ line: some Collection<UInt8>) -> [UInt8]? {
     guard let value = try? JSONReader.parse(line) else {
       return failure(nil, .parseError, "the line is not valid JSON; send one JSON-RPC message per line")
     }
@@ -118,20 +118,20 @@ public final class MCPServer {
     switch answer {
     case .success(nil): return nil
     case .success(let result?):
-      return (try? encoder.response(id: id, result: result))
+      return (try? WireLines.response(id: id, result: result))
         ?? failure(id, .internalError, "the answer could not be written")
-    case .failure(let failure): return encoder.response(id: id, error: failure.error)
+    case .failure(let failure): return WireLines.response(id: id, error: failure.error)
     }
   }
 
   /// The notification to send when the now-list changed (to a client subscribed to it in the handshake era).
-  public static var nowChanged: Data? { nowChanged(tag: nil) }
+  public static var nowChanged: [UInt8]? { nowChanged(tag: nil) }
 
   /// The notice, with `_meta` when the stateless revision tags it with the listen it answers.
-  static func nowChanged(tag: [String: JSONValue]?) -> Data? {
+  static func nowChanged(tag: [String: JSONValue]?) -> [UInt8]? {
     var params: [String: JSONValue] = ["uri": .string(nowURI)]
     if let tag { params["_meta"] = .object(tag) }
-    return try? WireEncoder().notification(method: "notifications/resources/updated", params: JSONValue.object(params))
+    return try? WireLines.notification(method: "notifications/resources/updated", params: JSONValue.object(params))
   }
 
   // MARK: Methods
@@ -245,7 +245,7 @@ public final class MCPServer {
     "mimeType": .string("text/plain"),
   ])
 
-  private func failure(_ id: RequestID?, _ code: StrideError.Code, _ message: String) -> Data {
-    encoder.response(id: id, error: Failure(code, message).error)
+  private func failure(_ id: RequestID?, _ code: StrideError.Code, _ message: String) -> [UInt8] {
+    WireLines.response(id: id, error: Failure(code, message).error)
   }
 }

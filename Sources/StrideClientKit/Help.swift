@@ -1,6 +1,6 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// The help texts: `stride help`, `stride help COMMAND`, `stride COMMAND --help`.
 public enum Help {

@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 extension Help {
   /// The help texts kept outside Help.swift.

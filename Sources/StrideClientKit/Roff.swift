@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// A manual page in man(7) roff, written a request at a time; every piece of text is escaped as it goes in.
 ///

@@ -1,5 +1,7 @@
-import Foundation
-import StrideProtocol
+import StrideBase
+import StrideClientKit
+import StrideJSON
+import StrideWire
 
 /// The stateless era (revision 2026-07-28): no handshake; each request carries its revision and the client's
 /// capabilities in `params._meta`, `server/discover` says what the server speaks, and a client hears of changes
@@ -88,22 +90,22 @@ extension MCPServer {
     if case .array(let uris)? = wanted["resourceSubscriptions"], uris.contains(.string(Self.nowURI)) {
       honored["resourceSubscriptions"] = .array([.string(Self.nowURI)])
     }
-    var first = listening.flatMap(ended) ?? Data()
+    var first = listening.flatMap(ended) ?? []
     guard
-      let ack = try? encoder.notification(
+      let ack = try? WireLines.notification(
         method: "notifications/subscriptions/acknowledged",
         params: JSONValue.object(["notifications": .object(honored), "_meta": .object(tag)])),
       let notice = Self.nowChanged(tag: tag)
     else { return .failure(Failure(.internalError, "the acknowledgement could not be written")) }
-    first.append(ack)
+    first.append(contentsOf: ack)
     listening = id
     backend.watchNow(honored.isEmpty ? nil : notice, after: first)
     return .success(())
   }
 
   /// The graceful end of a listen stream: its request's answer.
-  private func ended(_ id: RequestID) -> Data? {
-    try? encoder.response(
+  private func ended(_ id: RequestID) -> [UInt8]? {
+    try? WireLines.response(
       id: id,
       result: JSONValue.object(["resultType": .string("complete"), "_meta": .object([Self.subscriptionKey: id.json])]))
   }

@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 extension Help {
   /// The help of the commands that find and look back: list, find, log, review.

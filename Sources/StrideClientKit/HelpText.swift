@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// A help text read for its parts, so that a manual page can set each in roff: the usage forms, paragraphs of
 /// prose, lists of terms with what each means, and lines to keep as they are.

@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 extension Help {
   /// A titled group of lines in the overview: "Every day:" and the commands under it.

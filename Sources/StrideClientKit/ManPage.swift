@@ -1,5 +1,6 @@
-import Foundation
-import StrideProtocol
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// Stride's manual pages, in man(7) roff, printed from the same tables and texts as `stride help`, `strided --help`
 /// and the settings loader: the command table (`Command.all`), each command's help (`Help.commands`), the daemon's
@@ -28,15 +29,15 @@ public enum ManPage: String, CaseIterable, Sendable {
   /// Its name as pages refer to it: `stride(1)`.
   public var reference: String { "\(rawValue)(\(section))" }
 
-  /// The page as roff source.
-  public func render() -> String {
+  /// Who prints the page: stride(1) is the client's own; the daemon's options and the keys of its settings are
+  /// strided's, which prints those pages (`strided --man PAGE`).
+  public var printedByDaemon: Bool { self != .stride }
+
+  /// The page as roff source, its body written by `body` between the title and SEE ALSO.
+  public func render(writing body: (inout Roff) -> Void) -> String {
     var roff = Roff()
     roff.title(rawValue, section: section, source: "Stride \(strideVersion)", manual: "Stride Manual")
-    switch self {
-    case .stride: Self.writeStride(&roff)
-    case .strided: Self.writeDaemon(&roff)
-    case .strideConfig: Self.writeConfig(&roff)
-    }
+    body(&roff)
     roff.section("SEE ALSO")
     roff.paragraph(set: seeAlso.map { Roff.bold($0.name) + "(\($0.section))" }.joined(separator: ", "))
     return roff.source
@@ -54,7 +55,7 @@ public enum ManPage: String, CaseIterable, Sendable {
   // MARK: Pieces more than one page uses
 
   /// A help text set in roff: its usage forms, then its paragraphs, lists and kept lines.
-  static func write(_ help: HelpText, into roff: inout Roff) {
+  package static func write(_ help: HelpText, into roff: inout Roff) {
     write(help.forms, into: &roff)
     for block in help.blocks {
       switch block {
@@ -68,7 +69,7 @@ public enum ManPage: String, CaseIterable, Sendable {
   }
 
   /// Usage forms, one a paragraph: the command line, and the note on it indented below.
-  static func write(_ forms: [HelpText.Form], into roff: inout Roff) {
+  package static func write(_ forms: [HelpText.Form], into roff: inout Roff) {
     for form in forms {
       roff.paragraph(set: Roff.code(form.synopsis))
       form.note.map { roff.indented($0) }
@@ -77,19 +78,19 @@ public enum ManPage: String, CaseIterable, Sendable {
 
   /// A list's term: set as a command line when it is one (an option, a command, an example, a single word), else
   /// as plain words.
-  static func tag(_ term: String) -> String {
+  package static func tag(_ term: String) -> String {
     let first = term.split(separator: " ").first.map(String.init) ?? ""
     let typed = first.hasPrefix("-") || first == "stride" || Command.named(first) != nil || !term.contains(" ")
     return typed ? Roff.code(term) : Roff.escape(term)
   }
 
   /// A list of names (files, variables) each with what it is.
-  static func write(_ entries: [(name: String, meaning: String)], into roff: inout Roff) {
+  package static func write(_ entries: [(name: String, meaning: String)], into roff: inout Roff) {
     entries.forEach { roff.item(Roff.bold($0.name), [$0.meaning]) }
   }
 
   /// The files of Stride (the FILES section of stride(1) and strided(8)).
-  static let files: [(name: String, meaning: String)] = [
+  package static let files: [(name: String, meaning: String)] = [
     ("$XDG_DATA_HOME/stride/stride.db", "Your tasks: a SQLite database (default ~/.local/share/stride/stride.db)."),
     ("$XDG_DATA_HOME/stride/strided.lock", "The daemon's lock, beside the database: one daemon per database."),
     (
@@ -115,7 +116,7 @@ public enum ManPage: String, CaseIterable, Sendable {
   ]
 
   /// The variables that say where Stride's files are.
-  static let directoryVariables: [(name: String, meaning: String)] = [
+  package static let directoryVariables: [(name: String, meaning: String)] = [
     (
       "XDG_RUNTIME_DIR, XDG_DATA_HOME, XDG_STATE_HOME, XDG_CONFIG_HOME",
       "Where Stride's files are (see FILES); one that is not an absolute path is ignored, as the XDG Base "

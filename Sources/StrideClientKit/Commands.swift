@@ -1,6 +1,6 @@
-import Foundation
-import StrideModel
-import StrideProtocol
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {

@@ -3,16 +3,19 @@ import StridePlatform
 
 /// Putting the pages where man(1) finds them (`stride daemon install`).
 extension ManPage {
-  /// Writes every page into its section's folder of `directory` (`man1/stride.1`, `man8/strided.8`,
-  /// `man5/stride-config.5`), replacing what was there; returns the files, in that order.
-  public static func install(into directory: String) throws(StrideError) -> [String] {
+  /// Writes every page, as `source` gives it, into its section's folder of `directory` (`man1/stride.1`,
+  /// `man8/strided.8`, `man5/stride-config.5`), replacing what was there; returns the files, in that order.
+  public static func install(
+    into directory: String, source: (ManPage) throws(StrideError) -> String
+  ) throws(StrideError) -> [String] {
     var written: [String] = []
     for page in allCases {
+      let text = try source(page)
       let folder = directory + "/man\(page.section)"
       let file = folder + "/" + page.fileName
       do {
         try System.makeDirectories(folder, mode: 0o755)
-        try System.replaceFile(file, with: page.render().utf8)
+        try System.replaceFile(file, with: text.utf8)
       } catch {
         throw StrideError(
           .storageFailed, "could not write the manual page \(file) (\(error)); check that you can write there")

@@ -1,4 +1,6 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 extension Help {
   /// The help of the commands about the daemon and what it tells you by itself: daemon (with desktop reminders)

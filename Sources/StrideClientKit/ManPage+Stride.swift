@@ -1,8 +1,10 @@
-import Foundation
+import StrideBase
+import StridePlatform
+import StrideWire
 
 /// stride(1): the overview and every command's help, from `Help` and the command table.
 extension ManPage {
-  static func writeStride(_ roff: inout Roff) {
+  package static func writeStride(_ roff: inout Roff) {
     roff.section("NAME")
     roff.text(set: "stride \\- " + Roff.escape(Help.tagline))
     roff.section("SYNOPSIS")
@@ -34,7 +36,7 @@ extension ManPage {
     examples.forEach { roff.item(Roff.code($0.line), [$0.meaning]) }
   }
 
-  static let description = """
+  package static let description = """
     stride is the command line of Stride. It captures a thought in one line, and when you ask what to do, it
     shows at most five tasks you can start now, each with the reason it was picked: what is due, the energy each
     needs against yours, the time you have, what you have started, what others wait on, and why you put things
@@ -43,14 +45,14 @@ extension ManPage {
     it prints the now-list.
     """
 
-  static let exitNotes = """
+  package static let exitNotes = """
     stride done with several tasks finishes every one it can and exits 1 if one could not be done.
     stride daemon status exits 69 when the daemon is not running. stride prompt exits 0 whatever happens,
     so it is safe in a shell prompt.
     """
 
   /// The variables stride reads, or sets for the programs it runs.
-  static let environment: [(name: String, meaning: String)] = [
+  package static let environment: [(name: String, meaning: String)] = [
     ("STRIDE_SOCKET", "The daemon's socket, when --socket is not given."),
     (
       "STRIDE_SYNC_PASSWORD",
@@ -76,7 +78,7 @@ extension ManPage {
   ]
 
   /// Command lines worth knowing, each with what it does.
-  static let examples: [(line: String, meaning: String)] = [
+  package static let examples: [(line: String, meaning: String)] = [
     (
       "stride add \"call the dentist tomorrow 9am ~10m !low #health\"",
       "Capture a thought, with its time, length, energy and tag."
