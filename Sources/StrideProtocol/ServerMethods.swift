@@ -152,7 +152,7 @@ public let allMethodNames: [String] = [
   ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
   TaskImport.name, TaskExport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
   NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
-  ListsDefault.name, ListsRemove.name, TaskMove.name,
+  ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name,
 ]
 
 extension HiddenEntry {

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import StrideClientKit
+@testable import StrideCore
+@testable import StrideJSON
+@testable import StrideModel
+@testable import StrideProtocol
+@testable import StrideWire
+
+/// The client reads replies in StrideWire's types, the daemon writes them from its own: every reply and event in
+/// Docs/protocol.md (the golden examples, which the daemon's own types are checked against) must decode with the
+/// client's, and a task must read the same through both.
+@Suite("The client's wire types")
+struct WireParityTests {
+  /// Every method a client calls, as it calls it.
+  static var clientMethods: [any WireMethod.Type] {
+    [
+      ClientContext.self, ServerInfo.self, ContextGet.self, ContextSet.self, TimeParse.self, HistoryLog.self,
+      HistoryReview.self, TaskExport.self, SyncSetup.self, SyncRun.self, SyncStatus.self, ListsGet.self, ListsAdd.self,
+      ListsDefault.self, ListsRemove.self, ListsRename.self, Wire.TaskCapture.self, Wire.TaskGet.self,
+      Wire.TaskUpdate.self, Wire.TaskSkip.self, Wire.TaskPin.self, Wire.TaskComplete.self, Wire.TaskReopen.self,
+      Wire.TaskDelete.self, Wire.TaskDefer.self, Wire.TaskWait.self, Wire.TaskResume.self, Wire.TaskBlock.self,
+      Wire.TaskUnblock.self, Wire.SubtaskAdd.self, Wire.SubtaskComplete.self, Wire.SubtaskReopen.self,
+      Wire.NoteAdd.self, Wire.NoteRemove.self, Wire.TaskMove.self, Wire.TaskList.self, Wire.TaskFind.self,
+      Wire.TaskImport.self, Wire.NowList.self, Wire.TaskExplain.self, Wire.HistoryUndo.self,
+      Wire.EventsSubscribe.self,
+    ]
+  }
+
+  static func decodes<M: WireMethod>(_ method: M.Type, _ result: JSONValue) throws {
+    _ = try JSONValueDecoder.decode(M.Result.self, from: result)
+  }
+
+  @Test("every method a client calls is one the daemon answers, named once")
+  func names() {
+    let names = Self.clientMethods.map { $0.name }
+    #expect(Set(names).count == names.count)
+    #expect(Set(names).isSubset(of: allMethodNames), "\(Set(names).subtracting(allMethodNames))")
+  }
+
+  @Test("every reply and event in Docs/protocol.md decodes with the client's types, and a task reads the same")
+  func docsExamples() throws {
+    let lines = try String(contentsOfFile: GoldenProtocolTests.path, encoding: .utf8).components(separatedBy: "\n")
+    let byName = Dictionary(uniqueKeysWithValues: Self.clientMethods.map { ($0.name, $0) })
+    var asked: [String: String] = [:]
+    var results = 0
+    var events = 0
+    var tasks = 0
+    for (index, line) in lines.enumerated() where line.hasPrefix("→ ") || line.hasPrefix("← ") {
+      // A request the docs show as broken on purpose is no reply to check.
+      guard let message = try? JSONReader.parse(Array(line.dropFirst(2).utf8)) else { continue }
+      if line.hasPrefix("→ ") {
+        if let id = message["id"], case .string(let method)? = message["method"] { asked["\(id)"] = method }
+        continue
+      }
+      let place = "line \(index + 1) of Docs/protocol.md"
+      if let result = message["result"], let id = message["id"], let name = asked["\(id)"], let method = byName[name] {
+        #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result) }
+        results += 1
+        if let task = result["task"], task != .null {
+          try Self.sameTask(task, place)
+          tasks += 1
+        }
+      } else if case .string(let topic)? = message["method"], EventTopic(rawValue: topic) != nil,
+        let params = message["params"]
+      {
+        let event = try JSONValueDecoder.decode(Wire.Event.self, from: params)
+        #expect(event.topic.rawValue == topic, "\(place)")
+        events += 1
+      }
+    }
+    #expect(results > 60)
+    #expect(events > 5)
+    #expect(tasks > 20)
+  }
+
+  /// A task as the client reads it says what the daemon's own type reads: ids, words, times, steps, notes, rule.
+  static func sameTask(_ json: JSONValue, _ place: String) throws {
+    let model = try JSONValueDecoder.decode(StrideTask.self, from: json)
+    let wire = try JSONValueDecoder.decode(Wire.Task.self, from: json)
+    #expect(wire.id == model.id && wire.title == model.title && wire.rawInput == model.rawInput, "\(place)")
+    #expect(wire.status == model.status && wire.energy == model.energy && wire.type == model.type, "\(place)")
+    #expect(wire.due?.date == model.due && wire.start?.date == model.start, "\(place)")
+    #expect(wire.followUp?.date == model.followUp && wire.createdAt.date == model.createdAt, "\(place)")
+    #expect(wire.subtasks.map(\.title) == model.subtasks.map(\.title), "\(place)")
+    #expect(wire.subtasks.map(\.done) == model.subtasks.map(\.done) && wire.progress == model.progress, "\(place)")
+    #expect(wire.notes.map(\.text) == model.notes.map(\.text) && wire.tags == model.tags, "\(place)")
+    #expect(wire.repeat?.words == model.recurrence?.words && wire.pinned == model.pinned, "\(place)")
+    #expect(wire.deferral?.reason == model.deferral?.reason && wire.deferCount == model.deferCount, "\(place)")
+    #expect(wire.blockedBy == model.blockedBy && wire.list == model.list && wire.said == model.said, "\(place)")
+  }
+}
