@@ -1,6 +1,19 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Metadata of a concrete generic type (`[String: String]`, a decoding container) reached through its accessor, not
+/// looked up by its mangled name: the lookup checks each generic requirement by scanning every conformance in the
+/// program, which was a quarter of a short command's instructions (Docs/benchmarks.md). For every target `stride`
+/// links.
+let directMetadata = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
+
+/// The client's own targets: checked imports, and built for size in release (stride's size and start are issue 28's
+/// targets; what they run is one reply's worth of work).
+let clientSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .unsafeFlags(["-Osize"] + directMetadata, .when(configuration: .release)),
+]
+
 let package = Package(
   name: "Stride",
   products: [
@@ -26,7 +39,7 @@ let package = Package(
     ),
     // What every layer shares, the client included: task ids, the vocabulary (energy, defer reasons, statuses),
     // the error a person reads, counting words, a lock. The standard library and Glibc only, so `stride` can be thin.
-    .target(name: "StrideBase"),
+    .target(name: "StrideBase", swiftSettings: [.unsafeFlags(directMetadata, .when(configuration: .release))]),
     // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
     // storage, no wire, no threads of its own; the layers above import it, and it imports none of them.
     .target(name: "StrideModel", dependencies: ["StrideBase"]),
@@ -34,14 +47,19 @@ let package = Package(
     // Every message passes through it, so it is optimised in debug builds too (as Foundation's encoder, which it
     // replaced, always is): unoptimised, it made the debug daemon five times slower at long replies.
     .target(
-      name: "StrideJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      name: "StrideJSON",
+      swiftSettings: [
+        .unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(directMetadata, .when(configuration: .release)),
+      ]),
     // What a client needs of the wire: a method's name and shapes (`WireMethod`), the envelope (request ids,
     // incoming messages, errors), the greeting and the connection's context. No Foundation, so `stride` links it.
     .target(
       name: "StrideWire", dependencies: ["StrideBase", "StrideJSON"],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: clientSettings),
     // Bytes over Unix sockets: framing lines, binding, connecting, waking a polling thread. Knows nothing of tasks.
-    .target(name: "StrideTransport", dependencies: ["StrideBase"]),
+    .target(
+      name: "StrideTransport", dependencies: ["StrideBase"],
+      swiftSettings: [.unsafeFlags(directMetadata, .when(configuration: .release))]),
     // The wire: JSON-RPC's envelope, one type per method with its params and result, and the values they carry,
     // read and written by StrideJSON. Pure values, no I/O.
     .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON", "StrideWire"]),
@@ -53,7 +71,9 @@ let package = Package(
     .target(name: "StrideStore", dependencies: ["CSQLite", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
     // unit files, a process's terminal session. No Foundation, for the same reason as StrideBase.
-    .target(name: "StridePlatform", dependencies: ["StrideBase"]),
+    .target(
+      name: "StridePlatform", dependencies: ["StrideBase"],
+      swiftSettings: [.unsafeFlags(directMetadata, .when(configuration: .release))]),
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
@@ -61,16 +81,16 @@ let package = Package(
     // starting the daemon on demand. Standard library and Glibc only, like the layers it stands on.
     .target(
       name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: clientSettings),
     // The Now view: its state machine (keys and answers in, calls out), its screen and sentences, and the width a
     // character takes on a terminal. Reads the daemon's replies in StrideWire's types; no Foundation.
     .target(
       name: "StrideNowView", dependencies: ["StrideBase", "StrideWire"],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: clientSettings),
     // `stride mcp`: the Model Context Protocol over stdio, each tool a command of the one table. No Foundation.
     .target(
       name: "StrideMCP", dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideClientKit"],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: clientSettings),
     .target(
       name: "StrideCore",
       dependencies: [
@@ -90,7 +110,7 @@ let package = Package(
         "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
         "StrideNowView", "StrideMCP",
       ],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: clientSettings),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
     .executableTarget(name: "stride-floor"),
     .executableTarget(

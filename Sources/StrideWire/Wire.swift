@@ -69,9 +69,8 @@ public enum Wire {
     public var task: Task
     public var step: SuggestionStep?
     public var prompt: String?
-    public var score: Double
-    public var terms: [TermScore]
-    /// The largest contributions as short phrases ("due tomorrow at 09:00").
+    /// The largest contributions as short phrases ("due tomorrow at 09:00"). (The score and its terms are on the
+    /// wire too, for `--json`; a client shows them through `task.explain`.)
     public var why: [String]
   }
 
