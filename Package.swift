@@ -49,10 +49,12 @@ let package = Package(
     .target(
       name: "StrideJSON",
       swiftSettings: [
-        .unsafeFlags(["-O"], .when(configuration: .debug)), .unsafeFlags(directMetadata, .when(configuration: .release)),
+        .unsafeFlags(["-O"], .when(configuration: .debug)),
+        .unsafeFlags(directMetadata, .when(configuration: .release)),
       ]),
-    // What a client needs of the wire: a method's name and shapes (`WireMethod`), the envelope (request ids,
-    // incoming messages, errors), the greeting and the connection's context. No Foundation, so `stride` links it.
+    // The wire as a client sees it: a method's name and shapes (`WireMethod`), the envelope, every method's params,
+    // and the replies in `Wire`'s own types (Wire.Task…), which the parity tests decode every documented reply with.
+    // No Foundation, so `stride` links it.
     .target(
       name: "StrideWire", dependencies: ["StrideBase", "StrideJSON"],
       swiftSettings: clientSettings),
@@ -77,8 +79,8 @@ let package = Package(
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
-    // A client's connection to the daemon: the socket, the greeting, calls and their replies, notifications, and
-    // starting the daemon on demand. Standard library and Glibc only, like the layers it stands on.
+    // A client's connection to the daemon (the socket, the greeting, calls and their replies, notifications,
+    // starting the daemon on demand), the command table, the help and stride(1). Standard library and Glibc only.
     .target(
       name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
       swiftSettings: clientSettings),
