@@ -30,6 +30,8 @@ let package = Package(
     // For the fuzz targets in Fuzz/, which read what a CalDAV server and the session bus send.
     .library(name: "StrideSync", targets: ["StrideSync"]),
     .library(name: "StrideDBus", targets: ["StrideDBus"]),
+    // And for the one that reads what an assistant sends `stride mcp`.
+    .library(name: "StrideMCP", targets: ["StrideMCP"]),
   ],
   targets: [
     .systemLibrary(

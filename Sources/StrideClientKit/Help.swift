@@ -302,6 +302,7 @@ public enum Help {
     Shows the list of commands, or the help for one. With --man, prints a manual page as roff:
     stride(1), strided(8) or stride-config(5), the pages 'stride daemon install' puts where man
     finds them ('man stride'). To read one without installing it: stride help --man stride | man -l -
+    The daemon's two pages come from strided (strided --man PAGE), so they need it installed beside stride.
     """,
   ]) { kept, _ in kept }
 }

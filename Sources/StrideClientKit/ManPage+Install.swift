@@ -3,14 +3,13 @@ import StridePlatform
 
 /// Putting the pages where man(1) finds them (`stride daemon install`).
 extension ManPage {
-  /// Writes every page, as `source` gives it, into its section's folder of `directory` (`man1/stride.1`,
-  /// `man8/strided.8`, `man5/stride-config.5`), replacing what was there; returns the files, in that order.
-  public static func install(
-    into directory: String, source: (ManPage) throws(StrideError) -> String
-  ) throws(StrideError) -> [String] {
+  /// Writes each page's roff into its section's folder of `directory` (`man1/stride.1`, `man8/strided.8`,
+  /// `man5/stride-config.5`), replacing what was there; returns the files, in the order given.
+  public static func install(_ pages: [(page: ManPage, roff: String)], into directory: String) throws(StrideError)
+    -> [String]
+  {
     var written: [String] = []
-    for page in allCases {
-      let text = try source(page)
+    for (page, text) in pages {
       let folder = directory + "/man\(page.section)"
       let file = folder + "/" + page.fileName
       do {

@@ -3,9 +3,10 @@ import StridePlatform
 import StrideWire
 
 /// Stride's manual pages, in man(7) roff, printed from the same tables and texts as `stride help`, `strided --help`
-/// and the settings loader: the command table (`Command.all`), each command's help (`Help.commands`), the daemon's
-/// options (`DaemonOptions`), the exit statuses (`ExitStatus`) and the keys of config.json (`StrideConfig.keys`).
-/// A command, option or key added there is on the pages without anyone remembering them.
+/// and the settings loader. stride(1) is the client's, from the command table (`Command.all`), each command's help
+/// (`Help.commands`) and the exit statuses (`ExitStatus`); strided(8) and stride-config(5) are the daemon's, from its
+/// options (`DaemonOptions`) and the keys of config.json (`StrideConfig.keys`), printed by `strided --man PAGE`
+/// (StrideCore/Client). A command, option or key added there is on the pages without anyone remembering them.
 public enum ManPage: String, CaseIterable, Sendable {
   /// stride(1): the command line.
   case stride

@@ -102,9 +102,6 @@ public struct WireEncoder {
   /// An error response line (ending in `\n`).
   public func response(id: RequestID?, error: StrideError) -> Data { Data(WireLines.response(id: id, error: error)) }
 
-  /// An error response line for an error object of a protocol spoken beside Stride's own (MCP).
-  public func response(id: RequestID?, error: JSONValue) -> Data { Data(WireLines.response(id: id, error: error)) }
-
   /// A notification line (ending in `\n`): a method call that expects no answer; with a speaker, its times said.
   public func notification(method: String, params: some Encodable) throws -> Data {
     Data(try WireLines.notification(method: method, params: speaker?.saying(params) ?? params, userInfo: userInfo))

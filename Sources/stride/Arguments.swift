@@ -1,10 +1,6 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// A mistake on the command line: printed as one line, exit status 64.

@@ -1,13 +1,9 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
-/// How the CLI runs each command of the table (`Command.all` in StrideCore): its own arguments read by the options
+/// How the CLI runs each command of the table (`Command.all` in StrideClientKit): its own arguments read by the options
 /// the table declares, then one function a command. The switch is exhaustive, so a new command cannot be declared
 /// without being run here.
 extension Command {

@@ -1,10 +1,6 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 #if canImport(Glibc)
@@ -93,6 +89,8 @@ extension Session {
       throw ClientError.unreachable(
         "strided could not be found next to stride or on PATH; install both programs together, then run this again")
     }
+    // Every page first: one strided cannot print (an older one) stops the install before anything is written.
+    let roffs = try ManPage.allCases.map { page throws(ClientError) in (page, try manPage(page)) }
     let directory = System.parent(of: paths.configDirectory) + "/systemd/user"
     let units = [
       (SystemdUnits.socketName, SystemdUnits.socket),
@@ -110,9 +108,7 @@ extension Session {
       "systemctl --user enable --now \(SystemdUnits.socketName) \(SystemdUnits.serviceName)",
     ]
     let files = units.map { directory + "/" + $0.0 }
-    let pages = try ManPage.install(into: paths.manDirectory) { page throws(StrideError) in
-      do throws(ClientError) { return try manPage(page) } catch { throw StrideError(.storageFailed, error.description) }
-    }
+    let pages = try ManPage.install(roffs, into: paths.manDirectory)
     let found = ManPage.manFinds(paths.manDirectory, environment: environment)
     guard !output.json else {
       return output.emit(Installed(units: files, commands: commands, manPages: pages, manFindsThem: found))

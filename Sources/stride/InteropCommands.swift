@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// `stride export` and `stride import`: tasks out to other tools, and in from them.

@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// `stride list` with its filters and orders, and `stride find`: tables of tasks, the daemon choosing which.

@@ -1,10 +1,6 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// `stride lists` (with `add`, `default`, `rename` and `remove`) and `stride move ID LIST`: several lists, each kept here or

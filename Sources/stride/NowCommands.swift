@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.

@@ -1,10 +1,6 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// Putting a task off and taking changes back: defer, wait, resume, block and unblock, delete, undo.

@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// `stride review` laid out: sentences, and charts drawn with block characters; `plain` says the charts in

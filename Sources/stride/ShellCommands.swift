@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// `stride prompt`: a compact line for a shell prompt — the first thing to start now, and how many more are on

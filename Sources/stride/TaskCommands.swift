@@ -1,10 +1,6 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 /// The everyday commands: each reads its arguments, makes one or two calls, and says what happened.

@@ -1,7 +1,5 @@
 import StrideBase
 import StrideClientKit
-import StrideJSON
-import StrideMCP
 import StrideNowView
 import StridePlatform
 import StrideTransport

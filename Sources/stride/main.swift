@@ -1,10 +1,7 @@
 import StrideBase
 import StrideClientKit
 import StrideJSON
-import StrideMCP
-import StrideNowView
 import StridePlatform
-import StrideTransport
 import StrideWire
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideMCP
 @testable import StrideModel
 @testable import StrideProtocol
 
@@ -29,7 +30,7 @@ enum MCPTarget {
     func readNow() -> Result<[JSONValue], StrideError> { .success([]) }
     /// The id the last acknowledgement of a listen stream named, taken when read.
     var acknowledged: JSONValue?
-    func watchNow(_ notice: Data?, after first: Data?) {
+    func watchNow(_ notice: [UInt8]?, after first: [UInt8]?) {
       guard let first else { return }
       let last = first.split(separator: 0x0A).last.flatMap { try? JSONReader.parse($0) }
       guard case .object(let ack)? = last, ack["method"] == .string("notifications/subscriptions/acknowledged"),

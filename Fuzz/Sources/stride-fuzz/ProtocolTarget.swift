@@ -30,7 +30,7 @@ enum ProtocolTarget {
     let made = Dispatcher(store: store, clock: { reference }, timeZone: zones[1]) { openTasks in
       ServerInfo.Result(
         server: "strided/fuzz", version: strideVersion, pid: getpid(), socket: "", database: path,
-        startedAt: reference, openTasks: openTasks)
+        startedAt: Timestamp(reference), openTasks: openTasks)
     }
     dispatcher = made
     return made

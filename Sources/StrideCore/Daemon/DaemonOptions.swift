@@ -13,7 +13,7 @@ public struct DaemonOptions: Equatable, Sendable {
   public var manPage: ManPage?
 
   /// How `strided` is called.
-  public static let synopsis = "Usage: strided [--socket PATH] [--data-dir PATH] [--detach]"
+  public static let synopsis = "Usage: strided [--socket PATH] [--data-dir PATH] [--detach]\n       strided --man PAGE"
 
   /// What `strided` is, in two sentences.
   public static let summary = """

@@ -30,8 +30,8 @@ extension CaptureSpan.Field {
 }
 
 extension TaskDraft {
-  /// The words a field was read from, each in quotes (`"9:30 EST"`), for every rendering of a draft: `add`'s reply,
-  /// `add --dry-run`, the Now view's capture preview. Empty when no words decided it.
+  /// The words a field was read from, each in quotes (`"9:30 EST"`), for the daemon's "Read as" sentence (a client
+  /// reads them from the draft's spans the same way). Empty when no words decided it.
   public func sources(of field: CaptureSpan.Field) -> [String] {
     spans.sources(of: field)
   }

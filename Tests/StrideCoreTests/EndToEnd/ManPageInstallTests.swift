@@ -65,6 +65,21 @@ struct ManPageInstallTests {
         == "stride: there is no manual page 'stride-conf'; the pages are stride, strided, stride-config\n")
   }
 
+  @Test("strided prints its own two pages, and refuses another name in one line")
+  func daemonPages() {
+    let harness = CommandLineHarness()
+    defer { harness.finish() }
+    for page in [ManPage.strided, .strideConfig] {
+      let printed = harness.run(harness.binaries + "/strided", ["--man", page.rawValue])
+      #expect(printed.status == 0)
+      #expect(printed.stdout == page.render())
+      #expect(harness.stride("help", "--man", page.rawValue).stdout == printed.stdout)
+    }
+    let client = harness.run(harness.binaries + "/strided", ["--man", "stride"])
+    #expect(client.status == 64)
+    #expect(client.stderr == "strided: --man needs strided or stride-config, not 'stride'; see strided --help\n")
+  }
+
   /// Runs man(1) as the person would, and returns its output's lines.
   private func man(
     _ arguments: [String], _ harness: CommandLineHarness, _ environment: [String: String] = [:]

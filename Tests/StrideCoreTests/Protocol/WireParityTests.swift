@@ -58,21 +58,62 @@ struct WireParityTests {
       if let result = message["result"], let id = message["id"], let name = asked["\(id)"], let method = byName[name] {
         #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result) }
         results += 1
-        if let task = result["task"], task != .null {
-          try Self.sameTask(task, place)
-          tasks += 1
-        }
+        tasks += try Self.sameTasks(in: result, place)
       } else if case .string(let topic)? = message["method"], EventTopic(rawValue: topic) != nil,
         let params = message["params"]
       {
         let event = try JSONValueDecoder.decode(Wire.Event.self, from: params)
         #expect(event.topic.rawValue == topic, "\(place)")
         events += 1
+        tasks += try Self.sameTasks(in: params, place)
       }
     }
     #expect(results > 60)
     #expect(events > 5)
     #expect(tasks > 20)
+  }
+
+  /// Every task anywhere in `json` (a result's, a suggestion's, a list's, an event's), compared; how many.
+  static func sameTasks(in json: JSONValue, _ place: String) throws -> Int {
+    switch json {
+    case .object(let fields) where fields["rawInput"] != nil && fields["subtasks"] != nil:
+      try sameTask(json, place)
+      return 1
+    case .object(let fields): return try fields.values.reduce(0) { $0 + (try sameTasks(in: $1, place)) }
+    case .array(let elements): return try elements.reduce(0) { $0 + (try sameTasks(in: $1, place)) }
+    default: return 0
+    }
+  }
+
+  @Test("an edit as the client writes it is the edit the daemon reads: each field set, cleared or left alone")
+  func updateParams() throws {
+    let start = try #require(Timestamp(rfc3339: "2026-12-01T09:00:00Z"))
+    var edit = Wire.TaskUpdate.Params(id: TaskID(7))
+    edit.title = "call the bank"
+    edit.energy = EnergyLevel.low
+    edit.type = TaskType.obligation
+    edit.tags = ["home", "phone"]
+    edit.estimateMinutes = Int??.some(25)
+    edit.due = Timestamp??.some(nil)
+    edit.start = Timestamp??.some(start)
+    edit.repeatWords = String??.some("every monday 9am")
+    let read = try Self.daemonReads(edit)
+    #expect(read.id == TaskID(7) && read.patch.title == "call the bank" && read.patch.energy == EnergyLevel.low)
+    #expect(read.patch.type == TaskType.obligation && read.patch.tags == ["home", "phone"])
+    #expect(read.patch.estimateMinutes == Int??.some(25) && read.patch.due == Date??.some(nil))
+    #expect(read.patch.start == Date??.some(start.date) && read.repeatWords == String??.some("every monday 9am"))
+    let nothing = Wire.TaskUpdate.Params(id: TaskID(7))
+    let untouched = try Self.daemonReads(nothing)
+    #expect(nothing.isEmpty && untouched.patch.isEmpty && untouched.repeatWords == nil)
+    var stop = Wire.TaskUpdate.Params(id: TaskID(7))
+    stop.repeatWords = String??.some(nil)
+    stop.estimateMinutes = Int??.some(nil)
+    let stopped = try Self.daemonReads(stop)
+    #expect(stopped.repeatWords == String??.some(nil) && stopped.patch.estimateMinutes == Int??.some(nil))
+  }
+
+  static func daemonReads(_ params: Wire.TaskUpdate.Params) throws -> TaskUpdate.Params {
+    try JSONValueDecoder.decode(TaskUpdate.Params.self, from: JSONValueEncoder.encode(params))
   }
 
   /// A task as the client reads it says what the daemon's own type reads: ids, words, times, steps, notes, rule.
