@@ -18,13 +18,6 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A reply, or a notification, with its result as it came.
-private struct Reply: Decodable {
-  var id: RequestID?
-  var result: JSONValue?
-  var error: WireError?
-}
-
 /// A method's result, with the JSON it was read from: `--json` prints what the daemon sent, whatever the client's
 /// type reads of it. Its members are the result's (`answer.task`).
 @dynamicMemberLookup
@@ -40,7 +33,10 @@ public struct Answer<Result: Sendable>: Encodable, Sendable {
   public subscript<Member>(dynamicMember member: KeyPath<Result, Member>) -> Member { result[keyPath: member] }
 
   /// Writes the reply as it came.
-  public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(json)
+  }
 }
 
 /// A connection to the daemon: checks the greeting, then sends requests and reads their replies in order.
@@ -121,9 +117,9 @@ public final class StrideClient {
     }
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      let message: Reply
+      let message: IncomingMessage
       do {
-        message = try JSONValueDecoder.decode(Reply.self, from: line)
+        message = try JSONValueDecoder.decode(IncomingMessage.self, from: line)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }

@@ -43,9 +43,7 @@ public struct IncomingMessage: Decodable, Sendable {
 extension WireMethod {
   /// The request line (ending in `\n`) that calls this method with `params`, keys sorted as every line Stride writes.
   public static func requestLine(id: RequestID, params: Params) throws -> [UInt8] {
-    var bytes = try JSONValueEncoder.bytes(OutgoingRequest(id: id, method: name, params: params))
-    bytes.append(0x0A)
-    return bytes
+    try WireLines.request(id: id, method: name, params: params)
   }
 }
 
@@ -100,6 +98,11 @@ public enum WireLines {
   /// An error response line for an error object of a protocol spoken beside Stride's own (MCP), whose `data` has
   /// fields of its own.
   public static func response(id: RequestID?, error: JSONValue) -> [UInt8] { errorLine(id, error) }
+
+  /// A request line: a method call that expects an answer under `id`.
+  public static func request(id: RequestID, method: String, params: some Encodable) throws -> [UInt8] {
+    try line(OutgoingRequest(id: id, method: method, params: params), [:])
+  }
 
   /// A notification line: a method call that expects no answer.
   public static func notification(

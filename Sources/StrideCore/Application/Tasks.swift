@@ -152,9 +152,9 @@ final class Tasks: Sendable {
   func evaluate(
     _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
   ) throws(StrideError) -> (Ranking.Evaluation, Int, EnergyLevel?, Int?) {
-    let limit = params.limit ?? NowContext.maximumLimit
-    guard (1...NowContext.maximumLimit).contains(limit) else {
-      throw StrideError.invalid("'limit' must be between 1 and \(NowContext.maximumLimit)")
+    let limit = params.limit ?? NowLimits.maximumLimit
+    guard (1...NowLimits.maximumLimit).contains(limit) else {
+      throw StrideError.invalid("'limit' must be between 1 and \(NowLimits.maximumLimit)")
     }
     if let minutes = params.minutes, !(1...StrideTask.maximumEstimateMinutes).contains(minutes) {
       throw StrideError.invalid("'minutes' must be between 1 and \(StrideTask.maximumEstimateMinutes)")

@@ -194,7 +194,7 @@ struct Assembly {
   /// energy than the user has. Fewer than five rather than five of one kind. Low energy leads with a warm-up (or
   /// another way in), high energy with the most valuable task.
   func choose(from ranked: [Ranking.Scored]) -> [Ranking.Scored] {
-    let limit = max(0, min(context.limit, NowContext.maximumLimit))
+    let limit = max(0, min(context.limit, NowLimits.maximumLimit))
     guard limit > 0 else { return [] }
     var chosen: [Ranking.Scored] = []
     var families: [TitleFamily] = []
@@ -336,7 +336,7 @@ struct Assembly {
       guard let best = chosen.map(value).max() else { return nil }
       return chosen.firstIndex { value($0) == best }
     default:
-      return evaluator.overdue >= NowContext.overduePile ? chosen.firstIndex(where: \.wayIn) : nil
+      return evaluator.overdue >= NowLimits.overduePile ? chosen.firstIndex(where: \.wayIn) : nil
     }
   }
 }

@@ -90,13 +90,8 @@ public struct NowContext: Sendable, Equatable {
   /// The user's time zone, for phrases such as "due today" and for time-of-day windows.
   public var timeZone: TimeZone
 
-  /// The most suggestions Stride ever shows at once.
-  public static let maximumLimit = NowLimits.maximumLimit
-  /// So many overdue tasks are a pile: `now` says so once, calmly, and leads with a way in.
-  public static let overduePile = NowLimits.overduePile
-
   public init(
-    instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowContext.maximumLimit,
+    instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,
     tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil
   ) {
     self.list = list
