@@ -18,6 +18,10 @@ public final class TaskStore {
   private var openList: [StrideTask] = [] {
     didSet { revision &+= 1 }
   }
+  /// Each open task's title with case set aside, hashed, at its task's index in `openList`: a capture looks for a
+  /// task with its title in these few bytes instead of in every task. Built when a capture first asks, kept in step
+  /// by every change after that, and dropped whenever the list is loaded again.
+  private var titleKeys: [UInt32]?
   /// Grows with every change to the open tasks or the context: an answer worked out at one revision holds only
   /// while it stands.
   public private(set) var revision = 0
@@ -70,6 +74,7 @@ public final class TaskStore {
     } catch {
       // Memory may hold changes the failed commit lost: take it again from the disk, and tell no one of them.
       openList = (try? rows.loadOpen()) ?? []
+      titleKeys = nil
       if outer { journal = [] }
       throw error
     }
@@ -107,6 +112,22 @@ public final class TaskStore {
 
   /// How many tasks are open.
   public var openCount: Int { openList.count }
+
+  /// The first open task whose title is `title` once case is set aside.
+  public func openTask(titled title: String) -> TaskID? {
+    let keys = titleKeys ?? openList.map { Self.titleKey($0.title) }
+    titleKeys = keys
+    let folded = title.lowercased()
+    let key = Self.titleKey(title)
+    for index in keys.indices where keys[index] == key && openList[index].title.lowercased() == folded {
+      return openList[index].id
+    }
+    return nil
+  }
+
+  private static func titleKey(_ title: String) -> UInt32 {
+    UInt32(truncatingIfNeeded: title.lowercased().hashValue)
+  }
 
   /// Where the open task with this id is in `openList`, or where it would go.
   private func position(of id: TaskID) -> (index: Int, found: Bool) {
@@ -322,38 +343,21 @@ public final class TaskStore {
     WakeUp.onlyDue(wakeUps) ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
   }
 
-  /// The user's current context.
-  public func context() throws(StrideError) -> UserContext {
-    let context = try database.statement("SELECT value, updated_at FROM context WHERE key = 'energy'").firstRow {
-      UserContext(energy: $0.optionalText(0).flatMap(EnergyLevel.init(rawValue:)), updatedAt: $0.date(1))
-    }
-    return context ?? UserContext(energy: nil, updatedAt: nil)
-  }
-
-  /// Records the user's current energy (nil: unknown). Kept in the history for the record, but not undoable:
-  /// `undo` is for changes to tasks.
-  public func setEnergy(_ energy: EnergyLevel?, at now: Date) throws(StrideError) -> UserContext {
-    let summary = energy.map { "set your energy to \($0.rawValue)" } ?? "cleared your energy"
-    try database.transaction { () throws(StrideError) in
-      try database.statement(
-        "INSERT INTO context (key, value, updated_at) VALUES ('energy', ?, ?) "
-          + "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at"
-      ).bind(.string(energy?.rawValue), .date(now)).run()
-      try history.record(action: .setContext, summary: summary, before: [], after: [], at: now, undoable: false)
-    }
-    record(StoreChange(action: .setContext, at: now, tasks: []))
-    return UserContext(energy: energy, updatedAt: now)
-  }
-
   /// Keeps a task as it now stands in memory: in place if it is open, out if it is done.
   package func remember(_ task: StrideTask) {
     var task = task
     if task.list == nil { task.list = defaultListName }
     let (index, found) = position(of: task.id)
     switch (found, task.status.isOpen) {
-    case (true, true): openList[index] = task
-    case (true, false): openList.remove(at: index)
-    case (false, true): openList.insert(task, at: index)
+    case (true, true):
+      openList[index] = task
+      titleKeys?[index] = Self.titleKey(task.title)
+    case (true, false):
+      openList.remove(at: index)
+      titleKeys?.remove(at: index)
+    case (false, true):
+      openList.insert(task, at: index)
+      titleKeys?.insert(Self.titleKey(task.title), at: index)
     case (false, false): break
     }
   }
@@ -367,7 +371,10 @@ public final class TaskStore {
   /// Drops a deleted task from memory.
   package func forget(_ id: TaskID) {
     let (index, found) = position(of: id)
-    if found { openList.remove(at: index) }
+    if found {
+      openList.remove(at: index)
+      titleKeys?.remove(at: index)
+    }
   }
 
   /// The next id: one past the largest ever given, so a deleted task's id is never reused.

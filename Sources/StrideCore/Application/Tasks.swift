@@ -68,14 +68,11 @@ final class Tasks: Sendable {
       dayStart: dayStart)
     // The breakdown program runs outside the store's lock: it may take seconds.
     if let breakdown { draft = breakdown.apply(to: draft) }
-    let title = draft.title.lowercased()
-    let length = draft.title.utf8.count
     return try locked(caller) { store throws(StrideError) in
       var draft = draft
       // The list as it is called here, whatever case the line wrote it in; a dry run names a missing one too.
       draft.list = try draft.list.map { name throws(StrideError) in try store.existingList(name).name }
-      // Lengths first: lower-casing every open title for each capture would cost more than the capture.
-      let duplicate = store.openByID.first { $0.title.utf8.count == length && $0.title.lowercased() == title }?.id
+      let duplicate = store.openTask(titled: draft.title)
       let task = params.dryRun == true ? nil : try store.capture(draft, at: caller.now)
       return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate)
     }

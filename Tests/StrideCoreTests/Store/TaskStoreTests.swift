@@ -116,6 +116,27 @@ struct TaskStoreTests {
     #expect(try TaskStore(path: path).task(task.id, at: now) == task)
   }
 
+  @Test("a title is found among the open tasks whatever its case, through every change and an undo")
+  func openTaskTitled() throws {
+    let (store, _) = try Fixtures.store()
+    let mum = try store.capture(Fixtures.draft("Call Mum"), at: now)
+    #expect(store.openTask(titled: "call mum") == mum.id, "the first question builds the index")
+    let gas = try store.capture(Fixtures.draft("pay the gas bill"), at: now)
+    let again = try store.capture(Fixtures.draft("CALL MUM"), at: now)
+    #expect(store.openTask(titled: "Pay the Gas Bill") == gas.id)
+    #expect(store.openTask(titled: "call mum") == mum.id, "the first of two with the title")
+    try store.apply(.complete(mum.id), at: now)
+    #expect(store.openTask(titled: "call mum") == again.id, "a done task is not open")
+    try store.apply(.update(again.id, TaskPatch(title: "call dad")), at: now)
+    #expect(store.openTask(titled: "call mum") == nil)
+    #expect(store.openTask(titled: "Call Dad") == again.id, "an edited title is found by its new words")
+    try store.apply(.delete(gas.id), at: now)
+    #expect(store.openTask(titled: "pay the gas bill") == nil)
+    _ = try store.undo(at: now)
+    #expect(store.openTask(titled: "pay the gas bill") == gas.id, "undo brings the title back with the task")
+    #expect(store.openTask(titled: "call") == nil, "a whole title, not a part of one")
+  }
+
   @Test("lists filter by status and tag; a lapsed deferral lists as active")
   func listing() throws {
     let (store, _) = try Fixtures.store()
