@@ -10,14 +10,11 @@ import Synchronization
 
 /// The one lock that owns the store: a plain lock, taken once. A group commit holds it from the first quick change
 /// of a run to the commit, and the changes inside run on the store it holds (`Tasks.Caller.held`), so nothing takes
-/// it twice; a thread that did would wait on itself for ever, so that stops the daemon with a sentence instead. Work
-/// that must follow a change but must not hold the lock (the engine for subscribers) is handed to `afterUnlock` and
-/// runs on the same thread once the lock is let go of.
+/// it twice; a thread that did would wait on itself for ever, so that stops the daemon with a sentence instead.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store` and `pending` are only touched while `lock` is held.
+  // Sendable because `store` is only touched while `lock` is held.
   private let lock = NSLock()
   private let store: TaskStore
-  private var pending: [() -> Void] = []
   /// The thread that holds the lock (0: none), to catch a second hold on the same thread.
   private let holder = Atomic<UInt>(0)
 
@@ -28,11 +25,6 @@ final class StoreLock: @unchecked Sendable {
     enter()
     defer { leave() }
     return try body(store)
-  }
-
-  /// Runs `work` on this thread when the lock is let go of; call it with the lock held.
-  func afterUnlock(_ work: @escaping () -> Void) {
-    pending.append(work)
   }
 
   private static var thread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
@@ -46,10 +38,7 @@ final class StoreLock: @unchecked Sendable {
   }
 
   private func leave() {
-    var work: [() -> Void] = []
-    swap(&work, &pending)
     holder.store(0, ordering: .relaxed)
     lock.unlock()
-    for item in work { item() }
   }
 }

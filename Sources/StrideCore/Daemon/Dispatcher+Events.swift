@@ -34,22 +34,33 @@ extension Dispatcher {
     }
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
+    // A person watching the view sees the change first; the kept answer for the next `now` is worked out after.
+    if hub.wants(.nowChanged), let at = changes.last?.at { announceNowList(at: at) }
     workOutNowAgain()
-    guard hub.wants(.nowChanged), let at = changes.last?.at else { return }
-    self.store.afterUnlock { [weak self] in self?.announceNowList(at: at) }
   }
 
-  /// Tells the now.changed subscribers the new now-list when it changed. It runs once the store's lock is let go of,
-  /// so the engine never holds up another client; one announcement at a time, each reading the tasks as they are
-  /// then, so the last one said is never older than the last change.
+  /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the `nowAgain` queue, so
+  /// neither the change's reply nor another client waits for it. Changes made while an announcement waits to start
+  /// share it: it reads the tasks as they are when it starts, so the last list said is never older than the last
+  /// change.
   private func announceNowList(at: Date) {
-    announcing.withLock { _ in
-      guard let now = try? tasks.nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
-      else {
-        return
-      }
+    let waiting = nowToAnnounce.withLock { latest in
+      defer { latest = at }
+      return latest != nil
+    }
+    guard !waiting else { return }
+    nowAgain.async { [weak self] in
+      guard let self, let at = nowToAnnounce.withLock({ latest in latest.take() }),
+        let now = try? tasks.nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
+      else { return }
       hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
     }
+  }
+
+  /// Waits until the engine has run after every change so far: the now.changed subscribers have been told, and the
+  /// kept now-list is ready.
+  public func settle() {
+    nowAgain.sync {}
   }
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.

@@ -23,11 +23,12 @@ public final class Dispatcher: Sendable {
   let reminders: Reminders
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
   private let keptNow = Locked<KeptNow?>(nil)
-  /// Works the kept now-list out again after a change, off the requests' threads, so the next `now` finds it ready.
-  private let nowAgain = DispatchQueue(label: "strided.now-again", qos: .utility)
+  /// Where the engine runs after a change, off the requests' threads, so no reply waits for it: the kept now-list
+  /// is worked out again there for the next `now`, and the now.changed subscribers' list, one run after another.
+  let nowAgain = DispatchQueue(label: "strided.now-again", qos: .userInitiated)
   private let nowAgainQueued = Atomic(false)
-  /// Held while a now.changed announcement is worked out and published, so announcements never overtake each other.
-  let announcing = Locked(())
+  /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
+  let nowToAnnounce = Locked<Date?>(nil)
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
@@ -68,6 +69,7 @@ public final class Dispatcher: Sendable {
     sync.stop()
     wakeTimer.stop()
     reminders.stop()
+    settle()
     store.locked { $0.close() }
   }
 

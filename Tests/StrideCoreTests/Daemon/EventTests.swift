@@ -58,6 +58,29 @@ struct EventTests {
     #expect(try events.call(#"{"jsonrpc":"2.0","id":2,"method":"server.info"}"#)["result"]?["openTasks"] == .integer(0))
   }
 
+  @Test("a change's reply does not wait for the engine: now.changed is worked out after it and follows its events")
+  func nowChangedAfterReply() throws {
+    let dispatcher = try TestDispatcher.make()
+    let session = ConnectionSession()
+    func written() -> [String] {
+      (session.subscription?.take().lines ?? []).map { String(decoding: $0, as: UTF8.self) }
+    }
+    _ = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"}"#, session: session)
+    // The engine's queue is busy, as with a long run: the capture is answered all the same, at once.
+    let busy = DispatchSemaphore(value: 0)
+    dispatcher.nowAgain.async { busy.wait() }
+    let capture = #"{"jsonrpc":"2.0","id":2,"method":"task.capture","params":{"text":"water the plants"}}"#
+    let reply = String(decoding: dispatcher.respond(to: Array(capture.utf8), session: session), as: UTF8.self)
+    #expect(reply.contains(#""title":"water the plants""#))
+    let before = written()
+    #expect(before.count == 1 && before[0].contains(#""method":"task.changed""#), "\(before)")
+    busy.signal()
+    dispatcher.settle()
+    let after = written()
+    #expect(after.count == 1 && after[0].contains(#""method":"now.changed""#), "\(after)")
+    #expect(after.first?.contains(#""title":"water the plants""#) == true, "the list as it stands after the change")
+  }
+
   @Test("each subscriber hears times said in its own zone, or no words when it asked for none")
   func eventsSayTimesPerZone() throws {
     let server = try RunningServer()

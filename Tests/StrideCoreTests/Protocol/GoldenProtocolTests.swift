@@ -28,7 +28,8 @@ struct GoldenProtocolTests {
     var checked = 0
     var methods: Set<String> = []
     func events() -> [String] {
-      (session.subscription?.take().lines ?? []).map { String(decoding: $0.dropLast(), as: UTF8.self) }
+      dispatcher.settle()
+      return (session.subscription?.take().lines ?? []).map { String(decoding: $0.dropLast(), as: UTF8.self) }
     }
     for index in lines.indices {
       let line = lines[index]

@@ -31,6 +31,8 @@ enum TestDispatcher {
   /// The reply to one request line, without its newline.
   static func reply(_ dispatcher: Dispatcher, _ line: String, session: ConnectionSession? = nil) -> String {
     var text = String(decoding: dispatcher.respond(to: Array(line.utf8), session: session), as: UTF8.self)
+    // The now.changed subscribers hear of a change after its reply: wait for them, so a test reads what followed it.
+    dispatcher.settle()
     if text.last == "\n" { text.removeLast() }
     return text
   }
