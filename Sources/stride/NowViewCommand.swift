@@ -24,7 +24,10 @@ extension Session {
     view.onlyList = list
     // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
     view.show(try call(Wire.NowList.self, nowParams(view)).result)
-    let feed = NowFeed(socket: paths.socket)
+    // now.changed follows the five of all lists; a view of one list hears of every change to a task instead, since
+    // its own five may change when the five of all lists do not.
+    let topics: [EventTopic] = list == nil ? [.nowChanged] : [.nowChanged, .taskChanged, .taskCompleted, .taskWoke]
+    let feed = NowFeed(socket: paths.socket, topics: topics)
     feed.start()
     let plain = plain || environment["TERM"] == "dumb"
     if plain {
@@ -246,15 +249,19 @@ final class NowFeed: Sendable {
   }
 
   private let socket: String
+  private let topics: [EventTopic]
   private let news = Locked<News>(.quiet)
 
-  init(socket: String) { self.socket = socket }
+  init(socket: String, topics: [EventTopic]) {
+    self.socket = socket
+    self.topics = topics
+  }
 
   func start() {
     System.startThread { [self] in
       do {
         let connection = try StrideClient(path: socket)
-        _ = try connection.subscribe([.nowChanged])
+        _ = try connection.subscribe(topics)
         while true {
           _ = try connection.nextEvent()
           news.withLock { if $0 == .quiet { $0 = .changed } }

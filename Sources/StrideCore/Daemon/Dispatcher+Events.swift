@@ -1,4 +1,5 @@
 import Foundation
+import StrideJSON
 import StrideModel
 import StrideProtocol
 import StrideStore
@@ -63,9 +64,15 @@ extension Dispatcher {
     nowAgain.sync {}
   }
 
-  /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing.
+  /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each
+  /// task as it was (all of it: a title or an estimate edited within the second is a change too), for the same
+  /// reasons, under the same heading.
   static func key(_ now: NowList.Result) -> [String] {
-    now.suggestions.map { "\($0.task.id) \($0.kind.rawValue) \($0.step?.index ?? 0)" }
+    ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue"]
+      + now.suggestions.map {
+        let task = String(decoding: (try? JSONValueEncoder.bytes($0.task)) ?? [], as: UTF8.self)
+        return "\($0.kind.rawValue) \($0.step?.index ?? 0) \($0.why) \($0.prompt ?? "") \(task)"
+      }
   }
 
   /// Subscribes the connection: the reply is the state as it is, and its events follow it on the connection.

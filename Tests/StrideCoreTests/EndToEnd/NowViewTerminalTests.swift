@@ -144,6 +144,28 @@ struct NowViewTerminalTests {
     #expect(terminal.waitFor("icanon echo ok") != nil, "\(terminal.screen)")
   }
 
+  @Test("a shown task edited in another shell is redrawn; a view of one list shows a capture into that list")
+  func editsAndListView() throws {
+    let terminal = TmuxTerminal(width: 100)
+    defer { terminal.finish() }
+    let harness = terminal.harness
+    #expect(harness.stride("add", "sort the photos").status == 0)
+    #expect(harness.stride("lists", "add", "garden").status == 0)
+    terminal.type("stride")
+    #expect(terminal.waitFor("sort the photos") != nil)
+    // Neither the five nor their order change: the task does, and the view says so.
+    #expect(harness.stride("edit", "1", "--title", "sort the holiday photos").status == 0)
+    #expect(terminal.waitFor("sort the holiday photos") != nil, "\(terminal.screen)")
+    #expect(harness.stride("edit", "1", "--energy", "high").status == 0)
+    #expect(terminal.waitFor("high energy") != nil, "\(terminal.screen)")
+    terminal.press("q")
+    terminal.type("stride now -i --list garden")
+    #expect(terminal.waitFor("garden") != nil, "\(terminal.screen)")
+    #expect(harness.stride("add", "plant the bulbs list:garden").status == 0)
+    #expect(terminal.waitFor("plant the bulbs") != nil, "\(terminal.screen)")
+    #expect(!terminal.screen.contains { $0.contains("sort the holiday photos") }, "only the garden list")
+  }
+
   @Test("capture through a: the reading shows before saving; enter on a card opens it; u says what it undid")
   func captureDetailUndo() throws {
     let terminal = TmuxTerminal()

@@ -8,7 +8,8 @@ import Testing
 /// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
 /// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A
 /// `⏰ TIME` line runs the wake-up timer at that instant; the events it sends follow as `←` lines. Set
-/// STRIDE_UPDATE_GOLDEN=1 to rewrite the `←` lines after a deliberate change, then read the diff.
+/// STRIDE_UPDATE_GOLDEN=1 to rewrite the `←` lines after a deliberate change (adding and dropping lines as the
+/// output now has more or fewer), then read the diff.
 @Suite("Protocol golden examples")
 struct GoldenProtocolTests {
   static let path = Repository.root + "/Docs/protocol.md"
@@ -16,7 +17,8 @@ struct GoldenProtocolTests {
   @Test("every example in Docs/protocol.md gets exactly the documented reply and events")
   func docsExamples() throws {
     let text = try String(contentsOfFile: Self.path, encoding: .utf8)
-    var lines = text.components(separatedBy: "\n")
+    let lines = text.components(separatedBy: "\n")
+    var rewritten: [String] = []
     let dispatcher = try TestDispatcher.make()
     let session = ConnectionSession()
     let updating = ProcessInfo.processInfo.environment["STRIDE_UPDATE_GOLDEN"] == "1"
@@ -34,6 +36,10 @@ struct GoldenProtocolTests {
     for index in lines.indices {
       let line = lines[index]
       if line.hasPrefix("→ ") || line.hasPrefix("⏰ ") {
+        if updating {
+          rewritten += expected.map { "← " + $0 }
+          expected = []
+        }
         #expect(expected.isEmpty, "line \(index + 1) of Docs/protocol.md: undocumented output before it: \(expected)")
       }
       if line.hasPrefix("→ ") {
@@ -46,22 +52,25 @@ struct GoldenProtocolTests {
         expected = events()
       } else if line.hasPrefix("←") {
         guard !expected.isEmpty else {
-          Issue.record("line \(index + 1) of Docs/protocol.md: nothing more was written")
+          if !updating { Issue.record("line \(index + 1) of Docs/protocol.md: nothing more was written") }
           continue
         }
         let written = expected.removeFirst()
         checked += 1
         if updating {
-          lines[index] = "← " + written
-        } else {
-          #expect(String(line.dropFirst(2)) == written, "line \(index + 1) of Docs/protocol.md")
+          rewritten.append("← " + written)
+          continue
         }
+        #expect(String(line.dropFirst(2)) == written, "line \(index + 1) of Docs/protocol.md")
       }
+      rewritten.append(line)
+    }
+    if updating {
+      try (rewritten + expected.map { "← " + $0 }).joined(separator: "\n").write(
+        toFile: Self.path, atomically: true, encoding: .utf8)
+      expected = []
     }
     #expect(expected.isEmpty, "undocumented output at the end of Docs/protocol.md: \(expected)")
-    if updating {
-      try lines.joined(separator: "\n").write(toFile: Self.path, atomically: true, encoding: .utf8)
-    }
     #expect(checked > 30)
     #expect(
       methods.isSuperset(of: allMethodNames), "methods without an example: \(Set(allMethodNames).subtracting(methods))")
