@@ -82,7 +82,8 @@ struct Evaluator {
   let openBlockers: Set<TaskID>
   /// The one stuck task offered today, if any.
   let stuckPick: TaskID?
-  /// Open one-off tasks whose due time has passed: a pile of them gets one calm line above the list.
+  /// Open one-off tasks whose due time has passed (in the list asked about, when one is): a pile of them gets one
+  /// calm line above the list.
   let overdue: Int
 
   init(tasks: [StrideTask], context: NowContext, settings: EngineSettings) {
@@ -93,6 +94,7 @@ struct Evaluator {
     endOfToday = calendar.date(today, .endOfDay)
     // Built inside the closure and returned: captured `var`s would be checked on every change.
     let instant = context.instant
+    let list = context.list
     let (waitingOn, stuck, openBlockers, overdue) = tasks.withUnsafeBufferPointer {
       buffer -> (IDCounts, [TaskID], Set<TaskID>, Int) in
       var waitingOn = IDCounts(tasks)
@@ -101,7 +103,11 @@ struct Evaluator {
       var overdue = 0
       for index in buffer.indices where buffer[index].status.isOpen {
         // A routine comes round again: a missed one is no part of a pile.
-        if let due = buffer[index].due, due <= instant, !buffer[index].repeats { overdue += 1 }
+        if let due = buffer[index].due, due <= instant, !buffer[index].repeats,
+          list.map({ buffer[index].list == $0 }) ?? true
+        {
+          overdue += 1
+        }
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }

@@ -19,6 +19,15 @@ struct ListsCommandTests {
     let now = cli.stride("now").stdout
     #expect(now.contains("in inbox") && now.contains("in home"), "\(now)")
     #expect(!cli.stride("now", "--list", "home").stdout.contains("water the ferns"))
+    // A pile overdue elsewhere is not this list's: its heading speaks of what is in it.
+    for bill in ["pay the gas bill", "pay the water bill", "pay the phone bill"] {
+      cli.stride("add", "\(bill) 2020-03-12")
+    }
+    #expect(cli.stride("now").stdout.hasPrefix("3 things are overdue; here is a way to start"))
+    let home = cli.stride("now", "--list", "home").stdout
+    #expect(home.hasPrefix("Start with one of these from home:"), "\(home)")
+    #expect(cli.stride("now", "--list", "home", "--json").stdout.contains(#""overdue":0"#))
+    for id in ["3", "4", "5"] { cli.stride("delete", id) }
 
     // A move, then a rename: undoing the move puts the task back in the list by its new name.
     #expect(cli.stride("move", "1", "home").stdout == "Moved task 1, \"water the ferns\", to the list home.\n")
