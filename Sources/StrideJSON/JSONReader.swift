@@ -136,6 +136,13 @@ public enum JSONReader {
       {
         index += 1
       }
+      if current == UInt8(ascii: "\"") {
+        guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
+          throw Failure(offset: start, reason: "a string is not valid UTF-8")
+        }
+        index += 1
+        return string
+      }
       var text = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
       while true {
         guard let byte = current else { throw failure("a string is not closed") }
@@ -229,12 +236,28 @@ public enum JSONReader {
         guard current?.isASCIIDigit == true else { throw failure("a number needs a digit in its exponent") }
         digits()
       }
+      if integral, let integer = integer(from: start) { return .integer(integer) }
       let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-      if integral, let integer = Int64(text) { return .integer(integer) }
       guard let double = Double(text), double.isFinite else {
         throw Failure(offset: start, reason: "a number too large")
       }
       return .double(double)
+    }
+
+    /// The integer written from `start` to here (digits after an optional minus sign), or nil when an Int64 cannot
+    /// hold it.
+    func integer(from start: Int) -> Int64? {
+      let negative = bytes[start] == UInt8(ascii: "-")
+      var value: Int64 = 0
+      for position in (negative ? start + 1 : start)..<index {
+        let digit = Int64(bytes[position] &- UInt8(ascii: "0"))
+        let (shifted, over) = value.multipliedReportingOverflow(by: 10)
+        let (next, beyond) =
+          negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+        guard !over, !beyond else { return nil }
+        value = next
+      }
+      return value
     }
 
     mutating func digits() {

@@ -55,11 +55,15 @@ extension Wire {
       /// The user's time zone (an IANA name such as `Europe/Berlin`), for the words of the why-lines ("due today at
       /// 17:00") and time-of-day windows; the daemon's when absent.
       public var timeZone: String?
+      /// False: every suggestion's `terms` comes empty, for a client that shows the why-lines only (they are most of
+      /// the reply).
+      public var terms: Bool?
 
       public init(
         at: Timestamp? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
-        all: Bool? = nil, timeZone: String? = nil, list: String? = nil
+        all: Bool? = nil, timeZone: String? = nil, list: String? = nil, terms: Bool? = nil
       ) {
+        self.terms = terms
         self.list = list
         self.timeZone = timeZone
         self.at = at

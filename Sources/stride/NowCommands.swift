@@ -58,7 +58,7 @@ extension Session {
     let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
     return Wire.NowList.Params(
       at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
-      list: args.values["--list"])
+      list: args.values["--list"], terms: output.json ? nil : false)
   }
 
   /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the

@@ -119,7 +119,7 @@ extension Session {
   // MARK: Calls
 
   private func nowParams(_ view: NowView) -> Wire.NowList.Params {
-    Wire.NowList.Params(list: view.onlyList)
+    Wire.NowList.Params(list: view.onlyList, terms: false)
   }
 
   /// The now-list as it stands, asked the same way `stride now` asks.

@@ -11,7 +11,7 @@ extension Session {
   func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
     guard let connection = try? StrideClient(path: paths.socket, timeout: 0.5),
-      let now = try? connection.call(Wire.NowList.self, .init()), let first = now.suggestions.first
+      let now = try? connection.call(Wire.NowList.self, .init(terms: false)), let first = now.suggestions.first
     else { return }
     let more = now.suggestions.count - 1
     let title = first.step.map { "\(first.task.title): \($0.title)" } ?? first.task.title

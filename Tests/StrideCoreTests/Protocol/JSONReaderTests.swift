@@ -18,6 +18,13 @@ struct JSONReaderTests {
           "s": .string("tab\there \"q\" / é 😀"),
         ]))
     #expect(try JSONReader.parse(Array("12345678901234567890".utf8)) == .double(1.2345678901234567e19))
+    // Integers are read to the last one an Int64 holds, either way; one further is a double.
+    #expect(try JSONReader.parse(Array("9223372036854775807".utf8)) == .integer(.max))
+    #expect(try JSONReader.parse(Array("-9223372036854775808".utf8)) == .integer(.min))
+    #expect(try JSONReader.parse(Array("-9223372036854775809".utf8)) == .double(-9.223372036854775809e18))
+    #expect(
+      try JSONReader.parse(Array("[0,-0,-7,42]".utf8))
+        == .array([.integer(0), .integer(0), .integer(-7), .integer(42)]))
     #expect(try JSONReader.parse(Array(#""naïve — ok""#.utf8)) == .string("naïve — ok"))
   }
 
