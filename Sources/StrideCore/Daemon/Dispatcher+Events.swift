@@ -35,9 +35,9 @@ extension Dispatcher {
     }
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
-    // A person watching the view sees the change first; the kept answer for the next `now` is worked out after.
-    if hub.wants(.nowChanged), let at = changes.last?.at { announceNowList(at: at) }
+    // The kept answer first: a Now view asks for it at once after its own change, and again when told of one.
     workOutNowAgain()
+    if hub.wants(.nowChanged), let at = changes.last?.at { announceNowList(at: at) }
   }
 
   /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the `nowAgain` queue, so

@@ -324,8 +324,10 @@ public final class Dispatcher: Sendable {
   /// The encoded answer to a now-list question. A question about the present (no `at`, no `all`) is answered once
   /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
   /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
-  /// stays a pure function of the tasks and the moment; only its answer is kept.
-  private func encodedNow(_ params: NowList.Params, at now: Date) throws -> Data {
+  /// stays a pure function of the tasks and the moment; only its answer is kept. Asked while the background run
+  /// after a change works out that same question (`waiting`, not on that run's own queue), it waits for that run
+  /// instead of running the engine a second time beside it.
+  private func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
     let encoder = WireEncoder()
     guard params.at == nil, params.all != true else {
       return try encoder.encode(tasks.nowResult(params, at: now, detail: params.all == true))
@@ -334,11 +336,19 @@ public final class Dispatcher: Sendable {
     var question = params
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
-    let revision = store.locked { $0.revision }
-    if let kept = keptNow.withLock({ $0 }), kept.params == question, kept.revision == revision, kept.from <= now,
-      now < kept.until
-    {
-      return kept.answer
+    var revision = store.locked { $0.revision }
+    func kept() -> Data? {
+      keptNow.withLock { kept in
+        guard let kept, kept.params == question, kept.revision == revision, kept.from <= now, now < kept.until
+        else { return nil }
+        return kept.answer
+      }
+    }
+    if let answer = kept() { return answer }
+    if waiting, keptNow.withLock({ $0?.params == question }) {
+      nowAgain.sync {}
+      revision = store.locked { $0.revision }
+      if let answer = kept() { return answer }
     }
     let answer = try encoder.encode(tasks.nowResult(params, at: now, detail: false))
     let until = try tasks.locked { store throws(StrideError) in
@@ -360,7 +370,7 @@ public final class Dispatcher: Sendable {
       guard let self else { return }
       nowAgainQueued.store(false, ordering: .releasing)
       guard let params = keptNow.withLock({ $0?.params }) else { return }
-      _ = try? encodedNow(params, at: clock())
+      _ = try? encodedNow(params, at: clock(), waiting: false)
     }
   }
 }
