@@ -65,11 +65,11 @@ public final class StrideClient {
     }
     socket.setTimeouts(receive: timeout, send: timeout)
     let greeting = try Self.readLine(socket, &framer, &pending)
-    guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: greeting),
+    guard let message = try? IncomingMessage(line: greeting),
       message.method == ServerHello.method, let params = message.params,
       let hello = try? params.decode(ServerHello.self)
     else {
-      if let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: greeting), let error = message.error {
+      if let message = try? IncomingMessage(line: greeting), let error = message.error {
         throw ClientError.unreachable("strided refused the connection: \(error.message)")
       }
       throw ClientError.unreachable("something at \(path) answered, but it is not strided")
@@ -119,7 +119,7 @@ public final class StrideClient {
       let line = try Self.readLine(socket, &framer, &pending)
       let message: IncomingMessage
       do {
-        message = try JSONValueDecoder.decode(IncomingMessage.self, from: line)
+        message = try IncomingMessage(line: line)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }
@@ -130,7 +130,7 @@ public final class StrideClient {
         throw ClientError.unreachable("strided answered out of order")
       }
       do {
-        return Answer(result: try JSONValueDecoder.decode(M.Result.self, from: json), json: json)
+        return Answer(result: try M.readResult(json), json: json)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
       }
@@ -143,7 +143,7 @@ public final class StrideClient {
   private func readContextReply(_ id: RequestID) throws(ClientError) {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: line) else {
+      guard let message = try? IncomingMessage(line: line) else {
         throw ClientError.unreachable("strided sent a reply to \(ClientContext.name) that this stride cannot read")
       }
       if message.id == id {
@@ -178,7 +178,7 @@ public final class StrideClient {
   public func nextNotification() throws(ClientError) -> (method: String, params: JSONValue) {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
-      guard let message = try? JSONValueDecoder.decode(IncomingMessage.self, from: line) else {
+      guard let message = try? IncomingMessage(line: line) else {
         throw ClientError.unreachable("strided sent an event this stride cannot read")
       }
       if let error = message.error { throw ClientError.failed(error.strideError) }

@@ -8,6 +8,8 @@ import StrideWire
 public enum TerminalColumns {
   /// The columns `text` takes.
   public static func width(_ text: String) -> Int {
+    // Printable ASCII, most of what is shown, is a column a byte: counted without reading it as characters.
+    if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.utf8.count }
     var count = 0
     var escape = false
     for character in text {

@@ -69,6 +69,13 @@ public enum NowList: RPCMethod {
       self.overdue = overdue
     }
 
+    /// The same list with every suggestion's terms left out (the `terms: false` param).
+    public var withoutTerms: Result {
+      var result = self
+      for index in result.suggestions.indices { result.suggestions[index].terms = [] }
+      return result
+    }
+
     enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden, overdue, tagged }
 
     public init(from decoder: Decoder) throws {

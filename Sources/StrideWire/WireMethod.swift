@@ -7,6 +7,8 @@ public protocol WireMethod {
   associatedtype Params: Encodable & Sendable
   associatedtype Result: Decodable & Sendable
   static var name: String { get }
+  /// Reads a reply's result: by hand when it is `JSONReadable`, else through Codable (Wire+Reading.swift).
+  static func readResult(_ json: JSONValue) throws -> Result
 }
 
 /// Params of a method that takes none.

@@ -118,7 +118,9 @@ final class PseudoTerminal {
 struct NowViewFeel {
   var keys: [String: [Double]] = [:]
   var captures: [Double] = []
+  /// `stride add` with the view of all lists open, and the same with no view open, each after the same pause.
   var adds: [Double] = []
+  var addsAlone: [Double] = []
   var missed: [String] = []
 
   /// The keys of one round, each with the screen it leaves: down, up, open the task and back, finish the task and
@@ -133,10 +135,13 @@ struct NowViewFeel {
       defer { view.finish(with: "q") }
       for round in 0..<rounds {
         timeKeys(view)
-        // The same capture as the command figures time with no view open.
-        adds.append(try workspace.time(stride, ["add", "benchmark thought \(round) with the view open"]))
+        adds.append(try workspace.time(stride, ["add", "benchmark thought \(round) with a view"]))
         view.drain(quiet: 0.05)
       }
+    }
+    for round in 0..<rounds {
+      addsAlone.append(try workspace.time(stride, ["add", "benchmark thought \(round) without a view"]))
+      usleep(50_000)
     }
     // Among 10,000 tasks a new one is rarely in the five of all lists, so the captures go to a list of their own,
     // which a second view shows; it hears of every change to a task, as a view of one list does.

@@ -137,13 +137,10 @@ final class Tasks: Sendable {
     _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
   ) throws(StrideError) -> NowList.Result {
     let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
-    var suggestions = evaluation.suggestions
-    if params.terms == false {
-      for index in suggestions.indices { suggestions[index].terms = [] }
-    }
-    return NowList.Result(
-      suggestions: suggestions, openTasks: openTasks, energy: energy,
+    let result = NowList.Result(
+      suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
       hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
+    return params.terms == false ? result.withoutTerms : result
   }
 
   /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.

@@ -52,7 +52,8 @@ extension Dispatcher {
     guard !waiting else { return }
     nowAgain.async { [weak self] in
       guard let self, let at = nowToAnnounce.withLock({ latest in latest.take() }),
-        let now = try? tasks.nowResult(NowList.Params(), at: at, detail: false), hub.nowChanged(Self.key(now))
+        let now = keptAnswer(forAnnouncementAt: at) ?? (try? tasks.nowResult(NowList.Params(), at: at, detail: false)),
+        hub.nowChanged(Self.key(now))
       else { return }
       hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
     }

@@ -22,11 +22,11 @@ public final class Dispatcher: Sendable {
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
-  private let keptNow = Locked<KeptNow?>(nil)
+  let keptNow = Locked<KeptNow?>(nil)
   /// Where the engine runs after a change, off the requests' threads, so no reply waits for it: the kept now-list
   /// is worked out again there for the next `now`, and the now.changed subscribers' list, one run after another.
   let nowAgain = DispatchQueue(label: "strided.now-again", qos: .userInitiated)
-  private let nowAgainQueued = Atomic(false)
+  let nowAgainQueued = Atomic(false)
   /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
   let nowToAnnounce = Locked<Date?>(nil)
 
@@ -320,59 +320,6 @@ public final class Dispatcher: Sendable {
     default: return try request.reply(ListsGet.self, encoder) { _ in ListsGet.Result(lists: try sync.lists()) }
     }
   }
-
-  /// The encoded answer to a now-list question. A question about the present (no `at`, no `all`) is answered once
-  /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
-  /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
-  /// stays a pure function of the tasks and the moment; only its answer is kept. Asked while the background run
-  /// after a change works out that same question (`waiting`, not on that run's own queue), it waits for that run
-  /// instead of running the engine a second time beside it.
-  private func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
-    let encoder = WireEncoder()
-    guard params.at == nil, params.all != true else {
-      return try encoder.encode(tasks.nowResult(params, at: now, detail: params.all == true))
-    }
-    // One zone under any of its names ("UTC", "GMT", none when the daemon's is UTC) is one question.
-    var question = params
-    question.timeZone = try tasks.zone(params.timeZone).identifier
-    // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
-    var revision = store.locked { $0.revision }
-    func kept() -> Data? {
-      keptNow.withLock { kept in
-        guard let kept, kept.params == question, kept.revision == revision, kept.from <= now, now < kept.until
-        else { return nil }
-        return kept.answer
-      }
-    }
-    if let answer = kept() { return answer }
-    if waiting, keptNow.withLock({ $0?.params == question }) {
-      nowAgain.sync {}
-      revision = store.locked { $0.revision }
-      if let answer = kept() { return answer }
-    }
-    let answer = try encoder.encode(tasks.nowResult(params, at: now, detail: false))
-    let until = try tasks.locked { store throws(StrideError) in
-      let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
-      let moments = [store.nextMoment(after: now), try tasks.userContext(store, at: now).lapsesAt]
-      return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
-    }
-    keptNow.withLock { $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer) }
-    return answer
-  }
-
-  /// After a change, answers the last plain now-list question again in the background, if one was asked. Changes
-  /// that come in a burst queue one answer, not one each.
-  func workOutNowAgain() {
-    guard keptNow.withLock({ $0 != nil }),
-      nowAgainQueued.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-    else { return }
-    nowAgain.async { [weak self] in
-      guard let self else { return }
-      nowAgainQueued.store(false, ordering: .releasing)
-      guard let params = keptNow.withLock({ $0?.params }) else { return }
-      _ = try? encodedNow(params, at: clock(), waiting: false)
-    }
-  }
 }
 
 extension Request {
@@ -385,13 +332,6 @@ extension Request {
 }
 
 /// A now-list answer kept for as long as it holds: the question, the store's revision, the span of time.
-private struct KeptNow: Sendable {
-  var params: NowList.Params
-  var revision: Int
-  var from: Date
-  var until: Date
-  var answer: Data
-}
 
 /// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
 public final class ConnectionSession {

@@ -93,8 +93,7 @@ struct Evaluator {
     today = calendar.day(of: context.instant)
     endOfToday = calendar.date(today, .endOfDay)
     // Built inside the closure and returned: captured `var`s would be checked on every change.
-    let instant = context.instant
-    let list = context.list
+    let (instant, list) = (context.instant, context.list)
     let (waitingOn, stuck, openBlockers, overdue) = tasks.withUnsafeBufferPointer {
       buffer -> (IDCounts, [TaskID], Set<TaskID>, Int) in
       var waitingOn = IDCounts(tasks)
@@ -102,12 +101,9 @@ struct Evaluator {
       var openBlockers: Set<TaskID> = []
       var overdue = 0
       for index in buffer.indices where buffer[index].status.isOpen {
-        // A routine comes round again: a missed one is no part of a pile.
-        if let due = buffer[index].due, due <= instant, !buffer[index].repeats,
-          list.map({ buffer[index].list == $0 }) ?? true
-        {
-          overdue += 1
-        }
+        // A routine comes round again: a missed one is no part of a pile; nor is a task in a list not asked about.
+        let inList = list.map { buffer[index].list == $0 } ?? true
+        if let due = buffer[index].due, due <= instant, !buffer[index].repeats, inList { overdue += 1 }
         if !buffer[index].blockedBy.isEmpty {
           for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
         }

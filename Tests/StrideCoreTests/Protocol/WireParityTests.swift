@@ -28,8 +28,19 @@ struct WireParityTests {
     ]
   }
 
-  static func decodes<M: WireMethod>(_ method: M.Type, _ result: JSONValue) throws {
-    _ = try JSONValueDecoder.decode(M.Result.self, from: result)
+  /// Decodes a result with the client's type, and reads it as the client does (by hand for the replies it reads
+  /// most): the same values either way.
+  static func decodes<M: WireMethod>(_ method: M.Type, _ result: JSONValue, _ place: String) throws {
+    let codable = try JSONValueDecoder.decode(M.Result.self, from: result)
+    guard M.Result.self is any JSONReadable.Type else { return }
+    #expect(dumped(try M.readResult(result)) == dumped(codable), "\(place): \(M.name)")
+  }
+
+  /// Every field of a value, classes' too, as text.
+  static func dumped(_ value: some Any) -> String {
+    var text = ""
+    dump(value, to: &text)
+    return text
   }
 
   @Test("every method a client calls is one the daemon answers, named once")
@@ -55,8 +66,10 @@ struct WireParityTests {
         continue
       }
       let place = "line \(index + 1) of Docs/protocol.md"
+      let envelope = try JSONValueDecoder.decode(IncomingMessage.self, from: message)
+      #expect(Self.dumped(try IncomingMessage(json: message)) == Self.dumped(envelope), "\(place)")
       if let result = message["result"], let id = message["id"], let name = asked["\(id)"], let method = byName[name] {
-        #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result) }
+        #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result, place) }
         results += 1
         tasks += try Self.sameTasks(in: result, place)
       } else if case .string(let topic)? = message["method"], EventTopic(rawValue: topic) != nil,
@@ -120,6 +133,7 @@ struct WireParityTests {
   static func sameTask(_ json: JSONValue, _ place: String) throws {
     let model = try JSONValueDecoder.decode(StrideTask.self, from: json)
     let wire = try JSONValueDecoder.decode(Wire.Task.self, from: json)
+    #expect(dumped(try Wire.Task(json: json)) == dumped(wire), "\(place)")
     #expect(wire.id == model.id && wire.title == model.title && wire.rawInput == model.rawInput, "\(place)")
     #expect(wire.status == model.status && wire.energy == model.energy && wire.type == model.type, "\(place)")
     #expect(wire.due?.date == model.due && wire.start?.date == model.start, "\(place)")

@@ -1,0 +1,88 @@
+import Foundation
+import StrideModel
+import StrideProtocol
+
+/// The last plain now-list answer, kept: asked again before anything changes, the same bytes go out.
+extension Dispatcher {
+  /// The kept answer, when it answers the subscribers' question (the daemon's zone, every term) about the tasks as
+  /// they are at `instant`: announced as it is, it saves the engine a second run after a change.
+  func keptAnswer(forAnnouncementAt instant: Date) -> NowList.Result? {
+    let revision = store.locked { $0.revision }
+    return keptNow.withLock { kept in
+      guard var kept, kept.revision == revision, kept.from <= instant, instant < kept.until else { return nil }
+      kept.params.terms = nil
+      return kept.params == NowList.Params(timeZone: tasks.timeZone.identifier) ? kept.result : nil
+    }
+  }
+
+  /// The encoded answer to a now-list question. A question about the present (no `at`, no `all`) is answered once
+  /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
+  /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
+  /// stays a pure function of the tasks and the moment; only its answer is kept. Asked while the background run
+  /// after a change works out that same question (`waiting`, not on that run's own queue), it waits for that run
+  /// instead of running the engine a second time beside it.
+  func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
+    let encoder = WireEncoder()
+    guard params.at == nil, params.all != true else {
+      return try encoder.encode(tasks.nowResult(params, at: now, detail: params.all == true))
+    }
+    // One zone under any of its names ("UTC", "GMT", none when the daemon's is UTC) is one question.
+    var question = params
+    question.timeZone = try tasks.zone(params.timeZone).identifier
+    // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
+    var revision = store.locked { $0.revision }
+    func kept() -> Data? {
+      keptNow.withLock { kept in
+        guard let kept, kept.params == question, kept.revision == revision, kept.from <= now, now < kept.until
+        else { return nil }
+        return kept.answer
+      }
+    }
+    if let answer = kept() { return answer }
+    if waiting, keptNow.withLock({ $0?.params == question }) {
+      nowAgain.sync {}
+      revision = store.locked { $0.revision }
+      if let answer = kept() { return answer }
+    }
+    // Worked out with its terms, which the kept answer holds for the subscribers' announcement (it may be the same
+    // question), and sent without them when the question asked so.
+    var whole = params
+    whole.terms = nil
+    let result = try tasks.nowResult(whole, at: now, detail: false)
+    let answer = try encoder.encode(params.terms == false ? result.withoutTerms : result)
+    let until = try tasks.locked { store throws(StrideError) in
+      let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
+      let moments = [store.nextMoment(after: now), try tasks.userContext(store, at: now).lapsesAt]
+      return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
+    }
+    keptNow.withLock {
+      $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
+    }
+    return answer
+  }
+
+  /// After a change, answers the last plain now-list question again in the background, if one was asked. Changes
+  /// that come in a burst queue one answer, not one each.
+  func workOutNowAgain() {
+    guard keptNow.withLock({ $0 != nil }),
+      nowAgainQueued.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    nowAgain.async { [weak self] in
+      guard let self else { return }
+      nowAgainQueued.store(false, ordering: .releasing)
+      guard let params = keptNow.withLock({ $0?.params }) else { return }
+      _ = try? encodedNow(params, at: clock(), waiting: false)
+    }
+  }
+}
+
+/// A now-list answer as it was sent, and what it holds for: the question, the store's revision, and the span of time.
+struct KeptNow: Sendable {
+  var params: NowList.Params
+  var revision: Int
+  var from: Date
+  var until: Date
+  var answer: Data
+  /// The answer as worked out, with every term.
+  var result: NowList.Result
+}
