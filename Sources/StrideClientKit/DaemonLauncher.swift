@@ -63,7 +63,7 @@ public enum DaemonLauncher {
     guard let bytes = try? System.contents(of: path) else { return nil }
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").last.map { line in
       // Log lines start with a time and "strided: "; the message is what helps.
-      line.firstRange(of: "strided: ").map { String(line[$0.upperBound...]) } ?? String(line)
+      line.firstRange(ofText: "strided: ").map { String(line[$0.upperBound...]) } ?? String(line)
     }
   }
 }

@@ -67,7 +67,7 @@ public struct HelpText: Sendable, Equatable {
 
   /// Text before and after its first run of two or more spaces, and the column where the after begins.
   private static func split(_ content: Substring, at indent: Int) -> (String, String?, Int?) {
-    guard let gap = content.firstRange(of: "  ") else { return (String(content), nil, nil) }
+    guard let gap = content.firstRange(ofText: "  ") else { return (String(content), nil, nil) }
     let after = content[gap.lowerBound...].drop { $0 == " " }
     guard !after.isEmpty else { return (String(content[..<gap.lowerBound]), nil, nil) }
     let column = indent + content.distance(from: content.startIndex, to: after.startIndex)
@@ -117,7 +117,7 @@ public struct HelpText: Sendable, Equatable {
           term = line.prefix(column).trimmingWhitespace
           meaning = String(line.dropFirst(column))
         }
-        if let meaning, meaning.contains("   ") { return nil }
+        if let meaning, meaning.contains(text: "   ") { return nil }
         terms.append(Term(term: term, meaning: meaning.map { [$0] } ?? []))
       } else if indent > margin, let last = terms.indices.last {
         terms[last].meaning.append(String(content))

@@ -138,7 +138,7 @@ public struct Roff: Sendable {
 
   /// An argument of a request, quoted when it has spaces.
   private static func argument(_ text: String) -> String {
-    let escaped = escape(text).replacing("\"", with: "\\(dq")
+    let escaped = escape(text).replacing(text: "\"", with: "\\(dq")
     return escaped.contains(" ") || escaped.isEmpty ? "\"\(escaped)\"" : escaped
   }
 

@@ -81,7 +81,7 @@ public enum System {
   /// neither says, or `TZ` is a file outside the zoneinfo database.
   public static func timeZoneName(environment: [String: String]) -> String? {
     func zoneName(inPath path: String) -> String? {
-      guard let range = path.firstRange(of: "zoneinfo/") else { return nil }
+      guard let range = path.firstRange(ofText: "zoneinfo/") else { return nil }
       let name = String(path[range.upperBound...])
       // Debian's posix/ and right/ trees hold the same zones under another name.
       for tree in ["posix/", "right/"] where name.hasPrefix(tree) { return String(name.dropFirst(tree.count)) }

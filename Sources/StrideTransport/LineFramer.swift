@@ -22,7 +22,11 @@ public struct LineFramer {
   }
 
   /// Adds bytes read from the connection and returns every complete line they finish.
-  public mutating func append(_ bytes: some Sequence<UInt8>) -> [Frame] {
+  public mutating func append(_ bytes: [UInt8]) -> [Frame] { append(bytes[...]) }
+
+  /// Adds bytes read from the connection and returns every complete line they finish. Not generic: a client
+  /// built for size would run the unspecialized copy, whose first call asks the runtime for the sequence's types.
+  public mutating func append(_ bytes: ArraySlice<UInt8>) -> [Frame] {
     guard !failed else { return [] }
     buffer.append(contentsOf: bytes)
     var frames: [Frame] = []

@@ -1,7 +1,7 @@
 import StrideBase
 import StrideJSON
 
-// The replies a client reads most (`now.list`, a task's, and every message's envelope), read by hand: see
+// The replies a client reads most (`now.list`, a task's, a capture's, and every message's envelope), read by hand: see
 // `JSONReadable`. WireParityTests reads every documented reply both ways and expects the same values.
 
 extension WireMethod {
@@ -157,6 +157,52 @@ extension Wire.TaskResult: JSONReadable {
         throw JSONUnreadable("a task's sync conflicts: \(error)")
       }
     }
+  }
+}
+
+extension CaptureSpan.Field: JSONReadable {}
+
+extension CaptureSpan: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a span of a capture")
+    self.init(field: try field("field"), text: try field("text"), start: try field("start"), end: try field("end"))
+  }
+}
+
+extension DraftSaid: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a capture's reading in words")
+    self.init(
+      due: try field.optional("due"), start: try field.optional("start"), readAs: try field.optional("readAs"),
+      passed: try field.optional("passed"))
+  }
+}
+
+extension Wire.Draft: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a capture's draft")
+    title = try field("title")
+    rawInput = try field("rawInput")
+    steps = try field("steps")
+    energy = try field("energy")
+    estimateMinutes = try field.optional("estimateMinutes")
+    type = try field("type")
+    due = try field.optional("due")
+    start = try field.optional("start")
+    tags = try field("tags")
+    `repeat` = try field.optional("repeat")
+    spans = try field("spans")
+    list = try field.optional("list")
+    said = try field.optional("said")
+  }
+}
+
+extension Wire.CaptureResult: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a capture's reply")
+    self.init(
+      task: try field.optional("task"), draft: try field.optional("draft"),
+      duplicateOf: try field.optional("duplicateOf"))
   }
 }
 

@@ -33,7 +33,7 @@ extension JSONValue {
   package static func describe(_ error: DecodingError) -> String {
     func field(_ path: [CodingKey]) -> String {
       let names = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      return "'" + names.joined(separator: ".").replacing(".[", with: "[") + "'"
+      return "'" + names.joined(separator: ".").replacing(text: ".[", with: "[") + "'"
     }
     switch error {
     case .keyNotFound(let key, let context):

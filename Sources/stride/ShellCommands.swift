@@ -124,7 +124,7 @@ extension Session {
           return
         fi
         case $command in
-          \(taskCommands.replacing(" ", with: "|"))) (( position == 0 )) && _stride_ids ;;
+          \(taskCommands.replacing(text: " ", with: "|"))) (( position == 0 )) && _stride_ids ;;
           defer) if (( position == 0 )); then _stride_ids; elif (( position == 1 )); then COMPREPLY=($(compgen -W "\(reasons.joined(separator: " "))" -- "$cur")); fi ;;
       \(wordCases)
           import) COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -194,7 +194,7 @@ extension Session {
           return
         fi
         case $command in
-          \(taskCommands.replacing(" ", with: "|"))) (( position == 0 )) && _stride_ids ;;
+          \(taskCommands.replacing(text: " ", with: "|"))) (( position == 0 )) && _stride_ids ;;
           defer) if (( position == 0 )); then _stride_ids; elif (( position == 1 )); then compadd -- \(reasons.joined(separator: " ")); fi ;;
       \(wordCases)
           import) _files ;;
@@ -219,7 +219,7 @@ extension Session {
     ]
     lines += Command.globalOptions.map { "complete -c stride -l \($0.dropFirst(2))" }
     for spec in Command.all {
-      let summary = spec.summary.replacing("'", with: "\\'")
+      let summary = spec.summary.replacing(text: "'", with: "\\'")
       lines.append("complete -c stride -n __fish_use_subcommand -a \(spec.name.rawValue) -d '\(summary)'")
       let seen = "'__fish_seen_subcommand_from \(spec.name.rawValue)'"
       for option in spec.options {

@@ -149,7 +149,7 @@ extension Session {
   /// Whether the daemon said the server has several task lists and none was chosen.
   private static func severalFound(_ error: ClientError) -> Bool {
     guard case .failed(let failure) = error else { return false }
-    return failure.code == .syncNotSetUp && failure.message.contains("choose with --all")
+    return failure.code == .syncNotSetUp && failure.message.contains(text: "choose with --all")
   }
 
   private static func failure(_ error: ClientError) -> String {
@@ -160,7 +160,7 @@ extension Session {
   /// Whether the daemon said the server has no task list yet (one can be made).
   private static func canCreate(_ error: ClientError) -> Bool {
     guard case .failed(let failure) = error else { return false }
-    return failure.code == .syncNotSetUp && failure.message.contains("--create")
+    return failure.code == .syncNotSetUp && failure.message.contains(text: "--create")
   }
 
   /// What a pass moved, as one sentence.
