@@ -104,3 +104,20 @@ extension JSONReadable where Self: RawRepresentable, RawValue == String {
     self = value
   }
 }
+
+/// A value written as a `JSONValue` by hand, without Codable's containers, for the same reason as `JSONReadable`:
+/// the params a client sends with every command. The parity tests hold each to what Codable writes.
+public protocol JSONWritable {
+  var json: JSONValue { get }
+}
+
+extension JSONValue {
+  /// An object of the fields that have a value: the others are left out, as Codable's `encodeIfPresent` does.
+  public static func fields(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    var fields: [String: JSONValue] = [:]
+    for (key, value) in pairs {
+      if let value { fields[key] = value }
+    }
+    return .object(fields)
+  }
+}

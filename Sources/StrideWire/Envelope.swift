@@ -41,9 +41,17 @@ public struct IncomingMessage: Decodable, Sendable {
 }
 
 extension WireMethod {
-  /// The request line (ending in `\n`) that calls this method with `params`, keys sorted as every line Stride writes.
   public static func requestLine(id: RequestID, params: Params) throws -> [UInt8] {
     try WireLines.request(id: id, method: name, params: params)
+  }
+}
+
+extension WireMethod where Params: JSONWritable {
+  public static func requestLine(id: RequestID, params: Params) throws -> [UInt8] {
+    let request = JSONValue.object([
+      "id": id.json, "jsonrpc": .string("2.0"), "method": .string(name), "params": params.json,
+    ])
+    return JSONWriter.write(request) + [0x0A]
   }
 }
 

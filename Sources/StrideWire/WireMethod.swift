@@ -9,6 +9,9 @@ public protocol WireMethod {
   static var name: String { get }
   /// Reads a reply's result: by hand when it is `JSONReadable`, else through Codable (Wire+Reading.swift).
   static func readResult(_ json: JSONValue) throws -> Result
+  /// The request line (ending in `\n`) that calls this method with `params`, keys sorted as every line Stride
+  /// writes: by hand when the params are `JSONWritable`, else through Codable.
+  static func requestLine(id: RequestID, params: Params) throws -> [UInt8]
 }
 
 /// Params of a method that takes none.

@@ -98,6 +98,28 @@ struct WireParityTests {
     }
   }
 
+  @Test("the params written by hand are the bytes Codable writes, each field set or left out")
+  func handWrittenParams() throws {
+    let at = try #require(Timestamp(rfc3339: "2026-12-01T09:00:00Z"))
+    func same<M: WireMethod>(_ method: M.Type, _ params: M.Params, _ id: RequestID = .number(7)) throws {
+      let codable = try WireLines.request(id: id, method: M.name, params: params)
+      #expect(
+        String(decoding: try M.requestLine(id: id, params: params), as: UTF8.self)
+          == String(decoding: codable, as: UTF8.self))
+    }
+    try same(ClientContext.self, .init())
+    try same(ClientContext.self, .init(timeZone: "Europe/Berlin", dateOrder: .dayFirst, said: true), .string("ctx"))
+    try same(Wire.NowList.self, .init())
+    try same(
+      Wire.NowList.self,
+      .init(
+        at: at, energy: .low, minutes: 25, limit: 3, tags: ["home", "a/b \"q\""], all: true, timeZone: "UTC",
+        list: "garden", terms: false))
+    try same(Wire.TaskCapture.self, .init(text: "call mum ~10m\n- find number"))
+    try same(Wire.TaskCapture.self, .init(text: "x", dryRun: true, dateOrder: .monthFirst, timeZone: "Asia/Tokyo"))
+    try same(Wire.TaskComplete.self, TaskRef(id: TaskID(12)))
+  }
+
   @Test("an edit as the client writes it is the edit the daemon reads: each field set, cleared or left alone")
   func updateParams() throws {
     let start = try #require(Timestamp(rfc3339: "2026-12-01T09:00:00Z"))
