@@ -17,11 +17,14 @@ final class PseudoTerminal {
   private var unread: [UInt8] = []
 
   init(_ executable: String, _ arguments: [String], environment: [String: String]) throws {
-    near = Self.libc("posix_openpt", as: PTCall.self)(O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard near >= 0, Self.libc("grantpt", as: PTCall.self)(near) == 0,
-      Self.libc("unlockpt", as: PTCall.self)(near) == 0, let name = Self.libc("ptsname", as: PTName.self)(near)
-    else {
-      throw StrideError(.internalError, "could not open a pseudo-terminal (errno \(errno))")
+    guard let open = Self.libc("posix_openpt", as: PTCall.self), let grant = Self.libc("grantpt", as: PTCall.self),
+      let unlock = Self.libc("unlockpt", as: PTCall.self), let ptsName = Self.libc("ptsname", as: PTName.self)
+    else { throw StrideError(.internalError, "this C library has no pseudo-terminals (posix_openpt)") }
+    near = open(O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard near >= 0 else { throw StrideError(.internalError, "could not open a pseudo-terminal (errno \(errno))") }
+    guard grant(near) == 0, unlock(near) == 0, let name = ptsName(near) else {
+      close(near)
+      throw StrideError(.internalError, "could not set up a pseudo-terminal (errno \(errno))")
     }
     var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(near, UInt(TIOCSWINSZ), &size)
@@ -51,8 +54,8 @@ final class PseudoTerminal {
   // glibc declares these only for X/Open programs, which the Glibc module is not: they are looked up by name.
   private typealias PTCall = @convention(c) (Int32) -> Int32
   private typealias PTName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-  private static func libc<Function>(_ name: String, as type: Function.Type) -> Function {
-    unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
+  private static func libc<Function>(_ name: String, as type: Function.Type) -> Function? {
+    dlsym(dlopen(nil, RTLD_NOW), name).map { unsafeBitCast($0, to: type) }
   }
   /// glibc's POSIX_SPAWN_SETSID (a GNU extension, so not in the Glibc module either).
   private static let spawnSetSID: Int16 = 0x80
@@ -99,8 +102,12 @@ final class PseudoTerminal {
     return true
   }
 
+  private var finished = false
+
   /// Asks the program to quit with `keys`, and makes sure it has ended.
   func finish(with keys: String) {
+    guard !finished else { return }
+    finished = true
     type(keys)
     var status: Int32 = 0
     for _ in 0..<200 where waitpid(pid, &status, WNOHANG) == 0 { usleep(10_000) }
@@ -110,6 +117,9 @@ final class PseudoTerminal {
     }
     close(near)
   }
+
+  /// A terminal given up on (no first frame) still ends its program and closes.
+  deinit { finish(with: "q") }
 }
 
 /// What a person feels of the Now view with `workspace`'s tasks: each key's time to the frame it changes, the time

@@ -25,8 +25,10 @@ extension Session {
     // The first load fails as any command does (an unknown list is a sentence and exit 1, not an empty view).
     view.show(try call(Wire.NowList.self, nowParams(view)).result)
     // now.changed follows the five of all lists; a view of one list hears of every change to a task instead, since
-    // its own five may change when the five of all lists do not.
-    let topics: [EventTopic] = list == nil ? [.nowChanged] : [.nowChanged, .taskChanged, .taskCompleted, .taskWoke]
+    // its own five may change when the five of all lists do not. Not of wake-ups: the first to subscribe to them is
+    // handed those the daemon kept while nobody listened, which are `stride watch`'s to say; the view's once-a-minute
+    // look finds a task of its list that came back.
+    let topics: [EventTopic] = list == nil ? [.nowChanged] : [.nowChanged, .taskChanged, .taskCompleted]
     let feed = NowFeed(socket: paths.socket, topics: topics)
     feed.start()
     let plain = plain || environment["TERM"] == "dumb"

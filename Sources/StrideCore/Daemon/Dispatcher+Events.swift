@@ -67,9 +67,10 @@ extension Dispatcher {
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each
   /// task as it was (all of it: a title or an estimate edited within the second is a change too), for the same
-  /// reasons, under the same heading.
+  /// reasons, under the same heading; and, when it is empty, the same reason for that (no open task, or none fits).
   static func key(_ now: NowList.Result) -> [String] {
-    ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue"]
+    let empty = now.suggestions.isEmpty ? (now.openTasks == 0 ? ", no open task" : ", none fits") : ""
+    return ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue\(empty)"]
       + now.suggestions.map {
         let task = String(decoding: (try? JSONValueEncoder.bytes($0.task)) ?? [], as: UTF8.self)
         return "\($0.kind.rawValue) \($0.step?.index ?? 0) \($0.why) \($0.prompt ?? "") \(task)"
