@@ -32,12 +32,14 @@ final class Tasks: Sendable {
   /// made there), and, inside a group commit, the store the group already holds under the lock.
   struct Caller {
     var now: Date
-    var origin: String?
     var held: TaskStore?
+    /// Found when a change first asks: a read records nothing, and finding a terminal session reads /proc twice.
+    private let findOrigin: () -> String?
+    var origin: String? { findOrigin() }
 
-    init(now: Date, origin: String? = nil, held: TaskStore? = nil) {
+    init(now: Date, origin: @autoclosure @escaping () -> String? = nil, held: TaskStore? = nil) {
       self.now = now
-      self.origin = origin
+      findOrigin = origin
       self.held = held
     }
   }

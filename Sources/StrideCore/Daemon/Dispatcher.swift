@@ -341,6 +341,10 @@ public final class ConnectionSession {
   /// The context's zone, found once when it was set; nil: the daemon's.
   var timeZone: TimeZone?
   /// The terminal session the client runs in (`TerminalSession`): the changes it makes are recorded as made there.
-  public let origin: String?
-  public init(origin: String? = nil) { self.origin = origin }
+  /// Found when the first change asks for it, so a connection that only reads (and its greeting) does not wait for
+  /// /proc.
+  public private(set) lazy var origin: String? = findOrigin()
+  private let findOrigin: () -> String?
+
+  public init(origin: @autoclosure @escaping () -> String? = nil) { findOrigin = origin }
 }

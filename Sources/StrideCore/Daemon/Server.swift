@@ -147,7 +147,8 @@ public final class Server: Sendable {
       client.close()
     }
     let encoder = WireEncoder()
-    let session = ConnectionSession(origin: client.peerPID().flatMap(TerminalSession.of))
+    let peer = client.peerPID()
+    let session = ConnectionSession(origin: peer.flatMap(TerminalSession.of))
     var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     do {
