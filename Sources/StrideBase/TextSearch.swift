@@ -5,9 +5,9 @@
 
 extension String {
   /// Where `text` first appears.
-  public func firstRange(ofText text: String) -> Range<Index>? { byteRange(of: Array(text.utf8), in: utf8) }
+  public func firstRange(ofText text: String) -> Range<Index>? { self[...].firstRange(ofText: text) }
 
-  public func contains(text: String) -> Bool { firstRange(ofText: text) != nil }
+  public func contains(text: String) -> Bool { self[...].contains(text: text) }
 
   /// Every `text` replaced by `replacement`.
   public func replacing(text: String, with replacement: String) -> String {

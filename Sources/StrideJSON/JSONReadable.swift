@@ -27,24 +27,29 @@ public struct JSONFields {
 
   /// The field `key`, which must be there and not null.
   public func callAsFunction<T: JSONReadable>(_ key: String) throws(JSONUnreadable) -> T {
-    guard let value = fields[key], !value.isNull else { throw JSONUnreadable("\(what) has no '\(key)'") }
+    guard let value = fields[key], value != .null else { throw JSONUnreadable("\(what) has no '\(key)'") }
     return try T(json: value)
   }
 
   /// The field `key`, or nil when it is absent or null.
   public func optional<T: JSONReadable>(_ key: String) throws(JSONUnreadable) -> T? {
-    guard let value = fields[key], !value.isNull else { return nil }
+    guard let value = fields[key], value != .null else { return nil }
     return try T(json: value)
+  }
+
+  /// The field `key` read through Codable, for the rare fields not worth reading by hand; nil when absent or null.
+  public func decoded<T: Decodable>(_ key: String) throws(JSONUnreadable) -> T? {
+    guard let value = fields[key], value != .null else { return nil }
+    do {
+      return try JSONValueDecoder.decode(T.self, from: value)
+    } catch {
+      throw JSONUnreadable("\(what)'s '\(key)': \(error)")
+    }
   }
 }
 
 extension JSONValue: JSONReadable {
   public init(json: JSONValue) { self = json }
-
-  var isNull: Bool {
-    if case .null = self { return true }
-    return false
-  }
 }
 
 extension String: JSONReadable {

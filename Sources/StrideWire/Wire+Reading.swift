@@ -150,13 +150,7 @@ extension Wire.TaskResult: JSONReadable {
     task = try field("task")
     repeatsElsewhere = try field.optional("repeatsElsewhere")
     // Only `task.get` has them, and only after a sync met a conflict.
-    syncConflicts = try field.optional("syncConflicts").map { (value: JSONValue) throws(JSONUnreadable) in
-      do {
-        return try JSONValueDecoder.decode([SyncConflictNote].self, from: value)
-      } catch {
-        throw JSONUnreadable("a task's sync conflicts: \(error)")
-      }
-    }
+    syncConflicts = try field.decoded("syncConflicts")
   }
 }
 
@@ -229,12 +223,6 @@ extension IncomingMessage: JSONReadable {
     result = try field.optional("result")
     params = try field.optional("params")
     // Errors are rare: read through Codable.
-    error = try field.optional("error").map { (value: JSONValue) throws(JSONUnreadable) in
-      do {
-        return try JSONValueDecoder.decode(WireError.self, from: value)
-      } catch {
-        throw JSONUnreadable("an error: \(error)")
-      }
-    }
+    error = try field.decoded("error")
   }
 }

@@ -23,13 +23,13 @@ extension Timestamp {
 
   /// Reads the basic form (`20261121T090000Z`), and RFC 3339 as `parse` does; nil if it is neither.
   public static func parseBasic(_ text: String) -> Date? {
-    let digits = Array(text.utf8)
-    guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else {
-      return parse(text)
-    }
-    func number(_ range: Range<Int>) -> String { String(decoding: digits[range], as: UTF8.self) }
-    return parse(
-      "\(number(0..<4))-\(number(4..<6))-\(number(6..<8))T\(number(9..<11)):\(number(11..<13)):\(number(13..<15))Z")
+    var reader = DigitReader(bytes: Array(text.utf8))
+    guard let year = reader.number(4), let month = reader.number(2), let day = reader.number(2), reader.skip("T"),
+      let hour = reader.number(2), let minute = reader.number(2), let second = reader.number(2), reader.skip("Z"),
+      reader.atEnd
+    else { return parse(text) }
+    let time = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return time.map { Date(timeIntervalSince1970: TimeInterval($0.secondsSinceEpochAsUTC)) }
   }
 
   /// Parses a full RFC 3339 date-time (`YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`); nil if it is anything else.
