@@ -65,11 +65,11 @@ public final class StrideClient {
     }
     socket.setTimeouts(receive: timeout, send: timeout)
     let greeting = try Self.readLine(socket, &framer, &pending)
-    guard let message = try? IncomingMessage(line: greeting),
-      message.method == ServerHello.method, let params = message.params,
+    let message = try? IncomingMessage(line: greeting)
+    guard let message, message.method == ServerHello.method, let params = message.params,
       let hello = try? params.decode(ServerHello.self)
     else {
-      if let message = try? IncomingMessage(line: greeting), let error = message.error {
+      if let error = message?.error {
         throw ClientError.unreachable("strided refused the connection: \(error.message)")
       }
       throw ClientError.unreachable("something at \(path) answered, but it is not strided")

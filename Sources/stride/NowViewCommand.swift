@@ -173,8 +173,9 @@ extension Session {
           let read = result.draft.flatMap { captureNotes($0, id: task.id).summary }.map { " " + $0 } ?? ""
           view.say("Added \(Output.name(task)).\(read)")
         }
-      case .loadDetail(let id):
-        if let result = try viewCall(Wire.TaskGet.self, .init(id: id), view: &view) { view.showDetail(result.task) }
+      case .loadDetail:
+        // The refresh below loads the task the detail screen shows: asking here too would ask twice.
+        break
       case .setEnergy(let level):
         if try viewCall(ContextSet.self, .init(energy: level), view: &view) != nil {
           view.say("Your energy is \(level.rawValue); the list follows it.")
