@@ -265,6 +265,9 @@ final class NowFeed: Sendable {
       do {
         let connection = try StrideClient(path: socket)
         _ = try connection.subscribe(topics)
+        // A change made between the view's first list and this subscription was announced to no one: look again.
+        news.withLock { if $0 == .quiet { $0 = .changed } }
+        Terminal.wake?.signal()
         while true {
           _ = try connection.nextEvent()
           news.withLock { if $0 == .quiet { $0 = .changed } }

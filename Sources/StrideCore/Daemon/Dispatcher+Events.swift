@@ -103,7 +103,8 @@ extension Dispatcher {
       return (store.openByID, energy, seq, missed, store.nextWakeUp)
     }
     let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (open, energy))
-    if topics.contains(.nowChanged) { _ = hub.nowChanged(Self.key(nowList)) }
+    // Worked out outside the lock: a change meanwhile may have been announced already, with a newer list.
+    if topics.contains(.nowChanged) { hub.nowBaseline(Self.key(nowList), asOf: seq) }
     return EventsSubscribe.Result(
       topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
   }

@@ -64,6 +64,14 @@ public final class EventHub: Sendable {
     }
   }
 
+  /// Takes `key` as the last now-list announced, unless an event went out after `seq` (a newer list may have been
+  /// announced meanwhile; the worst a skipped baseline costs is one announcement of a list already known).
+  func nowBaseline(_ key: [String], asOf seq: Int) {
+    state.withLock { state in
+      if state.seq == seq { state.lastNow = key }
+    }
+  }
+
   /// Adds a subscriber; returns the last sequence number given out and how many unheard wake-ups were queued for it
   /// (said as of when it subscribed, the moment its speaker holds).
   func subscribe(_ subscription: Subscription) -> (seq: Int, missed: Int) {
