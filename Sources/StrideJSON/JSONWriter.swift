@@ -13,7 +13,7 @@ public enum JSONWriter {
     switch value {
     case .null: bytes += "null".utf8
     case .bool(let bool): bytes += (bool ? "true" : "false").utf8
-    case .integer(let integer): bytes += String(integer).utf8
+    case .integer(let integer): write(integer, into: &bytes)
     case .double(let double): bytes += number(double).utf8
     case .string(let string): write(string, into: &bytes)
     case .array(let elements):
@@ -25,7 +25,7 @@ public enum JSONWriter {
       bytes.append(UInt8(ascii: "]"))
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
-      let sorted = fields.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      let sorted = fields.sorted { precedes($0.key, $1.key) }
       for (index, (key, value)) in sorted.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         write(key, into: &bytes)
@@ -42,8 +42,46 @@ public enum JSONWriter {
     return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
+  /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order of their scalars, not String's `<`,
+  /// which compares canonical equivalents as equal).
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in
+        for index in 0..<min(a.count, b.count) where a[index] != b[index] { return a[index] < b[index] }
+        return a.count < b.count
+      }
+    }
+  }
+
+  /// An integer's decimal digits, written straight into the bytes.
+  private static func write(_ integer: Int64, into bytes: inout [UInt8]) {
+    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+    let first = bytes.count
+    var magnitude = integer.magnitude
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[first...].reverse()
+  }
+
   private static func write(_ string: String, into bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
+    // Most strings need no escaping: their bytes go in whole.
+    var string = string
+    let plain = string.withUTF8 { utf8 in
+      guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        return false
+      }
+      bytes.append(contentsOf: utf8)
+      return true
+    }
+    if plain {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""): bytes += #"\""#.utf8

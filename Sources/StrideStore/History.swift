@@ -1,5 +1,6 @@
 import Foundation
 import StrideCalendar
+import StrideJSON
 import StrideModel
 import StrideProtocol
 
@@ -9,12 +10,10 @@ import StrideProtocol
 /// what an audit or a later sync can replay. An undo is itself a row, marked as not undoable.
 package struct History {
   package let database: SQLiteDatabase
-  private let encoder = JSONEncoder()
   private let decoder = JSONDecoder()
 
   package init(database: SQLiteDatabase) {
     self.database = database
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   }
 
   /// What `origin` holds for the changes a sync pass received.
@@ -31,7 +30,7 @@ package struct History {
     try database.statement(
       "INSERT INTO history (at, action, summary, before, after, undoable, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
     ).bind(
-      .date(now), .text(action.rawValue), .text(summary), .text(try json(before)), .text(try json(after)),
+      .date(now), .text(action.rawValue), .text(summary), .text(json(before)), .text(json(after)),
       .int(undoable ? 1 : 0), .string(origin)
     ).run()
     let seq = database.lastInsertRowID
@@ -84,12 +83,9 @@ package struct History {
       .bind(.integer(entry.seq)).run()
   }
 
-  private func json(_ tasks: [StrideTask]) throws(StrideError) -> String {
-    do {
-      return String(decoding: try encoder.encode(tasks), as: UTF8.self)
-    } catch {
-      throw StrideError(.internalError, "a task could not be written as JSON for the history: \(error)")
-    }
+  /// The tasks as the wire writes them (sorted keys, as JSONEncoder's `.sortedKeys`), without `said`.
+  private func json(_ tasks: [StrideTask]) -> String {
+    String(decoding: JSONWriter.write(.array(tasks.map { $0.json(userInfo: [:]) })), as: UTF8.self)
   }
 
   func tasks(_ json: String) throws(StrideError) -> [StrideTask] {

@@ -52,10 +52,10 @@ package struct SearchIndex {
     }
   }
 
-  /// Puts a task's text in the index, in place of what it held.
-  package func update(_ task: StrideTask) throws(StrideError) {
+  /// Puts a task's text in the index, in place of what it held (`new`: it held nothing).
+  package func update(_ task: StrideTask, new: Bool = false) throws(StrideError) {
     guard enabled else { return }
-    try remove(task.id)
+    if !new { try remove(task.id) }
     let texts = task.searchTexts
     try database.statement("INSERT INTO task_search (rowid, title, raw_input, notes, steps) VALUES (?, ?, ?, ?, ?)")
       .bind(

@@ -32,8 +32,9 @@ package struct TaskRows {
     """
 
   /// Inserts the task, or replaces every row of it if it exists. A task with no list (or one of a list that is no
-  /// more) goes in the default list.
-  package func save(_ task: StrideTask) throws(StrideError) {
+  /// more) goes in the default list. `new`: the id has never been used (a capture's, from `sqlite_sequence`), so
+  /// there are no rows of it to clear first.
+  package func save(_ task: StrideTask, new: Bool = false) throws(StrideError) {
     try database.statement(Self.upsert)
       .bind(
         .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
@@ -44,7 +45,7 @@ package struct TaskRows {
         .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0),
         .int(task.missed), .string(task.list)
       ).run()
-    try deleteChildren(of: task.id)
+    if !new { try deleteChildren(of: task.id) }
     for (position, subtask) in task.subtasks.enumerated() {
       try database.statement("INSERT INTO subtasks VALUES (?,?,?,?,?)")
         .bind(
@@ -71,7 +72,7 @@ package struct TaskRows {
       try database.statement("INSERT INTO task_notes VALUES (?,?,?,?)")
         .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
     }
-    try search.update(task)
+    try search.update(task, new: new)
   }
 
   /// Removes the task and everything that belongs to it.

@@ -184,7 +184,7 @@ public final class TaskStore {
     checked.list = try draft.list.map { name throws(StrideError) in try existingList(name).name } ?? defaultListName
     let task = try database.transaction { () throws(StrideError) -> StrideTask in
       let task = checked.task(id: try nextID(), at: now)
-      try rows.save(task)
+      try rows.save(task, new: true)
       try history.record(
         action: .capture, summary: "added task \(task.id) (\(task.title))", before: [], after: [task], at: now,
         origin: origin)
@@ -318,19 +318,6 @@ public final class TaskStore {
     journal += changes
     if !batching { announce() }
     return due
-  }
-
-  /// The first moment after `instant` at which an open task's standing may change by the clock alone: a due time
-  /// passes, or a wake-up comes (a deferral ends, a follow-up or start time arrives, a routine moves on).
-  public func nextMoment(after instant: Date) -> Date? {
-    var next: Date?
-    for task in openByID {
-      if let due = task.due, due > instant, next.map({ due < $0 }) ?? true { next = due }
-      for wakeUp in task.wakeUps where wakeUp.at > instant && next.map({ wakeUp.at < $0 }) ?? true {
-        next = wakeUp.at
-      }
-    }
-    return next
   }
 
   /// The earliest wake-up still to come, if any.

@@ -50,11 +50,13 @@ extension Dispatcher {
     whole.terms = nil
     let result = try tasks.nowResult(whole, at: now, detail: false)
     let answer = try encoder.encode(params.terms == false ? result.withoutTerms : result)
-    let until = try tasks.locked { store throws(StrideError) in
-      let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60
-      let moments = [store.nextMoment(after: now), try tasks.userContext(store, at: now).lapsesAt]
-      return moments.compactMap { $0 }.reduce(Date(timeIntervalSince1970: minute)) { min($0, $1) }
+    // The tasks' next moment is found outside the lock (a pass over every open task): a change meanwhile moves the
+    // revision on, which makes this answer stale anyway.
+    let (open, lapsesAt) = try tasks.locked { store throws(StrideError) in
+      (store.openByID, try tasks.userContext(store, at: now).lapsesAt)
     }
+    let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+    let until = [open.nextMoment(after: now), lapsesAt].compactMap { $0 }.reduce(minute) { min($0, $1) }
     keptNow.withLock {
       $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
     }

@@ -41,6 +41,21 @@ public struct WakeUp: Codable, Equatable, Sendable {
   }
 }
 
+extension Sequence<StrideTask> {
+  /// The first moment after `instant` at which one of these tasks' standing may change by the clock alone: a due
+  /// time passes, or a wake-up comes (a deferral ends, a follow-up or start time arrives, a routine moves on).
+  public func nextMoment(after instant: Date) -> Date? {
+    var next: Date?
+    for task in self {
+      if let due = task.due, due > instant, next.map({ due < $0 }) ?? true { next = due }
+      for wakeUp in task.wakeUps where wakeUp.at > instant && next.map({ wakeUp.at < $0 }) ?? true {
+        next = wakeUp.at
+      }
+    }
+    return next
+  }
+}
+
 extension StrideTask {
   /// The wake-ups that come by `instant`, as announced together then. A routine that moves on says so; the due time
   /// it moved past is no news of its own.
