@@ -51,6 +51,29 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable {
     var seconds = time_t(secondsSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
+    let year = Int(parts.tm_year) + 1900
+    if (0...9999).contains(year) {
+      // Twenty ASCII bytes, written in place: this is in every task a reply or a history row holds, several times.
+      return String(unsafeUninitializedCapacity: 20) { text in
+        var end = 0
+        func put(_ value: Int, _ width: Int, then separator: Unicode.Scalar) {
+          var value = value
+          for place in stride(from: end + width - 1, through: end, by: -1) {
+            text[place] = UInt8(ascii: "0") + UInt8(value % 10)
+            value /= 10
+          }
+          text[end + width] = UInt8(ascii: separator)
+          end += width + 1
+        }
+        put(year, 4, then: "-")
+        put(Int(parts.tm_mon) + 1, 2, then: "-")
+        put(Int(parts.tm_mday), 2, then: "T")
+        put(Int(parts.tm_hour), 2, then: ":")
+        put(Int(parts.tm_min), 2, then: ":")
+        put(Int(parts.tm_sec), 2, then: "Z")
+        return end
+      }
+    }
     return (Int(parts.tm_year) + 1900).padded(4, with: "0") + "-" + (Int(parts.tm_mon) + 1).padded(2, with: "0") + "-"
       + Int(parts.tm_mday).padded(2, with: "0") + "T" + Int(parts.tm_hour).padded(2, with: "0") + ":"
       + Int(parts.tm_min).padded(2, with: "0") + ":" + Int(parts.tm_sec).padded(2, with: "0") + "Z"

@@ -25,12 +25,13 @@ public enum JSONWriter {
       bytes.append(UInt8(ascii: "]"))
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
-      let sorted = fields.sorted { precedes($0.key, $1.key) }
-      for (index, (key, value)) in sorted.enumerated() {
+      // The positions are sorted, not the pairs: moving a pair moves its value, which is counted in and out.
+      let sorted = fields.indices.sorted { precedes(fields[$0].key, fields[$1].key) }
+      for (index, position) in sorted.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(key, into: &bytes)
+        write(fields[position].key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        write(value, into: &bytes)
+        write(fields[position].value, into: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }

@@ -15,6 +15,25 @@ struct TimestampTests {
     #expect(Timestamp.parse("2026-11-21T09:00:00.250Z") == Fixtures.now)
   }
 
+  @Test("any instant from year 1 to 9999 reads back as written; from 1583 on, it is what Foundation's formatter writes")
+  func formatAcrossTheYears() {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    var random = SeededRandom(28)
+    let first = -62_135_596_800.0  // 0001-01-01T00:00:00Z
+    let last = 253_402_300_799.0  // 9999-12-31T23:59:59Z
+    let instants = [first, last, 0, -1, 951_782_400, 1_795_600_000.75, 4_107_542_399]
+      + (0..<2000).map { _ in first + Double(random.next() % UInt64(last - first)) }
+    for seconds in instants {
+      let date = Date(timeIntervalSince1970: seconds.rounded(.down))
+      let written = Timestamp(date).rfc3339
+      // Before the Gregorian reform Foundation counts Julian days; RFC 3339 stays Gregorian throughout.
+      if seconds >= -12_212_553_600 { #expect(written == formatter.string(from: date), "\(seconds)") }
+      #expect(written.count == 20)
+      #expect(Timestamp(rfc3339: written)?.secondsSince1970 == seconds.rounded(.down))
+    }
+  }
+
   @Test(
     "anything that is not a whole RFC 3339 time is refused",
     arguments: [
