@@ -72,7 +72,8 @@ let package = Package(
     .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
     // the model decides and decides nothing across tasks itself.
-    .target(name: "StrideStore", dependencies: ["CSQLite", "StrideJSON", "StrideModel", "StrideProtocol", "StrideCalendar"]),
+    .target(
+      name: "StrideStore", dependencies: ["CSQLite", "StrideJSON", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
     // unit files, a process's terminal session. No Foundation, for the same reason as StrideBase.
     .target(

@@ -58,7 +58,7 @@ public enum TaskType: String, Codable, Sendable, CaseIterable {
 
 extension StringProtocol {
   /// The text with its first letter capitalised, the rest as it is: a phrase made the start of a sentence.
-  package var sentenceStart: String { prefix(1).uppercased() + dropFirst() }
+  package var sentenceStart: String { prefix(1).uppercased() + String(dropFirst()) }
 
   /// The text as a whole sentence: its first letter capitalised, and a full stop unless it ends in one (or ! or ?).
   package var asSentence: String {

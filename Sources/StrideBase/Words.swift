@@ -17,3 +17,17 @@ public func times(_ count: Int) -> String {
 public func listed(_ names: [String], _ conjunction: String = "and") -> String {
   names.count <= 1 ? names.first ?? "" : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
 }
+
+extension Array where Element == String {
+  /// The strings with `separator` between them, as the standard library's `joined(separator:)`, but concrete, so it is
+  /// chosen for every `[String]` where StrideBase is imported. The generic one asks the runtime for type metadata the
+  /// first time it runs (a demangling and a scan of every conformance), a tenth of a short command's instructions.
+  public func joined(separator: String = "") -> String {
+    var result = ""
+    for index in indices {
+      if index > startIndex { result += separator }
+      result += self[index]
+    }
+    return result
+  }
+}

@@ -137,7 +137,7 @@ public enum JSONReader {
         index += 1
       }
       if current == UInt8(ascii: "\"") {
-        guard let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) else {
+        guard let string = Self.string(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
           throw Failure(offset: start, reason: "a string is not valid UTF-8")
         }
         index += 1
@@ -149,7 +149,7 @@ public enum JSONReader {
         index += 1
         switch byte {
         case UInt8(ascii: "\""):
-          guard let string = String(validating: text, as: UTF8.self) else {
+          guard let string = text.withUnsafeBufferPointer(Self.string) else {
             throw Failure(offset: start, reason: "a string is not valid UTF-8")
           }
           return string
@@ -160,6 +160,14 @@ public enum JSONReader {
         default: text.append(byte)
         }
       }
+    }
+
+    /// The bytes as a string, if they are valid UTF-8. `String(validating:as:)` says the same, but it is generic and
+    /// not specialised in the standard library: it asked the runtime for type metadata on every string, which was a
+    /// tenth of a client's command. Decoding repairs what is not valid, so a string that is valid reads back its bytes.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+      let string = String(decoding: bytes, as: UTF8.self)
+      return string.utf8.elementsEqual(bytes) ? string : nil
     }
 
     mutating func escape(into text: inout [UInt8]) throws(Failure) {

@@ -25,13 +25,12 @@ public enum JSONWriter {
       bytes.append(UInt8(ascii: "]"))
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
-      // The positions are sorted, not the pairs: moving a pair moves its value, which is counted in and out.
-      let sorted = fields.indices.sorted { precedes(fields[$0].key, fields[$1].key) }
-      for (index, position) in sorted.enumerated() {
+      let sorted = fields.sorted { precedes($0.key, $1.key) }
+      for (index, (key, value)) in sorted.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        write(fields[position].key, into: &bytes)
+        write(key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        write(fields[position].value, into: &bytes)
+        write(value, into: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
     }

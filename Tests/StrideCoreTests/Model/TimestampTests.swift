@@ -22,7 +22,8 @@ struct TimestampTests {
     var random = SeededRandom(28)
     let first = -62_135_596_800.0  // 0001-01-01T00:00:00Z
     let last = 253_402_300_799.0  // 9999-12-31T23:59:59Z
-    let instants = [first, last, 0, -1, 951_782_400, 1_795_600_000.75, 4_107_542_399]
+    let instants =
+      [first, last, 0, -1, 951_782_400, 1_795_600_000.75, 4_107_542_399]
       + (0..<2000).map { _ in first + Double(random.next() % UInt64(last - first)) }
     for seconds in instants {
       let date = Date(timeIntervalSince1970: seconds.rounded(.down))

@@ -48,6 +48,23 @@ struct JSONReaderTests {
     #expect((try? JSONReader.parse(Array(allowed.utf8))) != nil)
   }
 
+  @Test("every kind of invalid UTF-8 is refused, with or without an escape before it; text beyond ASCII reads as sent")
+  func utf8InStrings() throws {
+    let invalid: [[UInt8]] = [
+      [0xFF], [0xC0, 0xAF], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xEF, 0xBF],
+      [0xF0, 0x9F, 0x98],
+    ]
+    for bytes in invalid {
+      for prefix: [UInt8] in [[], Array(#"a\n"#.utf8)] {
+        #expect(throws: JSONReader.Failure.self, "\(bytes)") { try JSONReader.parse([0x22] + prefix + bytes + [0x22]) }
+      }
+    }
+    for text in ["é", "naïve café", "😀 ok", "\u{FFFD}", "日本語", "a\u{301}"] {
+      #expect(try JSONReader.parse(Array("\"\(text)\"".utf8)) == .string(text))
+      #expect(try JSONReader.parse(Array("\"\\t\(text)\"".utf8)) == .string("\t" + text))
+    }
+  }
+
   /// Params a client might send wrong, each read by Foundation's JSONDecoder and by ours: the sentence a person
   /// gets must be the same.
   @Test(

@@ -25,7 +25,8 @@ struct TaskJSONTests {
       blockedBy: [TaskID(7), TaskID(9)], due: at + 30 * hour, start: at + 2 * hour, tags: ["home", "Ω \\ tag"],
       deferral: Deferral(reason: .noEnergy, at: at + hour, until: at + 5 * hour, energy: .low),
       deferrals: [
-        Deferral(reason: .wrongTime, at: at, until: nil), Deferral(reason: .noEnergy, at: at + hour, until: at + 5 * hour),
+        Deferral(reason: .wrongTime, at: at, until: nil),
+        Deferral(reason: .noEnergy, at: at + hour, until: at + 5 * hour),
       ],
       waitingFor: "Sam", followUp: at + 48 * hour, createdAt: at - 86_400, updatedAt: at + hour,
       completedAt: at + 3 * hour, recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"), pinned: true, missed: 2,
