@@ -81,8 +81,9 @@ public enum JSONReader {
     }
 
     mutating func object(depth: Int) throws(Failure) -> JSONValue {
-      var fields: [String: JSONValue] = [:]
-      guard try open(closing: UInt8(ascii: "}"), depth: depth) else { return .object(fields) }
+      guard try open(closing: UInt8(ascii: "}"), depth: depth) else { return .object([:]) }
+      // The pairs are gathered first, so the dictionary is made once at its size instead of growing as it fills.
+      var pairs: [(key: String, value: JSONValue)] = []
       repeat {
         skipSpace()
         guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
@@ -90,9 +91,13 @@ public enum JSONReader {
         skipSpace()
         try expect(UInt8(ascii: ":"), "':' after a key")
         skipSpace()
-        let value = try value(depth: depth)
-        if fields[key] == nil { fields[key] = value }
+        pairs.append((key, try value(depth: depth)))
       } while try more(closing: UInt8(ascii: "}"), "',' or '}' in an object")
+      var fields = [String: JSONValue](minimumCapacity: pairs.count)
+      for (key, value) in pairs {
+        // The first of a repeated key counts.
+        if let first = fields.updateValue(value, forKey: key) { fields[key] = first }
+      }
       return .object(fields)
     }
 
