@@ -4,7 +4,7 @@ import StrideModel
 
 // A task written by hand (`JSONEncodableByHand`): the same JSON as `StrideTask.encode(to:)`, field for field, null
 // for null, with `said` when the encoder has a speaker. Every reply that holds a task, every history row and every
-// announcement writes one or more; WireParityTests holds the two ways to the same bytes.
+// announcement writes one or more; TaskJSONTests holds the two ways to the same bytes.
 
 extension StrideTask: JSONEncodableByHand {
   public func json(userInfo: [CodingUserInfoKey: Any]) -> JSONValue {

@@ -83,7 +83,8 @@ package struct History {
       .bind(.integer(entry.seq)).run()
   }
 
-  /// The tasks as the wire writes them (sorted keys, as JSONEncoder's `.sortedKeys`), without `said`.
+  /// The tasks as the wire writes them (sorted keys, as JSONEncoder's `.sortedKeys`); no speaker, so no words are
+  /// added (a task that carries its own `said` keeps it, as Foundation's encoder wrote it).
   private func json(_ tasks: [StrideTask]) -> String {
     String(decoding: JSONWriter.write(.array(tasks.map { $0.json(userInfo: [:]) })), as: UTF8.self)
   }

@@ -56,7 +56,10 @@ struct JSONReaderTests {
     ]
     for bytes in invalid {
       for prefix: [UInt8] in [[], Array(#"a\n"#.utf8)] {
-        #expect(throws: JSONReader.Failure.self, "\(bytes)") { try JSONReader.parse([0x22] + prefix + bytes + [0x22]) }
+        let failure = #expect(throws: JSONReader.Failure.self, "\(bytes)") {
+          try JSONReader.parse([0x22] + prefix + bytes + [0x22])
+        }
+        #expect(failure?.reason == "a string is not valid UTF-8")
       }
     }
     for text in ["é", "naïve café", "😀 ok", "\u{FFFD}", "日本語", "a\u{301}"] {

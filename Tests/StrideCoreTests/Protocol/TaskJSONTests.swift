@@ -56,6 +56,8 @@ struct TaskJSONTests {
         codable[.throughCodable] = true
         let byHand = try Self.written(task, userInfo)
         #expect(byHand == (try Self.written(task, codable)))
+        // The writer itself, not only the encoder's way to it.
+        #expect(String(decoding: JSONWriter.write(task.json(userInfo: userInfo)), as: UTF8.self) == byHand)
         #expect(byHand.contains("\"said\":") == (userInfo[.speaker] != nil || task.said != nil))
       }
       let nested = TaskCapture.Result(task: Self.tasks[1], draft: nil)
@@ -63,6 +65,21 @@ struct TaskJSONTests {
       codable[.throughCodable] = true
       #expect(try Self.written(nested, userInfo) == (try Self.written(nested, codable)))
     }
+  }
+
+  @Test("the next moment a task's standing changes by the clock: its nearest due time or wake-up still ahead")
+  func nextMoment() {
+    let hour: TimeInterval = 3600
+    let due = StrideTask(id: TaskID(1), title: "a", rawInput: "a", due: Self.at + 5 * hour, createdAt: Self.at)
+    let deferred = StrideTask(
+      id: TaskID(2), title: "b", rawInput: "b", status: .deferred,
+      deferral: Deferral(reason: .wrongTime, at: Self.at, until: Self.at + 2 * hour), createdAt: Self.at)
+    let past = StrideTask(id: TaskID(3), title: "c", rawInput: "c", due: Self.at - hour, createdAt: Self.at - 2 * hour)
+    #expect([due, deferred, past].nextMoment(after: Self.at) == Self.at + 2 * hour)
+    #expect([due, past].nextMoment(after: Self.at) == Self.at + 5 * hour)
+    #expect([due, deferred].nextMoment(after: Self.at + 3 * hour) == Self.at + 5 * hour)
+    #expect([past].nextMoment(after: Self.at) == nil)
+    #expect([StrideTask]().nextMoment(after: Self.at) == nil)
   }
 
   @Test("a history row keeps the JSON Foundation's encoder wrote, and reads back the same task")
