@@ -121,7 +121,8 @@ let package = Package(
     .executableTarget(
       name: "stride-bench",
       dependencies: [
-        "StrideModel", "StrideProtocol", "StrideTransport", "StrideStore", "StrideCore", "StrideClientKit",
+        "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideStore", "StrideCore",
+        "StrideClientKit",
       ]),
     .testTarget(
       name: "StrideCoreTests",

@@ -117,9 +117,9 @@ public final class TaskStore {
   public func openTask(titled title: String) -> TaskID? {
     let keys = titleKeys ?? openList.map { Self.titleKey($0.title) }
     titleKeys = keys
-    let folded = title.lowercased()
     let key = Self.titleKey(title)
-    for index in keys.indices where keys[index] == key && openList[index].title.lowercased() == folded {
+    // Titles are folded again only where the keys match: almost never, unless it is the same title.
+    for index in keys.indices where keys[index] == key && openList[index].title.lowercased() == title.lowercased() {
       return openList[index].id
     }
     return nil

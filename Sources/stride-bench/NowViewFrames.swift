@@ -1,6 +1,7 @@
 import Foundation
 import StrideClientKit
 import StrideModel
+import StridePlatform
 import StrideProtocol
 
 #if canImport(Glibc)
@@ -28,11 +29,6 @@ final class PseudoTerminal {
     }
     var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(near, UInt(TIOCSWINSZ), &size)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A session of its own: the terminal it opens first becomes its controlling terminal.
-    posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,7 +40,11 @@ final class PseudoTerminal {
     let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { env.forEach { free($0) } }
     var child: pid_t = 0
-    guard posix_spawn(&child, executable, &actions, &attributes, argv, env) == 0 else {
+    // A session of its own: the terminal it opens first becomes its controlling terminal.
+    let started = Spawn.withChildAttributes(newSession: true) { attributes in
+      posix_spawn(&child, executable, &actions, &attributes, argv, env)
+    }
+    guard started == 0 else {
       close(near)
       throw StrideError(.internalError, "could not run \(executable) on a pseudo-terminal")
     }
@@ -57,8 +57,6 @@ final class PseudoTerminal {
   private static func libc<Function>(_ name: String, as type: Function.Type) -> Function? {
     dlsym(dlopen(nil, RTLD_NOW), name).map { unsafeBitCast($0, to: type) }
   }
-  /// glibc's POSIX_SPAWN_SETSID (a GNU extension, so not in the Glibc module either).
-  private static let spawnSetSID: Int16 = 0x80
 
   func type(_ keys: String) {
     var bytes = Array(keys.utf8)

@@ -92,16 +92,11 @@ struct Output {
     let widths = (0..<count).map { column in
       rows.map { column < $0.count ? TerminalColumns.width($0[column]) : 0 }.max() ?? 0
     }
-    // Joined by hand: the standard library's generic `joined` asks the runtime for type metadata the first time,
-    // which cost a tenth of a `stride now`.
     return rows.map { row in
-      var line = ""
-      for (column, cell) in row.enumerated() {
+      row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - TerminalColumns.width(cell))
-        if column > 0 { line += "  " }
-        line += rightAligned.contains(column) ? padding + cell : cell + padding
-      }
-      return line.trimmingTrailingSpaces()
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ").trimmingTrailingSpaces()
     }
   }
 }

@@ -331,8 +331,6 @@ extension Request {
   }
 }
 
-/// A now-list answer kept for as long as it holds: the question, the store's revision, the span of time.
-
 /// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
 public final class ConnectionSession {
   public internal(set) var subscription: Subscription?
