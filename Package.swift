@@ -115,7 +115,10 @@ let package = Package(
         "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
         "StrideNowView", "StrideMCP",
       ],
-      swiftSettings: clientSettings),
+      swiftSettings: clientSettings,
+      // Exports none of its modules' symbols (the driver exports them all from an executable on Linux): 4,800
+      // names made every start pay the loader and the runtime's dladdr walking them (0.17 M instructions).
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
     .executableTarget(name: "stride-floor"),
     .executableTarget(
