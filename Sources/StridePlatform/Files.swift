@@ -68,10 +68,11 @@ extension System {
 
   /// Replaces the file at `path` with `bytes` all at once: written to a new file beside it, flushed to the disk and
   /// renamed over it, so a reader (or a crash) sees the old file or the new one, never half of one. A new file gets
-  /// `mode` (less the umask); one that is replaced keeps its own.
-  public static func replaceFile(_ path: String, with bytes: some Collection<UInt8>, mode: mode_t = 0o644)
-    throws(Failure)
-  {
+  /// `mode` (less the umask); one that is replaced keeps its own. `durable: false` leaves out the flushes, for a file
+  /// that need not outlive the machine's running (readers still see it whole).
+  public static func replaceFile(
+    _ path: String, with bytes: some Collection<UInt8>, mode: mode_t = 0o644, durable: Bool = true
+  ) throws(Failure) {
     var info = stat()
     let keptMode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
     // Ours by its name: one left by a process that had this pid and was killed mid-write goes.
@@ -84,7 +85,7 @@ extension System {
       defer { close(descriptor) }
       if let keptMode { fchmod(descriptor, keptMode) }
       try write(bytes, to: descriptor)
-      guard fsync(descriptor) == 0 else { throw Failure() }
+      guard !durable || fsync(descriptor) == 0 else { throw Failure() }
     } catch {
       unlink(temporary)
       throw error
@@ -95,6 +96,7 @@ extension System {
       throw failure
     }
     // The rename itself is on the disk once the directory is.
+    guard durable else { return }
     let directory = open(System.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directory >= 0 {
       fsync(directory)

@@ -11,6 +11,7 @@ import StrideBase
 /// | database | `$XDG_DATA_HOME/stride/stride.db` (`~/.local/share/stride/stride.db`) |
 /// | instance lock | `strided.lock` beside the database |
 /// | socket | `$STRIDE_SOCKET`, else `$XDG_RUNTIME_DIR/stride/strided.sock`, else `/tmp/stride-$UID/strided.sock` |
+/// | prompt line | the socket's path and `.prompt` (`strided.sock.prompt`), while the daemon runs |
 /// | log when detached | `$XDG_STATE_HOME/stride/strided.log` (`~/.local/state/stride/strided.log`) |
 /// | settings | `$XDG_CONFIG_HOME/stride/config.json` (`~/.config/stride/config.json`) |
 /// | manual pages | `$XDG_DATA_HOME/man/man1/stride.1` (`~/.local/share/man`), and `man8`, `man5` |
@@ -26,6 +27,8 @@ public struct StridePaths: Equatable, Sendable {
   public var lockFile: String { dataDirectory + "/strided.lock" }
   public var logFile: String { stateDirectory + "/strided.log" }
   public var configFile: String { configDirectory + "/config.json" }
+  /// The prompt line the daemon keeps beside its socket for `stride prompt` (`PromptFile`).
+  public var promptFile: String { socket + ".prompt" }
 
   /// Resolves every path from an environment; `socket` and `dataDirectory` override the defaults.
   public init(environment: [String: String], socket: String? = nil, dataDirectory: String? = nil) {

@@ -117,6 +117,13 @@ public enum System {
     return "/" + parts.joined(separator: "/")
   }
 
+  /// Seconds since 1970 on the wall clock (CLOCK_REALTIME): the time as the daemon reads it too.
+  public static var secondsSince1970: Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
   /// Seconds on a clock that never jumps (CLOCK_MONOTONIC), for deadlines and timeouts.
   public static var uptime: Double {
     var now = timespec()

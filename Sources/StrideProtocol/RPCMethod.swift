@@ -15,6 +15,7 @@ extension TimeParse: RPCMethod {}
 extension HistoryLog: RPCMethod {}
 extension HistoryReview: RPCMethod {}
 extension ServerInfo: RPCMethod {}
+extension NowPrompt: RPCMethod {}
 extension ContextGet: RPCMethod {}
 extension ContextSet: RPCMethod {}
 extension TaskExport: RPCMethod {}

@@ -156,7 +156,7 @@ public let allMethodNames: [String] = [
   TaskComplete.name,
   TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
   TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
-  ContextSet.name, NowList.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
+  ContextSet.name, NowList.name, NowPrompt.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
   TaskImport.name, TaskExport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
   NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
   ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name,

@@ -24,7 +24,11 @@ public final class TaskStore {
   private var titleKeys: [UInt32]?
   /// Grows with every change to the open tasks or the context: an answer worked out at one revision holds only
   /// while it stands.
-  public private(set) var revision = 0
+  public private(set) var revision = 0 {
+    didSet { revisionMoved?() }
+  }
+  /// Called, under the store's lock, each time `revision` moves: what was worked out before no longer holds.
+  public var revisionMoved: (() -> Void)?
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
   private var batching = false

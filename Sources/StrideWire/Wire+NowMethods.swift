@@ -32,6 +32,33 @@ public struct HiddenEntry: Codable, Sendable, Equatable {
   }
 }
 
+/// `now.prompt`: the now-list as one short line for a shell prompt: what to start first, and how many more there are.
+/// The daemon also keeps it in a file beside its socket (`StridePaths.promptFile`), so a prompt reads it there with no
+/// round trip while it holds.
+public enum NowPrompt: WireMethod {
+  public static let name = "now.prompt"
+  public typealias Params = NoParams
+
+  public struct Result: Codable, Sendable, Equatable {
+    /// The first suggestion's task; absent when nothing is ready to start.
+    public var task: TaskID?
+    /// What to start: the task's title, and its next step after a colon when the suggestion is a step.
+    public var title: String?
+    /// How many more suggestions the now-list has (0 to 4).
+    public var more: Int
+    /// Until when this line holds unless a task or the context changes first: the next minute, or sooner a moment
+    /// that changes some task's standing (a due time, a wake-up, the energy lapsing).
+    public var until: Timestamp
+
+    public init(task: TaskID?, title: String?, more: Int, until: Timestamp) {
+      self.task = task
+      self.title = title
+      self.more = more
+      self.until = until
+    }
+  }
+}
+
 /// The now-list, why a task is (not) in it, undo and events, as a client calls them.
 extension Wire {
   public enum NowList: WireMethod {

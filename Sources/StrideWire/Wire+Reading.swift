@@ -144,6 +144,15 @@ extension Wire.NowResult: JSONReadable {
   }
 }
 
+extension NowPrompt.Result: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a prompt line")
+    self.init(
+      task: try field.optional("task"), title: try field.optional("title"), more: try field("more"),
+      until: try field("until"))
+  }
+}
+
 extension Wire.TaskResult: JSONReadable {
   public init(json: JSONValue) throws(JSONUnreadable) {
     let field = try JSONFields(json, "a task's reply")

@@ -5,19 +5,20 @@ import StridePlatform
 import StrideWire
 
 /// `stride prompt`: a compact line for a shell prompt — the first thing to start now, and how many more are on
-/// the now-list. It runs on every prompt, so it never starts the daemon, waits at most half a second, and prints
-/// nothing at all (exit 0) when the daemon is not running or has nothing to suggest.
+/// the now-list. It runs on every prompt, so it reads the line the daemon keeps beside its socket while that holds,
+/// else asks the daemon; it never starts the daemon, waits at most half a second, and prints nothing at all (exit 0)
+/// when the daemon is not running or has nothing to suggest.
 extension Session {
   func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
-    guard let connection = try? StrideClient(path: paths.socket, timeout: 0.5),
-      let now = try? connection.call(Wire.NowList.self, .init(terms: false)), let first = now.suggestions.first
+    guard
+      let line = PromptFile.read(paths.promptFile, now: System.secondsSince1970)
+        ?? (try? StrideClient(path: paths.socket, timeout: 0.5).call(NowPrompt.self, NoParams())),
+      let task = line.task, let title = line.title
     else { return }
-    let more = now.suggestions.count - 1
-    let title = first.step.map { "\(first.task.title): \($0.title)" } ?? first.task.title
     output.report(
-      "\(TerminalColumns.clip(title, 40))" + (more > 0 ? " (+\(more))" : ""),
-      json: PromptLine(task: first.task.id, title: title, more: more))
+      "\(TerminalColumns.clip(title, 40))" + (line.more > 0 ? " (+\(line.more))" : ""),
+      json: PromptLine(task: task, title: title, more: line.more))
   }
 
   struct PromptLine: Encodable {

@@ -54,7 +54,8 @@ public final class Daemon {
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(
-      store: store, config: config, syncConnector: syncConnector, environment: environment, log: log
+      store: store, config: config, syncConnector: syncConnector, environment: environment, log: log,
+      promptFile: served.promptFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,

@@ -29,19 +29,24 @@ public final class Dispatcher: Sendable {
   let nowAgainQueued = Atomic(false)
   /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
   let nowToAnnounce = Locked<Date?>(nil)
+  /// The prompt line's file beside the socket, when the daemon serves one.
+  let promptFile: PromptLineFile?
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
   ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
   ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
+  ///   - promptFile: where to keep the prompt line for `stride prompt` (beside the socket); none when nil.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:], log: Log = Log(),
-    describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
+    let promptFile = promptFile.map(PromptLineFile.init)
+    self.promptFile = promptFile
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
     reminders = Reminders(
       settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
@@ -56,6 +61,7 @@ public final class Dispatcher: Sendable {
     self.describeServer = describeServer
     tasks.store.locked { store in
       store.observer = { [unowned self] store, changes in publish(changes, store) }
+      store.revisionMoved = promptFile.map { file in { file.withdraw() } }
     }
   }
 
@@ -70,7 +76,10 @@ public final class Dispatcher: Sendable {
     wakeTimer.stop()
     reminders.stop()
     settle()
-    store.locked { $0.close() }
+    store.locked { store in
+      promptFile?.withdraw()
+      store.close()
+    }
   }
 
   /// Starts reaching the desktop for reminders, when they are on (in the background: start-up does not wait).
@@ -242,8 +251,8 @@ public final class Dispatcher: Sendable {
       let params = context.filling(try request.params.decode(NowList.Params.self))
       // Its why-lines say its times; its tasks carry no `said`, so one kept answer serves every connection.
       return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now))
-    case TimeParse.name:
-      return try reply(TimeParse.self) { try readTime($0, at: now) }
+    case NowPrompt.name: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
+    case TimeParse.name: return try reply(TimeParse.self) { try readTime($0, at: now) }
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }

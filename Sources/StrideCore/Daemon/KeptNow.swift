@@ -22,34 +22,45 @@ extension Dispatcher {
   /// after a change works out that same question (`waiting`, not on that run's own queue), it waits for that run
   /// instead of running the engine a second time beside it.
   func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
-    let encoder = WireEncoder()
     guard params.at == nil, params.all != true else {
-      return try encoder.encode(tasks.nowResult(params, at: now, detail: params.all == true))
+      return try WireEncoder().encode(tasks.nowResult(params, at: now, detail: params.all == true))
     }
+    return try presentAnswer(params, at: now, waiting: waiting).answer
+  }
+
+  /// `now.prompt`: the plain now-list's first suggestion as one line, and how long it holds.
+  func promptLine(at now: Date) throws -> NowPrompt.Result {
+    let kept = try presentAnswer(NowList.Params(terms: false), at: now, waiting: true)
+    return NowPrompt.Result(kept.result, until: kept.until)
+  }
+
+  /// The kept answer to a question about the present, worked out and kept when none holds. The plain question's
+  /// (the daemon's zone, no filters) also becomes the prompt line's file.
+  private func presentAnswer(_ params: NowList.Params, at now: Date, waiting: Bool) throws -> KeptNow {
     // One zone under any of its names ("UTC", "GMT", none when the daemon's is UTC) is one question.
     var question = params
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
     var revision = store.locked { $0.revision }
-    func kept() -> Data? {
+    func kept() -> KeptNow? {
       keptNow.withLock { kept in
         guard let kept, kept.params == question, kept.revision == revision, kept.from <= now, now < kept.until
         else { return nil }
-        return kept.answer
+        return kept
       }
     }
-    if let answer = kept() { return answer }
+    if let kept = kept() { return kept }
     if waiting, keptNow.withLock({ $0?.params == question }) {
       nowAgain.sync {}
       revision = store.locked { $0.revision }
-      if let answer = kept() { return answer }
+      if let kept = kept() { return kept }
     }
     // Worked out with its terms, which the kept answer holds for the subscribers' announcement (it may be the same
     // question), and sent without them when the question asked so.
     var whole = params
     whole.terms = nil
     let result = try tasks.nowResult(whole, at: now, detail: false)
-    let answer = try encoder.encode(params.terms == false ? result.withoutTerms : result)
+    let answer = try WireEncoder().encode(params.terms == false ? result.withoutTerms : result)
     // The tasks' next moment is found outside the lock (a pass over every open task): a change meanwhile moves the
     // revision on, which makes this answer stale anyway.
     let (open, lapsesAt) = try tasks.locked { store throws(StrideError) in
@@ -57,10 +68,16 @@ extension Dispatcher {
     }
     let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
     let until = [open.nextMoment(after: now), lapsesAt].compactMap { $0 }.reduce(minute) { min($0, $1) }
-    keptNow.withLock {
-      $0 = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
+    let fresh = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
+    keptNow.withLock { $0 = fresh }
+    whole.timeZone = question.timeZone
+    if let promptFile, whole == NowList.Params(timeZone: tasks.timeZone.identifier) {
+      // Only while the tasks are as the answer read them: a change since has removed the file, and must win.
+      store.locked { store in
+        if store.revision == revision { promptFile.write(NowPrompt.Result(result, until: until)) }
+      }
     }
-    return answer
+    return fresh
   }
 
   /// After a change, answers the last plain now-list question again in the background, if one was asked. Changes

@@ -92,5 +92,17 @@ struct ShellTests {
     let line = cli.stride("prompt").stdout
     #expect(line.hasSuffix(" (+1)\n"))
     #expect(line.count <= 48)
+
+    // The line is kept beside the socket: a daemon that cannot answer at all (stopped) still gives it.
+    let pid = try #require(cli.daemonPID())
+    kill(pid, SIGSTOP)
+    defer { kill(pid, SIGCONT) }
+    #expect(cli.stride("prompt").stdout == line)
+    // Without that file, the prompt asks, gives up after half a second, and prints nothing.
+    try FileManager.default.removeItem(atPath: cli.socket + ".prompt")
+    let unanswered = cli.stride("prompt")
+    #expect(unanswered.status == 0 && unanswered.stdout.isEmpty && unanswered.stderr.isEmpty)
+    kill(pid, SIGCONT)
+    #expect(cli.stride("prompt").stdout == line)
   }
 }

@@ -15,11 +15,11 @@ enum TestDispatcher {
   /// A dispatcher over `store`, with its own clock and event hub (and settings and environment, for reminders).
   static func make(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub(),
-    config: StrideConfig = StrideConfig(), environment: [String: String] = [:]
+    config: StrideConfig = StrideConfig(), environment: [String: String] = [:], promptFile: String? = nil
   ) -> Dispatcher {
     Dispatcher(
       store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
-      syncConnector: CalDAVConnector(), environment: environment
+      syncConnector: CalDAVConnector(), environment: environment, promptFile: promptFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
