@@ -21,6 +21,7 @@ let package = Package(
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
     .executable(name: "stride-floor", targets: ["stride-floor"]),
+    .executable(name: "stride-floor-sync", targets: ["stride-floor-sync"]),
     .library(name: "StrideModel", targets: ["StrideModel"]),
     .library(name: "StrideProtocol", targets: ["StrideProtocol"]),
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
@@ -121,6 +122,8 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
     // A program that prints one line: the floor of a command's start-up in `stride-bench --check`.
     .executableTarget(name: "stride-floor"),
+    // The same, first making 4 KiB durable: the floor of `stride add` and `stride done`.
+    .executableTarget(name: "stride-floor-sync"),
     .executableTarget(
       name: "stride-bench",
       dependencies: [
