@@ -67,7 +67,7 @@ public final class StrideClient {
     let greeting = try Self.readLine(socket, &framer, &pending)
     let message = try? IncomingMessage(line: greeting)
     guard let message, message.method == ServerHello.method, let params = message.params,
-      let hello = try? params.decode(ServerHello.self)
+      let hello = try? ServerHello(json: params)
     else {
       if let error = message?.error {
         throw ClientError.unreachable("strided refused the connection: \(error.message)")

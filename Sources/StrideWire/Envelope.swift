@@ -83,8 +83,8 @@ public struct ServerHello: Codable, Sendable, Equatable {
   public var server: String
   public var limits: Limits
 
-  public init(server: String, limits: Limits) {
-    self.protocol = protocolVersion
+  public init(protocol: Int = protocolVersion, server: String, limits: Limits) {
+    self.protocol = `protocol`
     self.server = server
     self.limits = limits
   }

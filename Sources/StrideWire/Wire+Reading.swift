@@ -144,6 +144,16 @@ extension Wire.NowResult: JSONReadable {
   }
 }
 
+extension ServerHello: JSONReadable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "the daemon's greeting")
+    let limits = try JSONFields(try field("limits") as JSONValue, "the daemon's limits")
+    self.init(
+      protocol: try field("protocol"), server: try field("server"),
+      limits: Limits(maxLineBytes: try limits("maxLineBytes"), maxConnections: try limits("maxConnections")))
+  }
+}
+
 extension NowPrompt.Result: JSONReadable {
   public init(json: JSONValue) throws(JSONUnreadable) {
     let field = try JSONFields(json, "a prompt line")

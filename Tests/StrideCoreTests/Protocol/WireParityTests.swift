@@ -23,7 +23,7 @@ struct WireParityTests {
       Wire.TaskDelete.self, Wire.TaskDefer.self, Wire.TaskWait.self, Wire.TaskResume.self, Wire.TaskBlock.self,
       Wire.TaskUnblock.self, Wire.SubtaskAdd.self, Wire.SubtaskComplete.self, Wire.SubtaskReopen.self,
       Wire.NoteAdd.self, Wire.NoteRemove.self, Wire.TaskMove.self, Wire.TaskList.self, Wire.TaskFind.self,
-      Wire.TaskImport.self, Wire.NowList.self, Wire.TaskExplain.self, Wire.HistoryUndo.self,
+      Wire.TaskImport.self, Wire.NowList.self, NowPrompt.self, Wire.TaskExplain.self, Wire.HistoryUndo.self,
       Wire.EventsSubscribe.self,
     ]
   }
@@ -72,6 +72,10 @@ struct WireParityTests {
         #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result, place) }
         results += 1
         tasks += try Self.sameTasks(in: result, place)
+      } else if message["method"] == .string(ServerHello.method), let params = message["params"] {
+        let hello = try ServerHello(json: params)
+        #expect(hello == (try JSONValueDecoder.decode(ServerHello.self, from: params)), "\(place)")
+        #expect(hello.protocol == protocolVersion && hello.limits.maxLineBytes == 1_048_576, "\(place)")
       } else if case .string(let topic)? = message["method"], EventTopic(rawValue: topic) != nil,
         let params = message["params"]
       {
