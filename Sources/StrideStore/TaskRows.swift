@@ -33,8 +33,10 @@ package struct TaskRows {
 
   /// Inserts the task, or replaces every row of it if it exists. A task with no list (or one of a list that is no
   /// more) goes in the default list. `new`: the id has never been used (a capture's, from `sqlite_sequence`), so
-  /// there are no rows of it to clear first.
-  package func save(_ task: StrideTask, new: Bool = false) throws(StrideError) {
+  /// there are no rows of it to clear first. `stored`: the task as its rows hold it now, when the caller knows it:
+  /// the kinds of child rows, and the search text, that are the same in both are left as they are (completing a task
+  /// writes one row, not every row it has).
+  package func save(_ task: StrideTask, new: Bool = false, replacing stored: StrideTask? = nil) throws(StrideError) {
     try database.statement(Self.upsert)
       .bind(
         .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
@@ -45,33 +47,49 @@ package struct TaskRows {
         .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0),
         .int(task.missed), .string(task.list)
       ).run()
-    if !new { try deleteChildren(of: task.id) }
-    for (position, subtask) in task.subtasks.enumerated() {
-      try database.statement("INSERT INTO subtasks VALUES (?,?,?,?,?)")
-        .bind(
-          .integer(task.id.rawValue), .int(position + 1), .text(subtask.title), .int(subtask.done ? 1 : 0),
-          .date(subtask.completedAt)
-        ).run()
+    /// Whether the rows of `table` are written again: cleared first, unless the id is new.
+    func rewrites<Value: Equatable>(_ table: String, _ value: (StrideTask) -> Value) throws(StrideError) -> Bool {
+      if let stored, value(stored) == value(task) { return false }
+      if !new { try clearRows(of: task.id, in: table) }
+      return true
     }
-    for (position, tag) in task.tags.enumerated() {
-      try database.statement("INSERT INTO task_tags VALUES (?,?,?)")
-        .bind(.integer(task.id.rawValue), .int(position + 1), .text(tag)).run()
+    if try rewrites("subtasks", \.subtasks) {
+      for (position, subtask) in task.subtasks.enumerated() {
+        try database.statement("INSERT INTO subtasks VALUES (?,?,?,?,?)")
+          .bind(
+            .integer(task.id.rawValue), .int(position + 1), .text(subtask.title), .int(subtask.done ? 1 : 0),
+            .date(subtask.completedAt)
+          ).run()
+      }
     }
-    for (position, blocker) in task.blockedBy.enumerated() {
-      try database.statement("INSERT INTO dependencies VALUES (?,?,?)")
-        .bind(.integer(task.id.rawValue), .int(position + 1), .integer(blocker.rawValue)).run()
+    if try rewrites("task_tags", \.tags) {
+      for (position, tag) in task.tags.enumerated() {
+        try database.statement("INSERT INTO task_tags VALUES (?,?,?)")
+          .bind(.integer(task.id.rawValue), .int(position + 1), .text(tag)).run()
+      }
     }
-    for (position, deferral) in task.deferrals.enumerated() {
-      try database.statement("INSERT INTO deferrals VALUES (?,?,?,?,?,?)")
-        .bind(
-          .integer(task.id.rawValue), .int(position + 1), .text(deferral.reason.rawValue), .date(deferral.at),
-          .date(deferral.until), .string(deferral.energy?.rawValue)
-        ).run()
+    if try rewrites("dependencies", \.blockedBy) {
+      for (position, blocker) in task.blockedBy.enumerated() {
+        try database.statement("INSERT INTO dependencies VALUES (?,?,?)")
+          .bind(.integer(task.id.rawValue), .int(position + 1), .integer(blocker.rawValue)).run()
+      }
     }
-    for (position, note) in task.notes.enumerated() {
-      try database.statement("INSERT INTO task_notes VALUES (?,?,?,?)")
-        .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
+    if try rewrites("deferrals", \.deferrals) {
+      for (position, deferral) in task.deferrals.enumerated() {
+        try database.statement("INSERT INTO deferrals VALUES (?,?,?,?,?,?)")
+          .bind(
+            .integer(task.id.rawValue), .int(position + 1), .text(deferral.reason.rawValue), .date(deferral.at),
+            .date(deferral.until), .string(deferral.energy?.rawValue)
+          ).run()
+      }
     }
+    if try rewrites("task_notes", \.notes) {
+      for (position, note) in task.notes.enumerated() {
+        try database.statement("INSERT INTO task_notes VALUES (?,?,?,?)")
+          .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
+      }
+    }
+    if let stored, stored.searchTexts == task.searchTexts { return }
     try search.update(task, new: new)
   }
 
@@ -84,8 +102,12 @@ package struct TaskRows {
 
   private func deleteChildren(of id: TaskID) throws(StrideError) {
     for table in ["subtasks", "task_tags", "dependencies", "deferrals", "task_notes"] {
-      try database.statement("DELETE FROM \(table) WHERE task_id = ?").bind(.integer(id.rawValue)).run()
+      try clearRows(of: id, in: table)
     }
+  }
+
+  private func clearRows(of id: TaskID, in table: String) throws(StrideError) {
+    try database.statement("DELETE FROM \(table) WHERE task_id = ?").bind(.integer(id.rawValue)).run()
   }
 
   /// The task with this id, if it exists.

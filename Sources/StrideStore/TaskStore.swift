@@ -122,9 +122,12 @@ public final class TaskStore {
     let keys = titleKeys ?? openList.map { Self.titleKey($0.title) }
     titleKeys = keys
     let key = Self.titleKey(title)
+    let folded = title.lowercased()
     // Titles are folded again only where the keys match: almost never, unless it is the same title.
-    for index in keys.indices where keys[index] == key && openList[index].title.lowercased() == title.lowercased() {
-      return openList[index].id
+    var next = keys.startIndex
+    while let index = keys[next...].firstIndex(of: key) {
+      if openList[index].title.lowercased() == folded { return openList[index].id }
+      next = index + 1
     }
     return nil
   }
@@ -233,8 +236,8 @@ public final class TaskStore {
       summary = "edited the \(listed(task.changedFields(from: before))) of task \(task.id) (\(before.title))"
     }
     try database.transaction { () throws(StrideError) in
-      for other in others { try rows.save(other.after) }
-      if deleting { try rows.delete(task.id) } else { try rows.save(task) }
+      for other in others { try rows.save(other.after, replacing: other.before) }
+      if deleting { try rows.delete(task.id) } else { try rows.save(task, replacing: before) }
       try history.record(
         action: change.action, summary: summary, before: [before] + others.map(\.before),
         after: (deleting ? [] : [task]) + others.map(\.after), at: now, origin: origin)

@@ -20,6 +20,10 @@ struct TaskStoreTests {
     try store.apply(.block(report.id, on: dentist.id), at: now)
     try store.apply(
       .update(dentist.id, TaskPatch(due: .some(Fixtures.at("2026-11-23T17:00:00Z")), tags: ["health"])), at: now)
+    try store.apply(.addNote(dentist.id, text: "ask about the crown"), at: now)
+    // Changes that leave the steps, tags, notes and words alone write the task's row only: the rest stays as it was.
+    try store.apply(.pin(dentist.id, true), at: now)
+    try store.apply(.resume(report.id), at: now)
     let before = store.open(at: now)
     store.close()
 
@@ -28,7 +32,11 @@ struct TaskStoreTests {
     let again = try reopened.task(dentist.id, at: now)
     #expect(again.subtasks.map(\.done) == [true, false])
     #expect(again.tags == ["health"])
+    #expect(again.notes.map(\.text) == ["ask about the crown"] && again.pinned)
     #expect(try reopened.task(report.id, at: now).deferrals.count == 1)
+    #expect(try reopened.task(report.id, at: now).blockedBy == [dentist.id])
+    #expect(try reopened.search(SearchQuery("crown")!).map(\.id) == [dentist.id])
+    #expect(try reopened.search(SearchQuery("find number")!).map(\.id) == [dentist.id])
   }
 
   @Test("completed tasks leave memory but stay in the database")
