@@ -4,7 +4,7 @@ import StrideModel
 
 // A task written by hand (`JSONEncodableByHand`): the same JSON as `StrideTask.encode(to:)`, field for field, null
 // for null, with `said` when the encoder has a speaker. Every reply that holds a task, every history row and every
-// announcement writes one or more; TaskJSONTests holds the two ways to the same bytes.
+// announcement writes one or more; TaskJSONTests holds the two ways to the same bytes, for a capture's draft too.
 
 extension StrideTask: JSONEncodableByHand {
   public func json(userInfo: [CodingUserInfoKey: Any]) -> JSONValue {
@@ -37,6 +37,46 @@ extension StrideTask: JSONEncodableByHand {
       "list": .orNull(list.map(JSONValue.string)),
     ]
     if let said = (userInfo[.speaker] as? Speaker).map({ TaskSaid(self, $0) }) ?? said { fields["said"] = said.json }
+    return .object(fields)
+  }
+}
+
+// A capture's reply, the draft in it too: the commonest change's reply.
+extension TaskCapture.Result: JSONEncodableByHand {
+  public func json(userInfo: [CodingUserInfoKey: Any]) -> JSONValue {
+    .fields([
+      "task": task.map { $0.json(userInfo: userInfo) }, "draft": draft.map { $0.json(userInfo: userInfo) },
+      "duplicateOf": duplicateOf.map { .integer($0.rawValue) },
+    ])
+  }
+}
+
+extension TaskDraft: JSONEncodableByHand {
+  public func json(userInfo: [CodingUserInfoKey: Any]) -> JSONValue {
+    var fields: [String: JSONValue] = [
+      "title": .string(title), "rawInput": .string(rawInput), "steps": .array(steps.map(JSONValue.string)),
+      "energy": .string(energy.rawValue), "estimateMinutes": .orNull(estimateMinutes.map { .integer(Int64($0)) }),
+      "type": .string(type.rawValue), "due": .time(due), "start": .time(start),
+      "tags": .array(tags.map(JSONValue.string)),
+      "spans": .array(
+        spans.map { span in
+          .object([
+            "field": .string(span.field.rawValue), "text": .string(span.text), "start": .integer(Int64(span.start)),
+            "end": .integer(Int64(span.end)),
+          ])
+        }),
+      "list": .orNull(list.map(JSONValue.string)),
+      "repeat": .orNull(
+        recurrence.map { rule in
+          .object(["rule": .string(rule.rrule), "afterDone": .bool(rule.afterDone), "words": .string(rule.words)])
+        }),
+    ]
+    if let said = (userInfo[.speaker] as? Speaker).map({ DraftSaid(self, $0) }) ?? said {
+      fields["said"] = .fields([
+        "due": said.due.map(JSONValue.string), "start": said.start.map(JSONValue.string),
+        "readAs": said.readAs.map(JSONValue.string), "passed": said.passed.map(JSONValue.string),
+      ])
+    }
     return .object(fields)
   }
 }

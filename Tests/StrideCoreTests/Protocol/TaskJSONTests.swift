@@ -60,11 +60,34 @@ struct TaskJSONTests {
         #expect(String(decoding: JSONWriter.write(task.json(userInfo: userInfo)), as: UTF8.self) == byHand)
         #expect(byHand.contains("\"said\":") == (userInfo[.speaker] != nil || task.said != nil))
       }
-      let nested = TaskCapture.Result(task: Self.tasks[1], draft: nil)
       var codable = userInfo
       codable[.throughCodable] = true
-      #expect(try Self.written(nested, userInfo) == (try Self.written(nested, codable)))
+      for nested in [TaskCapture.Result(task: Self.tasks[1], draft: nil)] + Self.drafts {
+        let byHand = try Self.written(nested, userInfo)
+        #expect(byHand == (try Self.written(nested, codable)))
+        #expect(String(decoding: JSONWriter.write(nested.json(userInfo: userInfo)), as: UTF8.self) == byHand)
+      }
     }
+  }
+
+  /// Captures' replies with drafts that between them set, clear and leave out every field.
+  static var drafts: [TaskCapture.Result] {
+    let hour: TimeInterval = 3600
+    let plain = TaskDraft(title: "buy milk", rawInput: "buy milk")
+    var full = TaskDraft(
+      title: "fix the \"tap\"", rawInput: "fix the \"tap\" every monday 9am ~45m !high #home list:home",
+      steps: ["buy washer", "turn off water"], energy: .high, estimateMinutes: 45, type: .obligation,
+      due: at + 30 * hour, start: at + 2 * hour, tags: ["home"], recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"),
+      spans: [
+        CaptureSpan(field: .estimate, text: "~45m", start: 36, end: 40),
+        CaptureSpan(field: .energy, text: "!high", start: 41, end: 46),
+      ], list: "home")
+    full.said = DraftSaid(due: "Friday at 18:00", start: nil, readAs: "Read as: due Friday at 18:00.", passed: nil)
+    return [
+      TaskCapture.Result(task: nil, draft: plain),
+      TaskCapture.Result(task: tasks[0], draft: full, duplicateOf: TaskID(7)),
+      TaskCapture.Result(task: tasks[2], draft: plain, duplicateOf: nil),
+    ]
   }
 
   @Test("the next moment a task's standing changes by the clock: its nearest due time or wake-up still ahead")
