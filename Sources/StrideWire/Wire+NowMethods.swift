@@ -56,6 +56,19 @@ public enum NowPrompt: WireMethod {
       self.more = more
       self.until = until
     }
+
+    /// The line of a now-list as a client read it (from a daemon older than `now.prompt`), holding until `until`.
+    public init(_ now: Wire.NowResult, until: Timestamp) {
+      let first = now.suggestions.first
+      self.init(
+        task: first?.task.id, title: first.map { NowPrompt.title($0.task.title, step: $0.step?.title) },
+        more: max(now.suggestions.count - 1, 0), until: until)
+    }
+  }
+
+  /// What to start, said in a prompt: the task's title, and its next step after a colon when that is the way in.
+  public static func title(_ task: String, step: String?) -> String {
+    step.map { "\(task): \($0)" } ?? task
   }
 }
 

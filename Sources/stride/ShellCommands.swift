@@ -11,14 +11,26 @@ import StrideWire
 extension Session {
   func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
-    guard
-      let line = PromptFile.read(paths.promptFile, now: System.secondsSince1970)
-        ?? (try? StrideClient(path: paths.socket, timeout: 0.5).call(NowPrompt.self, NoParams())),
+    let now = System.secondsSince1970
+    guard let line = PromptFile.read(paths.promptFile, now: now) ?? askedPrompt(now: now),
       let task = line.task, let title = line.title
     else { return }
     output.report(
       "\(TerminalColumns.clip(title, 40))" + (line.more > 0 ? " (+\(line.more))" : ""),
       json: PromptLine(task: task, title: title, more: line.more))
+  }
+
+  /// The line asked of the daemon; from its now-list when it is older than `now.prompt`. Nil when it cannot answer.
+  private func askedPrompt(now: Double) -> NowPrompt.Result? {
+    guard let connection = try? StrideClient(path: paths.socket, timeout: 0.5) else { return nil }
+    do {
+      return try connection.call(NowPrompt.self, NoParams())
+    } catch .failed(let error) where error.code == .methodNotFound {
+      let list = try? connection.call(Wire.NowList.self, .init(terms: false))
+      return list.map { NowPrompt.Result($0, until: Timestamp(secondsSince1970: now)) }
+    } catch {
+      return nil
+    }
   }
 
   struct PromptLine: Encodable {

@@ -77,7 +77,7 @@ public final class Dispatcher: Sendable {
     reminders.stop()
     settle()
     store.locked { store in
-      promptFile?.withdraw()
+      promptFile?.close()
       store.close()
     }
   }

@@ -74,7 +74,7 @@ extension Dispatcher {
     if let promptFile, whole == NowList.Params(timeZone: tasks.timeZone.identifier) {
       // Only while the tasks are as the answer read them: a change since has removed the file, and must win.
       store.locked { store in
-        if store.revision == revision { promptFile.write(NowPrompt.Result(result, until: until)) }
+        if store.revision == revision { promptFile.write(NowPrompt.Result(result, until: until), from: now) }
       }
     }
     return fresh

@@ -1,4 +1,5 @@
 import Foundation
+import StrideJSON
 import StrideModel
 import StridePlatform
 import StrideProtocol
@@ -7,11 +8,14 @@ import Synchronization
 /// The prompt line kept in a file beside the socket, which `stride prompt` reads (`PromptFile`) instead of asking.
 /// It is written and removed only under the store's lock: written when the plain now-list has been worked out and the
 /// tasks are still as it read them, removed the moment the store's revision moves (before that change's reply), so it
-/// never tells of tasks as they no longer are. Its `until` ends it when time alone may change it.
+/// never tells of tasks as they no longer are. It says the moment it was worked out for and the daemon's pid, so a
+/// reader leaves it alone once the clock has left its span or the daemon has died.
 final class PromptLineFile: Sendable {
   let path: String
   /// Whether a file may be there to remove: a burst of changes costs one unlink, not one each.
   private let written = Atomic(false)
+  /// Set when the daemon closes: an answer still being worked out then writes no file to outlive it.
+  private let closed = Atomic(false)
 
   /// Removes one a daemon that was killed may have left.
   init(path: String) {
@@ -19,18 +23,27 @@ final class PromptLineFile: Sendable {
     unlink(path)
   }
 
-  /// Keeps `line`. Not flushed to the disk: it need not outlive the daemon. A failure leaves no file (the prompt then
-  /// asks the daemon).
-  func write(_ line: NowPrompt.Result) {
+  /// Keeps `line`, worked out for the moment `from`. Not flushed to the disk: it need not outlive the daemon. A
+  /// failure leaves no file (the prompt then asks the daemon).
+  func write(_ line: NowPrompt.Result, from: Date) {
+    guard !closed.load(ordering: .sequentiallyConsistent) else { return }
     written.store(true, ordering: .sequentiallyConsistent)
-    guard let bytes = try? JSONValueEncoder.bytes(line),
-      (try? System.replaceFile(path, with: bytes + [0x0A], mode: 0o600, durable: false)) != nil
-    else { return withdraw() }
+    guard case .object(var fields)? = try? JSONValueEncoder.encode(line) else { return withdraw() }
+    fields["from"] = .string(Timestamp(from).rfc3339)
+    fields["pid"] = .integer(Int64(getpid()))
+    let bytes = JSONWriter.write(.object(fields)) + [0x0A]
+    guard (try? System.replaceFile(path, with: bytes, mode: 0o600, durable: false)) != nil else { return withdraw() }
   }
 
   /// Removes the line: it no longer holds.
   func withdraw() {
     if written.exchange(false, ordering: .sequentiallyConsistent) { unlink(path) }
+  }
+
+  /// Removes the line for good: the daemon is closing.
+  func close() {
+    closed.store(true, ordering: .sequentiallyConsistent)
+    withdraw()
   }
 }
 
@@ -39,8 +52,7 @@ extension NowPrompt.Result {
   init(_ now: NowList.Result, until: Date) {
     let first = now.suggestions.first
     self.init(
-      task: first?.task.id,
-      title: first.map { first in first.step.map { "\(first.task.title): \($0.title)" } ?? first.task.title },
+      task: first?.task.id, title: first.map { NowPrompt.title($0.task.title, step: $0.step?.title) },
       more: max(now.suggestions.count - 1, 0), until: Timestamp(until))
   }
 }

@@ -76,20 +76,31 @@ struct PromptLineTests {
 
     dispatcher.close()
     #expect(!FileManager.default.fileExists(atPath: path))
+    // An answer still being worked out as the daemon closes writes no file to outlive it.
+    dispatcher.promptFile?.write(asked, from: clock.now)
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 
-  @Test("a prompt reads no line that is not a whole one of this user's own regular files")
+  @Test("a prompt reads no line outside its span, of a daemon gone, or not a whole one of this user's own files")
   func onlyItsOwnFile() throws {
     let folder = Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/strided.sock.prompt"
-    let good = #"{"more":2,"task":4,"title":"call the bank","until":"2026-11-23T09:01:00Z"}"# + "\n"
+    func line(pid: pid_t) -> String {
+      #"{"from":"2026-11-23T09:00:00Z","more":2,"pid":\#(pid),"task":4,"title":"call the bank","#
+        + #""until":"2026-11-23T09:01:00Z"}"# + "\n"
+    }
+    let good = line(pid: getpid())
     let now = Fixtures.at("2026-11-23T09:00:05Z").timeIntervalSince1970
     try Data(good.utf8).write(to: URL(fileURLWithPath: path))
     #expect(
       PromptFile.read(path, now: now)
         == NowPrompt.Result(
           task: TaskID(4), title: "call the bank", more: 2, until: Timestamp(Fixtures.at("2026-11-23T09:01:00Z"))))
+    // The clock set back before the moment it was worked out for; a daemon killed before it could remove it.
+    #expect(PromptFile.read(path, now: Fixtures.at("2026-11-23T08:59:59Z").timeIntervalSince1970) == nil)
+    try Data(line(pid: pid_t.max).utf8).write(to: URL(fileURLWithPath: path))
+    #expect(PromptFile.read(path, now: now) == nil)
     // Cut short (a writer that renamed too early would leave this), or not JSON at all.
     try Data(good.utf8.prefix(30)).write(to: URL(fileURLWithPath: path))
     #expect(PromptFile.read(path, now: now) == nil)

@@ -104,5 +104,13 @@ struct ShellTests {
     #expect(unanswered.status == 0 && unanswered.stdout.isEmpty && unanswered.stderr.isEmpty)
     kill(pid, SIGCONT)
     #expect(cli.stride("prompt").stdout == line)
+
+    // A daemon killed outright cannot remove its line: the prompt sees the daemon gone, and prints nothing.
+    cli.stride("add", "water the plants")
+    #expect(cli.stride("prompt").stdout.hasSuffix(" (+2)\n"))
+    kill(pid, SIGKILL)
+    while kill(pid, 0) == 0 { usleep(10_000) }
+    #expect(FileManager.default.fileExists(atPath: cli.socket + ".prompt"))
+    #expect(cli.stride("prompt").stdout.isEmpty)
   }
 }
