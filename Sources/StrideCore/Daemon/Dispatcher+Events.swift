@@ -60,9 +60,10 @@ extension Dispatcher {
   }
 
   /// Waits until the engine has run after every change so far: the now.changed subscribers have been told, and the
-  /// kept now-list is ready.
+  /// kept now-list (and the prompt line's file) is ready.
   public func settle() {
     nowAgain.sync {}
+    promptFile?.queue.sync {}
   }
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each

@@ -72,10 +72,7 @@ extension Dispatcher {
     keptNow.withLock { $0 = fresh }
     whole.timeZone = question.timeZone
     if let promptFile, whole == NowList.Params(timeZone: tasks.timeZone.identifier) {
-      // Only while the tasks are as the answer read them: a change since has removed the file, and must win.
-      store.locked { store in
-        if store.revision == revision { promptFile.write(NowPrompt.Result(result, until: until), from: now) }
-      }
+      promptFile.keep(NowPrompt.Result(result, until: until), from: now, revision: revision, store: store)
     }
     return fresh
   }

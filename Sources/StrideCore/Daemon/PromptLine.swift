@@ -12,6 +12,9 @@ import Synchronization
 /// reader leaves it alone once the clock has left its span or the daemon has died.
 final class PromptLineFile: Sendable {
   let path: String
+  /// Where the line is written, after the answer it comes from is kept: whoever waits for that answer (a Now view after
+  /// its change) does not wait for the file too.
+  let queue = DispatchQueue(label: "strided.prompt-line")
   /// Whether a file may be there to remove: a burst of changes costs one unlink, not one each.
   private let written = Atomic(false)
   /// Set when the daemon closes: an answer still being worked out then writes no file to outlive it.
@@ -23,8 +26,16 @@ final class PromptLineFile: Sendable {
     unlink(path)
   }
 
+  /// Keeps `line`, worked out for the moment `from` from the tasks at `revision`, on `queue`: only if the store is
+  /// still at that revision when its turn comes (a change since has removed the file, and must win).
+  func keep(_ line: NowPrompt.Result, from: Date, revision: Int, store: StoreLock) {
+    queue.async { [self] in
+      store.locked { store in if store.revision == revision { write(line, from: from) } }
+    }
+  }
+
   /// Keeps `line`, worked out for the moment `from`. Not flushed to the disk: it need not outlive the daemon. A
-  /// failure leaves no file (the prompt then asks the daemon).
+  /// failure leaves no file (the prompt then asks the daemon). Called under the store's lock.
   func write(_ line: NowPrompt.Result, from: Date) {
     guard !closed.load(ordering: .sequentiallyConsistent) else { return }
     written.store(true, ordering: .sequentiallyConsistent)

@@ -93,13 +93,19 @@ struct ShellTests {
     #expect(line.hasSuffix(" (+1)\n"))
     #expect(line.count <= 48)
 
-    // The line is kept beside the socket: a daemon that cannot answer at all (stopped) still gives it.
+    // The line is kept beside the socket (written just after the answer it comes from): a daemon that cannot answer
+    // at all (stopped) still gives it.
+    let kept = cli.socket + ".prompt"
+    func waitForTheFile() {
+      for _ in 0..<200 where !FileManager.default.fileExists(atPath: kept) { usleep(10_000) }
+    }
+    waitForTheFile()
     let pid = try #require(cli.daemonPID())
     kill(pid, SIGSTOP)
     defer { kill(pid, SIGCONT) }
     #expect(cli.stride("prompt").stdout == line)
     // Without that file, the prompt asks, gives up after half a second, and prints nothing.
-    try FileManager.default.removeItem(atPath: cli.socket + ".prompt")
+    try FileManager.default.removeItem(atPath: kept)
     let unanswered = cli.stride("prompt")
     #expect(unanswered.status == 0 && unanswered.stdout.isEmpty && unanswered.stderr.isEmpty)
     kill(pid, SIGCONT)
@@ -108,9 +114,10 @@ struct ShellTests {
     // A daemon killed outright cannot remove its line: the prompt sees the daemon gone, and prints nothing.
     cli.stride("add", "water the plants")
     #expect(cli.stride("prompt").stdout.hasSuffix(" (+2)\n"))
+    waitForTheFile()
     kill(pid, SIGKILL)
     while kill(pid, 0) == 0 { usleep(10_000) }
-    #expect(FileManager.default.fileExists(atPath: cli.socket + ".prompt"))
+    #expect(FileManager.default.fileExists(atPath: kept))
     #expect(cli.stride("prompt").stdout.isEmpty)
   }
 }
