@@ -1,5 +1,6 @@
 import StrideBase
 import StrideJSON
+import StridePlatform
 import StrideWire
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ public enum PromptFile {
       let line = try? NowPrompt.Result(json: json), let fields = try? JSONFields(json, "the prompt line's file"),
       let from: Timestamp = try? fields("from"), let pid: Int = try? fields("pid"),
       from.secondsSince1970 <= now, now < line.until.secondsSince1970,
-      let daemon = pid_t(exactly: pid), kill(daemon, 0) == 0
+      let daemon = pid_t(exactly: pid), System.isRunning(daemon)
     else { return nil }
     return line
   }

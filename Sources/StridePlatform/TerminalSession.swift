@@ -13,14 +13,22 @@ public enum TerminalSession {
   /// Session 0 is a session whose leader lives outside this PID namespace (a container entered with `exec`): every
   /// process in it shares that one session, and a process that calls `setsid` leaves it as it would any other.
   public static func of(pid: pid_t) -> String? {
-    guard let session = stat(of: pid)?.session, session >= 0 else { return nil }
+    guard let session = ProcessStat(pid)?.session, session >= 0 else { return nil }
     guard session > 0 else { return "session 0 outside this namespace" }
-    return "session \(session) started \(stat(of: session)?.started ?? 0)"
+    return "session \(session) started \(ProcessStat(session)?.started ?? 0)"
   }
+}
 
-  /// The session id and start time (in clock ticks since boot) from `/proc/PID/stat`, read as bytes: the daemon
-  /// asks for every connection, and String's character-by-character search cost more than the rest of a `now`.
-  private static func stat(of pid: pid_t) -> (session: pid_t, started: UInt64)? {
+/// What Linux's `/proc/PID/stat` says of a process: its state, its session and when it started (in clock ticks since
+/// boot). Read as bytes: the daemon asks for every connection, and String's character-by-character search cost more
+/// than the rest of a `now`.
+struct ProcessStat {
+  var state: UInt8
+  var session: pid_t
+  var started: UInt64
+
+  /// Nil where `/proc` does not say (no such process).
+  init?(_ pid: pid_t) {
     let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -32,7 +40,17 @@ public enum TerminalSession {
     func number<Value: FixedWidthInteger>(_ index: Int) -> Value? {
       fields.count > index ? Value(String(decoding: fields[index], as: UTF8.self)) : nil
     }
-    guard let session: pid_t = number(3), let started: UInt64 = number(19) else { return nil }
-    return (session, started)
+    guard let state = fields.first?.first, let session: pid_t = number(3), let started: UInt64 = number(19) else {
+      return nil
+    }
+    (self.state, self.session, self.started) = (state, session, started)
+  }
+}
+
+extension System {
+  /// Whether process `pid` runs: it exists and has not exited (a zombie, not yet reaped, has).
+  public static func isRunning(_ pid: pid_t) -> Bool {
+    guard let state = ProcessStat(pid)?.state else { return false }
+    return state != UInt8(ascii: "Z") && state != UInt8(ascii: "X")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StrideClientKit
+import StridePlatform
 import Testing
 
 @testable import StrideCore
@@ -101,6 +102,17 @@ struct PromptLineTests {
     #expect(PromptFile.read(path, now: Fixtures.at("2026-11-23T08:59:59Z").timeIntervalSince1970) == nil)
     try Data(line(pid: pid_t.max).utf8).write(to: URL(fileURLWithPath: path))
     #expect(PromptFile.read(path, now: now) == nil)
+    // A daemon that exited and that nobody has reaped yet (a zombie: where init does not reap, its pid still answers).
+    var zombie: pid_t = 0
+    var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+    defer { argv.forEach { free($0) } }
+    #expect(posix_spawn(&zombie, "/bin/true", nil, nil, &argv, environ) == 0)
+    for _ in 0..<200 where System.isRunning(zombie) { usleep(5_000) }
+    #expect(kill(zombie, 0) == 0)
+    try Data(line(pid: zombie).utf8).write(to: URL(fileURLWithPath: path))
+    #expect(PromptFile.read(path, now: now) == nil)
+    var status: Int32 = 0
+    waitpid(zombie, &status, 0)
     // Cut short (a writer that renamed too early would leave this), or not JSON at all.
     try Data(good.utf8.prefix(30)).write(to: URL(fileURLWithPath: path))
     #expect(PromptFile.read(path, now: now) == nil)
