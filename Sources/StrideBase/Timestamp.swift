@@ -52,31 +52,40 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable {
     var parts = tm()
     gmtime_r(&seconds, &parts)
     let year = Int(parts.tm_year) + 1900
-    if (0...9999).contains(year) {
-      // Twenty ASCII bytes, written in place: this is in every task a reply or a history row holds, several times.
-      return String(unsafeUninitializedCapacity: 20) { text in
-        var end = 0
-        func put(_ value: Int, _ width: Int, then separator: Unicode.Scalar) {
-          var value = value
-          for place in stride(from: end + width - 1, through: end, by: -1) {
-            text[place] = UInt8(ascii: "0") + UInt8(value % 10)
-            value /= 10
-          }
-          text[end + width] = UInt8(ascii: separator)
-          end += width + 1
-        }
-        put(year, 4, then: "-")
-        put(Int(parts.tm_mon) + 1, 2, then: "-")
-        put(Int(parts.tm_mday), 2, then: "T")
-        put(Int(parts.tm_hour), 2, then: ":")
-        put(Int(parts.tm_min), 2, then: ":")
-        put(Int(parts.tm_sec), 2, then: "Z")
-        return end
-      }
+    // Four places for the year, sign included (as `padded(4, with: "0")` writes it), more when it takes more.
+    var yearDigits = 1
+    var rest = year.magnitude / 10
+    while rest > 0 {
+      yearDigits += 1
+      rest /= 10
     }
-    return (Int(parts.tm_year) + 1900).padded(4, with: "0") + "-" + (Int(parts.tm_mon) + 1).padded(2, with: "0") + "-"
-      + Int(parts.tm_mday).padded(2, with: "0") + "T" + Int(parts.tm_hour).padded(2, with: "0") + ":"
-      + Int(parts.tm_min).padded(2, with: "0") + ":" + Int(parts.tm_sec).padded(2, with: "0") + "Z"
+    let yearWidth = max(year < 0 ? 3 : 4, yearDigits)
+    let sign = year < 0 ? 1 : 0
+    // Written in place (twenty ASCII bytes for years 0–9999): this is in every task a reply or a history row holds,
+    // several times.
+    return String(unsafeUninitializedCapacity: sign + yearWidth + 16) { text in
+      var end = 0
+      func put(_ value: UInt, _ width: Int, then separator: Unicode.Scalar) {
+        var value = value
+        for place in stride(from: end + width - 1, through: end, by: -1) {
+          text[place] = UInt8(ascii: "0") + UInt8(value % 10)
+          value /= 10
+        }
+        text[end + width] = UInt8(ascii: separator)
+        end += width + 1
+      }
+      if sign == 1 {
+        text[0] = UInt8(ascii: "-")
+        end = 1
+      }
+      put(year.magnitude, yearWidth, then: "-")
+      put(UInt(parts.tm_mon + 1), 2, then: "-")
+      put(UInt(parts.tm_mday), 2, then: "T")
+      put(UInt(parts.tm_hour), 2, then: ":")
+      put(UInt(parts.tm_min), 2, then: ":")
+      put(UInt(parts.tm_sec), 2, then: "Z")
+      return end
+    }
   }
 
   /// Seconds since 1970 of a full RFC 3339 date-time; nil if the text is anything else.

@@ -57,18 +57,21 @@ public enum NowPrompt: WireMethod {
       self.until = until
     }
 
+    /// The line of a now-list of `count` suggestions whose first is `first` (its task, the task's title and the
+    /// step that is the way in, if one is), holding until `until`: what to start is said as the title, and the step
+    /// after a colon.
+    public init(first: (task: TaskID, title: String, step: String?)?, count: Int, until: Timestamp) {
+      self.init(
+        task: first?.task, title: first.map { first in first.step.map { "\(first.title): \($0)" } ?? first.title },
+        more: max(count - 1, 0), until: until)
+    }
+
     /// The line of a now-list as a client read it (from a daemon older than `now.prompt`), holding until `until`.
     public init(_ now: Wire.NowResult, until: Timestamp) {
       let first = now.suggestions.first
       self.init(
-        task: first?.task.id, title: first.map { NowPrompt.title($0.task.title, step: $0.step?.title) },
-        more: max(now.suggestions.count - 1, 0), until: until)
+        first: first.map { ($0.task.id, $0.task.title, $0.step?.title) }, count: now.suggestions.count, until: until)
     }
-  }
-
-  /// What to start, said in a prompt: the task's title, and its next step after a colon when that is the way in.
-  public static func title(_ task: String, step: String?) -> String {
-    step.map { "\(task): \($0)" } ?? task
   }
 }
 

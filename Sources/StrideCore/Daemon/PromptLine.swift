@@ -63,7 +63,7 @@ extension NowPrompt.Result {
   init(_ now: NowList.Result, until: Date) {
     let first = now.suggestions.first
     self.init(
-      task: first?.task.id, title: first.map { NowPrompt.title($0.task.title, step: $0.step?.title) },
-      more: max(now.suggestions.count - 1, 0), until: Timestamp(until))
+      first: first.map { ($0.task.id, $0.task.title, $0.step?.title) }, count: now.suggestions.count,
+      until: Timestamp(until))
   }
 }
