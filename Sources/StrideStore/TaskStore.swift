@@ -329,7 +329,15 @@ public final class TaskStore {
 
   /// The earliest wake-up still to come, if any.
   public var nextWakeUp: WakeUp? {
-    openByID.lazy.flatMap(\.wakeUps).min { $0.at < $1.at }
+    var next: WakeUp?
+    openList.withUnsafeBufferPointer { tasks in
+      for index in tasks.indices {
+        tasks[index].eachWakeUp { kind, moment in
+          if next.map({ moment < $0.at }) ?? true { next = WakeUp(task: tasks[index].id, kind: kind, at: moment) }
+        }
+      }
+    }
+    return next
   }
 
   /// How a wake-up's row of the history says what happened: "came back: its deferral ended", "came due".

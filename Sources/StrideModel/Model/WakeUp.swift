@@ -41,15 +41,20 @@ public struct WakeUp: Codable, Equatable, Sendable {
   }
 }
 
-extension Sequence<StrideTask> {
+extension [StrideTask] {
   /// The first moment after `instant` at which one of these tasks' standing may change by the clock alone: a due
   /// time passes, or a wake-up comes (a deferral ends, a follow-up or start time arrives, a routine moves on).
+  /// Each task is looked at in place and no list of its wake-ups is made: this runs over every open task after
+  /// every change.
   public func nextMoment(after instant: Date) -> Date? {
     var next: Date?
-    for task in self {
-      if let due = task.due, due > instant, next.map({ due < $0 }) ?? true { next = due }
-      for wakeUp in task.wakeUps where wakeUp.at > instant && next.map({ wakeUp.at < $0 }) ?? true {
-        next = wakeUp.at
+    func consider(_ moment: Date) {
+      if moment > instant, next.map({ moment < $0 }) ?? true { next = moment }
+    }
+    withUnsafeBufferPointer { tasks in
+      for index in tasks.indices {
+        if let due = tasks[index].due { consider(due) }
+        tasks[index].eachWakeUp { _, moment in consider(moment) }
       }
     }
     return next
@@ -70,26 +75,25 @@ extension StrideTask {
   /// either.
   public var wakeUps: [WakeUp] {
     var wakeUps: [WakeUp] = []
-    if status == .deferred, let until = deferral?.until, until > updatedAt {
-      wakeUps.append(WakeUp(task: id, kind: .deferral, at: until))
-    }
-    if status == .waiting, let followUp, followUp > updatedAt {
-      wakeUps.append(WakeUp(task: id, kind: .followUp, at: followUp))
-    }
-    if status.isOpen, let start, start > updatedAt {
-      wakeUps.append(WakeUp(task: id, kind: .start, at: start))
-    }
-    if status.isOpen, let due, due > updatedAt {
-      wakeUps.append(WakeUp(task: id, kind: .due, at: due))
-    }
+    eachWakeUp { kind, moment in wakeUps.append(WakeUp(task: id, kind: kind, at: moment)) }
+    return wakeUps
+  }
+
+  /// Each of `wakeUps`, in that order, without making the list.
+  package func eachWakeUp(_ body: (WakeUpKind, Date) -> Void) {
+    // Most open tasks have no time of their own: nothing to look at.
+    guard due != nil || start != nil || status == .deferred || status == .waiting else { return }
+    if status == .deferred, let until = deferral?.until, until > updatedAt { body(.deferral, until) }
+    if status == .waiting, let followUp, followUp > updatedAt { body(.followUp, followUp) }
+    if status.isOpen, let start, start > updatedAt { body(.start, start) }
+    if status.isOpen, let due, due > updatedAt { body(.due, due) }
     if status.isOpen, let recurrence, !recurrence.afterDone, let due {
       let calendar = Self.routineCalendar
       let following = recurrence.next(after: due, anchor: due, in: calendar)
       // At the start of that day: today's time is the one to do today, even before its clock time.
       let dayStarts = max(calendar.date(calendar.day(of: following), .startOfDay), due.addingTimeInterval(1))
-      if dayStarts > updatedAt { wakeUps.append(WakeUp(task: id, kind: .routine, at: dayStarts)) }
+      if dayStarts > updatedAt { body(.routine, dayStarts) }
     }
-    return wakeUps
   }
 
   /// The zone routines move along in: the daemon's, the user's.

@@ -103,6 +103,15 @@ struct TaskJSONTests {
     #expect([due, deferred].nextMoment(after: Self.at + 3 * hour) == Self.at + 5 * hour)
     #expect([past].nextMoment(after: Self.at) == nil)
     #expect([StrideTask]().nextMoment(after: Self.at) == nil)
+    // A start time and a follow-up are moments too; a task with no time of its own has none.
+    let starts = StrideTask(id: TaskID(4), title: "d", rawInput: "d", start: Self.at + hour, createdAt: Self.at)
+    let waiting = StrideTask(
+      id: TaskID(5), title: "e", rawInput: "e", status: .waiting, waitingFor: "Sam", followUp: Self.at + 3 * hour,
+      createdAt: Self.at)
+    let plain = StrideTask(id: TaskID(6), title: "f", rawInput: "f", createdAt: Self.at)
+    #expect([due, starts, plain].nextMoment(after: Self.at) == Self.at + hour)
+    #expect([due, waiting, plain].nextMoment(after: Self.at) == Self.at + 3 * hour)
+    #expect([plain].nextMoment(after: Self.at) == nil)
   }
 
   @Test("a history row keeps the JSON Foundation's encoder wrote, and reads back the same task")
