@@ -37,7 +37,12 @@ struct JSONWriterTests {
       #expect(try Self.ours(text) == Self.foundation(text))
       #expect(try Self.ours([text: text]) == Self.foundation([text: text]))
     }
-    let keys = ["a10", "a9", "A1", "a1", "a-b", "a_b", "ab", "Ab", "é", "z", "", "😀", "ﬀ", "Z", "~"]
+    // Keys alike in their first eight bytes, or alike but for a NUL or their length, are ordered by the rest.
+    let keys = [
+      "a10", "a9", "A1", "a1", "a-b", "a_b", "ab", "Ab", "é", "z", "", "😀", "ﬀ", "Z", "~", "estimate",
+      "estimateMinutes", "estimated", "estimatf", "a\u{0}", "a", "abcdefgh\u{0}", "abcdefgh", "abcdefghé", "éééé",
+      "éééé\u{0}",
+    ]
     let object = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     #expect(try Self.ours(object) == Self.foundation(object))
   }
