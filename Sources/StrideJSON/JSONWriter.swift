@@ -49,8 +49,6 @@ public enum JSONWriter {
   /// Whether `a` comes before `b` in the order of their UTF-8 bytes (the order of their scalars, not String's `<`,
   /// which compares canonical equivalents as equal).
   static func precedes(_ a: String, _ b: String) -> Bool {
-    // Keys mostly differ in their first byte, which a string gives without lending out its whole buffer.
-    if let first = a.utf8.first, let other = b.utf8.first, first != other { return first < other }
     var a = a
     var b = b
     return a.withUTF8 { a in
