@@ -14,7 +14,8 @@ public enum EnergyLevel: String, Codable, Sendable, CaseIterable, Comparable {
     }
   }
 
-  package var rank: Int {
+  /// Inlinable: the ranking compares energies for every open task, from another module.
+  @inlinable package var rank: Int {
     switch self {
     case .low: 0
     case .medium: 1

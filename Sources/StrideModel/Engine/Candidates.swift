@@ -23,9 +23,9 @@ struct IDCounts {
   private var sparse: [TaskID: Int] = [:]
   private(set) var isEmpty = true
 
-  init(_ tasks: [StrideTask]) {
-    let largest = tasks.reduce(Int64(0)) { max($0, $1.id.rawValue) }
-    if largest <= Int64(max(1024, tasks.count * 4)) { dense = Array(repeating: 0, count: Int(largest) + 1) }
+  /// Counts for ids up to `largest` among `count` tasks.
+  init(largest: Int64, count: Int) {
+    if largest <= Int64(max(1024, count * 4)) { dense = Array(repeating: 0, count: Int(max(0, largest)) + 1) }
   }
 
   mutating func add(_ id: TaskID) {
@@ -92,36 +92,42 @@ struct Evaluator {
     calendar = LocalCalendar(timeZone: context.timeZone)
     today = calendar.day(of: context.instant)
     endOfToday = calendar.date(today, .endOfDay)
-    // Built inside the closure and returned: captured `var`s would be checked on every change.
-    let (instant, list) = (context.instant, context.list)
-    let (waitingOn, stuck, openBlockers, overdue) = tasks.withUnsafeBufferPointer {
-      buffer -> (IDCounts, [TaskID], Set<TaskID>, Int) in
-      var waitingOn = IDCounts(tasks)
-      var stuck: [TaskID] = []
-      var openBlockers: Set<TaskID> = []
-      var overdue = 0
-      for index in buffer.indices where buffer[index].status.isOpen {
-        // A routine comes round again: a missed one is no part of a pile; nor is a task in a list not asked about.
-        let inList = list.map { buffer[index].list == $0 } ?? true
-        if let due = buffer[index].due, due <= instant, !buffer[index].repeats, inList { overdue += 1 }
-        if !buffer[index].blockedBy.isEmpty {
-          for blocker in buffer[index].blockedBy { waitingOn.add(blocker) }
+    // One pass over the tasks (in parts side by side, for a long list); the open ones' ids are kept, so which of
+    // them others wait on is found without reading the tasks again.
+    let (instant, list, stuckAfter) = (context.instant, context.list, settings.stuckAfterDeferrals)
+    let parts = SideBySide.parts(of: tasks.count) { range in
+      // Built inside the closure and returned: captured `var`s would be checked on every change.
+      tasks.withUnsafeBufferPointer {
+        buffer -> (largest: Int64, open: [TaskID], blockers: [TaskID], stuck: [TaskID], overdue: Int) in
+        var (largest, open, blockers, stuck, overdue) = (Int64(0), [TaskID](), [TaskID](), [TaskID](), 0)
+        open.reserveCapacity(range.count)
+        for index in range {
+          largest = max(largest, buffer[index].id.rawValue)
+          guard buffer[index].status.isOpen else { continue }
+          open.append(buffer[index].id)
+          // A routine comes round again: a missed one is no part of a pile; nor is a task in a list not asked about.
+          let inList = list.map { buffer[index].list == $0 } ?? true
+          if let due = buffer[index].due, due <= instant, !buffer[index].repeats, inList { overdue += 1 }
+          if !buffer[index].blockedBy.isEmpty { blockers += buffer[index].blockedBy }
+          // Active as it stands now: a deferral whose time has passed counts (the daemon may not have woken it yet).
+          if buffer[index].deferrals.count >= stuckAfter,
+            buffer[index].status == .active
+              || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
+          {
+            stuck.append(buffer[index].id)
+          }
         }
-        // Active as it stands now: a deferral whose time has passed counts (the daemon may not have woken it yet).
-        if buffer[index].deferrals.count >= settings.stuckAfterDeferrals,
-          buffer[index].status == .active
-            || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
-        {
-          stuck.append(buffer[index].id)
-        }
+        return (largest, open, blockers, stuck, overdue)
       }
-      if !waitingOn.isEmpty {
-        for index in buffer.indices where buffer[index].status.isOpen && waitingOn[buffer[index].id] > 0 {
-          openBlockers.insert(buffer[index].id)
-        }
-      }
-      return (waitingOn, stuck.sorted(), openBlockers, overdue)
     }
+    var waitingOn = IDCounts(largest: parts.map(\.largest).max() ?? 0, count: tasks.count)
+    for part in parts {
+      for blocker in part.blockers { waitingOn.add(blocker) }
+    }
+    let openBlockers =
+      waitingOn.isEmpty ? [] : Set(parts.lazy.flatMap(\.open).filter { [waitingOn] in waitingOn[$0] > 0 })
+    let stuck = parts.flatMap(\.stuck).sorted()
+    let overdue = parts.reduce(0) { $0 + $1.overdue }
     self.waitingOn = waitingOn
     self.openBlockers = openBlockers
     self.overdue = overdue
@@ -233,7 +239,7 @@ struct Evaluator {
   /// days a week, the day before for a weekly one, three days before for a monthly one, a week before for a yearly
   /// one. Nil for a task that does not repeat (or has no due).
   func routineComes(_ task: borrowing StrideTask) -> Date? {
-    guard let rule = task.recurrence, let due = task.due else { return nil }
+    guard task.repeats, let due = task.due, let rule = task.recurrence else { return nil }
     let lead =
       switch rule.frequency {
       case .daily: 0

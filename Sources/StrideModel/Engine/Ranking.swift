@@ -71,30 +71,40 @@ public enum Ranking {
   }
 
   /// Every task through the filters, and the candidates scored: with `detail`, also which filter hides each of the
-  /// others.
+  /// others. A long list is scanned in parts side by side.
   private static func scan(_ tasks: [StrideTask], evaluator: Evaluator, scoring: Scoring, detail: Bool) -> (
     [Scored], [(Int, HiddenCode)]
   ) {
+    let parts = SideBySide.parts(of: tasks.count) { range in
+      scan(tasks, range, evaluator: evaluator, scoring: scoring, detail: detail)
+    }
+    return parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
+  }
+
+  /// The scan of the tasks in `range`.
+  private static func scan(
+    _ tasks: [StrideTask], _ range: Range<Int>, evaluator: Evaluator, scoring: Scoring, detail: Bool
+  ) -> ([Scored], [(Int, HiddenCode)]) {
     // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
     // The lists are built inside the closure and returned: a captured `var` would be checked on every append.
     tasks.withUnsafeBufferPointer { buffer -> ([Scored], [(Int, HiddenCode)]) in
       var scored: [Scored] = []
       var hiddenCodes: [(Int, HiddenCode)] = []
-      scored.reserveCapacity(buffer.count)
-      guard let base = buffer.baseAddress else { return (scored, hiddenCodes) }
-      for index in buffer.indices {
-        let task = base + index
-        switch evaluator.check(task.pointee) {
+      scored.reserveCapacity(range.count)
+      for index in range {
+        // One counted copy for all the questions below: each `pointee` read would count the task again.
+        let task = buffer[index]
+        switch evaluator.check(task) {
         case .hidden(let code):
           if detail { hiddenCodes.append((index, code)) }
         case .candidate(let verdict, let resurfaced):
-          let kind = evaluator.kind(verdict, task.pointee)
+          let kind = evaluator.kind(verdict, task)
           scored.append(
             Scored(
-              index: index, score: scoring.score(for: task.pointee, kind: kind, resurfaced: resurfaced),
-              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task.pointee, kind),
-              requested: evaluator.isRequested(task.pointee, kind, resurfaced: resurfaced),
-              userPinned: task.pointee.pinned, overreach: evaluator.isOverreach(task.pointee)))
+              index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced),
+              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
+              requested: evaluator.isRequested(task, kind, resurfaced: resurfaced),
+              userPinned: task.pinned, overreach: evaluator.isOverreach(task)))
         }
       }
       return (scored, hiddenCodes)
@@ -116,37 +126,55 @@ public enum Ranking {
     var overreach: Bool
   }
 
-  /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without sorting them
-  /// all.
+  /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without
+  /// sorting them all.
   static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool, size: Int) -> [Scored] {
-    var best: [Scored] = []
-    var wayIn: [Scored] = []
+    var best = Best(size: size)
+    var wayIn = Best(size: 12)
+    var requested = Best(size: size)
     var pinned: [Scored] = []
-    var requested: [Scored] = []
-    func keep(_ entry: Scored, in list: inout [Scored], size: Int) {
-      guard list.count < size || before(entry, list[list.count - 1]) else { return }
-      // Binary search for the place: the list is ordered by `before`.
-      var (low, high) = (0, list.count)
-      while low < high {
-        let middle = (low + high) / 2
-        if before(entry, list[middle]) { high = middle } else { low = middle + 1 }
-      }
-      list.insert(entry, at: low)
-      if list.count > size { list.removeLast() }
-    }
     for entry in scored {
-      keep(entry, in: &best, size: size)
-      if entry.wayIn { keep(entry, in: &wayIn, size: 12) }
+      if best.admits(entry) { best.keep(entry, by: before) }
+      if entry.wayIn, wayIn.admits(entry) { wayIn.keep(entry, by: before) }
       // Every pin; the best of what was asked for (the assembly takes at most five of them).
       if entry.userPinned {
         pinned.append(entry)
-      } else if entry.requested {
-        keep(entry, in: &requested, size: size)
+      } else if entry.requested, requested.admits(entry) {
+        requested.keep(entry, by: before)
       }
     }
-    var seen = Set(best.map(\.index))
-    for entry in wayIn + pinned + requested where seen.insert(entry.index).inserted { best.append(entry) }
-    return best.sorted(by: before)
+    var chosen = best.entries
+    var seen = Set(chosen.map(\.index))
+    for entry in wayIn.entries + pinned + requested.entries where seen.insert(entry.index).inserted {
+      chosen.append(entry)
+    }
+    return chosen.sorted(by: before)
+  }
+
+  /// The best `size` entries so far, in order.
+  struct Best {
+    let size: Int
+    private(set) var entries: [Scored] = []
+
+    init(size: Int) { self.size = size }
+
+    /// Whether `entry` may belong: there is room, or it scores no lower than the last one kept. Most candidates
+    /// are turned away here, without the tie-breaks.
+    func admits(_ entry: Scored) -> Bool {
+      entries.count < size || entry.score >= entries[entries.count - 1].score
+    }
+
+    mutating func keep(_ entry: Scored, by before: (Scored, Scored) -> Bool) {
+      guard entries.count < size || before(entry, entries[entries.count - 1]) else { return }
+      // Binary search for the place: the list is ordered by `before`.
+      var (low, high) = (0, entries.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if before(entry, entries[middle]) { high = middle } else { low = middle + 1 }
+      }
+      entries.insert(entry, at: low)
+      if entries.count > size { entries.removeLast() }
+    }
   }
 
   /// Higher score first; ties by deadline, started, shorter, older, then id.

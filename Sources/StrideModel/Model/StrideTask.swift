@@ -7,13 +7,13 @@ public struct StrideTask: Equatable, Sendable {
   /// The fields, behind one reference: copying a task (the engine and the store do it often) costs one reference
   /// count instead of one per string and array, and a change copies them only if another copy shares them.
   struct Fields: Equatable, Sendable {
+    // What the ranking reads of every open task comes first, so it shares as few cache lines as it can: at 100,000
+    // tasks the scan waits on memory. The text comes last.
     var id: TaskID
-    var title: String
-    var rawInput: String
     var energy: EnergyLevel
-    var estimateMinutes: Int?
     var status: TaskStatus
     var type: TaskType
+    var estimateMinutes: Int?
     var subtasks: [Subtask]
     var blockedBy: [TaskID]
     var due: Date?
@@ -21,15 +21,17 @@ public struct StrideTask: Equatable, Sendable {
     var tags: [String]
     var deferral: Deferral?
     var deferrals: [Deferral]
-    var waitingFor: String?
     var followUp: Date?
     var createdAt: Date
-    var updatedAt: Date
-    var completedAt: Date?
-    var list: String?
     /// What few tasks have (a repeat rule, a pin), behind one reference: the ranking reads every task's fields,
     /// and a smaller task is a faster scan.
     var extras: Extras?
+    var list: String?
+    var title: String
+    var rawInput: String
+    var waitingFor: String?
+    var updatedAt: Date
+    var completedAt: Date?
   }
 
   /// A routine's rule, a pin and notes.
@@ -188,7 +190,11 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.extras = .changing(fields.extras, missed: newValue) }
   }
   /// Whether the task repeats, without copying the rule (for the ranking's scan).
-  var repeats: Bool { storage.fields.extras?.recurrence != nil }
+  var repeats: Bool {
+    // Most tasks have no extras: that is one load. (`extras?.recurrence != nil` built the optional rule first.)
+    guard let extras = storage.fields.extras else { return false }
+    return extras.recurrence != nil
+  }
   /// Kept in `now` whatever its score, until done or unpinned (at most `maximumPins` tasks).
   public var pinned: Bool {
     get { storage.fields.extras?.pinned ?? false }
@@ -210,11 +216,12 @@ public struct StrideTask: Equatable, Sendable {
   ) {
     storage = Storage(
       Fields(
-        id: id, title: title, rawInput: rawInput, energy: energy, estimateMinutes: estimateMinutes, status: status,
-        type: type, subtasks: subtasks, blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral,
-        deferrals: deferrals, waitingFor: waitingFor, followUp: followUp, createdAt: createdAt,
-        updatedAt: updatedAt ?? createdAt, completedAt: completedAt, list: list,
-        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed, notes: notes)))
+        id: id, energy: energy, status: status, type: type, estimateMinutes: estimateMinutes, subtasks: subtasks,
+        blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral, deferrals: deferrals,
+        followUp: followUp, createdAt: createdAt,
+        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed, notes: notes), list: list,
+        title: title, rawInput: rawInput, waitingFor: waitingFor, updatedAt: updatedAt ?? createdAt,
+        completedAt: completedAt))
   }
 
   /// How many times the task has been deferred.

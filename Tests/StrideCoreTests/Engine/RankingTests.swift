@@ -52,6 +52,31 @@ struct RankingTests {
     #expect(Ranking.rank(tasks: tasks + extra, context: context()) == before)
   }
 
+  @Test(
+    "a long list, ranked in parts side by side, gives what its open tasks give alone", arguments: [1, 2] as [UInt64])
+  func longListInParts(_ seed: UInt64) {
+    var random = SeededRandom(seed)
+    var tasks = random.tasks(count: 30, now: now)
+    // Some wait on others, from one end of the long list to the other (where it is cut into parts).
+    for index in stride(from: 0, to: 30, by: 4) { tasks[index].blockedBy = [tasks[(index + 15) % 30].id] }
+    let done = (0..<SideBySide.from).map { offset in
+      var task = Fixtures.task(Int64(1000 + offset), "done \(offset)", created: now.addingTimeInterval(-86_400))
+      task.status = .completed
+      return task
+    }
+    let long = Array(tasks[..<15]) + done + Array(tasks[15...])
+    for energy in [nil, EnergyLevel.low] {
+      let alone = Ranking.evaluate(tasks: tasks, context: context(energy: energy))
+      let inParts = Ranking.evaluate(tasks: long, context: context(energy: energy))
+      #expect(inParts.suggestions == alone.suggestions)
+      #expect(inParts.candidates == alone.candidates)
+      #expect(inParts.passedOver == alone.passedOver)
+      #expect(inParts.overdue == alone.overdue)
+      #expect(inParts.hidden.filter { $0.hidden.reason != .completed } == alone.hidden)
+      #expect(alone.hidden.contains { $0.hidden.reason == .blocked }, "some task waits on an open one")
+    }
+  }
+
   @Test("an earlier deadline never lowers a score", arguments: seeds)
   func earlierDeadline(_ seed: UInt64) {
     var random = SeededRandom(seed)
