@@ -117,7 +117,7 @@ package struct TaskRows {
 
   /// Every task not completed: what the daemon holds in memory.
   package func loadOpen() throws(StrideError) -> [StrideTask] {
-    try load(where: "status <> 'completed'")
+    try load(where: "status <> 'completed'", [], mostMatch: true)
   }
 
   /// Completed tasks, newest first, optionally only those with a tag or finished since a time.
@@ -154,9 +154,21 @@ package struct TaskRows {
     try load(where: condition, values)
   }
 
-  package func load(where condition: String, _ values: [SQLiteValue]) throws(StrideError) -> [StrideTask] {
-    let owners = "task_id IN (SELECT id FROM tasks WHERE \(condition))"
+  ///
+  /// A child table's rows are matched to the tasks in one of two ways. By default SQLite first lists the ids of the
+  /// tasks that match, for each child table: cheap when few match (one task, some finished ones). With `mostMatch`
+  /// (every open task, at start-up) each child row's task is looked up instead: the lists cost about 0.4 µs a
+  /// matching task for each of the five tables (225 ms at 115,000 open tasks, with the child tables empty), the
+  /// lookups cost in proportion to the child rows.
+  package func load(where condition: String, _ values: [SQLiteValue], mostMatch: Bool = false) throws(StrideError)
+    -> [StrideTask]
+  {
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
+      // The condition's columns are the task's in either form: the innermost query's table comes first.
+      let owners =
+        mostMatch
+        ? "EXISTS (SELECT 1 FROM tasks WHERE tasks.id = \(table).task_id AND (\(condition)))"
+        : "task_id IN (SELECT id FROM tasks WHERE \(condition))"
       let statement = try database.statement(
         "SELECT task_id, \(columns) FROM \(table) WHERE \(owners) ORDER BY task_id, position")
       return try ChildRows(statement.bind(values))

@@ -14,6 +14,10 @@ struct TaskStoreTests {
   func closeAndReopen() throws {
     let (store, path) = try Fixtures.store()
     let dentist = try store.capture(Fixtures.draft("call the dentist", steps: ["find number", "call"]), at: now)
+    // A finished task between open ones: its steps and tags are in the database, not in what is loaded.
+    let shed = try store.capture(Fixtures.draft("sort the shed", steps: ["empty it", "sweep"]), at: now)
+    try store.apply(.update(shed.id, TaskPatch(tags: ["home"])), at: now)
+    try store.apply(.complete(shed.id), at: now)
     let report = try store.capture(Fixtures.draft("write report"), at: now)
     try store.apply(.completeStep(dentist.id, index: 1), at: now)
     try store.apply(.deferTask(report.id, reason: .noEnergy, until: now.addingTimeInterval(7200)), at: now)
@@ -29,6 +33,8 @@ struct TaskStoreTests {
 
     let reopened = try TaskStore(path: path)
     #expect(reopened.open(at: now) == before)
+    #expect(before.map(\.id) == [dentist.id, report.id])
+    #expect(try reopened.task(shed.id, at: now).subtasks.count == 2)
     let again = try reopened.task(dentist.id, at: now)
     #expect(again.subtasks.map(\.done) == [true, false])
     #expect(again.tags == ["health"])
