@@ -154,6 +154,7 @@ package struct TaskRows {
     try load(where: condition, values)
   }
 
+  /// The same, with the values in an array.
   ///
   /// A child table's rows are matched to the tasks in one of two ways. By default SQLite first lists the ids of the
   /// tasks that match, for each child table: cheap when few match (one task, some finished ones). With `mostMatch`

@@ -85,8 +85,8 @@ public enum Ranking {
   private static func scan(
     _ tasks: [StrideTask], _ range: Range<Int>, evaluator: Evaluator, scoring: Scoring, detail: Bool
   ) -> ([Scored], [(Int, HiddenCode)]) {
-    // Through a buffer pointer, each task is lent to the filters and the score in place: no copy of any task.
-    // The lists are built inside the closure and returned: a captured `var` would be checked on every append.
+    // Through a buffer pointer, with no copy of the array. The lists are built inside the closure and returned: a
+    // captured `var` would be checked on every append.
     tasks.withUnsafeBufferPointer { buffer -> ([Scored], [(Int, HiddenCode)]) in
       var scored: [Scored] = []
       var hiddenCodes: [(Int, HiddenCode)] = []
