@@ -1,0 +1,163 @@
+import Foundation
+
+/// Chooses and orders the few suggestions from the ranked candidates (before any is built in full).
+struct Assembly {
+  let settings: EngineSettings
+  let context: NowContext
+  let tasks: [StrideTask]
+  let scoring: Scoring
+  let evaluator: Evaluator
+  let before: (Ranking.Scored, Ranking.Scored) -> Bool
+
+  /// The user's pins first, then the best way in (whenever one exists, however much else presses), then what was
+  /// asked for at this moment (obligations due today, follow-ups, tasks back at their time), then the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — obligations due
+  /// today excepted — or one family of near-identical titles) and at most `overreachLimit` that need far more
+  /// energy than the user has. Fewer than five rather than five of one kind. Low energy leads with a warm-up (or
+  /// another way in), high energy with the most valuable task.
+  func choose(from ranked: [Ranking.Scored]) -> [Ranking.Scored] {
+    let limit = max(0, min(context.limit, NowLimits.maximumLimit))
+    guard limit > 0 else { return [] }
+    var chosen: [Ranking.Scored] = []
+    var families: [TitleFamily] = []
+    func take(_ candidate: Ranking.Scored) {
+      chosen.append(candidate)
+      families.append(TitleFamily(tasks[candidate.index].title))
+    }
+    // The user's pins come first, whatever they score (at most three exist).
+    for candidate in ranked where candidate.userPinned && chosen.count < limit { take(candidate) }
+    if let wayIn = ranked.first(where: { $0.wayIn && !$0.userPinned }), chosen.count < limit,
+      !chosen.contains(where: \.wayIn)
+    {
+      take(wayIn)
+    }
+    // What was asked for is looked for among all; the rest among the best `varietyScan` (when a few families or
+    // tags fill the list, fewer than five are shown rather than every candidate compared).
+    for pass in [true, false] {
+      for candidate in pass ? ranked[...] : ranked.prefix(Self.varietyScan)
+      where candidate.requested == pass && chosen.count < limit {
+        guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
+          continue
+        }
+        take(candidate)
+      }
+    }
+    chosen.sort(by: before)
+    if let leader = leader(chosen), leader > 0 {
+      chosen.insert(chosen.remove(at: leader), at: 0)
+    }
+    // Pins lead, in score order; the rest keep theirs.
+    return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
+  }
+
+  /// How many of the best candidates the last pass looks through for ones that keep the variety limits.
+  static let varietyScan = 48
+
+  /// Within the variety limits and the overreach limit, beside what is chosen already.
+  private func fits(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Bool {
+    limit(candidate, chosen, families) == nil
+  }
+
+  /// The limit a candidate would break beside what is chosen: too many needing far more energy, too many with one
+  /// of its tags (obligations due today are exempt), or too many of its family of titles.
+  private func limit(_ candidate: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Limit? {
+    if candidate.overreach, chosen.count(where: \.overreach) >= settings.overreachLimit { return .overreach }
+    let task = tasks[candidate.index]
+    if !candidate.requested, !candidate.userPinned, task.repeats,
+      chosen.count(where: { !$0.requested && !$0.userPinned && tasks[$0.index].repeats }) >= settings.routineLimit
+    {
+      return .routines
+    }
+    if !candidate.requested {
+      for tag in task.tags where chosen.count(where: { tasks[$0.index].tags.contains(tag) }) >= settings.perTagLimit {
+        return .tag(tag)
+      }
+    }
+    // The same but for numbers is found from a hash, before the title is read whole.
+    if let key = TitleFamily.wordsKey(task.title), families.count(where: { $0.key == key }) >= settings.perTagLimit {
+      return .family
+    }
+    let family = TitleFamily(task.title)
+    return families.count(where: family.isKin) >= settings.perTagLimit ? .family : nil
+  }
+
+  enum Limit: Equatable {
+    case overreach, family, routines
+    case tag(String)
+  }
+
+  /// Why a candidate is not among the chosen: the limit it breaks, else the places went to others.
+  func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Hidden {
+    let score = String(format: "%.1f", entry.score)
+    switch limit(entry, chosen, families) {
+    case .overreach:
+      let energy = context.energy?.rawValue ?? "low"
+      return Hidden(
+        .tooMuchEnergy,
+        "it needs \(tasks[entry.index].energy.rawValue) energy and yours is \(energy); \(settings.overreachLimit) "
+          + "such tasks are shown already, as their first 15 minutes")
+    case .tag(let tag):
+      return Hidden(.variety, "\(settings.perTagLimit) tasks tagged \(tag) are shown already")
+    case .family:
+      return Hidden(.variety, "\(settings.perTagLimit) tasks much like it are shown already")
+    case .routines:
+      return Hidden(.variety, "\(settings.routineLimit) routines are shown already, to leave room for the rest")
+    case nil:
+      if let tie = chosen.last(where: { $0.score == entry.score }) {
+        return Hidden(
+          .notInTop,
+          "it ties on score (\(score)) with task \(tasks[tie.index].id), which goes first by due time, progress, "
+            + "length, age or number")
+      }
+      let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
+      guard entry.score >= lowest else {
+        // As many decimals as it takes for the two numbers to read differently: "higher" must be seen to be true.
+        let shown = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
+        let digits = (1...4).first { shown(lowest, $0) != shown(entry.score, $0) } ?? 4
+        let (theirs, this) = (shown(lowest, digits), shown(entry.score, digits))
+        return Hidden(.notInTop, "the tasks shown score higher (\(theirs) or more; this one \(this))")
+      }
+      // Places went to tasks that score lower: say what each of those is there for.
+      let reasons = chosen.filter { $0.score < entry.score }.compactMap(placeReason)
+      let unique = reasons.enumerated().filter { reasons.firstIndex(of: $0.element) == $0.offset }.map(\.element)
+      return Hidden(
+        .notInTop,
+        "its score is \(score); the places went to "
+          + (unique.isEmpty ? "tasks of other kinds, for variety" : listed(unique)))
+    }
+  }
+
+  /// Why a candidate that scores lower holds a place: "your pins", "a way in you can start at once", or what it was
+  /// asked for as.
+  private func placeReason(_ entry: Ranking.Scored) -> String? {
+    if entry.userPinned { return "your pins" }
+    if entry.requested {
+      let task = tasks[entry.index]
+      if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
+        return "a check you asked for"
+      }
+      if task.status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce {
+        return "a task you were unsure how to start"
+      }
+      if task.type == .obligation, task.due.map({ $0 <= evaluator.endOfToday }) == true {
+        return "what is due today"
+      }
+      return "a task back at the time you chose"
+    }
+    return entry.wayIn ? "a way in you can start at once" : nil
+  }
+
+  /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable. Otherwise, under a
+  /// pile of overdue work, the best way in (the list then opens with "here is a way to start").
+  private func leader(_ chosen: [Ranking.Scored]) -> Int? {
+    switch context.energy {
+    case .low:
+      return chosen.firstIndex { evaluator.isWarmUp(tasks[$0.index]) } ?? chosen.firstIndex(where: \.wayIn)
+    case .high:
+      let value = { (entry: Ranking.Scored) in scoring.valueValue(tasks[entry.index]) }
+      guard let best = chosen.map(value).max() else { return nil }
+      return chosen.firstIndex { value($0) == best }
+    default:
+      return evaluator.overdue >= NowLimits.overduePile ? chosen.firstIndex(where: \.wayIn) : nil
+    }
+  }
+}
