@@ -39,7 +39,8 @@ enum Verdict {
 
 /// The filters and the candidates: which tasks can be offered now, how, and which are hidden and why.
 ///
-/// Built for speed: one pass over the tasks, no copies of a task and no text until a task is chosen or explained.
+/// Built for speed: a pass over the tasks for what the filters need to know of all of them, then one through the
+/// filters, with one counted copy of each task and no text until a task is chosen or explained.
 struct Evaluator {
   let context: NowContext
   let settings: EngineSettings

@@ -69,6 +69,8 @@ struct RankingTests {
       let alone = Ranking.evaluate(tasks: tasks, context: context(energy: energy))
       let inParts = Ranking.evaluate(tasks: long, context: context(energy: energy))
       #expect(inParts.suggestions == alone.suggestions)
+      // The plain `now`'s way too: only a shortlist of the candidates, from the parts joined.
+      #expect(Ranking.rank(tasks: long, context: context(energy: energy)) == alone.suggestions)
       #expect(inParts.candidates == alone.candidates)
       #expect(inParts.passedOver == alone.passedOver)
       #expect(inParts.overdue == alone.overdue)
