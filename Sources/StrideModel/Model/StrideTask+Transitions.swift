@@ -190,11 +190,12 @@ extension StrideTask {
 
   private func stepPosition(_ index: Int) throws(StrideError) -> Int {
     guard subtasks.indices.contains(index - 1) else {
+      // What there is instead, as the person types it, or how to add one.
       let has =
         switch subtasks.count {
-        case 0: "it has no steps"
-        case 1: "it has 1 step"
-        default: "it has \(subtasks.count) steps"
+        case 0: "it has no steps yet (add one with: stride step \(id) \"…\")"
+        case 1: "it has 1 step, \(id).1"
+        default: "it has \(subtasks.count) steps, \(id).1 to \(id).\(subtasks.count)"
         }
       throw StrideError(.subtaskNotFound, "task \(id) has no step \(index); \(has)")
     }

@@ -38,11 +38,22 @@ struct TaskTransitionTests {
     #expect(task.subtasks[1].done == false)
   }
 
-  @Test("a step that does not exist is named with how many steps there are")
+  @Test("a step that does not exist is named with the steps there are, or how to add one")
   func missingStep() {
     var task = Fixtures.task(12, steps: [Subtask(title: "a"), Subtask(title: "b"), Subtask(title: "c")])
-    #expect(throws: StrideError(.subtaskNotFound, "task 12 has no step 4; it has 3 steps")) {
+    #expect(throws: StrideError(.subtaskNotFound, "task 12 has no step 4; it has 3 steps, 12.1 to 12.3")) {
       try task.completeStep(4, at: now)
+    }
+    var single = Fixtures.task(13, steps: [Subtask(title: "a")])
+    #expect(throws: StrideError(.subtaskNotFound, "task 13 has no step 2; it has 1 step, 13.1")) {
+      try single.completeStep(2, at: now)
+    }
+    var none = Fixtures.task(14)
+    #expect(
+      throws: StrideError(
+        .subtaskNotFound, "task 14 has no step 1; it has no steps yet (add one with: stride step 14 \"…\")")
+    ) {
+      try none.completeStep(1, at: now)
     }
   }
 
