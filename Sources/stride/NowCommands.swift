@@ -18,7 +18,7 @@ extension Session {
         output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
       } else if result.tagged == 0, let tags = params.tags {
         let which = tags.count == 1 ? "the tag \(tags[0])" : "any of the tags \(tags.joined(separator: ", "))"
-        output.say("No open task has \(which). See your tags with: stride list")
+        output.say("No open task has \(which). Without --tags, stride now looks at all of them.")
       } else {
         let tasks = result.openTasks == 1 ? "Your 1 open task is" : "Your \(result.openTasks) open tasks are"
         output.say("Nothing fits right now. \(tasks) deferred, waiting, blocked, or need more energy or time than")

@@ -11,8 +11,15 @@ extension Tasks {
       throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
     }
     return try locked { store throws(StrideError) in
-      try store.history.page(
+      let page = try store.history.page(
         task: params.id, since: params.since?.date, until: params.until?.date, before: params.before, limit: limit)
+      // No history of a task at all: is there such a task? (A deleted one keeps its history.)
+      if let id = params.id, page.entries.isEmpty, params.since == nil, params.until == nil, params.before == nil,
+        store.openTask(id) == nil, try store.rows.load(id) == nil
+      {
+        throw StrideError.noTask(id)
+      }
+      return page
     }
   }
 

@@ -36,7 +36,9 @@ extension StrideTask {
 
   /// Brings a done task back as active.
   public mutating func reopen(at now: Date) throws(StrideError) {
-    guard status == .completed else { throw StrideError(.invalidTransition, "task \(id) is not done") }
+    guard status == .completed else {
+      throw StrideError(.invalidTransition, "task \(id) is not done; finish it with: stride done \(id)")
+    }
     status = .active
     completedAt = nil
     updatedAt = now
@@ -98,7 +100,8 @@ extension StrideTask {
   ) throws(StrideError) {
     let position = try stepPosition(index)
     guard !subtasks[position].done else {
-      throw StrideError(.invalidTransition, "step \(id).\(index) is already done")
+      throw StrideError(
+        .invalidTransition, "step \(id).\(index) is already done; bring it back with: stride reopen \(id).\(index)")
     }
     subtasks[position].done = true
     subtasks[position].completedAt = now
@@ -111,7 +114,10 @@ extension StrideTask {
   /// Marks a done step open again; a done task becomes active again, since it has work left.
   public mutating func reopenStep(_ index: Int, at now: Date) throws(StrideError) {
     let position = try stepPosition(index)
-    guard subtasks[position].done else { throw StrideError(.invalidTransition, "step \(id).\(index) is not done") }
+    guard subtasks[position].done else {
+      throw StrideError(
+        .invalidTransition, "step \(id).\(index) is not done; finish it with: stride done \(id).\(index)")
+    }
     subtasks[position].done = false
     subtasks[position].completedAt = nil
     updatedAt = now

@@ -107,7 +107,11 @@ struct HonestyTests {
     #expect(now.stdout.contains("check on it"))
     #expect(now.stdout.contains("you asked to check on it today at 09:00"))
     let tagged = cli.stride("now", "--tags", "nosuchtag")
-    #expect(tagged.stdout == "No open task has the tag nosuchtag. See your tags with: stride list\n")
+    #expect(tagged.stdout == "No open task has the tag nosuchtag. Without --tags, stride now looks at all of them.\n")
+    // No history of a task that never was: the task is not there, which is what is said.
+    let never = cli.stride("log", "99")
+    #expect(never.status == 1 && never.stderr.contains("no task 99"), "\(never.stderr)")
+    #expect(cli.stride("log", "5").stdout.contains("hear back from the plumber"))
   }
 
   @Test(
