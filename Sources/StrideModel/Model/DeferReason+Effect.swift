@@ -59,8 +59,25 @@ extension DeferReason {
 extension Deferral {
   /// What happens next to a task under this deferral, as a clause: "it comes back when your energy is higher than
   /// low, or on its own Tuesday at 09:00", "it comes back tomorrow at 19:00", "it is offered at once as \"break it
-  /// into steps\"". A no-energy deferral without a time ends on its own after `settings.noEnergyFallbackHours`.
+  /// into steps\"". A no-energy deferral without a time ends on its own after `settings.noEnergyFallbackHours`. A
+  /// task that comes back only after its due time says that too: "; it is due before then (Friday, end of day)".
   public func effect(for task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
+    let clause = comingBack(task, time: time, settings: settings)
+    // Back only after it is due: said, so a deadline is never put out of sight unawares.
+    guard let back = returns(settings: settings), let due = task.due, due < back else { return clause }
+    return clause + "; it is due before then (\(time.describe(due)))"
+  }
+
+  /// When the task comes back on its own, if it does at a time.
+  private func returns(settings: EngineSettings) -> Date? {
+    switch reason {
+    case .noEnergy: until ?? at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
+    case .wrongTime, .notImportant: until
+    case .blocked, .unsure: nil
+    }
+  }
+
+  private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
     switch reason {
     case .blocked:
       return "it waits"

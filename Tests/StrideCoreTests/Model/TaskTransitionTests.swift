@@ -36,6 +36,23 @@ struct TaskTransitionTests {
     try task.reopenStep(2, at: now)
     #expect(task.status == .active)
     #expect(task.subtasks[1].done == false)
+    // Asked for what is so already: each answer says the way to the other state.
+    #expect(
+      throws: StrideError(.invalidTransition, "step \(task.id).2 is not done; finish it with: stride done \(task.id).2")
+    ) {
+      try task.reopenStep(2, at: now)
+    }
+    #expect(
+      throws: StrideError(
+        .invalidTransition, "step \(task.id).1 is already done; bring it back with: stride reopen \(task.id).1")
+    ) {
+      try task.completeStep(1, at: now)
+    }
+    #expect(
+      throws: StrideError(.invalidTransition, "task \(task.id) is not done; finish it with: stride done \(task.id)")
+    ) {
+      try task.reopen(at: now)
+    }
   }
 
   @Test("a step that does not exist is named with the steps there are, or how to add one")
@@ -55,6 +72,31 @@ struct TaskTransitionTests {
     ) {
       try none.completeStep(1, at: now)
     }
+  }
+
+  @Test("put off until after it is due, the sentence says so; back before it is due, it does not")
+  func deferredPastDue() {
+    let time = HumanTime(now: now, timeZone: TimeZone(identifier: "UTC")!)
+    let settings = EngineSettings()
+    let due = now.addingTimeInterval(2 * 86_400)
+    let task = Fixtures.task(3, "pay electricity bill", due: due)
+    let said = "; it is due before then (\(time.describe(due)))"
+    let cases: [(Deferral, Bool)] = [
+      (Deferral(reason: .wrongTime, at: now, until: now.addingTimeInterval(15 * 86_400)), true),
+      (Deferral(reason: .wrongTime, at: now, until: now.addingTimeInterval(86_400)), false),
+      (Deferral(reason: .notImportant, at: now, until: now.addingTimeInterval(7 * 86_400)), true),
+      // Without a time, no energy ends on its own a day later: before this due time.
+      (Deferral(reason: .noEnergy, at: now, until: nil, energy: .low), false),
+      (Deferral(reason: .noEnergy, at: now, until: now.addingTimeInterval(3 * 86_400)), true),
+      (Deferral(reason: .unsure, at: now, until: nil), false),
+    ]
+    for (deferral, after) in cases {
+      let sentence = deferral.effect(for: task, time: time, settings: settings)
+      #expect(sentence.hasSuffix(said) == after, "\(deferral.reason): \(sentence)")
+    }
+    let undated = Fixtures.task(4, "sort photos")
+    let later = Deferral(reason: .wrongTime, at: now, until: now.addingTimeInterval(15 * 86_400))
+    #expect(!later.effect(for: undated, time: time, settings: settings).contains("due before then"))
   }
 
   @Test("every defer reason keeps its own until rule: refused where it has none, needed where it means nothing without")
