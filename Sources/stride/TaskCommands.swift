@@ -49,9 +49,13 @@ extension Session {
     }
     let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
     if !unread.isEmpty {
+      // How the kinds of word it did not read are written.
+      let forms =
+        (unread.contains { $0.hasPrefix("!") } ? ["energy is !low, !medium or !high, !urgent marks an obligation"] : [])
+        + (unread.contains { $0.hasPrefix("~") } ? ["an estimate is written like ~20m, ~1h or ~1h30m"] : [])
       lines.append(
-        "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; energy is !low, "
-          + "!medium or !high, and !urgent marks an obligation.")
+        "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; "
+          + forms.joined(separator: "; ") + ".")
     }
     return (draft.said?.readAs, lines)
   }

@@ -78,6 +78,12 @@ public struct CaptureParser: Sendable {
         field = .estimate
         span = word.lowerBound..<words[index + 1].upperBound
         index += 1
+      } else if lower.hasPrefix("~"), lower.contains(where: \.isLetter),
+        lower.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." })
+      {
+        // Meant as an estimate ("~abc", "~0m", "~5x"), not read as one: named in the reply, as an unknown !word is.
+        result.spans.append(
+          CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
       } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
         result.energy = energy
         field = .energy

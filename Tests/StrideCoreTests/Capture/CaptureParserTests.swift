@@ -269,12 +269,21 @@ struct CaptureLongTailTests {
     #expect(fields("~10 apples to buy").estimateMinutes == nil, "a number without a unit is no estimate")
   }
 
-  @Test("an unknown !word stays in the title and is named, never silently dropped")
+  @Test("an unknown !word or ~estimate stays in the title and is named, never silently dropped")
   func unknownBang() {
     let parsed = fields("buy milk !foo")
     #expect(parsed.title == "buy milk !foo")
     #expect(parsed.spans.contains { $0.field == .unread && $0.text == "!foo" })
     #expect(fields("wow!!!").spans.isEmpty)
+    // An estimate Stride cannot read is named the same way; a path or a bare number is no estimate at all.
+    for text in ["~abc", "~0m", "~5x"] {
+      let estimate = fields("sort photos \(text)")
+      #expect(estimate.title == "sort photos \(text)" && estimate.estimateMinutes == nil)
+      #expect(estimate.spans.contains { $0.field == .unread && $0.text == text }, "\(text)")
+    }
+    for text in ["clean up ~/Downloads", "~10 apples to buy", "sort photos ~20m"] {
+      #expect(!fields(text).spans.contains { $0.field == .unread }, "\(text)")
+    }
   }
 
   @Test("type and energy come from a word, which is shown; no word, no inference")

@@ -26,7 +26,12 @@ struct HonestyTests {
     let again = cli.stride("add", "Call Mum")
     #expect(again.stdout.contains("You already have task 1 with this title. If one is enough: stride delete 4"))
     let bang = cli.stride("add", "buy milk !soon")
-    #expect(bang.stdout.contains("Stride did not understand !soon and kept it in the title"))
+    #expect(bang.stdout.contains("Stride did not understand !soon and kept it in the title; energy is !low"))
+    let tilde = cli.stride("add", "sort photos ~abc")
+    #expect(
+      tilde.stdout.contains(
+        "Stride did not understand ~abc and kept it in the title; an estimate is written like ~20m, ~1h or ~1h30m."),
+      "\(tilde.stdout)")
     let empty = cli.stride("add", "!!!")
     #expect(empty.status == 64)
     #expect(empty.stderr.contains("'!!!' says nothing to do"))
