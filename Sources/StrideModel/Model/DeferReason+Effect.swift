@@ -64,17 +64,22 @@ extension Deferral {
   public func effect(for task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
     let clause = comingBack(task, time: time, settings: settings)
     // Back only after it is due: said, so a deadline is never put out of sight unawares.
-    guard let back = returns(settings: settings), let due = task.due, due < back else { return clause }
+    guard let back = endsOnItsOwn(settings: settings), let due = task.due, due < back else { return clause }
     return clause + "; it is due before then (\(time.describe(due)))"
   }
 
-  /// When the task comes back on its own, if it does at a time.
-  private func returns(settings: EngineSettings) -> Date? {
+  /// When the deferral ends by the clock alone, if it does: its time, or a no-energy one's fallback.
+  private func endsOnItsOwn(settings: EngineSettings) -> Date? {
     switch reason {
-    case .noEnergy: until ?? at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
+    case .noEnergy: until ?? fallbackEnd(settings)
     case .wrongTime, .notImportant: until
     case .blocked, .unsure: nil
     }
+  }
+
+  /// When a no-energy deferral without a time ends on its own.
+  private func fallbackEnd(_ settings: EngineSettings) -> Date {
+    at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
   }
 
   private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
@@ -84,9 +89,8 @@ extension Deferral {
         + (task.followUp.map { ", and Stride asks you to check on it \(time.describe($0))" } ?? "")
     case .noEnergy:
       guard let until else {
-        let fallback = at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
         let higher = energy.map { "when your energy is higher than \($0.rawValue)" } ?? "when you set a higher energy"
-        return "it comes back \(higher), or on its own \(time.describe(fallback))"
+        return "it comes back \(higher), or on its own \(time.describe(fallbackEnd(settings)))"
       }
       return "it comes back \(time.describe(until))"
     case .wrongTime:
