@@ -46,14 +46,18 @@ final class Tasks: Sendable {
 
   /// Runs `body` with the store under the lock (or on the store the caller holds), the changes made in it recorded
   /// as made from the caller's terminal session.
+  /// Outside a group the caller holds, the change shares its commit with any made at the same moment on other
+  /// connections (`StoreLock.change`).
   func locked<T>(_ caller: Caller, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
+    // Found before the lock is taken: it reads /proc.
+    let origin = caller.origin
     func run(_ store: TaskStore) throws(StrideError) -> T {
-      store.origin = caller.origin
+      store.origin = origin
       defer { store.origin = nil }
       return try body(store)
     }
     if let held = caller.held { return try run(held) }
-    return try store.locked(run)
+    return try store.change(run)
   }
 
   /// Runs `body` with the store under the lock, for reads that record nothing.
