@@ -90,14 +90,15 @@ package final class SQLiteDatabase {
     let outer = depth == 0
     let savepoint = "change\(depth)"
     let undo = outer ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)"
-    try execute(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+    // Kept prepared, as every statement is: a change would otherwise parse these four words again each time.
+    try statement(outer ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)").run()
     depth += 1
     defer { depth -= 1 }
     let value: T
     do {
       value = try body()
       if outer { try checkStillThere() }
-      try execute(outer ? "COMMIT" : "RELEASE \(savepoint)")
+      try statement(outer ? "COMMIT" : "RELEASE \(savepoint)").run()
     } catch {
       try? execute(undo)
       throw error

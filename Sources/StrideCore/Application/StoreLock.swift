@@ -41,7 +41,9 @@ final class StoreLock: @unchecked Sendable {
   /// its own (the store's changes are savepoints inside the group's transaction); if the shared commit fails, every
   /// change of the group that was made throws that error, and the store takes its tasks again from the disk.
   func change<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
-    try withoutActuallyEscaping(body) { body throws(StrideError) -> T in
+    // Waiting for a group while holding the lock would wait for ever: the group needs the lock.
+    checkNotHeld()
+    return try withoutActuallyEscaping(body) { body throws(StrideError) -> T in
       var outcome: Result<T, StrideError>?
       let mine = WaitingChange { store in
         do throws(StrideError) { outcome = .success(try body(store)) } catch { outcome = .failure(error) }
@@ -67,18 +69,22 @@ final class StoreLock: @unchecked Sendable {
     return waiting.count
   }
 
-  /// Runs every waiting change, and those that arrive meanwhile, in one transaction; then tells each it is done.
+  /// Runs every waiting change, and those that arrive meanwhile, in one transaction; then tells each it is done. A
+  /// change alone is run as it is, its own transaction, with no savepoint inside another.
   private func commitWaiting() {
     var group: [WaitingChange] = []
     let failed: StrideError? = locked { store in
+      guard let first = takeWaiting() else { return nil }
+      group = first
+      if first.count == 1 {
+        Self.run(first, on: store)
+        return nil
+      }
       do throws(StrideError) {
         try store.batch { () throws(StrideError) in
+          Self.run(first, on: store)
           while let next = takeWaiting() {
-            for change in next {
-              change.run?(store)
-              // Let go of the change's code before it is told it is done: it may not outlive its caller's call.
-              change.run = nil
-            }
+            Self.run(next, on: store)
             group += next
           }
         }
@@ -97,6 +103,14 @@ final class StoreLock: @unchecked Sendable {
     queue.unlock()
   }
 
+  private static func run(_ changes: [WaitingChange], on store: TaskStore) {
+    for change in changes {
+      change.run?(store)
+      // Let go of the change's code before it is told it is done: it may not outlive its caller's call.
+      change.run = nil
+    }
+  }
+
   /// The changes waiting now, or nil when there are none.
   private func takeWaiting() -> [WaitingChange]? {
     queue.lock()
@@ -108,10 +122,14 @@ final class StoreLock: @unchecked Sendable {
 
   private static var thread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
-  private func enter() {
+  private func checkNotHeld() {
     precondition(
       holder.load(ordering: .relaxed) != Self.thread,
       "the store's lock was taken twice on one thread; pass the store it holds down instead (Tasks.Caller.held)")
+  }
+
+  private func enter() {
+    checkNotHeld()
     lock.lock()
     holder.store(Self.thread, ordering: .relaxed)
   }
