@@ -334,14 +334,26 @@ extension [Wire.Suggestion] {
 
 extension Wire.NowResult {
   /// The line above the list: calm about a pile of overdue work, with no count per task; it names the one list
-  /// the now-list was narrowed to, if it was.
+  /// the now-list was narrowed to, if it was. It says the list is for the person's energy only when something in it
+  /// needs no more than that (or is a check on something waited for); otherwise it says that these ask for more.
   public func heading(in list: String? = nil) -> String {
-    let energyNote = energy.map { ", for your \($0.rawValue) energy" } ?? ""
     let listNote = list.map { " in \($0)" } ?? ""
-    guard overdue < NowLimits.overduePile else {
-      return "\(overdue) things are overdue\(listNote); here is a way to start\(energyNote):"
-    }
     let start = "start with one of these\(list.map { " from \($0)" } ?? ""):"
-    return energy.map { "For your \($0.rawValue) energy, \(start)" } ?? start.sentenceStart
+    guard let energy, !suggestions.isEmpty else {
+      return overdue < NowLimits.overduePile
+        ? start.sentenceStart : "\(overdue) things are overdue\(listNote); here is a way to start:"
+    }
+    let fits = suggestions.contains { $0.kind == .checkOn || $0.task.energy.rank <= energy.rank }
+    switch (overdue < NowLimits.overduePile, fits) {
+    case (true, true): return "For your \(energy.rawValue) energy, \(start)"
+    case (true, false):
+      return "These ask for more than your \(energy.rawValue) energy; if you want to try anyway, start with one of them"
+        + "\(list.map { " from \($0)" } ?? ""):"
+    case (false, true):
+      return "\(overdue) things are overdue\(listNote); here is a way to start, for your \(energy.rawValue) energy:"
+    case (false, false):
+      return "\(overdue) things are overdue\(listNote); these ask for more than your \(energy.rawValue) energy, but "
+        + "here is a way to start:"
+    }
   }
 }

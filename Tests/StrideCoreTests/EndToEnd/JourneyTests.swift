@@ -153,6 +153,27 @@ struct JourneyTests {
     #expect(now.stdout.components(separatedBy: "start the first 15 minutes").count == 3)
     #expect(now.stdout.components(separatedBy: "overdue since 23 October").count == 3)
     #expect(!now.stdout.contains("!"))
+    // With the one low task done, nothing shown suits low energy, and the line says so.
+    cli.stride("done", "5")
+    let heavy = cli.stride("now", "--energy", "low", "--at", "2026-11-23T09:00").stdout
+    #expect(
+      heavy.hasPrefix("4 things are overdue; these ask for more than your low energy, but here is a way to start:\n"),
+      "\(heavy)")
+  }
+
+  @Test("the line above now says it suits the person's energy only when something shown does")
+  func energyHeading() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "sort the receipts ~30m !medium")
+    cli.stride("add", "paint the fence ~2h !high")
+    #expect(
+      cli.stride("now", "--energy", "low").stdout.hasPrefix(
+        "These ask for more than your low energy; if you want to try anyway, start with one of them:\n"))
+    #expect(
+      cli.stride("now", "--energy", "medium").stdout.hasPrefix("For your medium energy, start with one of these:\n"))
+    cli.stride("add", "water the plants ~5m !low")
+    #expect(cli.stride("now", "--energy", "low").stdout.hasPrefix("For your low energy, start with one of these:\n"))
   }
 
   @Test("defer with a reason and a time hides the task until then; resume brings it back")
