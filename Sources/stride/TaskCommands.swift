@@ -150,12 +150,15 @@ extension Session {
     let example = "stride done 12, or stride done 12.2 for a step"
     guard !args.positionals.isEmpty else { throw UsageError("done needs a task id, like: \(example)") }
     // Every address is read before anything is done: a typo stops the whole command, not half of it.
-    let addresses = try args.positionals.map { text throws(UsageError) in
+    let read = try args.positionals.map { text throws(UsageError) in
       guard let address = TaskAddress(text) else {
         throw UsageError("'\(text)' is not a task id; write a task number like 12, or 12.2 for its second step")
       }
       return address
     }
+    // One address named twice is done once ("done 15 15" would otherwise say 15 is already done, or finish a
+    // routine's next time as well).
+    let addresses = read.enumerated().filter { offset, address in !read[..<offset].contains(address) }.map(\.element)
     guard addresses.count > 1 else { return try done(addresses[0]) }
     var failure: ExitStatus?
     for address in addresses {

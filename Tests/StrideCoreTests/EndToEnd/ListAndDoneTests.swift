@@ -27,6 +27,11 @@ struct DoneSeveralTests {
     #expect(partly.stderr.contains("stride: no task 9"), "\(partly.stderr)")
     #expect(partly.stderr.contains("task 1 is already done"), "\(partly.stderr)")
     #expect(partly.stderr.split(separator: "\n").count == 2, "one line each")
+    // One id named twice is done once, not "already done" the second time.
+    cli.stride("add", "post the letter")
+    let twice = cli.stride("done", "4", "4")
+    #expect(twice.status == 0, "\(twice.stderr)")
+    #expect(twice.stdout == "Done: task 4, \"post the letter\".\n" && twice.stderr.isEmpty)
     let typo = cli.stride("done", "2", "x")
     #expect(typo.status == 64)
     #expect(typo.stderr.contains("'x' is not a task id"))
