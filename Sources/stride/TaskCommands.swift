@@ -284,7 +284,30 @@ extension Session {
       guard changes else { return }
       result = try call(Wire.TaskGet.self, .init(id: id))
     }
-    if let result { output.report("Updated \(Output.name(result.task)).", json: result) }
+    guard let result else { return }
+    let set = changes ? editedFields(patch, result.task) : []
+    output.report(
+      "Updated \(Output.name(result.task))" + (set.isEmpty ? "." : ": " + set.joined(separator: ", ") + "."),
+      json: result)
+  }
+
+  /// What an edit set, as the task now has it: "energy low", "due Friday at 17:00", "no estimate".
+  private func editedFields(_ patch: Wire.TaskUpdate.Params, _ task: Wire.Task) -> [String] {
+    var set: [String] = []
+    if patch.energy != nil { set.append("energy \(task.energy.rawValue)") }
+    if patch.type != nil { set.append("type \(task.type.rawValue)") }
+    if patch.estimateMinutes != nil {
+      set.append(task.estimateMinutes.map { "estimate \(Minutes.format($0))" } ?? "no estimate")
+    }
+    if patch.due != nil { set.append(task.said?.due.map { "due \($0)" } ?? "no due time") }
+    if patch.start != nil { set.append(task.said?.start.map { "starts \($0)" } ?? "no start time") }
+    if patch.tags != nil { set.append(task.tags.isEmpty ? "no tags" : "tagged \(listed(task.tags))") }
+    if patch.repeatWords != nil {
+      set.append(task.repeat.map { "repeats \($0.words)" } ?? "no repeat")
+      // A repeat's time of day becomes the due time.
+      if patch.due == nil, task.repeat != nil, let due = task.said?.due { set.append("next due \(due)") }
+    }
+    return set
   }
 
   /// How a capture was understood, a field a row, each with the words it came from.

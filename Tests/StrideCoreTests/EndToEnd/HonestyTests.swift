@@ -42,6 +42,23 @@ struct HonestyTests {
     #expect(!dry.stdout.contains("Stride did not understand"), "the row says it once")
   }
 
+  @Test("edit says what it set, as the task now has it")
+  func editSays() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.stride("add", "water the plants")
+    let set = cli.stride(
+      "edit", "1", "--energy", "low", "--estimate", "20m", "--tags", "home,garden", "--due", "2099-12-04T17:00")
+    let dueLine = cli.stride("show", "1").stdout.split(separator: "\n").first { $0.hasPrefix("  Due:") }
+    let due = try #require(dueLine).dropFirst("  Due:".count).trimmingCharacters(in: .whitespaces)
+    #expect(
+      set.stdout
+        == "Updated task 1, \"water the plants\": energy low, estimate 20 min, due \(due), tagged home and garden.\n")
+    let cleared = cli.stride("edit", "1", "--estimate", "none", "--due", "none", "--tags", "")
+    #expect(cleared.stdout == "Updated task 1, \"water the plants\": no estimate, no due time, no tags.\n")
+    #expect(cli.stride("edit", "1", "--title", "water the ferns").stdout == "Updated task 1, \"water the ferns\".\n")
+  }
+
   @Test("numeric dates follow LC_TIME and LANG; with no locale, a date that reads both ways is refused")
   func localeDates() {
     let cli = CommandLineHarness()
