@@ -49,7 +49,7 @@ extension Session {
     var lines = ["  Notes:"]
     for (offset, note) in task.notes.enumerated() {
       let when = offset < written.count ? written[offset] : note.at.rfc3339
-      lines.append("    \(offset + 1). " + output.dim(when.sentenceStart + ":"))
+      lines.append("    \(offset + 1). " + output.dim(when + ":"))
       lines += note.text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.isEmpty ? "" : "       " + $0
       }

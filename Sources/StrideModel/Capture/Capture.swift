@@ -17,12 +17,16 @@ public enum Capture {
     }
     let parsed = parser.parse(text)
     if let problem = parsed.problem { throw StrideError.invalid(problem) }
-    guard !parsed.title.isEmpty else {
-      throw StrideError.invalid("only tokens were given (like ~10m or #home); add a few words that say what to do")
-    }
-    guard parsed.title.contains(where: { $0.isLetter || $0.isNumber }) else {
+    // Punctuation alone (":", "- -") is no task, whatever the parser made of it.
+    let words = parsed.title.isEmpty ? text : parsed.title
+    guard words.contains(where: { $0.isLetter || $0.isNumber }) else {
       throw StrideError.invalid(
-        "'\(parsed.title)' says nothing to do; write it in a few words, like: stride add \"call the dentist\"")
+        "'\(words.trimmingCharacters(in: .whitespacesAndNewlines))' says nothing to do; write it in a few words, "
+          + "like: stride add \"call the dentist\"")
+    }
+    guard !parsed.title.isEmpty else {
+      throw StrideError.invalid(
+        "only times and tokens were given (like tomorrow 9am, ~10m or #home); add a few words that say what to do")
     }
     var due = parsed.due
     var recurrence = parsed.recurrence

@@ -35,6 +35,10 @@ struct HonestyTests {
     let empty = cli.stride("add", "!!!")
     #expect(empty.status == 64)
     #expect(empty.stderr.contains("'!!!' says nothing to do"))
+    // Punctuation is not a token, whatever the parser makes of it; a time alone is not a task.
+    #expect(cli.stride("add", ":").stderr.contains("':' says nothing to do"))
+    let timeAlone = cli.stride("add", "tomorrow 9am ~10m")
+    #expect(timeAlone.status == 64 && timeAlone.stderr.contains("only times and tokens were given"))
     let dry = cli.stride("add", "--dry-run", "fix the boiler ASAP !meh")
     #expect(dry.stdout.contains("Type:      obligation"), "\(dry.stdout)")
     #expect(dry.stdout.contains("from \"ASAP\""), "\(dry.stdout)")

@@ -109,6 +109,9 @@ struct FindCommandTests {
     cli.stride("add", "renew the lease ~30m")
     cli.stride("add", "call the landlord at Café Müller")
     cli.stride("note", "2", "he wants the lease signed by Friday")
+    // The note's time reads as the Added row above it does, mid-row, not as a sentence's start.
+    let added = cli.stride("show", "2").stdout
+    #expect(added.contains("    1. today at ") && added.contains("  Added:   today at "), "\(added)")
     cli.stride("add", "sign the lease")
     cli.stride("done", "3")
     let found = cli.stride("find", "LEASE")
