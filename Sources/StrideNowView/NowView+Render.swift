@@ -15,8 +15,12 @@ extension NowView {
     switch screen {
     case .cards:
       top = [style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…"), ""]
-      footer = "j/k move · x done · d defer · a add · enter open · u undo · ? help · q quit"
-      if width < footer.count { footer = "j/k x d a enter u · ? help · q quit" }
+      // The widest that fits: every key; then all but enter, which ? lists; then the keys alone.
+      footer =
+        [
+          "j/k move · x done · d defer · a add · e energy · enter open · u undo · ? help · q quit",
+          "j/k move · x done · d defer · a add · e energy · u undo · ? more keys · q quit",
+        ].first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
       body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
     case .deferReason(let id):
       top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]

@@ -87,7 +87,8 @@ struct NowViewTerminalTests {
     }
     terminal.type("stride")
     let first = try #require(terminal.waitFor("Start with one of these:"), "\(terminal.screen)")
-    #expect(first.filter { $0.contains("· ") && $0.contains("energy") }.count == 5, "\(first)")
+    #expect(
+      first.filter { $0.contains(" · ") && $0.contains(" energy") && !$0.contains("q quit") }.count == 5, "\(first)")
     #expect(first.contains { $0.contains("q quit") })
     #expect(first.contains { $0.contains("water the ferns  ⚡") })
 

@@ -54,6 +54,10 @@ struct NowViewTests {
     #expect(screen.contains("why: "))
     #expect(screen.contains("water the ferns  ⚡"))
     #expect(screen.contains("q quit"))
+    // The footer names every key that fits, energy among them; enter, when it does not fit, is behind ?.
+    #expect(screen.contains("a add · e energy · u undo · ? more keys · q quit"))
+    let wide = view.screenLines(width: 100, height: 24, color: false).joined(separator: "\n")
+    #expect(wide.contains("e energy · enter open · u undo · ? help · q quit"))
     // Colour never carries anything alone: the same words with and without it.
     let colored = view.screenLines(width: 80, height: 24, color: true).joined(separator: "\n")
     #expect(colored.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == screen)
