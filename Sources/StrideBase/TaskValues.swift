@@ -16,8 +16,8 @@ public struct StepProgress: Equatable, Sendable, Codable {
 
 /// Where in the raw text a field came from (character offsets, end excluded).
 public struct CaptureSpan: Codable, Equatable, Sendable {
-  /// What a span of a capture decided: a field of the task, or `unread`, a `!word` Stride did not understand and
-  /// kept in the title.
+  /// What a span of a capture decided: a field of the task, or `unread`, words Stride did not understand and kept
+  /// in the title (a `!word`, a `~estimate`, a time that cannot be one).
   public enum Field: String, Codable, Sendable, CaseIterable {
     case estimate, energy, type, tags, due, start, unread, list
     case `repeat`
@@ -27,12 +27,15 @@ public struct CaptureSpan: Codable, Equatable, Sendable {
   public var text: String
   public var start: Int
   public var end: Int
+  /// For an `unread` span written as a time that cannot be one, why: "February has no 31st".
+  public var reason: String?
 
-  public init(field: Field, text: String, start: Int, end: Int) {
+  public init(field: Field, text: String, start: Int, end: Int, reason: String? = nil) {
     self.field = field
     self.text = text
     self.start = start
     self.end = end
+    self.reason = reason
   }
 }
 

@@ -60,10 +60,12 @@ extension TaskDraft: JSONEncodableByHand {
       "tags": .array(tags.map(JSONValue.string)),
       "spans": .array(
         spans.map { span in
-          .object([
+          var fields: [String: JSONValue] = [
             "field": .string(span.field.rawValue), "text": .string(span.text), "start": .integer(Int64(span.start)),
             "end": .integer(Int64(span.end)),
-          ])
+          ]
+          if let reason = span.reason { fields["reason"] = .string(reason) }
+          return .object(fields)
         }),
       "list": .orNull(list.map(JSONValue.string)),
       "repeat": .orNull(

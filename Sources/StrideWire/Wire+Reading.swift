@@ -178,7 +178,9 @@ extension CaptureSpan.Field: JSONReadable {}
 extension CaptureSpan: JSONReadable {
   public init(json: JSONValue) throws(JSONUnreadable) {
     let field = try JSONFields(json, "a span of a capture")
-    self.init(field: try field("field"), text: try field("text"), start: try field("start"), end: try field("end"))
+    self.init(
+      field: try field("field"), text: try field("text"), start: try field("start"), end: try field("end"),
+      reason: try field.optional("reason"))
   }
 }
 

@@ -47,7 +47,7 @@ extension Session {
     if let passed = draft.said?.passed {
       lines.append(passed + " (\(id.map { "stride edit \($0) --due DATE" } ?? "a later date"))")
     }
-    let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
+    let unread = draft.spans.filter { $0.field == .unread && $0.reason == nil }.map(\.text)
     if !unread.isEmpty {
       // How the kinds of word it did not read are written.
       let forms =
@@ -56,6 +56,12 @@ extension Session {
       lines.append(
         "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; "
           + forms.joined(separator: "; ") + ".")
+    }
+    // Words written as a time that cannot be one, each with the daemon's reason.
+    for span in draft.spans where span.field == .unread {
+      if let reason = span.reason {
+        lines.append("Stride kept \"\(span.text)\" in the title: \(reason)" + (reason.hasSuffix("?") ? "" : "."))
+      }
     }
     return (draft.said?.readAs, lines)
   }
@@ -330,7 +336,7 @@ extension Session {
     if let rule = draft.repeat { rows.append(["Repeats:", rule.words, source(.repeat)]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
     if let list = draft.list { rows.append(["List:", list, source(.list)]) }
-    let unread = draft.spans.filter { $0.field == .unread }.map(\.text)
+    let unread = draft.spans.filter { $0.field == .unread && $0.reason == nil }.map(\.text)
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }

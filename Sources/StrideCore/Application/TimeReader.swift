@@ -19,6 +19,15 @@ struct TimeReader {
     let text = params.text
     guard let match = parser.parse(text) else {
       if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
+      if let miss = parser.nearMisses(in: text).first {
+        throw StrideError.invalid(
+          "'\(miss.text)' is not a time: \(miss.reason)" + (miss.reason.hasSuffix("?") ? "" : "."))
+      }
+      if let (rule, _) = RecurrenceReader.parse(text, times: parser) {
+        throw StrideError.invalid(
+          "'\(text)' is a repeat (\(rule.words)), not one time; a task takes it with: stride add \"… \(text)\", or "
+            + "stride edit ID --repeat \"\(text)\"")
+      }
       throw StrideError.invalid(
         reading == .phrase
           ? "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01"

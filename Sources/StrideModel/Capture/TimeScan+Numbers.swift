@@ -131,12 +131,24 @@ extension Scan {
   /// (so "on the first try" and "the 2nd floor" stay), and after a marker or "on the" — or, written in digits,
   /// as the last word ("pay rent 1st").
   func ordinalPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    guard let found = dayOfMonth(at: index), found.ordinal else { return nil }
+    guard let found = dayOfMonth(at: index), found.ordinal, !besideMonth(day: index, end: found.end) else {
+      return nil
+    }
     if careful {
       guard endsDate(at: found.end - 1) else { return nil }
       if !marked && (found.spelled || found.end != chunks.count) { return nil }
     }
     guard let date = parser.upcoming(dayOfMonth: found.day) else { return nil }
     return (.date(date), found.end, false)
+  }
+
+  /// Whether the day at `index` (to `end`) stands beside a month's name: "april the 31st", "31st of april". Such a
+  /// day is that month's, read with it or not at all: where the two make no date, the day alone is no other month's.
+  private func besideMonth(day index: Int, end: Int) -> Bool {
+    var before = index - 1
+    if before >= 0, chunks[before].word == "the" { before -= 1 }
+    let after = word(end) == "of" ? end + 1 : end
+    return (before >= 0 && TimeWords.months[chunks[before].word] != nil)
+      || word(after).map { TimeWords.months[$0] != nil } == true
   }
 }

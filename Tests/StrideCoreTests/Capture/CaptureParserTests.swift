@@ -286,6 +286,38 @@ struct CaptureLongTailTests {
     }
   }
 
+  @Test("a time that cannot be one stays in the title and is named with why; numbers that are no time are left be")
+  func nearMisses() {
+    for (text, miss, reason) in [
+      ("pay rent 31 feb", "31 feb", "February has no 31st"),
+      ("review on april the 31st", "april the 31st", "April has no 31st"),
+      ("review on 31st april", "31st april", "April has no 31st"),
+      ("file it by the 31st of June", "31st of June", "June has no 31st"),
+      ("invoice 2026-02-30", "2026-02-30", "February 2026 has no 30th"),
+      ("party on feb 29", "feb 29", "February has a 29th only in a leap year; the next is 2028"),
+      ("call at 25:00", "25:00", "a day's clock runs from 00:00 to 23:59"),
+      ("dinner at 9:75", "9:75", "an hour has minutes 00 to 59"),
+      ("meet Ana 13pm", "13pm", "with am or pm, the hour is 1 to 12"),
+      ("meet Ana 0 am", "0 am", "with am or pm, the hour is 1 to 12"),
+      ("yoga every blursday", "every blursday", "blursday is not a day of the week; did you mean Thursday?"),
+      ("gym every Thursdy", "every Thursdy", "thursdy is not a day of the week; did you mean Thursday?"),
+    ] {
+      let parsed = fields(text)
+      #expect(parsed.title.contains(miss), "\(text): kept in the title")
+      // Nor is a piece of it read alone: "the 31st" beside April is no 31 December.
+      #expect(parsed.due == nil && parsed.recurrence == nil, "\(text): \(String(describing: parsed.due))")
+      #expect(
+        parsed.spans.contains { $0.field == .unread && $0.text == miss && $0.reason == reason },
+        "\(text): \(parsed.spans)")
+    }
+    for text in [
+      "25 people for the party", "won 31:28 against the reds", "buy a card every birthday", "plan it for 31 may",
+      "call at 12:30", "read chapter 12", "every monday water the plants", "tuesdays and thursdays gym",
+    ] {
+      #expect(!fields(text).spans.contains { $0.field == .unread }, "\(text): \(fields(text).spans)")
+    }
+  }
+
   @Test("type and energy come from a word, which is shown; no word, no inference")
   func inference() {
     for (text, word) in [

@@ -35,6 +35,17 @@ struct HonestyTests {
     let empty = cli.stride("add", "!!!")
     #expect(empty.status == 64)
     #expect(empty.stderr.contains("'!!!' says nothing to do"))
+    // A time that cannot be one is kept in the title and named with why, in add and in when; a repeat given to when
+    // is named as one.
+    #expect(
+      cli.stride("add", "pay rent 31 feb").stdout.contains(
+        "Stride kept \"31 feb\" in the title: February has no 31st.\n"))
+    let clock = cli.stride("when", "25:00")
+    #expect(
+      clock.status == 64 && clock.stderr.contains("'25:00' is not a time: a day's clock runs from 00:00 to 23:59."))
+    let repeated = cli.stride("when", "every monday")
+    #expect(
+      repeated.status == 64 && repeated.stderr.contains("'every monday' is a repeat (every Monday), not one time"))
     // Punctuation is not a token, whatever the parser makes of it; a time alone is not a task.
     #expect(cli.stride("add", ":").stderr.contains("':' says nothing to do"))
     let timeAlone = cli.stride("add", "tomorrow 9am ~10m")

@@ -1,0 +1,173 @@
+import Foundation
+
+/// A phrase written as a time that cannot be one: a day its month does not have ("31 feb", "april 31st",
+/// "2026-02-30"), a clock past its end ("25:00", "9:75", "13pm"), or a repeat on a day that is not a day of the week
+/// ("every blursday", "every thursdy"). Stride keeps such words in the title; this says which, and why, so the reply
+/// can name them instead of keeping them silently.
+public struct TimeNearMiss: Equatable, Sendable {
+  /// The words as written.
+  public var text: String
+  /// Why they are no time, as a clause: "February has no 31st".
+  public var reason: String
+}
+
+extension TimeParser {
+  /// Every phrase of `text` written as a time that cannot be one, in order. Only the shapes are judged: call it on
+  /// words that were not read as a time.
+  public func nearMisses(in text: String) -> [TimeNearMiss] {
+    let words = text.split(whereSeparator: \.isWhitespace).map {
+      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;!?()\""))
+    }
+    var misses: [TimeNearMiss] = []
+    var index = 0
+    while index < words.count {
+      if let (miss, length) = nearMiss(words, at: index) {
+        misses.append(miss)
+        index += length
+      } else {
+        index += 1
+      }
+    }
+    return misses
+  }
+
+  private func nearMiss(_ words: [String], at index: Int) -> (TimeNearMiss, Int)? {
+    let word = words[index].lowercased()
+    func next(_ offset: Int) -> String? {
+      index + offset < words.count ? words[index + offset].lowercased() : nil
+    }
+    func miss(_ length: Int, _ reason: String) -> (TimeNearMiss, Int) {
+      (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason), length)
+    }
+    if let reason = Self.clockReason(word, meridiem: next(1).flatMap(Self.meridiem)) {
+      return miss(next(1).flatMap(Self.meridiem) == nil ? 1 : 2, reason)
+    }
+    if let reason = isoDateReason(word) { return miss(1, reason) }
+    // "31 feb", "31st of april"
+    if let day = Self.dayNumber(word) {
+      let of = next(1) == "of" ? 1 : 0
+      if let month = next(1 + of).flatMap({ TimeWords.months[$0] }), let reason = dayReason(day, month) {
+        return miss(2 + of, reason)
+      }
+    }
+    // "feb 30", "april the 31st"
+    if let month = TimeWords.months[word] {
+      let the = next(1) == "the" ? 1 : 0
+      if let day = next(1 + the).flatMap(Self.dayNumber), let reason = dayReason(day, month) {
+        return miss(2 + the, reason)
+      }
+    }
+    if word == "every", let day = next(1), let reason = Self.weekdayReason(day) { return miss(2, reason) }
+    return nil
+  }
+
+  /// "am" or "pm" in their usual spellings.
+  private static func meridiem(_ word: String) -> String? {
+    switch word {
+    case "am", "a.m", "a.m.": "am"
+    case "pm", "p.m", "p.m.": "pm"
+    default: nil
+    }
+  }
+
+  /// Why `word` (with `meridiem`, the next word, when it is am or pm) is a clock time that does not exist.
+  private static func clockReason(_ word: String, meridiem following: String?) -> String? {
+    var digits = Substring(word)
+    var meridiem = following
+    for suffix in ["am", "pm", "a.m.", "p.m."] where digits.hasSuffix(suffix) {
+      digits = digits.dropLast(suffix.count)
+      meridiem = self.meridiem(suffix)
+    }
+    let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }),
+      parts[0].count <= 2, let hour = Int(parts[0])
+    else { return nil }
+    let minute = parts.count == 2 ? Int(parts[1]) : nil
+    if parts.count == 2, parts[1].count != 2 { return nil }
+    // Without am or pm, only a clock written with minutes is a clock ("25 people" is not).
+    guard meridiem != nil || minute != nil else { return nil }
+    if let minute, minute > 59, hour <= 23 { return "an hour has minutes 00 to 59" }
+    if meridiem != nil, hour == 0 || hour > 12 { return "with am or pm, the hour is 1 to 12" }
+    // A score or a ratio ("won 31:28") is left alone: only hours just past the day's end are read as a clock.
+    if meridiem == nil, (24...29).contains(hour) { return "a day's clock runs from 00:00 to 23:59" }
+    return nil
+  }
+
+  /// "31", "31st", "2nd": a day number as a date writes it, 1 to 31.
+  private static func dayNumber(_ word: String) -> Int? {
+    var digits = Substring(word)
+    for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
+    guard (1...2).contains(digits.count), digits.allSatisfy(\.isDigit), let day = Int(digits),
+      (1...31).contains(day)
+    else { return nil }
+    return day
+  }
+
+  private static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  /// Why `day` of `month` is no date: the month is shorter in every year, or only in this one and the next few.
+  private func dayReason(_ day: Int, _ month: Int, year: Int? = nil) -> String? {
+    let name = Self.monthNames[month - 1]
+    let longest = month == 2 ? 29 : [4, 6, 9, 11].contains(month) ? 30 : 31
+    if day > longest { return "\(name) has no \(Self.ordinal(day))" }
+    guard month == 2, day == 29 else { return nil }
+    if let year { return Self.isLeap(year) ? nil : "February \(year) has no 29th" }
+    // A day without a year is its next one; a 29 February is years away at most.
+    let today = calendar.day(of: reference)
+    let first = today.month <= 2 ? today.year : today.year + 1
+    guard let leap = (first...(first + 8)).first(where: Self.isLeap), leap != today.year else { return nil }
+    return "February has a 29th only in a leap year; the next is \(leap)"
+  }
+
+  /// "2026-02-31": a date with a day its month does not have that year.
+  private func isoDateReason(_ word: String) -> String? {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isDigit) }), let year = Int(parts[0]), let month = Int(parts[1]),
+      let day = Int(parts[2])
+    else { return nil }
+    guard (1...12).contains(month) else { return "a year has months 01 to 12" }
+    guard (1...31).contains(day) else { return "a month has days 01 to 31 at most" }
+    if month == 2, day == 29 { return dayReason(day, month, year: year) }
+    return dayReason(day, month).map { _ in "\(Self.monthNames[month - 1]) \(year) has no \(Self.ordinal(day))" }
+  }
+
+  private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+  private static func ordinal(_ day: Int) -> String {
+    let suffix =
+      (11...13).contains(day % 100) ? "th" : day % 10 == 1 ? "st" : day % 10 == 2 ? "nd" : day % 10 == 3 ? "rd" : "th"
+    return "\(day)\(suffix)"
+  }
+
+  private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+  /// Why `word` after "every" reads as a day of the week mistyped ("blursday", "thursdy", "mondays" is a day): it is
+  /// within two letters of one, and not a day or a word a repeat knows.
+  private static func weekdayReason(_ word: String) -> String? {
+    let singular = word.hasSuffix("s") ? String(word.dropLast()) : word
+    guard word.count >= 5, TimeWords.weekdays[word] == nil, TimeWords.weekdays[singular] == nil,
+      RecurrenceReader.parse("every " + word) == nil, word.allSatisfy(\.isLetter)
+    else { return nil }
+    guard let near = weekdayNames.first(where: { editDistance($0, singular) <= 2 }) else { return nil }
+    return "\(word) is not a day of the week; did you mean \(near.prefix(1).uppercased() + near.dropFirst())?"
+  }
+
+  /// Levenshtein distance, for short words.
+  private static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
