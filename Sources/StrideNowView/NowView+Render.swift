@@ -4,6 +4,12 @@ import StrideWire
 /// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
 /// screen readers and dumb terminals).
 extension NowView {
+  /// The cards' footer, widest first: every key; then all but enter, which ? lists; the keys alone come after.
+  static let cardKeys = [
+    "j/k move · x done · d defer · a add · e energy · enter open · u undo · ? help · q quit",
+    "j/k move · x done · d defer · a add · e energy · u undo · ? more keys · q quit",
+  ]
+
   /// The screen, one string a row, each at most `width` columns wide (cut with "…", never wrapped), at most
   /// `height` rows. With `color`, ANSI colour and bold; without, the same words.
   public func screenLines(width: Int, height: Int, color: Bool) -> [String] {
@@ -15,12 +21,7 @@ extension NowView {
     switch screen {
     case .cards:
       top = [style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…"), ""]
-      // The widest that fits: every key; then all but enter, which ? lists; then the keys alone.
-      footer =
-        [
-          "j/k move · x done · d defer · a add · e energy · enter open · u undo · ? help · q quit",
-          "j/k move · x done · d defer · a add · e energy · u undo · ? more keys · q quit",
-        ].first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
+      footer = Self.cardKeys.first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
       body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
     case .deferReason(let id):
       top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]

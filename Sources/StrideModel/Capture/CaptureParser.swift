@@ -52,18 +52,6 @@ public struct CaptureParser: Sendable {
     return result
   }
 
-  /// The words of `title` written as a time that cannot be one ("31 feb", "25:00", "every blursday"): kept in the
-  /// title, and named in the reply with why, as unread spans where they stand in the line.
-  private func nearMisses(in title: String, of characters: [Character]) -> [CaptureSpan] {
-    let line = String(characters).lowercased()
-    return times.nearMisses(in: title).map { miss in
-      let found = line.range(of: miss.text.lowercased())
-      let start = found.map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
-      return CaptureSpan(
-        field: .unread, text: miss.text, start: start, end: start + miss.text.count, reason: miss.reason)
-    }
-  }
-
   // MARK: Tokens
 
   /// `~15m`, `!low`, `#health` and `key:value` tokens; a token counts only where it stands alone.
