@@ -364,7 +364,16 @@ public struct CaptureParser: Sendable {
             field: CaptureSpan.Field(role), text: String(characters[range]), start: range.lowerBound,
             end: range.upperBound))
       }
-      guard used else { continue }
+      guard used else {
+        // "dinner tomorrow 7pm tonight": a second time for a field already read stays in the title, named.
+        let first = result.spans.first { $0.field == CaptureSpan.Field(fields[0].0) }
+        let name = fields[0].0 == .due ? "a due time" : "a start time"
+        result.spans.append(
+          CaptureSpan(
+            field: .unread, text: String(characters[range]), start: range.lowerBound, end: range.upperBound,
+            reason: "the line already gives \(name)" + (first.map { " (\"\($0.text)\")" } ?? "")))
+        continue
+      }
       result.problem = result.problem ?? match.contradiction
       consumed.append(Self.withDanglingVerb(masked, line, range))
     }

@@ -318,6 +318,23 @@ struct CaptureLongTailTests {
     }
   }
 
+  @Test("a second time for a field already read stays in the title and is named with the one that was read")
+  func secondTime() {
+    for (text, kept, reason) in [
+      ("dinner tomorrow 7pm tonight", "tonight", "the line already gives a due time (\"tomorrow 7pm\")"),
+      ("meeting monday 3pm tuesday", "tuesday", "the line already gives a due time (\"monday 3pm\")"),
+      ("water plants after 6pm after 8pm", "after 8pm", "the line already gives a start time (\"after 6pm\")"),
+    ] {
+      let parsed = fields(text)
+      #expect(parsed.title.contains(kept), "\(text): \(parsed.title)")
+      #expect(
+        parsed.spans.contains { $0.field == .unread && $0.text == kept && $0.reason == reason },
+        "\(text): \(parsed.spans)")
+    }
+    // A day that says which occasion is no second time ("book for monday meeting").
+    #expect(!fields("book the room for the monday meeting on friday").spans.contains { $0.field == .unread })
+  }
+
   @Test("type and energy come from a word, which is shown; no word, no inference")
   func inference() {
     for (text, word) in [
