@@ -88,6 +88,11 @@ package final class SQLiteDatabase {
   /// with the outer transaction.
   package func transaction<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
     let outer = depth == 0
+    // An error inside an earlier savepoint (a full disk, an I/O error) can make SQLite roll back the whole
+    // transaction: a savepoint now would begin a transaction of its own, stored whatever the outer one's fate.
+    if !outer, sqlite3_get_autocommit(handle) != 0 {
+      throw storageError("the transaction this change was part of was rolled back")
+    }
     let savepoint = "change\(depth)"
     let undo = outer ? "ROLLBACK" : "ROLLBACK TO \(savepoint); RELEASE \(savepoint)"
     // Kept prepared, as every statement is: a change would otherwise parse these four words again each time.

@@ -79,6 +79,7 @@ public final class TaskStore {
       // Memory may hold changes the failed commit lost: take it again from the disk, and tell no one of them.
       openList = (try? rows.loadOpen()) ?? []
       titleKeys = nil
+      defaultListName = (try? defaultList().name) ?? defaultListName
       if outer { journal = [] }
       throw error
     }

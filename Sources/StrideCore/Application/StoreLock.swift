@@ -55,7 +55,10 @@ final class StoreLock: @unchecked Sendable {
       if mustLead { leading = true }
       queue.unlock()
       if mustLead { commitWaiting() }
-      guard let outcome else { preconditionFailure("a change left its group without running") }
+      // A change the group could not run (its transaction did not begin) has the group's error.
+      guard let outcome else {
+        throw mine.commitFailed ?? StrideError(.internalError, "a change was left out of its commit; try it again")
+      }
       // A change that failed on its own says why; one that was made is lost with the group's commit.
       if case .success = outcome, let failed = mine.commitFailed { throw failed }
       return try outcome.get()
@@ -95,6 +98,8 @@ final class StoreLock: @unchecked Sendable {
     }
     queue.lock()
     for change in group {
+      // Run or not (a transaction that did not begin runs none), a change's code may not outlive its caller's call.
+      change.run = nil
       change.commitFailed = failed
       change.done = true
     }

@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideStore
 
 /// Changes made at the same moment on different connections share one commit (one sync to disk), and each is still
 /// answered for itself.
@@ -37,9 +38,9 @@ struct GroupCommitTests {
 
   /// Seven captures and one completion of a task that does not exist, each on a thread of its own, sent while the
   /// store is held elsewhere; `whileHeld` runs once all eight wait. Returns when every one has its answer.
-  func changeTogether(_ tasks: Tasks, _ record: Record, whileHeld: () throws -> Void = {}) throws {
+  func changeTogether(_ tasks: Tasks, _ record: Record, whileHeld: (TaskStore) throws -> Void = { _ in }) throws {
     let finished = DispatchGroup()
-    try tasks.store.locked { _ in
+    try tasks.store.locked { store in
       for title in Self.titles {
         finished.enter()
         Thread.detachNewThread {
@@ -65,7 +66,7 @@ struct GroupCommitTests {
       let deadline = Date().addingTimeInterval(30 * Double(Fixtures.slowdown))
       while tasks.store.waitingChanges < 8 && Date() < deadline { usleep(1_000) }
       #expect(tasks.store.waitingChanges == 8, "all eight changes wait for the store")
-      try whileHeld()
+      try whileHeld(store)
     }
     #expect(finished.wait(timeout: .now() + 30 * Double(Fixtures.slowdown)) == .success)
   }
@@ -96,7 +97,7 @@ struct GroupCommitTests {
   func failedTogether() throws {
     let (tasks, record, path) = try makeTasks()
     // The file removed while the daemon runs: the commit refuses to write on into it.
-    try changeTogether(tasks, record) { try FileManager.default.removeItem(atPath: path) }
+    try changeTogether(tasks, record) { _ in try FileManager.default.removeItem(atPath: path) }
     let answers = record.answers
     for title in Self.titles {
       guard case .failure(let error)? = answers[title] else {
@@ -112,5 +113,22 @@ struct GroupCommitTests {
     #expect(error.code == .taskNotFound, "a change that failed on its own says why")
     #expect(record.commits.isEmpty, "nothing was announced")
     #expect(try tasks.locked { $0.openByID.map(\.title) } == ["the task already there"])
+  }
+
+  @Test("when the group's transaction cannot even begin, every change is told so, and the daemon carries on")
+  func groupNeverBegan() throws {
+    let (tasks, record, _) = try makeTasks()
+    // A closed database: BEGIN fails before any change of the group runs.
+    try changeTogether(tasks, record) { store in store.close() }
+    let answers = record.answers
+    #expect(answers.count == 8)
+    for (name, answer) in answers {
+      guard case .failure(let error) = answer else {
+        Issue.record("\(name) was acknowledged though nothing could be stored")
+        continue
+      }
+      #expect(error.code == .storageFailed, "\(name): \(error.message)")
+    }
+    #expect(record.commits.isEmpty)
   }
 }
