@@ -349,16 +349,16 @@ extension Wire.NowResult {
         ? start.sentenceStart : "\(overdue) things are overdue\(listNote); here is a way to start:"
     }
     let fits = suggestions.contains { $0.kind == .checkOn || $0.task.energy.rank <= energy.rank }
+    let one = suggestions.count == 1
+    let asks = (one ? "this asks" : "these ask") + " for more than your \(energy.rawValue) energy"
     switch (overdue < NowLimits.overduePile, fits) {
     case (true, true): return "For your \(energy.rawValue) energy, \(start)"
     case (true, false):
-      return "These ask for more than your \(energy.rawValue) energy; if you want to try anyway, start with one of them"
-        + "\(list.map { " from \($0)" } ?? ""):"
+      return asks.sentenceStart + "; if you want to try anyway, "
+        + (one ? "here it is:" : "start with one of them\(list.map { " from \($0)" } ?? ""):")
     case (false, true):
       return "\(overdue) things are overdue\(listNote); here is a way to start, for your \(energy.rawValue) energy:"
-    case (false, false):
-      return "\(overdue) things are overdue\(listNote); these ask for more than your \(energy.rawValue) energy, but "
-        + "here is a way to start:"
+    case (false, false): return "\(overdue) things are overdue\(listNote); \(asks), but here is a way to start:"
     }
   }
 }

@@ -59,9 +59,7 @@ extension Session {
     }
     // Words written as a time that cannot be one, each with the daemon's reason.
     for span in draft.spans where span.field == .unread {
-      if let reason = span.reason {
-        lines.append("Stride kept \"\(span.text)\" in the title: \(reason)" + (reason.hasSuffix("?") ? "" : "."))
-      }
+      if let reason = span.reason { lines.append("Stride kept \"\(span.text)\" in the title: \(reason).") }
     }
     return (draft.said?.readAs, lines)
   }

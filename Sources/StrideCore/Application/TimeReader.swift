@@ -19,14 +19,13 @@ struct TimeReader {
     let text = params.text
     guard let match = parser.parse(text) else {
       if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
-      if let miss = parser.nearMisses(in: text).first {
-        throw StrideError.invalid(
-          "'\(miss.text)' is not a time: \(miss.reason)" + (miss.reason.hasSuffix("?") ? "" : "."))
+      if let miss = parser.nearMisses(in: text, meantAsTime: true).first {
+        throw StrideError.invalid("'\(miss.text)' is not a time: \(miss.reason).")
       }
       if let (rule, _) = RecurrenceReader.parse(text, times: parser) {
         throw StrideError.invalid(
-          "'\(text)' is a repeat (\(rule.words)), not one time; a task takes it with: stride add \"… \(text)\", or "
-            + "stride edit ID --repeat \"\(text)\"")
+          "'\(text)' is a repeat (\(rule.words)), not one time; to give a task this repeat: stride edit ID --repeat "
+            + "\"\(text)\"")
       }
       throw StrideError.invalid(
         reading == .phrase

@@ -64,7 +64,10 @@ extension CaptureParser {
   func nearMisses(in title: String, of characters: [Character]) -> [CaptureSpan] {
     let line = String(characters).lowercased()
     return times.nearMisses(in: title).map { miss in
-      let found = line.range(of: miss.text.lowercased())
+      // The words as written, or where they begin when the line spaced them otherwise ("31,  feb").
+      let found =
+        line.range(of: miss.text.lowercased())
+        ?? miss.text.split(separator: " ").first.flatMap { line.range(of: $0.lowercased()) }
       let start = found.map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
       return CaptureSpan(
         field: .unread, text: miss.text, start: start, end: start + miss.text.count, reason: miss.reason)

@@ -366,8 +366,8 @@ public struct CaptureParser: Sendable {
       }
       guard used else {
         // "dinner tomorrow 7pm tonight": a second time for a field already read stays in the title, named.
-        let first = result.spans.first { $0.field == CaptureSpan.Field(fields[0].0) }
-        let name = fields[0].0 == .due ? "a due time" : "a start time"
+        let first = result.spans.first { $0.field == CaptureSpan.Field(fields.last!.0) }
+        let name = fields.count == 2 ? "a start and a due time" : fields[0].0 == .due ? "a due time" : "a start time"
         result.spans.append(
           CaptureSpan(
             field: .unread, text: String(characters[range]), start: range.lowerBound, end: range.upperBound,

@@ -13,15 +13,16 @@ public struct TimeNearMiss: Equatable, Sendable {
 
 extension TimeParser {
   /// Every phrase of `text` written as a time that cannot be one, in order. Only the shapes are judged: call it on
-  /// words that were not read as a time.
-  public func nearMisses(in text: String) -> [TimeNearMiss] {
+  /// words that were not read as a time. `meantAsTime`: the whole text was given as a time (`stride when`), so a
+  /// clock needs no "at" before it.
+  public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     let words = text.split(whereSeparator: \.isWhitespace).map {
       String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;!?()\""))
     }
     var misses: [TimeNearMiss] = []
     var index = 0
     while index < words.count {
-      if let (miss, length) = nearMiss(words, at: index) {
+      if let (miss, length) = nearMiss(words, at: index, meantAsTime: meantAsTime) {
         misses.append(miss)
         index += length
       } else {
@@ -31,7 +32,7 @@ extension TimeParser {
     return misses
   }
 
-  private func nearMiss(_ words: [String], at index: Int) -> (TimeNearMiss, Int)? {
+  private func nearMiss(_ words: [String], at index: Int, meantAsTime: Bool) -> (TimeNearMiss, Int)? {
     let word = words[index].lowercased()
     func next(_ offset: Int) -> String? {
       index + offset < words.count ? words[index + offset].lowercased() : nil
@@ -39,12 +40,14 @@ extension TimeParser {
     func miss(_ length: Int, _ reason: String) -> (TimeNearMiss, Int) {
       (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason), length)
     }
-    if let reason = Self.clockReason(word, meridiem: next(1).flatMap(Self.meridiem)) {
+    let marked =
+      index == 0 ? meantAsTime : Self.clockMarkers.contains(words[index - 1].lowercased())
+    if let reason = Self.clockReason(word, meridiem: next(1).flatMap(Self.meridiem), marked: marked) {
       return miss(next(1).flatMap(Self.meridiem) == nil ? 1 : 2, reason)
     }
     if let reason = isoDateReason(word) { return miss(1, reason) }
     // "31 feb", "31st of april"
-    if let day = Self.dayNumber(word) {
+    if let day = Scan.dayNumber(word) {
       let of = next(1) == "of" ? 1 : 0
       if let month = next(1 + of).flatMap({ TimeWords.months[$0] }), let reason = dayReason(day, month) {
         return miss(2 + of, reason)
@@ -53,7 +56,7 @@ extension TimeParser {
     // "feb 30", "april the 31st"
     if let month = TimeWords.months[word] {
       let the = next(1) == "the" ? 1 : 0
-      if let day = next(1 + the).flatMap(Self.dayNumber), let reason = dayReason(day, month) {
+      if let day = next(1 + the).flatMap(Scan.dayNumber), let reason = dayReason(day, month) {
         return miss(2 + the, reason)
       }
     }
@@ -70,8 +73,14 @@ extension TimeParser {
     }
   }
 
-  /// Why `word` (with `meridiem`, the next word, when it is am or pm) is a clock time that does not exist.
-  private static func clockReason(_ word: String, meridiem following: String?) -> String? {
+  /// Words that say a clock time comes next: "at 25:00", "until 9:75".
+  private static let clockMarkers: Set<String> = [
+    "at", "by", "from", "until", "till", "before", "after", "around", "@",
+  ]
+
+  /// Why `word` (with `meridiem`, the next word, when it is am or pm) is a clock time that does not exist. Without am
+  /// or pm it counts only after a word such as "at" (`marked`): "a 1:72 scale kit" and "won 25:23" are no clocks.
+  private static func clockReason(_ word: String, meridiem following: String?, marked: Bool) -> String? {
     var digits = Substring(word)
     var meridiem = following
     for suffix in ["am", "pm", "a.m.", "p.m."] where digits.hasSuffix(suffix) {
@@ -84,41 +93,30 @@ extension TimeParser {
     else { return nil }
     let minute = parts.count == 2 ? Int(parts[1]) : nil
     if parts.count == 2, parts[1].count != 2 { return nil }
-    // Without am or pm, only a clock written with minutes is a clock ("25 people" is not).
-    guard meridiem != nil || minute != nil else { return nil }
+    // Without am or pm, only a marked clock written with minutes is a clock ("at 25 people" is not).
+    guard meridiem != nil || (marked && minute != nil) else { return nil }
     if let minute, minute > 59, hour <= 23 { return "an hour has minutes 00 to 59" }
     if meridiem != nil, hour == 0 || hour > 12 { return "with am or pm, the hour is 1 to 12" }
-    // A score or a ratio ("won 31:28") is left alone: only hours just past the day's end are read as a clock.
-    if meridiem == nil, (24...29).contains(hour) { return "a day's clock runs from 00:00 to 23:59" }
+    // "24:00" is a way to write the end of a day; past it, only hours just after are taken as a clock.
+    if meridiem == nil, (24...29).contains(hour), hour > 24 || minute != 0 {
+      return "a day's clock runs from 00:00 to 23:59"
+    }
     return nil
   }
 
-  /// "31", "31st", "2nd": a day number as a date writes it, 1 to 31.
-  private static func dayNumber(_ word: String) -> Int? {
-    var digits = Substring(word)
-    for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
-    guard (1...2).contains(digits.count), digits.allSatisfy(\.isDigit), let day = Int(digits),
-      (1...31).contains(day)
-    else { return nil }
-    return day
-  }
-
-  private static let monthNames = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-  ]
-
   /// Why `day` of `month` is no date: the month is shorter in every year, or only in this one and the next few.
   private func dayReason(_ day: Int, _ month: Int, year: Int? = nil) -> String? {
-    let name = Self.monthNames[month - 1]
-    let longest = month == 2 ? 29 : [4, 6, 9, 11].contains(month) ? 30 : 31
-    if day > longest { return "\(name) has no \(Self.ordinal(day))" }
+    let name = Recurrence.monthNames[month - 1]
+    // 2000 was a leap year: a day no year has is no day of 2000 either.
+    if CivilDate(year: 2000, month: month, day: day) == nil { return "\(name) has no \(Recurrence.ordinalNumber(day))" }
     guard month == 2, day == 29 else { return nil }
-    if let year { return Self.isLeap(year) ? nil : "February \(year) has no 29th" }
+    if let year { return CivilDate(year: year, month: 2, day: 29) == nil ? "February \(year) has no 29th" : nil }
     // A day without a year is its next one; a 29 February is years away at most.
     let today = calendar.day(of: reference)
     let first = today.month <= 2 ? today.year : today.year + 1
-    guard let leap = (first...(first + 8)).first(where: Self.isLeap), leap != today.year else { return nil }
+    guard let leap = (first...(first + 8)).first(where: { CivilDate(year: $0, month: 2, day: 29) != nil }),
+      leap != today.year
+    else { return nil }
     return "February has a 29th only in a leap year; the next is \(leap)"
   }
 
@@ -132,28 +130,30 @@ extension TimeParser {
     guard (1...12).contains(month) else { return "a year has months 01 to 12" }
     guard (1...31).contains(day) else { return "a month has days 01 to 31 at most" }
     if month == 2, day == 29 { return dayReason(day, month, year: year) }
-    return dayReason(day, month).map { _ in "\(Self.monthNames[month - 1]) \(year) has no \(Self.ordinal(day))" }
-  }
-
-  private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-  private static func ordinal(_ day: Int) -> String {
-    let suffix =
-      (11...13).contains(day % 100) ? "th" : day % 10 == 1 ? "st" : day % 10 == 2 ? "nd" : day % 10 == 3 ? "rd" : "th"
-    return "\(day)\(suffix)"
+    return dayReason(day, month).map { _ in
+      "\(Recurrence.monthNames[month - 1]) \(year) has no \(Recurrence.ordinalNumber(day))"
+    }
   }
 
   private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-  /// Why `word` after "every" reads as a day of the week mistyped ("blursday", "thursdy", "mondays" is a day): it is
-  /// within two letters of one, and not a day or a word a repeat knows.
+  /// Words that end like a day's name and are words of their own: "every midday", "every payday".
+  private static let dayLikeWords: Set<String> = [
+    "midday", "payday", "workday", "heyday", "mayday", "noonday", "today", "someday", "doomsday", "everyday",
+    "weekday", "yesterday", "holiday", "birthday", "gameday", "schoolday",
+  ]
+
+  /// Why `word` after "every" reads as a day of the week mistyped ("blursday", "thursdy"): it ends as a day's name
+  /// does ("-day", "-dy"), is within two letters of one, and is neither a day, a word a repeat knows, nor a word of
+  /// its own ("every sunny day", "every sundry item" and "every midday" are left alone).
   private static func weekdayReason(_ word: String) -> String? {
     let singular = word.hasSuffix("s") ? String(word.dropLast()) : word
-    guard word.count >= 5, TimeWords.weekdays[word] == nil, TimeWords.weekdays[singular] == nil,
+    guard word.count >= 5, singular.hasSuffix("day") || singular.hasSuffix("dy"), TimeWords.weekdays[word] == nil,
+      TimeWords.weekdays[singular] == nil, !dayLikeWords.contains(singular),
       RecurrenceReader.parse("every " + word) == nil, word.allSatisfy(\.isLetter)
     else { return nil }
     guard let near = weekdayNames.first(where: { editDistance($0, singular) <= 2 }) else { return nil }
-    return "\(word) is not a day of the week; did you mean \(near.prefix(1).uppercased() + near.dropFirst())?"
+    return "\(word) is not a day of the week; perhaps you meant \(near.prefix(1).uppercased() + near.dropFirst())"
   }
 
   /// Levenshtein distance, for short words.
