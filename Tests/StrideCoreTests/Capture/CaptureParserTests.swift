@@ -286,6 +286,17 @@ struct CaptureLongTailTests {
     }
   }
 
+  /// `text` read with `kept` left in its title and named as unread, with `reason`.
+  @discardableResult
+  func expectKept(_ text: String, _ kept: String, _ reason: String) -> ParsedCapture {
+    let parsed = fields(text)
+    #expect(parsed.title.contains(kept), "\(text): \(parsed.title)")
+    #expect(
+      parsed.spans.contains { $0.field == .unread && $0.text == kept && $0.reason == reason },
+      "\(text): \(parsed.spans)")
+    return parsed
+  }
+
   @Test("a time that cannot be one stays in the title and is named with why; numbers that are no time are left be")
   func nearMisses() {
     for (text, miss, reason) in [
@@ -302,13 +313,9 @@ struct CaptureLongTailTests {
       ("yoga every blursday", "every blursday", "blursday is not a day of the week; perhaps you meant Thursday"),
       ("gym every Thursdy", "every Thursdy", "thursdy is not a day of the week; perhaps you meant Thursday"),
     ] {
-      let parsed = fields(text)
-      #expect(parsed.title.contains(miss), "\(text): kept in the title")
+      let parsed = expectKept(text, miss, reason)
       // Nor is a piece of it read alone: "the 31st" beside April is no 31 December.
       #expect(parsed.due == nil && parsed.recurrence == nil, "\(text): \(String(describing: parsed.due))")
-      #expect(
-        parsed.spans.contains { $0.field == .unread && $0.text == miss && $0.reason == reason },
-        "\(text): \(parsed.spans)")
     }
     for text in [
       "25 people for the party", "won 31:28 against the reds", "buy a card every birthday", "plan it for 31 may",
@@ -327,11 +334,7 @@ struct CaptureLongTailTests {
       ("meeting monday 3pm tuesday", "tuesday", "the line already gives a due time (\"monday 3pm\")"),
       ("water plants after 6pm after 8pm", "after 8pm", "the line already gives a start time (\"after 6pm\")"),
     ] {
-      let parsed = fields(text)
-      #expect(parsed.title.contains(kept), "\(text): \(parsed.title)")
-      #expect(
-        parsed.spans.contains { $0.field == .unread && $0.text == kept && $0.reason == reason },
-        "\(text): \(parsed.spans)")
+      expectKept(text, kept, reason)
     }
     // A day that says which occasion is no second time ("book for monday meeting").
     #expect(!fields("book the room for the monday meeting on friday").spans.contains { $0.field == .unread })
