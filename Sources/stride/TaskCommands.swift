@@ -161,8 +161,11 @@ extension Session {
       return address
     }
     // One address named twice is done once ("done 15 15" would otherwise say 15 is already done, or finish a
-    // routine's next time as well).
-    let addresses = read.enumerated().filter { offset, address in !read[..<offset].contains(address) }.map(\.element)
+    // routine's next time as well), and a step of a task the command finishes needs no ticking ("done 3 3.3").
+    let addresses = read.enumerated().filter { offset, address in
+      !read[..<offset].contains(address)
+        && (address.step == nil || !read.contains(TaskAddress(id: address.id, step: nil)))
+    }.map(\.element)
     guard addresses.count > 1 else { return try done(addresses[0]) }
     var failure: ExitStatus?
     for address in addresses {

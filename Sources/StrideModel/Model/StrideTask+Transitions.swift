@@ -103,6 +103,12 @@ extension StrideTask {
       throw StrideError(
         .invalidTransition, "step \(id).\(index) is already done; bring it back with: stride reopen \(id).\(index)")
     }
+    // A finished task's steps need no ticking: it is done whichever of them are.
+    guard status != .completed else {
+      throw StrideError(
+        .invalidTransition,
+        "task \(id) is already done, so its steps need no ticking; to work on it again: stride reopen \(id)")
+    }
     subtasks[position].done = true
     subtasks[position].completedAt = now
     updatedAt = now

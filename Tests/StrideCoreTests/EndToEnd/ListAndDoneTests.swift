@@ -32,6 +32,10 @@ struct DoneSeveralTests {
     let twice = cli.stride("done", "4", "4")
     #expect(twice.status == 0, "\(twice.stderr)")
     #expect(twice.stdout == "Done: task 4, \"post the letter\".\n" && twice.stderr.isEmpty)
+    // A step of a task the same command finishes needs no ticking of its own.
+    cli.stride("add", "pack for the trip: socks; charger")
+    let whole = cli.stride("done", "5", "5.2")
+    #expect(whole.status == 0 && whole.stdout == "Done: task 5, \"pack for the trip\".\n", "\(whole.stdout)")
     let typo = cli.stride("done", "2", "x")
     #expect(typo.status == 64)
     #expect(typo.stderr.contains("'x' is not a task id"))

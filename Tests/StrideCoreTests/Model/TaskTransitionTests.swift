@@ -53,6 +53,15 @@ struct TaskTransitionTests {
     ) {
       try task.reopen(at: now)
     }
+    // A finished task's open step is not ticked: "that was the last step" would be said of a task done before.
+    try task.complete(at: now)
+    #expect(
+      throws: StrideError(
+        .invalidTransition,
+        "task \(task.id) is already done, so its steps need no ticking; to work on it again: stride reopen \(task.id)")
+    ) {
+      try task.completeStep(2, at: now)
+    }
   }
 
   @Test("a step that does not exist is named with the steps there are, or how to add one")
