@@ -85,6 +85,14 @@ package struct TaskRules {
     guard task.status != .completed else {
       throw StrideError(.invalidTransition, "task \(task.id) is done; reopen it first with: stride reopen \(task.id)")
     }
+    // Asked for what is so already: said, and nothing recorded (an undo would take back nothing).
+    guard task.pinned != pinned else {
+      throw StrideError(
+        .invalidTransition,
+        pinned
+          ? "task \(task.id) is pinned already; it stays in now until done or unpinned"
+          : "task \(task.id) is not pinned, so there is nothing to unpin; to keep it in now: stride pin \(task.id)")
+    }
     task.pinned = pinned
     task.updatedAt = now
   }

@@ -309,6 +309,12 @@ struct RoutineTests {
     #expect(cli.stride("now", "--all").stdout.contains("pinned, but it is deferred"))
     #expect(cli.stride("unpin", "1").stdout.contains("Unpinned task 1"))
     #expect(!cli.stride("list", "--pinned").stdout.contains("learn the guitar"))
+    // Asked again, it says it is so already, and changes nothing.
+    let again = cli.stride("unpin", "1")
+    #expect(again.status == 1 && again.stdout.isEmpty)
+    #expect(
+      again.stderr.contains("task 1 is not pinned, so there is nothing to unpin; to keep it in now: stride pin 1"))
+    #expect(cli.stride("pin", "3").stderr.contains("task 3 is pinned already"))
   }
 
   static func task(_ cli: CommandLineHarness, _ id: Int) throws -> StrideTask {
