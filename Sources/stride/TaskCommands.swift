@@ -300,7 +300,8 @@ extension Session {
 
   /// What an edit set, as the task now has it: "energy low", "due Friday at 17:00", "no estimate".
   private func editedFields(_ patch: Wire.TaskUpdate.Params, _ task: Wire.Task) -> [String] {
-    var set: [String] = []
+    // The new title is in the sentence's name of the task.
+    var set: [String] = patch.title != nil ? ["renamed"] : []
     if patch.energy != nil { set.append("energy \(task.energy.rawValue)") }
     if patch.type != nil { set.append("type \(task.type.rawValue)") }
     if patch.estimateMinutes != nil {

@@ -175,7 +175,13 @@ extension StrideTask {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is done, so it is not waiting for anything")
     }
-    let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+    var trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
+    // "waiting for Jo's numbers": every sentence says "waiting for" itself, so the note is what is waited for.
+    for lead in ["waiting for ", "waiting on ", "wait for ", "wait on "]
+    where trimmed?.lowercased().hasPrefix(lead) == true && trimmed!.count > lead.count {
+      trimmed = String(trimmed!.dropFirst(lead.count)).trimmingCharacters(in: .whitespaces)
+      break
+    }
     if let followUp, followUp <= now {
       let when = HumanTime(now: now).describe(followUp)
       throw StrideError.invalid("the follow-up time, \(when), has already passed; give a later time")

@@ -165,6 +165,13 @@ struct TaskTransitionTests {
     #expect(throws: StrideError(.invalidTransition, "task 5 is already active, so there is nothing to resume")) {
       try task.resume(at: now)
     }
+    // Every sentence says "waiting for" itself ("is waiting for Jo's numbers"), so the note does not repeat it.
+    for note in ["waiting for Jo's numbers", "Waiting on Jo's numbers", "wait for Jo's numbers"] {
+      try task.wait(for: note, at: now)
+      #expect(task.waitingFor == "Jo's numbers", "\(note)")
+    }
+    try task.wait(for: "waiting for", at: now)
+    #expect(task.waitingFor == "waiting for", "nothing left to say: kept as written")
   }
 
   @Test("edits check each field and refuse an empty edit")
