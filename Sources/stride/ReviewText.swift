@@ -20,7 +20,8 @@ struct ReviewText {
     lines += section("Routines:", routines)
     lines += section("Became overdue:", review.becameOverdue.map(overdue))
     lines += section(
-      "Captured and not touched since:",
+      // A change taken back leaves a task as it was captured: "not touched" would be false of it.
+      "Captured and still as you wrote them:",
       review.untouched.map {
         "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at))."
       })
