@@ -63,7 +63,10 @@ extension CaptureParser {
   /// title, and named in the reply with why, as unread spans where they stand in the line.
   func nearMisses(in title: String, of characters: [Character]) -> [CaptureSpan] {
     let line = String(characters).lowercased()
-    return times.nearMisses(in: title).map { miss in
+    let kept = title.lowercased()
+    // Judged in the line as written, where the words around them still stand ("tmrw 25:00"), and named only where
+    // the title kept them.
+    return times.nearMisses(in: String(characters)).filter { kept.contains($0.text.lowercased()) }.map { miss in
       // The words as written, or where they begin when the line spaced them otherwise ("31,  feb").
       let found =
         line.range(of: miss.text.lowercased())

@@ -17,7 +17,7 @@ extension TimeParser {
   /// clock needs no "at" before it.
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     let words = text.split(whereSeparator: \.isWhitespace).map {
-      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;!?()\""))
+      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\""))
     }
     var misses: [TimeNearMiss] = []
     var index = 0
@@ -40,12 +40,11 @@ extension TimeParser {
     func miss(_ length: Int, _ reason: String) -> (TimeNearMiss, Int) {
       (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason), length)
     }
-    let marked =
-      index == 0 ? meantAsTime : Self.clockMarkers.contains(words[index - 1].lowercased())
-    if let reason = Self.clockReason(word, meridiem: next(1).flatMap(Self.meridiem), marked: marked) {
-      return miss(next(1).flatMap(Self.meridiem) == nil ? 1 : 2, reason)
+    let marked = index == 0 ? meantAsTime : Self.marksClock(words[index - 1].lowercased())
+    if let reason = Self.clockReason(word, meridiem: next(1).flatMap { TimeWords.meridiems[$0] }, marked: marked) {
+      return miss(next(1).flatMap { TimeWords.meridiems[$0] } == nil ? 1 : 2, reason)
     }
-    if let reason = isoDateReason(word) { return miss(1, reason) }
+    if let reason = isoDateReason(word) ?? Self.numericDateReason(word) { return miss(1, reason) }
     // "31 feb", "31st of april"
     if let day = Scan.dayNumber(word) {
       let of = next(1) == "of" ? 1 : 0
@@ -64,28 +63,24 @@ extension TimeParser {
     return nil
   }
 
-  /// "am" or "pm" in their usual spellings.
-  private static func meridiem(_ word: String) -> String? {
-    switch word {
-    case "am", "a.m", "a.m.": "am"
-    case "pm", "p.m", "p.m.": "pm"
-    default: nil
-    }
+  /// Whether `word` says a clock time comes next: "at 25:00", "until 9:75", "tomorrow 25:00", "friday 13:65".
+  private static func marksClock(_ word: String) -> Bool {
+    [
+      "at", "by", "from", "until", "till", "before", "after", "around", "@", "today", "tonight", "tomorrow", "tmrw",
+      "tmr",
+    ]
+    .contains(word) || TimeWords.weekdays[word] != nil
   }
-
-  /// Words that say a clock time comes next: "at 25:00", "until 9:75".
-  private static let clockMarkers: Set<String> = [
-    "at", "by", "from", "until", "till", "before", "after", "around", "@",
-  ]
 
   /// Why `word` (with `meridiem`, the next word, when it is am or pm) is a clock time that does not exist. Without am
   /// or pm it counts only after a word such as "at" (`marked`): "a 1:72 scale kit" and "won 25:23" are no clocks.
-  private static func clockReason(_ word: String, meridiem following: String?, marked: Bool) -> String? {
+  private static func clockReason(_ word: String, meridiem following: Character?, marked: Bool) -> String? {
     var digits = Substring(word)
     var meridiem = following
-    for suffix in ["am", "pm", "a.m.", "p.m."] where digits.hasSuffix(suffix) {
+    for (suffix, letter) in TimeWords.meridiems where digits.hasSuffix(suffix) && digits.count > suffix.count {
       digits = digits.dropLast(suffix.count)
-      meridiem = self.meridiem(suffix)
+      meridiem = letter
+      break
     }
     let parts = digits.split(separator: ":", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }),
@@ -118,6 +113,23 @@ extension TimeParser {
       leap != today.year
     else { return nil }
     return "February has a 29th only in a leap year; the next is \(leap)"
+  }
+
+  /// "31/11", "2/30", "31/11/2026": day and month in figures that make no date in either order (a fraction such as
+  /// "1/2" or "24/7" is a date in one of them, and "50/50" in neither, so none is named).
+  private static func numericDateReason(_ word: String) -> String? {
+    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    guard (2...3).contains(parts.count),
+      parts[0...1].allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isDigit) }),
+      parts.count == 2 || (parts[2].count == 4 && parts[2].allSatisfy(\.isDigit)),
+      let first = Int(parts[0]), let second = Int(parts[1])
+    else { return nil }
+    // Each way the two could be read: month and day.
+    let readings = [(first, second), (second, first)].filter { (1...12).contains($0.0) && (1...31).contains($0.1) }
+    guard let (month, day) = readings.first,
+      !readings.contains(where: { CivilDate(year: 2000, month: $0.0, day: $0.1) != nil })
+    else { return nil }
+    return "\(Recurrence.monthNames[month - 1]) has no \(Recurrence.ordinalNumber(day))"
   }
 
   /// "2026-02-31": a date with a day its month does not have that year.

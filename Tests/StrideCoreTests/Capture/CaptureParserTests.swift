@@ -305,6 +305,8 @@ struct CaptureLongTailTests {
       ("review on 31st april", "31st april", "April has no 31st"),
       ("file it by the 31st of June", "31st of June", "June has no 31st"),
       ("invoice 2026-02-30", "2026-02-30", "February 2026 has no 30th"),
+      ("book the car service 31/11", "31/11", "November has no 31st"),
+      ("call the garage 2/30", "2/30", "February has no 30th"),
       ("party on feb 29", "feb 29", "February has a 29th only in a leap year; the next is 2028"),
       ("call at 25:00", "25:00", "a day's clock runs from 00:00 to 23:59"),
       ("dinner at 9:75", "9:75", "an hour has minutes 00 to 59"),
@@ -317,11 +319,14 @@ struct CaptureLongTailTests {
       // Nor is a piece of it read alone: "the 31st" beside April is no 31 December.
       #expect(parsed.due == nil && parsed.recurrence == nil, "\(text): \(String(describing: parsed.due))")
     }
+    // A day read before it marks a clock as well: "tmrw" is read, "25:00" kept and named.
+    expectKept("meet sam tmrw 25:00", "25:00", "a day's clock runs from 00:00 to 23:59")
     for text in [
       "25 people for the party", "won 31:28 against the reds", "buy a card every birthday", "plan it for 31 may",
       "call at 12:30", "read chapter 12", "every monday water the plants", "tuesdays and thursdays gym",
       "build the 1:72 scale kit", "we won 25:23", "read luke 1:80", "the shop is open until 24:00",
       "walk every sunny day", "check every sundry item", "pills every midday", "clean every fridge",
+      "bake 1/2 a cake", "the shop is open 24/7", "odds are 50/50",
     ] {
       #expect(!fields(text).spans.contains { $0.field == .unread }, "\(text): \(fields(text).spans)")
     }
