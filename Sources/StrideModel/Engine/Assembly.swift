@@ -87,7 +87,7 @@ struct Assembly {
 
   /// Why a candidate is not among the chosen: the limit it breaks, else the places went to others.
   func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Hidden {
-    let score = String(format: "%.1f", entry.score)
+    let score = Self.said(entry.score)
     switch limit(entry, chosen, families) {
     case .overreach:
       let energy = context.energy?.rawValue ?? "low"
@@ -110,20 +110,35 @@ struct Assembly {
       }
       let lowest = chosen.filter { !$0.wayIn }.map(\.score).min() ?? chosen.map(\.score).min() ?? 0
       guard entry.score >= lowest else {
-        // As many decimals as it takes for the two numbers to read differently: "higher" must be seen to be true.
-        let shown = { (value: Double, digits: Int) in String(format: "%.\(digits)f", value) }
-        let digits = (1...4).first { shown(lowest, $0) != shown(entry.score, $0) } ?? 4
-        let (theirs, this) = (shown(lowest, digits), shown(entry.score, digits))
-        return Hidden(.notInTop, "the tasks shown score higher (\(theirs) or more; this one \(this))")
+        let theirs = Self.said(lowest)
+        // "Higher" must be seen to be true: scores the same to two decimals are said to be so.
+        guard theirs != score else {
+          return Hidden(.notInTop, "the tasks shown score a little higher (all about \(score), this one just below)")
+        }
+        return Hidden(.notInTop, "the tasks shown score higher (\(theirs) or more; this one \(score))")
       }
-      // Places went to tasks that score lower: say what each of those is there for.
-      let reasons = chosen.filter { $0.score < entry.score }.compactMap(placeReason)
+      // Places went to tasks that score lower: say what each of those is there for, and that the rest are there
+      // for variety.
+      let lower = chosen.filter { $0.score < entry.score }
+      let pins = lower.filter(\.userPinned).count
+      let reasons =
+        lower.map { placeReason($0) ?? "tasks of other kinds, for variety" }.map {
+          $0 == "your pins" && pins == 1 ? "your pin" : $0
+        }
       let unique = reasons.enumerated().filter { reasons.firstIndex(of: $0.element) == $0.offset }.map(\.element)
       return Hidden(
         .notInTop,
         "its score is \(score); the places went to "
           + (unique.isEmpty ? "tasks of other kinds, for variety" : listed(unique)))
     }
+  }
+
+  /// A score to two decimals, as `stride why` totals it, without the zeros at the end: "5.95", "24.2", "6".
+  private static func said(_ score: Double) -> String {
+    var text = String(format: "%.2f", score)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   /// Why a candidate that scores lower holds a place: "your pins", "a way in you can start at once", or what it was

@@ -100,17 +100,30 @@ struct RoutineTimingTests {
     #expect(names[5] == "your routine every 2 weeks on Monday")
   }
 
-  @Test("a task left out for scoring lower is shown numbers that really are lower, however close")
+  @Test("a task left out for scoring lower is shown numbers that really are lower, however close; pins are counted")
   func higherIsTrue() throws {
     var random = SeededRandom(7)
-    let tasks = (1...300).map { random.task(id: Int64($0), now: Fixtures.now) }
+    var tasks = (1...300).map { random.task(id: Int64($0), now: Fixtures.now) }
+    tasks[0].pinned = true
+    var sawOnePin = false
     for hour in stride(from: 0, to: 96, by: 7) {
+      // One pin, then two.
+      if hour > 48 { tasks[1].pinned = true }
       let context = NowContext(instant: Fixtures.now.addingTimeInterval(Double(hour) * 3600), timeZone: utc)
-      for left in Ranking.evaluate(tasks: tasks, context: context).passedOver
-      where left.hidden.detail.hasPrefix("the tasks shown score higher") {
-        let numbers = left.hidden.detail.split { !"0123456789.".contains($0) }.compactMap { Double($0) }
-        #expect(numbers.count == 2 && numbers[0] > numbers[1], "\(left.hidden.detail)")
+      let evaluation = Ranking.evaluate(tasks: tasks, context: context)
+      let pins = evaluation.suggestions.filter { $0.task.pinned }.count
+      for left in evaluation.passedOver {
+        let detail = left.hidden.detail
+        if detail.hasPrefix("the tasks shown score higher") {
+          let numbers = detail.split { !"0123456789.".contains($0) }.compactMap { Double($0) }
+          #expect(numbers.count == 2 && numbers[0] > numbers[1], "\(detail)")
+        }
+        // Pins are counted as they are: "your pins" are two or more that took places from it.
+        if detail.contains("your pin") { #expect(pins >= 1, "\(detail)") }
+        if detail.contains("your pins") { #expect(pins > 1, "\(detail)") }
+        sawOnePin = sawOnePin || detail.contains("your pin,") || detail.hasSuffix("your pin")
       }
     }
+    #expect(sawOnePin, "one pin is said as one")
   }
 }
