@@ -58,7 +58,11 @@ public enum Capture {
     let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference
     var schedule = rule
     schedule.afterDone = false
-    let first = schedule.next(after: from, anchor: anchor, in: calendar)
+    // "every other monday" said on a Wednesday: the coming Monday, and every other one from it. Counted from
+    // this week, the coming one would be skipped.
+    var coming = schedule
+    if coming.frequency == .weekly { coming.interval = 1 }
+    let first = coming.next(after: from, anchor: anchor, in: calendar)
     // A named day already behind: the occurrence that is current now, not a pile of missed ones.
     return schedule.current(from: first, at: reference, in: calendar)?.due ?? first
   }

@@ -34,6 +34,20 @@ struct RoutineFamilyTests {
   }
 
   @Test(
+    "every other weekday starts on the coming one, not a week later; said on that day, it is today",
+    arguments: [
+      ("water the plants every other monday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "2026-11-23T23:59:59Z"),
+      ("team sync every 2 weeks on friday 10am", "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR", "2026-11-27T10:00:00Z"),
+      ("market every other saturday", "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA", "2026-11-21T23:59:59Z"),
+      ("sheets every 2 weeks", "FREQ=WEEKLY;INTERVAL=2", "2026-11-21T23:59:59Z"),
+    ])
+  func everyOther(_ text: String, _ rule: String, _ due: String) throws {
+    let draft = try draft(text)
+    #expect(draft.recurrence?.rrule == rule, "\(text)")
+    #expect(draft.due == Fixtures.at(due), "\(text): \(String(describing: draft.due))")
+  }
+
+  @Test(
     "one weekday, or weekdays that are only ordinary words, are no routine",
     arguments: [
       "call bob friday", "sat in the sun", "enjoy the sun sat", "finish report monday to friday",
