@@ -54,6 +54,16 @@ public struct Command: Sendable {
     all.first { $0.name.rawValue == word || $0.aliases.contains(word) }
   }
 
+  /// The command a mistyped word most likely meant ("don" → done, "ad" → add): the nearest name within one letter
+  /// (two for longer words), when only one is that near.
+  public static func meant(_ word: String) -> Command? {
+    let reach = word.count >= 5 ? 2 : 1
+    let near = all.filter { command in
+      ([command.name.rawValue] + command.aliases).contains { editDistance($0, word.lowercased()) <= reach }
+    }
+    return near.count == 1 ? near[0] : nil
+  }
+
   public static let all: [Command] = [
     Command(name: .add, summary: "capture a thought as a task", switches: ["--dry-run"], argument: .text),
     Command(

@@ -90,7 +90,8 @@ extension NowView {
         "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.sentenceStart)."
       )
       let choices = Self.remindChoices(reason)
-      lines += choices.enumerated().map { "\($0.offset + 1): \($0.element)." }
+      // "Pick a time…" ends already.
+      lines += choices.enumerated().map { "\($0.offset + 1): \($0.element)" + ($0.element.hasSuffix("…") ? "" : ".") }
       lines.append("Type 1 to \(choices.count), or a time such as tomorrow 9am, and press enter; or back.")
     case .pickBlocker(let id):
       let others = suggestions.filter { $0.task.id != id }.map { "task \($0.task.id), \($0.task.title)" }

@@ -48,7 +48,11 @@ func run(_ session: Session) throws -> ExitStatus {
   // `stride COMMAND --help` is `stride help COMMAND`.
   let (name, arguments) = invocation.help ? ("help", [command]) : (command, invocation.arguments)
   guard let found = Command.named(name) else {
-    throw UsageError("there is no command '\(name)'; run 'stride help' for the list")
+    if name.hasPrefix("-") {
+      throw UsageError("'\(name)' is not an option of stride itself; run 'stride help' for the options and commands")
+    }
+    let meant = Command.meant(name).map { " (did you mean 'stride \($0.name.rawValue)'?)" } ?? ""
+    throw UsageError("there is no command '\(name)'\(meant); run 'stride help' for the list")
   }
   do {
     try found.run(session, arguments)

@@ -167,19 +167,4 @@ extension TimeParser {
     guard let near = weekdayNames.first(where: { editDistance($0, singular) <= 2 }) else { return nil }
     return "\(word) is not a day of the week; perhaps you meant \(near.prefix(1).uppercased() + near.dropFirst())"
   }
-
-  /// Levenshtein distance, for short words.
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
 }

@@ -297,6 +297,9 @@ struct CommandLineErrorTests {
     let cases: [([String], Int32, String)] = [
       (["done", "12.x"], 64, "'12.x' is not a task id"),
       (["done"], 64, "done needs a task id"),
+      (["don", "1"], 64, "there is no command 'don' (did you mean 'stride done'?); run 'stride help' for the list"),
+      (["--verbose", "now"], 64, "'--verbose' is not an option of stride itself"),
+      (["edit", "1", "--estimate", "0m"], 64, "--estimate '0m' is no time at all; give a length above zero"),
       (["defer", "1", "lazy"], 64, "use one of blocked, no-energy, wrong-time, unsure, not-important"),
       (["defer", "1"], 64, "defer needs a reason"),
       (["defer", "1", "no-energy", "--until", "the 32nd"], 64, "is not a time Stride can read"),

@@ -138,6 +138,9 @@ struct NowViewTests {
     #expect(view.screenLines(width: 80, height: 24, color: false).contains { $0.contains("2  No energy: ") })
     _ = view.handle(.character("2"))
     #expect(view.screen == .deferTime(id, .noEnergy))
+    // Said as sentences, each choice ends once: "4: Pick a time…", not "…." after the ellipsis.
+    let spoken = view.sentences()
+    #expect(spoken.contains("1: In 1 hour.") && spoken.contains("4: Pick a time…"), "\(spoken)")
     #expect(view.handle(.character("2")) == [.deferTask(id, .noEnergy, until: "tonight")])
     #expect(view.screen == .cards)
 
