@@ -298,8 +298,10 @@ public final class TaskStore {
       entry.origin == History.syncOrigin
       ? .sync
       : entry.origin == origin || origin == nil || entry.origin == History.desktopOrigin ? .here : .elsewhere
+    // Said as `stride log` says it, a task named as every reply names one: 'added task 2, "call mum"'.
+    let summary = HistoryWords.phrase(entry.action, before: entry.before, after: entry.after, summary: entry.summary)
     return UndoneChange(
-      action: entry.action, summary: entry.summary, at: entry.at, tasks: restored.map { $0.settled(at: now) },
+      action: entry.action, summary: summary, at: entry.at, tasks: restored.map { $0.settled(at: now) },
       source: source, kept: kept)
   }
 

@@ -180,7 +180,7 @@ struct NowViewTerminalTests {
     terminal.press("Enter")
     #expect(terminal.waitFor("Added task 2, \"call mum\".") != nil, "\(terminal.screen)")
     terminal.press("u")
-    #expect(terminal.waitFor("Undid: added task 2 (call mum).") != nil, "\(terminal.screen)")
+    #expect(terminal.waitFor("Undid: added task 2, \"call mum\".") != nil, "\(terminal.screen)")
     terminal.press("Enter")
     #expect(terminal.waitFor("Captured as: \"pack for the trip: passport, charger\"") != nil, "\(terminal.screen)")
     terminal.press("Space")

@@ -38,7 +38,7 @@ struct UndoCommandTests {
 
     let undo = cli.stride("undo")
     #expect(undo.status == 0, "\(undo.stderr)")
-    #expect(undo.stdout == "Undid: added task 1 (call the bank).\n")
+    #expect(undo.stdout == "Undid: added task 1, \"call the bank\".\n")
     let list = cli.stride("list")
     #expect(list.stdout.contains("water the plants"))
     #expect(!list.stdout.contains("call the bank"))
@@ -47,7 +47,7 @@ struct UndoCommandTests {
     #expect(
       again.stdout
         == "Nothing done in this terminal is left to undo, so this undid the latest change made elsewhere: "
-        + "added task 2 (water the plants).\n")
+        + "added task 2, \"water the plants\".\n")
     let none = cli.stride("undo")
     #expect(none.status == 1)
     #expect(none.stderr.contains("there is nothing to undo"))

@@ -20,16 +20,16 @@ struct UndoTests {
     _ = try device.call(TaskUpdate.self, .init(id: theirs.id, patch: TaskPatch(energy: .low)), in: right)
 
     let undone = try device.call(HistoryUndo.self, .init(), in: left)
-    #expect(undone.undone.summary == "added task \(mine.id) (call the bank)")
+    #expect(undone.undone.summary == "added task \(mine.id), \"call the bank\"")
     #expect(undone.undone.from == .here)
-    #expect(undone.sentence == "Undid: added task \(mine.id) (call the bank).")
+    #expect(undone.sentence == "Undid: added task \(mine.id), \"call the bank\".")
     #expect(try device.tasks.map(\.title) == ["water the plants"])
     #expect(try device.task("water the plants").energy == .low, "the other terminal's edit stays")
 
     // Nothing of its own is left: the latest change made elsewhere, said as such.
     let elsewhere = try device.call(HistoryUndo.self, .init(), in: left)
     #expect(elsewhere.undone.from == .elsewhere)
-    #expect(elsewhere.undone.summary == "edited the energy of task \(theirs.id) (water the plants)")
+    #expect(elsewhere.undone.summary == "edited task \(theirs.id), \"water the plants\": the energy")
     #expect(elsewhere.sentence.hasPrefix("Nothing done in this terminal is left to undo"))
   }
 
@@ -41,7 +41,7 @@ struct UndoTests {
     _ = try device.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(energy: .high)), in: left)
     _ = try device.call(TaskDelete.self, .init(id: task.id), in: right)
     let undone = try device.call(HistoryUndo.self, .init(), in: left)
-    #expect(undone.undone.summary == "edited the energy of task \(task.id) (fix the fence)")
+    #expect(undone.undone.summary == "edited task \(task.id), \"fix the fence\": the energy")
     #expect(undone.kept == ["the deletion of task \(task.id)"])
     #expect(undone.sentence.hasSuffix("Kept what changed since: the deletion of task \(task.id)."))
     #expect(try device.tasks.isEmpty)
@@ -66,7 +66,7 @@ struct UndoTests {
 
     // The last change made here is the capture, not what the phone sent.
     let undone = try here.call(HistoryUndo.self, .init(), in: terminal)
-    #expect(undone.undone.summary == "added task \(captured.id) (book the flight)")
+    #expect(undone.undone.summary == "added task \(captured.id), \"book the flight\"")
     #expect(try here.task("read the new lease").id == lease.id)
     try here.sync()
     try phone.sync()
@@ -109,7 +109,10 @@ struct UndoTests {
     try here.sync()
 
     let undone = try here.call(HistoryUndo.self, .init(), in: terminal)
-    #expect(undone.undone.summary == "edited the title and tags of task \(task.id) (call the plumber)")
+    #expect(
+      undone.undone.summary
+        == "edited task \(task.id), \"call the plumber about the leak\": the title (was \"call the plumber\") and the tags"
+    )
     #expect(undone.kept == ["the title of task \(task.id)"])
     #expect(undone.sentence.hasSuffix("Kept what changed since: the title of task \(task.id)."))
     let now = try here.task("call Mario the plumber")
