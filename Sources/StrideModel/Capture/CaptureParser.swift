@@ -343,7 +343,9 @@ public struct CaptureParser: Sendable {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
-    for match in times.find(in: text) where !TimeParser.isSomeday(match.value) {
+    // "feb 30 at 10am": a clock beside a day that does not exist is that day's; it is not read for another day.
+    let noSuchDay = times.nearMisses(in: text).contains(where: \.isDay)
+    for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
       let fields: [(TimeParser.Role, TimeParser.Value)] =

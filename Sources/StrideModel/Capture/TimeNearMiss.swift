@@ -9,6 +9,8 @@ public struct TimeNearMiss: Equatable, Sendable {
   public var text: String
   /// Why they are no time, as a clause: "February has no 31st".
   public var reason: String
+  /// Whether they name a day that does not exist (not a clock or a repeat): a clock beside them is that day's.
+  public var isDay = false
 }
 
 extension TimeParser {
@@ -37,12 +39,12 @@ extension TimeParser {
     func next(_ offset: Int) -> String? {
       index + offset < words.count ? words[index + offset].lowercased() : nil
     }
-    func miss(_ length: Int, _ reason: String) -> (TimeNearMiss, Int) {
-      (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason), length)
+    func miss(_ length: Int, _ reason: String, day: Bool = true) -> (TimeNearMiss, Int) {
+      (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason, isDay: day), length)
     }
     let marked = index == 0 ? meantAsTime : Self.marksClock(words[index - 1].lowercased())
     if let reason = Self.clockReason(word, meridiem: next(1).flatMap { TimeWords.meridiems[$0] }, marked: marked) {
-      return miss(next(1).flatMap { TimeWords.meridiems[$0] } == nil ? 1 : 2, reason)
+      return miss(next(1).flatMap { TimeWords.meridiems[$0] } == nil ? 1 : 2, reason, day: false)
     }
     if let reason = isoDateReason(word) ?? Self.numericDateReason(word) { return miss(1, reason) }
     // "31 feb", "31st of april"
@@ -59,7 +61,7 @@ extension TimeParser {
         return miss(2 + the, reason)
       }
     }
-    if word == "every", let day = next(1), let reason = Self.weekdayReason(day) { return miss(2, reason) }
+    if word == "every", let day = next(1), let reason = Self.weekdayReason(day) { return miss(2, reason, day: false) }
     return nil
   }
 

@@ -319,6 +319,9 @@ struct CaptureLongTailTests {
       // Nor is a piece of it read alone: "the 31st" beside April is no 31 December.
       #expect(parsed.due == nil && parsed.recurrence == nil, "\(text): \(String(describing: parsed.due))")
     }
+    // A clock beside a day that does not exist is that day's: not read for tomorrow instead.
+    let impossible = expectKept("dentist appt feb 30 at 10am", "feb 30", "February has no 30th")
+    #expect(impossible.due == nil && impossible.title == "dentist appt feb 30 at 10am", "\(impossible)")
     // A day read before it marks a clock as well: "tmrw" is read, "25:00" kept and named.
     expectKept("meet sam tmrw 25:00", "25:00", "a day's clock runs from 00:00 to 23:59")
     for text in [
