@@ -59,14 +59,13 @@ extension CaptureParser {
     return result.replacingOccurrences(of: " ,", with: ",")
   }
 
-  /// The words of `title` written as a time that cannot be one ("31 feb", "25:00", "every blursday"): kept in the
-  /// title, and named in the reply with why, as unread spans where they stand in the line.
-  func nearMisses(in title: String, of characters: [Character]) -> [CaptureSpan] {
+  /// The near misses of the line that `title` kept ("31 feb", "25:00", "every blursday"), named in the reply with
+  /// why, as unread spans where they stand in the line. (One read of the whole line judged them, where the words
+  /// around them still stand: "tmrw 25:00".)
+  func spans(of misses: [TimeNearMiss], keptIn title: String, of characters: [Character]) -> [CaptureSpan] {
     let line = String(characters).lowercased()
     let kept = title.lowercased()
-    // Judged in the line as written, where the words around them still stand ("tmrw 25:00"), and named only where
-    // the title kept them.
-    return times.nearMisses(in: String(characters)).filter { kept.contains($0.text.lowercased()) }.map { miss in
+    return misses.filter { kept.contains($0.text.lowercased()) }.map { miss in
       // The words as written, or where they begin when the line spaced them otherwise ("31,  feb").
       let found =
         line.range(of: miss.text.lowercased())
@@ -75,5 +74,20 @@ extension CaptureParser {
       return CaptureSpan(
         field: .unread, text: miss.text, start: start, end: start + miss.text.count, reason: miss.reason)
     }
+  }
+
+  /// A time that ends the title takes "is" or "was" before it along: "The deadline is Tue, 10 January" is the task
+  /// "The deadline".
+  static func withDanglingVerb(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int> {
+    guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else {
+      return range
+    }
+    var start = range.lowerBound
+    while start > line.lowerBound, characters[start - 1].isWhitespace { start -= 1 }
+    var wordStart = start
+    while wordStart > line.lowerBound, !characters[wordStart - 1].isWhitespace { wordStart -= 1 }
+    let word = String(characters[wordStart..<start]).lowercased()
+    guard ["is", "was", "are", "were"].contains(word), wordStart > line.lowerBound else { return range }
+    return wordStart..<range.upperBound
   }
 }

@@ -22,9 +22,11 @@ public struct CaptureParser: Sendable {
     }
     var result = ParsedCapture(title: "")
     var consumed: [Range<Int>] = []
+    // Words written as a time that cannot be one, judged once in the first line as written.
+    let misses = times.nearMisses(in: String(characters[titleLine]))
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
-    readTimes(characters, titleLine, into: &result, consumed: &consumed)
+    readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -47,7 +49,7 @@ public struct CaptureParser: Sendable {
     result.steps = result.steps.map(Self.tidy).filter { !$0.isEmpty }
     // The type and energy come from the title: a word in a step ("file the invoice") says what the step is.
     infer(characters, titleLine, into: &result, consumed: consumed, title: result.title)
-    result.spans += nearMisses(in: result.title, of: characters)
+    result.spans += spans(of: misses, keptIn: result.title, of: characters)
     result.spans.sort { $0.start < $1.start }
     return result
   }
@@ -334,17 +336,17 @@ public struct CaptureParser: Sendable {
   // MARK: Times
 
   /// Finds the due and start times in what is left of the line. "by", "due" and a bare date set the due time;
-  /// "after", "from" and "not before" set the start. A second time for the same field stays in the title.
+  /// "after", "from" and "not before" set the start. A second time for the same field stays in the title. With
+  /// `noSuchDay` (the line names a day that does not exist: "feb 30 at 10am"), a clock is that day's, not read.
   private func readTimes(
-    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>],
+    noSuchDay: Bool
   ) {
     var masked = characters
     for range in consumed {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
-    // "feb 30 at 10am": a clock beside a day that does not exist is that day's; it is not read for another day.
-    let noSuchDay = times.nearMisses(in: text).contains(where: \.isDay)
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
@@ -380,21 +382,4 @@ public struct CaptureParser: Sendable {
       consumed.append(Self.withDanglingVerb(masked, line, range))
     }
   }
-
-  /// A time that ends the title takes "is" or "was" before it along: "The deadline is Tue, 10 January" is the task
-  /// "The deadline".
-  private static func withDanglingVerb(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int>
-  {
-    guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else {
-      return range
-    }
-    var start = range.lowerBound
-    while start > line.lowerBound, characters[start - 1].isWhitespace { start -= 1 }
-    var wordStart = start
-    while wordStart > line.lowerBound, !characters[wordStart - 1].isWhitespace { wordStart -= 1 }
-    let word = String(characters[wordStart..<start]).lowercased()
-    guard ["is", "was", "are", "were"].contains(word), wordStart > line.lowerBound else { return range }
-    return wordStart..<range.upperBound
-  }
-
 }
