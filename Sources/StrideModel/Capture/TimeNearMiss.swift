@@ -93,7 +93,10 @@ extension TimeParser {
     let minute = parts.count == 2 ? Int(parts[1]) : nil
     if parts.count == 2, parts[1].count != 2 { return nil }
     // Without am or pm, only a marked clock written with minutes is a clock ("at 25 people" is not).
-    guard meridiem != nil || (marked && minute != nil) else { return nil }
+    // An hour just past the day's end on the quarter ("call mum 25:00") is a clock meant even unmarked; a score is
+    // seldom that round.
+    let roundLate = (24...29).contains(hour) && minute.map { $0 % 15 == 0 } == true
+    guard meridiem != nil || (minute != nil && (marked || roundLate)) else { return nil }
     if let minute, minute > 59, hour <= 23 { return "an hour has minutes 00 to 59" }
     if meridiem != nil, hour == 0 || hour > 12 { return "with am or pm, the hour is 1 to 12" }
     // "24:00" is a way to write the end of a day; past it, only hours just after are taken as a clock.

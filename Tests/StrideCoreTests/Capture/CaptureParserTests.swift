@@ -322,6 +322,8 @@ struct CaptureLongTailTests {
     // A clock beside a day that does not exist is that day's: not read for tomorrow instead.
     let impossible = expectKept("dentist appt feb 30 at 10am", "feb 30", "February has no 30th")
     #expect(impossible.due == nil && impossible.title == "dentist appt feb 30 at 10am", "\(impossible)")
+    // An hour past the day's end on the quarter is a clock meant, marked or not.
+    expectKept("call mum 25:00", "25:00", "a day's clock runs from 00:00 to 23:59")
     // A day read before it marks a clock as well: "tmrw" is read, "25:00" kept and named.
     expectKept("meet sam tmrw 25:00", "25:00", "a day's clock runs from 00:00 to 23:59")
     for text in [
