@@ -344,7 +344,8 @@ extension Wire.NowResult {
   /// needs no more than that (or is a check on something waited for); otherwise it says that these ask for more.
   public func heading(in list: String? = nil) -> String {
     let listNote = list.map { " in \($0)" } ?? ""
-    let start = "start with one of these\(list.map { " from \($0)" } ?? ""):"
+    let from = list.map { " from \($0)" } ?? ""
+    let start = "start with one of these\(from):"
     guard let energy, !suggestions.isEmpty else {
       return overdue < NowLimits.overduePile
         ? start.sentenceStart : "\(overdue) things are overdue\(listNote); here is a way to start:"
@@ -356,7 +357,7 @@ extension Wire.NowResult {
     case (true, true): return "For your \(energy.rawValue) energy, \(start)"
     case (true, false):
       return asks.sentenceStart + "; if you want to try anyway, "
-        + (one ? "here it is:" : "start with one of them\(list.map { " from \($0)" } ?? ""):")
+        + (one ? "here it is:" : "start with one of them\(from):")
     case (false, true):
       return "\(overdue) things are overdue\(listNote); here is a way to start, for your \(energy.rawValue) energy:"
     case (false, false): return "\(overdue) things are overdue\(listNote); \(asks), but here is a way to start:"

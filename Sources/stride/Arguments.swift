@@ -7,6 +7,15 @@ import StrideWire
 struct UsageError: Error {
   var message: String
   init(_ message: String) { self.message = message }
+
+  /// A word that names no command, with the command it most likely meant: `stride don 3`, `stride help ad`.
+  static func noCommand(_ name: String) -> UsageError {
+    if name.hasPrefix("-") {
+      return UsageError("'\(name)' is not an option of stride itself; run 'stride help' for the options and commands")
+    }
+    let meant = Command.meant(name).map { " (did you mean 'stride \($0.name.rawValue)'?)" } ?? ""
+    return UsageError("there is no command '\(name)'\(meant); run 'stride help' for the list")
+  }
 }
 
 /// The global flags and the command, read from the whole command line.

@@ -64,7 +64,7 @@ extension Session {
     }
     guard let topic = args.positionals.first else { return print(Help.overview) }
     guard let command = Command.named(topic), let text = Help.commands[command.name.rawValue] else {
-      throw UsageError("there is no command '\(topic)'; run 'stride help' for the list")
+      throw UsageError.noCommand(topic)
     }
     print(text)
   }

@@ -47,13 +47,7 @@ func run(_ session: Session) throws -> ExitStatus {
   }
   // `stride COMMAND --help` is `stride help COMMAND`.
   let (name, arguments) = invocation.help ? ("help", [command]) : (command, invocation.arguments)
-  guard let found = Command.named(name) else {
-    if name.hasPrefix("-") {
-      throw UsageError("'\(name)' is not an option of stride itself; run 'stride help' for the options and commands")
-    }
-    let meant = Command.meant(name).map { " (did you mean 'stride \($0.name.rawValue)'?)" } ?? ""
-    throw UsageError("there is no command '\(name)'\(meant); run 'stride help' for the list")
-  }
+  guard let found = Command.named(name) else { throw UsageError.noCommand(name) }
   do {
     try found.run(session, arguments)
   } catch let status as ExitStatus {

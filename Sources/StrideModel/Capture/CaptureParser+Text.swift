@@ -63,6 +63,7 @@ extension CaptureParser {
   /// why, as unread spans where they stand in the line. (One read of the whole line judged them, where the words
   /// around them still stand: "tmrw 25:00".)
   func spans(of misses: [TimeNearMiss], keptIn title: String, of characters: [Character]) -> [CaptureSpan] {
+    guard !misses.isEmpty else { return [] }
     let line = String(characters).lowercased()
     let kept = title.lowercased()
     return misses.filter { kept.contains($0.text.lowercased()) }.map { miss in

@@ -18,6 +18,8 @@ extension TimeParser {
   /// words that were not read as a time. `meantAsTime`: the whole text was given as a time (`stride when`), so a
   /// clock needs no "at" before it.
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
+    // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
+    guard text.contains(where: \.isDigit) || text.lowercased().contains("every") else { return [] }
     let words = text.split(whereSeparator: \.isWhitespace).map {
       String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\""))
     }
@@ -45,10 +47,11 @@ extension TimeParser {
       (TimeNearMiss(text: words[index..<(index + length)].joined(separator: " "), reason: reason, isDay: day), length)
     }
     let marked = index == 0 ? meantAsTime : Self.marksClock(words[index - 1].lowercased())
-    if let reason = Self.clockReason(word, meridiem: next(1).flatMap { TimeWords.meridiems[$0] }, marked: marked) {
-      return miss(next(1).flatMap { TimeWords.meridiems[$0] } == nil ? 1 : 2, reason, day: false)
+    let meridiem = next(1).flatMap { TimeWords.meridiems[$0] }
+    if let reason = Self.clockReason(word, meridiem: meridiem, marked: marked) {
+      return miss(meridiem == nil ? 1 : 2, reason, day: false)
     }
-    if let reason = isoDateReason(word) ?? Self.numericDateReason(word) { return miss(1, reason) }
+    if let reason = isoDateReason(word) ?? numericDateReason(word) { return miss(1, reason) }
     // "31 feb", "31st of april"
     if let day = Scan.dayNumber(word) {
       let of = next(1) == "of" ? 1 : 0
@@ -106,13 +109,14 @@ extension TimeParser {
     return nil
   }
 
-  /// Why `day` of `month` is no date: the month is shorter in every year, or only in this one and the next few.
+  /// Why `day` of `month` (of `year`, when the words name one) is no date: the month is shorter that year, or in
+  /// every year, or in this one and the next few.
   private func dayReason(_ day: Int, _ month: Int, year: Int? = nil) -> String? {
-    let name = Recurrence.monthNames[month - 1]
     // 2000 was a leap year: a day no year has is no day of 2000 either.
-    if CivilDate(year: 2000, month: month, day: day) == nil { return "\(name) has no \(Recurrence.ordinalNumber(day))" }
-    guard month == 2, day == 29 else { return nil }
-    if let year { return CivilDate(year: year, month: 2, day: 29) == nil ? "February \(year) has no 29th" : nil }
+    if CivilDate(year: year ?? 2000, month: month, day: day) == nil {
+      return "\(Recurrence.monthNames[month - 1])\(year.map { " \($0)" } ?? "") has no \(Recurrence.ordinalNumber(day))"
+    }
+    guard year == nil, month == 2, day == 29 else { return nil }
     // A day without a year is its next one; a 29 February is years away at most.
     let today = calendar.day(of: reference)
     let first = today.month <= 2 ? today.year : today.year + 1
@@ -124,7 +128,7 @@ extension TimeParser {
 
   /// "31/11", "2/30", "31/11/2026": day and month in figures that make no date in either order (a fraction such as
   /// "1/2" or "24/7" is a date in one of them, and "50/50" in neither, so none is named).
-  private static func numericDateReason(_ word: String) -> String? {
+  private func numericDateReason(_ word: String) -> String? {
     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count),
       parts[0...1].allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isDigit) }),
@@ -136,7 +140,7 @@ extension TimeParser {
     guard let (month, day) = readings.first,
       !readings.contains(where: { CivilDate(year: 2000, month: $0.0, day: $0.1) != nil })
     else { return nil }
-    return "\(Recurrence.monthNames[month - 1]) has no \(Recurrence.ordinalNumber(day))"
+    return dayReason(day, month)
   }
 
   /// "2026-02-31": a date with a day its month does not have that year.
@@ -148,13 +152,8 @@ extension TimeParser {
     else { return nil }
     guard (1...12).contains(month) else { return "a year has months 01 to 12" }
     guard (1...31).contains(day) else { return "a month has days 01 to 31 at most" }
-    if month == 2, day == 29 { return dayReason(day, month, year: year) }
-    return dayReason(day, month).map { _ in
-      "\(Recurrence.monthNames[month - 1]) \(year) has no \(Recurrence.ordinalNumber(day))"
-    }
+    return dayReason(day, month, year: year)
   }
-
-  private static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
   /// Words that end like a day's name and are words of their own: "every midday", "every payday".
   private static let dayLikeWords: Set<String> = [
@@ -171,7 +170,9 @@ extension TimeParser {
       TimeWords.weekdays[singular] == nil, !dayLikeWords.contains(singular),
       RecurrenceReader.parse("every " + word) == nil, word.allSatisfy(\.isLetter)
     else { return nil }
-    guard let near = weekdayNames.first(where: { editDistance($0, singular) <= 2 }) else { return nil }
-    return "\(word) is not a day of the week; perhaps you meant \(near.prefix(1).uppercased() + near.dropFirst())"
+    guard let near = Recurrence.weekdayNames.first(where: { editDistance($0.lowercased(), singular) <= 2 }) else {
+      return nil
+    }
+    return "\(word) is not a day of the week; perhaps you meant \(near)"
   }
 }

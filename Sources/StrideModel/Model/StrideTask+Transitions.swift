@@ -177,10 +177,12 @@ extension StrideTask {
     }
     var trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines)
     // "waiting for Jo's numbers": every sentence says "waiting for" itself, so the note is what is waited for.
-    for lead in ["waiting for ", "waiting on ", "wait for ", "wait on "]
-    where trimmed?.lowercased().hasPrefix(lead) == true && trimmed!.count > lead.count {
-      trimmed = String(trimmed!.dropFirst(lead.count)).trimmingCharacters(in: .whitespaces)
-      break
+    if let text = trimmed,
+      let lead = ["waiting for ", "waiting on ", "wait for ", "wait on "].first(where: {
+        text.lowercased().hasPrefix($0) && text.count > $0.count
+      })
+    {
+      trimmed = String(text.dropFirst(lead.count)).trimmingCharacters(in: .whitespaces)
     }
     if let followUp, followUp <= now {
       let when = HumanTime(now: now).describe(followUp)
