@@ -51,6 +51,12 @@ final class TmuxTerminal {
     for key in keys { tmux("send-keys", "-t", "t", key) }
   }
 
+  /// The shell's process id: a `stride` it runs is its child, and only that one is this test's (another suite's
+  /// Now view, or a person's, may run on the same machine).
+  var shellPID: String {
+    tmux("display-message", "-p", "-t", "t", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The screen as text, one string a row.
   var screen: [String] {
     tmux("capture-pane", "-p", "-t", "t").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -223,11 +229,13 @@ struct NowViewTerminalTests {
     #expect(harness.stride("add", "sort the photos").status == 0)
     terminal.type("clear; stride")
     #expect(terminal.waitFor("sort the photos") != nil)
-    let killed = harness.run("/usr/bin/pkill", ["-TERM", "-f", "^stride$"])
+    // This terminal's view only: `-f ^stride$` alone would end every Now view on the machine.
+    let view = ["-P", terminal.shellPID, "-f", "^stride$"]
+    let killed = harness.run("/usr/bin/pkill", ["-TERM"] + view)
     #expect(killed.status == 0, "\(killed.stderr)")
     // A person types the next command once the view has closed.
     let deadline = Date().addingTimeInterval(10 * Double(Fixtures.slowdown))
-    while harness.run("/usr/bin/pgrep", ["-f", "^stride$"]).status == 0 && Date() < deadline { usleep(50_000) }
+    while harness.run("/usr/bin/pgrep", view).status == 0 && Date() < deadline { usleep(50_000) }
     terminal.type("echo after-sigterm")
     #expect(terminal.waitFor("after-sigterm") != nil, "\(terminal.screen)")
     terminal.type("clear; stride")
