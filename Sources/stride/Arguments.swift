@@ -177,7 +177,7 @@ struct CommandArguments {
   static func minutes(_ text: String, _ what: String) throws(UsageError) -> Int {
     guard let minutes = Int(text).flatMap({ $0 > 0 ? $0 : nil }) ?? Durations.minutes(text) else {
       // "0m" and "0" are lengths of time, but no task takes none.
-      if text.allSatisfy({ $0 == "0" || $0.isLetter }), text.contains("0") {
+      if Int(text) == 0 || Durations.seconds(text) == 0 {
         throw UsageError("\(what) '\(text)' is no time at all; give a length above zero, like 5m (or none to clear it)")
       }
       throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")

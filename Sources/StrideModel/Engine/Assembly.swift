@@ -120,16 +120,10 @@ struct Assembly {
       // Places went to tasks that score lower: say what each of those is there for, and that the rest are there
       // for variety.
       let lower = chosen.filter { $0.score < entry.score }
-      let pins = lower.filter(\.userPinned).count
-      let reasons =
-        lower.map { placeReason($0) ?? "tasks of other kinds, for variety" }.map {
-          $0 == "your pins" && pins == 1 ? "your pin" : $0
-        }
+      let reasons = lower.map { placeReason($0, pins: lower.count(where: \.userPinned)) }
       let unique = reasons.enumerated().filter { reasons.firstIndex(of: $0.element) == $0.offset }.map(\.element)
       return Hidden(
-        .notInTop,
-        "its score is \(score); the places went to "
-          + (unique.isEmpty ? "tasks of other kinds, for variety" : listed(unique)))
+        .notInTop, "its score is \(score); the places went to " + (unique.isEmpty ? Self.variety : listed(unique)))
     }
   }
 
@@ -141,10 +135,13 @@ struct Assembly {
     return text
   }
 
-  /// Why a candidate that scores lower holds a place: "your pins", "a way in you can start at once", or what it was
-  /// asked for as.
-  private func placeReason(_ entry: Ranking.Scored) -> String? {
-    if entry.userPinned { return "your pins" }
+  /// What a place goes to when nothing else says: the limits keep the five varied.
+  private static let variety = "tasks of other kinds, for variety"
+
+  /// Why a candidate that scores lower holds a place: "your pin" (or "your pins", as many as `pins`), "a way in you
+  /// can start at once", what it was asked for as, or variety.
+  private func placeReason(_ entry: Ranking.Scored, pins: Int) -> String {
+    if entry.userPinned { return pins == 1 ? "your pin" : "your pins" }
     if entry.requested {
       let task = tasks[entry.index]
       if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
@@ -158,7 +155,7 @@ struct Assembly {
       }
       return "a task back at the time you chose"
     }
-    return entry.wayIn ? "a way in you can start at once" : nil
+    return entry.wayIn ? "a way in you can start at once" : Self.variety
   }
 
   /// Low energy: the best warm-up, else the best other way in. High energy: the most valuable. Otherwise, under a
