@@ -305,12 +305,10 @@ public final class TaskStore {
       source: source, kept: kept)
   }
 
-  /// Announces every wake-up due by `now` (deferrals that end, follow-ups, start and due times that arrive, routines
-  /// that move on) as one change per task, recorded in the history but not undoable, and returns them.
-  @discardableResult
-  public func wake(at now: Date) throws(StrideError) -> [WakeUp] {
-    let due = openByID.flatMap { $0.wakeUps(by: now) }
-    guard !due.isEmpty else { return [] }
+  /// The wake-ups due by `now`, announced, and the next one to come (`wakeAndFindNext(at:)`).
+  func wake(lookingAhead now: Date) throws(StrideError) -> (due: [WakeUp], next: WakeUp?) {
+    let (due, next) = openList.wakeUps(by: now)
+    guard !due.isEmpty else { return ([], next) }
     let woken = Dictionary(grouping: due, by: \.task).keys.sorted().compactMap(openTask)
     var changes: [StoreChange] = []
     try database.transaction { () throws(StrideError) in
@@ -327,25 +325,8 @@ public final class TaskStore {
     for change in changes { remember(change.tasks[0]) }
     journal += changes
     if !batching { announce() }
-    return due
-  }
-
-  /// The earliest wake-up still to come, if any.
-  public var nextWakeUp: WakeUp? {
-    var next: WakeUp?
-    openList.withUnsafeBufferPointer { tasks in
-      for index in tasks.indices {
-        tasks[index].eachWakeUp { kind, moment in
-          if next.map({ moment < $0.at }) ?? true { next = WakeUp(task: tasks[index].id, kind: kind, at: moment) }
-        }
-      }
-    }
-    return next
-  }
-
-  /// How a wake-up's row of the history says what happened: "came back: its deferral ended", "came due".
-  private static func phrase(_ wakeUps: [WakeUp]) -> String {
-    WakeUp.onlyDue(wakeUps) ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
+    // A woken task may have moved on (a routine's next due time): look again.
+    return (due, nextWakeUp)
   }
 
   /// Keeps a task as it now stands in memory: in place if it is open, out if it is done.

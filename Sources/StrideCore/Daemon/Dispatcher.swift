@@ -104,10 +104,7 @@ public final class Dispatcher: Sendable {
   /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet
   /// hours, when reminders wait for it).
   public func wake(at now: Date) -> Date? {
-    let next = store.locked { store in
-      _ = try? store.wake(at: now)
-      return store.nextWakeUp?.at
-    }
+    let next = store.locked { store in (try? store.wakeAndFindNext(at: now))?.at }
     return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 

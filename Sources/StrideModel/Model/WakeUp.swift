@@ -42,6 +42,28 @@ public struct WakeUp: Codable, Equatable, Sendable {
 }
 
 extension [StrideTask] {
+  /// Every task's `wakeUps(by: instant)`, and the earliest wake-up after `instant`. Each task is looked at in place,
+  /// and a list is made only for a task with something due: the wake timer asks this of every open task.
+  public func wakeUps(by instant: Date) -> (due: [WakeUp], next: WakeUp?) {
+    var due: [WakeUp] = []
+    var next: WakeUp?
+    withUnsafeBufferPointer { tasks in
+      for index in tasks.indices {
+        let id = tasks[index].id
+        var come: [WakeUp] = []
+        tasks[index].eachWakeUp { kind, moment in
+          if moment <= instant {
+            come.append(WakeUp(task: id, kind: kind, at: moment))
+          } else if next.map({ moment < $0.at }) ?? true {
+            next = WakeUp(task: id, kind: kind, at: moment)
+          }
+        }
+        if !come.isEmpty { due += StrideTask.announced(come) }
+      }
+    }
+    return (due, next)
+  }
+
   /// The first moment after `instant` at which one of these tasks' standing may change by the clock alone: a due
   /// time passes, or a wake-up comes (a deferral ends, a follow-up or start time arrives, a routine moves on).
   /// Each task is looked at in place and no list of its wake-ups is made: this runs over every open task after
@@ -65,8 +87,12 @@ extension StrideTask {
   /// The wake-ups that come by `instant`, as announced together then. A routine that moves on says so; the due time
   /// it moved past is no news of its own.
   public func wakeUps(by instant: Date) -> [WakeUp] {
-    let due = wakeUps.filter { $0.at <= instant }
-    return due.contains { $0.kind == .routine } ? due.filter { $0.kind != .due } : due
+    Self.announced(wakeUps.filter { $0.at <= instant })
+  }
+
+  /// Of a task's wake-ups that have come, those announced: all of them, but a due time when its routine moves on.
+  static func announced(_ due: [WakeUp]) -> [WakeUp] {
+    due.contains { $0.kind == .routine } ? due.filter { $0.kind != .due } : due
   }
 
   /// The wake-ups still ahead of the task's last change. A wake-up is announced by a change (`task.wake`) made at

@@ -252,4 +252,47 @@ struct EventTests {
       Ranking.rank(tasks: store.open(at: due), context: context).first { $0.task.id == task.id })
     #expect(suggestion.terms.contains { $0.term == .resurfaced && $0.contribution > 0 })
   }
+
+  @Test("the wake timer's one look at every task finds what each task's own wake-ups say, and the next one after")
+  func oneLookAtEveryTask() throws {
+    let base = Fixtures.now
+    func hours(_ count: Double) -> Date { base.addingTimeInterval(count * 3600) }
+    var deferred = Fixtures.task(1, "stretch", created: hours(-48))
+    deferred.status = .deferred
+    deferred.deferral = Deferral(reason: .wrongTime, at: hours(-48), until: hours(2))
+    var waiting = Fixtures.task(2, "hear back from Jo", created: hours(-48))
+    waiting.status = .waiting
+    waiting.followUp = hours(5)
+    var started = Fixtures.task(3, "book the train", created: hours(-48), due: hours(9))
+    started.start = hours(1)
+    let plain = Fixtures.task(4, "sort the shed", created: hours(-48))
+    // A daily routine two days behind: its routine wake-up has come, and so its due time is no news of its own.
+    var routine = Fixtures.task(5, "water the plants", created: hours(-96), due: hours(-40))
+    routine.recurrence = Recurrence(rrule: "FREQ=DAILY")
+    routine.updatedAt = hours(-40)
+    let tasks = [deferred, waiting, started, plain, routine].map { task -> StrideTask in
+      var task = task
+      if task.updatedAt < task.createdAt { task.updatedAt = task.createdAt }
+      return task
+    }
+    for instant in [hours(-50), hours(0), hours(1), hours(3), hours(6), hours(12)] {
+      let (due, next) = tasks.wakeUps(by: instant)
+      #expect(due == tasks.flatMap { $0.wakeUps(by: instant) })
+      let ahead = tasks.flatMap(\.wakeUps).filter { $0.at > instant }
+      #expect(next?.at == ahead.map(\.at).min())
+      #expect(next.map { ahead.contains($0) } ?? ahead.isEmpty)
+    }
+    #expect(tasks.wakeUps(by: hours(0)).due.map(\.kind) == [.routine], "the routine's own, without its due time")
+    #expect(tasks.wakeUps(by: hours(0)).next == WakeUp(task: TaskID(3), kind: .start, at: hours(1)))
+
+    // In the store: what is due is announced, and the next one is found among the tasks as they are afterwards.
+    let (store, _) = try Fixtures.store()
+    let stretch = try store.capture(Fixtures.draft("stretch"), at: base)
+    try store.apply(.deferTask(stretch.id, reason: .wrongTime, until: hours(1)), at: base)
+    let bank = try store.capture(Fixtures.draft("call the bank", due: hours(3)), at: base)
+    #expect(try store.wakeAndFindNext(at: base) == WakeUp(task: stretch.id, kind: .deferral, at: hours(1)))
+    #expect(try store.wakeAndFindNext(at: hours(2)) == WakeUp(task: bank.id, kind: .due, at: hours(3)))
+    #expect(try store.task(stretch.id, at: hours(2)).status == .active, "the deferral that ended was announced")
+    #expect(try store.wakeAndFindNext(at: hours(4)) == nil)
+  }
 }
