@@ -62,7 +62,7 @@ extension Dispatcher {
   /// Waits until the engine has run after every change so far: the now.changed subscribers have been told, and the
   /// kept now-list (and the prompt line's file) is ready.
   public func settle() {
-    nowAgain.sync {}
+    nowAgain.waitForQueued()
     promptFile?.queue.sync {}
   }
 

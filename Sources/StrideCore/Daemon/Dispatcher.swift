@@ -23,9 +23,10 @@ public final class Dispatcher: Sendable {
   let reminders: Reminders
   /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
   let keptNow = Locked<KeptNow?>(nil)
-  /// Where the engine runs after a change, off the requests' threads, so no reply waits for it: the kept now-list
-  /// is worked out again there for the next `now`, and the now.changed subscribers' list, one run after another.
-  let nowAgain = DispatchQueue(label: "strided.now-again", qos: .userInitiated)
+  /// Where the engine runs after a change, off the requests' threads and at a lower priority, so no reply and no
+  /// client reading one waits for it: the kept now-list is worked out again there for the next `now`, and the
+  /// now.changed subscribers' list, one run after another.
+  let nowAgain = QuietLane()
   let nowAgainQueued = Atomic(false)
   /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
   let nowToAnnounce = Locked<Date?>(nil)

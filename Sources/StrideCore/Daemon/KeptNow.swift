@@ -51,7 +51,7 @@ extension Dispatcher {
     }
     if let kept = kept() { return kept }
     if waiting, keptNow.withLock({ $0?.params == question }) {
-      nowAgain.sync {}
+      nowAgain.waitForQueued()
       revision = store.locked { $0.revision }
       if let kept = kept() { return kept }
     }
