@@ -100,4 +100,22 @@ struct KeptNowTests {
       dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list","params":{"timeZone":"Pacific/Auckland"}}"#)
     #expect(elsewhere != plain)
   }
+
+  @Test("the run after a change keeps its order and yields to commands: a thread of its own at a lower priority")
+  func quietLane() {
+    let lane = QuietLane()
+    let seen = Locked<[Int32]>([])
+    for piece in 1...3 {
+      lane.async {
+        // The thread's own nice value: a command that wakes while the run goes on gets the processor first.
+        errno = 0
+        let niceness = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        seen.withLock { $0.append(errno == 0 ? niceness : -100) }
+        if piece == 1 { usleep(20_000) }
+        seen.withLock { $0.append(Int32(piece) * 100) }
+      }
+    }
+    lane.waitForQueued()
+    #expect(seen.withLock { $0 } == [10, 100, 10, 200, 10, 300], "in order, all three done before the wait ends")
+  }
 }
