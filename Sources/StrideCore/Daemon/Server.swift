@@ -7,7 +7,8 @@ import StrideTransport
   import Glibc
 #endif
 
-/// Accepts connections on the daemon's socket and serves each on a thread of its own.
+/// Accepts connections on the daemon's socket and serves each on a thread of its own (`ConnectionThreads`: one
+/// that served an earlier connection, when one waits).
 ///
 /// Blocking calls (`accept`, `read`, `write`) stay on these dedicated threads, off Swift's cooperative pool. A slow
 /// or silent client only ever holds its own thread; a bad request only ever gets its own error.
@@ -43,6 +44,8 @@ public final class Server: Sendable {
   private let log: Log
   private let connections = Locked(Connections())
   private let running = DispatchGroup()
+  /// Each connection's thread, kept a while after its connection ends for the next one.
+  private let threads: ConnectionThreads<(UnixSocket, Int)>
   /// Wakes the accept loop to stop. The listening socket itself is left alone: systemd may have passed it, and
   /// shutting it down would stop it listening for systemd too.
   private let stopAccepting: WakePipe
@@ -51,6 +54,7 @@ public final class Server: Sendable {
     listener: UnixSocket, dispatcher: Dispatcher, limits: Limits = Limits(), serverName: String, log: Log
   ) throws(StrideError) {
     stopAccepting = try WakePipe()
+    threads = ConnectionThreads(group: running)
     self.listener = listener
     self.dispatcher = dispatcher
     self.limits = limits
@@ -90,6 +94,7 @@ public final class Server: Sendable {
       for (socket, busy) in state.open.values where !busy { Glibc.shutdown(socket.descriptor, Int32(SHUT_RD)) }
     }
     stopAccepting.signal()
+    threads.stop()
     let finished = running.wait(timeout: .now() + grace) == .success
     if !keepListening { listener.shutdown() }
     return finished
@@ -130,11 +135,7 @@ public final class Server: Sendable {
         try? client.write(WireEncoder().response(id: nil, error: error))
         client.close()
       case .admitted(let id):
-        running.enter()
-        Thread.detachNewThread { [self] in
-          defer { running.leave() }
-          serve(client, id: id)
-        }
+        threads.run((client, id)) { [self] client, id in serve(client, id: id) }
       }
     }
   }
