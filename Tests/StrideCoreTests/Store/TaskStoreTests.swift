@@ -239,4 +239,29 @@ struct SchemaTests {
     #expect(error.message.contains("'task.teleport', a change this Stride does not know"))
     #expect(try reopened.task(task.id, at: Fixtures.now).status == .completed)
   }
+
+  @Test("a long list of open tasks is read in parts side by side, and comes out as one read of it all would give")
+  func longListInParts() throws {
+    let path = Fixtures.temporaryDirectory() + "/stride.db"
+    let writer = try TaskStore(path: path, searchIndex: false)
+    let count = SideBySide.from + 2_000
+    try writer.database.transaction { () throws(StrideError) in
+      for number in 1...count {
+        var task = Fixtures.task(
+          Int64(number), "task \(number)", due: number % 3 == 0 ? Fixtures.now.addingTimeInterval(Double(number)) : nil,
+          steps: number % 4 == 0 ? [Subtask(title: "first"), Subtask(title: "second", done: true)] : [],
+          blockedBy: number % 10 == 0 ? [TaskID(Int64(number - 1))] : [])
+        if number % 3 == 1 { task.tags = ["home", "tag \(number % 7)"] }
+        // Finished tasks among the open ones, their steps and tags in the database but not in what is loaded.
+        if number % 9 == 0 { task.status = .completed }
+        try writer.rows.save(task, new: true)
+      }
+    }
+    writer.close()
+    let store = try TaskStore(path: path)
+    let whole = try store.rows.load(where: "status <> 'completed'", [], mostMatch: true)
+    #expect(whole.count == count - count / 9)
+    #expect(store.openByID.count == whole.count)
+    #expect(store.openByID == whole, "the same tasks, in id order, each with its own steps, tags and blockers")
+  }
 }
