@@ -135,7 +135,10 @@ package struct TaskRows {
       let (lower, upper) = (Int64(range.lowerBound), Int64(range.upperBound))
       let ids = (first + span * lower / Int64(count))..<(first + span * upper / Int64(count))
       return Result { () throws(StrideError) in
-        try Self.load(from: SQLiteDatabase(path: path), where: open, [], mostMatch: true, ids: ids)
+        let database = try SQLiteDatabase(path: path)
+        // Each row is read once, in order: a small page cache does, and leaves little memory behind.
+        try database.execute("PRAGMA cache_size = -256")
+        return try Self.load(from: database, where: open, [], mostMatch: true, ids: ids)
       }
     }
     var tasks: [StrideTask] = []
