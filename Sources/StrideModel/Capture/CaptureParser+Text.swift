@@ -87,8 +87,18 @@ extension CaptureParser {
     while start > line.lowerBound, characters[start - 1].isWhitespace { start -= 1 }
     var wordStart = start
     while wordStart > line.lowerBound, !characters[wordStart - 1].isWhitespace { wordStart -= 1 }
-    let word = String(characters[wordStart..<start]).lowercased()
+    let word = String(joining: characters[wordStart..<start]).lowercased()
     guard ["is", "was", "are", "were"].contains(word), wordStart > line.lowerBound else { return range }
     return wordStart..<range.upperBound
+  }
+}
+
+extension String {
+  /// `characters` as one string, built in place. `String(characters)` of a slice of `[Character]` goes through the
+  /// standard library's generic initialiser, unspecialised: about 24,000 instructions for a few words, up to
+  /// a fifth of reading a capture.
+  init(joining characters: ArraySlice<Character>) {
+    self.init()
+    for character in characters { append(character) }
   }
 }

@@ -23,7 +23,7 @@ public struct CaptureParser: Sendable {
     var result = ParsedCapture(title: "")
     var consumed: [Range<Int>] = []
     // Words written as a time that cannot be one, judged once in the first line as written.
-    let misses = times.nearMisses(in: String(characters[titleLine]))
+    let misses = times.nearMisses(in: String(joining: characters[titleLine]))
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
@@ -31,7 +31,7 @@ public struct CaptureParser: Sendable {
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
     if !stepLines.isEmpty {
-      let items = stepLines.map { Self.listItem(String(characters[$0])) }.filter { !$0.isEmpty }
+      let items = stepLines.map { Self.listItem(String(joining: characters[$0])) }.filter { !$0.isEmpty }
       if let first = StepSplitter.listItemText(title) {
         // The first line is itself a list item: every line is a step, and the first names the task.
         result.steps = [first] + items
@@ -65,11 +65,11 @@ public struct CaptureParser: Sendable {
     var index = 0
     while index < words.count {
       let word = Self.token(words[index], in: characters)
-      let token = String(characters[word])
+      let token = String(joining: characters[word])
       let lower = token.lowercased()
       var field: CaptureSpan.Field?
       var span = word
-      var unit: String { index + 1 < words.count ? String(characters[words[index + 1]]).lowercased() : "" }
+      var unit: String { index + 1 < words.count ? String(joining: characters[words[index + 1]]).lowercased() : "" }
       if lower.hasPrefix("~"), let minutes = Durations.minutes(String(lower.dropFirst())) {
         result.estimateMinutes = minutes
         field = .estimate
@@ -112,7 +112,7 @@ public struct CaptureParser: Sendable {
         consumed.append(Self.withBrackets(span, in: characters))
         result.spans.append(
           CaptureSpan(
-            field: field, text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+            field: field, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
       }
       index += 1
     }
@@ -146,7 +146,8 @@ public struct CaptureParser: Sendable {
   ) -> (String, more: Int) {
     guard ["due", "by", "start", "wait", "scheduled", "after"].contains(key) else { return (value, 0) }
     for length in stride(from: min(4, words.count - index - 1), through: 1, by: -1) {
-      let extended = ([value] + words[(index + 1)...(index + length)].map { String(characters[$0]).lowercased() })
+      let extended =
+        ([value] + words[(index + 1)...(index + length)].map { String(joining: characters[$0]).lowercased() })
         .joined(separator: " ")
       if times.parse(extended) != nil { return (extended, length) }
     }
@@ -204,13 +205,13 @@ public struct CaptureParser: Sendable {
   ) {
     guard result.recurrence == nil else { return }
     // Most lines say nothing about repeating: look closer only when a word that can start a rule is there.
-    let lower = String(characters[line]).lowercased()
+    let lower = String(joining: characters[line]).lowercased()
     guard Self.repeatHints.contains(where: lower.contains) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
-    let words = ranges.map { RecurrenceReader.words(String(characters[$0])).first ?? "" }
+    let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
     // What follows a word, as a time alone: "daily 7:30am" is a rule at a time.
     func timeFollows(_ index: Int) -> Bool {
       index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
@@ -236,7 +237,8 @@ public struct CaptureParser: Sendable {
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(
-        CaptureSpan(field: .repeat, text: String(characters[span]), start: span.lowerBound, end: span.upperBound))
+        CaptureSpan(
+          field: .repeat, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
       return
     }
   }
@@ -291,7 +293,8 @@ public struct CaptureParser: Sendable {
     func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
     func note(_ field: CaptureSpan.Field, _ range: Range<Int>) {
       result.spans.append(
-        CaptureSpan(field: field, text: String(characters[range]), start: range.lowerBound, end: range.upperBound))
+        CaptureSpan(
+          field: field, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound))
     }
     if result.type == nil {
       if let word = words.first(where: { Self.obligationWords.contains(bare($0)) }) {
@@ -300,7 +303,7 @@ public struct CaptureParser: Sendable {
       } else if let deadline = result.spans.first(where: { $0.field == .due }),
         ["by", "before", "due", "deadline", "b4"].contains(where: { deadline.text.lowercased().hasPrefix($0 + " ") }),
         let party = words.indices.dropFirst().first(where: { index in
-          let text = String(characters[words[index]]).trimmingCharacters(in: .punctuationCharacters)
+          let text = String(joining: characters[words[index]]).trimmingCharacters(in: .punctuationCharacters)
           if Self.parties.contains(text.lowercased()) { return true }
           // A name counts when something is owed to that person: after "to", "for" or "with", or as the one a
           // verb of sending, telling or meeting is about ("email Sam", "send Ana the draft"), not in "read Harry
@@ -365,7 +368,7 @@ public struct CaptureParser: Sendable {
         used = true
         result.spans.append(
           CaptureSpan(
-            field: CaptureSpan.Field(role), text: String(characters[range]), start: range.lowerBound,
+            field: CaptureSpan.Field(role), text: String(joining: characters[range]), start: range.lowerBound,
             end: range.upperBound))
       }
       guard used else {
@@ -374,7 +377,7 @@ public struct CaptureParser: Sendable {
         let name = fields.count == 2 ? "a start and a due time" : fields[0].0 == .due ? "a due time" : "a start time"
         result.spans.append(
           CaptureSpan(
-            field: .unread, text: String(characters[range]), start: range.lowerBound, end: range.upperBound,
+            field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
             reason: "the line already gives \(name)" + (first.map { " (\"\($0.text)\")" } ?? "")))
         continue
       }

@@ -134,8 +134,9 @@ public struct TimeParser: Sendable {
       {
         range = range.lowerBound..<(range.upperBound + 1)
       }
-      let words = String(characters[chunks[phrase.first].range.lowerBound..<chunks[last - 1].range.upperBound])
-      matches.append(match(phrase, end, text: String(characters[range]), words: words, range: range, role: role))
+      let words = String(joining: characters[chunks[phrase.first].range.lowerBound..<chunks[last - 1].range.upperBound])
+      matches.append(
+        match(phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role))
       index = last
     }
     return matches
