@@ -32,7 +32,7 @@ extension NowView {
       let choices = Self.remindChoices(reason)
       body = choices.enumerated().map { "  \($0.offset + 1)  \($0.element)" }
       let title = reason.title
-      body += [""] + Self.wrap("\(title): \(reason.promise).", width: width - 2, lines: 6).map { "  " + $0 }
+      body += [""] + TerminalColumns.wrap("\(title): \(reason.promise).", width: width - 2, lines: 6).map { "  " + $0 }
       footer = "1-\(choices.count) choose · esc back"
     case .pickBlocker(let id):
       top = [style.bold("Which task does \(quotedTitle(id)) wait on?"), ""]
@@ -41,14 +41,14 @@ extension NowView {
       footer = "type its number · enter defer · esc back"
     case .pickTime:
       top = [style.bold("When should it come back?"), ""]
-      body = ["  > \(input)▏", ""] + Self.wrap(timeReading, width: width - 2, lines: 3).map { "  " + $0 }
+      body = ["  > \(input)▏", ""] + TerminalColumns.wrap(timeReading, width: width - 2, lines: 3).map { "  " + $0 }
       footer = "type a time · enter defer · esc back"
     case .capture:
       top = [style.bold("Your thought:"), ""]
       body =
         ["  > \(input)▏", ""]
         + captureReading.flatMap {
-          TerminalColumns.width($0) > width - 2 ? Self.wrap($0, width: width - 2, lines: 3) : [$0]
+          TerminalColumns.width($0) > width - 2 ? TerminalColumns.wrap($0, width: width - 2, lines: 3) : [$0]
         }.map { "  " + $0 }
       footer = "type · enter add · esc cancel"
     case .detail(let id):
@@ -65,7 +65,7 @@ extension NowView {
       footer = "any key: back to the list"
     }
     var lines = top + body
-    let bottom = (message.map { Self.wrap($0, width: width, lines: 2) } ?? []) + [style.dim(footer)]
+    let bottom = (message.map { TerminalColumns.wrap($0, width: width, lines: 2) } ?? []) + [style.dim(footer)]
     lines = Array(lines.prefix(max(height - bottom.count, 0)))
     while lines.count < height - bottom.count { lines.append("") }
     return (lines + bottom).suffix(height).map { TerminalColumns.clip($0, width) }
@@ -289,20 +289,6 @@ extension NowView {
   }
 
   // MARK: Width
-
-  /// A sentence folded at spaces into at most `lines` rows of `width` columns (the last one cut with "…").
-  static func wrap(_ sentence: String, width: Int, lines: Int) -> [String] {
-    var rows: [String] = []
-    var row = ""
-    for word in sentence.split(separator: " ") {
-      if !row.isEmpty, columns(row) + 1 + columns(String(word)) > width, rows.count < lines - 1 {
-        rows.append(row)
-        row = ""
-      }
-      row += (row.isEmpty ? "" : " ") + word
-    }
-    return rows + [TerminalColumns.clip(row, width)]
-  }
 
   /// The columns a string takes on a terminal (`TerminalColumns`).
   public static func columns(_ text: String) -> Int { TerminalColumns.width(text) }

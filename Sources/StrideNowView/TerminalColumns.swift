@@ -27,6 +27,20 @@ public enum TerminalColumns {
     return count
   }
 
+  /// A sentence folded at spaces into at most `lines` rows of `width` columns (the last one cut with "…").
+  public static func wrap(_ sentence: String, width: Int, lines: Int = .max) -> [String] {
+    var rows: [String] = []
+    var row = ""
+    for word in sentence.split(separator: " ") {
+      if !row.isEmpty, Self.width(row) + 1 + Self.width(String(word)) > width, rows.count < lines - 1 {
+        rows.append(row)
+        row = ""
+      }
+      row += (row.isEmpty ? "" : " ") + word
+    }
+    return rows + [clip(row, width)]
+  }
+
   /// `text` cut to `limit` columns with "…" (ANSI sequences kept, and closed with a reset when cut).
   public static func clip(_ text: String, _ limit: Int) -> String {
     guard width(text) > limit else { return text }

@@ -107,14 +107,26 @@ extension Session {
     let found = found?.count == tasks.count ? found : nil
     // A LIST column when the tasks come from several lists.
     let lists = Set(tasks.map(\.list)).count > 1
-    let header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
+    var header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
     var rows = tasks.map { task in
       [
         String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
         task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }
-    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe.
+    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe. On a
+    // narrow terminal the columns least needed give way first, while the title would get fewer than 16: the
+    // estimate, the energy, the steps, the status.
+    func widthOf(_ column: Int) -> Int { ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0 }
+    var shown = Array(header.indices)
+    func titleRoom(_ width: Int) -> Int {
+      width - shown.filter { $0 != 1 }.reduce(0) { $0 + widthOf($1) + 2 }
+    }
+    if let width = output.width {
+      for column in [5, 4, 3, 2] where titleRoom(width) < 16 { shown.removeAll { $0 == column } }
+    }
+    header = shown.map { header[$0] }
+    rows = rows.map { row in shown.map { row[$0] } }
     let others = (0..<header.count).filter { $0 != 1 }.map { column in
       ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0
     }

@@ -66,27 +66,49 @@ extension Session {
   private func renderSuggestions(_ suggestions: [Wire.Suggestion]) {
     // Tasks from several lists each say which.
     let lists = suggestions.fromSeveralLists
-    let rows = suggestions.map { suggestion in
+    var rows = suggestions.map { suggestion in
       let task = suggestion.task
       return [
-        "task \(task.id)", TerminalColumns.clip(task.title, 44), task.energy.rawValue,
-        task.estimateMinutes.map(Minutes.format) ?? "", task.subtasks.isEmpty ? "" : progressText(task),
+        "task \(task.id)", task.title, task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "",
+        task.subtasks.isEmpty ? "" : progressText(task),
       ] + (lists ? ["in \(task.list ?? "")"] : [])
     }
+    // The title takes what the other columns leave of the terminal: 44 columns at most, 12 at least. On a narrow
+    // terminal the energy and then the estimate give way first, while the title would get fewer than 16.
+    var shown = Array((rows.first ?? []).indices)
+    func room() -> Int {
+      let others = shown.filter { $0 != 1 }.reduce(0) { sum, column in
+        sum + (rows.map { TerminalColumns.width($0[column]) }.max() ?? 0) + 2
+      }
+      return output.width.map { $0 - 2 - others } ?? 44
+    }
+    for column in [2, 3] where room() < 16 { shown.removeAll { $0 == column } }
+    let titleWidth = max(12, min(44, room()))
+    rows = rows.map { row in shown.map { $0 == 1 ? TerminalColumns.clip(row[1], titleWidth) : row[$0] } }
     let lines = Output.columns(rows)
-    // The detail lines start under the title.
+    // The detail lines start under the title, folded to the terminal's width.
     let indent = String(repeating: " ", count: (rows.map { $0[0].count }.max() ?? 0) + 2)
+    let limit = output.width.map { max(20, $0 - 2 - indent.count) }
+    func detail(_ text: String) {
+      let folded = limit.map { TerminalColumns.wrap(text, width: $0) } ?? [text]
+      folded.forEach { output.say(output.dim("  \(indent)\($0)")) }
+    }
     for (line, suggestion) in zip(lines, suggestions) {
       output.say("  " + line)
-      if let step = suggestion.step {
-        output.say(output.dim("  \(indent)next step \(suggestion.task.id).\(step.index): \(step.title)"))
+      if let step = suggestion.step { detail("next step \(suggestion.task.id).\(step.index): \(step.title)") }
+      if let prompt = suggestion.prompt { detail(prompt) }
+      // Folded between the reasons where they fit, so no reason is cut in two unless it is longer than a line.
+      var why = "why:"
+      for (index, reason) in suggestion.why.enumerated() {
+        let joined = why + (index == 0 ? " " : " · ") + reason
+        if index == 0 || limit.map({ TerminalColumns.width(joined) <= $0 }) ?? true {
+          why = joined
+        } else {
+          detail(why + " ·")
+          why = reason
+        }
       }
-      if let prompt = suggestion.prompt {
-        output.say(output.dim("  \(indent)\(prompt)"))
-      }
-      if !suggestion.why.isEmpty {
-        output.say(output.dim("  \(indent)why: \(suggestion.why.joined(separator: " · "))"))
-      }
+      if !suggestion.why.isEmpty { detail(why) }
     }
   }
 

@@ -69,6 +69,35 @@ struct ListColumnsTests {
     }
   }
 
+  @Test("on a narrow terminal list and now fit every line, the least needed columns give way, and no reason is cut")
+  func narrow() throws {
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    for line in [
+      "renew the car insurance by friday 5pm ~45m !high", "tax return: find receipts, fill form, submit",
+      "call the dentist about the crown tomorrow 9am ~10m !low", "water the plants every 3 days",
+    ] {
+      #expect(cli.stride("add", line).status == 0)
+    }
+    for width in [40, 60] {
+      cli.environment["COLUMNS"] = "\(width)"
+      for command in ["list", "now"] {
+        let lines = cli.stride(command).stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 4)
+        for line in lines { #expect(TerminalColumns.width(line) <= width, "\(command) wider than \(width): \(line)") }
+      }
+    }
+    cli.environment["COLUMNS"] = "40"
+    let list = cli.stride("list").stdout
+    #expect(list.hasPrefix("ID  TITLE") && list.contains("DUE") && !list.contains("ESTIMATE"), "\(list)")
+    // Each reason whole on one line: the folds fall between them.
+    let now = cli.stride("now").stdout
+    let due = ["due Friday at 17:00", "due tomorrow at 17:00", "due today at 17:00"]
+    #expect(due.contains { now.contains($0) }, "\(now)")
+    cli.environment["COLUMNS"] = "100"
+    #expect(cli.stride("list").stdout.contains("ESTIMATE"), "a wide terminal keeps every column")
+  }
+
   @Test("display widths: wide, full-width, combining, zero-width and emoji sequences")
   func widths() {
     #expect(TerminalColumns.width("abc") == 3)
