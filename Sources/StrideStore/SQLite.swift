@@ -12,10 +12,10 @@ package final class SQLiteDatabase {
   /// The file's device and inode when it was opened: a commit checks the path still names it.
   private var identity: (dev_t, ino_t)?
 
-  /// Opens (creating if needed) the database at `path`.
-  package init(path: String) throws(StrideError) {
+  /// Opens (creating if needed) the database at `path`; with `readOnly`, only one that exists, for reading.
+  package init(path: String, readOnly: Bool = false) throws(StrideError) {
     self.path = path
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &handle, flags, nil)
     guard result == SQLITE_OK else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

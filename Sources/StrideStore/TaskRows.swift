@@ -115,18 +115,20 @@ package struct TaskRows {
     try load(where: "id = ?", .integer(id.rawValue)).first
   }
 
-  /// Every task not completed: what the daemon holds in memory, in id order. A long list is read in parts side by
-  /// side, each part a range of ids on a connection of its own to the same file: loading 100,000 open tasks at
-  /// start-up is mostly SQLite decoding rows, about a microsecond each. The daemon is the file's only writer and
-  /// does not write while it loads, so the parts read one state.
-  package func loadOpen() throws(StrideError) -> [StrideTask] {
+  /// Every task not completed: what the daemon holds in memory, in id order.
+  ///
+  /// With `sideBySide` (at start-up, before any change) a long list is read in parts side by side, each part a range
+  /// of ids on a read-only connection of its own to the same file: loading 100,000 open tasks is mostly SQLite
+  /// decoding rows, about a microsecond each. The daemon is the file's only writer and has written nothing yet, so
+  /// the parts read one state. Should a part fail (no descriptor left, say), the list is read whole instead.
+  package func loadOpen(sideBySide: Bool = false) throws(StrideError) -> [StrideTask] {
     let open = "status <> 'completed'"
     let (count, first, last) =
       try database.statement("SELECT count(*), min(id), max(id) FROM tasks WHERE \(open)").firstRow {
         ($0.int(0), $0.int64(1), $0.int64(2))
       } ?? (0, 0, 0)
     let path = database.path
-    guard count >= SideBySide.from, !path.isEmpty, path != ":memory:" else {
+    guard sideBySide, count >= SideBySide.from, !path.isEmpty, path != ":memory:" else {
       return try load(where: open, [], mostMatch: true)
     }
     // Ids split in proportion to the parts' shares of the tasks: open tasks are spread over the ids well enough.
@@ -135,7 +137,7 @@ package struct TaskRows {
       let (lower, upper) = (Int64(range.lowerBound), Int64(range.upperBound))
       let ids = (first + span * lower / Int64(count))..<(first + span * upper / Int64(count))
       return Result { () throws(StrideError) in
-        let database = try SQLiteDatabase(path: path)
+        let database = try SQLiteDatabase(path: path, readOnly: true)
         // Each row is read once, in order: a small page cache does, and leaves little memory behind.
         try database.execute("PRAGMA cache_size = -256")
         return try Self.load(from: database, where: open, [], mostMatch: true, ids: ids)
@@ -143,7 +145,10 @@ package struct TaskRows {
     }
     var tasks: [StrideTask] = []
     tasks.reserveCapacity(count)
-    for part in parts { tasks += try part.get() }
+    for part in parts {
+      guard case .success(let found) = part else { return try load(where: open, [], mostMatch: true) }
+      tasks += found
+    }
     return tasks
   }
 

@@ -51,7 +51,7 @@ public final class TaskStore {
     rows = TaskRows(database: database, search: try SearchIndex(database: database, enabled: searchIndex))
     history = History(database: database)
     defaultListName = try defaultList().name
-    openList = try rows.loadOpen()
+    openList = try rows.loadOpen(sideBySide: true)
   }
 
   /// The open tasks of `list` in memory take its new name (the database has it already).

@@ -1,8 +1,9 @@
 import Foundation
+import StridePlatform
 
 /// The threads connections are served on. A thread whose connection ended waits a while for the next one instead of
-/// ending, so a command (one short connection) does not pay for a thread's start and end: creating one, its stack
-/// and Foundation's thread set-up, then tearing it all down again on a processor the next command wants.
+/// ending, so a command (one short connection) does not pay for a thread's start and end: creating one and its
+/// stack, then tearing it all down again on a processor the next command wants.
 ///
 /// At most `keptIdle` threads wait at a time, each for at most `idleFor` seconds; a connection that finds none
 /// waiting gets a new thread. `stop()` ends the waiting ones at once.
@@ -35,7 +36,7 @@ final class ConnectionThreads<Work: Sendable>: @unchecked Sendable {
     }
     condition.unlock()
     group.enter()
-    Thread.detachNewThread { [self] in
+    System.startThread { [self] in
       defer { group.leave() }
       var next: Work? = work
       while let current = next {
@@ -43,6 +44,13 @@ final class ConnectionThreads<Work: Sendable>: @unchecked Sendable {
         next = nextWork()
       }
     }
+  }
+
+  /// How many threads wait for a connection now.
+  var idle: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return waiting
   }
 
   /// Ends the threads waiting for work; work already handed to one is still served.

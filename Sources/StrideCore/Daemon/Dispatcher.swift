@@ -103,9 +103,16 @@ public final class Dispatcher: Sendable {
   }
 
   /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet
-  /// hours, when reminders wait for it).
+  /// hours, when reminders wait for it). When they cannot be stored (the disk fails), it tries again in a few
+  /// seconds: not at once in a loop, and not a minute late.
   public func wake(at now: Date) -> Date? {
-    let next = store.locked { store in (try? store.wakeAndFindNext(at: now))?.at }
+    let next = store.locked { store -> Date? in
+      do {
+        return try store.wakeAndFindNext(at: now)?.at
+      } catch {
+        return now.addingTimeInterval(5)
+      }
+    }
     return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 

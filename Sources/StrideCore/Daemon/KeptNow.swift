@@ -19,8 +19,8 @@ extension Dispatcher {
   /// and kept: asked again, the same bytes go out until the tasks or the context change, the minute turns, or the
   /// clock reaches a moment that changes some task's standing (a due time, a wake-up, the energy lapsing). The engine
   /// stays a pure function of the tasks and the moment; only its answer is kept. Asked while the background run
-  /// after a change works out that same question (`waiting`, not on that run's own queue), it waits for that run
-  /// instead of running the engine a second time beside it.
+  /// after a change works out that same question (`waiting`, not on that run's own lane), it waits for that run
+  /// (up to 50 ms) instead of running the engine a second time beside it.
   func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
     guard params.at == nil, params.all != true else {
       return try WireEncoder().encode(tasks.nowResult(params, at: now, detail: params.all == true))
@@ -50,8 +50,10 @@ extension Dispatcher {
       }
     }
     if let kept = kept() { return kept }
+    // The wait is bounded: the lane runs at a lower priority, and on a machine busy with other work a question
+    // asked at the usual priority works its answer out itself rather than wait behind it.
     if waiting, keptNow.withLock({ $0?.params == question }) {
-      nowAgain.waitForQueued()
+      nowAgain.waitForQueued(within: 0.05)
       revision = store.locked { $0.revision }
       if let kept = kept() { return kept }
     }

@@ -5,7 +5,8 @@ import StridePlatform
 /// after a change. On two processors such a run (a few milliseconds at 10,000 tasks) used to hold one while the
 /// change's own connection held the other, so the client that had just been answered waited up to 1.7 ms for a
 /// processor to read its reply (`perf sched`); at a lower priority it is set aside for the client at once. It only
-/// yields: with nothing else to run it runs as fast as before, and under a full load it still gets its share.
+/// yields: with nothing else to run it runs as fast as before, and under a full load it still gets its share. (The
+/// engine's parts side by side, from 32,768 tasks, run on the system's shared threads at the usual priority.)
 ///
 /// Linux gives each thread its own nice value, and a thread may lower its priority but not raise it again: hence a
 /// thread of its own, started at the first piece of work and ended when the lane is let go of, not a shared pool's.
@@ -36,9 +37,11 @@ final class QuietLane: Sendable {
     }
   }
 
-  /// Returns once everything queued before the call has run. Not to be called from the lane's own work.
-  func waitForQueued() {
-    queue.waitForQueued()
+  /// Returns once everything queued before the call has run, or, given `within`, once that long has passed:
+  /// whether it all ran. Not to be called from the lane's own work.
+  @discardableResult
+  func waitForQueued(within seconds: TimeInterval? = nil) -> Bool {
+    queue.waitForQueued(until: seconds.map { Date(timeIntervalSinceNow: $0) })
   }
 
   /// The pieces of work and how far the thread has got; shared with the thread, which ends once the lane is gone
@@ -78,11 +81,18 @@ final class QuietLane: Sendable {
       condition.unlock()
     }
 
-    func waitForQueued() {
+    func waitForQueued(until deadline: Date?) -> Bool {
       condition.lock()
       defer { condition.unlock() }
       let target = queued
-      while done < target { condition.wait() }
+      while done < target {
+        if let deadline {
+          guard condition.wait(until: deadline) else { return done >= target }
+        } else {
+          condition.wait()
+        }
+      }
+      return true
     }
 
     func close() {

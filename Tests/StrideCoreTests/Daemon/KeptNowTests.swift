@@ -118,4 +118,31 @@ struct KeptNowTests {
     lane.waitForQueued()
     #expect(seen.withLock { $0 } == [10, 100, 10, 200, 10, 300], "in order, all three done before the wait ends")
   }
+
+  @Test("a now-list asked while the run after a change cannot go on is answered all the same, with the change in it")
+  func answeredWhileTheRunIsHeld() throws {
+    let dispatcher = try TestDispatcher.make()
+    // Answered without waiting for what follows the reply (`TestDispatcher.reply` would wait for the lane).
+    func capture(_ text: String) {
+      _ = dispatcher.respond(
+        to: Array(#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"\#(text)"}}"#.utf8))
+    }
+    capture("call the bank")
+    _ = Self.now(dispatcher)
+    // The lane is held, as a busy machine would hold a run at a lower priority; a guard lets it go after 10 s.
+    let held = DispatchSemaphore(value: 0)
+    let letGo = Locked(false)
+    dispatcher.nowAgain.async { held.wait() }
+    capture("water the plants")
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+      letGo.withLock { $0 = true }
+      held.signal()
+    }
+    let line = dispatcher.respond(to: Array(#"{"jsonrpc":"2.0","id":2,"method":"now.list"}"#.utf8))
+    let list = String(decoding: line, as: UTF8.self)
+    #expect(!letGo.withLock { $0 }, "answered without waiting for the held run")
+    #expect(list.contains("water the plants"), "\(list)")
+    held.signal()
+    dispatcher.settle()
+  }
 }

@@ -73,6 +73,34 @@ extension JSONValue {
 
 @Suite("In-process server", .serialized)
 struct ServerTests {
+  @Test("a connection's thread serves the next connection instead of ending, and stopping ends the waiting ones")
+  func threadsKeptForTheNextConnection() {
+    let group = DispatchGroup()
+    let threads = ConnectionThreads<Int>(keptIdle: 1, idleFor: 30, group: group)
+    // A mark left on the thread by the first connection: a new thread starts without it.
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    defer { pthread_key_delete(key) }
+    let served = Locked<[(Int, Bool)]>([])
+    let done = DispatchSemaphore(value: 0)
+    let serve: @Sendable (Int) -> Void = { [key] work in
+      served.withLock { $0.append((work, pthread_getspecific(key) != nil)) }
+      pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
+      done.signal()
+    }
+    threads.run(1, serve: serve)
+    done.wait()
+    // Once the first thread waits for work, the second connection is its.
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while threads.idle == 0 && Date() < deadline { usleep(1_000) }
+    threads.run(2, serve: serve)
+    done.wait()
+    let record = served.withLock { $0 }
+    #expect(record.map(\.0) == [1, 2])
+    #expect(record.map(\.1) == [false, true], "the thread that served the first connection served the second")
+    threads.stop()
+    #expect(group.wait(timeout: .now() + 5) == .success, "the waiting thread ended at once, not after 30 s")
+  }
   @Test("the greeting comes first and says the protocol and the limits")
   func greeting() throws {
     let running = try RunningServer()
@@ -318,31 +346,4 @@ final class Failures: @unchecked Sendable {
     return messages
   }
 
-  @Test("a connection's thread serves the next connection instead of ending, and stopping ends the waiting ones")
-  func threadsKeptForTheNextConnection() {
-    let group = DispatchGroup()
-    let threads = ConnectionThreads<Int>(keptIdle: 1, idleFor: 30, group: group)
-    // A mark left on the thread by the first connection: a new thread starts without it.
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    defer { pthread_key_delete(key) }
-    let served = Locked<[(Int, Bool)]>([])
-    let done = DispatchSemaphore(value: 0)
-    let serve: @Sendable (Int) -> Void = { [key] work in
-      served.withLock { $0.append((work, pthread_getspecific(key) != nil)) }
-      pthread_setspecific(key, UnsafeRawPointer(bitPattern: 1))
-      done.signal()
-    }
-    threads.run(1, serve: serve)
-    done.wait()
-    // The first thread waits for work now (give it a moment to get there), so the second connection is its.
-    usleep(50_000)
-    threads.run(2, serve: serve)
-    done.wait()
-    let record = served.withLock { $0 }
-    #expect(record.map(\.0) == [1, 2])
-    #expect(record.map(\.1) == [false, true], "the thread that served the first connection served the second")
-    threads.stop()
-    #expect(group.wait(timeout: .now() + 5) == .success, "the waiting thread ended at once, not after 30 s")
-  }
 }
