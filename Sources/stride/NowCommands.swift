@@ -97,14 +97,17 @@ extension Session {
       output.say("  " + line)
       if let step = suggestion.step { detail("next step \(suggestion.task.id).\(step.index): \(step.title)") }
       if let prompt = suggestion.prompt { detail(prompt) }
-      // Folded between the reasons where they fit, so no reason is cut in two unless it is longer than a line.
+      // Folded between the reasons where they fit, each line but the last ending in the "·" that joins them (held
+      // to its reason by a no-break space, so it never stands alone), so no reason is cut in two unless it is
+      // longer than a line.
       var why = "why:"
       for (index, reason) in suggestion.why.enumerated() {
         let joined = why + (index == 0 ? " " : " · ") + reason
-        if index == 0 || limit.map({ TerminalColumns.width(joined) <= $0 }) ?? true {
+        let more = index < suggestion.why.count - 1 ? "\u{A0}·" : ""
+        if index == 0 || limit.map({ TerminalColumns.width(joined + more) <= $0 }) ?? true {
           why = joined
         } else {
-          detail(why + " ·")
+          detail(why + "\u{A0}·")
           why = reason
         }
       }

@@ -275,7 +275,8 @@ struct Scan {
         time = Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: afternoon)
         phrase.loose = afternoon == nil
       } else if var clock {
-        if loose, afternoon == true, clock.hour < 12 { clock.hour += 12 }
+        // "3:30" as "3": without am or pm, 1 to 6 o'clock are the afternoon's (`Scan.clock(forHour:)`).
+        if loose, afternoon ?? (1...6).contains(clock.hour), clock.hour < 12 { clock.hour += 12 }
         time = clock
         phrase.loose = loose && afternoon == nil
       }

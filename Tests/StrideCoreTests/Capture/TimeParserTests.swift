@@ -70,6 +70,10 @@ struct TimeParserTests {
       ("in 2 days at 9am", "2026-11-23T09:00:00Z"), ("2026-12-01T19:00", "2026-12-01T19:00:00Z"),
       ("2026-12-01T19:00:00+01:00", "2026-12-01T18:00:00Z"), ("20261201T190000Z", "2026-12-01T19:00:00Z"),
       ("dec 3 at 10am", "2026-12-03T10:00:00Z"),
+      // An hour with minutes and no am or pm is read as the hour alone is: 1 to 6 in the afternoon.
+      ("at 3:30", "2026-11-21T15:30:00Z"), ("next tues 3:30", "2026-11-24T15:30:00Z"),
+      ("tomorrow 6:45", "2026-11-22T18:45:00Z"), ("tomorrow 9:30", "2026-11-22T09:30:00Z"),
+      ("tomorrow morning 5:30", "2026-11-22T05:30:00Z"), ("tomorrow 03:30", "2026-11-22T03:30:00Z"),
     ])
   func instants(_ text: String, _ expected: String) {
     #expect(parser.parse(text)?.value == at(expected), "\(text)")
