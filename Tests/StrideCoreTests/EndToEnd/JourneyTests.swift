@@ -298,6 +298,7 @@ struct CommandLineErrorTests {
       (["done", "12.x"], 64, "'12.x' is not a task id"),
       (["done"], 64, "done needs a task id"),
       (["don", "1"], 64, "there is no command 'don' (did you mean 'stride done'?); run 'stride help' for the list"),
+      (["nwo"], 64, "there is no command 'nwo' (did you mean 'stride now'?)"),
       (["--verbose", "now"], 64, "'--verbose' is not an option of stride itself"),
       (["edit", "1", "--estimate", "0m"], 64, "--estimate '0m' is no time at all; give a length above zero"),
       (["defer", "1", "lazy"], 64, "use one of blocked, no-energy, wrong-time, unsure, not-important"),
