@@ -123,14 +123,13 @@ package struct TaskRows {
   /// the parts read one state. Should a part fail (no descriptor left, say), the list is read whole instead.
   package func loadOpen(sideBySide: Bool = false) throws(StrideError) -> [StrideTask] {
     let open = "status <> 'completed'"
+    let path = database.path
+    guard sideBySide, !path.isEmpty, path != ":memory:" else { return try load(where: open, [], mostMatch: true) }
     let (count, first, last) =
       try database.statement("SELECT count(*), min(id), max(id) FROM tasks WHERE \(open)").firstRow {
         ($0.int(0), $0.int64(1), $0.int64(2))
       } ?? (0, 0, 0)
-    let path = database.path
-    guard sideBySide, count >= SideBySide.from, !path.isEmpty, path != ":memory:" else {
-      return try load(where: open, [], mostMatch: true)
-    }
+    guard count >= SideBySide.from else { return try load(where: open, [], mostMatch: true) }
     // Ids split in proportion to the parts' shares of the tasks: open tasks are spread over the ids well enough.
     let span = last - first + 1
     let parts = SideBySide.parts(of: count) { range in
@@ -204,16 +203,18 @@ package struct TaskRows {
     from database: SQLiteDatabase, where condition: String, _ values: [SQLiteValue], mostMatch: Bool,
     ids: Range<Int64>? = nil
   ) throws(StrideError) -> [StrideTask] {
-    let within = ids.map { "\($0.lowerBound) <= id AND id < \($0.upperBound) AND " } ?? ""
+    // The ids' range, as a condition on the column that holds the task's id.
+    func within(_ column: String) -> String {
+      ids.map { "\($0.lowerBound) <= \(column) AND \(column) < \($0.upperBound) AND " } ?? ""
+    }
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
       // The condition's columns are the task's in either form: the innermost query's table comes first.
       let owners =
         mostMatch
         ? "EXISTS (SELECT 1 FROM tasks WHERE tasks.id = \(table).task_id AND (\(condition)))"
         : "task_id IN (SELECT id FROM tasks WHERE \(condition))"
-      let range = ids.map { "\($0.lowerBound) <= task_id AND task_id < \($0.upperBound) AND " } ?? ""
       let statement = try database.statement(
-        "SELECT task_id, \(columns) FROM \(table) WHERE \(range)\(owners) ORDER BY task_id, position")
+        "SELECT task_id, \(columns) FROM \(table) WHERE \(within("task_id"))\(owners) ORDER BY task_id, position")
       return try ChildRows(statement.bind(values))
     }
     var subtasks = try children("title, done, completed_at", "subtasks")
@@ -225,7 +226,8 @@ package struct TaskRows {
     var listNames: [Int64: String] = [:]
     let names = try database.statement("SELECT id, name FROM lists")
     while try names.step() { listNames[names.int64(0)] = names.text(1) }
-    let selectTasks = try database.statement("SELECT \(Self.read) FROM tasks WHERE \(within)(\(condition)) ORDER BY id")
+    let selectTasks = try database.statement(
+      "SELECT \(Self.read) FROM tasks WHERE \(within("id"))(\(condition)) ORDER BY id")
     selectTasks.bind(values)
     var tasks: [StrideTask] = []
     while try selectTasks.step() {

@@ -114,24 +114,13 @@ extension Session {
         task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }
-    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe. On a
-    // narrow terminal the columns least needed give way first, while the title would get fewer than 16: the
-    // estimate, the energy, the steps, the status.
-    func widthOf(_ column: Int) -> Int { ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0 }
-    var shown = Array(header.indices)
-    func titleRoom(_ width: Int) -> Int {
-      width - shown.filter { $0 != 1 }.reduce(0) { $0 + widthOf($1) + 2 }
-    }
-    if let width = output.width {
-      for column in [5, 4, 3, 2] where titleRoom(width) < 16 { shown.removeAll { $0 == column } }
-    }
+    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe; the
+    // estimate, the energy, the steps and the status give way on a narrow one.
+    let (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
     header = shown.map { header[$0] }
     rows = rows.map { row in shown.map { row[$0] } }
-    let others = (0..<header.count).filter { $0 != 1 }.map { column in
-      ([header] + rows).map { TerminalColumns.width($0[column]) }.max() ?? 0
-    }
-    let titleWidth = output.width.map { max(12, $0 - others.reduce(0, +) - 2 * others.count) } ?? 48
-    let idWidth = others[0]
+    let titleWidth = room.map { max(12, $0) } ?? 48
+    let idWidth = ([header] + rows).map { TerminalColumns.width($0[0]) }.max() ?? 0
     for index in rows.indices {
       rows[index][1] = marked(found?[index].title ?? [rows[index][1]], width: titleWidth)
     }

@@ -73,17 +73,10 @@ extension Session {
         task.subtasks.isEmpty ? "" : progressText(task),
       ] + (lists ? ["in \(task.list ?? "")"] : [])
     }
-    // The title takes what the other columns leave of the terminal: 44 columns at most, 12 at least. On a narrow
-    // terminal the energy and then the estimate give way first, while the title would get fewer than 16.
-    var shown = Array((rows.first ?? []).indices)
-    func room() -> Int {
-      let others = shown.filter { $0 != 1 }.reduce(0) { sum, column in
-        sum + (rows.map { TerminalColumns.width($0[column]) }.max() ?? 0) + 2
-      }
-      return output.width.map { $0 - 2 - others } ?? 44
-    }
-    for column in [2, 3] where room() < 16 { shown.removeAll { $0 == column } }
-    let titleWidth = max(12, min(44, room()))
+    // The title takes what the other columns leave of the terminal: 44 columns at most, 12 at least; the energy
+    // and then the estimate give way on a narrow one.
+    let (shown, room) = Output.fitting(rows, title: 1, giveWay: [2, 3], lead: 2, width: output.width)
+    let titleWidth = max(12, min(44, room ?? 44))
     rows = rows.map { row in shown.map { $0 == 1 ? TerminalColumns.clip(row[1], titleWidth) : row[$0] } }
     let lines = Output.columns(rows)
     // The detail lines start under the title, folded to the terminal's width.

@@ -85,6 +85,25 @@ struct Output {
     "Task \(task.id), \"\(task.title)\","
   }
 
+  /// The columns of `rows` to show so that column `title` keeps room on a terminal `width` columns wide, each line
+  /// led by `lead` columns: those in `giveWay` are left out, in that order, while the title would get fewer than 16.
+  /// With the columns the title then has (nil in a pipe, where nothing gives way).
+  static func fitting(_ rows: [[String]], title: Int, giveWay: [Int], lead: Int = 0, width: Int?) -> (
+    shown: [Int], room: Int?
+  ) {
+    var shown = Array((rows.first ?? []).indices)
+    func room() -> Int? {
+      width.map { width in
+        width - lead
+          - shown.filter { $0 != title }.reduce(0) { sum, column in
+            sum + (rows.map { TerminalColumns.width($0[column]) }.max() ?? 0) + 2
+          }
+      }
+    }
+    for column in giveWay where (room() ?? .max) < 16 { shown.removeAll { $0 == column } }
+    return (shown, room())
+  }
+
   /// Lays rows out in columns by the width each cell takes on a terminal (a CJK character or an emoji takes two),
   /// left-aligned except the columns in `rightAligned`, two spaces apart.
   static func columns(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {

@@ -47,7 +47,7 @@ extension Session {
     if let passed = draft.said?.passed {
       lines.append(passed + " (\(id.map { "stride edit \($0) --due DATE" } ?? "a later date"))")
     }
-    let unread = draft.spans.filter { $0.field == .unread && $0.reason == nil }.map(\.text)
+    let unread = draft.notUnderstood
     if !unread.isEmpty {
       // How the kinds of word it did not read are written.
       let forms =
@@ -338,7 +338,7 @@ extension Session {
     if let rule = draft.repeat { rows.append(["Repeats:", rule.words, source(.repeat)]) }
     if !draft.tags.isEmpty { rows.append(["Tags:", draft.tags.joined(separator: ", "), source(.tags)]) }
     if let list = draft.list { rows.append(["List:", list, source(.list)]) }
-    let unread = draft.spans.filter { $0.field == .unread && $0.reason == nil }.map(\.text)
+    let unread = draft.notUnderstood
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }
@@ -357,5 +357,13 @@ extension Session {
 
   private func deferralText(_ deferral: Wire.Deferral, _ task: Wire.Task) -> String {
     "\(deferral.reason.rawValue): \(task.said?.deferral ?? deferral.reason.rule)"
+  }
+}
+
+extension Wire.Draft {
+  /// The words kept in the title that Stride did not understand (`!lowish`, `~soon`); not those written as a time
+  /// that cannot be one, which the daemon gives a reason for.
+  var notUnderstood: [String] {
+    spans.filter { $0.field == .unread && $0.reason == nil }.map(\.text)
   }
 }

@@ -129,7 +129,7 @@ struct Assembly {
 
   /// A score to two decimals, as `stride why` totals it, without the zeros at the end: "5.95", "24.2", "6".
   private static func said(_ score: Double) -> String {
-    var text = String(format: "%.2f", score)
+    var text = score.fixed(2)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
