@@ -64,6 +64,12 @@ extension ManPage {
       "Set for the command stride watch --exec runs: the event's topic, the sentence watch would print, and the "
         + "task's id and title."
     ),
+    (
+      "STRIDE_CLOCK_SHIFT",
+      "Seconds the daemon's clock runs ahead of the system's (behind, when negative), to see how Stride behaves at "
+        + "another moment; a daemon started on demand inherits it, and stride prompt reads the daemon's line by it "
+        + "(strided(8)). Tests use it so that they pass on any day; leave it unset in everyday use."
+    ),
     ("NO_COLOR", "When set and not empty, stride prints no colour, and stride review says its charts in sentences."),
     ("TERM", "When it is dumb, no colour, and the Now view and stride review speak in sentences."),
     ("COLUMNS", "The width that tables fit, when set; else the terminal's width."),

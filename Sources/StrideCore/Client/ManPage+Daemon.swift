@@ -129,6 +129,11 @@ extension ManPage {
         + "descriptor 3 is its socket. Both are removed, so programs it starts do not take the socket for theirs."
     ),
     (
+      "STRIDE_CLOCK_SHIFT",
+      "Seconds to run the daemon's clock ahead of the system's (behind, when negative), to see how Stride behaves "
+        + "at another moment; tests use it so that they pass on any day. Unset in everyday use."
+    ),
+    (
       "NOTIFY_SOCKET",
       "Readiness (sd_notify(3)): the daemon sends READY=1 once it serves and STOPPING=1 when a signal starts its "
         + "shutdown."

@@ -50,11 +50,12 @@ public final class Daemon {
     served.socket = listener.path
     self.paths = served
 
-    let startedAt = Dispatcher.wholeSecondClock()
+    let clock = try Self.clock(environment: environment)
+    let startedAt = clock()
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(
-      store: store, config: config, syncConnector: syncConnector, environment: environment, log: log,
+      store: store, clock: clock, config: config, syncConnector: syncConnector, environment: environment, log: log,
       promptFile: served.promptFile
     ) { openTasks in
       ServerInfo.Result(
@@ -88,6 +89,17 @@ public final class Daemon {
     }
     lock.release()
     log.info("stopped")
+  }
+
+  /// The daemon's clock: the system's to the whole second, run `STRIDE_CLOCK_SHIFT` seconds ahead (behind, when
+  /// negative) when that is set, to try Stride at another moment and for tests that must not depend on the day.
+  static func clock(environment: [String: String]) throws(StrideError) -> @Sendable () -> Date {
+    guard let text = environment["STRIDE_CLOCK_SHIFT"], !text.isEmpty else { return Dispatcher.wholeSecondClock }
+    guard let shift = Int(text) else {
+      throw StrideError(
+        .invalidParams, "STRIDE_CLOCK_SHIFT must be a whole number of seconds, like -86400; fix it or unset it")
+    }
+    return { Dispatcher.wholeSecondClock().addingTimeInterval(TimeInterval(shift)) }
   }
 
   /// Binds the socket, first removing a stale one: a socket file nobody answers on.

@@ -26,11 +26,14 @@ public final class WakeTimer: @unchecked Sendable {
     Thread.detachNewThread { [self] in
       defer { finished.leave() }
       while true {
-        let next = fire(clock())
+        let now = clock()
+        let next = fire(now)
         condition.lock()
         defer { condition.unlock() }
+        // The deadline on the system's clock, which the daemon's may run ahead of (STRIDE_CLOCK_SHIFT).
+        let shift = Date().timeIntervalSince(now)
         let limit = Date().addingTimeInterval(longestSleep)
-        let deadline = next.map { min($0, limit) } ?? limit
+        let deadline = next.map { min($0.addingTimeInterval(shift), limit) } ?? limit
         while !poked && !stopped && Date() < deadline {
           _ = condition.wait(until: deadline)
         }

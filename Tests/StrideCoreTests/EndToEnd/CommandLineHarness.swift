@@ -21,7 +21,10 @@ final class CommandLineHarness {
   let binaries: String
   var environment: [String: String]
 
-  init() {
+  /// - at: the instant the daemons it starts take for now (their clock runs on from it), for a test whose
+  ///   expectations name a weekday or an hour. Without it they run at `STRIDE_TEST_AT` when the suite is run at
+  ///   another moment (Scripts/suite-at), else by the system's clock.
+  init(at instant: String? = nil) {
     binaries = Spawn.executableDirectory() ?? ""
     environment = [
       "HOME": root + "/home",
@@ -37,7 +40,22 @@ final class CommandLineHarness {
       environment[name] = ProcessInfo.processInfo.environment[name]
     }
     mkdir(root + "/run", 0o700)
+    if let instant = instant ?? ProcessInfo.processInfo.environment["STRIDE_TEST_AT"] {
+      pin(at: instant)
+    }
   }
+
+  /// Sets the clock of the daemons started from now on to `instant` ("2026-11-27T17:45:00Z"), running on from it.
+  func pin(at instant: String) {
+    clockShift = Fixtures.at(instant).timeIntervalSinceNow.rounded()
+    environment["STRIDE_CLOCK_SHIFT"] = String(Int(clockShift))
+  }
+
+  /// How far the daemons' clock runs ahead of the system's, in seconds.
+  private(set) var clockShift: TimeInterval = 0
+
+  /// The instant the daemons take for now.
+  var now: Date { Date().addingTimeInterval(clockShift) }
 
   var socket: String { root + "/run/stride/strided.sock" }
   var database: String { root + "/data/stride/stride.db" }

@@ -71,7 +71,8 @@ struct ListColumnsTests {
 
   @Test("on a narrow terminal list and now fit every line, the least needed columns give way, and no reason is cut")
   func narrow() throws {
-    let cli = CommandLineHarness()
+    // A Wednesday morning: "by friday 5pm" is this week's Friday.
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
     defer { cli.finish() }
     for line in [
       "renew the car insurance by friday 5pm ~45m !high", "tax return: find receipts, fill form, submit",
@@ -92,8 +93,7 @@ struct ListColumnsTests {
     #expect(list.hasPrefix("ID  TITLE") && list.contains("DUE") && !list.contains("ESTIMATE"), "\(list)")
     // Each reason whole on one line: the folds fall between them.
     let now = cli.stride("now").stdout
-    let due = ["due Friday at 17:00", "due tomorrow at 17:00", "due today at 17:00"]
-    #expect(due.contains { now.contains($0) }, "\(now)")
+    #expect(now.contains("due Friday at 17:00"), "\(now)")
     cli.environment["COLUMNS"] = "100"
     #expect(cli.stride("list").stdout.contains("ESTIMATE"), "a wide terminal keeps every column")
   }

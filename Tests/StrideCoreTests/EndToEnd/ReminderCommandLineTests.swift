@@ -18,6 +18,8 @@ struct ReminderCommandLineTests {
   func noBus() throws {
     let cli = CommandLineHarness()
     defer { cli.finish() }
+    // No notify-send either, wherever the suite runs: with it on the PATH, strided rightly shows reminders by it.
+    cli.environment["PATH"] = cli.root
     try Self.settings(cli, #"{"reminders": {"on": true, "quiet": "22:00-08:00"}}"#)
     #expect(cli.stride("add", "call mum").status == 0)
     let status = cli.stride("daemon", "status")

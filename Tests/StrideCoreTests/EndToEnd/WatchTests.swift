@@ -52,7 +52,7 @@ struct WatchTests {
     let watch = try cli.spawn("watch", extraEnvironment: ["TZ": "Asia/Tokyo"])
     defer { watch.stop() }
     #expect(watch.waitForLine(containing: "1 task is ready now.") != nil)
-    let before = Date()
+    let before = cli.now
     cli.stride("defer", "1", "no-energy", "--until", "2031-03-14 18:00")
     let line = try #require(watch.waitForLine(containing: "Deferred task 1"), "\(watch.output)")
     #expect(
@@ -61,7 +61,7 @@ struct WatchTests {
     var tokyo = Calendar(identifier: .gregorian)
     tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")!
     let clocks = Set(
-      [before, Date()].map {
+      [before, cli.now].map {
         String(format: "%02d:%02d", tokyo.component(.hour, from: $0), tokyo.component(.minute, from: $0))
       })
     #expect(clocks.contains(String(line.prefix(5))), "\(line) \(clocks)")
