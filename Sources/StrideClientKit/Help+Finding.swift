@@ -35,8 +35,10 @@ extension Help {
 
     Finds tasks, open and finished, by the words in their title, the thought as you typed
     it, their notes and their steps. Every word must match, from the start of a word
-    (dent finds dentist); case and accents do not matter (cafe finds Café); a "quoted
-    phrase" matches its words side by side. Best first: a match in the title, then open
+    (dent finds dentist); case, accents and the ways a letter is written do not matter
+    (cafe finds Café, strasse Straße, oeuvre Œuvre); a "quoted phrase" matches its words
+    side by side, its last from its start ("sam send" finds Sam sends). Best first: a
+    match in the title, then open
     before finished, then the most recently changed. A task found outside its title has
     a line saying where. On a terminal the matching words are underlined.
 

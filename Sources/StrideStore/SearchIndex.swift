@@ -5,8 +5,9 @@ import StrideProtocol
 /// The full-text index `stride find` reads: an FTS5 table, `task_search`, with one row per task (its id as the rowid)
 /// holding its title, the thought as typed, its notes and its steps. Written with the task, in the same transaction.
 ///
-/// FTS5's `unicode61` tokenizer with `remove_diacritics 2` reads words as `SearchQuery` does: case and accents
-/// folded. A SQLite built without FTS5 has no index: a search then reads every task's text and matches it here, with
+/// Each text goes in already folded (`SearchQuery.foldedText`: its words, folded, a space between them), and a query
+/// goes in as folded words, so the index and a reading of every task fold by one rule; FTS5's `unicode61` tokenizer,
+/// with no diacritics of its own removed, only splits at the spaces. A SQLite built without FTS5 has no index: a search then reads every task's text and matches it here, with
 /// the same answers, in time that grows with the number of tasks (Docs/benchmarks.md). So that an index left behind
 /// by such a build cannot be trusted stale, a build without FTS5 removes the mark that says the index is whole, and
 /// the next one with FTS5 builds it again.
@@ -16,6 +17,8 @@ package struct SearchIndex {
   package let enabled: Bool
 
   private static let builtKey = "search-index"
+  /// What the mark says of a whole index, by the folding it was built with; an index built by another is rebuilt.
+  private static let builtValue = "whole, folded by SearchQuery.fold (2)"
 
   /// Prepares the index: builds it when it is missing or not known to be whole. `enabled: false` works as a SQLite
   /// without FTS5 does.
@@ -25,12 +28,14 @@ package struct SearchIndex {
     enabled = wanted && hasFTS5
     let built =
       try database.statement("SELECT value FROM store_state WHERE key = ?")
-      .bind(.text(Self.builtKey)).firstRow { $0.text(0) } != nil
+      .bind(.text(Self.builtKey)).firstRow { $0.text(0) }
     if !enabled {
-      if built { try database.statement("DELETE FROM store_state WHERE key = ?").bind(.text(Self.builtKey)).run() }
+      if built != nil {
+        try database.statement("DELETE FROM store_state WHERE key = ?").bind(.text(Self.builtKey)).run()
+      }
       return
     }
-    if !built { try rebuild() }
+    if built != Self.builtValue { try rebuild() }
   }
 
   /// Fills the index from every task, in one transaction.
@@ -38,30 +43,43 @@ package struct SearchIndex {
     try database.transaction { () throws(StrideError) in
       try database.execute(
         """
-        CREATE VIRTUAL TABLE IF NOT EXISTS task_search USING fts5(
-          title, raw_input, notes, steps, tokenize = 'unicode61 remove_diacritics 2');
-        DELETE FROM task_search;
-        INSERT INTO task_search (rowid, title, raw_input, notes, steps)
-          SELECT id, title, raw_input,
-            (SELECT group_concat(text, char(10)) FROM task_notes WHERE task_id = tasks.id),
-            (SELECT group_concat(title, char(10)) FROM subtasks WHERE task_id = tasks.id)
-          FROM tasks;
+        DROP TABLE IF EXISTS task_search;
+        CREATE VIRTUAL TABLE task_search USING fts5(
+          title, raw_input, notes, steps, tokenize = 'unicode61 remove_diacritics 0');
         """)
+      let tasks = try database.statement(
+        """
+        SELECT id, title, raw_input,
+          (SELECT group_concat(text, char(10)) FROM task_notes WHERE task_id = tasks.id),
+          (SELECT group_concat(title, char(10)) FROM subtasks WHERE task_id = tasks.id)
+        FROM tasks
+        """)
+      while try tasks.step() {
+        try insert(
+          tasks.int64(0), (tasks.text(1), tasks.text(2), tasks.optionalText(3) ?? "", tasks.optionalText(4) ?? ""))
+      }
       try database.statement("INSERT OR REPLACE INTO store_state (key, value) VALUES (?, ?)")
-        .bind(.text(Self.builtKey), .text("whole")).run()
+        .bind(.text(Self.builtKey), .text(Self.builtValue)).run()
     }
+  }
+
+  /// Adds a task's texts to the index, folded.
+  private func insert(_ id: Int64, _ texts: (title: String, rawInput: String, notes: String, steps: String))
+    throws(StrideError)
+  {
+    try database.statement("INSERT INTO task_search (rowid, title, raw_input, notes, steps) VALUES (?, ?, ?, ?, ?)")
+      .bind(
+        .integer(id), .text(SearchQuery.foldedText(texts.title)), .text(SearchQuery.foldedText(texts.rawInput)),
+        .text(SearchQuery.foldedText(texts.notes)), .text(SearchQuery.foldedText(texts.steps))
+      )
+      .run()
   }
 
   /// Puts a task's text in the index, in place of what it held (`new`: it held nothing).
   package func update(_ task: StrideTask, new: Bool = false) throws(StrideError) {
     guard enabled else { return }
     if !new { try remove(task.id) }
-    let texts = task.searchTexts
-    try database.statement("INSERT INTO task_search (rowid, title, raw_input, notes, steps) VALUES (?, ?, ?, ?, ?)")
-      .bind(
-        .integer(task.id.rawValue), .text(texts.title), .text(texts.rawInput), .text(texts.notes), .text(texts.steps)
-      )
-      .run()
+    try insert(task.id.rawValue, task.searchTexts)
   }
 
   package func remove(_ id: TaskID) throws(StrideError) {

@@ -2,15 +2,17 @@ import Foundation
 
 /// What a person typed into `stride find`: words and "quoted phrases", every one of which must match.
 ///
-/// Text is compared as words: runs of letters and digits, folded to lower case without accents (`Café` is `cafe`).
-/// A bare word matches the start of a word (`dent` finds "dentist"); a quoted phrase matches its words, whole and
-/// side by side. A term matches when it is in any of a task's texts: its title, the thought as typed, a note or a
-/// step. The store's full-text index (SQLite's FTS5) reads text by the same rule, and this type answers without it.
+/// Text is compared as words: runs of letters and digits, each folded by `fold` to lower case without accents and
+/// with the letters people write two ways written one way (`Café` is `cafe`, `Straße` `strasse`, `Œuvre` `oeuvre`).
+/// A bare word matches the start of a word (`dent` finds "dentist"); a quoted phrase matches its words side by side,
+/// the last one from its start as a bare word does (`"sam send"` finds "Sam sends"). A term matches when it is in any
+/// of a task's texts: its title, the thought as typed, a note or a step. The store's full-text index (SQLite's FTS5)
+/// holds each text already folded (`foldedText`), so it and this type, which answers without it, read alike.
 public struct SearchQuery: Equatable, Sendable {
   /// One thing that must match: the folded words of a bare word or of a phrase, side by side.
   public struct Term: Equatable, Sendable {
     public var words: [String]
-    /// Whether the last word may be the start of a longer one (a bare word), or must be whole (a phrase).
+    /// Whether the last word may be the start of a longer one, as in a bare word and a phrase; false: it is whole.
     public var prefix: Bool
   }
 
@@ -23,7 +25,7 @@ public struct SearchQuery: Equatable, Sendable {
       let quoted = index % 2 == 1
       if quoted {
         let words = Self.words(in: String(part)).map(\.folded)
-        if !words.isEmpty { terms.append(Term(words: words, prefix: false)) }
+        if !words.isEmpty { terms.append(Term(words: words, prefix: true)) }
       } else {
         for chunk in part.split(whereSeparator: \.isWhitespace) {
           let words = Self.words(in: String(chunk)).map(\.folded)
@@ -49,7 +51,8 @@ public struct SearchQuery: Equatable, Sendable {
     func close() {
       guard let first = start else { return }
       let range = first..<index
-      words.append(Word(range: range, folded: fold(text[range])))
+      let folded = fold(text[range])
+      if !folded.isEmpty { words.append(Word(range: range, folded: folded)) }
       start = nil
     }
     while index < text.endIndex {
@@ -65,9 +68,43 @@ public struct SearchQuery: Equatable, Sendable {
     return words
   }
 
-  /// A word in lower case, without accents: how every text is compared.
+  /// A word as every text is compared: in lower case, its compatibility forms taken apart (`ﬁ` is `fi`, `²` is
+  /// `2`), without marks (accents, and the vowel signs some scripts write as marks), a letter written two ways in
+  /// one way (`ß` `ss`, `æ` `ae`, `œ` `oe`, `ø` `o`, `ł` `l`, `đ` and `ð` `d`, `þ` `th`, dotless `ı` `i`, final `ς`
+  /// `σ`), and nothing but letters and digits. So a folded word is one token to FTS5's tokenizer too.
   public static func fold<S: StringProtocol>(_ word: S) -> String {
-    word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    var folded = String.UnicodeScalarView()
+    // Lower case again after taking apart: a compatibility form may stand for a capital (`ℌ` is `H`).
+    let apart = String(word).lowercased().decomposedStringWithCompatibilityMapping.lowercased()
+    for scalar in apart.unicodeScalars {
+      if let spelled = spelledApart[scalar] {
+        folded.append(contentsOf: spelled.unicodeScalars)
+      } else if isLetterOrDigit(scalar) {
+        folded.append(scalar)
+      }
+    }
+    return String(folded)
+  }
+
+  /// A letter or a digit by its Unicode category: what FTS5's tokenizer takes into a word (its `L* N*`).
+  private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber:
+      true
+    default: false
+    }
+  }
+
+  /// The letters no decomposition takes apart that people write, or type, as other letters.
+  private static let spelledApart: [Unicode.Scalar: String] = [
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i", "ς": "σ",
+    "ħ": "h", "ŧ": "t",
+  ]
+
+  /// A text as the full-text index holds it: its folded words, one space between them.
+  public static func foldedText(_ text: String) -> String {
+    words(in: text).map(\.folded).joined(separator: " ")
   }
 
   /// Whether every term is somewhere in `texts` (each term may be in a different one).
@@ -101,9 +138,10 @@ extension SearchQuery.Term {
     guard words.count - from >= self.words.count else { return nil }
     let last = self.words.count - 1
     for start in from...(words.count - self.words.count) {
+      // Scalar by scalar, as FTS5 compares: a prefix need not end where a character (a grapheme) does.
       let fits = self.words.indices.allSatisfy { offset in
-        let word = words[start + offset]
-        return offset == last && prefix ? word.hasPrefix(self.words[offset]) : word == self.words[offset]
+        let (word, wanted) = (words[start + offset].unicodeScalars, self.words[offset].unicodeScalars)
+        return offset == last && prefix ? word.starts(with: wanted) : word.elementsEqual(wanted)
       }
       if fits { return start }
     }
