@@ -199,7 +199,8 @@ public struct CaptureParser: Sendable {
   // MARK: Repeats
 
   /// Finds how the task repeats: "every monday", "every 3 days after done", or a bare "daily" / "weekly" as the
-  /// last word (inside a title "the weekly report" is not a routine). The first rule wins; the words leave the title.
+  /// last word (inside a title "the weekly report" is not a routine). The first rule wins, a rule in words before a
+  /// bare frequency word ("weekly review every friday 4pm" is a review every Friday); the words leave the title.
   private func readRepeat(
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
   ) {
@@ -216,8 +217,9 @@ public struct CaptureParser: Sendable {
     func timeFollows(_ index: Int) -> Bool {
       index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
     }
-    for index in words.indices {
-      let bare = RecurrenceReader.frequencyWord(words[index]) != nil
+    let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
+    for index in words.indices.filter({ !bare.contains($0) }) + bare {
+      let bare = bare.contains(index)
       // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
       // "write the weekly report" is a one-off.
       let standsAlone = !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"

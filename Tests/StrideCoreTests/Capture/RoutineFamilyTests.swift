@@ -73,6 +73,21 @@ struct RoutineFamilyTests {
   }
 
   @Test(
+    "a frequency word that names what the task is stays in the title when a rule in words is there",
+    arguments: [
+      ("weekly review every friday 4pm", "weekly review", "FREQ=WEEKLY;BYDAY=FR"),
+      ("daily standup notes every weekday", "daily standup notes", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+      ("monthly budget check every month on the 1st", "monthly budget check", "FREQ=MONTHLY;BYMONTHDAY=1"),
+      ("quarterly taxes every 3 months", "quarterly taxes", "FREQ=MONTHLY;INTERVAL=3"),
+      ("yearly checkup every year", "yearly checkup", "FREQ=YEARLY"),
+    ])
+  func frequencyWordInTitle(_ text: String, _ title: String, _ rule: String) throws {
+    let draft = try draft(text)
+    #expect(draft.title == title, "\(text)")
+    #expect(draft.recurrence?.rrule == rule, "\(text)")
+  }
+
+  @Test(
     "a time of day after a routine's days sets its clock time and leaves the title",
     arguments: [
       ("bins every tues and fri night", "bins", "2026-11-24T22:00:00Z"),
