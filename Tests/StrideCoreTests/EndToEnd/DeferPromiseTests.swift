@@ -46,7 +46,7 @@ struct DeferPromiseTests {
     let deferred = cli.stride("defer", "1", "no-energy")
     let task = try RoutineTests.task(cli, 1)
     let at = try #require(task.deferral?.at)
-    let time = HumanTime(now: Date())
+    let time = HumanTime(now: cli.now)
     let promised = "or on its own \(time.describe(at.addingTimeInterval(48 * 3600)))"
     #expect(deferred.stdout.contains(promised), "\(deferred.stdout)")
     #expect(!deferred.stdout.contains(time.describe(at.addingTimeInterval(24 * 3600))), "the built-in 24 hours")

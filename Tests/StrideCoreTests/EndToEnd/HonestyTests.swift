@@ -254,7 +254,7 @@ struct RoutineTests {
     let cli = CommandLineHarness()
     defer { cli.finish() }
     // A daily routine last touched a week ago, as a daemon that was away for a week finds it.
-    let weekAgo = Date().addingTimeInterval(-7 * 86_400)
+    let weekAgo = cli.now.addingTimeInterval(-7 * 86_400)
     var stretch = Fixtures.task(1, "stretch", created: weekAgo.addingTimeInterval(-86_400), due: weekAgo)
     stretch.recurrence = Recurrence(.daily)
     stretch.updatedAt = weekAgo.addingTimeInterval(-3600)
@@ -274,7 +274,7 @@ struct RoutineTests {
     }
     let task = try #require(moved)
     #expect(task.missed == 7, "seven days passed over")
-    #expect(task.due.map { $0 > Date().addingTimeInterval(-86_400) && $0 <= Date() } == true, "today's time")
+    #expect(task.due.map { $0 > cli.now.addingTimeInterval(-86_400) && $0 <= cli.now } == true, "today's time")
     let show = cli.stride("show", "1")
     #expect(show.stdout.contains("Missed:") && show.stdout.contains("7 times since it was last done"), "\(show.stdout)")
     let now = cli.stride("now")
@@ -284,7 +284,7 @@ struct RoutineTests {
     cli.stride("done", "1")
     let done = try Self.task(cli, 1)
     #expect(done.missed == 0)
-    #expect(done.due.map { $0 > Date() } == true)
+    #expect(done.due.map { $0 > cli.now } == true)
   }
 
   @Test("pin keeps a task first in now; a fourth pin names the three; unpin and list --pinned")
