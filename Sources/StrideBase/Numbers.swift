@@ -42,3 +42,56 @@ extension BinaryInteger {
     return "-" + String(repeating: "0", count: width - digits.count) + digits.dropFirst()
   }
 }
+
+extension BinaryInteger {
+  /// The number with its thousands grouped as `locale` groups them (`2,098`; `2.098` in `de_DE`; `2 098` with a
+  /// no-break space in `fr_FR`): `LC_ALL`, else `LC_NUMERIC`, else `LANG`, as POSIX looks it up, given by
+  /// `ThousandsSeparator.fromEnvironment`. Below 10,000 a number is grouped only where the locale groups four digits.
+  public func grouped(_ separator: ThousandsSeparator) -> String {
+    let digits = String(self.magnitude)
+    guard digits.count > (separator.groupsFourDigits ? 3 : 4) else { return self < 0 ? "-" + digits : digits }
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { result += separator.text }
+      result.append(digit)
+    }
+    return self < 0 ? "-" + result : result
+  }
+}
+
+/// How the person's locale writes the thousands of a number.
+public struct ThousandsSeparator: Equatable, Sendable {
+  public var text: String
+  /// Whether `1234` is grouped too (`1,234` in English), or only from five digits (`1234`, `12 345` in French).
+  public var groupsFourDigits: Bool
+
+  public static let comma = ThousandsSeparator(text: ",", groupsFourDigits: true)
+
+  /// The locale's, from `LC_ALL`, else `LC_NUMERIC`, else `LANG`; a comma for English, C, POSIX and none.
+  public static func fromEnvironment(_ environment: [String: String]) -> ThousandsSeparator {
+    let name = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    return forLocale(name)
+  }
+
+  /// `en_US.UTF-8` → `,`; `de_DE` → `.`; `fr_FR`, `sv_SE`, `pl_PL` → a no-break space; `de_CH` → `’`.
+  public static func forLocale(_ name: String) -> ThousandsSeparator {
+    let base = String(name.prefix { $0 != "." && $0 != "@" })
+    let language = String(base.prefix { $0 != "_" })
+    switch base {
+    case "de_CH", "de_LI", "it_CH", "rm_CH": return ThousandsSeparator(text: "’", groupsFourDigits: true)
+    case "es_MX", "es_US": return .comma
+    case "pt_PT": return ThousandsSeparator(text: "\u{A0}", groupsFourDigits: false)
+    default: break
+    }
+    if dotted.contains(language) { return ThousandsSeparator(text: ".", groupsFourDigits: language != "es") }
+    if spaced.contains(language) { return ThousandsSeparator(text: "\u{A0}", groupsFourDigits: language != "pl") }
+    return .comma
+  }
+
+  private static let dotted: Set<String> = [
+    "de", "nl", "it", "es", "da", "id", "tr", "el", "ro", "sl", "hr", "sr", "vi", "is", "pt",
+  ]
+  private static let spaced: Set<String> = [
+    "fr", "nb", "nn", "no", "sv", "fi", "pl", "cs", "sk", "ru", "uk", "bg", "hu", "et", "lv", "lt",
+  ]
+}

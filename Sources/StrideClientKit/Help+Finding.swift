@@ -67,12 +67,13 @@ extension Help {
     Usage: stride review [--week | --month | --since TIME]
 
     A look back over the last 7 days (--week, the default), the last 30 (--month), or since
-    a time: what got done each day, as a chart, with the estimated time it stood for; what
-    keeps slipping (put off twice or more), with its reasons counted and one suggestion
-    each; routines kept, skipped and missed; what became overdue; what was captured and not
-    touched since; and when you finish things, by hour and by the energy they needed.
-    Under NO_COLOR, TERM=dumb or --plain the charts are said in sentences; --json gives
-    every figure for scripts.
+    a time: what got done each day (each week over 31 days, each month over 26 weeks), as
+    a chart, with the estimated time it stood for; what keeps slipping (put off twice or
+    more), with its reasons counted and one suggestion each; routines kept, skipped and
+    missed, and one still open past its time; what became overdue; what was captured and
+    not touched since; and when you finish things, by hour and by the energy they needed.
+    On a terminal it opens in your pager, as log does. Under NO_COLOR, TERM=dumb or
+    --plain the charts are said in sentences; --json gives every figure for scripts.
     """,
   ]
 }

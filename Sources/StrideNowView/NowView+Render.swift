@@ -25,7 +25,9 @@ extension NowView {
       body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
     case .deferReason(let id):
       top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]
-      body = DeferReason.allCases.enumerated().map { "  \($0.offset + 1)  \($0.element.title): \($0.element.meaning)" }
+      body = DeferReason.allCases.enumerated().flatMap {
+        Self.hanging("  \($0.offset + 1)  ", "\($0.element.title): \($0.element.meaning)", width: width)
+      }
       footer = "1-\(DeferReason.allCases.count) choose · esc back"
     case .deferTime(let id, let reason):
       top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
@@ -61,7 +63,7 @@ extension NowView {
       footer = "1-3 choose · esc back"
     case .help:
       top = [style.bold("Keys"), ""]
-      body = Self.helpRows.map { "  \(TerminalColumns.pad($0.0, to: 10))\($0.1)" }
+      body = Self.helpRows.flatMap { Self.hanging("  \(TerminalColumns.pad($0.0, to: 10))", $0.1, width: width) }
       footer = "any key: back to the list"
     }
     var lines = top + body
@@ -133,6 +135,14 @@ extension NowView {
       + list.suggestions.enumerated().map {
         cardSentence($0.element, offset: $0.offset, of: list.suggestions.count, list: lists)
       }
+  }
+
+  /// A row that starts with `head` and folds `text` under itself, clear of the head, on a narrow screen.
+  static func hanging(_ head: String, _ text: String, width: Int) -> [String] {
+    let indent = TerminalColumns.width(head)
+    return TerminalColumns.wrap(text, width: max(12, width - indent)).enumerated().map {
+      ($0.offset == 0 ? head : String(repeating: " ", count: indent)) + $0.element
+    }
   }
 
   static let helpRows: [(String, String)] = [

@@ -103,5 +103,10 @@ extension HistoryReview.Result: SaysTimes {
     }
     becameOverdue = becameOverdue.map(named)
     untouched = untouched.map(named)
+    routines = routines.map { routine in
+      var routine = routine
+      routine.said = routine.openSince.map { time.words(["at": $0]) }
+      return routine
+    }
   }
 }

@@ -148,9 +148,14 @@ public enum HistoryReview: WireMethod {
     public var repeats: String
     public var kept: Int
     public var skipped: Int
+    /// Occurrences passed over undone: the next one came while it was still open.
     public var missed: Int
+    /// When the occurrence still open fell due, when that time has passed (it is overdue, not yet passed over).
+    public var openSince: Timestamp?
+    /// `openSince` in words, for a connection that asked for them (`SaysTimes`).
+    public var said: [String: String]?
     public init(
-      id: TaskID, title: String, repeats: String, kept: Int, skipped: Int, missed: Int
+      id: TaskID, title: String, repeats: String, kept: Int, skipped: Int, missed: Int, openSince: Timestamp? = nil
     ) {
       self.id = id
       self.title = title
@@ -158,6 +163,7 @@ public enum HistoryReview: WireMethod {
       self.kept = kept
       self.skipped = skipped
       self.missed = missed
+      self.openSince = openSince
     }
   }
 

@@ -116,7 +116,13 @@ extension Session {
     }
     // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe; the
     // estimate, the energy, the steps and the status give way on a narrow one.
-    let (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
+    var (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
+    // Still too narrow with every other column gone: the due times are said short ("Mon 1 Mar 2027, end of day" is
+    // "1 Mar 2027").
+    if let left = room, left < 16 {
+      for index in rows.indices { rows[index][6] = Self.shortDue(rows[index][6]) }
+      (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
+    }
     header = shown.map { header[$0] }
     rows = rows.map { row in shown.map { row[$0] } }
     let titleWidth = room.map { max(12, $0) } ?? 48
@@ -135,6 +141,16 @@ extension Session {
       }
     }
     return printed
+  }
+
+  /// A due time in words said short, for a narrow terminal: without ", end of day" (a day alone is due at its end),
+  /// without "at", and without the weekday before a date ("Mon 1 Mar 2027, end of day" is "1 Mar 2027",
+  /// "Friday at 17:00" "Friday 17:00").
+  static func shortDue(_ words: String) -> String {
+    var short = words.replacing(text: ", end of day", with: "").replacing(text: " at ", with: " ")
+    let parts = short.split(separator: " ", maxSplits: 1)
+    if parts.count == 2, parts[0].count == 3, parts[1].first?.isNumber == true { short = String(parts[1]) }
+    return short
   }
 
   /// Pieces of a text (plain and matched taking turns) as one line cut to `width` columns, the matched pieces

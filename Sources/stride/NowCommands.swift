@@ -28,7 +28,7 @@ extension Session {
       // For screen readers: each card one sentence, as the plain Now view says it.
       NowView.spoken(result.result, in: params.list).forEach { output.say($0) }
     } else {
-      output.say(result.result.heading(in: params.list))
+      output.folded([result.result.heading(in: params.list)]).forEach { output.say($0) }
       output.say()
       renderSuggestions(result.suggestions)
     }
@@ -36,7 +36,22 @@ extension Session {
     output.say()
     output.say("Left out for now:")
     let rows = hidden.map { [String(describing: $0.id), TerminalColumns.clip($0.title, 40), $0.detail] }
-    Output.columns(rows, rightAligned: [0]).forEach { output.say(output.dim("  " + $0)) }
+    let hang = 2 + (Output.columns(rows.map { Array($0.prefix(2)) }).first.map(TerminalColumns.width) ?? 0) + 2
+    var lines: [String]
+    if (output.width ?? .max) - hang >= 30 {
+      // A long reason folds under itself, beside the titles.
+      lines = output.folded(Output.columns(rows, rightAligned: [0]).map { "  " + $0 }, hang: hang)
+    } else {
+      // On a narrow terminal each reason goes under its title, folded there.
+      let idWidth = rows.map { TerminalColumns.width($0[0]) }.max() ?? 0
+      let indent = String(repeating: " ", count: 2 + idWidth + 2)
+      lines = rows.flatMap { row in
+        let id = String(repeating: " ", count: idWidth - TerminalColumns.width(row[0])) + row[0]
+        let title = TerminalColumns.clip(row[1], max(12, (output.width ?? 80) - indent.count))
+        return ["  \(id)  \(title)"] + output.folded([indent + row[2]], hang: indent.count)
+      }
+    }
+    lines.forEach { output.say(output.dim($0)) }
   }
 
   /// The now-list question from `now`'s (and `why`'s) options.

@@ -85,6 +85,29 @@ struct Output {
     "Task \(task.id), \"\(task.title)\","
   }
 
+  /// Lines folded to the width, between words: a line wider than the terminal goes on under itself, `hang` columns
+  /// in, its first `hang` columns (a clock, a table's first columns) kept as they are; without `hang`, two columns
+  /// past its own indent. Unchanged in a pipe.
+  func folded(_ lines: [String], hang: Int? = nil) -> [String] {
+    guard let width else { return lines }
+    return lines.flatMap { line -> [String] in
+      guard TerminalColumns.width(line) > width else { return [line] }
+      let lead = line.prefix { $0 == " " }.count
+      let indent = hang ?? lead + 2
+      // The head kept whole: the first `hang` columns, or the indent.
+      var head = ""
+      var rest = Substring(line)
+      while let character = rest.first, TerminalColumns.width(head + String(character)) <= (hang ?? lead) {
+        head.append(character)
+        rest = rest.dropFirst()
+      }
+      let rows = TerminalColumns.wrap(String(rest), width: max(16, width - indent))
+      return rows.enumerated().map { index, row in
+        (index == 0 ? head : String(repeating: " ", count: indent)) + row
+      }
+    }
+  }
+
   /// The columns of `rows` to show so that column `title` keeps room on a terminal `width` columns wide, each line
   /// led by `lead` columns: those in `giveWay` are left out, in that order, while the title would get fewer than 16.
   /// With the columns the title then has (nil in a pipe, where nothing gives way).

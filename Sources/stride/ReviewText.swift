@@ -10,6 +10,10 @@ struct ReviewText {
   let review: HistoryReview.Result
   let plain: Bool
   let bold: (String) -> String
+  /// How the person's locale groups the thousands of a count.
+  var thousands = ThousandsSeparator.comma
+  /// The terminal's width, which the charts fit; nil in a pipe.
+  var width: Int? = nil
 
   var lines: [String] {
     let since = Output.said(review.said, "since", review.since)
@@ -34,44 +38,115 @@ struct ReviewText {
 
   private static func name(_ id: TaskID, _ title: String) -> String { "Task \(id), \"\(title)\"" }
 
+  /// "1 task", "2,098 tasks": a count with its thousands grouped as the person's locale writes them.
+  private func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number.grouped(thousands)) \(noun)s"
+  }
+
   private var totals: [String] {
-    let steps = review.stepsDone == 0 ? "" : " and \(plural(review.stepsDone, "step"))"
+    let steps = review.stepsDone == 0 ? "" : " and \(count(review.stepsDone, "step"))"
     var done =
       "No tasks were finished in this period"
-      + (steps.isEmpty ? "" : ", but \(plural(review.stepsDone, "step")) \(review.stepsDone == 1 ? "was" : "were")")
+      + (steps.isEmpty ? "" : ", but \(count(review.stepsDone, "step")) \(review.stepsDone == 1 ? "was" : "were")")
       + "."
     if review.done > 0 {
       let estimated =
         review.estimatedMinutes > 0 ? ": about \(Minutes.spoken(review.estimatedMinutes)) of estimated work" : ""
       let unknown =
         review.withoutEstimate == 0 || review.estimatedMinutes == 0
-        ? "" : " (\(review.withoutEstimate) had no estimate)"
-      done = "You finished \(plural(review.done, "task"))\(steps)\(estimated)\(unknown)."
+        ? "" : " (\(review.withoutEstimate.grouped(thousands)) had no estimate)"
+      done = "You finished \(count(review.done, "task"))\(steps)\(estimated)\(unknown)."
     }
     let captured =
-      review.captured == 0 ? "Nothing new was captured." : "You captured \(plural(review.captured, "task"))."
+      review.captured == 0 ? "Nothing new was captured." : "You captured \(count(review.captured, "task"))."
     return [done, captured]
   }
 
-  /// Done per day: a bar each, or a sentence each.
+  /// Done in each day of the period; in each week of one over 31 days, each month of one over 26 weeks: a bar
+  /// each, or a sentence each.
   private var days: [String] {
+    let (unit, periods) = Self.periods(review.days)
     if plain {
-      return [bold("Done each day:")]
-        + review.days.map { day in
-          let done = day.done == 0 ? "nothing finished" : "\(plural(day.done, "task")) finished"
-          let minutes = day.minutes > 0 ? ", about \(Minutes.spoken(day.minutes))" : ""
-          return "  \(day.said?["date"] ?? day.date): \(done)\(minutes)."
+      return [bold("Done each \(unit):")]
+        + periods.map { period in
+          let done = period.done == 0 ? "nothing finished" : "\(count(period.done, "task")) finished"
+          let minutes = period.minutes > 0 ? ", about \(Minutes.spoken(period.minutes))" : ""
+          return "  \(period.spoken): \(done)\(minutes)."
         }
     }
-    let most = review.days.map(\.done).max() ?? 0
-    let labels = review.days.map { $0.said?["dateShort"] ?? $0.date }
-    let width = labels.map(\.count).max() ?? 0
-    return [bold("Done each day:")]
-      + zip(labels, review.days).map { label, day in
-        let minutes = day.minutes > 0 ? "  " + Minutes.format(day.minutes) : ""
-        return "  " + TerminalColumns.pad(label, to: width) + "  "
-          + TerminalColumns.pad(Self.bar(day.done, of: most, width: 30), to: 30) + " " + day.done.padded(3) + minutes
+    let most = periods.map(\.done).max() ?? 0
+    let labelWidth = periods.map { TerminalColumns.width($0.label) }.max() ?? 0
+    // The bar gives way on a narrow terminal: the label, the count and the time keep their room.
+    let barWidth = max(8, min(30, (width ?? 80) - labelWidth - 16))
+    return [bold("Done each \(unit):")]
+      + periods.map { period in
+        let minutes = period.minutes > 0 ? "  " + Minutes.format(period.minutes) : ""
+        return "  " + TerminalColumns.pad(period.label, to: labelWidth) + "  "
+          + TerminalColumns.pad(Self.bar(period.done, of: most, width: barWidth), to: barWidth) + " "
+          + Self.rightAligned(period.done.grouped(thousands), 3) + minutes
       }
+  }
+
+  /// A span of the chart: a day, a week or a month, named short (`label`) and in full (`spoken`).
+  struct Period {
+    var label: String
+    var spoken: String
+    var done = 0
+    var minutes = 0
+  }
+
+  /// The days of a review as the chart shows them: each day of a period up to 31 days; each week (from Monday) of
+  /// one up to 26 weeks; else each month.
+  static func periods(_ days: [HistoryReview.Day]) -> (unit: String, periods: [Period]) {
+    let unit = days.count <= 31 ? "day" : days.count <= 26 * 7 ? "week" : "month"
+    var periods: [Period] = []
+    for (offset, day) in days.enumerated() {
+      let short = day.said?["dateShort"] ?? day.date
+      let starts =
+        switch unit {
+        case "day": true
+        case "week": offset == 0 || weekday(day.date) == 1
+        default: offset == 0 || day.date.hasSuffix("-01")
+        }
+      if starts {
+        let label =
+          switch unit {
+          case "day": short
+          case "week": (weekday(day.date) == 1 ? "week of " : "from ") + short
+          default: monthName(day.date)
+          }
+        let spoken = unit == "day" ? day.said?["date"] ?? day.date : label.prefix(1).uppercased() + label.dropFirst()
+        periods.append(Period(label: label, spoken: spoken))
+      }
+      periods[periods.count - 1].done += day.done
+      periods[periods.count - 1].minutes += day.minutes
+    }
+    return (unit, periods)
+  }
+
+  /// 1 for Monday to 7 for Sunday, of a date written `2026-11-02` (Zeller's congruence).
+  static func weekday(_ date: String) -> Int {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return 1 }
+    let (year, month) = parts[1] < 3 ? (parts[0] - 1, parts[1] + 12) : (parts[0], parts[1])
+    let (century, within) = (year / 100, year % 100)
+    let saturdayFirst = (parts[2] + 13 * (month + 1) / 5 + within + within / 4 + century / 4 + 5 * century) % 7
+    return (saturdayFirst + 5) % 7 + 1
+  }
+
+  private static func rightAligned(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  /// "November 2026", of a date written `2026-11-02`.
+  static func monthName(_ date: String) -> String {
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3, (1...12).contains(parts[1]) else { return date }
+    let names = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    return "\(names[parts[1] - 1]) \(parts[0])"
   }
 
   /// When things get done: by hour of the day and by the energy they needed.
@@ -90,13 +165,21 @@ struct ReviewText {
     let most = review.byHour.max() ?? 0
     let spark = review.byHour.map { $0 == 0 ? "·" : String(Self.levels[min(7, ($0 * 8 - 1) / max(1, most))]) }
     let largest = energies.map(\.1).max() ?? 0
-    return [
-      bold("When you finish things:"),
-      "  by hour    " + spark.joined() + "   most around \(hours)",
-      "             0     6     12    18   23",
-      "  by energy  "
-        + energies.map { "\($0) \(Self.bar($1, of: largest, width: 10)) \($1)" }.joined(separator: "   "),
-    ]
+    let bars = energies.map { "\($0) \(Self.bar($1, of: largest, width: 10)) \($1)" }
+    let byHour = "  by hour    " + spark.joined()
+    let byEnergy = "  by energy  " + bars.joined(separator: "   ")
+    let axis = "             0     6     12    18   23"
+    // On a narrow terminal the charts keep their shape: what sits beside them goes under them instead.
+    guard let width, width < max(byHour.count + 3 + hours.count + 12, byEnergy.count) else {
+      return [bold("When you finish things:"), byHour + "   most around \(hours)", axis, byEnergy]
+    }
+    let label = energies.map(\.0.count).max() ?? 0
+    return [bold("When you finish things:"), byHour, axis, "  most around \(hours)"]
+      + zip(energies, ["  by energy  "] + Array(repeating: String(repeating: " ", count: 13), count: 2)).map {
+        energy, lead in
+        lead + TerminalColumns.pad(energy.0, to: label) + " "
+          + TerminalColumns.pad(Self.bar(energy.1, of: largest, width: 10), to: 10) + " \(energy.1)"
+      }
   }
 
   private var slipping: [String] {
@@ -105,10 +188,16 @@ struct ReviewText {
     }
   }
 
+  /// Each routine: what came of its occurrences (counts of none left out), and the one still open past its time.
   private var routines: [String] {
     review.routines.map { routine in
-      "  " + Self.name(routine.id, routine.title) + " (\(routine.repeats)): done \(times(routine.kept)), "
-        + "skipped \(times(routine.skipped)), missed \(times(routine.missed))."
+      let counts = [("done", routine.kept), ("skipped", routine.skipped), ("missed", routine.missed)]
+        .filter { $0.1 > 0 }.map { "\($0.0) \(times($0.1))" }
+      var words = counts.isEmpty ? "nothing done, skipped or missed in this period" : listed(counts)
+      if let open = routine.openSince {
+        words += "; the one due \(Output.said(routine.said, "at", open)) is still open"
+      }
+      return "  " + Self.name(routine.id, routine.title) + " (\(routine.repeats)): \(words)."
     }
   }
 

@@ -64,11 +64,13 @@ extension Tasks {
       review.routines = open.filter { $0.recurrence != nil }.map { task in
         HistoryReview.Routine(
           id: task.id, title: task.title, repeats: task.recurrence!.words, kept: kept[task.id] ?? 0,
-          skipped: skipped[task.id] ?? 0, missed: missed[task.id] ?? 0)
+          skipped: skipped[task.id] ?? 0, missed: missed[task.id] ?? 0,
+          openSince: task.due.flatMap { $0 < min(until, now) ? Timestamp($0) : nil })
       }
       let late = try store.finishedLate(dueSince: since, until: min(until, now))
+      // Due in the period and passed while open: not captured already late, nor finished in time.
       review.becameOverdue = (open + late).filter { task in
-        guard task.recurrence == nil, let due = task.due else { return false }
+        guard task.recurrence == nil, let due = task.due, task.createdAt < due else { return false }
         return due >= since && due < min(until, now) && (task.completedAt.map { $0 > due } ?? true)
       }.sorted { $0.due! < $1.due! }.map { task in
         HistoryReview.Named(id: task.id, title: task.title, at: Timestamp(task.due!), done: task.status == .completed)
@@ -125,13 +127,20 @@ extension Tasks {
       // The reason given most; between equals, the one given last.
       let top = counts.filter { $0.count == counts[0].count }.map(\.reason)
       let reason = deferrals.last { top.contains($0.reason) }!.reason
-      let words =
-        "put off \(times(deferrals.count)): "
-        + listed(counts.map { "\(times($0.count)) \(HistoryWords.words(for: $0.reason))" })
+      let words = Self.putOff(deferrals.count, counts)
       return HistoryReview.Slipping(
         id: task.id, title: task.title, deferrals: deferrals.count, reasons: counts, words: words,
         suggestion: suggestion(for: reason, task: task, byHour: byHour))
     }.sorted { ($0.deferrals, $1.id) > ($1.deferrals, $0.id) }
+  }
+
+  /// "put off twice, both times for the wrong time"; "put off 4 times: 3 times for no energy, once as unsure".
+  static func putOff(_ total: Int, _ counts: [HistoryReview.ReasonCount]) -> String {
+    guard counts.count > 1 else {
+      let each = total == 2 ? "both times" : "each time"
+      return "put off \(times(total)), \(each) \(HistoryWords.why(counts.first?.reason ?? .wrongTime))"
+    }
+    return "put off \(times(total)): " + listed(counts.map { "\(times($0.count)) \(HistoryWords.why($0.reason))" })
   }
 
   /// One gentle next step for a task put off mostly for `reason`.

@@ -57,6 +57,17 @@ public enum HistoryWords {
     }
   }
 
+  /// Why a task was put off, as a sentence follows a count with it: "twice *for the wrong time*".
+  public static func why(_ reason: DeferReason) -> String {
+    switch reason {
+    case .blocked: "as blocked"
+    case .noEnergy: "for no energy"
+    case .wrongTime: "for the wrong time"
+    case .unsure: "as unsure how to start"
+    case .notImportant: "as not important"
+    }
+  }
+
   /// What an edit changed, named: "the title, the due time".
   private static func edited(from old: StrideTask, to new: StrideTask?) -> String? {
     guard let new else { return nil }

@@ -77,13 +77,14 @@ struct ListColumnsTests {
     for line in [
       "renew the car insurance by friday 5pm ~45m !high", "tax return: find receipts, fill form, submit",
       "call the dentist about the crown tomorrow 9am ~10m !low", "water the plants every 3 days",
+      "renew the passport 2027-03-01 !high", "sort the loft", "clean the attic",
     ] {
       #expect(cli.stride("add", line).status == 0)
     }
     for width in [40, 60] {
       cli.environment["COLUMNS"] = "\(width)"
-      for command in ["list", "now"] {
-        let lines = cli.stride(command).stdout.split(separator: "\n").map(String.init)
+      for command in [["list"], ["now"], ["now", "--all", "--energy", "low"]] {
+        let lines = cli.run(cli.binaries + "/stride", command).stdout.split(separator: "\n").map(String.init)
         #expect(lines.count > 4)
         for line in lines { #expect(TerminalColumns.width(line) <= width, "\(command) wider than \(width): \(line)") }
       }
@@ -91,6 +92,9 @@ struct ListColumnsTests {
     cli.environment["COLUMNS"] = "40"
     let list = cli.stride("list").stdout
     #expect(list.hasPrefix("ID  TITLE") && list.contains("DUE") && !list.contains("ESTIMATE"), "\(list)")
+    // With every other column gone, the due times are said short and the title keeps its room.
+    #expect(list.contains("1 Mar 2027") && !list.contains("end of day"), "\(list)")
+    #expect(list.contains("renew the pass"), "\(list)")
     // Each reason whole on one line: the folds fall between them.
     let now = cli.stride("now").stdout
     #expect(now.contains("due Friday at 17:00"), "\(now)")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideNowView
 
 /// `stride review` as a person reads it: totals in whole sentences, one row a day, counts in one column.
 @Suite("End to end: the review")
@@ -23,5 +24,47 @@ struct ReviewCommandTests {
     #expect(days.count == 7, "a week is seven rows:\n\(two)")
     #expect(Set(days.map(\.count)).count == 1, "every row is as long as the others:\n\(days.joined(separator: "\n"))")
     #expect(days.allSatisfy { $0.hasSuffix("  0") }, "no task was finished on any day:\n\(two)")
+  }
+
+  @Test("a long period is summed by week or by month, routines say only what happened, and every line fits the width")
+  func longPeriods() throws {
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
+    defer { cli.finish() }
+    #expect(cli.stride("add", "water the plants every day").status == 0)
+    #expect(cli.stride("add", "reply to the landlord about the lease and the deposit").status == 0)
+    #expect(cli.stride("done", "2").status == 0)
+    let week = cli.stride("review").stdout
+    #expect(week.contains("Done each day:"), "\(week)")
+    #expect(week.contains("(every day): nothing done, skipped or missed in this period."), "\(week)")
+    #expect(!week.contains("never"), "\(week)")
+
+    let months = cli.stride("review", "--since", "2026-01-01").stdout
+    let monthRows = months.split(separator: "\n").drop { $0 != "Done each month:" }.dropFirst()
+      .prefix { $0.hasPrefix("  ") }
+    #expect(monthRows.count == 11, "January to November:\n\(months)")
+    #expect(monthRows.first?.hasPrefix("  January 2026") == true)
+    #expect(monthRows.last?.hasPrefix("  November 2026") == true)
+    #expect(monthRows.last?.hasSuffix("1") == true, "the one task finished in November:\n\(months)")
+
+    // Thirteen weeks from Tuesday 1 September: the first from that Tuesday, the rest from Mondays.
+    let weeks = cli.stride("review", "--since", "2026-09-01").stdout
+    let weekRows = weeks.split(separator: "\n").drop { $0 != "Done each week:" }.dropFirst().prefix {
+      $0.hasPrefix("  ")
+    }
+    #expect(weekRows.count == 13, "\(weeks)")
+    #expect(weekRows.first?.hasPrefix("  from Tue 1 Sep") == true, "\(weeks)")
+    #expect(weekRows.dropFirst().allSatisfy { $0.hasPrefix("  week of Mon ") }, "\(weeks)")
+
+    cli.environment["NO_COLOR"] = "1"
+    let plain = cli.stride("review", "--since", "2026-09-01").stdout
+    #expect(plain.contains("  From Tue 1 Sep: nothing finished."), "\(plain)")
+    #expect(plain.contains("  Week of Mon 23 Nov: 1 task finished."), "\(plain)")
+
+    cli.environment["COLUMNS"] = "40"
+    for lines in [cli.stride("review").stdout, cli.stride("log").stdout] {
+      for line in lines.split(separator: "\n") {
+        #expect(TerminalColumns.width(String(line)) <= 40, "wider than 40: \(line)")
+      }
+    }
   }
 }

@@ -106,6 +106,24 @@ struct NowViewTests {
     }
   }
 
+  @Test(
+    "on a narrow screen the keys' help and the defer reasons fold under themselves, nothing cut", arguments: [60, 40])
+  func helpFolds(_ width: Int) throws {
+    var view = try view(Self.week)
+    view.screen = .help
+    let help = view.screenLines(width: width, height: 24, color: false).joined(separator: " ")
+      .split(separator: " ").joined(separator: " ")
+    for (keys, meaning) in NowView.helpRows {
+      #expect(help.contains(keys + " " + meaning), "\(keys) at \(width): \(help)")
+    }
+    view.screen = .deferReason(TaskID(1))
+    let reasons = view.screenLines(width: width, height: 24, color: false).joined(separator: " ")
+      .split(separator: " ").joined(separator: " ")
+    for reason in DeferReason.allCases {
+      #expect(reasons.contains("\(reason.title): \(reason.meaning)"), "\(reason) at \(width): \(reasons)")
+    }
+  }
+
   @Test("j and k move; x finishes the step shown, or the task; q, escape and Ctrl-C leave")
   func keys() throws {
     var view = try view(Self.week)

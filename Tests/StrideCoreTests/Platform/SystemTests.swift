@@ -139,4 +139,20 @@ extension SystemTests {
       UInt32(0x2014).padded(4, with: "0", radix: 16) == "2014" && UInt32(0xE9).padded(4, with: "0", radix: 16) == "00E9"
     )
   }
+
+  @Test("counts are grouped by thousands as the person's locale writes them")
+  func thousands() {
+    let english = ThousandsSeparator.fromEnvironment(["LANG": "en_GB.UTF-8"])
+    #expect(
+      2098.grouped(english) == "2,098" && 999.grouped(english) == "999" && 1_234_567.grouped(english) == "1,234,567")
+    #expect((-2098).grouped(english) == "-2,098")
+    #expect(2098.grouped(.fromEnvironment([:])) == "2,098", "no locale: as English writes it")
+    #expect(2098.grouped(.fromEnvironment(["LANG": "de_DE.UTF-8"])) == "2.098")
+    #expect(2098.grouped(.fromEnvironment(["LANG": "de_DE.UTF-8", "LC_NUMERIC": "en_US.UTF-8"])) == "2,098")
+    #expect(2098.grouped(.fromEnvironment(["LC_ALL": "fr_FR.UTF-8", "LANG": "en_US.UTF-8"])) == "2\u{A0}098")
+    #expect(2098.grouped(.fromEnvironment(["LANG": "pl_PL.UTF-8"])) == "2098", "Polish groups from five digits")
+    #expect(12098.grouped(.fromEnvironment(["LANG": "pl_PL.UTF-8"])) == "12\u{A0}098")
+    #expect(2098.grouped(.fromEnvironment(["LANG": "de_CH.UTF-8"])) == "2’098")
+    #expect(2098.grouped(.fromEnvironment(["LANG": "C"])) == "2,098")
+  }
 }

@@ -89,7 +89,7 @@ struct LookBackTests {
     #expect(review.byHour == hours)
     #expect(review.byEnergy == ["low": 1, "medium": 2, "high": 1])
     #expect(review.slipping.map(\.id) == [TaskID(2)])
-    #expect(review.slipping.first?.words == "put off 3 times: twice no energy and once wrong time")
+    #expect(review.slipping.first?.words == "put off 3 times: twice for no energy and once for the wrong time")
     #expect(review.slipping.first?.suggestion.hasPrefix("Make it smaller") == true)
     #expect(review.routines.map { [$0.kept, $0.skipped, $0.missed] } == [[1, 1, 0]])
     #expect(review.becameOverdue.map(\.title) == ["renew the parking permit", "return the library books"])
@@ -104,6 +104,36 @@ struct LookBackTests {
         timeZone: "UTC"),
       at: Fixtures.at("2026-11-03T12:00:00Z"))
     #expect(utc.days.map(\.done) == [0, 2, 1, 1])
+  }
+
+  @Test("a routine left undone past its time is still open in a review; a task captured late never became overdue")
+  func openRoutineAndLateCapture() throws {
+    let (store, _) = try Fixtures.store()
+    let captured = Fixtures.at("2026-10-20T12:00:00Z")
+    let draft = try Capture.draft(from: "pay rent every month on the 31st", at: captured, timeZone: .gmt)
+    let rent = try store.capture(draft, at: captured)
+    #expect(rent.due.map { Timestamp($0).rfc3339.hasPrefix("2026-10-31") } == true)
+    // Captured on the 10th, due the day before: it was late from the start.
+    _ = try store.capture(
+      Fixtures.draft("file the form", due: Fixtures.at("2026-11-09T09:00:00Z")), at: Fixtures.at("2026-11-10T09:00:00Z")
+    )
+    let onTime = try store.capture(
+      Fixtures.draft("post the card", due: Fixtures.at("2026-11-12T09:00:00Z")), at: Fixtures.at("2026-11-10T09:00:00Z")
+    )
+    // Put off twice for one reason: said once, not counted again.
+    try store.apply(
+      .deferTask(onTime.id, reason: .wrongTime, until: Fixtures.at("2026-11-13T09:00:00Z")),
+      at: Fixtures.at("2026-11-11T10:00:00Z"))
+    try store.apply(
+      .deferTask(onTime.id, reason: .wrongTime, until: Fixtures.at("2026-11-14T09:00:00Z")),
+      at: Fixtures.at("2026-11-13T10:00:00Z"))
+    let tasks = Tasks(store: store, timeZone: .gmt, config: StrideConfig())
+    let review = try tasks.review(.init(days: 7), at: Fixtures.at("2026-11-15T12:00:00Z"))
+    let routine = try #require(review.routines.first)
+    #expect(routine.kept == 0 && routine.skipped == 0 && routine.missed == 0)
+    #expect(routine.openSince == rent.due.map(Timestamp.init))
+    #expect(review.becameOverdue.map(\.id) == [onTime.id])
+    #expect(review.slipping.first?.words == "put off twice, both times for the wrong time")
   }
 
   @Test("the log says each change in words, newest first, of one task or all, a page at a time")
