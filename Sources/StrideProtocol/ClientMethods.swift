@@ -33,6 +33,7 @@ extension TaskCapture.Params: ZonedParams, DateOrderedParams {}
 extension TaskUpdate.Params: ZonedParams, DateOrderedParams {}
 extension NowList.Params: ZonedParams {}
 extension TaskExplain.Params: ZonedParams {}
+extension TaskList.Params: ZonedParams {}
 extension HistoryReview.Params: ZonedParams {}
 extension TaskExport.Params: ZonedParams {}
 extension TaskImport.Params: ZonedParams {}

@@ -48,8 +48,12 @@ public struct TaskListResult: Codable, Sendable, Equatable {
   public var tasks: [StrideTask]
   /// With a search (`task.list`'s `search`): where the words were found in each task, in the tasks' order.
   public var found: [SearchFound]?
-  public init(tasks: [StrideTask], found: [SearchFound]? = nil) {
+  /// Each task's status as a list says it, in the tasks' order: "active", "blocked by 4", "starts Mon", "waiting",
+  /// "deferred", "done" (`StrideTask.standing`). Absent from an older daemon.
+  public var statuses: [String]?
+  public init(tasks: [StrideTask], found: [SearchFound]? = nil, statuses: [String]? = nil) {
     self.tasks = tasks
     self.found = found
+    self.statuses = statuses
   }
 }

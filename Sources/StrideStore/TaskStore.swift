@@ -37,6 +37,8 @@ public final class TaskStore {
 
   /// The zone a routine's next occurrence is counted in (its clock time stays the same across DST).
   public var calendar = LocalCalendar(timeZone: .current)
+  /// When the person's day starts (`time.dayStart`): a pause Stride times itself ends then.
+  public var dayStart = TimeParser.defaultDayStart
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
@@ -373,7 +375,7 @@ public final class TaskStore {
   package func rules(at now: Date) -> TaskRules {
     TaskRules(
       open: openByID, edges: { () throws(StrideError) in try self.rows.dependencyEdges() },
-      find: { id throws(StrideError) in try self.task(id, at: now) }, calendar: calendar)
+      find: { id throws(StrideError) in try self.task(id, at: now) }, calendar: calendar, dayStart: dayStart)
   }
 
 }

@@ -43,6 +43,8 @@ extension Wire {
     public var tasks: [Task]
     /// With a search: where the words were found in each task, in the tasks' order.
     public var found: [SearchFound]?
+    /// Each task's status in words, in the tasks' order ("blocked by 4", "starts Mon"); absent from an older daemon.
+    public var statuses: [String]?
   }
 
   public enum TaskCapture: WireMethod {
@@ -191,13 +193,17 @@ extension Wire {
       public var search: String?
       /// Only tasks in this list.
       public var list: String?
+      /// The asker's time zone (IANA name), in which `statuses` name a start's day; the connection's or the
+      /// daemon's when absent.
+      public var timeZone: String?
 
       public init(
         status: ListStatus? = nil, tag: String? = nil, pinned: Bool? = nil, sort: ListSort? = nil,
         energy: EnergyLevel? = nil, dueBefore: Timestamp? = nil, overdue: Bool? = nil, deferredBy: DeferReason? = nil,
-        doneSince: Timestamp? = nil, search: String? = nil, list: String? = nil
+        doneSince: Timestamp? = nil, search: String? = nil, list: String? = nil, timeZone: String? = nil
       ) {
         self.list = list
+        self.timeZone = timeZone
         self.status = status
         self.tag = tag
         self.pinned = pinned

@@ -21,7 +21,7 @@ extension Session {
     let result = try call(Wire.TaskList.self, params)
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else { return output.say(emptyList(params, args)) }
-    taskTable(result.tasks, found: result.found).forEach { output.say($0) }
+    taskTable(result.tasks, found: result.found, statuses: result.statuses).forEach { output.say($0) }
   }
 
   /// `list`'s options as `task.list` params: every filter is the daemon's.
@@ -103,14 +103,19 @@ extension Session {
   /// The table `list` and `find` print, the title cut to what the terminal leaves; with `found` (a search), the
   /// words the daemon found highlighted, and with `whereFound`, a line under a task found outside its title saying
   /// where.
-  private func taskTable(_ tasks: [Wire.Task], found: [SearchFound]?, whereFound: Bool = false) -> [String] {
+  private func taskTable(
+    _ tasks: [Wire.Task], found: [SearchFound]?, statuses: [String]? = nil, whereFound: Bool = false
+  ) -> [String] {
     let found = found?.count == tasks.count ? found : nil
+    // The daemon's words ("blocked by 4", "starts Mon"), or the plain status from an older one.
+    let statuses = statuses?.count == tasks.count ? statuses : nil
     // A LIST column when the tasks come from several lists.
     let lists = Set(tasks.map(\.list)).count > 1
     var header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
-    var rows = tasks.map { task in
+    var rows = tasks.enumerated().map { index, task in
       [
-        String(describing: task.id), task.title, statusText(task), task.subtasks.isEmpty ? "" : progressText(task),
+        String(describing: task.id), task.title, statuses?[index] ?? statusText(task),
+        task.subtasks.isEmpty ? "" : progressText(task),
         task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }

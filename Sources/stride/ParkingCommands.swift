@@ -34,9 +34,7 @@ extension Session {
   static func deferred(_ task: Wire.Task, as reason: DeferReason, on: TaskID? = nil) -> String {
     let sentence: String =
       switch (reason, task.status) {
-      case (.blocked, .waiting):
-        "\(Output.subject(task)) is waiting"
-          + (task.said?.followUp.map { "; Stride asks you to check on it \($0)" } ?? "")
+      case (.blocked, .waiting): "\(Output.subject(task)) is waiting" + checkIn(task)
       case (.blocked, _): "\(Output.subject(task)) now waits on task \(on.map(String.init(describing:)) ?? "")"
       default:
         "Deferred \(Output.name(task)), as \(reason.rawValue): "
@@ -51,8 +49,15 @@ extension Session {
     let followUp = try time("--follow-up", in: args, dayAlone: .dayStart)
     let result = try call(Wire.TaskWait.self, .init(id: id, note: note.isEmpty ? nil : note, followUp: followUp))
     let what = result.task.waitingFor.map { " for \($0)" } ?? ""
-    let check = result.task.said?.followUp.map { "; Stride asks you to check on it \($0)" } ?? ""
-    output.report("\(Output.subject(result.task)) is waiting\(what)\(check).", json: result)
+    output.report("\(Output.subject(result.task)) is waiting\(what)\(Self.checkIn(result.task)).", json: result)
+  }
+
+  /// "; Stride asks you to check on it Friday at 09:00", and, when that is after the task's due time, "; it is due
+  /// before then (today at 17:00)", as a deferral that comes back after it says; "" without a follow-up.
+  static func checkIn(_ task: Wire.Task) -> String {
+    guard let said = task.said?.followUp else { return "" }
+    let late = task.followUp.flatMap { followUp in task.due.flatMap { $0 < followUp ? task.said?.due : nil } }
+    return "; Stride asks you to check on it \(said)" + (late.map { "; it is due before then (\($0))" } ?? "")
   }
 
   func resume(_ args: CommandArguments) throws {

@@ -11,7 +11,7 @@ extension Tasks {
     let doneSince = params.doneSince?.date
     // Finished since a time are finished tasks: that is what is listed unless a status is named.
     let status = params.status ?? (doneSince == nil ? .open : .completed)
-    let (tasks, ranked) = try locked { store throws(StrideError) in
+    let (tasks, ranked, open) = try locked { store throws(StrideError) in
       let tasks: [StrideTask] =
         switch status {
         case .open: try store.tasks(status: nil, tag: tag, at: now)
@@ -25,7 +25,8 @@ extension Tasks {
       let list = try params.list.map { name throws(StrideError) in try store.existingList(name).name }
       return (
         tasks.filter { list == nil || $0.list == list },
-        try query.map { query throws(StrideError) in try store.search(query).map(\.id) }
+        try query.map { query throws(StrideError) in try store.search(query).map(\.id) },
+        Set(store.openByID.map(\.id))
       )
     }
     var kept = tasks.filter { Self.passes($0, params, at: now) }
@@ -36,7 +37,10 @@ extension Tasks {
       if params.sort == nil { kept.sort { place[$0.id]! < place[$1.id]! } }
     }
     if let sort = params.sort { kept = Self.sorted(kept, by: sort) }
-    return TaskListResult(tasks: kept, found: query.map { query in kept.map(query.found) })
+    let time = HumanTime(now: now, timeZone: try zone(params.timeZone))
+    return TaskListResult(
+      tasks: kept, found: query.map { query in kept.map(query.found) },
+      statuses: kept.map { $0.standing(open: open, time: time) })
   }
 
   /// Whether a task passes every filter of `params` but status, tag and search (which choose what is read).

@@ -20,10 +20,13 @@ final class Tasks: Sendable {
   let dayStart: ClockTime
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
+    store.dayStart = config.time.dayStart
     self.store = StoreLock(store)
     self.timeZone = timeZone
     breakdown = Breakdown(config: config)
-    engine = config.engine
+    var engine = config.engine
+    engine.dayStart = config.time.dayStart
+    self.engine = engine
     energyLapseHours = config.context.energyLapseHours
     dayStart = config.time.dayStart
   }

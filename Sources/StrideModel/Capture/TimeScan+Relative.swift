@@ -188,20 +188,24 @@ extension Scan {
     return ClockTime(hour: number / 100, minute: number % 100)
   }
 
-  /// Moves from now: by seconds gives an instant; by whole days or months gives a day.
+  /// Moves from now: by seconds, minutes or hours gives an instant ("in 0 minutes" is now, never the whole of
+  /// today); by whole days or months gives a day.
   func relative(_ amounts: [(Double, RelativeUnit)], sign: Double) -> Piece {
     var seconds = 0.0
     var days = 0.0
     var months = 0.0
+    var clockUnits = false
     for (amount, unit) in amounts {
       switch unit {
-      case .seconds(let length): seconds += amount * Double(length)
+      case .seconds(let length):
+        seconds += amount * Double(length)
+        clockUnits = true
       case .days(let length): days += amount * Double(length)
       case .months(let length): months += amount * Double(length)
       }
     }
     let wholeDays = days.rounded(.towardZero) == days && months.rounded(.towardZero) == months
-    if seconds == 0 && wholeDays {
+    if !clockUnits && wholeDays {
       let day = parser.today.adding(months: Int(sign * months)).adding(days: Int(sign * days))
       return .day(day)
     }

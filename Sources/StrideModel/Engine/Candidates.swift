@@ -275,7 +275,7 @@ struct Evaluator {
   /// fallback period.
   func energyIsBack(_ deferral: Deferral) -> Bool {
     if let energy = context.energy, energy > (deferral.energy ?? .low) { return true }
-    return context.instant.timeIntervalSince(deferral.at) >= settings.noEnergyFallbackHours * 3600
+    return context.instant >= deferral.fallbackEnd(calendar, settings)
   }
 
   /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once. The daemon's
@@ -342,7 +342,8 @@ struct Evaluator {
     case .waiting:
       let what = task.waitingFor.map { " for \($0)" } ?? ""
       let until = task.followUp.map { "; Stride checks back \(time.describe($0))" } ?? ""
-      detail = "it is waiting\(what)\(until)"
+      let due = task.followUp.map { Deferral.dueBefore($0, task, time: time) } ?? ""
+      detail = "it is waiting\(what)\(until)\(due)"
     case .deferred, .lowEnergy:
       guard let deferral = task.deferral else {
         detail = "it is deferred until you resume it"

@@ -89,6 +89,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   /// At most this many suggestions are routines (besides pins and what is asked for): a morning of routines leaves
   /// room for the rest.
   public var routineLimit = 2
+  /// When the person's day starts: `time.dayStart`, not an engine key (the daemon sets it from there). A no-energy
+  /// deferral's fallback ends then, on the day it runs out.
+  public var dayStart = TimeParser.defaultDayStart
 
   public init() {}
 

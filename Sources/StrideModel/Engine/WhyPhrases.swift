@@ -19,8 +19,13 @@ struct WhyPhrases {
     if candidate.task.pinned {
       phrases = Array((["pinned"] + phrases).prefix(3))
     } else if candidate.kind == .checkOn, let followUp = candidate.task.followUp {
-      // The person asked for this moment: that is the first reason.
-      phrases = Array((["you asked to check on it \(time.describe(followUp))"] + phrases).prefix(3))
+      // The moment to check has come: that is the first reason, said as true — the person's own time, or Stride's
+      // check-in after a `blocked` deferral without one.
+      let check =
+        Deferral.isStridesCheckIn(candidate.task)
+        ? "a check-in on what blocked it, \(time.describe(followUp))"
+        : "you asked to check on it \(time.describe(followUp))"
+      phrases = Array(([check] + phrases).prefix(3))
     }
     if phrases.isEmpty { phrases = [ageText(candidate.task.createdAt)] }
     return phrases

@@ -57,29 +57,74 @@ extension DeferReason {
 }
 
 extension Deferral {
+  /// When a pause of `length` begun at `at` ends when nobody chose its time: at the start of the person's day
+  /// (`dayStart`) on the day it runs out, or the next day's when that is not after `at` — never a copy of the
+  /// minute it began, never in the night. A week from Wednesday 23:55 is the next Wednesday at 09:00.
+  public static func dayStart(
+    after length: TimeInterval, from at: Date, calendar: LocalCalendar, dayStart: ClockTime
+  ) -> Date {
+    let day = calendar.day(of: at.addingTimeInterval(length))
+    let back = calendar.date(day, dayStart)
+    return back > at ? back : calendar.date(day.adding(days: 1), dayStart)
+  }
+
+  /// Stride's own check-in on a task put off as `blocked` without a time: two days on at the start of the day, or,
+  /// when the task is due before then, the last start of a day before its due time that is still ahead. When even
+  /// that has passed (due within the day), it stays two days on, and the reply says the task is due before then.
+  public static func checkIn(for task: StrideTask, at now: Date, calendar: LocalCalendar, dayStart: ClockTime)
+    -> Date
+  {
+    let checkIn = Self.dayStart(after: StrideTask.blockedFollowUp, from: now, calendar: calendar, dayStart: dayStart)
+    guard let due = task.due, due < checkIn else { return checkIn }
+    var day = calendar.day(of: due)
+    if calendar.date(day, dayStart) >= due { day = day.adding(days: -1) }
+    let before = calendar.date(day, dayStart)
+    return before > now ? before : checkIn
+  }
+
+  /// Whether a waiting task's follow-up is Stride's own check-in after a `blocked` deferral without a time, not
+  /// one the person asked for (`--until`, `stride wait --follow-up`): the last deferral is such a one, and the
+  /// follow-up falls within the span its check-in can take (after it, and at most three days on).
+  public static func isStridesCheckIn(_ task: StrideTask) -> Bool {
+    guard task.status == .waiting, let followUp = task.followUp, let last = task.deferrals.last,
+      last.reason == .blocked, last.until == nil
+    else { return false }
+    return followUp > last.at && followUp.timeIntervalSince(last.at) <= StrideTask.blockedFollowUp + 86_400
+  }
+
   /// What happens next to a task under this deferral, as a clause: "it comes back when your energy is higher than
   /// low, or on its own Tuesday at 09:00", "it comes back tomorrow at 19:00", "it is offered at once as \"break it
   /// into steps\"". A no-energy deferral without a time ends on its own after `settings.noEnergyFallbackHours`. A
   /// task that comes back only after its due time says that too: "; it is due before then (Friday, end of day)".
   public func effect(for task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
     let clause = comingBack(task, time: time, settings: settings)
-    // Back only after it is due: said, so a deadline is never put out of sight unawares.
-    guard let back = endsOnItsOwn(settings: settings), let due = task.due, due < back else { return clause }
-    return clause + "; it is due before then (\(time.describe(due)))"
+    guard let back = endsOnItsOwn(task, calendar: time.calendar, settings: settings) else { return clause }
+    return clause + Self.dueBefore(back, task, time: time)
   }
 
-  /// When the deferral ends by the clock alone, if it does: its time, or a no-energy one's fallback.
-  private func endsOnItsOwn(settings: EngineSettings) -> Date? {
+  /// "; it is due before then (Friday, end of day)" when a task comes back, or is to be checked on, only after its
+  /// due time, else "": said, so a deadline is never put out of sight unawares.
+  public static func dueBefore(_ back: Date, _ task: StrideTask, time: HumanTime) -> String {
+    guard let due = task.due, due < back else { return "" }
+    return "; it is due before then (\(time.describe(due)))"
+  }
+
+  /// When the deferral ends by the clock alone, if it does: its time, a no-energy one's fallback, or a blocked
+  /// one's check-in.
+  private func endsOnItsOwn(_ task: StrideTask, calendar: LocalCalendar, settings: EngineSettings) -> Date? {
     switch reason {
-    case .noEnergy: until ?? fallbackEnd(settings)
+    case .noEnergy: until ?? fallbackEnd(calendar, settings)
     case .wrongTime, .notImportant: until
-    case .blocked, .unsure: nil
+    case .blocked: task.followUp
+    case .unsure: nil
     }
   }
 
-  /// When a no-energy deferral without a time ends on its own.
-  private func fallbackEnd(_ settings: EngineSettings) -> Date {
-    at.addingTimeInterval(settings.noEnergyFallbackHours * 3600)
+  /// When a no-energy deferral without a time ends on its own: at the start of the day on which
+  /// `noEnergyFallbackHours` run out.
+  public func fallbackEnd(_ calendar: LocalCalendar, _ settings: EngineSettings) -> Date {
+    Self.dayStart(
+      after: settings.noEnergyFallbackHours * 3600, from: at, calendar: calendar, dayStart: settings.dayStart)
   }
 
   private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
@@ -90,7 +135,7 @@ extension Deferral {
     case .noEnergy:
       guard let until else {
         let higher = energy.map { "when your energy is higher than \($0.rawValue)" } ?? "when you set a higher energy"
-        return "it comes back \(higher), or on its own \(time.describe(fallbackEnd(settings)))"
+        return "it comes back \(higher), or on its own \(time.describe(fallbackEnd(time.calendar, settings)))"
       }
       return "it comes back \(time.describe(until))"
     case .wrongTime:

@@ -30,10 +30,7 @@ public enum HistoryWords {
     case .block: return "made \(name) wait on \(added(old?.blockedBy, task?.blockedBy))"
     case .unblock: return "stopped \(name) waiting on \(added(task?.blockedBy, old?.blockedBy))"
     case .addStep: return "added step \(task?.subtasks.count ?? 0) to \(name)"
-    case .completeStep, .reopenStep:
-      let changed = Array(zip(old?.subtasks ?? [], task?.subtasks ?? [])).firstIndex { $0.done != $1.done }
-      let verb = action == .completeStep ? "finished" : "reopened"
-      return "\(verb) step \(changed.map { "\($0 + 1)" } ?? "") of \(name)"
+    case .completeStep, .reopenStep: return step(action, of: name, before: old, after: task, summary: summary)
     case .addNote: return "added a note to \(name)"
     case .removeNote: return "removed a note from \(name)"
     case .move: return "moved \(name) to the list \(task?.list ?? "")"
@@ -44,6 +41,38 @@ public enum HistoryWords {
       return "\(name) came back" + (why.map { ": " + $0 } ?? "")
     case .undo, .setContext, .syncReceive: return summary
     }
+  }
+
+  /// A step finished or reopened, named with its task and its own title: "finished step 2 of task 12, "pay
+  /// rent": find the lease", and, when it was the last one, what that did to the task.
+  private static func step(
+    _ action: ChangeAction, of name: String, before old: StrideTask?, after task: StrideTask?, summary: String
+  ) -> String {
+    let finishing = action == .completeStep
+    let steps = old?.subtasks ?? []
+    // The summary names the step ("completed step 2 of task 12 (…)"); a routine's last step opens them all again,
+    // so what changed between before and after cannot say which one it was.
+    let index =
+      stepNumber(in: summary).flatMap { steps.indices.contains($0 - 1) ? $0 : nil }
+      ?? zip(steps, task?.subtasks ?? []).enumerated().first { $0.element.0.done != $0.element.1.done }.map {
+        $0.offset + 1
+      }
+    guard let index else { return "\(finishing ? "finished" : "reopened") a step of \(name)" }
+    var phrase = "\(finishing ? "finished" : "reopened") step \(index) of \(name): \(steps[index - 1].title)"
+    if finishing, let old, let task, old.status != .completed {
+      if task.status == .completed {
+        phrase += ", the last, so the task is done"
+      } else if old.recurrence != nil, task.due != old.due {
+        phrase += ", the last, so the routine is done for this time"
+      }
+    }
+    return phrase
+  }
+
+  /// N in "completed step N of …" or "reopened step N of …".
+  private static func stepNumber(in summary: String) -> Int? {
+    guard let range = summary.range(of: "step ") else { return nil }
+    return Int(summary[range.upperBound...].prefix { $0.isNumber })
   }
 
   /// A defer reason as a sentence says it.

@@ -277,6 +277,40 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return calendar.date(day, clock)
   }
 
+  /// The occurrence of the schedule through `due` that comes just before it (the schedule runs back from `due` as
+  /// it runs on, in the same step), at `due`'s clock time; nil for a rule counted from when it was done.
+  public func previous(before due: Date, in calendar: LocalCalendar) -> Date? {
+    guard !afterDone else { return nil }
+    let dueDay = calendar.day(of: due)
+    // One whole period back keeps the schedule's step: every other Monday stays on its Mondays.
+    let start: CivilDate =
+      switch frequency {
+      case .daily: dueDay.adding(days: -interval)
+      case .weekly: dueDay.adding(days: -7 * interval)
+      case .monthly: dueDay.adding(months: -interval)
+      case .yearly: dueDay.adding(months: -12 * interval)
+      }
+    var day = dueDay.adding(days: -1)
+    while day >= start {
+      if matches(day, start: start) { return calendar.date(day, calendar.clock(of: due)) }
+      day = day.adding(days: -1)
+    }
+    return nil
+  }
+
+  /// The occurrence a routine done at `instant` was done for, when it is not the current one (`due`): done before
+  /// the current one's day, it was done for the one before if that is nearer in days (or as near), so a routine
+  /// done on Wednesday for last Monday's stays due next Monday instead of skipping it. Nil when it counts for `due`.
+  public func doneFor(_ instant: Date, due: Date, in calendar: LocalCalendar) -> Date? {
+    let today = calendar.day(of: instant).dayNumber
+    let dueDay = calendar.day(of: due).dayNumber
+    guard today < dueDay, let previous = previous(before: due, in: calendar) else { return nil }
+    let previousDay = calendar.day(of: previous).dayNumber
+    // One still ahead (the current one was skipped to) was not done: this is the current one, done early.
+    guard previousDay <= today else { return nil }
+    return today - previousDay <= dueDay - today ? previous : nil
+  }
+
   /// A missed routine moved on: the latest occurrence whose day has come by `instant` — today's, even before its
   /// clock time, since that is the one to do today — and how many occurrences were passed over to reach it. Nil
   /// while `due` is the latest, and for a rule counted from when it was done (it has no schedule to move along).

@@ -16,8 +16,11 @@ extension StrideTask {
       let recurrence = rule.keepingDay(of: anchor, in: calendar)
       // Missed before, done today: today's time is the one done (the daemon may not have moved it on yet).
       if let current = recurrence.current(from: anchor, at: now, in: calendar) { anchor = current.due }
-      // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
-      let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
+      // Done early, the next one is after the current due; done late, after now: missed ones never pile up. Done
+      // nearer the occurrence before the current one (Wednesday, for Monday's), it was that one: the current stays.
+      let next =
+        recurrence.doneFor(now, due: anchor, in: calendar) != nil
+        ? anchor : recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
       // A series with an end that has reached it is done like any task.
       if recurrence.continues(to: next, in: calendar) {
         self.recurrence = recurrence.afterOne
@@ -132,27 +135,29 @@ extension StrideTask {
     }
   }
 
-  /// When to check on a task deferred as `blocked` by something that is not another task.
+  /// When to check on a task deferred as `blocked` by something that is not another task: two days on, at the
+  /// start of the person's day (`Deferral.checkIn`).
   public static let blockedFollowUp: TimeInterval = 2 * 86_400
 
   /// Puts the task off for a reason; the reason decides what happens next (Docs/context-engine.md):
-  /// - `blocked`: the task waits, with a follow-up in two days (a block on another task is the store's job);
+  /// - `blocked`: the task waits, with a check-in two days on at the start of the day, or the last start of a day
+  ///   before its due time (a block on another task is the store's job);
   /// - `no-energy`: deferred until `until`, or until the user's energy is higher than `energy`, the energy now;
   /// - `wrong-time`: deferred until `until`, which it needs;
   /// - `unsure`: deferred, but offered at once as "break it into steps";
-  /// - `not-important`: deferred for a week unless `until` says otherwise.
+  /// - `not-important`: deferred for a week, to the start of that day, unless `until` says otherwise.
+  /// A pause Stride times itself ends at `dayStart` in `calendar`, never at the minute it began.
   public mutating func deferTask(
-    _ reason: DeferReason, until: Date?, energy: EnergyLevel? = nil, at now: Date
+    _ reason: DeferReason, until: Date?, energy: EnergyLevel? = nil, at now: Date,
+    calendar: LocalCalendar = LocalCalendar(timeZone: .current), dayStart: ClockTime = TimeParser.defaultDayStart
   ) throws(StrideError) {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is done, so there is nothing to defer")
     }
-    if let until, until <= now {
-      let when = HumanTime(now: now).describe(until)
-      throw StrideError.invalid("the until-time, \(when), has already passed; give a later time")
-    }
+    if let until { try Self.checkAhead(until, "the until-time", at: now) }
     if let refusal = reason.untilRefusal(given: until != nil) { throw StrideError.invalid(refusal) }
-    let effectiveUntil = until ?? reason.pause.map(now.addingTimeInterval)
+    let effectiveUntil =
+      until ?? reason.pause.map { Deferral.dayStart(after: $0, from: now, calendar: calendar, dayStart: dayStart) }
     let deferral = Deferral(reason: reason, at: now, until: effectiveUntil, energy: energy)
     deferrals.append(deferral)
     updatedAt = now
@@ -161,7 +166,7 @@ extension StrideTask {
       status = .waiting
       self.deferral = nil
       waitingFor = waitingFor ?? "something else to happen first"
-      followUp = until ?? now.addingTimeInterval(Self.blockedFollowUp)
+      followUp = until ?? Deferral.checkIn(for: self, at: now, calendar: calendar, dayStart: dayStart)
     case .hidden, .offeredAtOnce, .backWithEnergy:
       self.deferral = deferral
       status = .deferred
@@ -184,15 +189,25 @@ extension StrideTask {
     {
       trimmed = String(text.dropFirst(lead.count)).trimmingCharacters(in: .whitespaces)
     }
-    if let followUp, followUp <= now {
-      let when = HumanTime(now: now).describe(followUp)
-      throw StrideError.invalid("the follow-up time, \(when), has already passed; give a later time")
-    }
+    if let followUp { try Self.checkAhead(followUp, "the follow-up time", at: now) }
     status = .waiting
     waitingFor = trimmed?.isEmpty == false ? trimmed : nil
     self.followUp = followUp
     deferral = nil
     updatedAt = now
+  }
+
+  /// Refuses a time to come back or check that is not ahead: one in the past, or now itself ("in 0 minutes", read a
+  /// moment before the change), which would put nothing off.
+  static func checkAhead(_ time: Date, _ what: String, at now: Date) throws(StrideError) {
+    guard time <= now else { return }
+    // Read by the client a few seconds before the change: that is now, not a time that has passed.
+    guard now.timeIntervalSince(time) >= 60 else {
+      throw StrideError.invalid(
+        "\(what) is now, so nothing would be put off; give a later time, like \"in 2 hours\" or \"tomorrow\"")
+    }
+    let when = HumanTime(now: now).describe(time)
+    throw StrideError.invalid("\(what), \(when), has already passed; give a later time")
   }
 
   /// Ends a deferral or a wait: the task is active again.

@@ -13,15 +13,19 @@ package struct TaskRules {
   var find: (TaskID) throws(StrideError) -> StrideTask
   /// The zone a routine's occurrences are counted in.
   var calendar: LocalCalendar
+  /// When the person's day starts: a pause without a time of their choosing ends then.
+  var dayStart: ClockTime
 
   package init(
     open: [StrideTask], edges: @escaping () throws(StrideError) -> [(TaskID, TaskID)],
-    find: @escaping (TaskID) throws(StrideError) -> StrideTask, calendar: LocalCalendar
+    find: @escaping (TaskID) throws(StrideError) -> StrideTask, calendar: LocalCalendar,
+    dayStart: ClockTime = TimeParser.defaultDayStart
   ) {
     self.open = open
     self.edges = edges
     self.find = find
     self.calendar = calendar
+    self.dayStart = dayStart
   }
 
   /// A change applied to `before`: the task afterwards, and the other tasks it changed on the way (for a delete,
@@ -54,7 +58,7 @@ package struct TaskRules {
       guard other == nil else {
         throw StrideError.invalid("'on' goes with the reason blocked: the task this one waits on")
       }
-      try task.deferTask(reason, until: until, energy: energy, at: now)
+      try task.deferTask(reason, until: until, energy: energy, at: now, calendar: calendar, dayStart: dayStart)
     case .wait(_, let note, let followUp): try task.wait(for: note, followUp: followUp, at: now)
     case .resume: try task.resume(at: now)
     case .update(_, let patch):

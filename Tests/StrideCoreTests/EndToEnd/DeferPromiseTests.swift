@@ -34,9 +34,10 @@ struct DeferPromiseTests {
     #expect(!why.stdout.contains("is not among"), "\(why.stdout)")
   }
 
-  @Test("no-energy without a time: defer and why name the fallback set in config.json, not a built-in one")
+  @Test(
+    "no-energy without a time: defer and why name the fallback set in config.json, at the start of the day it ends")
   func noEnergyFallbackSetting() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T23:50:00Z")
     defer { cli.finish() }
     let folder = cli.root + "/config/stride"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -44,13 +45,34 @@ struct DeferPromiseTests {
       toFile: folder + "/config.json", atomically: true, encoding: .utf8)
     cli.stride("add", "sort the loft")
     let deferred = cli.stride("defer", "1", "no-energy")
-    let task = try RoutineTests.task(cli, 1)
-    let at = try #require(task.deferral?.at)
-    let time = HumanTime(now: cli.now)
-    let promised = "or on its own \(time.describe(at.addingTimeInterval(48 * 3600)))"
+    // Two days on, at the start of the day: not Friday at 23:50, and not tomorrow (the built-in 24 hours).
+    let promised = "or on its own Friday at 09:00."
     #expect(deferred.stdout.contains(promised), "\(deferred.stdout)")
-    #expect(!deferred.stdout.contains(time.describe(at.addingTimeInterval(24 * 3600))), "the built-in 24 hours")
     #expect(cli.stride("why", "1").stdout.contains(promised))
+    let back = cli.stride("now", "--at", "fri 9:01")
+    #expect(back.stdout.contains("task 1 "), "\(back.stdout)")
+    #expect(!cli.stride("now", "--at", "fri 8:59").stdout.contains("task 1 "))
+  }
+
+  @Test("blocked without a time: a check-in at the start of a day, said as Stride's, and a due before it is said")
+  func blockedCheckIn() throws {
+    let cli = CommandLineHarness(at: "2026-11-25T23:56:00Z")
+    defer { cli.finish() }
+    cli.stride("add", "pay the fine today 23:59")
+    cli.stride("add", "ask about the parcel")
+    let late = cli.stride("defer", "1", "blocked")
+    #expect(
+      late.stdout == "Task 1, \"pay the fine\", is waiting; Stride asks you to check on it Friday at 09:00; "
+        + "it is due before then (today at 23:59).\n")
+    let plain = cli.stride("defer", "2", "blocked")
+    #expect(plain.stdout.hasSuffix("check on it Friday at 09:00.\n"), "\(plain.stdout)")
+    #expect(!cli.stride("now", "--at", "fri 8:59").stdout.contains("task 2 "))
+    let check = cli.stride("now", "--at", "fri 9:01")
+    #expect(check.stdout.contains("a check-in on what blocked it, today at 09:00"), "\(check.stdout)")
+    #expect(!check.stdout.contains("you asked"), "\(check.stdout)")
+    let zero = cli.stride("defer", "2", "wrong-time", "--until", "in 0 minutes")
+    #expect(zero.status == 64)
+    #expect(zero.stderr.contains("is now, so nothing would be put off; give a later time"), "\(zero.stderr)")
   }
 
   @Test("wrong-time and blocked: hidden until the time given, then back in now as promised")

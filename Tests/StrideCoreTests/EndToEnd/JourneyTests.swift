@@ -220,7 +220,9 @@ struct JourneyTests {
     #expect(last.stdout.contains("That was the last step, so task 1, \"renew passport\", is done too."))
     #expect(cli.stride("list", "--status", "completed").stdout.contains("renew passport"))
     #expect(cli.stride("now").stdout.hasPrefix("You have no open tasks."))
-    #expect(cli.stride("undo").stdout == "Undid: finished step 2 of task 1, \"renew passport\".\n")
+    #expect(
+      cli.stride("undo").stdout
+        == "Undid: finished step 2 of task 1, \"renew passport\": fill in the form, the last, so the task is done.\n")
     #expect(cli.stride("show", "1").stdout.contains("Steps (1 of 2 done):"))
   }
 

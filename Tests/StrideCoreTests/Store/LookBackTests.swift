@@ -157,7 +157,7 @@ struct LookBackTests {
     #expect(bank.entries.map(\.undone) == [false, true, false])
     #expect(!bank.more)
     let steps = try tasks.log(.init(id: TaskID(7), since: Timestamp(Fixtures.at("2026-11-02T00:00:00Z"))))
-    #expect(steps.entries.map(\.words) == ["finished step 1 of task 7, \"plan the party\""])
+    #expect(steps.entries.map(\.words) == ["finished step 1 of task 7, \"plan the party\": guests"])
     #expect(throws: StrideError.self) { try tasks.log(.init(limit: 0)) }
   }
 }
