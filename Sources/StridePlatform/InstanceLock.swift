@@ -6,18 +6,26 @@ import StrideBase
 
 /// One daemon per database: an exclusive `flock` on a file beside it, held for the life of the process.
 ///
-/// The kernel drops the lock when the process dies, however it dies, so a crash never leaves a stale lock. The
-/// file holds the owner's pid so the refusal can name it.
+/// The kernel drops the lock when the process dies, however it dies, so a crash never leaves a stale lock; but a
+/// daemon just stopped or killed may hold it a moment longer while it exits (on a busy machine, for a good part of a
+/// second), so a lock that is held is tried again for a while before the refusal. The file holds the owner's pid so
+/// the refusal can name it.
 public final class InstanceLock {
   private var descriptor: Int32
 
-  /// Takes the lock or says who holds it.
-  public init(path: String) throws(StrideError) {
+  /// Takes the lock, waiting up to `patience` seconds for a holder that is on its way out, or says who holds it.
+  public init(path: String, patience: Double = 3) throws(StrideError) {
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw StrideError(.storageFailed, "cannot open the lock file \(path): \(System.describe())")
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    let deadline = System.uptime + patience
+    var taken = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    while !taken, System.uptime < deadline {
+      usleep(20_000)
+      taken = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    }
+    guard taken else {
       var buffer = [UInt8](repeating: 0, count: 32)
       let count = pread(descriptor, &buffer, buffer.count, 0)
       let owner = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingWhitespace

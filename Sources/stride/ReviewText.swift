@@ -22,14 +22,26 @@ struct ReviewText {
     if review.done > 0 { lines += [""] + when }
     lines += section("Keeps slipping (put off twice or more):", slipping)
     lines += section("Routines:", routines)
-    lines += section("Became overdue:", review.becameOverdue.map(overdue))
+    lines += section(
+      "Became overdue:",
+      Self.latest(review.becameOverdue.map(overdue))
+        + (review.becameOverdue.count > Self.named ? ["  stride list --overdue lists the ones still open."] : []))
     lines += section(
       // A change taken back leaves a task as it was captured: "not touched" would be false of it.
       "Captured and still as you wrote them:",
-      review.untouched.map {
-        "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at))."
-      })
+      Self.latest(
+        review.untouched.map {
+          "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at))."
+        }))
     return lines
+  }
+
+  /// How many tasks a list of the review names at most: a year's would be a wall.
+  static let named = 10
+
+  /// A list in time order, its last `named` rows only when it is longer, saying so.
+  private static func latest(_ rows: [String]) -> [String] {
+    rows.count <= named ? rows : ["  The \(named) most recent of \(rows.count):"] + rows.suffix(named)
   }
 
   private func section(_ heading: String, _ rows: [String]) -> [String] {

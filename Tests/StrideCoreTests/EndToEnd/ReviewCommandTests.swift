@@ -67,4 +67,21 @@ struct ReviewCommandTests {
       }
     }
   }
+
+  @Test("a review names at most ten tasks a list, the most recent, and says how many there were")
+  func longLists() throws {
+    let cli = CommandLineHarness(at: "2026-11-20T10:00:00Z")
+    defer { cli.finish() }
+    for number in 1...12 { #expect(cli.stride("add", "form \(number) due:2026-11-22T0\(number % 10):00").status == 0) }
+    // Three days on, each has fallen due while open.
+    cli.stride("daemon", "stop")
+    cli.pin(at: "2026-11-23T10:00:00Z")
+    let review = cli.stride("review").stdout
+    let overdue = review.split(separator: "\n").drop { $0 != "Became overdue:" }.dropFirst().prefix {
+      $0.hasPrefix("  ")
+    }
+    #expect(overdue.first == "  The 10 most recent of 12:", "\(review)")
+    #expect(overdue.count == 12, "the count, ten tasks and where the rest are:\n\(review)")
+    #expect(overdue.last == "  stride list --overdue lists the ones still open.")
+  }
 }
