@@ -89,7 +89,9 @@ public struct TimeParser: Sendable {
     }
     guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
-    return match(start, end, text: text, words: words, range: 0..<text.count, role: role)
+    return match(
+      start, end, text: text, words: words, range: 0..<text.count, role: role,
+      beforeDay: scan.leavesDayOut(from: 0, to: first))
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
@@ -136,18 +138,26 @@ public struct TimeParser: Sendable {
       }
       let words = String(joining: characters[chunks[phrase.first].range.lowerBound..<chunks[last - 1].range.upperBound])
       matches.append(
-        match(phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role))
+        match(
+          phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role,
+          beforeDay: scan.leavesDayOut(from: index, to: start)))
       index = last
     }
     return matches
   }
 
   /// A match for a phrase read, and the end of its range; `words` is the phrase without its marker, for saying it.
+  /// `beforeDay`: the marker was "before", so a day alone is left out ("before friday" is the end of Thursday).
   private func match(
-    _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?
+    _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?,
+    beforeDay: Bool
   ) -> Match {
+    var value = start.value
+    if beforeDay, end == nil, case .day(let day) = value {
+      value = .instant(calendar.date(day.adding(days: -1), .endOfDay))
+    }
     var match = Match(
-      range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
+      range: range, text: text, value: value, end: end.map { rangeEnd($0.value, after: start.value) },
       role: role, zone: start.zone ?? end?.zone)
     match.timeOfDayOnly = start.dayless && end == nil
     if let (weekday, date) = start.contradicted ?? end?.contradicted {

@@ -128,6 +128,13 @@ struct Scan {
     return nil
   }
 
+  /// Whether the marker words from `index` to `end` are "before" (`b4`, `due before`), which leave the day they
+  /// name out: "before friday" is due by the end of Thursday. "On or before" keeps the day, "not before" is a start.
+  func leavesDayOut(from index: Int, to end: Int) -> Bool {
+    let words = chunks[index..<end].map(\.word)
+    return words == ["before"] || words == ["b4"] || words == ["due", "before"]
+  }
+
   /// The longest time phrase starting at `index` (a leading "the" does not belong to it; a leading "on" or "at"
   /// does). A time without a day falls on `anchor` if given.
   func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> Phrase? {
