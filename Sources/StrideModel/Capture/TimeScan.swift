@@ -166,7 +166,8 @@ struct Scan {
         let (piece, after, pieceRisky) = self.piece(
           at: next,
           afterAt: joiner?.hasSuffix("at") ?? false
-            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0)
+            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
+          afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
       // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
       // after a day, so "film night 7:30" keeps its film night.
@@ -306,8 +307,17 @@ struct Scan {
 
   // MARK: Pieces
 
-  /// The piece at `index`, where it ends, and whether it is an ordinary-looking word.
-  func piece(at index: Int, afterAt: Bool, marked: Bool) -> (Piece, Int, Bool)? {
+  /// Whether the word at `index` names a day by itself ("tmrw", "friday"), so a bare hour right after it is that
+  /// day's ("tmrw 9", "fri 4"). "wed", "sat" and "sun" count only after a marker, as they do alone.
+  func isDayWord(at index: Int, marked: Bool) -> Bool {
+    guard index >= 0, let word = word(index), !chunks[index].punctuated else { return false }
+    if TimeWords.weekdays[word] != nil { return !careful || marked || !TimeWords.ambiguousWeekdays.contains(word) }
+    return TimeWords.dayWords.contains(word)
+  }
+
+  /// The piece at `index`, where it ends, and whether it is an ordinary-looking word. `afterDay`: a word that names a
+  /// day stands right before it, so a bare hour is read ("tmrw 9").
+  func piece(at index: Int, afterAt: Bool, marked: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     guard let word = word(index) else { return nil }
     if word == "in", self.word(index + 1) == "the", let part = self.word(index + 2).flatMap({ TimeWords.dayParts[$0] })
     {
@@ -336,7 +346,7 @@ struct Scan {
     if let found = weekdayPiece(word, index) { return found }
     if let found = numericDatePiece(word, index, marked: marked) { return found }
     if let found = ordinalPiece(word, index, marked: marked) { return found }
-    if let found = clockPiece(word, index, afterAt: afterAt) { return found }
+    if let found = clockPiece(word, index, afterAt: afterAt, afterDay: afterDay) { return found }
     return nil
   }
 }

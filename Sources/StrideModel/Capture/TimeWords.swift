@@ -7,6 +7,11 @@ enum TimeWords {
     "sunday": 7, "sun": 7,
   ]
 
+  /// Words that name a day by themselves, after which a bare hour is that day's ("tmrw 9", "tonight 11").
+  static let dayWords: Set<String> = [
+    "today", "tonight", "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow",
+  ]
+
   /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
   static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
 
