@@ -87,6 +87,13 @@ public struct CaptureParser: Sendable {
         // Meant as an estimate ("~abc", "~0m", "~5x"), not read as one: named in the reply, as an unknown !word is.
         result.spans.append(
           CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
+      } else if Self.isAsap(lower) {
+        // "ASAP", "asap!": as !urgent, and the word leaves the title with its marks.
+        result.type = .obligation
+        field = .type
+        while span.upperBound < words[index].upperBound, Self.asapMarks.contains(characters[span.upperBound]) {
+          span = span.lowerBound..<(span.upperBound + 1)
+        }
       } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
         result.energy = energy
         field = .energy
@@ -250,10 +257,18 @@ public struct CaptureParser: Sendable {
 
   /// Words that mark a task as an obligation: someone waits on it, or it has a consequence.
   static let obligationWords: Set<String> = [
-    "pay", "submit", "renew", "deadline", "rsvp", "asap", "urgent", "urgently", "invoice", "tax", "taxes",
+    "pay", "submit", "renew", "deadline", "rsvp", "urgent", "urgently", "invoice", "tax", "taxes",
   ]
   /// `!urgent` and its kin: the task matters more (Stride has no priority; an obligation has the highest value).
   static let urgentWords: Set<String> = ["urgent", "asap", "important", "now"]
+  /// The marks "ASAP" may carry and take along ("asap!", "ASAP."): it is a token in any case, with or without `!`.
+  static let asapMarks: Set<Character> = ["!", "."]
+
+  static func isAsap(_ word: String) -> Bool {
+    var bare = Substring(word)
+    while let last = bare.last, asapMarks.contains(last) { bare.removeLast() }
+    return bare == "asap"
+  }
   /// People and bodies a deadline may be owed to, besides a capitalised name.
   static let parties: Set<String> = [
     "boss", "client", "customer", "landlord", "school", "council", "bank", "hr", "teacher", "doctor", "dentist",
