@@ -27,6 +27,7 @@ public struct CaptureParser: Sendable {
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
+    readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -87,19 +88,12 @@ public struct CaptureParser: Sendable {
         // Meant as an estimate ("~abc", "~0m", "~5x"), not read as one: named in the reply, as an unknown !word is.
         result.spans.append(
           CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
-      } else if Self.isAsap(lower) {
-        // "ASAP", "asap!": as !urgent, and the word leaves the title with its marks.
-        result.type = .obligation
-        field = .type
+      } else if let found = urgencyOrEnergy(lower, into: &result) {
+        field = found
+        // "asap!", "ASAP.": the marks leave the title with the word.
         while span.upperBound < words[index].upperBound, Self.asapMarks.contains(characters[span.upperBound]) {
           span = span.lowerBound..<(span.upperBound + 1)
         }
-      } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
-        result.energy = energy
-        field = .energy
-      } else if lower.hasPrefix("!"), Self.urgentWords.contains(String(lower.dropFirst())) {
-        result.type = .obligation
-        field = .type
       } else if lower.hasPrefix("!"), lower.count > 1, lower.dropFirst().allSatisfy(\.isLetter) {
         // Named in the reply, never silently part of the title.
         result.spans.append(
@@ -123,6 +117,22 @@ public struct CaptureParser: Sendable {
       }
       index += 1
     }
+  }
+
+  /// `!low`, `!urgent` and `ASAP` (any case, with or without `!`): the field the word sets, or nil.
+  private func urgencyOrEnergy(_ lower: String, into result: inout ParsedCapture) -> CaptureSpan.Field? {
+    if Self.isAsap(lower) {
+      result.type = .obligation
+      return .type
+    }
+    guard lower.hasPrefix("!") else { return nil }
+    if let energy = EnergyLevel(word: String(lower.dropFirst())) {
+      result.energy = energy
+      return .energy
+    }
+    guard Self.urgentWords.contains(String(lower.dropFirst())) else { return nil }
+    result.type = .obligation
+    return .type
   }
 
   /// A word without the punctuation a token may touch: "!low:" before steps, "#home," in a list, "(~20m)".
@@ -203,6 +213,71 @@ public struct CaptureParser: Sendable {
     }
   }
 
+  // MARK: Estimates without a ~
+
+  /// A length of time without `~` ("20m", "1h30m", "30 min", "for 20 minutes") is the estimate where nothing else
+  /// can be meant: right after a routine's rule and its time ("stretch daily 10m"), or at the end of the line ("call
+  /// mum 1h"). Inside a title it stays ("order 20m cable"), as it does beside a `~` estimate, in days or longer,
+  /// or over twelve hours ("run 5000m").
+  private func readBareEstimate(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    guard result.estimateMinutes == nil else { return }
+    let quoted = Chunk.quotedOffsets(Array(characters[line]))
+    let words = Self.words(characters, line).filter { range in
+      !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
+    }
+    func text(_ index: Int) -> String {
+      index >= 0 && index < words.count ? String(joining: characters[Self.token(words[index], in: characters)]) : ""
+    }
+    // The words at `index` as an estimate: one word, or a number and its unit; how many words it took.
+    func estimate(at index: Int) -> (Int, count: Int)? {
+      if let minutes = Self.bareEstimate(text(index)) { return (minutes, 1) }
+      let number = text(index)
+      guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }),
+        Self.estimateUnits.contains(text(index + 1).lowercased()),
+        let minutes = Self.bareEstimate(number + text(index + 1))
+      else { return nil }
+      return (minutes, 2)
+    }
+    var candidates: [Int] = []
+    if let rule = result.spans.first(where: { $0.field == .repeat }),
+      let after = words.firstIndex(where: { $0.lowerBound >= rule.end })
+    {
+      candidates.append(after)
+    }
+    candidates += [words.count - 1, words.count - 2]
+    for index in candidates where index > 0 {
+      guard let (minutes, count) = estimate(at: index),
+        index + count == words.count || candidates.first == index
+      else { continue }
+      // "tidy up for 20 minutes": the "for" goes with it.
+      let first = text(index - 1).lowercased() == "for" && index > 1 ? index - 1 : index
+      let span = words[first].lowerBound..<Self.token(words[index + count - 1], in: characters).upperBound
+      result.estimateMinutes = minutes
+      consumed.append(span)
+      result.spans.append(
+        CaptureSpan(
+          field: .estimate, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
+      return
+    }
+  }
+
+  /// Units that make a length of time an estimate without `~`: minutes and hours.
+  static let estimateUnits: Set<String> = ["m", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour", "hours"]
+
+  /// "20m", "1h30m", "1h30", "90min" as minutes, when every unit in it is a minute or an hour and it is at most
+  /// twelve hours.
+  static func bareEstimate(_ word: String) -> Int? {
+    let lower = word.lowercased()
+    guard lower.first?.isNumber == true else { return nil }
+    let units = lower.split(whereSeparator: { !$0.isLetter }).map(String.init)
+    guard !units.isEmpty, units.allSatisfy(estimateUnits.contains), let minutes = Durations.minutes(lower),
+      minutes <= 12 * 60
+    else { return nil }
+    return minutes
+  }
+
   // MARK: Repeats
 
   /// Finds how the task repeats: "every monday", "every 3 days after done", or a bare "daily" / "weekly" as the
@@ -219,9 +294,19 @@ public struct CaptureParser: Sendable {
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
-    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time.
+    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time; a length after it is its estimate
+    // ("stretch daily 10m", "daily 7:30am 10 min").
     func timeFollows(_ index: Int) -> Bool {
-      index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
+      guard index < words.count else { return false }
+      var rest = Array(words[index...])
+      if let last = rest.last, Self.bareEstimate(last) != nil {
+        rest.removeLast()
+      } else if rest.count >= 2, Self.estimateUnits.contains(rest[rest.count - 1]),
+        Self.bareEstimate(rest[rest.count - 2] + rest[rest.count - 1]) != nil
+      {
+        rest.removeLast(2)
+      }
+      return rest.isEmpty || times.parse(rest.joined(separator: " ")) != nil
     }
     for index in words.indices {
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
