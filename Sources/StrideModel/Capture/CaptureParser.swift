@@ -310,9 +310,11 @@ public struct CaptureParser: Sendable {
     }
     for index in words.indices {
       let bare = RecurrenceReader.frequencyWord(words[index]) != nil
-      // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
-      // "write the weekly report" is a one-off.
-      let standsAlone = !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+      // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
+      // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
+      let standsAlone =
+        !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+        || Self.bareEstimate(words[index + 1]) != nil
       let reading: (Recurrence, ClockTime?, Int)? =
         if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
           ?? RecurrenceReader.workdayOfMonth(words, at: index)
@@ -355,8 +357,13 @@ public struct CaptureParser: Sendable {
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
+      // A start that has already come ("this month", the weekend under way) is no start: the task may begin now.
       let fields: [(TimeParser.Role, TimeParser.Value)] =
-        if let end = match.end { [(.start, match.value), (.due, end)] } else { [(match.role ?? .due, match.value)] }
+        if let end = match.end {
+          times.startInstant(match.value) <= times.reference ? [(.due, end)] : [(.start, match.value), (.due, end)]
+        } else {
+          [(match.role ?? .due, match.value)]
+        }
       var used = false
       for (role, value) in fields {
         switch role {

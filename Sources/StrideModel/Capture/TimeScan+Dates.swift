@@ -129,6 +129,12 @@ extension Scan {
     return next ? first.startOfWeek.adding(days: 12) : first
   }
 
+  /// The days of the weekend: from its Saturday (today, once it is under way) to its Sunday.
+  func weekendDays(next: Bool) -> (first: CivilDate, last: CivilDate) {
+    let first = weekend(next: next)
+    return (first, first.startOfWeek.adding(days: 6))
+  }
+
   /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".
   func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }

@@ -16,11 +16,12 @@ extension Scan {
     if let found = dayToDate(at: index, marked: marked) { return found }
     if let found = meridiemRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
-    if let period = vaguePeriod(start, from: index) {
-      // "sometime next week": any day of it, so from its first day and due by its last.
+    if let period = namedPeriod(start, from: index) {
+      // "this month", "sometime next week", "the weekend": any day of it, so from its first day and due by its last.
+      start.period = true
       var end = start
       (start.value, end.value) = (.day(period.first), .day(period.last))
-      return (start, end)
+      return (start, period.first == period.last ? nil : end)
     }
     // "tomorrow 2-4pm": a day, then hours on it.
     if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {

@@ -42,6 +42,8 @@ struct Scan {
     var contradicted: (weekday: Int, date: CivilDate)? = nil
     /// Only a time of day was named, no day ("8pm"): in a range it takes the end's day.
     var dayless = false
+    /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
+    var period = false
 
     /// The day, when the phrase named a whole day.
     var day: CivilDate? {
@@ -77,17 +79,19 @@ struct Scan {
     return TimeWords.topicWords.contains(before)
   }
 
-  /// The week, month, quarter or year a phrase leaves open ("sometime next week", "during this month"): its first
-  /// and last day; nil for any other phrase.
-  func vaguePeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
-    let words = chunks[index..<phrase.end].map(\.word)
-    guard words.count == 3, TimeWords.vagueMarkers.contains(words[0]), !chunks[index].protected else { return nil }
-    // "sometime this week" is what is left of it: its last day, as "this week" alone.
-    let shifts = ["next": 1, "coming": 1, "following": 1]
-    guard let shift = shifts[words[1]], ["week", "month", "quarter", "qtr", "year"].contains(words[2]) else {
-      return nil
-    }
-    return period(words[2], shift: shift)
+  /// The period a phrase names as a whole: "this week", "next month", "last year", "this quarter", "the weekend",
+  /// "next weekend", "sometime next week": its first and last day (the weekend from today when it is under way);
+  /// nil for any other phrase.
+  func namedPeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
+    guard !chunks[index].protected else { return nil }
+    var words = chunks[index..<phrase.end].map(\.word)
+    while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
+    if words == ["weekend"] { return weekendDays(next: false) }
+    let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
+    guard words.count == 2, let shift = shifts[words[0]] else { return nil }
+    if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
+    guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
+    return period(words[1], shift: shift)
   }
 
   /// Where "eod", "end of the day" or "close of business" at `index` ends.
