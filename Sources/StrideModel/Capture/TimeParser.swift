@@ -243,6 +243,15 @@ public struct TimeParser: Sendable {
     return today.adding(days: days)
   }
 
+  /// The next whole hour at least an hour from now: "tonight" late at night.
+  var comingHour: Date {
+    let later = reference.addingTimeInterval(3600)
+    let clock = calendar.clock(of: later)
+    let past = clock.minute * 60 + clock.second
+    let hour = later.addingTimeInterval(Double(3600 - past))
+    return past == 0 ? later : Date(timeIntervalSince1970: hour.timeIntervalSince1970.rounded(.down))
+  }
+
   /// A clock time today if it is still ahead, else tomorrow.
   func nextOccurrence(of clock: ClockTime) -> Date {
     let todayAt = calendar.date(today, clock)

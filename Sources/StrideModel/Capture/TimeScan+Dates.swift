@@ -22,9 +22,10 @@ extension Scan {
       return (.day(today.adding(days: 1)), index + 1, false)
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":
-      // Late at night, a person's "tonight" is the coming evening: the next day's, never the minutes left of today.
-      guard parser.now < TimeWords.lateNight else {
-        return (.dayWithDefault(today.adding(days: 1), TimeWords.tonightTimes[0]), index + 1, false)
+      // Late at night (and after midnight) "tonight" is the night that is now: the coming hours, never an evening
+      // a day away.
+      if parser.now >= TimeWords.lateNight || parser.now < TimeWords.nightEnd {
+        return (.night(parser.comingHour), index + 1, false)
       }
       let time = TimeWords.tonightTimes.first { parser.now < $0 } ?? TimeWords.tonightTimes.last!
       return (.dayWithDefault(today, time), index + 1, false)

@@ -170,3 +170,23 @@ extension Scan {
     return ClockTime(hour: total / 60, minute: total % 60)!
   }
 }
+
+extension Scan.Reading {
+  /// An hour said with "tonight" late at night ("tonight at 11", "tonight at 2", "tonight 9pm"): the next time it
+  /// comes round in the evening or the night; nil when no hour was said.
+  func nightTime(parser: TimeParser) -> Date? {
+    var clocks: [ClockTime]
+    if let hour {
+      clocks = [false, true].map { Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: $0) }
+    } else if let clock {
+      clocks = [clock]
+      if loose, clock.hour < 12 { clocks.append(ClockTime(hour: clock.hour + 12, minute: clock.minute)!) }
+    } else {
+      return nil
+    }
+    let night = clocks.filter { TimeWords.isNightHour($0.hour) }
+    let days = [parser.today, parser.today.adding(days: 1)]
+    return (night.isEmpty ? clocks : night).flatMap { clock in days.map { parser.calendar.date($0, clock) } }
+      .filter { $0 > parser.reference }.min()
+  }
+}

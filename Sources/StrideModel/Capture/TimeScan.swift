@@ -19,6 +19,9 @@ struct Scan {
     /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening"); an hour after it is
     /// read on the same side of noon ("tonight at 11").
     case dayWithDefault(CivilDate, ClockTime)
+    /// "tonight" late at night: the coming hours, this instant unless an hour follows, which is then the next time
+    /// that hour comes round in the evening or the night.
+    case night(Date)
     /// A clock time; `loose` when written without am or pm and under 13 ("3:20"), so a day part may move it.
     case clock(ClockTime, loose: Bool)
     /// An hour without am/pm ("at 5", "5 o'clock"), and minutes before or after it ("quarter to 5": -15).
@@ -216,8 +219,10 @@ struct Scan {
     var zone: NamedZone?
     var dayFromWeekday = false
     var weekdayNamed: Int?
+    /// "tonight" late at night: the coming hours.
+    var night: Date?
 
-    var hasDay: Bool { day != nil || instant != nil }
+    var hasDay: Bool { day != nil || instant != nil || night != nil }
     var hasTime: Bool { clock != nil || hour != nil || dayPart != nil || midnight }
 
     /// Takes a piece when it adds to what was said (a second day or time does not); whether it did.
@@ -250,6 +255,9 @@ struct Scan {
       case .instant(let value):
         guard !hasDay, !hasTime else { return false }
         instant = value
+      case .night(let value):
+        guard !hasDay else { return false }
+        night = value
       case .clock(let value, let isLoose):
         guard clockFree, instant == nil else { return false }
         clock = value
@@ -280,6 +288,10 @@ struct Scan {
       }
       if let instant {
         phrase.value = .instant(instant)
+        return phrase
+      }
+      if let night {
+        phrase.value = .instant(nightTime(parser: parser) ?? night)
         return phrase
       }
       var time: ClockTime? = dayPart
