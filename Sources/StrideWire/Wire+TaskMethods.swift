@@ -366,4 +366,6 @@ extension Wire.Task {
 extension Wire.Draft {
   /// The words a field was read from, each in quotes.
   public func sources(of field: CaptureSpan.Field) -> [String] { spans.sources(of: field) }
+  /// The words its due time came from, a routine's rule first ("every weekday", "10am").
+  public var dueSources: [String] { spans.dueSources }
 }

@@ -321,7 +321,7 @@ extension Session {
   /// How a capture was understood, a field a row, each with the words it came from.
   private func draftRows(_ draft: Wire.Draft) -> [[String]] {
     func source(_ field: CaptureSpan.Field) -> String {
-      let words = draft.sources(of: field)
+      let words = field == .due ? draft.dueSources : draft.sources(of: field)
       return words.isEmpty ? "" : "from " + words.joined(separator: ", ")
     }
     var rows: [[String]] = [["Title:", draft.title, ""]]
