@@ -301,6 +301,8 @@ extension Wire {
     public var task: Task?
     public var draft: Draft?
     public var duplicateOf: TaskID?
+    /// The list the line named when there is no such list; the task is in the default list.
+    public var missingList: String?
   }
 
   /// `task.find`'s result: the best matches, how many match in all, and where the words were found.
