@@ -47,6 +47,12 @@ extension Sequence<CaptureSpan> {
   public func sources(of field: CaptureSpan.Field) -> [String] {
     filter { $0.field == field }.map { "\"\($0.text)\"" }
   }
+
+  /// The words a due time came from: a routine's due comes from its rule, at the time the line gave
+  /// (`"every weekday"`, `"10am"`), so the rule's words are named before the clock's.
+  public var dueSources: [String] {
+    sources(of: .repeat) + sources(of: .due)
+  }
 }
 
 /// Where the words of a search were found in one task, in pieces a client shows without reading the words itself.

@@ -46,7 +46,7 @@ extension TaskCapture.Result: JSONEncodableByHand {
   public func json(userInfo: [CodingUserInfoKey: Any]) -> JSONValue {
     .fields([
       "task": task.map { $0.json(userInfo: userInfo) }, "draft": draft.map { $0.json(userInfo: userInfo) },
-      "duplicateOf": duplicateOf.map { .integer($0.rawValue) },
+      "duplicateOf": duplicateOf.map { .integer($0.rawValue) }, "missingList": missingList.map { .string($0) },
     ])
   }
 }

@@ -7,15 +7,20 @@ public enum TaskCapture: RPCMethod {
   public typealias Params = Wire.TaskCapture.Params
 
   /// `draft` (what was read, with the words each field came from) always; `task` once stored; `duplicateOf`, an
-  /// open task with the same title, when there is one.
+  /// open task with the same title, when there is one; `missingList`, the list the line named when there is no
+  /// such list (the task is in the default list).
   public struct Result: Codable, Sendable, Equatable {
     public var task: StrideTask?
     public var draft: TaskDraft?
     public var duplicateOf: TaskID?
-    public init(task: StrideTask? = nil, draft: TaskDraft? = nil, duplicateOf: TaskID? = nil) {
+    public var missingList: String?
+    public init(
+      task: StrideTask? = nil, draft: TaskDraft? = nil, duplicateOf: TaskID? = nil, missingList: String? = nil
+    ) {
       self.task = task
       self.draft = draft
       self.duplicateOf = duplicateOf
+      self.missingList = missingList
     }
   }
 }

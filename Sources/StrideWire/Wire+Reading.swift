@@ -217,7 +217,7 @@ extension Wire.CaptureResult: JSONReadable {
     let field = try JSONFields(json, "a capture's reply")
     self.init(
       task: try field.optional("task"), draft: try field.optional("draft"),
-      duplicateOf: try field.optional("duplicateOf"))
+      duplicateOf: try field.optional("duplicateOf"), missingList: try field.optional("missingList"))
   }
 }
 

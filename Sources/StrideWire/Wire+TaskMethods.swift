@@ -307,6 +307,8 @@ extension Wire {
     public var task: Task?
     public var draft: Draft?
     public var duplicateOf: TaskID?
+    /// The list the line named when there is no such list; the task is in the default list.
+    public var missingList: String?
   }
 
   /// `task.find`'s result: the best matches, how many match in all, and where the words were found.
@@ -372,4 +374,6 @@ extension Wire.Task {
 extension Wire.Draft {
   /// The words a field was read from, each in quotes.
   public func sources(of field: CaptureSpan.Field) -> [String] { spans.sources(of: field) }
+  /// The words its due time came from, a routine's rule first ("every weekday", "10am").
+  public var dueSources: [String] { spans.dueSources }
 }

@@ -38,6 +38,18 @@ extension Session {
       let keep = result.task.map { " If one is enough: stride delete \($0.id)" } ?? ""
       output.say("You already have task \(other) with this title.\(keep)")
     }
+    if let name = result.missingList { output.say(missingListSentence(name, task: result.task)) }
+  }
+
+  /// What to do about a list the line named that does not exist: the task was kept in the default list.
+  func missingListSentence(_ name: String, task: Wire.Task?) -> String {
+    guard let task else {
+      return "There is no list called \(name) yet, so the task would go to your default list; make the list first "
+        + "with stride lists add \(name)."
+    }
+    return "There is no list called \(name) yet, so task \(task.id) went to \(task.list ?? "your default list"); to "
+      + "keep it in \(name), make the list with stride lists add \(name), then move it with stride move \(task.id) "
+      + "\(name)."
   }
 
   /// What a capture was read as, in one sentence when anything beyond a title was read (the daemon's `readAs`);
@@ -321,7 +333,7 @@ extension Session {
   /// How a capture was understood, a field a row, each with the words it came from.
   private func draftRows(_ draft: Wire.Draft) -> [[String]] {
     func source(_ field: CaptureSpan.Field) -> String {
-      let words = draft.sources(of: field)
+      let words = field == .due ? draft.dueSources : draft.sources(of: field)
       return words.isEmpty ? "" : "from " + words.joined(separator: ", ")
     }
     var rows: [[String]] = [["Title:", draft.title, ""]]

@@ -79,11 +79,19 @@ final class Tasks: Sendable {
     if let breakdown { draft = breakdown.apply(to: draft) }
     return try locked(caller) { store throws(StrideError) in
       var draft = draft
-      // The list as it is called here, whatever case the line wrote it in; a dry run names a missing one too.
-      draft.list = try draft.list.map { name throws(StrideError) in try store.existingList(name).name }
+      // The list as it is called here, whatever case the line wrote it in. A list that does not exist loses no
+      // thought: the task goes to the default list, and the reply names the missing one.
+      var missing: String?
+      if let name = draft.list {
+        if let list = try store.list(named: name) {
+          draft.list = list.name
+        } else {
+          (missing, draft.list) = (name, nil)
+        }
+      }
       let duplicate = store.openTask(titled: draft.title)
       let task = params.dryRun == true ? nil : try store.capture(draft, at: caller.now)
-      return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate)
+      return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate, missingList: missing)
     }
   }
 

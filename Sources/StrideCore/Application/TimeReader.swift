@@ -49,6 +49,9 @@ struct TimeReader {
     let at: Date =
       switch reading {
       case .phrase: start
+      // A due (`--due this month`) is the end of a period or a range; any other moment its start.
+      case .moment where params.dayAlone == .endOfDay && match.end != nil:
+        parser.instant(match.end!, dateOnly: .endOfDay)
       case .moment: parser.instant(match.value, dateOnly: clock(for: params.dayAlone ?? .startOfDay))
       case .since: try since(text, at: reference, parser: parser, readNow: start)
       }
@@ -58,10 +61,11 @@ struct TimeReader {
     let said =
       reading == .phrase
       ? TimeParse.Said(
-        sentence: sentence(quoting: text, start: start, end: end, allDay: allDay, here: here, time),
+        sentence: sentence(
+          quoting: text, start: start, end: end, allDay: allDay, wholeDays: match.wholeDays, here: here, time),
         start: time.rfc3339(start), end: end.map(time.rfc3339), at: time.describe(at))
       : TimeParse.Said(
-        sentence: sentence(quoting: text, start: at, end: nil, allDay: false, here: here, time),
+        sentence: sentence(quoting: text, start: at, end: nil, allDay: false, wholeDays: false, here: here, time),
         start: time.rfc3339(at), at: time.describe(at))
     return TimeParse.Result(
       matched: match.text, start: Timestamp(start), end: end.map(Timestamp.init), allDay: allDay,
@@ -84,10 +88,13 @@ struct TimeReader {
 
   /// What `stride when` says of a reading: the day and clock in the reader's zone, a range as from and to.
   private func sentence(
-    quoting text: String, start: Date, end: Date?, allDay: Bool, here zone: String?, _ time: HumanTime
+    quoting text: String, start: Date, end: Date?, allDay: Bool, wholeDays: Bool, here zone: String?,
+    _ time: HumanTime
   ) -> String {
     let quoted = "\"\(text)\""
     if allDay { return "\(quoted) is the whole of \(time.fullDay(start))." }
+    // "this month", "the weekend", "22-23 feb": whole days, from the first to the end of the last.
+    if wholeDays, let end { return "\(quoted) is from \(time.fullDay(start)) to the end of \(time.fullDay(end))." }
     if let end {
       return
         "\(quoted) is from \(time.fullDay(start)) at \(time.clock(start)) to \(time.fullDay(end)) at \(time.clock(end))."
@@ -103,15 +110,10 @@ struct TimeReader {
   private func since(
     _ text: String, at now: Date, parser: TimeParser, readNow: Date
   ) throws(StrideError) -> Date {
-    let calendar = parser.calendar
-    let today = calendar.day(of: now)
-    let periods = [
-      "today": today, "this week": today.startOfWeek, "this month": today.startOfMonth,
-      "this year": CivilDate(year: today.year, month: 1, day: 1)!,
-    ]
-    let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    if let day = periods[words] { return calendar.date(day, .startOfDay) }
+    // "today", "this week", "this month": what the words name has begun, and starts where a capture's reading of
+    // the same words starts (a period at its first day).
     if readNow <= now { return readNow }
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     // Words that point ahead ("tomorrow", "next friday", "in 2 days") name a time to come whatever the reference.
     let ahead = ["tomorrow", "tonight", "next", "in", "later", "now"]
     let pointsAhead = words.split(separator: " ").contains { ahead.contains(String($0)) }

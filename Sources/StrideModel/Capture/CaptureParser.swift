@@ -27,6 +27,7 @@ public struct CaptureParser: Sendable {
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
+    readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -87,12 +88,12 @@ public struct CaptureParser: Sendable {
         // Meant as an estimate ("~abc", "~0m", "~5x"), not read as one: named in the reply, as an unknown !word is.
         result.spans.append(
           CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
-      } else if lower.hasPrefix("!"), let energy = EnergyLevel(word: String(lower.dropFirst())) {
-        result.energy = energy
-        field = .energy
-      } else if lower.hasPrefix("!"), Self.urgentWords.contains(String(lower.dropFirst())) {
-        result.type = .obligation
-        field = .type
+      } else if let found = urgencyOrEnergy(lower, into: &result) {
+        field = found
+        // "asap!", "ASAP.": the marks leave the title with the word.
+        while span.upperBound < words[index].upperBound, Self.asapMarks.contains(characters[span.upperBound]) {
+          span = span.lowerBound..<(span.upperBound + 1)
+        }
       } else if lower.hasPrefix("!"), lower.count > 1, lower.dropFirst().allSatisfy(\.isLetter) {
         // Named in the reply, never silently part of the title.
         result.spans.append(
@@ -116,6 +117,22 @@ public struct CaptureParser: Sendable {
       }
       index += 1
     }
+  }
+
+  /// `!low`, `!urgent` and `ASAP` (any case, with or without `!`): the field the word sets, or nil.
+  private func urgencyOrEnergy(_ lower: String, into result: inout ParsedCapture) -> CaptureSpan.Field? {
+    if Self.isAsap(lower) {
+      result.type = .obligation
+      return .type
+    }
+    guard lower.hasPrefix("!") else { return nil }
+    if let energy = EnergyLevel(word: String(lower.dropFirst())) {
+      result.energy = energy
+      return .energy
+    }
+    guard Self.urgentWords.contains(String(lower.dropFirst())) else { return nil }
+    result.type = .obligation
+    return .type
   }
 
   /// A word without the punctuation a token may touch: "!low:" before steps, "#home," in a list, "(~20m)".
@@ -196,6 +213,71 @@ public struct CaptureParser: Sendable {
     }
   }
 
+  // MARK: Estimates without a ~
+
+  /// A length of time without `~` ("20m", "1h30m", "30 min", "for 20 minutes") is the estimate where nothing else
+  /// can be meant: right after a routine's rule and its time ("stretch daily 10m"), or at the end of the line ("call
+  /// mum 1h"). Inside a title it stays ("order 20m cable"), as it does beside a `~` estimate, in days or longer,
+  /// or over twelve hours ("run 5000m").
+  private func readBareEstimate(
+    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    guard result.estimateMinutes == nil else { return }
+    let quoted = Chunk.quotedOffsets(Array(characters[line]))
+    let words = Self.words(characters, line).filter { range in
+      !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
+    }
+    func text(_ index: Int) -> String {
+      index >= 0 && index < words.count ? String(joining: characters[Self.token(words[index], in: characters)]) : ""
+    }
+    // The words at `index` as an estimate: one word, or a number and its unit; how many words it took.
+    func estimate(at index: Int) -> (Int, count: Int)? {
+      if let minutes = Self.bareEstimate(text(index)) { return (minutes, 1) }
+      let number = text(index)
+      guard !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "." }),
+        Self.estimateUnits.contains(text(index + 1).lowercased()),
+        let minutes = Self.bareEstimate(number + text(index + 1))
+      else { return nil }
+      return (minutes, 2)
+    }
+    var candidates: [Int] = []
+    if let rule = result.spans.first(where: { $0.field == .repeat }),
+      let after = words.firstIndex(where: { $0.lowerBound >= rule.end })
+    {
+      candidates.append(after)
+    }
+    candidates += [words.count - 1, words.count - 2]
+    for index in candidates where index > 0 {
+      guard let (minutes, count) = estimate(at: index),
+        index + count == words.count || candidates.first == index
+      else { continue }
+      // "tidy up for 20 minutes": the "for" goes with it.
+      let first = text(index - 1).lowercased() == "for" && index > 1 ? index - 1 : index
+      let span = words[first].lowerBound..<Self.token(words[index + count - 1], in: characters).upperBound
+      result.estimateMinutes = minutes
+      consumed.append(span)
+      result.spans.append(
+        CaptureSpan(
+          field: .estimate, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
+      return
+    }
+  }
+
+  /// Units that make a length of time an estimate without `~`: minutes and hours.
+  static let estimateUnits: Set<String> = ["m", "min", "mins", "minute", "minutes", "h", "hr", "hrs", "hour", "hours"]
+
+  /// "20m", "1h30m", "1h30", "90min" as minutes, when every unit in it is a minute or an hour and it is at most
+  /// twelve hours.
+  static func bareEstimate(_ word: String) -> Int? {
+    let lower = word.lowercased()
+    guard lower.first?.isNumber == true else { return nil }
+    let units = lower.split(whereSeparator: { !$0.isLetter }).map(String.init)
+    guard !units.isEmpty, units.allSatisfy(estimateUnits.contains), let minutes = Durations.minutes(lower),
+      minutes <= 12 * 60
+    else { return nil }
+    return minutes
+  }
+
   // MARK: Repeats
 
   /// Finds how the task repeats: "every monday", "every 3 days after done", or a bare "daily" / "weekly" as the
@@ -213,16 +295,28 @@ public struct CaptureParser: Sendable {
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
-    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time.
+    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time; a length after it is its estimate
+    // ("stretch daily 10m", "daily 7:30am 10 min").
     func timeFollows(_ index: Int) -> Bool {
-      index < words.count && times.parse(words[index...].joined(separator: " ")) != nil
+      guard index < words.count else { return false }
+      var rest = Array(words[index...])
+      if let last = rest.last, Self.bareEstimate(last) != nil {
+        rest.removeLast()
+      } else if rest.count >= 2, Self.estimateUnits.contains(rest[rest.count - 1]),
+        Self.bareEstimate(rest[rest.count - 2] + rest[rest.count - 1]) != nil
+      {
+        rest.removeLast(2)
+      }
+      return rest.isEmpty || times.parse(rest.joined(separator: " ")) != nil
     }
     let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
     for index in words.indices.filter({ !bare.contains($0) }) + bare {
       let bare = bare.contains(index)
-      // A bare "weekly" is a rule only as the first or the last word, or before its time ("stretch daily 7:30am"):
-      // "write the weekly report" is a one-off.
-      let standsAlone = !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+      // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
+      // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
+      let standsAlone =
+        !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
+        || Self.bareEstimate(words[index + 1]) != nil
       let reading: (Recurrence, ClockTime?, Int)? =
         if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
           ?? RecurrenceReader.workdayOfMonth(words, at: index)
@@ -248,96 +342,6 @@ public struct CaptureParser: Sendable {
   /// Parts of words a rule may start with: "every", "each", "daily", and the weekdays of "gym mon wed fri".
   static let repeatHints = ["every", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-  // MARK: Inference
-
-  /// Words that mark a task as an obligation: someone waits on it, or it has a consequence.
-  static let obligationWords: Set<String> = [
-    "pay", "submit", "renew", "deadline", "rsvp", "asap", "urgent", "urgently", "invoice", "tax", "taxes",
-  ]
-  /// `!urgent` and its kin: the task matters more (Stride has no priority; an obligation has the highest value).
-  static let urgentWords: Set<String> = ["urgent", "asap", "important", "now"]
-  /// People and bodies a deadline may be owed to, besides a capitalised name.
-  static let parties: Set<String> = [
-    "boss", "client", "customer", "landlord", "school", "council", "bank", "hr", "teacher", "doctor", "dentist",
-    "accountant", "lawyer", "manager", "team",
-  ]
-  /// Verbs whose object is someone a deadline is owed to: "email Sam by friday".
-  static let owingVerbs: Set<String> = [
-    "email", "e-mail", "send", "call", "ring", "text", "tell", "ask", "reply", "answer", "remind", "give", "message",
-    "ping", "pay", "meet", "show", "bring", "update", "invite", "thank", "contact", "write",
-  ]
-  /// Words that say how much energy a task needs.
-  static let energyWords: [String: EnergyLevel] = [
-    "quick": .low, "easy": .low, "simple": .low, "hard": .high, "difficult": .high, "deep": .high,
-  ]
-  /// Reminder openings that are not part of what to do: "don't forget:", "remember to".
-  static let preambles = [
-    "don't forget to ", "dont forget to ", "do not forget to ", "remember to ", "don't forget: ", "dont forget: ",
-    "do not forget: ", "remember: ", "reminder: ", "note to self: ", "todo: ", "to do: ",
-  ]
-
-  /// The type and energy a line implies, when no token set them: only where a word points to it, and that word is
-  /// kept as the span (so `--dry-run` and the reply say where it came from).
-  private func infer(
-    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>],
-    title: String
-  ) {
-    func bareWord<S: Sequence<Character>>(_ word: S) -> String {
-      String(Array(word).drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
-    }
-    let titleWords = Set(title.split(whereSeparator: \.isWhitespace).map(bareWord))
-    let words = Self.words(characters, line).filter { range in
-      !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
-    }
-    // Each word once, lower-cased, without the punctuation around it.
-    let bareWords = Dictionary(
-      uniqueKeysWithValues: words.map { range in (range.lowerBound, bareWord(characters[range])) })
-    func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
-    func note(_ field: CaptureSpan.Field, _ range: Range<Int>) {
-      result.spans.append(
-        CaptureSpan(
-          field: field, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound))
-    }
-    if result.type == nil {
-      if let word = words.first(where: { Self.obligationWords.contains(bare($0)) }) {
-        result.type = .obligation
-        note(.type, word)
-      } else if let deadline = result.spans.first(where: { $0.field == .due }),
-        ["by", "before", "due", "deadline", "b4"].contains(where: { deadline.text.lowercased().hasPrefix($0 + " ") }),
-        let party = words.indices.dropFirst().first(where: { index in
-          let text = String(joining: characters[words[index]]).trimmingCharacters(in: .punctuationCharacters)
-          if Self.parties.contains(text.lowercased()) { return true }
-          // A name counts when something is owed to that person: after "to", "for" or "with", or as the one a
-          // verb of sending, telling or meeting is about ("email Sam", "send Ana the draft"), not in "read Harry
-          // Potter by sunday".
-          guard text.first?.isUppercase == true, text != "I", text.dropFirst().allSatisfy(\.isLowercase) else {
-            return false
-          }
-          let before = bare(words[index - 1])
-          return ["to", "for", "with"].contains(before) || (index == 1 && Self.owingVerbs.contains(before))
-        }).map({ words[$0] })
-      {
-        // A deadline owed to someone named: "send Sam the draft by friday".
-        result.type = .obligation
-        note(.type, party)
-      }
-    }
-    if result.energy == nil, let word = words.first(where: { Self.energyWords[bare($0)] != nil }) {
-      result.energy = Self.energyWords[bare(word)]
-      note(.energy, word)
-    }
-  }
-
-  /// The line without a reminder opening.
-  static func withoutPreamble(_ text: String) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let lower = trimmed.lowercased()
-    guard let preamble = preambles.first(where: { lower.hasPrefix($0) }), trimmed.count > preamble.count else {
-      return text
-    }
-    return String(trimmed.dropFirst(preamble.count))
-  }
-
   // MARK: Times
 
   /// Finds the due and start times in what is left of the line. "by", "due" and a bare date set the due time;
@@ -355,8 +359,13 @@ public struct CaptureParser: Sendable {
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
+      // A start that has already come ("this month", the weekend under way) is no start: the task may begin now.
       let fields: [(TimeParser.Role, TimeParser.Value)] =
-        if let end = match.end { [(.start, match.value), (.due, end)] } else { [(match.role ?? .due, match.value)] }
+        if let end = match.end {
+          times.startInstant(match.value) <= times.reference ? [(.due, end)] : [(.start, match.value), (.due, end)]
+        } else {
+          [(match.role ?? .due, match.value)]
+        }
       var used = false
       for (role, value) in fields {
         switch role {

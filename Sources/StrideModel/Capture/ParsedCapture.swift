@@ -35,4 +35,7 @@ extension TaskDraft {
   public func sources(of field: CaptureSpan.Field) -> [String] {
     spans.sources(of: field)
   }
+
+  /// The words its due time came from, a routine's rule first.
+  public var dueSources: [String] { spans.dueSources }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Splits a one-line thought into a title and steps.
 ///
 /// - `title: a, b, c` (or `;`): the words before the colon are the title, the list after it the steps.
-/// - `a; b; c`, `a then b then c`: each part is a step; the whole line stays the title.
+/// - `a; b; c`, `a then b then c` (also `, then` and `and then`): each part is a step; the whole line stays the title,
+///   since a task named after its first step would be misnamed once that step is done.
 /// - "X, need to Y first" and "X. before that, Y": Y becomes the first step, X the next.
 enum StepSplitter {
   static func split(_ text: String) -> (title: String, steps: [String]) {
@@ -21,10 +22,29 @@ enum StepSplitter {
     }
     let semicolonParts = parts(trimmed, separators: [";"])
     if semicolonParts.count >= 2 { return (semicolonParts.joined(separator: "; "), semicolonParts) }
-    let thenParts = trimmed.components(separatedBy: " then ").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
+    let thenParts = thenParts(trimmed)
     if thenParts.count >= 2 { return (trimmed, thenParts) }
     return (trimmed, [])
+  }
+
+  /// "pack then drive then unpack", "pack, then drive and then unpack", "Pack Then drive": the parts joined by "then"
+  /// in any case, without the comma or "and" before it. A part that is only "the" or "a" ("the then president")
+  /// means "then" was no joining word, and the line is one part.
+  static func thenParts(_ text: String) -> [String] {
+    var parts: [[Substring]] = [[]]
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      guard word.lowercased() == "then" else {
+        parts[parts.count - 1].append(word)
+        continue
+      }
+      if parts[parts.count - 1].last?.lowercased() == "and" { parts[parts.count - 1].removeLast() }
+      parts.append([])
+    }
+    let joined = parts.map { words in
+      words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;"))
+    }.filter { !$0.isEmpty }
+    guard !joined.contains(where: { TimeWords.determiners.contains($0.lowercased()) }) else { return [text] }
+    return joined
   }
 
   /// "file taxes, need to find the receipts first" → ("find the receipts", "file taxes");

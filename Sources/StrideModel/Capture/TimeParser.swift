@@ -32,6 +32,10 @@ public struct TimeParser: Sendable {
     public var zone: NamedZone?
     /// Only a time of day was named, no day ("7am", "at 9:30").
     public var timeOfDayOnly = false
+    /// A range of whole days ("this month", "the weekend", "22-23 feb"), from its first day to the end of its last.
+    public var wholeDays: Bool {
+      if case .day = value, case .day? = end { true } else { false }
+    }
     /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
     /// such a phrase is refused rather than one of the two guessed.
     public var contradiction: String?
@@ -89,7 +93,9 @@ public struct TimeParser: Sendable {
     }
     guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
-    return match(start, end, text: text, words: words, range: 0..<text.count, role: role)
+    return match(
+      start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,
+      beforeDay: scan.leavesDayOut(from: 0, to: first))
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
@@ -118,6 +124,7 @@ public struct TimeParser: Sendable {
         index = last
         continue
       }
+      let marked = role != nil
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
       if role == nil {
         role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
@@ -136,18 +143,33 @@ public struct TimeParser: Sendable {
       }
       let words = String(joining: characters[chunks[phrase.first].range.lowerBound..<chunks[last - 1].range.upperBound])
       matches.append(
-        match(phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role))
+        match(
+          phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role,
+          marked: marked, beforeDay: scan.leavesDayOut(from: index, to: start)))
       index = last
     }
     return matches
   }
 
   /// A match for a phrase read, and the end of its range; `words` is the phrase without its marker, for saying it.
+  /// `marked`: a marker word came before it, which points at one day of a period ("by next week" is its Monday,
+  /// "due this month" its last day once it has begun). `beforeDay`: the marker was "before", so a day alone is left
+  /// out ("before friday" is the end of Thursday).
   private func match(
-    _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?
+    _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?,
+    marked: Bool, beforeDay: Bool
   ) -> Match {
+    var (start, end) = (start, end)
+    if marked, start.period, let last = end {
+      if day(of: start.value) <= today { start.value = last.value }
+      end = nil
+    }
+    var value = start.value
+    if beforeDay, end == nil, case .day(let day) = value {
+      value = .instant(calendar.date(day.adding(days: -1), .endOfDay))
+    }
     var match = Match(
-      range: range, text: text, value: start.value, end: end.map { rangeEnd($0.value, after: start.value) },
+      range: range, text: text, value: value, end: end.map { rangeEnd($0.value, after: start.value) },
       role: role, zone: start.zone ?? end?.zone)
     match.timeOfDayOnly = start.dayless && end == nil
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
@@ -221,6 +243,15 @@ public struct TimeParser: Sendable {
     return today.adding(days: days)
   }
 
+  /// The next whole hour at least an hour from now: "tonight" late at night.
+  var comingHour: Date {
+    let later = reference.addingTimeInterval(3600)
+    let clock = calendar.clock(of: later)
+    let past = clock.minute * 60 + clock.second
+    let hour = later.addingTimeInterval(Double(3600 - past))
+    return past == 0 ? later : Date(timeIntervalSince1970: hour.timeIntervalSince1970.rounded(.down))
+  }
+
   /// A clock time today if it is still ahead, else tomorrow.
   func nextOccurrence(of clock: ClockTime) -> Date {
     let todayAt = calendar.date(today, clock)
@@ -242,144 +273,4 @@ public struct TimeParser: Sendable {
     }
     return nil
   }
-}
-
-/// A whitespace-separated word of the text, lower-cased, with surrounding punctuation set aside.
-struct Chunk {
-  var word: String
-  var range: Range<Int>
-  var comma: Bool
-  /// Punctuation followed the word (a comma, a full stop, a colon, a closing bracket…).
-  var punctuated: Bool = false
-  /// Inside quotes, or a URL or an e-mail address: never part of a time.
-  var protected: Bool
-
-  static func split(_ text: String) -> [Chunk] {
-    var chunks: [Chunk] = []
-    let quoted = quotedOffsets(Array(text))
-    var current: [Character] = []
-    var start = 0
-    func flush(at end: Int) {
-      defer { current = [] }
-      guard !current.isEmpty else { return }
-      let (characters, leading, trailing, comma) = stripped(current)
-      let (lower, upper) = (start + leading, end - trailing)
-      guard !characters.isEmpty else { return }
-      let word = String(characters).lowercased()
-      let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
-      let inQuotes = (start..<end).contains(where: quoted.contains)
-      let punctuated = upper < end
-      // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
-      if !link, let dash = rangeDash(in: word) {
-        let offset = word.distance(from: word.startIndex, to: dash)
-        chunks.append(
-          Chunk(word: String(word[..<dash]), range: lower..<(lower + offset), comma: false, protected: inQuotes))
-        chunks.append(
-          Chunk(word: "-", range: (lower + offset)..<(lower + offset + 1), comma: false, protected: inQuotes))
-        chunks.append(
-          Chunk(
-            word: String(word[word.index(after: dash)...]), range: (lower + offset + 1)..<upper, comma: comma,
-            punctuated: punctuated, protected: inQuotes))
-        return
-      }
-      chunks.append(
-        Chunk(word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link))
-    }
-    for (offset, character) in text.enumerated() {
-      if character.isWhitespace {
-        flush(at: offset)
-        start = offset + 1
-      } else {
-        if current.isEmpty { start = offset }
-        current.append(character)
-      }
-    }
-    flush(at: text.count)
-    return chunks
-  }
-
-  /// A word without the brackets and punctuation around it: how many characters went from each end, and whether a
-  /// comma followed it. The dot of "p.m." and the minute mark of "15'" stay.
-  static func stripped(_ word: [Character]) -> (characters: [Character], leading: Int, trailing: Int, comma: Bool) {
-    var characters = word
-    var leading = 0
-    while let first = characters.first, Chunk.openers.contains(first) {
-      characters.removeFirst()
-      leading += 1
-    }
-    var trailing = 0
-    var comma = false
-    while let last = characters.last, Chunk.closers.contains(last) {
-      // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
-      if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
-        characters[characters.count - 3] == "."
-      {
-        break
-      }
-      // Keep the minute mark of "15'".
-      if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isDigit) { break }
-      if last == "," { comma = true }
-      characters.removeLast()
-      trailing += 1
-    }
-    return (characters, leading, trailing, comma)
-  }
-
-  /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",
-  /// "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
-  static func rangeDash(in word: String) -> String.Index? {
-    guard let dash = word.firstIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
-    let before = word[..<dash]
-    let after = word[word.index(after: dash)...]
-    func end(_ part: Substring) -> Bool {
-      var digits = part
-      for suffix in ["st", "nd", "rd", "th", "am", "pm", "a", "p"] where digits.hasSuffix(suffix) {
-        digits = digits.dropLast(suffix.count)
-        break
-      }
-      let pieces = digits.split(separator: ":", omittingEmptySubsequences: false)
-      return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
-        && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isDigit) } && (pieces.count == 1 || pieces[1].count == 2)
-    }
-    // "mon-fri": two weekdays.
-    if TimeWords.weekdays[String(before)] != nil, TimeWords.weekdays[String(after)] != nil { return dash }
-    return end(before) && end(after) ? dash : nil
-  }
-
-  /// The character offsets inside a pair of quotes: double quotes (straight or curly) that close, or single
-  /// quotes that open a word and close one. An unclosed quote protects nothing.
-  static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
-    var quoted: Set<Int> = []
-    // Most lines have no quotes at all.
-    guard characters.contains(where: allQuotes.contains) else { return quoted }
-    var open: Int?
-    for (offset, character) in characters.enumerated() where doubleQuotes.contains(character) {
-      if let start = open {
-        quoted.formUnion(start...offset)
-        open = nil
-      } else {
-        open = offset
-      }
-    }
-    open = nil
-    for (offset, character) in characters.enumerated() where singleQuotes.contains(character) {
-      let before = offset == 0 || characters[offset - 1].isWhitespace
-      let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
-      if before, open == nil {
-        open = offset
-      } else if after, let start = open {
-        quoted.formUnion(start...offset)
-        open = nil
-      }
-    }
-    return quoted
-  }
-
-  static let doubleQuotes: Set<Character> = ["\"", "“", "”"]
-  static let singleQuotes: Set<Character> = ["'", "‘", "’"]
-  static let allQuotes = doubleQuotes.union(singleQuotes)
-  /// What a word may open with and close with that is not part of it.
-  static let openers: Set<Character> = ["(", "\"", "'", "“", "‘", "["]
-  static let closers: Set<Character> = [",", ";", ":", "!", "?", ")", "\"", "'", "”", "’", "]", "."]
-
 }

@@ -4,8 +4,10 @@ import Foundation
 extension Scan {
   /// "5pm", "5:30pm", "5 pm", "5:30 p.m.", "330 p.m.", "17:00", "17:00:30", "16h", "16h30", "at 5", "5 o'clock",
   /// "3 in the afternoon", "3:20 in the AM", "10 at night".
-  func clockPiece(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    // "six in the morning", "at seven", "four pm": an hour in words reads as its digits.
+  /// `afterDay`: right after a word that names a day, where a bare hour is read too ("tmrw 9").
+  func clockPiece(_ word: String, _ index: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
+    // "six in the morning", "at seven", "four pm": an hour in words reads as its digits (after a day only in digits:
+    // "monday one on one" is a meeting).
     if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
@@ -54,16 +56,19 @@ extension Scan {
       // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
       return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
     }
-    if numbers.count == 1 { return bareHour(numbers[0], position, afterAt: afterAt) }
+    if numbers.count == 1 { return bareHour(numbers[0], position, afterAt: afterAt, afterDay: afterDay) }
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
     // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
   }
 
-  /// A bare number as an hour: only after "at" ("at 5") or before "tonight" ("11 tonight"); inside a title a number
-  /// before "tonight" is more often a count ("read chapter 4 tonight"), so there it needs "at".
-  private func bareHour(_ hour: Int, _ position: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    guard afterAt || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
+  /// A bare number as an hour: only after "at" ("at 5"), right after a word that names a day ("tmrw 9", "fri 4"), or
+  /// before "tonight" ("11 tonight"); inside a title a number before "tonight" is more often a count ("read chapter 4
+  /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one.
+  private func bareHour(_ hour: Int, _ position: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
+    guard afterAt || afterDay || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
+    // "tomorrow 5 to 6" says no hour on its own: the range has no am or pm to read it by.
+    if afterDay, !afterAt, let next = word(position), TimeWords.rangeConnectors.contains(next) { return nil }
     // "at 12 elm road" is an address.
     if careful, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)

@@ -22,9 +22,10 @@ extension Scan {
       return (.day(today.adding(days: 1)), index + 1, false)
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":
-      // Late at night, a person's "tonight" is the coming evening: the next day's, never the minutes left of today.
-      guard parser.now < TimeWords.lateNight else {
-        return (.dayWithDefault(today.adding(days: 1), TimeWords.tonightTimes[0]), index + 1, false)
+      // Late at night (and after midnight) "tonight" is the night that is now: the coming hours, never an evening
+      // a day away.
+      if parser.now >= TimeWords.lateNight || parser.now < TimeWords.nightEnd {
+        return (.night(parser.comingHour), index + 1, false)
       }
       let time = TimeWords.tonightTimes.first { parser.now < $0 } ?? TimeWords.tonightTimes.last!
       return (.dayWithDefault(today, time), index + 1, false)
@@ -127,6 +128,12 @@ extension Scan {
     let today = parser.today
     let first = today.isoWeekday >= 6 ? today : parser.upcoming(6)
     return next ? first.startOfWeek.adding(days: 12) : first
+  }
+
+  /// The days of the weekend: from its Saturday (today, once it is under way) to its Sunday.
+  func weekendDays(next: Bool) -> (first: CivilDate, last: CivilDate) {
+    let first = weekend(next: next)
+    return (first, first.startOfWeek.adding(days: 6))
   }
 
   /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".

@@ -16,11 +16,12 @@ extension Scan {
     if let found = dayToDate(at: index, marked: marked) { return found }
     if let found = meridiemRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
-    if let period = vaguePeriod(start, from: index) {
-      // "sometime next week": any day of it, so from its first day and due by its last.
+    if let period = namedPeriod(start, from: index) {
+      // "this month", "sometime next week", "the weekend": any day of it, so from its first day and due by its last.
+      start.period = true
       var end = start
       (start.value, end.value) = (.day(period.first), .day(period.last))
-      return (start, end)
+      return (start, period.first == period.last ? nil : end)
     }
     // "tomorrow 2-4pm": a day, then hours on it.
     if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
@@ -167,5 +168,25 @@ extension Scan {
     }
     let total = ((value % 24) * 60 + minutes + 1440) % 1440
     return ClockTime(hour: total / 60, minute: total % 60)!
+  }
+}
+
+extension Scan.Reading {
+  /// An hour said with "tonight" late at night ("tonight at 11", "tonight at 2", "tonight 9pm"): the next time it
+  /// comes round in the evening or the night; nil when no hour was said.
+  func nightTime(parser: TimeParser) -> Date? {
+    var clocks: [ClockTime]
+    if let hour {
+      clocks = [false, true].map { Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: $0) }
+    } else if let clock {
+      clocks = [clock]
+      if loose, clock.hour < 12 { clocks.append(ClockTime(hour: clock.hour + 12, minute: clock.minute)!) }
+    } else {
+      return nil
+    }
+    let night = clocks.filter { TimeWords.isNightHour($0.hour) }
+    let days = [parser.today, parser.today.adding(days: 1)]
+    return (night.isEmpty ? clocks : night).flatMap { clock in days.map { parser.calendar.date($0, clock) } }
+      .filter { $0 > parser.reference }.min()
   }
 }

@@ -19,6 +19,9 @@ struct Scan {
     /// A day with a time that a later clock time may replace ("tonight" 8pm, "this evening"); an hour after it is
     /// read on the same side of noon ("tonight at 11").
     case dayWithDefault(CivilDate, ClockTime)
+    /// "tonight" late at night: the coming hours, this instant unless an hour follows, which is then the next time
+    /// that hour comes round in the evening or the night.
+    case night(Date)
     /// A clock time; `loose` when written without am or pm and under 13 ("3:20"), so a day part may move it.
     case clock(ClockTime, loose: Bool)
     /// An hour without am/pm ("at 5", "5 o'clock"), and minutes before or after it ("quarter to 5": -15).
@@ -42,6 +45,8 @@ struct Scan {
     var contradicted: (weekday: Int, date: CivilDate)? = nil
     /// Only a time of day was named, no day ("8pm"): in a range it takes the end's day.
     var dayless = false
+    /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
+    var period = false
 
     /// The day, when the phrase named a whole day.
     var day: CivilDate? {
@@ -77,17 +82,19 @@ struct Scan {
     return TimeWords.topicWords.contains(before)
   }
 
-  /// The week, month, quarter or year a phrase leaves open ("sometime next week", "during this month"): its first
-  /// and last day; nil for any other phrase.
-  func vaguePeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
-    let words = chunks[index..<phrase.end].map(\.word)
-    guard words.count == 3, TimeWords.vagueMarkers.contains(words[0]), !chunks[index].protected else { return nil }
-    // "sometime this week" is what is left of it: its last day, as "this week" alone.
-    let shifts = ["next": 1, "coming": 1, "following": 1]
-    guard let shift = shifts[words[1]], ["week", "month", "quarter", "qtr", "year"].contains(words[2]) else {
-      return nil
-    }
-    return period(words[2], shift: shift)
+  /// The period a phrase names as a whole: "this week", "next month", "last year", "this quarter", "the weekend",
+  /// "next weekend", "sometime next week": its first and last day (the weekend from today when it is under way);
+  /// nil for any other phrase.
+  func namedPeriod(_ phrase: Phrase, from index: Int) -> (first: CivilDate, last: CivilDate)? {
+    guard !chunks[index].protected else { return nil }
+    var words = chunks[index..<phrase.end].map(\.word)
+    while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
+    if words == ["weekend"] { return weekendDays(next: false) }
+    let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
+    guard words.count == 2, let shift = shifts[words[0]] else { return nil }
+    if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
+    guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
+    return period(words[1], shift: shift)
   }
 
   /// Where "eod", "end of the day" or "close of business" at `index` ends.
@@ -128,6 +135,13 @@ struct Scan {
     return nil
   }
 
+  /// Whether the marker words from `index` to `end` are "before" (`b4`, `due before`), which leave the day they
+  /// name out: "before friday" is due by the end of Thursday. "On or before" keeps the day, "not before" is a start.
+  func leavesDayOut(from index: Int, to end: Int) -> Bool {
+    let words = chunks[index..<end].map(\.word)
+    return words == ["before"] || words == ["b4"] || words == ["due", "before"]
+  }
+
   /// The longest time phrase starting at `index` (a leading "the" does not belong to it; a leading "on" or "at"
   /// does). A time without a day falls on `anchor` if given.
   func expression(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> Phrase? {
@@ -159,7 +173,8 @@ struct Scan {
         let (piece, after, pieceRisky) = self.piece(
           at: next,
           afterAt: joiner?.hasSuffix("at") ?? false
-            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0)
+            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
+          afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
       // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
       // after a day, so "film night 7:30" keeps its film night.
@@ -204,8 +219,10 @@ struct Scan {
     var zone: NamedZone?
     var dayFromWeekday = false
     var weekdayNamed: Int?
+    /// "tonight" late at night: the coming hours.
+    var night: Date?
 
-    var hasDay: Bool { day != nil || instant != nil }
+    var hasDay: Bool { day != nil || instant != nil || night != nil }
     var hasTime: Bool { clock != nil || hour != nil || dayPart != nil || midnight }
 
     /// Takes a piece when it adds to what was said (a second day or time does not); whether it did.
@@ -238,6 +255,9 @@ struct Scan {
       case .instant(let value):
         guard !hasDay, !hasTime else { return false }
         instant = value
+      case .night(let value):
+        guard !hasDay else { return false }
+        night = value
       case .clock(let value, let isLoose):
         guard clockFree, instant == nil else { return false }
         clock = value
@@ -270,6 +290,10 @@ struct Scan {
         phrase.value = .instant(instant)
         return phrase
       }
+      if let night {
+        phrase.value = .instant(nightTime(parser: parser) ?? night)
+        return phrase
+      }
       var time: ClockTime? = dayPart
       if let hour {
         time = Scan.clock(forHour: hour.0, minutes: hour.minutes, afternoon: afternoon)
@@ -299,8 +323,17 @@ struct Scan {
 
   // MARK: Pieces
 
-  /// The piece at `index`, where it ends, and whether it is an ordinary-looking word.
-  func piece(at index: Int, afterAt: Bool, marked: Bool) -> (Piece, Int, Bool)? {
+  /// Whether the word at `index` names a day by itself ("tmrw", "friday"), so a bare hour right after it is that
+  /// day's ("tmrw 9", "fri 4"). "wed", "sat" and "sun" count only after a marker, as they do alone.
+  func isDayWord(at index: Int, marked: Bool) -> Bool {
+    guard index >= 0, let word = word(index), !chunks[index].punctuated else { return false }
+    if TimeWords.weekdays[word] != nil { return !careful || marked || !TimeWords.ambiguousWeekdays.contains(word) }
+    return TimeWords.dayWords.contains(word)
+  }
+
+  /// The piece at `index`, where it ends, and whether it is an ordinary-looking word. `afterDay`: a word that names a
+  /// day stands right before it, so a bare hour is read ("tmrw 9").
+  func piece(at index: Int, afterAt: Bool, marked: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     guard let word = word(index) else { return nil }
     if word == "in", self.word(index + 1) == "the", let part = self.word(index + 2).flatMap({ TimeWords.dayParts[$0] })
     {
@@ -329,7 +362,7 @@ struct Scan {
     if let found = weekdayPiece(word, index) { return found }
     if let found = numericDatePiece(word, index, marked: marked) { return found }
     if let found = ordinalPiece(word, index, marked: marked) { return found }
-    if let found = clockPiece(word, index, afterAt: afterAt) { return found }
+    if let found = clockPiece(word, index, afterAt: afterAt, afterDay: afterDay) { return found }
     return nil
   }
 }

@@ -7,6 +7,11 @@ enum TimeWords {
     "sunday": 7, "sun": 7,
   ]
 
+  /// Words that name a day by themselves, after which a bare hour is that day's ("tmrw 9", "tonight 11").
+  static let dayWords: Set<String> = [
+    "today", "tonight", "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow",
+  ]
+
   /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
   static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
 
@@ -91,11 +96,16 @@ enum TimeWords {
   /// The words before a meal that make it a time.
   static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
-  /// "tonight": 20:00; once that has passed, 23:00; from `lateNight` on, the next evening at 20:00.
+  /// "tonight": 20:00; once that has passed, 23:00; from `lateNight` to `nightEnd`, the coming hours.
   static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!]
-  /// From this time "tonight" means the coming evening: an hour before the last tonight time, so "tonight" is
-  /// never a few minutes away.
+  /// From this time until `nightEnd` "tonight" is the night that is now: the next whole hour at least an hour away
+  /// (at 22:00, 23:00, as before it), so it is never a few minutes away, nor an evening a day away.
   static let lateNight = ClockTime(hour: 22)!
+  /// When the night ends: from here "tonight" is the coming evening again.
+  static let nightEnd = ClockTime(hour: 4)!
+  /// The hours an hour said with "tonight" late at night may be: the evening and the night ("tonight at 11" is
+  /// 23:00, "tonight at 2" 02:00).
+  static func isNightHour(_ hour: Int) -> Bool { hour >= 18 || hour < 6 }
 
   /// Words before a time that say it is when the task is due.
   static let dueMarkers: Set<String> = ["by", "due", "before", "until", "till", "til", "deadline", "b4", "bis"]

@@ -241,7 +241,8 @@ struct CaptureLongTailTests {
     #expect(garage.start == Fixtures.at("2026-11-23T09:00:00Z"))
     let rent = fields("pay rent b4 dec 1")
     #expect(rent.title == "pay rent")
-    #expect(rent.due == Fixtures.at("2026-12-01T23:59:59Z"))
+    // "b4 dec 1" leaves 1 December out: due by the end of 30 November.
+    #expect(rent.due == Fixtures.at("2026-11-30T23:59:59Z"))
     #expect(fields("buy milk tmrw").due == Fixtures.at("2026-11-22T23:59:59Z"))
     #expect(fields("send report eod").title == "send report")
     #expect(fields("fix the b4 model").due == nil, "b4 alone is no date")

@@ -15,11 +15,11 @@ struct DayStartTests {
   }
 
   @Test(
-    "tonight is this evening until late at night, then the next evening; never a few minutes away",
+    "tonight is this evening, and late at night the night that is now; never minutes away, nor a day away",
     arguments: [
       ("09:00", "2026-11-21T20:00:00Z"), ("19:59", "2026-11-21T20:00:00Z"), ("20:30", "2026-11-21T23:00:00Z"),
-      ("21:59", "2026-11-21T23:00:00Z"), ("22:00", "2026-11-22T20:00:00Z"), ("23:33", "2026-11-22T20:00:00Z"),
-      ("23:59", "2026-11-22T20:00:00Z"), ("00:30", "2026-11-21T20:00:00Z"),
+      ("21:59", "2026-11-21T23:00:00Z"), ("22:00", "2026-11-21T23:00:00Z"), ("23:33", "2026-11-22T01:00:00Z"),
+      ("23:59", "2026-11-22T01:00:00Z"), ("00:30", "2026-11-21T02:00:00Z"), ("04:00", "2026-11-21T20:00:00Z"),
     ])
   func tonight(_ clock: String, _ expected: String) throws {
     let parser = parser(at: clock)
@@ -28,7 +28,7 @@ struct DayStartTests {
   }
 
   @Test(
-    "an hour with tonight late at night is on the next evening too",
+    "an hour with tonight late at night is the next time it comes round in the evening or the night",
     arguments: [("tonight at 11", "2026-11-22T23:00:00Z"), ("tonight 9pm", "2026-11-22T21:00:00Z")])
   func tonightWithHour(_ text: String, _ expected: String) throws {
     let parser = parser(at: "23:33")
@@ -90,7 +90,7 @@ struct DayStartTests {
   @Test(
     "the wrong-time sentence says the time it comes back and the daily window from it, both true",
     arguments: [
-      ("23:33", "tonight", "it comes back tomorrow at 20:00, and then shows for a few hours from 20:00 each day"),
+      ("23:33", "tonight", "it comes back tomorrow at 01:00, and then shows for a few hours from 01:00 each day"),
       ("23:33", "tomorrow", "it comes back tomorrow at 09:00, and then shows for a few hours from 09:00 each day"),
       ("10:00", "tonight", "it comes back today at 20:00, and then shows for a few hours from 20:00 each day"),
     ])

@@ -26,7 +26,7 @@ struct MisreadFamilyTests {
       ("review pensions sometime next year", "2027-01-01T09:00:00Z", "2027-12-31T23:59:59Z"),
       ("plan the offsite sometime next quarter", "2027-01-01T09:00:00Z", "2027-03-31T23:59:59Z"),
       ("tidy up sometime this week", nil, "2026-11-22T23:59:59Z"),
-      ("sort the garage next week", nil, "2026-11-23T23:59:59Z"),
+      ("sort the garage next week", "2026-11-23T09:00:00Z", "2026-11-29T23:59:59Z"),
     ] as [(String, String?, String)])
   func vaguePeriods(_ text: String, _ start: String?, _ due: String) {
     let parsed = capture(text)
@@ -144,10 +144,10 @@ struct MisreadFamilyTests {
   }
 
   @Test(
-    "next and this with a year or a quarter; a month written mon after a number",
+    "next and this with a year or a quarter (a period, from its first day); a month written mon after a number",
     arguments: [
-      ("next year", "2027-01-01"), ("this year", "2026-12-31"), ("next quarter", "2027-01-01"),
-      ("next qtr", "2027-01-01"), ("this quarter", "2026-12-31"), ("in 1 mon", "2026-12-21"),
+      ("next year", "2027-01-01"), ("this year", "2026-01-01"), ("next quarter", "2027-01-01"),
+      ("next qtr", "2027-01-01"), ("this quarter", "2026-10-01"), ("in 1 mon", "2026-12-21"),
       ("in 2 mons", "2027-01-21"), ("in 1 month", "2026-12-21"),
     ])
   func periods(_ text: String, _ day: String) {

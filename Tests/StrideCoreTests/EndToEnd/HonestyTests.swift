@@ -224,6 +224,9 @@ struct RoutineTests {
     let dry = cli.stride("add", "--dry-run", "stretch every 3 days after done")
     #expect(dry.stdout.contains("Repeats:"))
     #expect(dry.stdout.contains("every 3 days after done"))
+    // A routine's due comes from its rule, at the time the line gave: both are named.
+    let standup = cli.stride("add", "--dry-run", "standup every weekday 10am")
+    #expect(standup.stdout.contains("from \"every weekday\", \"10am\""), "\(standup.stdout)")
     let due = try #require(Self.task(cli, 1).due)
     cli.stride("done", "1.1")
     let last = cli.stride("done", "1.2")

@@ -62,4 +62,27 @@ struct ListsCommandTests {
     #expect(cli.stride("lists", "remove", "house").stdout == "Removed the list House.\n")
     #expect(cli.stride("list").stdout.contains("fix the shelf"))
   }
+
+  @Test("a capture into a list that does not exist is kept in the default list, and the reply says how to make it")
+  func captureIntoMissingList() throws {
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
+    defer { cli.finish() }
+    let added = cli.stride("add", "plant the bulbs list:garden ~20m")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.hasPrefix("Added task 1, \"plant the bulbs\"."), "\(added.stdout)")
+    #expect(
+      added.stdout.contains(
+        "There is no list called garden yet, so task 1 went to inbox; to keep it in garden, make the list with "
+          + "stride lists add garden, then move it with stride move 1 garden."), "\(added.stdout)")
+    #expect(cli.stride("show", "1").stdout.contains("inbox"))
+    let dry = cli.stride("add", "--dry-run", "prune the roses list:garden")
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(
+      dry.stdout.contains(
+        "There is no list called garden yet, so the task would go to your default list; make the list first with "
+          + "stride lists add garden."), "\(dry.stdout)")
+    #expect(cli.stride("lists", "add", "garden").status == 0)
+    let into = cli.stride("add", "prune the roses list:garden")
+    #expect(into.stdout.contains("in the list garden.") && !into.stdout.contains("no list called"), "\(into.stdout)")
+  }
 }

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A whitespace-separated word of the text, lower-cased, with surrounding punctuation set aside.
+struct Chunk {
+  var word: String
+  var range: Range<Int>
+  var comma: Bool
+  /// Punctuation followed the word (a comma, a full stop, a colon, a closing bracket…).
+  var punctuated: Bool = false
+  /// Inside quotes, or a URL or an e-mail address: never part of a time.
+  var protected: Bool
+
+  static func split(_ text: String) -> [Chunk] {
+    var chunks: [Chunk] = []
+    let quoted = quotedOffsets(Array(text))
+    var current: [Character] = []
+    var start = 0
+    func flush(at end: Int) {
+      defer { current = [] }
+      guard !current.isEmpty else { return }
+      let (characters, leading, trailing, comma) = stripped(current)
+      let (lower, upper) = (start + leading, end - trailing)
+      guard !characters.isEmpty else { return }
+      let word = String(characters).lowercased()
+      let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
+      let inQuotes = (start..<end).contains(where: quoted.contains)
+      let punctuated = upper < end
+      // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
+      if !link, let dash = rangeDash(in: word) {
+        let offset = word.distance(from: word.startIndex, to: dash)
+        chunks.append(
+          Chunk(word: String(word[..<dash]), range: lower..<(lower + offset), comma: false, protected: inQuotes))
+        chunks.append(
+          Chunk(word: "-", range: (lower + offset)..<(lower + offset + 1), comma: false, protected: inQuotes))
+        chunks.append(
+          Chunk(
+            word: String(word[word.index(after: dash)...]), range: (lower + offset + 1)..<upper, comma: comma,
+            punctuated: punctuated, protected: inQuotes))
+        return
+      }
+      chunks.append(
+        Chunk(word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link))
+    }
+    for (offset, character) in text.enumerated() {
+      if character.isWhitespace {
+        flush(at: offset)
+        start = offset + 1
+      } else {
+        if current.isEmpty { start = offset }
+        current.append(character)
+      }
+    }
+    flush(at: text.count)
+    return chunks
+  }
+
+  /// A word without the brackets and punctuation around it: how many characters went from each end, and whether a
+  /// comma followed it. The dot of "p.m." and the minute mark of "15'" stay.
+  static func stripped(_ word: [Character]) -> (characters: [Character], leading: Int, trailing: Int, comma: Bool) {
+    var characters = word
+    var leading = 0
+    while let first = characters.first, Chunk.openers.contains(first) {
+      characters.removeFirst()
+      leading += 1
+    }
+    var trailing = 0
+    var comma = false
+    while let last = characters.last, Chunk.closers.contains(last) {
+      // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
+      if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
+        characters[characters.count - 3] == "."
+      {
+        break
+      }
+      // Keep the minute mark of "15'".
+      if last == "'", characters.count > 1, characters.dropLast().allSatisfy(\.isDigit) { break }
+      if last == "," { comma = true }
+      characters.removeLast()
+      trailing += 1
+    }
+    return (characters, leading, trailing, comma)
+  }
+
+  /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",
+  /// "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
+  static func rangeDash(in word: String) -> String.Index? {
+    guard let dash = word.firstIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
+    let before = word[..<dash]
+    let after = word[word.index(after: dash)...]
+    func end(_ part: Substring) -> Bool {
+      var digits = part
+      for suffix in ["st", "nd", "rd", "th", "am", "pm", "a", "p"] where digits.hasSuffix(suffix) {
+        digits = digits.dropLast(suffix.count)
+        break
+      }
+      let pieces = digits.split(separator: ":", omittingEmptySubsequences: false)
+      return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
+        && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isDigit) } && (pieces.count == 1 || pieces[1].count == 2)
+    }
+    // "mon-fri": two weekdays.
+    if TimeWords.weekdays[String(before)] != nil, TimeWords.weekdays[String(after)] != nil { return dash }
+    return end(before) && end(after) ? dash : nil
+  }
+
+  /// The character offsets inside a pair of quotes: double quotes (straight or curly) that close, or single
+  /// quotes that open a word and close one. An unclosed quote protects nothing.
+  static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
+    var quoted: Set<Int> = []
+    // Most lines have no quotes at all.
+    guard characters.contains(where: allQuotes.contains) else { return quoted }
+    var open: Int?
+    for (offset, character) in characters.enumerated() where doubleQuotes.contains(character) {
+      if let start = open {
+        quoted.formUnion(start...offset)
+        open = nil
+      } else {
+        open = offset
+      }
+    }
+    open = nil
+    for (offset, character) in characters.enumerated() where singleQuotes.contains(character) {
+      let before = offset == 0 || characters[offset - 1].isWhitespace
+      let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
+      if before, open == nil {
+        open = offset
+      } else if after, let start = open {
+        quoted.formUnion(start...offset)
+        open = nil
+      }
+    }
+    return quoted
+  }
+
+  static let doubleQuotes: Set<Character> = ["\"", "“", "”"]
+  static let singleQuotes: Set<Character> = ["'", "‘", "’"]
+  static let allQuotes = doubleQuotes.union(singleQuotes)
+  /// What a word may open with and close with that is not part of it.
+  static let openers: Set<Character> = ["(", "\"", "'", "“", "‘", "["]
+  static let closers: Set<Character> = [",", ";", ":", "!", "?", ")", "\"", "'", "”", "’", "]", "."]
+
+}
