@@ -69,8 +69,10 @@ extension Scan {
     guard afterAt || afterDay || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
     // "tomorrow 5 to 6" says no hour on its own: the range has no am or pm to read it by.
     if afterDay, !afterAt, let next = word(position), TimeWords.rangeConnectors.contains(next) { return nil }
-    // "at 12 elm road" is an address.
-    if careful, !endsDate(at: position - 1) { return nil }
+    // "at 12 elm road" is an address; "order tomorrow 9 eggs" a count. A line that starts with its day and hour
+    // ("tmrw 9 call mum") says when first, as people jot it.
+    let leadsLine = afterDay && !afterAt && position == 2
+    if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)
   }
 

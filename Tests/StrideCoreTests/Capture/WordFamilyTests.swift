@@ -55,6 +55,8 @@ struct WordFamilyTests {
       ("pick up the kids fri 4", "pick up the kids", "2026-11-27T16:00:00Z"),
       ("gym tomorrow 18", "gym", "2026-11-22T18:00:00Z"),
       ("call bob next tuesday 11", "call bob", "2026-11-24T11:00:00Z"),
+      ("tmrw 9 call mum", "call mum", "2026-11-22T09:00:00Z"),
+      ("fri 4 pick up the kids", "pick up the kids", "2026-11-27T16:00:00Z"),
     ])
   func dayAndBareHour(_ text: String, _ title: String, _ due: String) {
     let parsed = capture(text)
