@@ -6,11 +6,13 @@ import StrideProtocol
 /// holding its title, the thought as typed, its notes and its steps. Written with the task, in the same transaction.
 ///
 /// Each text goes in already folded (`SearchQuery.foldedText`: its words, folded, a space between them), and a query
-/// goes in as folded words, so the index and a reading of every task fold by one rule; FTS5's `unicode61` tokenizer,
-/// with no diacritics of its own removed, only splits at the spaces. A SQLite built without FTS5 has no index: a search then reads every task's text and matches it here, with
-/// the same answers, in time that grows with the number of tasks (Docs/benchmarks.md). So that an index left behind
-/// by such a build cannot be trusted stale, a build without FTS5 removes the mark that says the index is whole, and
-/// the next one with FTS5 builds it again.
+/// goes in as folded words, so the index and a reading of every task fold by one rule. The `ascii` tokenizer splits
+/// at the spaces and nowhere else, as every other character of a folded word is a letter or a digit (`unicode61`
+/// would split too at letters its Unicode tables are older than, such as New Tai Lue's vowels, and the two answers
+/// would part). A SQLite built without FTS5 has no index: a search then reads every task's text and matches it
+/// here, with the same answers, in time that grows with the number of tasks (Docs/benchmarks.md). So that an index
+/// left behind by such a build cannot be trusted stale, a build without FTS5 removes the mark that says the index is
+/// whole, and the next one with FTS5 builds it again.
 package struct SearchIndex {
   package let database: SQLiteDatabase
   /// Whether this SQLite has FTS5 and the index is used.
@@ -18,7 +20,7 @@ package struct SearchIndex {
 
   private static let builtKey = "search-index"
   /// What the mark says of a whole index, by the folding it was built with; an index built by another is rebuilt.
-  private static let builtValue = "whole, folded by SearchQuery.fold (2)"
+  private static let builtValue = "whole, folded by SearchQuery.fold, ascii tokens (3)"
 
   /// Prepares the index: builds it when it is missing or not known to be whole. `enabled: false` works as a SQLite
   /// without FTS5 does.
@@ -45,7 +47,7 @@ package struct SearchIndex {
         """
         DROP TABLE IF EXISTS task_search;
         CREATE VIRTUAL TABLE task_search USING fts5(
-          title, raw_input, notes, steps, tokenize = 'unicode61 remove_diacritics 0');
+          title, raw_input, notes, steps, tokenize = 'ascii');
         """)
       let tasks = try database.statement(
         """

@@ -67,7 +67,7 @@ extension Tasks {
       }
     }
     if sort.key == .title {
-      let keyed = tasks.map { (SearchQuery.fold($0.title), $0) }
+      let keyed = tasks.map { (SearchQuery.foldedText($0.title), $0) }
       return keyed.sorted { a, b in
         a.0 == b.0 ? a.1.id < b.1.id : (a.0 < b.0) != sort.descending
       }.map(\.1)
