@@ -19,11 +19,14 @@ extension DeferReason {
   public var rule: String {
     switch self {
     case .blocked:
-      "it waits, and Stride asks you to check on it in two days (or at --until); with --on ID it waits on that task"
-    case .noEnergy: "it comes back when your energy is higher than now, or after a day (or at --until)"
+      "it waits, and Stride asks you to check on it two days on, at the start of your day (or at --until); with --on "
+        + "ID it waits on that task"
+    case .noEnergy:
+      "it comes back when your energy is higher than now, or at the start of your day once a day has passed (or at "
+        + "--until)"
     case .wrongTime: "it comes back at --until, which it needs, and then shows for a few hours at that time each day"
     case .unsure: "it is offered at once as \"break it into steps\"; it takes no --until"
-    case .notImportant: "it comes back in a week (or at --until), valued lower"
+    case .notImportant: "it comes back a week on, at the start of your day (or at --until), valued lower"
     }
   }
 

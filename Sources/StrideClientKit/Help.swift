@@ -117,8 +117,8 @@ public enum Help {
     \(DeferReason.allCases.map { "  \($0.rawValue): \($0.meaning);\n    \($0.rule)." }.joined(separator: "\n"))
 
     --until takes a time as add reads it (a date alone, like tomorrow, means the start of
-    your day: time.dayStart in config.json, 09:00 unless set; tonight late at night is the
-    next evening).
+    your day: time.dayStart in config.json, 09:00 unless set; tonight said after 22:00 is
+    the coming hours, and a time in the small hours keeps no daily window).
     'stride resume ID' ends any deferral at once.
 
       stride defer 12 no-energy --until 2026-12-01T19:00

@@ -122,7 +122,8 @@ extension StrideConfig {
         "after a wrong-time deferral to a time of day, the task shows for this many hours from that time each day"),
       number(
         "noEnergyFallbackHours", defaults.noEnergyFallbackHours,
-        "a no-energy deferral without an until-time ends after this many hours, if your energy never rises"),
+        "a no-energy deferral without an until-time ends at the start of the day (time.dayStart) on which this many "
+          + "hours have passed, if your energy never rises"),
       whole("stuckAfterDeferrals", defaults.stuckAfterDeferrals, "a task deferred this many times is stuck"),
       whole(
         "perTagLimit", defaults.perTagLimit,

@@ -290,14 +290,15 @@ struct Evaluator {
     return last.reason
   }
 
-  /// After a wrong-time deferral to a time of day (not midnight), the hours of each day the task is shown in:
+  /// After a wrong-time deferral to a time of day (not midnight, nor the small hours), the hours of each day the task
+  /// is shown in:
   /// from that time of day for `wrongTimeWindowHours`. Nil when there is no such window.
   func wrongTimeWindow(_ task: borrowing StrideTask, status: TaskStatus) -> Range<Date>? {
     guard status == .active, let last = task.deferrals.last, last.reason.keepsDailyWindow, let until = last.until,
       until <= context.instant
     else { return nil }
     let clock = calendar.clock(of: until)
-    guard clock != .startOfDay else { return nil }
+    guard DeferReason.dailyWindow(startsAt: clock) else { return nil }
     // The window on the day of the instant, or the one that began yesterday and runs past midnight.
     let length = settings.wrongTimeWindowHours * 3600
     for offset in [0, -1] {

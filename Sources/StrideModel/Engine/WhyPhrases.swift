@@ -65,12 +65,12 @@ struct WhyPhrases {
       let count = evaluator.waitingOn[task.id]
       return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
     case .resurfaced:
-      // Only a no-energy deferral without a time ends because the energy rose, or after a day without it.
+      // Only a no-energy deferral without a time ends because the energy rose, or on its own at a day's start.
       guard let last = task.deferrals.last, last.reason.whileDeferred == .backWithEnergy, last.until == nil else {
         return "back at the time you chose"
       }
       if let energy = context.energy, energy > (last.energy ?? .low) { return "back now your energy is up" }
-      return "back a day after you put it off"
+      return "back on its own since \(time.describe(last.fallbackEnd(evaluator.calendar, evaluator.settings)))"
     case .age: return ageText(task.createdAt)
     case .deferPenalty: return nil
     }

@@ -47,6 +47,12 @@ extension DeferReason {
     }
   }
 
+  /// Whether a daily window starts at `clock`, the until-time's time of day: not at midnight (a day named alone), and
+  /// not in the small hours, when nobody wants a task each day ('tonight' said at 23:30 is 01:00).
+  public static func dailyWindow(startsAt clock: ClockTime) -> Bool {
+    clock != .startOfDay && clock.hour >= 6
+  }
+
   /// Whether each such deferral lowers the task's value (and two of them ask whether it should stay).
   public var lowersValue: Bool {
     switch self {
@@ -140,8 +146,9 @@ extension Deferral {
       return "it comes back \(time.describe(until))"
     case .wrongTime:
       guard let until else { return "it comes back when you resume it" }
-      let clock = time.clock(until)
-      let window = clock == "00:00" ? "" : ", and then shows for a few hours from \(clock) each day"
+      let window =
+        DeferReason.dailyWindow(startsAt: time.calendar.clock(of: until))
+        ? ", and then shows for a few hours from \(time.clock(until)) each day" : ""
       return "it comes back \(time.describe(until))\(window)"
     case .unsure:
       return task.subtasks.contains(where: { !$0.done })
