@@ -273,7 +273,7 @@ public struct CaptureParser: Sendable {
     guard lower.first?.isNumber == true else { return nil }
     let units = lower.split(whereSeparator: { !$0.isLetter }).map(String.init)
     guard !units.isEmpty, units.allSatisfy(estimateUnits.contains), let minutes = Durations.minutes(lower),
-      minutes <= 12 * 60
+      minutes <= 12 * 60, units != ["m"] || minutes <= 180
     else { return nil }
     return minutes
   }

@@ -145,7 +145,8 @@ public struct TimeParser: Sendable {
       matches.append(
         match(
           phrase, end, text: String(joining: characters[range]), words: words, range: range, role: role,
-          marked: marked, beforeDay: scan.leavesDayOut(from: index, to: start)))
+          marked: marked && !scan.marksDue(from: index, to: start), beforeDay: scan.leavesDayOut(from: index, to: start)
+        ))
       index = last
     }
     return matches
@@ -153,7 +154,8 @@ public struct TimeParser: Sendable {
 
   /// A match for a phrase read, and the end of its range; `words` is the phrase without its marker, for saying it.
   /// `marked`: a marker word came before it, which points at one day of a period ("by next week" is its Monday,
-  /// "due this month" its last day once it has begun). `beforeDay`: the marker was "before", so a day alone is left
+  /// "from next month" its 1st); "due" alone does not, so "due next month" is due at the month's end, as "next month"
+  /// is. `beforeDay`: the marker was "before", so a day alone is left
   /// out ("before friday" is the end of Thursday).
   private func match(
     _ start: Scan.Phrase, _ end: Scan.Phrase?, text: String, words: String, range: Range<Int>, role: Role?,

@@ -62,6 +62,17 @@ extension Scan {
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
   }
 
+  /// Whether the word at `index` makes the number before it a count: a plural ("2 pizzas"), a word for people, or
+  /// "1 on 1", "2 x 3", "3 of them", "2 per day".
+  private func countFollows(_ index: Int) -> Bool {
+    guard let next = word(index) else { return false }
+    return (next.count > 2 && next.hasSuffix("s")) || Self.countWords.contains(next)
+  }
+
+  private static let countWords: Set<String> = [
+    "on", "x", "of", "per", "more", "people", "kids", "children", "men", "women", "persons",
+  ]
+
   /// A bare number as an hour: only after "at" ("at 5"), right after a word that names a day ("tmrw 9", "fri 4"), or
   /// before "tonight" ("11 tonight"); inside a title a number before "tonight" is more often a count ("read chapter 4
   /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one.
@@ -71,6 +82,7 @@ extension Scan {
     if afterDay, !afterAt, let next = word(position), TimeWords.rangeConnectors.contains(next) { return nil }
     // "at 12 elm road" is an address; "order tomorrow 9 eggs" a count. A line that starts with its day and hour
     // ("tmrw 9 call mum") says when first, as people jot it.
+    if afterDay, !afterAt, countFollows(position) { return nil }
     let leadsLine = afterDay && !afterAt && position == 2
     if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)

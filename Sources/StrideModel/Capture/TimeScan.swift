@@ -137,6 +137,11 @@ struct Scan {
 
   /// Whether the marker words from `index` to `end` are "before" (`b4`, `due before`), which leave the day they
   /// name out: "before friday" is due by the end of Thursday. "On or before" keeps the day, "not before" is a start.
+  /// Whether the marker between `index` and `end` is "due" alone, which names no day of a period ("due next month").
+  func marksDue(from index: Int, to end: Int) -> Bool {
+    chunks[index..<end].map(\.word) == ["due"]
+  }
+
   func leavesDayOut(from index: Int, to end: Int) -> Bool {
     let words = chunks[index..<end].map(\.word)
     return words == ["before"] || words == ["b4"] || words == ["due", "before"]

@@ -61,9 +61,9 @@ public enum HistoryWords {
     var phrase = "\(finishing ? "finished" : "reopened") step \(index) of \(name): \(steps[index - 1].title)"
     if finishing, let old, let task, old.status != .completed {
       if task.status == .completed {
-        phrase += ", the last, so the task is done"
+        phrase += " (the last step, which finished the task)"
       } else if old.recurrence != nil, task.due != old.due {
-        phrase += ", the last, so the routine is done for this time"
+        phrase += " (the last step, which finished the routine for this time)"
       }
     }
     return phrase

@@ -57,6 +57,7 @@ struct WordFamilyTests {
       ("call bob next tuesday 11", "call bob", "2026-11-24T11:00:00Z"),
       ("tmrw 9 call mum", "call mum", "2026-11-22T09:00:00Z"),
       ("fri 4 pick up the kids", "pick up the kids", "2026-11-27T16:00:00Z"),
+      ("tomorrow 9 dentist", "dentist", "2026-11-22T09:00:00Z"),
     ])
   func dayAndBareHour(_ text: String, _ title: String, _ due: String) {
     let parsed = capture(text)
@@ -75,6 +76,8 @@ struct WordFamilyTests {
       ("read chapter 4 tonight", "read chapter 4", "2026-11-21T20:00:00Z"),
       ("dec 3 10 copies", "10 copies", "2026-12-03T23:59:59Z"),
       ("call bob tomorrow 5 to 6", "call bob 5 to 6", "2026-11-22T23:59:59Z"),
+      ("tomorrow 2 pizzas for the party", "2 pizzas for the party", "2026-11-22T23:59:59Z"),
+      ("mon 1 on 1 with sam", "1 on 1 with sam", "2026-11-23T23:59:59Z"),
     ] as [(String, String, String?)])
   func numbersThatAreNoHour(_ text: String, _ title: String, _ due: String?) {
     let parsed = capture(text)
@@ -115,6 +118,8 @@ struct WordFamilyTests {
       ("plan 2 weeks holiday", "plan 2 weeks holiday", nil),
       ("book 3 days off", "book 3 days off", nil),
       ("run 5000m", "run 5000m", nil),
+      ("swim 400m", "swim 400m", nil),
+      ("run 400m daily", "run 400m", nil),
       ("meditate daily 20m ~15m", "meditate 20m", 15),
       ("read chapter 4", "read chapter 4", nil),
     ] as [(String, String, Int?)])
@@ -226,6 +231,7 @@ struct WordFamilyTests {
       ("sort the garage next week", "2026-11-23T09:00:00Z", "2026-11-29T23:59:59Z"),
       ("pay the deposit by next week", nil, "2026-11-23T23:59:59Z"),
       ("send invoice from next month", "2026-12-01T09:00:00Z", nil),
+      ("submit the report due next month", "2026-12-01T09:00:00Z", "2026-12-31T23:59:59Z"),
     ] as [(String, String?, String?)])
   func periodsInCaptures(_ text: String, _ start: String?, _ due: String?) {
     let parsed = capture(text)

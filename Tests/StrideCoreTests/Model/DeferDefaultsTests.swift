@@ -159,7 +159,7 @@ struct DeferDefaultsTests {
     #expect(
       HistoryWords.phrase(
         .completeStep, before: [after], after: [last], summary: "completed step 2 of task 12 (pay rent)")
-        == "finished step 2 of task 12, \"pay rent\": sign it, the last, so the task is done")
+        == "finished step 2 of task 12, \"pay rent\": sign it (the last step, which finished the task)")
     // A routine's last step opens its steps again: the summary still says which one it was.
     var routine = before
     routine.recurrence = Recurrence(.daily)
@@ -169,6 +169,7 @@ struct DeferDefaultsTests {
     try moved.completeStep(2, at: Fixtures.now, calendar: utc)
     #expect(
       HistoryWords.phrase(.completeStep, before: [routine], after: [moved], summary: "completed step 2 of task 12 (x)")
-        == "finished step 2 of task 12, \"pay rent\": sign it, the last, so the routine is done for this time")
+        == "finished step 2 of task 12, \"pay rent\": sign it (the last step, which finished the routine for this time)"
+    )
   }
 }
