@@ -46,9 +46,9 @@ extension Session {
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
       lines.append("  \(Output.said(entry.said, "clock", entry.at))  \(entry.words)\(note)")
     }
-    if more { lines.append("There is more before this; see it with --all, or a longer --limit.") }
     // A long entry folds under its words, clear of the clock.
     lines = output.folded(lines, hang: 9)
+    if more { lines += output.folded(["There is more before this; see it with --all, or a longer --limit."]) }
     paged ? page(lines) : lines.forEach { output.say($0) }
   }
 
@@ -70,10 +70,10 @@ extension Session {
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    let text = ReviewText(
+    let lines = ReviewText(
       review: review.result, plain: plain, bold: output.bold, thousands: .fromEnvironment(environment),
-      width: output.width)
-    let lines = output.folded(text.lines)
+      width: output.width, fold: { [output] in output.folded($0) }
+    ).lines
     // Like log, a long look back opens in the pager on a terminal.
     isatty(STDOUT_FILENO) == 1 ? page(lines) : lines.forEach { output.say($0) }
   }

@@ -14,13 +14,26 @@ struct ReviewText {
   var thousands = ThousandsSeparator.comma
   /// The terminal's width, which the charts fit; nil in a pipe.
   var width: Int? = nil
+  /// How sentences fold to the width (`Output.folded`); a chart's rows keep their shape instead, cut at the width.
+  var fold: ([String]) -> [String] = { $0 }
 
   var lines: [String] {
     let since = Output.said(review.said, "since", review.since)
     var lines = ["Looking back from \(since) to \(Output.said(review.said, "until", review.until)).", ""]
-    lines += totals + [""] + days
-    if review.done > 0 { lines += [""] + when }
-    lines += section("Keeps slipping (put off twice or more):", slipping)
+    lines = fold(lines + totals) + [""] + chart(days)
+    if review.done > 0 { lines += [""] + chart(when) }
+    return lines + fold(sections)
+  }
+
+  /// A chart's rows as they are, cut at the width (a sentence in plain mode folds as any other).
+  private func chart(_ rows: [String]) -> [String] {
+    guard !plain, let width else { return fold(rows) }
+    return rows.map { TerminalColumns.clip($0, width) }
+  }
+
+  /// The lists after the charts: what slips, routines, what became overdue, what is as it was captured.
+  private var sections: [String] {
+    var lines = section("Keeps slipping (put off twice or more):", slipping)
     lines += section("Routines:", routines)
     lines += section(
       "Became overdue:",
@@ -89,7 +102,12 @@ struct ReviewText {
     let most = periods.map(\.done).max() ?? 0
     let labelWidth = periods.map { TerminalColumns.width($0.label) }.max() ?? 0
     // The bar gives way on a narrow terminal: the label, the count and the time keep their room.
-    let barWidth = max(8, min(30, (width ?? 80) - labelWidth - 16))
+    let tail =
+      periods.map { period in
+        1 + max(3, period.done.grouped(thousands).count)
+          + (period.minutes > 0 ? 2 + Minutes.format(period.minutes).count : 0)
+      }.max() ?? 4
+    let barWidth = max(4, min(30, (width ?? 80) - 2 - labelWidth - 2 - tail))
     return [bold("Done each \(unit):")]
       + periods.map { period in
         let minutes = period.minutes > 0 ? "  " + Minutes.format(period.minutes) : ""
@@ -125,7 +143,7 @@ struct ReviewText {
           switch unit {
           case "day": short
           case "week": (weekday(day.date) == 1 ? "week of " : "from ") + short
-          default: monthName(day.date)
+          default: day.date.hasSuffix("-01") ? monthName(day.date) : "from " + short
           }
         let spoken = unit == "day" ? day.said?["date"] ?? day.date : label.prefix(1).uppercased() + label.dropFirst()
         periods.append(Period(label: label, spoken: spoken))

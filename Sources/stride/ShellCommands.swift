@@ -12,7 +12,7 @@ extension Session {
   func prompt(_ args: CommandArguments) throws {
     try args.noMorePositionals(than: 0, "prompt")
     // The daemon's clock, which STRIDE_CLOCK_SHIFT runs ahead of the system's when it is set (strided(8)).
-    let now = System.secondsSince1970 + (environment["STRIDE_CLOCK_SHIFT"].flatMap(Double.init) ?? 0)
+    let now = System.secondsSince1970 + Double(environment["STRIDE_CLOCK_SHIFT"].flatMap { Int($0) } ?? 0)
     guard let line = PromptFile.read(paths.promptFile, now: now) ?? askedPrompt(now: now),
       let task = line.task, let title = line.title
     else { return }

@@ -29,6 +29,7 @@ public final class Daemon {
     self.log = log
     systemd = Systemd.Notifier(environment: environment)
     let config = try StrideConfig.load(path: paths.configFile)
+    let clock = try Self.clock(environment: environment)
     try PrivateDirectory.prepare(paths.dataDirectory, strict: false)
     lock = try InstanceLock(path: paths.lockFile)
     let store = try TaskStore(path: paths.database)
@@ -50,7 +51,6 @@ public final class Daemon {
     served.socket = listener.path
     self.paths = served
 
-    let clock = try Self.clock(environment: environment)
     let startedAt = clock()
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)

@@ -30,8 +30,9 @@ public final class WakeTimer: @unchecked Sendable {
         let next = fire(now)
         condition.lock()
         defer { condition.unlock() }
-        // The deadline on the system's clock, which the daemon's may run ahead of (STRIDE_CLOCK_SHIFT).
-        let shift = Date().timeIntervalSince(now)
+        // The deadline on the system's clock, which the daemon's may run ahead of by whole seconds
+        // (STRIDE_CLOCK_SHIFT); what is left is the daemon's clock rounding down, and the time `fire` took.
+        let shift = Date().timeIntervalSince(now).rounded(.down)
         let limit = Date().addingTimeInterval(longestSleep)
         let deadline = next.map { min($0.addingTimeInterval(shift), limit) } ?? limit
         while !poked && !stopped && Date() < deadline {

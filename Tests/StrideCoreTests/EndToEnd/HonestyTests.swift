@@ -217,7 +217,9 @@ struct HonestyTests {
 struct RoutineTests {
   @Test("capture a routine, finish it and see when it is back, skip one, change or end the rule")
   func routines() throws {
-    let cli = CommandLineHarness()
+    // A Sunday: done the day before its Monday, a weekly routine moves on a week. (On a Wednesday it would count for
+    // the Monday just gone and stay: WordFamily and DeferDefaults tests hold that rule.)
+    let cli = CommandLineHarness(at: "2026-11-22T10:00:00Z")
     defer { cli.finish() }
     let added = cli.stride("add", "water the plants every monday 9am: kitchen, balcony")
     #expect(added.stdout.contains("repeats every Monday (from \"every monday\")"), "\(added.stdout)")
