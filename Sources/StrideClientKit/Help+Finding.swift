@@ -38,9 +38,9 @@ extension Help {
     (dent finds dentist); case, accents and the ways a letter is written do not matter
     (cafe finds Café, strasse Straße, oeuvre Œuvre); a "quoted phrase" matches its words
     side by side, its last from its start ("sam send" finds Sam sends). Best first: a
-    match in the title, then open
-    before finished, then the most recently changed. A task found outside its title has
-    a line saying where. On a terminal the matching words are underlined.
+    match in the title, then open before finished, then the most recently changed. A
+    task found outside its title has a line saying where. On a terminal the matching
+    words are underlined.
 
       stride find lease
       stride find plumber thursday

@@ -87,7 +87,7 @@ struct Output {
 
   /// Lines folded to the width, between words: a line wider than the terminal goes on under itself, `hang` columns
   /// in, its first `hang` columns (a clock, a table's first columns) kept as they are; without `hang`, two columns
-  /// past its own indent. Unchanged in a pipe.
+  /// past its own indent. Unchanged where there is no width (a pipe, with no COLUMNS).
   func folded(_ lines: [String], hang: Int? = nil) -> [String] {
     guard let width else { return lines }
     return lines.flatMap { line -> [String] in
