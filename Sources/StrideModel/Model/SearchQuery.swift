@@ -73,6 +73,17 @@ public struct SearchQuery: Equatable, Sendable {
   /// one way (`ß` `ss`, `æ` `ae`, `œ` `oe`, `ø` `o`, `ł` `l`, `đ` and `ð` `d`, `þ` `th`, dotless `ı` `i`, final `ς`
   /// `σ`), and nothing but letters and digits. So a folded word is one token to FTS5's tokenizer too.
   public static func fold<S: StringProtocol>(_ word: S) -> String {
+    // Most words are ASCII: lower case and its letters and digits are all there is to it.
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(
+        decoding: word.utf8.compactMap { byte in
+          switch byte {
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+          default: nil
+          }
+        }, as: UTF8.self)
+    }
     var folded = String.UnicodeScalarView()
     // Lower case again after taking apart: a compatibility form may stand for a capital (`ℌ` is `H`).
     let apart = String(word).lowercased().decomposedStringWithCompatibilityMapping.lowercased()
