@@ -125,31 +125,47 @@ extension History {
     return try statement.bind(.text(action.rawValue), .date(since), .date(until)).firstRow { $0.int(0) } ?? 0
   }
 
-  /// Per routine, in `[since, until)`: occurrences skipped (not taken back), and occurrences passed over when it
-  /// moved on by itself (its `missed` count growing at a wake-up).
+  /// A routine moving on by itself past occurrences not done: the first passed over (`from`, its due before), the
+  /// one it moved to (`to`), how many were passed over, and when.
+  package struct Passing: Sendable {
+    package var id: TaskID
+    package var from: Date?
+    package var to: Date?
+    package var count: Int
+    package var at: Date
+  }
+
+  /// Per routine: occurrences skipped in `[since, until)` (not taken back), and each moving on by itself since
+  /// `since` (its `missed` count growing at a wake-up, which may come long after the occurrences it passed over:
+  /// the caller counts the ones that fell in the period).
   package func routineMisses(since: Date, until: Date) throws(StrideError) -> (
-    skipped: [TaskID: Int], missed: [TaskID: Int]
+    skipped: [TaskID: Int], passings: [Passing]
   ) {
     let statement = try database.statement(
       """
       SELECT json_extract(after, '$[0].id'), action = 'task.skip',
         max(0, coalesce(json_extract(after, '$[0].repeat.missed'), 0)
-          - coalesce(json_extract(before, '$[0].repeat.missed'), 0))
+          - coalesce(json_extract(before, '$[0].repeat.missed'), 0)),
+        json_extract(before, '$[0].due'), json_extract(after, '$[0].due'), at
       FROM history
-      WHERE action IN ('task.skip', 'task.wake') AND at >= ?1 AND at < ?2 AND undone_by IS NULL
+      WHERE action IN ('task.skip', 'task.wake') AND at >= ?1 AND undone_by IS NULL
+        AND (action = 'task.wake' OR at < ?2)
       """
     ).bind(.date(since), .date(until))
     var skipped: [TaskID: Int] = [:]
-    var missed: [TaskID: Int] = [:]
+    var passings: [Passing] = []
     while try statement.step() {
       let id = TaskID(statement.int64(0))
       if statement.int(1) != 0 {
         skipped[id, default: 0] += 1
       } else if statement.int(2) > 0 {
-        missed[id, default: 0] += statement.int(2)
+        passings.append(
+          Passing(
+            id: id, from: statement.optionalText(3).flatMap(Timestamp.parse),
+            to: statement.optionalText(4).flatMap(Timestamp.parse), count: statement.int(2), at: statement.date(5)))
       }
     }
-    return (skipped, missed)
+    return (skipped, passings)
   }
 
   /// How many changes a person made to a task, not taken back: its capture counts, wake-ups do not.

@@ -92,12 +92,20 @@ struct ReviewText {
   private var days: [String] {
     let (unit, periods) = Self.periods(review.days)
     if plain {
-      return [bold("Done each \(unit):")]
-        + periods.map { period in
-          let done = period.done == 0 ? "nothing finished" : "\(count(period.done, "task")) finished"
-          let minutes = period.minutes > 0 ? ", about \(Minutes.spoken(period.minutes))" : ""
-          return "  \(period.spoken): \(done)\(minutes)."
-        }
+      // Said, not drawn: a run of empty days is one sentence, not a sentence each.
+      var lines = [bold("Done each \(unit):")]
+      var index = 0
+      while index < periods.count {
+        let period = periods[index]
+        var last = index
+        while period.done == 0, last + 1 < periods.count, periods[last + 1].done == 0 { last += 1 }
+        let through = last == index ? "" : " to " + (unit == "day" ? periods[last].spoken : periods[last].label)
+        let done = period.done == 0 ? "nothing finished" : "\(count(period.done, "task")) finished"
+        let minutes = period.minutes > 0 ? ", about \(Minutes.spoken(period.minutes))" : ""
+        lines.append("  \(period.spoken)\(through): \(done)\(minutes).")
+        index = last + 1
+      }
+      return lines
     }
     let most = periods.map(\.done).max() ?? 0
     let labelWidth = periods.map { TerminalColumns.width($0.label) }.max() ?? 0

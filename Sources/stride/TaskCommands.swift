@@ -66,7 +66,7 @@ extension Session {
         (unread.contains { $0.hasPrefix("!") } ? ["energy is !low, !medium or !high, !urgent marks an obligation"] : [])
         + (unread.contains { $0.hasPrefix("~") } ? ["an estimate is written like ~20m, ~1h or ~1h30m"] : [])
       lines.append(
-        "Stride did not understand \(unread.joined(separator: ", ")) and kept it in the title; "
+        "Stride did not understand \(listed(unread)) and kept \(unread.count == 1 ? "it" : "them") in the title; "
           + forms.joined(separator: "; ") + ".")
     }
     // Words written as a time that cannot be one, each with the daemon's reason.
@@ -218,7 +218,7 @@ extension Session {
     let id = try args.onlyTaskID("skip")
     let result = try call(Wire.TaskSkip.self, .init(id: id))
     let next = result.task.said?.due.map { " Next time: \($0)." } ?? ""
-    output.report("Skipped this time of \(Output.name(result.task)).\(next)", json: result)
+    output.report("Skipped this round of \(Output.name(result.task)).\(next)", json: result)
   }
 
   func pin(_ args: CommandArguments, pinned: Bool) throws {

@@ -181,7 +181,7 @@ extension Session {
     case .resume: "Resumed"
     case .unblock: "Removed a dependency of"
     case .block: "Changed the dependencies of"
-    case .skip: "Skipped this time of"
+    case .skip: "Skipped this round of"
     case .undo: "Undid the last change to"
     case .syncReceive: "Brought in from another device:"
     case .complete: "Done:"

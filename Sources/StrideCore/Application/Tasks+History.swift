@@ -53,7 +53,7 @@ extension Tasks {
     }
     return try locked { store throws(StrideError) in
       let done = try store.history.completions(since: since, until: until)
-      let (skipped, missed) = try store.history.routineMisses(since: since, until: until)
+      let (skipped, passings) = try store.history.routineMisses(since: since, until: until)
       var review = Self.counted(done, since: since, until: until, calendar: calendar)
       review.timeZone = params.timeZone ?? zone.identifier
       review.stepsDone = try store.history.count(.completeStep, since: since, until: until)
@@ -61,6 +61,7 @@ extension Tasks {
       let open = store.open(at: now)
       review.slipping = Self.slipping(open, since: since, until: until, byHour: review.byHour)
       let kept = Dictionary(grouping: done.filter(\.routine), by: \.task).mapValues(\.count)
+      let missed = Self.missed(passings, of: open, since: since, until: until, calendar: calendar)
       review.routines = open.filter { $0.recurrence != nil }.map { task in
         HistoryReview.Routine(
           id: task.id, title: task.title, repeats: task.recurrence!.words, kept: kept[task.id] ?? 0,
@@ -83,6 +84,29 @@ extension Tasks {
       }
       return review
     }
+  }
+
+  /// Per routine, the occurrences passed over undone whose time fell in `[since, until)`: a routine moved on after a
+  /// week away passed over a week's, and a review of its last day counts that day's only. Walked along the rule as it
+  /// stands; without one, every passing in the period counts whole.
+  private static func missed(
+    _ passings: [History.Passing], of open: [StrideTask], since: Date, until: Date, calendar: LocalCalendar
+  ) -> [TaskID: Int] {
+    let rules = Dictionary(open.compactMap { task in task.recurrence.map { (task.id, $0) } }) { first, _ in first }
+    var missed: [TaskID: Int] = [:]
+    for passing in passings {
+      guard let rule = rules[passing.id], let from = passing.from, let to = passing.to, from < to else {
+        if passing.at < until { missed[passing.id, default: 0] += passing.count }
+        continue
+      }
+      let schedule = rule.keepingDay(of: from, in: calendar)
+      var occurrence = from
+      for _ in 0..<passing.count where occurrence < to {
+        if occurrence >= since && occurrence < until { missed[passing.id, default: 0] += 1 }
+        occurrence = schedule.next(after: occurrence, anchor: from, in: calendar)
+      }
+    }
+    return missed
   }
 
   /// The review's counts of what was finished: per day (every day of the period), in all, by hour and by energy.

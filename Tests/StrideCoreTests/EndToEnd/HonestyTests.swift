@@ -32,6 +32,10 @@ struct HonestyTests {
       tilde.stdout.contains(
         "Stride did not understand ~abc and kept it in the title; an estimate is written like ~20m, ~1h or ~1h30m."),
       "\(tilde.stdout)")
+    let both = cli.stride("add", "sort photos !superhigh ~banana")
+    #expect(
+      both.stdout.contains("Stride did not understand !superhigh and ~banana and kept them in the title"),
+      "\(both.stdout)")
     let empty = cli.stride("add", "!!!")
     #expect(empty.status == 64)
     #expect(empty.stderr.contains("'!!!' says nothing to do"))
@@ -238,7 +242,7 @@ struct RoutineTests {
     #expect(back.due == due.addingTimeInterval(7 * 86_400))
     #expect(back.subtasks.allSatisfy { !$0.done }, "the steps are open again")
     let skipped = cli.stride("skip", "1")
-    #expect(skipped.stdout.contains("Skipped this time of task 1, \"water the plants\". Next time:"))
+    #expect(skipped.stdout.contains("Skipped this round of task 1, \"water the plants\". Next time:"))
     #expect(try Self.task(cli, 1).due == due.addingTimeInterval(14 * 86_400))
     #expect(cli.stride("undo").stdout.contains("Undid: skipped an occurrence of task 1"))
     #expect(try Self.task(cli, 1).due == due.addingTimeInterval(7 * 86_400))

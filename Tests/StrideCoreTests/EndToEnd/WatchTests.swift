@@ -26,7 +26,7 @@ struct WatchTests {
     #expect(
       watch.waitForLine(containing: #"Done: task 3, "water the plants". Back on Monday"#) != nil, "\(watch.output)")
     cli.stride("skip", "3")
-    #expect(watch.waitForLine(containing: #"Skipped this time of task 3, "water the plants"."#) != nil)
+    #expect(watch.waitForLine(containing: #"Skipped this round of task 3, "water the plants"."#) != nil)
     cli.stride("pin", "3")
     #expect(watch.waitForLine(containing: #"Pinned task 3, "water the plants"."#) != nil)
 

@@ -136,6 +136,28 @@ struct LookBackTests {
     #expect(review.slipping.first?.words == "put off twice, both times for the wrong time")
   }
 
+  @Test("a routine that moved on after a week away counts as missed in a review only the times that fell in it")
+  func missedAfterAGap() throws {
+    let (store, _) = try Fixtures.store()
+    var stretch = Fixtures.task(
+      1, "stretch", created: Fixtures.at("2026-11-13T07:00:00Z"), due: Fixtures.at("2026-11-14T07:00:00Z"))
+    stretch.recurrence = Recurrence(.daily)
+    _ = try store.importTasks([stretch], at: Fixtures.at("2026-11-13T08:00:00Z"))
+    // The daemon was away a week: the wake-up at its return passes over seven at once.
+    _ = try store.wake(at: Fixtures.now)
+    #expect(try store.task(TaskID(1), at: Fixtures.now).missed == 7)
+    let tasks = Tasks(store: store, timeZone: .gmt, config: StrideConfig())
+    func missed(_ since: String, _ until: String) throws -> Int? {
+      try tasks.review(
+        .init(since: Timestamp(Fixtures.at(since)), until: Timestamp(Fixtures.at(until)), timeZone: "UTC"),
+        at: Fixtures.now
+      ).routines.first?.missed
+    }
+    #expect(try missed("2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z") == 1, "one day, one time")
+    #expect(try missed("2026-11-14T00:00:00Z", "2026-11-21T00:00:00Z") == 7)
+    #expect(try missed("2026-11-10T00:00:00Z", "2026-11-14T00:00:00Z") == 0, "before its first time")
+  }
+
   @Test("the log says each change in words, newest first, of one task or all, a page at a time")
   func log() throws {
     let tasks = try history()
