@@ -69,8 +69,7 @@ public struct ThousandsSeparator: Equatable, Sendable {
 
   /// The locale's, from `LC_ALL`, else `LC_NUMERIC`, else `LANG`; a comma for English, C, POSIX and none.
   public static func fromEnvironment(_ environment: [String: String]) -> ThousandsSeparator {
-    let name = ["LC_ALL", "LC_NUMERIC", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-    return forLocale(name)
+    forLocale(localeName(for: "LC_NUMERIC", in: environment))
   }
 
   /// `en_US.UTF-8` → `,`; `de_DE` → `.`; `fr_FR`, `sv_SE`, `pl_PL` → a no-break space; `de_CH` → `’`.

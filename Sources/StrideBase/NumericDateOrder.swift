@@ -10,8 +10,7 @@ public enum NumericDateOrder: String, Codable, Sendable {
   /// The order of the locale that formats dates here: `LC_ALL`, else `LC_TIME`, else `LANG` (as POSIX looks them
   /// up).
   public static func fromEnvironment(_ environment: [String: String]) -> NumericDateOrder {
-    let name = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-    return forLocale(name)
+    forLocale(localeName(for: "LC_TIME", in: environment))
   }
 
   /// `en_US.UTF-8` → month first; `de_DE.UTF-8`, `en_GB` → day first; `C`, `POSIX`, empty → unknown.
@@ -26,4 +25,10 @@ public enum NumericDateOrder: String, Codable, Sendable {
     if ["ja", "zh", "ko"].contains(String(base.prefix { $0 != "_" })) { return .monthFirst }
     return .dayFirst
   }
+}
+
+/// The locale that governs `category` (`LC_TIME`, `LC_NUMERIC`…), looked up as POSIX does: `LC_ALL`, else the
+/// category, else `LANG`; empty when none is set.
+public func localeName(for category: String, in environment: [String: String]) -> String {
+  ["LC_ALL", category, "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
 }
