@@ -36,6 +36,7 @@ public enum Term: String, Codable, Sendable, CaseIterable, CodingKey {
   case unblocks
   case resurfaced
   case age
+  case waited
   case deferPenalty = "defer-penalty"
 
   public init?(stringValue: String) {

@@ -179,6 +179,19 @@ package enum Schema {
     """
     ALTER TABLE sync_items ADD COLUMN sent TEXT;
     """,
+    // 12: when the person last saw each task among the suggestions of a plain `now`, and the sighting before that on
+    // an earlier day (the engine's `waited` term and stuck rota). The tasks open when this runs count as seen now:
+    // an upgrade does not turn a whole backlog into long-waiting work at once.
+    """
+    CREATE TABLE sightings (
+      task_id INTEGER PRIMARY KEY REFERENCES tasks (id) ON DELETE CASCADE,
+      latest  INTEGER NOT NULL,
+      earlier INTEGER
+    );
+    INSERT INTO sightings (task_id, latest, earlier)
+      SELECT id, CAST(strftime('%s', 'now') AS INTEGER), CAST(strftime('%s', 'now') AS INTEGER)
+      FROM tasks WHERE status != 'completed';
+    """,
   ]
 
   /// The schema version this build writes.

@@ -18,9 +18,14 @@ final class Tasks: Sendable {
   let energyLapseHours: Double
   /// When the person's day starts: a capture's "from monday" is then.
   let dayStart: ClockTime
+  /// When the person last saw each task among the suggestions: read at start-up, kept up to date in memory, and
+  /// written to the store only at a task's first sighting of a day.
+  let sightings: Locked<Sightings>
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
+    // Without them nothing counts as waiting; a store that cannot read them still answers.
+    sightings = Locked((try? store.sightings()) ?? Sightings())
     self.store = StoreLock(store)
     self.timeZone = timeZone
     breakdown = Breakdown(config: config)
@@ -189,7 +194,7 @@ final class Tasks: Sendable {
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
-      timeZone: try zone(params.timeZone), list: list)
+      timeZone: try zone(params.timeZone), list: list, sightings: sightings.withLock { $0 })
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return (
       Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged
@@ -203,6 +208,20 @@ final class Tasks: Sendable {
       throw StrideError.invalid("'timeZone' \(identifier) is not a time zone; use an IANA name such as Europe/Berlin")
     }
     return zone
+  }
+
+  /// Notes that the person saw `ids` among the suggestions at `now` (a day being one in `zone`): the records that
+  /// changed, each task's first sighting of the day, for `keep` to write.
+  func saw(_ ids: [TaskID], at now: Date, zone: TimeZone) -> [Sightings.Record] {
+    let calendar = LocalCalendar(timeZone: zone)
+    let start = calendar.date(calendar.day(of: now), .startOfDay)
+    return sightings.withLock { $0.saw(ids, at: now, dayStartedAt: start) }
+  }
+
+  /// Writes sightings to the store; one that cannot be written is only lost, not an error anyone must act on.
+  func keep(_ records: [Sightings.Record]) {
+    guard !records.isEmpty else { return }
+    try? locked { store throws(StrideError) in try store.keep(records) }
   }
 
   /// The stored context as it stands at `instant`, a lapsed energy being unknown.

@@ -25,7 +25,14 @@ extension Dispatcher {
     guard params.at == nil, params.all != true else {
       return try WireEncoder().encode(tasks.nowResult(params, at: now, detail: params.all == true))
     }
-    return try presentAnswer(params, at: now, waiting: waiting).answer
+    let kept = try presentAnswer(params, at: now, waiting: waiting)
+    // Asked by a client (not worked out ahead in the background): the person sees these now. A first sighting of
+    // the day is written on the quiet lane, after the answer.
+    if waiting, let zone = TimeZone(identifier: kept.params.timeZone ?? tasks.timeZone.identifier) {
+      let records = tasks.saw(kept.result.suggestions.map(\.task.id), at: now, zone: zone)
+      if !records.isEmpty { nowAgain.async { [tasks] in tasks.keep(records) } }
+    }
+    return kept.answer
   }
 
   /// `now.prompt`: the plain now-list's first suggestion as one line, and how long it holds.

@@ -100,7 +100,18 @@ extension StrideConfig {
     return [
       number(
         "deadlineHalfLifeHours", defaults.deadlineHalfLifeHours,
-        "deadline pressure is half-way to full this many hours before the due time"),
+        "deadline pressure is half-way to full this many hours before the due time, and half-way down to "
+          + "overdueFloor this many hours after it"),
+      number(
+        "overdueFloor", defaults.overdueFloor,
+        "the least deadline pressure an overdue task keeps, as a share of full: what can still be done on time "
+          + "comes before what is late already"),
+      number(
+        "dueSoonHours", defaults.dueSoonHours,
+        "an obligation due within this many hours (or by the end of today) takes a place before the rest"),
+      number(
+        "waitedDays", defaults.waitedDays,
+        "a task you have not seen in now for this many days (before today) has waited in full, so it gets its turn"),
       number(
         "planningFallacy", defaults.planningFallacy,
         "estimates are multiplied by this before they are compared with the time you have"),
@@ -150,7 +161,8 @@ extension StrideConfig {
       .momentum: "how much having started counts: steps done, a step done in the last three hours",
       .unblocks: "how much other open tasks waiting on it count",
       .resurfaced: "how much a task back at the time you chose (after a no-energy or wrong-time deferral) counts",
-      .age: "how much the days since it was added count, so nothing waits for ever",
+      .age: "how much the days since it was added count",
+      .waited: "how much the days since you last saw it in now count, so every task gets its turn",
       .deferPenalty: "how much being put off again and again takes away",
     ]
     return Term.allCases.map { term in

@@ -10,8 +10,9 @@ struct Assembly {
   let before: (Ranking.Scored, Ranking.Scored) -> Bool
 
   /// The user's pins first, then the best way in (whenever one exists, however much else presses), then what was
-  /// asked for at this moment (obligations due today, follow-ups, tasks back at their time), then the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — obligations due
-  /// today excepted — or one family of near-identical titles) and at most `overreachLimit` that need far more
+  /// asked for at this moment (obligations due soon, follow-ups, tasks back at their time, the stuck task whose turn
+  /// it is), then the best candidates; all within the variety limits (at most `perTagLimit` sharing a tag — what was
+  /// asked for excepted — or one family of near-identical titles) and at most `overreachLimit` that need far more
   /// energy than the user has. Fewer than five rather than five of one kind. Low energy leads with a warm-up (or
   /// another way in), high energy with the most valuable task.
   func choose(from ranked: [Ranking.Scored]) -> [Ranking.Scored] {
@@ -147,12 +148,9 @@ struct Assembly {
       if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
         return "a check you asked for"
       }
-      if task.status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce {
-        return "a task you were unsure how to start"
-      }
-      if task.type == .obligation, task.due.map({ $0 <= evaluator.endOfToday }) == true {
-        return "what is due today"
-      }
+      if evaluator.askedAtOnce(task, status: evaluator.status(task)) { return "a task you were unsure how to start" }
+      if evaluator.isDueSoon(task) { return "what is due soon" }
+      if entry.rota { return "the stuck task whose turn it is" }
       return "a task back at the time you chose"
     }
     return entry.wayIn ? "a way in you can start at once" : Self.variety
@@ -163,7 +161,7 @@ struct Assembly {
   private func leader(_ chosen: [Ranking.Scored]) -> Int? {
     switch context.energy {
     case .low:
-      return chosen.firstIndex { evaluator.isWarmUp(tasks[$0.index]) } ?? chosen.firstIndex(where: \.wayIn)
+      return chosen.firstIndex { $0.wayIn && evaluator.isWarmUp(tasks[$0.index]) } ?? chosen.firstIndex(where: \.wayIn)
     case .high:
       let value = { (entry: Ranking.Scored) in scoring.valueValue(tasks[entry.index]) }
       guard let best = chosen.map(value).max() else { return nil }

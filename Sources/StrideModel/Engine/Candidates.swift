@@ -51,8 +51,8 @@ struct Evaluator {
   let waitingOn: IDCounts
   /// Tasks that others wait on and that are open: only these can block.
   let openBlockers: Set<TaskID>
-  /// The one stuck task offered today, if any.
-  let stuckPick: TaskID?
+  /// When today began: a task's sightings before it are what count today.
+  let startOfToday: Date
   /// Open one-off tasks whose due time has passed (in the list asked about, when one is): a pile of them gets one
   /// calm line above the list.
   let overdue: Int
@@ -65,12 +65,12 @@ struct Evaluator {
     endOfToday = calendar.date(today, .endOfDay)
     // One pass over the tasks (in parts side by side, for a long list); the open ones' ids are kept, so which of
     // them others wait on is found without reading the tasks again.
-    let (instant, list, stuckAfter) = (context.instant, context.list, settings.stuckAfterDeferrals)
+    let (instant, list) = (context.instant, context.list)
     let parts = SideBySide.parts(of: tasks.count) { range in
       // Built inside the closure and returned: captured `var`s would be checked on every change.
       tasks.withUnsafeBufferPointer {
-        buffer -> (largest: Int64, open: [TaskID], blockers: [TaskID], stuck: [TaskID], overdue: Int) in
-        var (largest, open, blockers, stuck, overdue) = (Int64(0), [TaskID](), [TaskID](), [TaskID](), 0)
+        buffer -> (largest: Int64, open: [TaskID], blockers: [TaskID], overdue: Int) in
+        var (largest, open, blockers, overdue) = (Int64(0), [TaskID](), [TaskID](), 0)
         open.reserveCapacity(range.count)
         for index in range {
           largest = max(largest, buffer[index].id.rawValue)
@@ -80,15 +80,8 @@ struct Evaluator {
           let inList = list.map { buffer[index].list == $0 } ?? true
           if let due = buffer[index].due, due <= instant, !buffer[index].repeats, inList { overdue += 1 }
           if !buffer[index].blockedBy.isEmpty { blockers += buffer[index].blockedBy }
-          // Active as it stands now: a deferral whose time has passed counts (the daemon may not have woken it yet).
-          if buffer[index].deferrals.count >= stuckAfter,
-            buffer[index].status == .active
-              || (buffer[index].status == .deferred && (buffer[index].deferral?.until.map { $0 <= instant } ?? false))
-          {
-            stuck.append(buffer[index].id)
-          }
         }
-        return (largest, open, blockers, stuck, overdue)
+        return (largest, open, blockers, overdue)
       }
     }
     var waitingOn = IDCounts(largest: parts.map(\.largest).max() ?? 0, count: tasks.count)
@@ -97,13 +90,11 @@ struct Evaluator {
     }
     let openBlockers =
       waitingOn.isEmpty ? [] : Set(parts.lazy.flatMap(\.open).filter { [waitingOn] in waitingOn[$0] > 0 })
-    let stuck = parts.flatMap(\.stuck).sorted()
     let overdue = parts.reduce(0) { $0 + $1.overdue }
     self.waitingOn = waitingOn
     self.openBlockers = openBlockers
     self.overdue = overdue
-    // At most one stuck task a day: the same one all day, a different one each day.
-    stuckPick = stuck.isEmpty ? nil : stuck[((today.dayNumber % stuck.count) + stuck.count) % stuck.count]
+    startOfToday = calendar.date(today, .startOfDay)
   }
 
   /// The status as it stands now: a deferral whose until-time has passed counts as active.
@@ -150,8 +141,8 @@ struct Evaluator {
     {
       return .hidden(.wrongTime)
     }
-    if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals {
-      guard stuckPick == task.id || pinned else { return .hidden(.stuck) }
+    // Stuck: "make it smaller?", one at a time in turn (`inStuckRota`); an unsure deferral of the day is not held back.
+    if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals, !askedAtOnce(task, status: status) {
       kind = .stuck
     }
     // The filter takes the estimate as given; the score inflates it for the planning fallacy.
@@ -232,18 +223,13 @@ struct Evaluator {
   /// one deferred as unsure within the last day (`defer` promised it "at once", as "break it into steps").
   func isRequested(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
     if kind == .checkOn { return true }
-    if task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .offeredAtOnce,
-      context.instant.timeIntervalSince(deferral.at) <= settings.pressingHours * 3600
+    if askedAtOnce(task, status: status(task)) { return true }
+    if resurfaced != nil, let back = backAt(task),
+      context.instant.timeIntervalSince(back) < settings.pressingHours * 3600
     {
       return true
     }
-    if resurfaced != nil, let until = task.deferrals.last?.until,
-      context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600
-    {
-      return true
-    }
-    guard task.type == .obligation, kind != .stuck, let due = task.due else { return false }
-    return due <= endOfToday
+    return isDueSoon(task)
   }
 
   /// The full candidate, with its terms and prompt: for the few that are shown or explained.
@@ -282,10 +268,9 @@ struct Evaluator {
   /// wake-ups, dated by the until-time itself or by the due time that came after it, are not touches.
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     // Back within the last day: weeks later, "back at the time you chose" would no longer be true of the moment.
-    guard let last = task.deferrals.last, last.reason.resurfaces,
-      let until = last.until, until <= context.instant,
-      context.instant.timeIntervalSince(until) <= settings.pressingHours * 3600,
-      task.updatedAt <= last.at || task.updatedAt == until || (task.updatedAt == task.due && until < task.updatedAt)
+    guard let last = task.deferrals.last, last.reason.resurfaces, let back = backAt(task),
+      context.instant.timeIntervalSince(back) < settings.pressingHours * 3600,
+      task.updatedAt <= last.at || task.updatedAt == back || (task.updatedAt == task.due && back < task.updatedAt)
     else { return nil }
     return last.reason
   }
@@ -367,7 +352,9 @@ struct Evaluator {
       let estimate = task.estimateMinutes.map(Minutes.format) ?? "long"
       detail = "it takes about \(estimate), more than your \(Minutes.format(context.minutes ?? 0))"
     case .stuck:
-      detail = "it is stuck (deferred \(task.deferCount) times); one stuck task is offered a day"
+      detail =
+        "it is stuck (deferred \(task.deferCount) times); stuck tasks are offered one at a time, each in turn, "
+        + "the one out of view longest first"
     case .routineLater:
       let next = task.due.map(time.describe) ?? "ahead"
       let day = routineComes(task).map(time.day) ?? "that day"

@@ -14,6 +14,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     public var unblocks = 4.0
     public var resurfaced = 5.0
     public var age = 2.0
+    /// Days since the person last saw it among the five (before today): every task gets its turn.
+    public var waited = 6.0
     /// Subtracted: value × weight, for tasks deferred again and again.
     public var deferPenalty = 4.0
 
@@ -42,6 +44,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
       unblocks = try read(.unblocks, defaults.unblocks)
       resurfaced = try read(.resurfaced, defaults.resurfaced)
       age = try read(.age, defaults.age)
+      waited = try read(.waited, defaults.waited)
       deferPenalty = try read(.deferPenalty, defaults.deferPenalty)
     }
 
@@ -55,14 +58,24 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
       case .unblocks: unblocks
       case .resurfaced: resurfaced
       case .age: age
+      case .waited: waited
       case .deferPenalty: -deferPenalty
       }
     }
   }
 
   public var weights = Weights()
-  /// Deadline pressure is half-way to full this many hours before the due time.
+  /// Deadline pressure is half-way to full this many hours before the due time; once overdue, it is half-way from
+  /// full down to `overdueFloor` this many hours after.
   public var deadlineHalfLifeHours = 24.0
+  /// The least deadline pressure an overdue task keeps, however long overdue: what can still be done on time comes
+  /// before what is late already, and late work keeps at least this.
+  public var overdueFloor = 0.5
+  /// An obligation due within this many hours (or by the end of today) is asked for: it takes a place before the
+  /// rest, whatever it scores.
+  public var dueSoonHours = 3.0
+  /// A task not seen among the five for this many days (before today) has waited in full: its `waited` term is 1.
+  public var waitedDays = 10.0
   /// Estimates are multiplied by this before they are compared with the time available (the planning fallacy).
   public var planningFallacy = 1.5
   /// A task this short (in minutes, after the planning fallacy) is a quick start.
@@ -96,7 +109,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public init() {}
 
   enum CodingKeys: String, CodingKey {
-    case weights, deadlineHalfLifeHours, planningFallacy, quickStartMinutes, warmUpMinutes, pressingHours
+    case weights, deadlineHalfLifeHours, overdueFloor, dueSoonHours, waitedDays, planningFallacy, quickStartMinutes,
+      warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
     case overreachLimit, routineDeadlineCap, routineLimit
   }
@@ -115,6 +129,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     }
     weights = try container.decodeIfPresent(Weights.self, forKey: .weights) ?? defaults.weights
     deadlineHalfLifeHours = try read(.deadlineHalfLifeHours, defaults.deadlineHalfLifeHours)
+    overdueFloor = try read(.overdueFloor, defaults.overdueFloor)
+    dueSoonHours = try read(.dueSoonHours, defaults.dueSoonHours)
+    waitedDays = try read(.waitedDays, defaults.waitedDays)
     planningFallacy = try read(.planningFallacy, defaults.planningFallacy)
     quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes)
     warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes)
@@ -141,6 +158,9 @@ extension EngineSettings {
     switch key {
     case .weights: Weights.bounds
     case .deadlineHalfLifeHours: 1...720
+    case .overdueFloor: 0...1
+    case .dueSoonHours: 0...48
+    case .waitedDays: 1...365
     case .planningFallacy: 1...5
     case .quickStartMinutes: 1...120
     case .warmUpMinutes: 1...60

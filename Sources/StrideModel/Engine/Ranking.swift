@@ -78,7 +78,25 @@ public enum Ranking {
     let parts = SideBySide.parts(of: tasks.count) { range in
       scan(tasks, range, evaluator: evaluator, scoring: scoring, detail: detail)
     }
-    return parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
+    var (scored, hidden) = parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
+    // One stuck task at a time, in turn: the one out of view longest (the same all day, since sightings count from
+    // before today) is asked for; the others wait for their turn.
+    let rota = scored.indices.filter { scored[$0].rota }
+    guard !rota.isEmpty else { return (scored, hidden) }
+    let turn = tasks.withUnsafeBufferPointer { buffer in
+      rota.min { a, b in
+        let (x, y) = (buffer[scored[a].index], buffer[scored[b].index])
+        // Out of view longest; without sightings, put off longest ago.
+        let (p, q) = (evaluator.outOfViewSince(x), evaluator.outOfViewSince(y))
+        let (r, s) = (x.deferrals.last?.at ?? x.createdAt, y.deferrals.last?.at ?? y.createdAt)
+        return p != q ? p < q : r != s ? r < s : x.id < y.id
+      }!
+    }
+    scored[turn].requested = true
+    if detail { hidden += rota.filter { $0 != turn }.map { (scored[$0].index, HiddenCode.stuck) } }
+    let waiting = Set(rota.filter { $0 != turn })
+    scored = scored.indices.filter { !waiting.contains($0) }.map { scored[$0] }
+    return (scored, hidden)
   }
 
   /// The scan of the tasks in `range`.
@@ -104,7 +122,8 @@ public enum Ranking {
               index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced),
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
               requested: evaluator.isRequested(task, kind, resurfaced: resurfaced),
-              userPinned: task.pinned, overreach: evaluator.isOverreach(task)))
+              userPinned: task.pinned, overreach: evaluator.isOverreach(task),
+              rota: evaluator.inStuckRota(task, kind)))
         }
       }
       return (scored, hiddenCodes)
@@ -124,6 +143,8 @@ public enum Ranking {
     var userPinned: Bool
     /// Needs far more energy than the user has (shown only because it is pressing).
     var overreach: Bool
+    /// Stuck, and offered only in its turn.
+    var rota = false
   }
 
   /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without

@@ -20,8 +20,9 @@ struct Scoring {
       term(.timeFit, timeFit(task, kind)),
       term(.momentum, momentum(task)),
       term(.unblocks, unblocks(task)),
-      term(.resurfaced, (resurfaced.map { "back from \($0.rawValue)" } ?? "no", resurfaced == nil ? 0 : 1)),
+      term(.resurfaced, self.resurfaced(task, resurfaced)),
       term(.age, age(task)),
+      term(.waited, waited(task)),
       term(.deferPenalty, deferPenalty(task)),
     ]
     return terms.sorted { ($0.contribution, $1.term.rawValue) > ($1.contribution, $0.term.rawValue) }
@@ -37,8 +38,9 @@ struct Scoring {
     total += weights.timeFit * clamp(timeFitValue(task, kind))
     total += weights.momentum * clamp(momentumValue(task))
     total += weights.unblocks * clamp(unblocksValue(task))
-    total += weights.resurfaced * (resurfaced == nil ? 0 : 1)
+    total += weights.resurfaced * clamp(resurfacedValue(task, resurfaced))
     total += weights.age * clamp(ageValue(task))
+    total += weights.waited * clamp(waitedValue(task))
     total -= weights.deferPenalty * clamp(Double(task.deferrals.count) / 5)
     return total
   }
@@ -46,7 +48,12 @@ struct Scoring {
   func deadlineValue(_ task: borrowing StrideTask) -> Double {
     guard let due = task.due else { return 0 }
     let hours = due.timeIntervalSince(context.instant) / 3600
-    let pressure = hours <= 0 ? 1 : settings.deadlineHalfLifeHours / (settings.deadlineHalfLifeHours + hours)
+    let half = settings.deadlineHalfLifeHours
+    // Rising to full at the due time, then down towards the floor: what can still be done on time comes before
+    // what is late already, and late work keeps at least the floor.
+    let pressure =
+      hours > 0
+      ? half / (half + hours) : settings.overdueFloor + (1 - settings.overdueFloor) * half / (half - hours)
     // A routine comes round again: a missed one presses no more than one due within a day.
     return task.repeats ? min(pressure, settings.routineDeadlineCap) : pressure
   }
@@ -109,8 +116,21 @@ struct Scoring {
     max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400) / 30
   }
 
-  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full when due or overdue; it saturates, so a
-  /// month overdue weighs what a day overdue does.
+  /// Back at the time the person chose, full at first and less each hour, gone when `pressingHours` have passed:
+  /// the boost fades as "back at the time you chose" stops being news, with no cliff at its end.
+  func resurfacedValue(_ task: borrowing StrideTask, _ reason: DeferReason?) -> Double {
+    guard reason != nil, let back = evaluator.backAt(task) else { return 0 }
+    return 1 - context.instant.timeIntervalSince(back) / (settings.pressingHours * 3600)
+  }
+
+  /// Days out of view (since it was last seen among the suggestions before today, put off, or added) over
+  /// `waitedDays`.
+  func waitedValue(_ task: borrowing StrideTask) -> Double {
+    max(0, context.instant.timeIntervalSince(evaluator.outOfViewSince(task)) / 86_400) / settings.waitedDays
+  }
+
+  /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full at it, then down towards `overdueFloor`
+  /// (half-way there `deadlineHalfLifeHours` after it): due in the next hour comes before three days late.
   func deadline(_ task: StrideTask) -> (String, Double) {
     guard let due = task.due else { return ("no due time", 0) }
     let hours = due.timeIntervalSince(context.instant) / 3600
@@ -160,7 +180,19 @@ struct Scoring {
     return (count == 0 ? "nothing waits on it" : "\(count) waiting on it", unblocksValue(task))
   }
 
-  /// So nothing starves: grows over 30 days.
+  func resurfaced(_ task: StrideTask, _ reason: DeferReason?) -> (String, Double) {
+    guard let reason else { return ("no", 0) }
+    let hours = evaluator.backAt(task).map { Self.hours(context.instant.timeIntervalSince($0) / 3600) }
+    return ("back from \(reason.rawValue)" + (hours.map { ", \($0) ago" } ?? ""), resurfacedValue(task, reason))
+  }
+
+  /// So nothing waits unseen for long: grows over `waitedDays` from when it was last in view.
+  func waited(_ task: StrideTask) -> (String, Double) {
+    let days = Int(max(0, context.instant.timeIntervalSince(evaluator.outOfViewSince(task)) / 86_400))
+    return ("out of view \(days == 1 ? "1 day" : "\(days) days")", waitedValue(task))
+  }
+
+  /// Grows over 30 days.
   func age(_ task: StrideTask) -> (String, Double) {
     let days = max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400)
     return ("\(Int(days)) days old", ageValue(task))

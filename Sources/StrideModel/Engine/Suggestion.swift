@@ -89,11 +89,15 @@ public struct NowContext: Sendable, Equatable {
   public var list: String?
   /// The user's time zone, for phrases such as "due today" and for time-of-day windows.
   public var timeZone: TimeZone
+  /// When the person last saw each task among the suggestions, so every task gets its turn; nil where there is no
+  /// such memory (an engine run on its own, as the scenarios do): then nothing counts as waiting.
+  public var sightings: Sightings?
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,
-    tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil
+    tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil, sightings: Sightings? = nil
   ) {
+    self.sightings = sightings
     self.list = list
     self.instant = instant
     self.energy = energy

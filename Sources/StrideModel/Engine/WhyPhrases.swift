@@ -69,9 +69,13 @@ struct WhyPhrases {
       guard let last = task.deferrals.last, last.reason.whileDeferred == .backWithEnergy, last.until == nil else {
         return "back at the time you chose"
       }
-      if let energy = context.energy, energy > (last.energy ?? .low) { return "back now your energy is up" }
+      if evaluator.backAt(task) == context.instant { return "back now your energy is up" }
       return "back on its own since \(time.describe(last.fallbackEnd(evaluator.calendar, evaluator.settings)))"
     case .age: return ageText(task.createdAt)
+    case .waited:
+      // Its turn in the rota of what has been out of view: said from two days on, when it begins to tell.
+      let days = -time.dayDistance(to: evaluator.outOfViewSince(task))
+      return days >= 2 ? "its turn after \(days) days out of view" : nil
     case .deferPenalty: return nil
     }
   }

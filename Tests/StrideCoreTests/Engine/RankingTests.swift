@@ -79,7 +79,8 @@ struct RankingTests {
     }
   }
 
-  @Test("an earlier deadline never lowers a score", arguments: seeds)
+  @Test(
+    "a nearer deadline never lowers a score: rising to the due time, then fading towards the floor", arguments: seeds)
   func earlierDeadline(_ seed: UInt64) {
     var random = SeededRandom(seed)
     var task = random.task(id: 1, now: now)
@@ -87,12 +88,22 @@ struct RankingTests {
     task.deferral = nil
     task.blockedBy = []
     task.start = nil
-    var previous = -Double.infinity
-    for hours in stride(from: 240.0, through: -48, by: -12) {
+    func score(dueIn hours: Double) -> Double {
       task.due = now.addingTimeInterval(hours * 3600)
-      let score = Ranking.evaluate(tasks: [task], context: context()).candidates.first?.score ?? -.infinity
-      #expect(score >= previous - 1e-9, "due in \(hours) h")
-      previous = score
+      return Ranking.evaluate(tasks: [task], context: context()).candidates.first?.score ?? -.infinity
+    }
+    // Nearer and nearer the due time: never lower.
+    var previous = -Double.infinity
+    for hours in stride(from: 240.0, through: 0, by: -12) {
+      #expect(score(dueIn: hours) >= previous - 1e-9, "due in \(hours) h")
+      previous = score(dueIn: hours)
+    }
+    // Further and further past it: never higher, and never below what a deadline a day ahead gives.
+    let dayAhead = score(dueIn: 24)
+    for hours in stride(from: -1.0, through: -24 * 60, by: -23) {
+      #expect(score(dueIn: hours) <= previous + 1e-9, "overdue by \(-hours) h")
+      #expect(score(dueIn: hours) >= dayAhead - 1e-9, "overdue by \(-hours) h")
+      previous = score(dueIn: hours)
     }
   }
 

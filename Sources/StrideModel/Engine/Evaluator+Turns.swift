@@ -1,0 +1,49 @@
+import Foundation
+
+/// What is owed to the person at this moment, and whose turn it is: an obligation due soon, an unsure task promised
+/// at once, a task back at the time chosen, the stuck task whose turn it is, and how long each task has been out of
+/// view.
+extension Evaluator {
+  /// An obligation not yet due that is due by the end of today or within `dueSoonHours`: asked for, ahead of what is
+  /// late already (which keeps its deadline pressure in the score).
+  func isDueSoon(_ task: borrowing StrideTask) -> Bool {
+    guard task.type == .obligation, let due = task.due, due > context.instant else { return false }
+    return due <= endOfToday || due.timeIntervalSince(context.instant) <= settings.dueSoonHours * 3600
+  }
+
+  /// Deferred as unsure within the last day: `defer` promised it at once (as "break it into steps", or its next
+  /// step), and that holds even for a task put off for the third time.
+  func askedAtOnce(_ task: borrowing StrideTask, status: TaskStatus) -> Bool {
+    guard status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .offeredAtOnce else {
+      return false
+    }
+    return context.instant.timeIntervalSince(deferral.at) < settings.pressingHours * 3600
+  }
+
+  /// Offered as stuck only in its turn: put off `stuckAfterDeferrals` times, not pinned, and not an obligation due
+  /// within a day or overdue (that is never held back). The one of these out of view longest is offered.
+  func inStuckRota(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+    kind == .stuck && !task.pinned && task.deferrals.count >= settings.stuckAfterDeferrals
+      && !(task.type == .obligation && isPressing(task))
+  }
+
+  /// Since when the task has been out of the person's view: its last sighting among the suggestions before today, or
+  /// when it was last put off, or added, whichever is latest (now, without sightings to go by).
+  func outOfViewSince(_ task: borrowing StrideTask) -> Date {
+    // Without a memory of sightings, nothing is known to have waited.
+    guard let sightings = context.sightings else { return context.instant }
+    let seen = sightings.last(task.id, before: startOfToday) ?? task.createdAt
+    guard let deferred = task.deferrals.last?.at, deferred > seen else { return seen }
+    return deferred
+  }
+
+  /// When a task back from its last deferral came back: the until-time, or for a no-energy deferral without one,
+  /// the moment its energy was higher (now, while it is) or the fallback's end. Nil when it is not back.
+  func backAt(_ task: borrowing StrideTask) -> Date? {
+    guard let last = task.deferrals.last, last.reason.resurfaces else { return nil }
+    if let until = last.until { return until <= context.instant ? until : nil }
+    if task.status == .deferred, let energy = context.energy, energy > (last.energy ?? .low) { return context.instant }
+    let fallback = last.fallbackEnd(calendar, settings)
+    return fallback <= context.instant ? fallback : nil
+  }
+}
