@@ -33,8 +33,13 @@ struct Assembly {
     }
     // What was asked for is looked for among all; the rest among the best `varietyScan` (when a few families or
     // tags fill the list, fewer than five are shown rather than every candidate compared).
+    // What was asked for goes in the order of the asking: what the person asked for themselves first, then what is
+    // due soon, then the stuck task whose turn it is; each best first.
+    let asked = ranked.filter(\.requested).enumerated().sorted { a, b in
+      (askRank(a.element), a.offset) < (askRank(b.element), b.offset)
+    }.map(\.element)
     for pass in [true, false] {
-      for candidate in pass ? ranked[...] : ranked.prefix(Self.varietyScan)
+      for candidate in pass ? asked[...] : ranked.prefix(Self.varietyScan)
       where candidate.requested == pass && chosen.count < limit {
         guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
           continue
@@ -48,6 +53,13 @@ struct Assembly {
     }
     // Pins lead, in score order; the rest keep theirs.
     return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
+  }
+
+  /// 0 for what the person asked for themselves (a check, a task they were unsure how to start, one back at the time
+  /// they chose), 1 for an obligation due soon, 2 for the stuck task whose turn it is.
+  private func askRank(_ entry: Ranking.Scored) -> Int {
+    if entry.rota { return 2 }
+    return evaluator.isDueSoon(tasks[entry.index]) && entry.verdict != .checkOn ? 1 : 0
   }
 
   /// How many of the best candidates the last pass looks through for ones that keep the variety limits.

@@ -140,8 +140,11 @@ extension Deferral {
         + (task.followUp.map { ", and Stride asks you to check on it \(time.describe($0))" } ?? "")
     case .noEnergy:
       guard let until else {
+        let fallback = time.describe(fallbackEnd(time.calendar, settings))
+        // Put off at high energy, there is no higher energy to wait for: only the day's start brings it back.
+        if energy == .high { return "it comes back on its own \(fallback), since your energy is already high" }
         let higher = energy.map { "when your energy is higher than \($0.rawValue)" } ?? "when you set a higher energy"
-        return "it comes back \(higher), or on its own \(time.describe(fallbackEnd(time.calendar, settings)))"
+        return "it comes back \(higher), or on its own \(fallback)"
       }
       return "it comes back \(time.describe(until))"
     case .wrongTime:

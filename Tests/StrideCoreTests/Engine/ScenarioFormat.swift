@@ -12,6 +12,7 @@ import Foundation
 /// energy: low                   (optional)
 /// minutes: 20                   (optional)
 /// tags: home                    (optional)
+/// sightings: on                 (the daemon's memory of what was seen; implied by any task's `seen T`)
 /// task 1: reply to landlord | obligation | low | 10m | due 2026-11-24T17:00
 /// task 2: write report | goal | high | 90m
 /// first: 1                      (what must lead)
@@ -30,7 +31,7 @@ import Foundation
 /// `steps N`, `done K` (of the steps), `step-done T` (when the last done step was done), `tags a,b`,
 /// `blocked-by ID`, `waiting`, `follow-up T`, `completed`, `deferred REASON [until T] [at T] [energy E]` (the
 /// deferral in force), `was-deferred REASON [at T] [until T]` (one from the past), `updated T`, `repeat RRULE`
-/// (a routine), `pinned`. Times are UTC,
+/// (a routine), `pinned`, `seen T` (last seen among the suggestions then). Times are UTC,
 /// `YYYY-MM-DDTHH:MM`.
 struct Scenario {
   var name: String
@@ -66,13 +67,20 @@ struct Scenario {
       case "minutes": scenario.context.minutes = Int(value)
       case "tags": scenario.context.tags = value.split(separator: ",").map(String.init)
       case "limit": scenario.context.limit = Int(value) ?? 5
+      case "sightings": scenario.context.sightings = value == "on" ? Sightings() : nil
       default: break
       }
     }
     for (number, line) in lines.enumerated() {
       let stripped = line.components(separatedBy: "  (")[0].trimmingCharacters(in: .whitespaces)
       if stripped.hasPrefix("task ") {
-        scenario.tasks.append(task(stripped, now: scenario.context.instant, line: number + 1, file: file))
+        let task = task(stripped, now: scenario.context.instant, line: number + 1, file: file)
+        scenario.tasks.append(task)
+        if let seen = stripped.components(separatedBy: "| seen ").dropFirst().first {
+          scenario.context.sightings = scenario.context.sightings ?? Sightings()
+          let when = time(String(seen.prefix(16)))
+          scenario.context.sightings?.restore(Sightings.Record(id: task.id, latest: when, earlier: nil))
+        }
       } else if [
         "first:", "in:", "out:", "before:", "why ", "kind ", "hidden ", "count:", "prompt ", "most ", "never ",
       ].contains(
@@ -114,6 +122,7 @@ struct Scenario {
       case "updated": updated = time(words[1])
       case "repeat": task.recurrence = Recurrence(rrule: words[1])
       case "pinned": task.pinned = true
+      case "seen": break  // the scenario's sightings, read by `parse`
       case "start": task.start = time(words[1])
       case "steps": stepCount = Int(words[1]) ?? 0
       case "done": doneCount = Int(words[1]) ?? 0

@@ -49,6 +49,12 @@ struct DeferDefaultsTests {
     let time = HumanTime(now: Fixtures.at("2026-11-21T00:10:00Z"), timeZone: TimeZone(identifier: "UTC")!)
     #expect(
       tired.deferral?.effect(for: tired, time: time, settings: EngineSettings()).hasSuffix("tomorrow at 09:00") == true)
+    // Put off at high energy there is no higher energy to wait for: only the day's start is promised.
+    var spent = Fixtures.task(2, "write the speech")
+    try spent.deferTask(.noEnergy, until: nil, energy: .high, at: Fixtures.at("2026-11-21T00:10:00Z"), calendar: utc)
+    let effect = try #require(spent.deferral?.effect(for: spent, time: time, settings: EngineSettings()))
+    #expect(effect == "it comes back on its own tomorrow at 09:00, since your energy is already high")
+    #expect(!effect.contains("higher than high"))
   }
 
   @Test("blocked before a due time: the check-in comes before it, else the reply says it is due before then")
