@@ -121,7 +121,7 @@ struct Evaluator {
         break
       case .backWithEnergy where deferral.until == nil:
         guard energyIsBack(deferral) else { return .hidden(.lowEnergy) }
-        resurfaced = deferral.reason
+        resurfaced = resurfacedReason(task)
       case .backWithEnergy, .hidden, .waits:
         return .hidden(.deferred)
       }
@@ -143,7 +143,8 @@ struct Evaluator {
     }
     // Stuck: "make it smaller?", one at a time in turn (`inStuckRota`); an unsure deferral of the day is not held back.
     if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals, !askedAtOnce(task, status: status) {
-      kind = .stuck
+      // Already in steps: its next step is the smaller thing (the rota still decides its turn).
+      guard task.subtasks.contains(where: { !$0.done }) else { return .candidate(.stuck, resurfaced: resurfaced) }
     }
     // The filter takes the estimate as given; the score inflates it for the planning fallacy.
     if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {

@@ -23,8 +23,8 @@ extension Evaluator {
   /// Offered as stuck only in its turn: put off `stuckAfterDeferrals` times, not pinned, and not an obligation due
   /// within a day or overdue (that is never held back). The one of these out of view longest is offered.
   func inStuckRota(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
-    kind == .stuck && !task.pinned && task.deferrals.count >= settings.stuckAfterDeferrals
-      && !(task.type == .obligation && isPressing(task))
+    (kind == .stuck || kind == .nextStep) && !task.pinned && task.deferrals.count >= settings.stuckAfterDeferrals
+      && !askedAtOnce(task, status: status(task)) && !(task.type == .obligation && isPressing(task))
   }
 
   /// Since when the task has been out of the person's view: its last sighting among the suggestions before today, or
@@ -37,12 +37,21 @@ extension Evaluator {
     return deferred
   }
 
+  /// Put off as `no-energy` without a time, and the person's energy is now higher than it was then (than low, when it
+  /// was not known): back because the energy rose.
+  func energyRose(_ task: borrowing StrideTask) -> Bool {
+    guard task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .backWithEnergy,
+      deferral.until == nil, let energy = context.energy
+    else { return false }
+    return energy > (deferral.energy ?? .low)
+  }
+
   /// When a task back from its last deferral came back: the until-time, or for a no-energy deferral without one,
   /// the moment its energy was higher (now, while it is) or the fallback's end. Nil when it is not back.
   func backAt(_ task: borrowing StrideTask) -> Date? {
     guard let last = task.deferrals.last, last.reason.resurfaces else { return nil }
     if let until = last.until { return until <= context.instant ? until : nil }
-    if task.status == .deferred, let energy = context.energy, energy > (last.energy ?? .low) { return context.instant }
+    if energyRose(task) { return context.instant }
     let fallback = last.fallbackEnd(calendar, settings)
     return fallback <= context.instant ? fallback : nil
   }

@@ -69,7 +69,10 @@ struct WhyPhrases {
       guard let last = task.deferrals.last, last.reason.whileDeferred == .backWithEnergy, last.until == nil else {
         return "back at the time you chose"
       }
-      if evaluator.backAt(task) == context.instant { return "back now your energy is up" }
+      if evaluator.energyRose(task), let energy = context.energy {
+        // "Up" only when the energy at the deferral was known; otherwise what is true is what it is now.
+        return last.energy == nil ? "back now your energy is \(energy.rawValue)" : "back now your energy is up"
+      }
       return "back on its own since \(time.describe(last.fallbackEnd(evaluator.calendar, evaluator.settings)))"
     case .age: return ageText(task.createdAt)
     case .waited:

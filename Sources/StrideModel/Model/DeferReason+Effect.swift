@@ -89,13 +89,15 @@ extension Deferral {
   }
 
   /// Whether a waiting task's follow-up is Stride's own check-in after a `blocked` deferral without a time, not
-  /// one the person asked for (`--until`, `stride wait --follow-up`): the last deferral is such a one, and the
-  /// follow-up falls within the span its check-in can take (after it, and at most three days on).
+  /// one the person asked for (`--until`, `stride wait --follow-up`): the latest `blocked` deferral before the
+  /// follow-up had no time, and the follow-up falls within the span its check-in can take (at most three days on).
   public static func isStridesCheckIn(_ task: StrideTask) -> Bool {
-    guard task.status == .waiting, let followUp = task.followUp, let last = task.deferrals.last,
-      last.reason == .blocked, last.until == nil
-    else { return false }
-    return followUp > last.at && followUp.timeIntervalSince(last.at) <= StrideTask.blockedFollowUp + 86_400
+    guard task.status == .waiting, let followUp = task.followUp else { return false }
+    // The deferral that set the follow-up is the latest `blocked` one before it; a later `blocked --on ID` (a
+    // dependency) sets none.
+    guard let setter = task.deferrals.last(where: { $0.reason == .blocked && $0.at < followUp }) else { return false }
+    return setter.until == nil
+      && followUp.timeIntervalSince(setter.at) <= StrideTask.blockedFollowUp + 86_400
   }
 
   /// What happens next to a task under this deferral, as a clause: "it comes back when your energy is higher than
