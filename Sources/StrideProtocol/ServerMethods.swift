@@ -56,12 +56,18 @@ public enum NowList: RPCMethod {
     /// With `tags`: how many open tasks have one of them (so a client can say that none has, rather than why
     /// they are hidden).
     public var tagged: Int?
+    /// How many tasks that could be started now are left out though they have been out of view for
+    /// `outOfViewDays` days or more; both absent when none has.
+    public var outOfViewLong: Int?
+    public var outOfViewDays: Int?
 
     public init(
       suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
-      tagged: Int? = nil
+      tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil
     ) {
       self.tagged = tagged
+      self.outOfViewLong = outOfViewLong
+      self.outOfViewDays = outOfViewDays
       self.suggestions = suggestions
       self.openTasks = openTasks
       self.energy = energy
@@ -76,7 +82,9 @@ public enum NowList: RPCMethod {
       return result
     }
 
-    enum CodingKeys: String, CodingKey { case suggestions, openTasks, energy, hidden, overdue, tagged }
+    enum CodingKeys: String, CodingKey {
+      case suggestions, openTasks, energy, hidden, overdue, tagged, outOfViewLong, outOfViewDays
+    }
 
     public init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -86,6 +94,8 @@ public enum NowList: RPCMethod {
       hidden = try container.decodeIfPresent([HiddenEntry].self, forKey: .hidden)
       overdue = try container.decodeIfPresent(Int.self, forKey: .overdue) ?? 0
       tagged = try container.decodeIfPresent(Int.self, forKey: .tagged)
+      outOfViewLong = try container.decodeIfPresent(Int.self, forKey: .outOfViewLong)
+      outOfViewDays = try container.decodeIfPresent(Int.self, forKey: .outOfViewDays)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -96,6 +106,8 @@ public enum NowList: RPCMethod {
       try container.encodeIfPresent(hidden, forKey: .hidden)
       try container.encode(overdue, forKey: .overdue)
       try container.encodeIfPresent(tagged, forKey: .tagged)
+      try container.encodeIfPresent(outOfViewLong, forKey: .outOfViewLong)
+      try container.encodeIfPresent(outOfViewDays, forKey: .outOfViewDays)
     }
   }
 }

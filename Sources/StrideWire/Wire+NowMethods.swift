@@ -186,6 +186,9 @@ extension Wire {
     public var hidden: [HiddenEntry]?
     public var overdue: Int
     public var tagged: Int?
+    /// Left out though out of view for `outOfViewDays` days or more (nil from an older daemon, or none).
+    public var outOfViewLong: Int? = nil
+    public var outOfViewDays: Int? = nil
   }
 
   /// `task.explain`'s result: the whole score of one task, or the filter that hides it.

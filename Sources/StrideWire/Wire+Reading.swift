@@ -140,7 +140,8 @@ extension Wire.NowResult: JSONReadable {
     let field = try JSONFields(json, "a now-list")
     self.init(
       suggestions: try field("suggestions"), openTasks: try field("openTasks"), energy: try field.optional("energy"),
-      hidden: try field.optional("hidden"), overdue: try field("overdue"), tagged: try field.optional("tagged"))
+      hidden: try field.optional("hidden"), overdue: try field("overdue"), tagged: try field.optional("tagged"),
+      outOfViewLong: try field.optional("outOfViewLong"), outOfViewDays: try field.optional("outOfViewDays"))
   }
 }
 

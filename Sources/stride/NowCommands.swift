@@ -32,6 +32,13 @@ extension Session {
       output.say()
       renderSuggestions(result.suggestions)
     }
+    if let waiting = result.result.outOfViewLong, let days = result.result.outOfViewDays, waiting > 0 {
+      // Said once, calmly, with no list: that others are waiting their turn, and where they are.
+      let (others, them) = waiting == 1 ? ("1 other task has", "it") : ("\(waiting) other tasks have", "them")
+      output.say()
+      output.folded(["\(others) been out of view for \(days) days or more; see \(them) with: stride now --all"])
+        .forEach { output.say($0) }
+    }
     guard let hidden = result.hidden, !hidden.isEmpty else { return }
     output.say()
     output.say("Left out for now:")

@@ -159,9 +159,11 @@ final class Tasks: Sendable {
     _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
   ) throws(StrideError) -> NowList.Result {
     let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
+    let waiting = evaluation.outOfViewLong
     let result = NowList.Result(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
-      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged)
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged,
+      outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil)
     return params.terms == false ? result.withoutTerms : result
   }
 

@@ -132,8 +132,7 @@ struct Evaluator {
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if let comes = routineComes(task), comes > context.instant, !task.pinned { return .hidden(.routineLater) }
     if let asked = context.hides(task) { return .hidden(asked) }
-    // A pin keeps a task in now past the filters of the moment (energy, time, windows, the stuck rota); only a
-    // state the user chose (deferred, waiting, blocked, not started, tags asked for) still hides it, and says so.
+    // A pin keeps a task past the filters of the moment; a state the user chose still hides it, and says so.
     let pinned = task.pinned
     if isOverreach(task), !isPressing(task), !pinned { return .hidden(.tooMuchEnergy) }
     if task.deferrals.last?.reason.keepsDailyWindow == true, let window = wrongTimeWindow(task, status: status),
@@ -141,10 +140,12 @@ struct Evaluator {
     {
       return .hidden(.wrongTime)
     }
-    // Stuck: "make it smaller?", one at a time in turn (`inStuckRota`); an unsure deferral of the day is not held back.
-    if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals, !askedAtOnce(task, status: status) {
-      // Already in steps: its next step is the smaller thing (the rota still decides its turn).
-      guard task.subtasks.contains(where: { !$0.done }) else { return .candidate(.stuck, resurfaced: resurfaced) }
+    // Stuck: one at a time in turn (`inStuckRota`), as "make it smaller?", or as its next step once it is in steps;
+    // an unsure deferral of the day is not held back.
+    if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals, !askedAtOnce(task, status: status),
+      !task.subtasks.contains(where: { !$0.done })
+    {
+      return .candidate(.stuck, resurfaced: resurfaced)
     }
     // The filter takes the estimate as given; the score inflates it for the planning fallacy.
     if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {
@@ -156,14 +157,16 @@ struct Evaluator {
     {
       kind = .breakdown
     }
-    // Pressing, but far beyond the user's energy: a start, not the whole task.
-    if kind == nil, isOverreach(task), !task.subtasks.contains(where: { !$0.done }),
-      (task.estimateMinutes ?? Int.max) > 15
-    {
-      kind = .firstFifteen
+    return .candidate(kind ?? lastKind(task), resurfaced: resurfaced)
+  }
+
+  /// The way a candidate no filter decided on is offered: pressing but far beyond the user's energy, a start, not the
+  /// whole task; put off as not important twice, a question; else the task or its next step (nil).
+  private func lastKind(_ task: borrowing StrideTask) -> Suggestion.Kind? {
+    if isOverreach(task), !task.subtasks.contains(where: { !$0.done }), (task.estimateMinutes ?? Int.max) > 15 {
+      return .firstFifteen
     }
-    if kind == nil, notImportantTwice(task) { kind = .stuck }
-    return .candidate(kind, resurfaced: resurfaced)
+    return notImportantTwice(task) ? .stuck : nil
   }
 
   /// The kind a candidate is offered as, once the filters have spoken.

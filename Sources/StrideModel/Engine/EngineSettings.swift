@@ -15,7 +15,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     public var resurfaced = 5.0
     public var age = 2.0
     /// Days since the person last saw it among the five (before today): every task gets its turn.
-    public var waited = 6.0
+    public var waited = 8.0
     /// Subtracted: value × weight, for tasks deferred again and again.
     public var deferPenalty = 4.0
 
@@ -75,7 +75,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   /// rest, whatever it scores.
   public var dueSoonHours = 3.0
   /// A task not seen among the five for this many days (before today) has waited in full: its `waited` term is 1.
-  public var waitedDays = 10.0
+  public var waitedDays = 7.0
   /// Estimates are multiplied by this before they are compared with the time available (the planning fallacy).
   public var planningFallacy = 1.5
   /// A task this short (in minutes, after the planning fallacy) is a quick start.

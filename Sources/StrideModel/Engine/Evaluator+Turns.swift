@@ -55,4 +55,10 @@ extension Evaluator {
     let fallback = last.fallbackEnd(calendar, settings)
     return fallback <= context.instant ? fallback : nil
   }
+
+  /// Out of view for `waitedDays` or more, by the daemon's sightings (never without them).
+  func outOfViewLong(_ task: borrowing StrideTask) -> Bool {
+    context.sightings != nil
+      && context.instant.timeIntervalSince(outOfViewSince(task)) >= settings.waitedDays * 86_400
+  }
 }

@@ -17,6 +17,9 @@ public enum Ranking {
     public var passedOver: [HiddenTask]
     /// How many open tasks are overdue (hidden ones too).
     public var overdue: Int
+    /// How many tasks that could be started now are not among the suggestions though they have been out of the
+    /// person's view for `waitedDays` or more (0 without sightings): the list says so, and how to see them.
+    public var outOfViewLong = 0
   }
 
   /// At most `context.limit` suggestions, assembled from the best candidates.
@@ -33,7 +36,7 @@ public enum Ranking {
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
     let scoring = Scoring(evaluator: evaluator)
-    let (scored, hiddenCodes) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
+    let (scored, hiddenCodes, waitingTurn) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
     let before = { (a: Scored, b: Scored) in
       a.score != b.score
         ? a.score > b.score
@@ -67,13 +70,15 @@ public enum Ranking {
       } : []
     return Evaluation(
       suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
-      passedOver: passedOver, overdue: evaluator.overdue)
+      passedOver: passedOver, overdue: evaluator.overdue,
+      outOfViewLong: waitingTurn + scored.count(where: \.outOfViewLong) - chosen.count(where: \.outOfViewLong))
   }
 
   /// Every task through the filters, and the candidates scored: with `detail`, also which filter hides each of the
   /// others. A long list is scanned in parts side by side.
+  /// Also how many stuck tasks waiting their turn have been out of view long.
   private static func scan(_ tasks: [StrideTask], evaluator: Evaluator, scoring: Scoring, detail: Bool) -> (
-    [Scored], [(Int, HiddenCode)]
+    [Scored], [(Int, HiddenCode)], Int
   ) {
     let parts = SideBySide.parts(of: tasks.count) { range in
       scan(tasks, range, evaluator: evaluator, scoring: scoring, detail: detail)
@@ -82,7 +87,7 @@ public enum Ranking {
     // One stuck task at a time, in turn: the one out of view longest (the same all day, since sightings count from
     // before today) is asked for; the others wait for their turn.
     let rota = scored.indices.filter { scored[$0].rota }
-    guard !rota.isEmpty else { return (scored, hidden) }
+    guard !rota.isEmpty else { return (scored, hidden, 0) }
     let turn = tasks.withUnsafeBufferPointer { buffer in
       rota.min { a, b in
         let (x, y) = (buffer[scored[a].index], buffer[scored[b].index])
@@ -95,8 +100,9 @@ public enum Ranking {
     scored[turn].requested = true
     if detail { hidden += rota.filter { $0 != turn }.map { (scored[$0].index, HiddenCode.stuck) } }
     let waiting = Set(rota.filter { $0 != turn })
+    let waitingLong = waiting.count { scored[$0].outOfViewLong }
     scored = scored.indices.filter { !waiting.contains($0) }.map { scored[$0] }
-    return (scored, hidden)
+    return (scored, hidden, waitingLong)
   }
 
   /// The scan of the tasks in `range`.
@@ -123,7 +129,7 @@ public enum Ranking {
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
               requested: evaluator.isRequested(task, kind, resurfaced: resurfaced),
               userPinned: task.pinned, overreach: evaluator.isOverreach(task),
-              rota: evaluator.inStuckRota(task, kind)))
+              rota: evaluator.inStuckRota(task, kind), outOfViewLong: evaluator.outOfViewLong(task)))
         }
       }
       return (scored, hiddenCodes)
@@ -145,6 +151,8 @@ public enum Ranking {
     var overreach: Bool
     /// Stuck, and offered only in its turn.
     var rota = false
+    /// Out of the person's view for `waitedDays` or more.
+    var outOfViewLong = false
   }
 
   /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without

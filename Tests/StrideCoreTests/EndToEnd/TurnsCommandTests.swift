@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import StrideCore
+
+/// `stride now` after days away: tasks long out of view take their turn and say so, and those still waiting are
+/// counted once, calmly, with where to see them.
+@Suite("End to end: every task gets its turn")
+struct TurnsCommandTests {
+  @Test("ten days on, the five say whose turn it is, and one line counts the others still waiting")
+  func tenDaysOn() {
+    let cli = CommandLineHarness(at: "2026-11-23T09:00:00Z")
+    defer { cli.finish() }
+    let chores = [
+      "dust the shelves", "sort the cables", "oil the hinges", "wipe the windows", "descale the kettle",
+      "tidy the desk", "empty the bins", "fold the towels",
+    ]
+    for chore in chores { #expect(cli.stride("add", chore + " ~10m !low").status == 0) }
+    let monday = cli.stride("now").stdout
+    #expect(!monday.contains("out of view"), "nothing has waited on the day it was added")
+
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-12-03T09:00:00Z")
+    let later = cli.stride("now")
+    #expect(later.status == 0)
+    let lines = later.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains("task ") }.count == 5)
+    #expect(later.stdout.contains("its turn after 10 days out of view"))
+    #expect(
+      lines.contains("3 other tasks have been out of view for 7 days or more; see them with: stride now --all"),
+      "\(later.stdout)")
+    // Scripts read the same in the reply.
+    let json = cli.stride("now", "--json").stdout
+    #expect(json.contains(#""outOfViewLong":3"#) && json.contains(#""outOfViewDays":7"#))
+  }
+}
