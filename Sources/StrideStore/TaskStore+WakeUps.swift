@@ -20,7 +20,7 @@ extension TaskStore {
 
   /// The earliest wake-up still to come, if any.
   public var nextWakeUp: WakeUp? {
-    openByID.wakeUps(by: .distantPast).next
+    openByID.wakeUps(by: .distantPast, fallback: energyFallback).next
   }
 
   /// How a wake-up's row of the history says what happened: "came back: its deferral ended", "came due".

@@ -39,6 +39,17 @@ public final class TaskStore {
   public var calendar = LocalCalendar(timeZone: .current)
   /// When the person's day starts (`time.dayStart`): a pause Stride times itself ends then.
   public var dayStart = TimeParser.defaultDayStart
+  /// How long a no-energy deferral without a time lasts if the energy never rises (`engine.noEnergyFallbackHours`):
+  /// it is woken, and stored as active, at the start of the day on which they run out.
+  public var noEnergyFallbackHours = EngineSettings().noEnergyFallbackHours
+
+  /// The end of a no-energy pause without a time, by this store's day and settings.
+  var energyFallback: EnergyFallback {
+    var settings = EngineSettings()
+    settings.noEnergyFallbackHours = noEnergyFallbackHours
+    settings.dayStart = dayStart
+    return EnergyFallback(calendar: calendar, settings: settings)
+  }
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
@@ -309,14 +320,15 @@ public final class TaskStore {
 
   /// The wake-ups due by `now`, announced, and the next one to come (`wakeAndFindNext(at:)`).
   func wake(lookingAhead now: Date) throws(StrideError) -> (due: [WakeUp], next: WakeUp?) {
-    let (due, next) = openList.wakeUps(by: now)
+    let fallback = energyFallback
+    let (due, next) = openList.wakeUps(by: now, fallback: fallback)
     guard !due.isEmpty else { return ([], next) }
     let woken = Dictionary(grouping: due, by: \.task).keys.sorted().compactMap(openTask)
     var changes: [StoreChange] = []
     try database.transaction { () throws(StrideError) in
       for before in woken {
         let kinds = due.filter { $0.task == before.id }
-        let task = before.woken(at: kinds.map(\.at).max() ?? now, now: now)
+        let task = before.woken(at: kinds.map(\.at).max() ?? now, now: now, fallback: fallback)
         try rows.save(task)
         try history.record(
           action: .wake, summary: "task \(task.id) (\(task.title)) " + Self.phrase(kinds),

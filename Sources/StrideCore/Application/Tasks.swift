@@ -24,6 +24,7 @@ final class Tasks: Sendable {
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
+    store.noEnergyFallbackHours = config.engine.noEnergyFallbackHours
     // Without them nothing counts as waiting; a store that cannot read them still answers.
     sightings = Locked((try? store.sightings()) ?? Sightings())
     self.store = StoreLock(store)

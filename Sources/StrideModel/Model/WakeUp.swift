@@ -41,23 +41,48 @@ public struct WakeUp: Codable, Equatable, Sendable {
   }
 }
 
+/// When a `no-energy` deferral without a time ends on its own, if the energy never rises: at the start of the day on
+/// which `noEnergyFallbackHours` run out (`Deferral.fallbackEnd`). The wake-ups ask it of every deferred task, so such
+/// a task is stored as active again then, and `show` and `list` say so.
+public struct EnergyFallback: Sendable {
+  public var calendar: LocalCalendar
+  public var settings: EngineSettings
+
+  public init(calendar: LocalCalendar, settings: EngineSettings) {
+    self.calendar = calendar
+    self.settings = settings
+  }
+
+  /// When the task's no-energy pause ends on its own, if it is under one and that is after its last change.
+  func end(of task: borrowing StrideTask) -> Date? {
+    guard task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .backWithEnergy,
+      deferral.until == nil
+    else { return nil }
+    let end = deferral.fallbackEnd(calendar, settings)
+    return end > task.updatedAt ? end : nil
+  }
+}
+
 extension [StrideTask] {
-  /// Every task's `wakeUps(by: instant)`, and the earliest wake-up after `instant`. Each task is looked at in place,
-  /// and a list is made only for a task with something due: the wake timer asks this of every open task.
-  public func wakeUps(by instant: Date) -> (due: [WakeUp], next: WakeUp?) {
+  /// Every task's `wakeUps(by: instant)`, and the earliest wake-up after `instant`; with `fallback`, also the end of
+  /// each no-energy pause without a time. Each task is looked at in place, and a list is made only for a task with
+  /// something due: the wake timer asks this of every open task.
+  public func wakeUps(by instant: Date, fallback: EnergyFallback? = nil) -> (due: [WakeUp], next: WakeUp?) {
     var due: [WakeUp] = []
     var next: WakeUp?
     withUnsafeBufferPointer { tasks in
       for index in tasks.indices {
         let id = tasks[index].id
         var come: [WakeUp] = []
-        tasks[index].eachWakeUp { kind, moment in
+        func consider(_ kind: WakeUpKind, _ moment: Date) {
           if moment <= instant {
             come.append(WakeUp(task: id, kind: kind, at: moment))
           } else if next.map({ moment < $0.at }) ?? true {
             next = WakeUp(task: id, kind: kind, at: moment)
           }
         }
+        tasks[index].eachWakeUp(consider)
+        if let end = fallback?.end(of: tasks[index]) { consider(.deferral, end) }
         if !come.isEmpty { due += StrideTask.announced(come) }
       }
     }
@@ -131,8 +156,12 @@ extension StrideTask {
   /// came back, which is what the engine's `resurfaced` term asks.
   /// A routine moves along to the occurrence current at `now` in one step, however many it passed over; when that
   /// occurrence's due time has passed too, the move says it, so it is not announced again on its own.
-  package func woken(at moment: Date, now: Date? = nil) -> StrideTask {
+  package func woken(at moment: Date, now: Date? = nil, fallback: EnergyFallback? = nil) -> StrideTask {
     var task = settled(at: moment)
+    if let end = fallback?.end(of: self), end <= moment {
+      task.status = .active
+      task.deferral = nil
+    }
     task.updatedAt = moment
     let calendar = Self.routineCalendar
     if let recurrence, let due,
