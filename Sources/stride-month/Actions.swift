@@ -109,7 +109,10 @@ extension Simulation {
     let stored = answer.json["task"]?["deferrals"].flatMap { list -> JSONValue? in
       if case .array(let items) = list { return items.last } else { return nil }
     }
-    if stored?["energy"]?.string != person?.rawValue { totals.energyDisagreements += 1 }
+    if stored?["energy"]?.string != person?.rawValue {
+      totals.energyDisagreements += 1
+      log("energy at the deferral: the person's \(person?.rawValue ?? "unknown"), stored \(String(describing: stored))")
+    }
     tasks[id]?.deferrals.append(
       DeferralTruth(reason: choice.reason, at: lo, until: until, energy: person, on: on, words: choice.until))
     if let on { tasks[id]?.blockedOn.insert(on) }

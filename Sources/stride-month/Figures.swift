@@ -132,6 +132,7 @@ extension Simulation {
 
   func dueRecall() -> DueRecall {
     var recall = DueRecall()
+    var later: [String] = []
     for query in primaryQueries {
       let shown = query.shownSet
       for id in query.eligible.sorted() {
@@ -140,14 +141,10 @@ extension Simulation {
         let present = shown.contains(id)
         if left <= 3 * 3600 {
           recall.within3h.add(present)
-          if !present && recall.misses.count < 8 {
-            recall.misses.append(
-              "\(TimeWords.stamp(query.lo)): task \(id) \"\(task.title)\" due \(TimeWords.clock(due)) "
-                + "(\(task.energy.rawValue), \(task.estimate.map { "\($0) min" } ?? "no estimate")) not in "
-                + "\(query.ids), \(query.hidden[id]?.rawValue ?? "?")")
-          }
+          if !present { recall.misses.append(miss(query, task, due)) }
         }
         guard left <= 86_400 else { continue }
+        if !present && left > 3 * 3600 { later.append(miss(query, task, due)) }
         recall.within24h.add(present)
         let crowded =
           query.shown.count == 5
@@ -157,7 +154,20 @@ extension Simulation {
         if !crowded { recall.within24hUncrowded.add(present) }
       }
     }
+    recall.misses = Array(recall.misses.prefix(6)) + later.prefix(6)
     return recall
+  }
+
+  /// A due-soon obligation left out, and what the five held instead.
+  private func miss(_ query: QueryRecord, _ task: TaskTruth, _ due: Instant) -> String {
+    let five = query.shown.map { shown in
+      let other = tasks[shown.id]
+      let when = other?.due.map { TimeWords.deadline($0, now: query.lo) } ?? "no due"
+      return "\(shown.id) \(other?.type.rawValue ?? "?") \(when)"
+    }
+    return "\(TimeWords.stamp(query.lo)) [\(query.energy?.rawValue ?? "unknown")]: task \(task.id) \"\(task.title)\" "
+      + "due \(TimeWords.clock(due)) (\(task.energy.rawValue), \(task.estimate.map { "\($0) min" } ?? "no estimate")), "
+      + "\(query.hidden[task.id]?.rawValue ?? "?"); the five: \(five.joined(separator: "; "))"
   }
 
   func fitFigures() -> FitFigures {

@@ -8,12 +8,14 @@ struct Options {
   var arrivals = 7.0
   var json = false
   var verbose = false
+  /// With several seeds, each seed's whole report too, before the summary.
+  var each = false
   /// Monday 2 November 2026, 07:00 UTC.
   var start: Instant = 1_793_602_800
 
   static let usage = """
     usage: stride-month [--seed N | --seeds 1,2,3] [--days D] [--arrivals K] [--start 2026-11-02T07:00:00Z]
-                        [--json] [--verbose]
+                        [--json] [--verbose] [--each]
       A seeded person drives the real strided (built beside this program) through a simulated month, moving its
       clock by restarting it with STRIDE_CLOCK_SHIFT, and prints how well `now` kept its promises.
       --seed N        the person's seed (default 1); --seeds runs several, a row each and a summary
@@ -22,6 +24,7 @@ struct Options {
       --start TIME    the first morning, RFC 3339 (default Monday 2 November 2026 07:00 UTC)
       --json          the figures as JSON on stdout instead of text
       --verbose       every question, answer and action on stderr
+      --each          with --seeds, each seed's whole report before the summary
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -48,6 +51,7 @@ struct Options {
         options.start = Int(start.secondsSince1970)
       case "--json": options.json = true
       case "--verbose", "-v": options.verbose = true
+      case "--each": options.each = true
       case "--help", "-h":
         print(usage)
         exit(0)

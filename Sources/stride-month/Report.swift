@@ -66,7 +66,11 @@ struct Report {
       "\(Self.days(starvation.median)) / \(Self.days(starvation.p90)) / "
         + Self.days(starvation.max))
     line("waited 10 days or more", "\(starvation.tenDays)")
-    line("eligible, never shown at all", "\(starvation.neverShown.count)")
+    let never = starvation.neverShown.compactMap { starvation.runs[$0] }
+    line(
+      "eligible, never shown at all",
+      "\(never.count) (of which waiting 3+ d: \(never.count(where: { $0 >= 3 })), 7+ d: \(never.count(where: { $0 >= 7 })))"
+    )
     note("longest waits:")
     for starver in result.starvers { note(starver, indent: 6) }
   }
@@ -76,7 +80,7 @@ struct Report {
     line("due within 3 h: in the five", Self.percent(due.within3h))
     line("due within 24 h: in the five", Self.percent(due.within24h))
     line("  leaving out fives full of sooner obligations", Self.percent(due.within24hUncrowded))
-    if !due.misses.isEmpty { note("missed within 3 h:") }
+    if !due.misses.isEmpty { note("missed (within 3 h first, then within 24 h):") }
     for miss in due.misses { note(miss, indent: 6) }
   }
 

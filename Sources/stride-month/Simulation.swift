@@ -100,7 +100,12 @@ final class Simulation {
     for entry in all.hidden ?? [] { hidden[Int(entry.id.rawValue)] = entry.reason }
     let eligible = Set(shown.map(\.id)).union(hidden.filter { $0.value.eligible }.keys)
     let personEnergy = energy.at(lo)
-    if personEnergy != plain.energy { totals.energyDisagreements += 1 }
+    if personEnergy != plain.energy {
+      totals.energyDisagreements += 1
+      log(
+        "energy: the person's is \(personEnergy?.rawValue ?? "unknown"), the daemon's \(plain.energy?.rawValue ?? "unknown")"
+      )
+    }
     let day = (TimeWords.startOfDay(instant) - TimeWords.startOfDay(options.start)) / 86_400
     let record = QueryRecord(
       day: day, hour: plan.hour, repeated: repeated, lo: lo, hi: hi, minutes: plan.minutes, energy: plain.energy,

@@ -21,6 +21,7 @@ do {
   } else if results.count == 1, let result = results.first {
     print(Report.full(result, options), terminator: "")
   } else {
+    if options.each { for result in results { print(Report.full(result, options)) } }
     print(Report.summary(results, options), terminator: "")
   }
 } catch {
