@@ -18,7 +18,10 @@ struct ClaimChecker {
     case "you just finished a step": return ("steps", justFinished())
     case "another task waits on it": return ("waits-on", waits(1))
     case "back at the time you chose": return ("back", backAtChosenTime())
-    case "back now your energy is up": return ("back", backWithEnergy())
+    case "back now your energy is up":
+      // Counted apart when the energy was unknown at the deferral: "up" then rests on reading unknown as low.
+      let unknownThen = task.deferrals.last.map { $0.reason == .noEnergy && $0.energy == nil } ?? false
+      return (unknownThen ? "back, energy unknown then" : "back", backWithEnergy())
     case "a 15-minute start":
       return ("first-15", kind == .firstFifteen && record.minutes == nil ? .holds : .fails(firstFifteenWhy))
     case "the first 15 min fit your time":

@@ -10,6 +10,10 @@ extension Simulation {
     for query in primaryQueries {
       if query.shown.contains(where: { $0.prompt == "make it smaller?" }) { figures.answersWithSmaller += 1 }
       for (id, reason) in query.hidden.sorted(by: { $0.key < $1.key }) where reason == .stuck {
+        if let task = tasks[id], backFromNoEnergy(task, at: query.lo) {
+          figures.stuckBackFromNoEnergy += 1
+          figures.stuckBackFromNoEnergyTasks.insert(id)
+        }
         guard let task = tasks[id], task.type == .obligation, let due = task.due, due <= query.lo + 86_400 else {
           continue
         }
@@ -21,12 +25,52 @@ extension Simulation {
         }
       }
     }
+    rota(&figures)
     for query in queries {
       for shown in query.shown where shown.prompt == "make it smaller?" {
         if let task = tasks[shown.id], stepsOpen(task, at: query.lo) { figures.smallerWithSteps += 1 }
       }
     }
     return figures
+  }
+
+  /// The one-stuck-task-a-day rota: the days on which some stuck task was eligible, those on which none was offered,
+  /// and, on those, what became of the stuck tasks not hidden as `stuck` (one of them is the day's pick).
+  private func rota(_ figures: inout StuckFigures) {
+    var stuckDays: Set<Int> = []
+    var smallerDays: Set<Int> = []
+    var firstQuery: [Int: QueryRecord] = [:]
+    for query in primaryQueries {
+      let stuckIDs = Set(figures.rows.filter { $0.stuckAt < query.lo }.map(\.id))
+      if !stuckIDs.isDisjoint(with: query.eligible) {
+        stuckDays.insert(query.day)
+        if firstQuery[query.day] == nil { firstQuery[query.day] = query }
+      }
+      if query.shown.contains(where: { $0.kind == .stuck }) { smallerDays.insert(query.day) }
+    }
+    figures.daysWithStuck = stuckDays.count
+    figures.daysWithoutSmaller = stuckDays.subtracting(smallerDays).count
+    for day in stuckDays.subtracting(smallerDays).sorted() {
+      guard let query = firstQuery[day] else { continue }
+      var fates: [String] = []
+      for row in figures.rows where row.stuckAt < query.lo {
+        if let shown = query.shown.first(where: { $0.id == row.id }) {
+          fates.append("shown as \(shown.kind.rawValue)")
+        } else if let reason = query.hidden[row.id], reason != .stuck, reason != .completed {
+          fates.append(reason.rawValue)
+        } else if query.hidden[row.id] == .stuck, let task = tasks[row.id], backFromNoEnergy(task, at: query.lo) {
+          fates.append("stuck though back from no-energy")
+        }
+      }
+      figures.rotaFates[fates.isEmpty ? "none left to pick" : fates.sorted().joined(separator: " + "), default: 0] += 1
+    }
+  }
+
+  /// Whether the task's last deferral before `instant` is a no-energy one without a time: it stays `deferred` in the
+  /// store when it comes back (by energy or by its fallback), and the daemon's stuck rota takes only active tasks.
+  func backFromNoEnergy(_ task: TaskTruth, at instant: Instant) -> Bool {
+    guard let last = task.deferrals.last(where: { $0.at < instant }) else { return false }
+    return last.reason == .noEnergy && last.until == nil && task.lastChange <= last.at
   }
 
   /// Whether the task had open steps at `instant`: added before it, not done by it.

@@ -63,6 +63,16 @@ struct StuckFigures {
   var answersWithSmaller = 0
   /// "make it smaller?" offered for a task that had open steps already.
   var smallerWithSteps = 0
+  /// Days on which some stuck task was eligible (hidden as `stuck`, or passed over), and of them the days on which no
+  /// plain answer asked "make it smaller?".
+  var daysWithStuck = 0
+  var daysWithoutSmaller = 0
+  /// On those days, at the day's first question: what the stuck tasks not hidden as `stuck` were (shown otherwise,
+  /// passed over, hidden by another filter), counted by day.
+  var rotaFates: [String: Int] = [:]
+  /// Questions (and tasks) at which a stuck task back from an untimed no-energy deferral was hidden as `stuck`.
+  var stuckBackFromNoEnergy = 0
+  var stuckBackFromNoEnergyTasks: Set<Int> = []
   /// Questions at which an obligation due within a day (or overdue) was hidden as `stuck`, the tasks, and examples.
   var pressingHidden = 0
   var pressingHiddenTasks: Set<Int> = []

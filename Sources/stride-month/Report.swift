@@ -93,6 +93,13 @@ struct Report {
     let gaps = stuck.rows.map(\.longestGap).sorted()
     line("  longest gap: median / max", "\(Self.days(Starvation.quantile(gaps, 0.5))) / \(Self.days(gaps.last ?? 0))")
     line("answers holding \"make it smaller?\"", "\(stuck.answersWithSmaller)")
+    line("days a stuck task was eligible / none offered", "\(stuck.daysWithStuck) / \(stuck.daysWithoutSmaller)")
+    for (fate, days) in stuck.rotaFates.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+      note("\(days) d: the other stuck tasks were \(fate)", indent: 6)
+    }
+    line(
+      "hidden as stuck while back from no-energy",
+      "\(stuck.stuckBackFromNoEnergyTasks.count) tasks, at \(stuck.stuckBackFromNoEnergy) questions")
     line("\"make it smaller?\" for a task with open steps", "\(stuck.smallerWithSteps)")
     line(
       "obligations due within a day hidden as stuck",

@@ -38,6 +38,12 @@ enum ReportJSON {
       "stuck": [
         "tasks": result.stuckRows, "answersWithSmaller": figures.stuck.answersWithSmaller,
         "smallerWithOpenSteps": figures.stuck.smallerWithSteps,
+        "daysWithStuckEligible": figures.stuck.daysWithStuck,
+        "daysWithoutStuckOffered": figures.stuck.daysWithoutSmaller,
+        "rotaFates": figures.stuck.rotaFates,
+        "hiddenStuckBackFromNoEnergy": [
+          "questions": figures.stuck.stuckBackFromNoEnergy, "tasks": figures.stuck.stuckBackFromNoEnergyTasks.sorted(),
+        ] as [String: Any],
         "pressingHiddenAsStuck": [
           "questions": figures.stuck.pressingHidden, "tasks": figures.stuck.pressingHiddenTasks.sorted(),
           "examples": figures.stuck.pressingExamples,

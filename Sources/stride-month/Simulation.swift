@@ -29,7 +29,14 @@ final class Simulation {
   }
 
   func run() throws {
-    defer { workspace.remove() }
+    defer {
+      if ProcessInfo.processInfo.environment["MONTH_KEEP"] != nil {
+        workspace.stop()
+        FileHandle.standardError.write(Data("kept \(workspace.root)\n".utf8))
+      } else {
+        workspace.remove()
+      }
+    }
     for day in 0..<options.days {
       for step in Person.plan(day: day, start: options.start, arrivals: options.arrivals, seed: seed) {
         try workspace.restart(at: step.at)
