@@ -83,6 +83,8 @@ struct StuckFigures {
 struct FitFigures {
   var energy = Share()
   var energyByLevel: [EnergyLevel: Share] = [:]
+  /// The first suggestion only: does it fit the energy set?
+  var energyFirst = Share()
   var time = Share()
   var timeWithoutEstimate = 0
   var misfits: [String] = []
@@ -183,13 +185,14 @@ extension Simulation {
   func fitFigures() -> FitFigures {
     var fit = FitFigures()
     for query in primaryQueries {
-      for shown in query.shown {
+      for (place, shown) in query.shown.enumerated() {
         guard let task = tasks[shown.id] else { continue }
         let excused = shown.kind == .firstFifteen || shown.kind == .checkOn
         if let energy = query.personEnergy {
           let fits = excused || task.energy <= energy
           fit.energy.add(fits)
           fit.energyByLevel[energy, default: Share()].add(fits)
+          if place == 0 { fit.energyFirst.add(fits) }
           if !fits && fit.misfits.count < 6 {
             fit.misfits.append(
               "\(TimeWords.stamp(query.lo)): energy \(energy.rawValue), task \(task.id) needs "

@@ -114,6 +114,7 @@ struct Report {
     for level in EnergyLevel.allCases {
       if let share = fit.energyByLevel[level] { line("  at \(level.rawValue) energy", Self.percent(share)) }
     }
+    line("  the first suggestion only", Self.percent(fit.energyFirst))
     line("time: estimate within the minutes given", Self.percent(fit.time))
     line("  of which without an estimate", "\(fit.timeWithoutEstimate)")
     for misfit in fit.misfits.prefix(4) { note(misfit) }

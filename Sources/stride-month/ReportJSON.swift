@@ -50,7 +50,8 @@ enum ReportJSON {
         ] as [String: Any],
       ] as [String: Any],
       "fit": [
-        "energy": share(figures.fit.energy), "time": share(figures.fit.time),
+        "energy": share(figures.fit.energy), "energyFirst": share(figures.fit.energyFirst),
+        "time": share(figures.fit.time),
         "timeWithoutEstimate": figures.fit.timeWithoutEstimate,
         "energyByLevel": Dictionary(
           uniqueKeysWithValues: figures.fit.energyByLevel.map { ($0.key.rawValue, share($0.value)) }),

@@ -77,6 +77,14 @@ extension Report {
       "\(results.map(\.figures.stuck.pressingHiddenTasks.count).reduce(0, +)) tasks, at "
         + "\(results.map(\.figures.stuck.pressingHidden).reduce(0, +)) questions")
     line(
+      "hidden as stuck while back from no-energy",
+      "\(results.map(\.figures.stuck.stuckBackFromNoEnergyTasks.count).reduce(0, +)) tasks, at "
+        + "\(results.map(\.figures.stuck.stuckBackFromNoEnergy).reduce(0, +)) questions")
+    line(
+      "days a stuck task was eligible / none offered",
+      "\(results.map(\.figures.stuck.daysWithStuck).reduce(0, +)) / "
+        + "\(results.map(\.figures.stuck.daysWithoutSmaller).reduce(0, +))")
+    line(
       "\"make it smaller?\" for a task with open steps", "\(results.map(\.figures.stuck.smallerWithSteps).reduce(0, +))"
     )
     line("energy fit", Self.percent(results.map(\.figures.fit.energy).reduce(Share(), +)))
