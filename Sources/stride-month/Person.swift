@@ -12,6 +12,8 @@ struct QueryPlan {
   var actions = 0
   /// Tasks from the five to put off.
   var deferrals = 0
+  /// Seconds the person reads the five before acting (after the second question, when there is one).
+  var reading = 30
 }
 
 /// One thing that happens at an instant.
@@ -49,14 +51,20 @@ enum Person {
     // Thoughts arrive at waking hours, never in the first two minutes of an hour (the questions' minutes).
     for _ in 0..<random.poisson(arrivals) { add(random.int(7...22), random.int(2...58), .capture) }
     var plans = queryHours.map { hour in
-      QueryPlan(hour: hour, minutes: random.chance(0.25) ? random.pick([15, 20, 30, 45, 60]) : nil, repeated: false)
+      QueryPlan(
+        hour: hour, minutes: random.chance(0.25) ? random.pick([15, 20, 30, 45, 60]) : nil, repeated: false,
+        reading: random.int(15...50))
     }
     for index in random.shuffled(Array(plans.indices)).prefix(3) {
-      plans[index] = QueryPlan(hour: plans[index].hour, minutes: plans[index].minutes, repeated: true)
+      plans[index] = QueryPlan(
+        hour: plans[index].hour, minutes: plans[index].minutes, repeated: true, reading: plans[index].reading)
     }
     for _ in 0..<random.int(3...8) { plans[random.int(0...plans.count - 1)].actions += 1 }
     for _ in 0..<random.poisson(1.5) { plans[random.int(0...plans.count - 1)].deferrals += 1 }
-    for plan in plans { add(plan.hour, 0, .query(plan)) }
+    // Asked a few seconds after the hour: o'clock times the person gives ("tonight", "tomorrow 9am") and Stride's own
+    // (a check-in, a fallback at 09:00) then never fall on the very second of a question, where the daemon's clock,
+    // a second either way, would decide which side of them it is on.
+    for plan in plans { steps.append(Step(at: midnight + plan.hour * 3600 + 5, events: [.query(plan)])) }
     return merged(steps)
   }
 

@@ -91,7 +91,12 @@ final class Simulation {
         unstable.append("\(TimeWords.stamp(first.lo)): \(first.ids) then \(record.ids)")
       }
     }
-    try act(plan, on: suggestions)
+    // The person reads the five for a while before doing anything: their changes never share a second with the
+    // question, nor with a wake-up at the hour.
+    if plan.actions + plan.deferrals > 0 {
+      try workspace.restart(at: instant + (plan.repeated ? 60 : 0) + plan.reading)
+      try act(plan, on: suggestions)
+    }
   }
 
   private func observe(
