@@ -178,7 +178,7 @@ extension Simulation {
       return "\(shown.id) \(other?.type.rawValue ?? "?") \(when)"
     }
     return "\(TimeWords.stamp(query.lo)) [\(query.energy?.rawValue ?? "unknown")]: task \(task.id) \"\(task.title)\" "
-      + "due \(TimeWords.clock(due)) (\(task.energy.rawValue), \(task.estimate.map { "\($0) min" } ?? "no estimate")), "
+      + "due \(TimeWords.describe(due, now: query.lo)) (\(task.energy.rawValue), \(task.estimate.map { "\($0) min" } ?? "no estimate")), "
       + "\(query.hidden[task.id]?.rawValue ?? "?"); the five: \(five.joined(separator: "; "))"
   }
 

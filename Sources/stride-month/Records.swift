@@ -79,15 +79,29 @@ struct ClaimTally {
     checked += 1
   }
 
-  /// Up to `limit` false claims, spread over the kinds of claim (the first of each kind, then the next…).
+  /// A false claim's case: the task and the form of the phrase (its words before any number or time).
+  static func caseKey(_ example: Example) -> String {
+    let form = example.phrase.prefix { !$0.isNumber }.split(separator: " ").prefix(4).joined(separator: " ")
+    return "\(example.task) \(example.kind) \(form)"
+  }
+
+  /// How many different cases the false claims are (a task saying one wrong thing over many questions is one).
+  var falseCases: Int { Set(falses.map(Self.caseKey)).count }
+
+  /// Up to `limit` false claims, spread over the cases (the first of each case, then the second…), in time order.
   func examples(_ limit: Int) -> [Example] {
-    var byKind: [String: [Example]] = [:]
-    for example in falses { byKind[example.kind, default: []].append(example) }
+    var cases: [String: [Example]] = [:]
+    var order: [String] = []
+    for example in falses {
+      let key = Self.caseKey(example)
+      if cases[key] == nil { order.append(key) }
+      cases[key, default: []].append(example)
+    }
     var chosen: [Example] = []
     var round = 0
-    while chosen.count < limit && byKind.values.contains(where: { $0.count > round }) {
-      for kind in byKind.keys.sorted() where chosen.count < limit {
-        if let list = byKind[kind], list.count > round { chosen.append(list[round]) }
+    while chosen.count < limit && cases.values.contains(where: { $0.count > round }) {
+      for key in order where chosen.count < limit {
+        if let list = cases[key], list.count > round { chosen.append(list[round]) }
       }
       round += 1
     }

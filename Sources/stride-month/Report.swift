@@ -127,7 +127,9 @@ struct Report {
     for (kind, count) in claims.byKind.sorted(by: { $0.key < $1.key }) {
       line("  \(kind)", "\(count.checked) checked, \(count.false) false")
     }
-    if !claims.falses.isEmpty { note("false claims (up to 20, spread over the kinds):") }
+    if !claims.falses.isEmpty {
+      note("false claims: \(claims.falseCases) cases (a task and a phrase); up to 20, spread over the cases:")
+    }
     for example in claims.examples(20) {
       note(
         "day \(CivilDay(example.when).number - CivilDay(start).number + 1) \(TimeWords.stamp(example.when)) "

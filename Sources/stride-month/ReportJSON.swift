@@ -63,7 +63,7 @@ enum ReportJSON {
 
   static func claims(_ claims: ClaimTally) -> [String: Any] {
     [
-      "checked": claims.checked, "false": claims.falseCount,
+      "checked": claims.checked, "false": claims.falseCount, "falseCases": claims.falseCases,
       "unknown": claims.unknown.values.reduce(0, +), "unknownPhrases": claims.unknown,
       "byKind": Dictionary(
         uniqueKeysWithValues: claims.byKind.map { ($0.key, ["checked": $0.value.checked, "false": $0.value.false]) }),
