@@ -110,7 +110,7 @@ extension Simulation {
       if case .array(let items) = list { return items.last } else { return nil }
     }
     if stored?["energy"]?.string != person?.rawValue {
-      totals.energyDisagreements += 1
+      totals.deferralEnergy[choice.label, default: 0] += 1
       log("energy at the deferral: the person's \(person?.rawValue ?? "unknown"), stored \(String(describing: stored))")
     }
     tasks[id]?.deferrals.append(

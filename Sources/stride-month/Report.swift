@@ -147,7 +147,9 @@ struct Report {
     heading("Notes")
     line("captures read otherwise than meant", "\(totals.captureMismatches.count)")
     for mismatch in totals.captureMismatches.prefix(6) { note(mismatch, indent: 6) }
-    line("daemon's energy differs from the person's", "\(totals.energyDisagreements)")
+    line("daemon's energy differs from the person's", "\(totals.energyDisagreements) questions")
+    let deferrals = totals.deferralEnergy.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    line("deferrals stored with another energy", deferrals.isEmpty ? "0" : deferrals.joined(separator: ", "))
     line("plain and `all` fives differ", "\(totals.plainAllDisagreements)")
     line("calls refused", "\(totals.errors.count)")
     for error in totals.errors.prefix(6) { note(error, indent: 6) }

@@ -22,6 +22,7 @@ enum ReportJSON {
         "stepsAdded": totals.stepsAdded, "resumed": totals.resumed, "energySets": totals.energySets,
         "deferrals": totals.deferrals, "plainQueries": figures.plainQueries, "errors": totals.errors,
         "captureMismatches": totals.captureMismatches, "energyDisagreements": totals.energyDisagreements,
+        "deferralsStoredWithAnotherEnergy": totals.deferralEnergy,
         "plainAllDisagreements": totals.plainAllDisagreements,
       ] as [String: Any],
       "backlog": result.backlog.map { ["day": $0.day, "open": $0.open] },

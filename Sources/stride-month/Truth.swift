@@ -85,6 +85,8 @@ struct Totals {
   var errors: [String] = []
   var captureMismatches: [String] = []
   var energyDisagreements = 0
+  /// Deferrals whose stored energy is not the energy the person had set, by kind of deferral.
+  var deferralEnergy: [String: Int] = [:]
   var plainAllDisagreements = 0
   var restarts = 0
 }
