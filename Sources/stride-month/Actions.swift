@@ -83,7 +83,8 @@ extension Simulation {
     var choice = DeferChoice.draw(&choices)
     var on: Int?
     if choice.onAnother {
-      let others = suggestions.map { Int($0.task.id.rawValue) }.filter { $0 != id }
+      // Another of the five, still open (one may have been finished a moment ago), else any open task.
+      let others = suggestions.map { Int($0.task.id.rawValue) }.filter { $0 != id && tasks[$0]?.open == true }
       let open = tasks.values.filter { $0.open && $0.id != id }.map(\.id).sorted()
       on = others.isEmpty ? open.isEmpty ? nil : choices.pick(open) : choices.pick(others)
       if on == nil { choice = DeferChoice(reason: .blocked, until: nil, onAnother: false) }
