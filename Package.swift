@@ -20,6 +20,7 @@ let package = Package(
     .executable(name: "stride", targets: ["stride"]),
     .executable(name: "strided", targets: ["strided"]),
     .executable(name: "stride-bench", targets: ["stride-bench"]),
+    .executable(name: "stride-month", targets: ["stride-month"]),
     .executable(name: "stride-floor", targets: ["stride-floor"]),
     .executable(name: "stride-floor-sync", targets: ["stride-floor-sync"]),
     .library(name: "StrideModel", targets: ["StrideModel"]),
@@ -136,6 +137,11 @@ let package = Package(
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideStore", "StrideCore",
         "StrideClientKit",
       ]),
+    // A seeded person drives the real daemon through a simulated month and measures how well `now` kept its
+    // promises (Sources/stride-month/main.swift). A client of the wire only: it talks to the `strided` built beside it.
+    .executableTarget(
+      name: "stride-month",
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideClientKit"]),
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
