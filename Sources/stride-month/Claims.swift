@@ -43,6 +43,7 @@ struct ClaimChecker {
     if phrase.hasPrefix("fits your ") { return ("time-fit", fits(phrase)) }
     if Self.isDuration(phrase) { return ("estimate", estimate(phrase)) }
     if phrase.hasPrefix("not shown") { return ("not-shown", notShown(phrase)) }
+    if phrase.hasPrefix("its turn after ") { return ("turn", turn(phrase)) }
     return ("unknown", .unknown)
   }
 
@@ -129,5 +130,16 @@ struct ClaimChecker {
       return .fails("it was added \(TimeWords.stamp(task.createdAt))")
     }
     return .holds
+  }
+
+  /// "its turn after N days out of view": N calendar days (a day either way) since it was last shown before today,
+  /// last put off, or added, whichever is latest.
+  func turn(_ phrase: String) -> Verdict {
+    guard let days = phrase.split(separator: " ").compactMap({ Int($0) }).first else { return .unknown }
+    let today = CivilDay(record.lo).number
+    let shown = task.shownAt.last { CivilDay($0).number < today }
+    let since = [shown, task.deferrals.last?.at, task.createdAt].compactMap { $0 }.max() ?? task.createdAt
+    let actual = today - CivilDay(since).number
+    return abs(actual - days) <= 1 ? .holds : .fails("out of view since \(TimeWords.stamp(since)), \(actual) days")
   }
 }

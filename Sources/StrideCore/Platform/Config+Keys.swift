@@ -108,7 +108,8 @@ extension StrideConfig {
           + "comes before what is late already"),
       number(
         "dueSoonHours", defaults.dueSoonHours,
-        "an obligation due within this many hours (or by the end of today) takes a place before the rest"),
+        "an obligation due within this many hours comes first of what takes a place before the rest (those due "
+          + "within pressingHours or by the end of today follow what you asked for yourself)"),
       number(
         "waitedDays", defaults.waitedDays,
         "a task you have not seen in now for this many days (before today) has waited in full, so it gets its turn"),

@@ -33,8 +33,8 @@ struct Assembly {
     }
     // What was asked for is looked for among all; the rest among the best `varietyScan` (when a few families or
     // tags fill the list, fewer than five are shown rather than every candidate compared).
-    // What was asked for goes in the order of the asking: what the person asked for themselves first, then what is
-    // due soon, then the stuck task whose turn it is; each best first.
+    // What was asked for goes in the order of the asking: what is due in the next hours, what the person asked for
+    // themselves, what else is due within the day, then the stuck task whose turn it is; each best first.
     let asked = ranked.filter(\.requested).enumerated().sorted { a, b in
       (askRank(a.element), a.offset) < (askRank(b.element), b.offset)
     }.map(\.element)
@@ -55,11 +55,14 @@ struct Assembly {
     return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
   }
 
-  /// 0 for what the person asked for themselves (a check, a task they were unsure how to start, one back at the time
-  /// they chose), 1 for an obligation due soon, 2 for the stuck task whose turn it is.
+  /// 0 for an obligation due within `dueSoonHours`, 1 for what the person asked for themselves (a check, a task they
+  /// were unsure how to start, one back at the time they chose), 2 for an obligation due later within the day, 3 for
+  /// the stuck task whose turn it is.
   private func askRank(_ entry: Ranking.Scored) -> Int {
-    if entry.rota { return 2 }
-    return evaluator.isDueSoon(tasks[entry.index]) && entry.verdict != .checkOn ? 1 : 0
+    if entry.rota { return 3 }
+    let task = tasks[entry.index]
+    if evaluator.isDueWithinHours(task) { return 0 }
+    return evaluator.isDueSoon(task) && entry.verdict != .checkOn ? 2 : 1
   }
 
   /// How many of the best candidates the last pass looks through for ones that keep the variety limits.

@@ -71,8 +71,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   /// The least deadline pressure an overdue task keeps, however long overdue: what can still be done on time comes
   /// before what is late already, and late work keeps at least this.
   public var overdueFloor = 0.5
-  /// An obligation due within this many hours (or by the end of today) is asked for: it takes a place before the
-  /// rest, whatever it scores.
+  /// An obligation due within this many hours comes first among what is asked for (those due within
+  /// `pressingHours`, or by the end of today, are asked for too, after what the person asked for themselves).
   public var dueSoonHours = 3.0
   /// A task not seen among the five for this many days (before today) has waited in full: its `waited` term is 1.
   public var waitedDays = 7.0

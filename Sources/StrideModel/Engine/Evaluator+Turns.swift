@@ -4,11 +4,16 @@ import Foundation
 /// at once, a task back at the time chosen, the stuck task whose turn it is, and how long each task has been out of
 /// view.
 extension Evaluator {
-  /// An obligation not yet due that is due by the end of today or within `dueSoonHours`: asked for, ahead of what is
+  /// An obligation not yet due that is due by the end of today or within `pressingHours`: asked for, ahead of what is
   /// late already (which keeps its deadline pressure in the score).
   func isDueSoon(_ task: borrowing StrideTask) -> Bool {
     guard task.type == .obligation, let due = task.due, due > context.instant else { return false }
-    return due <= endOfToday || due.timeIntervalSince(context.instant) <= settings.dueSoonHours * 3600
+    return due <= endOfToday || due.timeIntervalSince(context.instant) <= settings.pressingHours * 3600
+  }
+
+  /// Due within `dueSoonHours`: the next hours, which come before anything else asked for.
+  func isDueWithinHours(_ task: borrowing StrideTask) -> Bool {
+    isDueSoon(task) && task.due!.timeIntervalSince(context.instant) <= settings.dueSoonHours * 3600
   }
 
   /// Deferred as unsure within the last day: `defer` promised it at once (as "break it into steps", or its next
@@ -20,11 +25,17 @@ extension Evaluator {
     return context.instant.timeIntervalSince(deferral.at) < settings.pressingHours * 3600
   }
 
-  /// Offered as stuck only in its turn: put off `stuckAfterDeferrals` times, not pinned, and not an obligation due
-  /// within a day or overdue (that is never held back). The one of these out of view longest is offered.
+  /// In the stuck rota: put off `stuckAfterDeferrals` times, not pinned, not promised at once. The one of these out of
+  /// view longest has its turn (asked for); the others wait for theirs, unless `heldBackInRota` says no.
   func inStuckRota(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
     (kind == .stuck || kind == .nextStep) && !task.pinned && task.deferrals.count >= settings.stuckAfterDeferrals
-      && !askedAtOnce(task, status: status(task)) && !(task.type == .obligation && isPressing(task))
+      && !askedAtOnce(task, status: status(task))
+  }
+
+  /// Never held back for the stuck rota: an obligation due within a day or overdue is offered by its score when it
+  /// is not its turn.
+  func heldBackInRota(_ task: borrowing StrideTask) -> Bool {
+    !(task.type == .obligation && isPressing(task))
   }
 
   /// Since when the task has been out of the person's view: its last sighting among the suggestions before today, or

@@ -98,8 +98,8 @@ public enum Ranking {
       }!
     }
     scored[turn].requested = true
-    if detail { hidden += rota.filter { $0 != turn }.map { (scored[$0].index, HiddenCode.stuck) } }
-    let waiting = Set(rota.filter { $0 != turn })
+    let waiting = Set(rota.filter { $0 != turn && evaluator.heldBackInRota(tasks[scored[$0].index]) })
+    if detail { hidden += waiting.sorted().map { (scored[$0].index, HiddenCode.stuck) } }
     let waitingLong = waiting.count { scored[$0].outOfViewLong }
     scored = scored.indices.filter { !waiting.contains($0) }.map { scored[$0] }
     return (scored, hidden, waitingLong)

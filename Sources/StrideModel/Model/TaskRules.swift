@@ -50,10 +50,10 @@ package struct TaskRules {
       }
       task.list = list
       task.updatedAt = now
-    case .deferTask(_, .blocked, let until, let other?, _):
+    case .deferTask(_, .blocked, let until, let other?, let energy):
       // Blocked by another task: it becomes a dependency, and the deferral is still counted and kept.
       try block(&task, on: other, at: now)
-      task.deferrals.append(Deferral(reason: .blocked, at: now, until: until))
+      task.deferrals.append(Deferral(reason: .blocked, at: now, until: until, energy: energy))
     case .deferTask(_, let reason, let until, let other, let energy):
       guard other == nil else {
         throw StrideError.invalid("'on' goes with the reason blocked: the task this one waits on")
