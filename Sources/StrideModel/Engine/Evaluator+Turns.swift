@@ -41,9 +41,9 @@ extension Evaluator {
   /// Since when the task has been out of the person's view: its last sighting among the suggestions before today, or
   /// when it was last put off, or added, whichever is latest (now, without sightings to go by).
   func outOfViewSince(_ task: borrowing StrideTask) -> Date {
-    // Without a memory of sightings, nothing is known to have waited.
-    guard let sightings = context.sightings else { return context.instant }
-    let seen = sightings.last(task.id, before: startOfToday) ?? task.createdAt
+    // Without a memory of sightings, nothing is known to have waited. (Read in place: no copy of them per task.)
+    if context.sightings == nil { return context.instant }
+    let seen = context.sightings?.last(task.id, before: startOfToday) ?? task.createdAt
     guard let deferred = task.deferrals.last?.at, deferred > seen else { return seen }
     return deferred
   }
