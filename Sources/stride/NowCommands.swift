@@ -32,12 +32,17 @@ extension Session {
       output.say()
       renderSuggestions(result.suggestions)
     }
-    if let waiting = result.result.outOfViewLong, let days = result.result.outOfViewDays, waiting > 0 {
-      // Said once, calmly, with no list: that others are waiting their turn, and where they are.
+    if let waiting = result.result.outOfViewLong, let days = result.result.outOfViewDays, waiting > 0, params.all == nil
+    {
+      // Said once, calmly, with no list: that others are waiting their turn, and where to see them (the same
+      // question, with --all).
       let (others, them) = waiting == 1 ? ("1 other task has", "it") : ("\(waiting) other tasks have", "them")
+      let same =
+        (params.list.map { " --list \($0)" } ?? "") + (params.tags.map { " --tags \($0.joined(separator: ","))" } ?? "")
       output.say()
-      output.folded(["\(others) been out of view for \(days) days or more; see \(them) with: stride now --all"])
-        .forEach { output.say($0) }
+      output.folded([
+        "\(others) been out of view for \(days == 1 ? "a day" : "\(days) days") or more; see \(them) with: stride now --all\(same)"
+      ]).forEach { output.say($0) }
     }
     guard let hidden = result.hidden, !hidden.isEmpty else { return }
     output.say()

@@ -69,7 +69,8 @@ final class Tasks: Sendable {
     return try store.change(run)
   }
 
-  /// Runs `body` with the store under the lock, for reads that record nothing.
+  /// Runs `body` with the store under the lock, for reads that record nothing (and the sightings, which are no
+  /// change to a task).
   func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
     try store.locked(body)
   }

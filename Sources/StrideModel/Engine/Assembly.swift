@@ -26,26 +26,29 @@ struct Assembly {
     }
     // The user's pins come first, whatever they score (at most three exist).
     for candidate in ranked where candidate.userPinned && chosen.count < limit { take(candidate) }
-    if let wayIn = ranked.first(where: { $0.wayIn && !$0.userPinned }), chosen.count < limit,
+    if let wayIn = ranked.first(where: { $0.wayIn && !$0.userPinned && !$0.rota }), chosen.count < limit,
       !chosen.contains(where: \.wayIn)
     {
       take(wayIn)
     }
-    // What was asked for is looked for among all; the rest among the best `varietyScan` (when a few families or
-    // tags fill the list, fewer than five are shown rather than every candidate compared).
-    // What was asked for goes in the order of the asking: what is due in the next hours, what the person asked for
-    // themselves, what else is due within the day, then the stuck task whose turn it is; each best first.
-    let asked = ranked.filter(\.requested).enumerated().sorted { a, b in
-      (askRank(a.element), a.offset) < (askRank(b.element), b.offset)
-    }.map(\.element)
-    for pass in [true, false] {
-      for candidate in pass ? asked[...] : ranked.prefix(Self.varietyScan)
-      where candidate.requested == pass && chosen.count < limit {
-        guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
-          continue
-        }
-        take(candidate)
+    // What was asked for is looked for among all, in the order of the asking (`asksFirst`): of the stuck tasks, only
+    // the first that fits is taken, and the others wait for their turn. The rest are looked for among the best
+    // `varietyScan` (when a few families or tags fill the list, fewer than five are shown rather than every candidate
+    // compared).
+    var turnTaken = false
+    for candidate in ranked.filter(\.requested).sorted(by: { Self.asksFirst($0, $1, before) })
+    where chosen.count < limit && !(candidate.rota && turnTaken) {
+      guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
+        continue
       }
+      take(candidate)
+      turnTaken = turnTaken || candidate.rota
+    }
+    for candidate in ranked.prefix(Self.varietyScan) where !candidate.requested && chosen.count < limit {
+      guard !chosen.contains(where: { $0.index == candidate.index }), fits(candidate, chosen, families) else {
+        continue
+      }
+      take(candidate)
     }
     chosen.sort(by: before)
     if let leader = leader(chosen), leader > 0 {
@@ -55,14 +58,14 @@ struct Assembly {
     return chosen.filter(\.userPinned) + chosen.filter { !$0.userPinned }
   }
 
-  /// 0 for an obligation due within `dueSoonHours`, 1 for what the person asked for themselves (a check, a task they
-  /// were unsure how to start, one back at the time they chose), 2 for an obligation due later within the day, 3 for
-  /// the stuck task whose turn it is.
-  private func askRank(_ entry: Ranking.Scored) -> Int {
-    if entry.rota { return 3 }
-    let task = tasks[entry.index]
-    if evaluator.isDueWithinHours(task) { return 0 }
-    return evaluator.isDueSoon(task) && entry.verdict != .checkOn ? 2 : 1
+  /// The order of the asking: by what it is asked for as (`Evaluator.Ask`); stuck tasks in their turn, the one out
+  /// of view longest first; the rest best first.
+  static func asksFirst(
+    _ a: Ranking.Scored, _ b: Ranking.Scored, _ before: (Ranking.Scored, Ranking.Scored) -> Bool
+  ) -> Bool {
+    if a.ask != b.ask { return (a.ask?.rawValue ?? Int.max) < (b.ask?.rawValue ?? Int.max) }
+    if a.rota, a.turnOrder != b.turnOrder { return a.turnOrder < b.turnOrder }
+    return before(a, b)
   }
 
   /// How many of the best candidates the last pass looks through for ones that keep the variety limits.
@@ -103,6 +106,8 @@ struct Assembly {
 
   /// Why a candidate is not among the chosen: the limit it breaks, else the places went to others.
   func leftOut(_ entry: Ranking.Scored, _ chosen: [Ranking.Scored], _ families: [TitleFamily]) -> Hidden {
+    // A stuck task not taken in its turn waits for it.
+    if entry.rota { return evaluator.describe(.stuck, tasks[entry.index]) }
     let score = Self.said(entry.score)
     switch limit(entry, chosen, families) {
     case .overreach:
@@ -158,15 +163,17 @@ struct Assembly {
   /// can start at once", what it was asked for as, or variety.
   private func placeReason(_ entry: Ranking.Scored, pins: Int) -> String {
     if entry.userPinned { return pins == 1 ? "your pin" : "your pins" }
-    if entry.requested {
+    switch entry.ask {
+    case .dueWithinHours, .dueWithinDay: return "what is due soon"
+    case .stuckTurn: return "the stuck task whose turn it is"
+    case .byThePerson:
       let task = tasks[entry.index]
       if task.followUp.map({ $0 <= context.instant }) == true, task.status == .waiting {
         return "a check you asked for"
       }
       if evaluator.askedAtOnce(task, status: evaluator.status(task)) { return "a task you were unsure how to start" }
-      if evaluator.isDueSoon(task) { return "what is due soon" }
-      if entry.rota { return "the stuck task whose turn it is" }
       return "a task back at the time you chose"
+    case nil: break
     }
     return entry.wayIn ? "a way in you can start at once" : Self.variety
   }

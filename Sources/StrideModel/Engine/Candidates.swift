@@ -140,8 +140,8 @@ struct Evaluator {
     {
       return .hidden(.wrongTime)
     }
-    // Stuck: one at a time in turn (`inStuckRota`), as "make it smaller?", or as its next step once it is in steps;
-    // an unsure deferral of the day is not held back.
+    // Stuck: "make it smaller?", or its next step once it is in steps; one at a time in turn (`inStuckRota`), but
+    // one back today at the time the person chose is not held back, and an unsure one is offered at once.
     if kind == nil, task.deferrals.count >= settings.stuckAfterDeferrals, !askedAtOnce(task, status: status),
       !task.subtasks.contains(where: { !$0.done })
     {
@@ -222,18 +222,28 @@ struct Evaluator {
     return Double(estimate) <= settings.warmUpMinutes
   }
 
-  /// Always shown (within the variety limits): an obligation due by the end of today, a follow-up that has come
-  /// ("check on it": the person asked for it), a task back within the last day at the time the person chose, and
-  /// one deferred as unsure within the last day (`defer` promised it "at once", as "break it into steps").
-  func isRequested(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
-    if kind == .checkOn { return true }
-    if askedAtOnce(task, status: status(task)) { return true }
-    if resurfaced != nil, let back = backAt(task),
-      context.instant.timeIntervalSince(back) < settings.pressingHours * 3600
-    {
-      return true
-    }
-    return isDueSoon(task)
+  /// What is asked for at this moment, in the order it is taken (within the variety limits), before any other
+  /// candidate whatever it scores.
+  enum Ask: Int, Comparable {
+    /// An obligation due within `dueSoonHours`.
+    case dueWithinHours
+    /// What the person asked for themselves: a follow-up that has come ("check on it"), a task deferred as unsure
+    /// within the last day (`defer` promised it "at once"), a task back within the last day at the time they chose.
+    case byThePerson
+    /// An obligation due by the end of today or within `pressingHours`.
+    case dueWithinDay
+    /// A stuck task, in the rota: the first of these that fits is taken, and the others wait for their turn.
+    case stuckTurn
+
+    static func < (a: Ask, b: Ask) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// What the task is asked for as, if it is.
+  func ask(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?, rota: Bool) -> Ask? {
+    if isDueWithinHours(task) { return .dueWithinHours }
+    if kind == .checkOn || resurfaced != nil || askedAtOnce(task, status: status(task)) { return .byThePerson }
+    if isDueSoon(task) { return .dueWithinDay }
+    return rota ? .stuckTurn : nil
   }
 
   /// The full candidate, with its terms and prompt: for the few that are shown or explained.
@@ -245,7 +255,9 @@ struct Evaluator {
       task: settled, kind: kind,
       step: settled.nextStep.map { Suggestion.Step(index: $0.index, title: $0.subtask.title) },
       prompt: prompt(kind, settled), terms: terms, score: terms.reduce(0) { $0 + $1.contribution },
-      wayIn: isWayIn(settled, kind), requested: isRequested(settled, kind, resurfaced: resurfaced))
+      wayIn: isWayIn(settled, kind),
+      requested: ask(settled, kind, resurfaced: resurfaced, rota: inStuckRota(settled, kind, resurfaced: resurfaced))
+        != nil)
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.

@@ -25,17 +25,13 @@ extension Evaluator {
     return context.instant.timeIntervalSince(deferral.at) < settings.pressingHours * 3600
   }
 
-  /// In the stuck rota: put off `stuckAfterDeferrals` times, not pinned, not promised at once. The one of these out of
-  /// view longest has its turn (asked for); the others wait for theirs, unless `heldBackInRota` says no.
-  func inStuckRota(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Bool {
+  /// In the stuck rota: put off `stuckAfterDeferrals` times, not pinned, not promised today (unsure, or back at the
+  /// time chosen), and not an obligation due within a day or overdue (never held back: offered by its score, as
+  /// "make it smaller?"). The one of these out of view longest that fits has its turn; the others wait for theirs.
+  func inStuckRota(_ task: borrowing StrideTask, _ kind: Suggestion.Kind, resurfaced: DeferReason?) -> Bool {
     (kind == .stuck || kind == .nextStep) && !task.pinned && task.deferrals.count >= settings.stuckAfterDeferrals
-      && !askedAtOnce(task, status: status(task))
-  }
-
-  /// Never held back for the stuck rota: an obligation due within a day or overdue is offered by its score when it
-  /// is not its turn.
-  func heldBackInRota(_ task: borrowing StrideTask) -> Bool {
-    !(task.type == .obligation && isPressing(task))
+      && resurfaced == nil && !askedAtOnce(task, status: status(task))
+      && !(task.type == .obligation && isPressing(task))
   }
 
   /// Since when the task has been out of the person's view: its last sighting among the suggestions before today, or
@@ -63,13 +59,16 @@ extension Evaluator {
     guard let last = task.deferrals.last, last.reason.resurfaces else { return nil }
     if let until = last.until { return until <= context.instant ? until : nil }
     if energyRose(task) { return context.instant }
+    // Long past any fallback: no need to work it out (it reads the zone's offsets).
+    let latest = (settings.noEnergyFallbackHours + 48 + settings.pressingHours) * 3600
+    guard context.instant.timeIntervalSince(last.at) < latest else { return nil }
     let fallback = last.fallbackEnd(calendar, settings)
     return fallback <= context.instant ? fallback : nil
   }
 
-  /// Out of view for `waitedDays` or more, by the daemon's sightings (never without them).
+  /// Out of view for `waitedDays` or more, by the daemon's sightings, and not seen today either (never without them).
   func outOfViewLong(_ task: borrowing StrideTask) -> Bool {
-    context.sightings != nil
-      && context.instant.timeIntervalSince(outOfViewSince(task)) >= settings.waitedDays * 86_400
+    guard context.sightings?.seen(task.id, since: startOfToday) == false else { return false }
+    return context.instant.timeIntervalSince(outOfViewSince(task)) >= settings.waitedDays * 86_400
   }
 }

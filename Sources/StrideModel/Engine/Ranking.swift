@@ -36,7 +36,7 @@ public enum Ranking {
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
     let scoring = Scoring(evaluator: evaluator)
-    let (scored, hiddenCodes, waitingTurn) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
+    let (scored, hiddenCodes) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
     let before = { (a: Scored, b: Scored) in
       a.score != b.score
         ? a.score > b.score
@@ -71,38 +71,18 @@ public enum Ranking {
     return Evaluation(
       suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
       passedOver: passedOver, overdue: evaluator.overdue,
-      outOfViewLong: waitingTurn + scored.count(where: \.outOfViewLong) - chosen.count(where: \.outOfViewLong))
+      outOfViewLong: scored.count(where: \.outOfViewLong) - chosen.count(where: \.outOfViewLong))
   }
 
   /// Every task through the filters, and the candidates scored: with `detail`, also which filter hides each of the
   /// others. A long list is scanned in parts side by side.
-  /// Also how many stuck tasks waiting their turn have been out of view long.
   private static func scan(_ tasks: [StrideTask], evaluator: Evaluator, scoring: Scoring, detail: Bool) -> (
-    [Scored], [(Int, HiddenCode)], Int
+    [Scored], [(Int, HiddenCode)]
   ) {
     let parts = SideBySide.parts(of: tasks.count) { range in
       scan(tasks, range, evaluator: evaluator, scoring: scoring, detail: detail)
     }
-    var (scored, hidden) = parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
-    // One stuck task at a time, in turn: the one out of view longest (the same all day, since sightings count from
-    // before today) is asked for; the others wait for their turn.
-    let rota = scored.indices.filter { scored[$0].rota }
-    guard !rota.isEmpty else { return (scored, hidden, 0) }
-    let turn = tasks.withUnsafeBufferPointer { buffer in
-      rota.min { a, b in
-        let (x, y) = (buffer[scored[a].index], buffer[scored[b].index])
-        // Out of view longest; without sightings, put off longest ago.
-        let (p, q) = (evaluator.outOfViewSince(x), evaluator.outOfViewSince(y))
-        let (r, s) = (x.deferrals.last?.at ?? x.createdAt, y.deferrals.last?.at ?? y.createdAt)
-        return p != q ? p < q : r != s ? r < s : x.id < y.id
-      }!
-    }
-    scored[turn].requested = true
-    let waiting = Set(rota.filter { $0 != turn && evaluator.heldBackInRota(tasks[scored[$0].index]) })
-    if detail { hidden += waiting.sorted().map { (scored[$0].index, HiddenCode.stuck) } }
-    let waitingLong = waiting.count { scored[$0].outOfViewLong }
-    scored = scored.indices.filter { !waiting.contains($0) }.map { scored[$0] }
-    return (scored, hidden, waitingLong)
+    return parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
   }
 
   /// The scan of the tasks in `range`.
@@ -123,13 +103,15 @@ public enum Ranking {
           if detail { hiddenCodes.append((index, code)) }
         case .candidate(let verdict, let resurfaced):
           let kind = evaluator.kind(verdict, task)
+          let rota = evaluator.inStuckRota(task, kind, resurfaced: resurfaced)
           scored.append(
             Scored(
               index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced),
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
-              requested: evaluator.isRequested(task, kind, resurfaced: resurfaced),
+              ask: evaluator.ask(task, kind, resurfaced: resurfaced, rota: rota),
               userPinned: task.pinned, overreach: evaluator.isOverreach(task),
-              rota: evaluator.inStuckRota(task, kind), outOfViewLong: evaluator.outOfViewLong(task)))
+              turnOrder: rota ? evaluator.outOfViewSince(task).timeIntervalSince1970 : 0,
+              outOfViewLong: evaluator.outOfViewLong(task)))
         }
       }
       return (scored, hiddenCodes)
@@ -143,14 +125,19 @@ public enum Ranking {
     var verdict: Suggestion.Kind?
     var resurfaced: DeferReason?
     var wayIn: Bool
-    /// Asked for at this moment: an obligation due today, a follow-up that has come, a task back at its time.
-    var requested: Bool
+    /// What it is asked for as at this moment, if it is (`Evaluator.Ask`): an obligation due soon, a follow-up that
+    /// has come, a task back at its time, a stuck task waiting for its turn.
+    var ask: Evaluator.Ask?
+    /// Asked for: taken before the rest (a stuck task only in its turn).
+    var requested: Bool { ask != nil }
     /// Pinned by the user: always shown, first.
     var userPinned: Bool
     /// Needs far more energy than the user has (shown only because it is pressing).
     var overreach: Bool
     /// Stuck, and offered only in its turn.
-    var rota = false
+    var rota: Bool { ask == .stuckTurn }
+    /// Its place in the stuck rota: when it went out of view (earliest first).
+    var turnOrder: TimeInterval = 0
     /// Out of the person's view for `waitedDays` or more.
     var outOfViewLong = false
   }
@@ -168,8 +155,8 @@ public enum Ranking {
       // Every pin; the best of what was asked for (the assembly takes at most five of them).
       if entry.userPinned {
         pinned.append(entry)
-      } else if entry.requested, requested.admits(entry) {
-        requested.keep(entry, by: before)
+      } else if entry.requested {
+        requested.keep(entry, by: { a, b in Assembly.asksFirst(a, b, before) })
       }
     }
     var chosen = best.entries
@@ -187,8 +174,8 @@ public enum Ranking {
 
     init(size: Int) { self.size = size }
 
-    /// Whether `entry` may belong: there is room, or it scores no lower than the last one kept. Most candidates
-    /// are turned away here, without the tie-breaks.
+    /// Whether `entry` may belong by score: there is room, or it scores no lower than the last one kept. Most
+    /// candidates are turned away here, without the tie-breaks.
     func admits(_ entry: Scored) -> Bool {
       entries.count < size || entry.score >= entries[entries.count - 1].score
     }
@@ -210,11 +197,11 @@ public enum Ranking {
   static func comesFirst(_ a: Candidate, _ b: Candidate) -> Bool {
     comesFirst(
       Scored(
-        index: 0, score: a.score, verdict: nil, resurfaced: nil, wayIn: false, requested: false, userPinned: false,
+        index: 0, score: a.score, verdict: nil, resurfaced: nil, wayIn: false, ask: nil, userPinned: false,
         overreach: false),
       a.task,
       Scored(
-        index: 0, score: b.score, verdict: nil, resurfaced: nil, wayIn: false, requested: false, userPinned: false,
+        index: 0, score: b.score, verdict: nil, resurfaced: nil, wayIn: false, ask: nil, userPinned: false,
         overreach: false),
       b.task)
   }

@@ -188,7 +188,9 @@ struct Scoring {
 
   /// So nothing waits unseen for long: grows over `waitedDays` from when it was last in view.
   func waited(_ task: StrideTask) -> (String, Double) {
-    let days = Int(max(0, context.instant.timeIntervalSince(evaluator.outOfViewSince(task)) / 86_400))
+    // Counted in calendar days, as the why-line says it.
+    let days = -HumanTime(now: context.instant, timeZone: context.timeZone).dayDistance(
+      to: evaluator.outOfViewSince(task))
     return ("out of view \(days == 1 ? "1 day" : "\(days) days")", waitedValue(task))
   }
 

@@ -34,6 +34,12 @@ public struct Sightings: Sendable, Equatable {
     return minute == 0 ? nil : Date(timeIntervalSince1970: Double(minute) * 60)
   }
 
+  /// Whether the task was seen at or after `start` (today, when `start` is the start of today).
+  public func seen(_ id: TaskID, since start: Date) -> Bool {
+    guard let index = index(id), index < latest.count else { return false }
+    return latest[index] != 0 && latest[index] >= Self.minutes(start)
+  }
+
   /// Records that `ids` were seen at `instant`, on the day that began at `start`: the records that changed (each
   /// task's first sighting that day), for the store to keep.
   public mutating func saw(_ ids: [TaskID], at instant: Date, dayStartedAt start: Date) -> [Record] {

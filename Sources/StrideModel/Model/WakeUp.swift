@@ -53,13 +53,13 @@ public struct EnergyFallback: Sendable {
     self.settings = settings
   }
 
-  /// When the task's no-energy pause ends on its own, if it is under one and that is after its last change.
+  /// When the task's no-energy pause ends on its own, if it is under one. Once woken it is active, so this is
+  /// asked of it no more (a change after the end, made before the daemon woke it, does not keep it deferred).
   func end(of task: borrowing StrideTask) -> Date? {
     guard task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .backWithEnergy,
       deferral.until == nil
     else { return nil }
-    let end = deferral.fallbackEnd(calendar, settings)
-    return end > task.updatedAt ? end : nil
+    return deferral.fallbackEnd(calendar, settings)
   }
 }
 

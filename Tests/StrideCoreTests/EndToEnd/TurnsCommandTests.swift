@@ -16,19 +16,32 @@ struct TurnsCommandTests {
       "tidy the desk", "empty the bins", "fold the towels",
     ]
     for chore in chores { #expect(cli.stride("add", chore + " ~10m !low").status == 0) }
-    let monday = cli.stride("now").stdout
-    #expect(!monday.contains("out of view"), "nothing has waited on the day it was added")
+    // Wednesday's first look: five are seen.
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-11-25T09:00:00Z")
+    let wednesday = cli.stride("now").stdout
+    #expect(wednesday.contains("its turn after 2 days out of view"), "\(wednesday)")
+
+    // Thursday: the three not seen on Wednesday have been out of view since Monday, and lead.
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-11-26T09:00:00Z")
+    let unseen = chores.filter { !wednesday.contains($0) }
+    let thursday = cli.stride("now").stdout
+    #expect(unseen.count == 3 && unseen.allSatisfy(thursday.contains), "\(thursday)")
+    #expect(thursday.contains("its turn after 3 days out of view"))
+    #expect(!thursday.contains("out of view for 7 days"), "nothing has waited a week yet")
 
     _ = cli.stride("daemon", "stop")
-    cli.pin(at: "2026-12-03T09:00:00Z")
+    cli.pin(at: "2026-12-03T12:00:00Z")
     let later = cli.stride("now")
     #expect(later.status == 0)
     let lines = later.stdout.split(separator: "\n").map(String.init)
     #expect(lines.filter { $0.contains("task ") }.count == 5)
-    #expect(later.stdout.contains("its turn after 10 days out of view"))
+    #expect(later.stdout.contains("its turn after 7 days out of view"))
     #expect(
       lines.contains("3 other tasks have been out of view for 7 days or more; see them with: stride now --all"),
       "\(later.stdout)")
+    #expect(!cli.stride("now", "--all").stdout.contains("out of view for 7 days or more"), "--all lists them already")
     // Scripts read the same in the reply.
     let json = cli.stride("now", "--json").stdout
     #expect(json.contains(#""outOfViewLong":3"#) && json.contains(#""outOfViewDays":7"#))

@@ -107,6 +107,26 @@ struct RankingTests {
     }
   }
 
+  @Test("with more asks than the shortlist holds, now and now --all choose the same five, due soonest first")
+  func manyAsks() {
+    // Sixty obligations due tonight that score well, and one due in two hours that scores less.
+    var tasks = (1...60).map { offset in
+      var task = Fixtures.task(
+        Int64(offset), "\(SeededRandom.objects[offset % 10]) form \(offset)", due: now.addingTimeInterval(14 * 3600),
+        energy: .medium, estimate: 10)
+      task.type = .obligation
+      return task
+    }
+    var soon = Fixtures.task(1000, "ring the school back", due: now.addingTimeInterval(2 * 3600), energy: .high)
+    soon.type = .obligation
+    tasks.append(soon)
+    let context = context(energy: .medium)
+    let quick = Ranking.rank(tasks: tasks, context: context).map(\.task.id)
+    let whole = Ranking.evaluate(tasks: tasks, context: context).suggestions.map(\.task.id)
+    #expect(quick == whole)
+    #expect(quick.contains(TaskID(1000)), "\(quick)")
+  }
+
   @Test("more energy never lowers a demanding task against an easy one", arguments: seeds)
   func moreEnergy(_ seed: UInt64) {
     var random = SeededRandom(seed)
