@@ -16,17 +16,21 @@ extension DeferReason {
   }
 
   /// What happens next, as the rule (for help): "it comes back when your energy is higher, or after a day".
-  public var rule: String {
+  public var rule: String { rule(until: "--until", on: "--on ID") }
+
+  /// The rule with the until-time's option named as the caller names it ("--until" on the command line, "until" for
+  /// an assistant's tool), and the way to wait on another task, if the caller has one.
+  public func rule(until: String, on: String?) -> String {
     switch self {
     case .blocked:
-      "it waits, and Stride asks you to check on it two days on, at the start of your day (or at --until); with --on "
-        + "ID it waits on that task"
+      "it waits, and Stride asks you to check on it two days on, at the start of your day (or at \(until))"
+        + (on.map { "; with \($0) it waits on that task" } ?? "")
     case .noEnergy:
       "it comes back when your energy is higher than now, or at the start of your day once a day has passed (or at "
-        + "--until)"
-    case .wrongTime: "it comes back at --until, which it needs, and then shows for a few hours at that time each day"
-    case .unsure: "it is offered at once as \"break it into steps\"; it takes no --until"
-    case .notImportant: "it comes back a week on, at the start of your day (or at --until), valued lower"
+        + "\(until))"
+    case .wrongTime: "it comes back at \(until), which it needs, and then shows for a few hours at that time each day"
+    case .unsure: "it is offered at once as \"break it into steps\"; it takes no \(until)"
+    case .notImportant: "it comes back a week on, at the start of your day (or at \(until)), valued lower"
     }
   }
 

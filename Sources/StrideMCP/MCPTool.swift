@@ -77,10 +77,10 @@ public struct MCPTool: Sendable {
       ], required: [], readOnly: true),
     MCPTool(
       id: .defer, title: "Put a task off, with a reason",
+      // Said from the reasons' own rules, so the assistant is told what `defer` really does.
       description:
-        "Defers a task with the reason the person gives, so Stride brings it back at a better moment: blocked "
-        + "(waits on something), no-energy (back this evening unless until says), wrong-time (needs until), "
-        + "unsure (back tomorrow, as smaller steps), not-important (back in a week).",
+        "Defers a task with the reason the person gives, so Stride brings it back at a better moment. "
+        + DeferReason.allCases.map { "\($0.rawValue): \($0.rule(until: "until", on: nil))." }.joined(separator: " "),
       properties: [
         ("id", taskID),
         ("reason", schema("string", "Why it is put off.", choices: DeferReason.allCases.map(\.rawValue))),

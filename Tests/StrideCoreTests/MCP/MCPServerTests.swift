@@ -45,6 +45,17 @@ struct MCPServerTests {
     return code
   }
 
+  @Test("the defer tool tells the assistant what each reason really does, in the same rules as stride help defer")
+  func deferToolSaysTheRules() throws {
+    let tool = try #require(MCPTool.all.first { $0.id == .defer })
+    for reason in DeferReason.allCases {
+      #expect(tool.description.contains("\(reason.rawValue): \(reason.rule(until: "until", on: nil))."), "\(reason)")
+    }
+    // The tool takes no other task to wait on, and no promise it does not keep ("back this evening", "back tomorrow").
+    #expect(!tool.description.contains("--"))
+    #expect(!tool.description.contains("this evening") && !tool.description.contains("back tomorrow"))
+  }
+
   @Test("initialize agrees a revision the client knows (else the newest); nothing but ping comes before it")
   func handshake() throws {
     let server = MCPServer(backend: Recorder())
