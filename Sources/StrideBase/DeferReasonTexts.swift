@@ -94,4 +94,11 @@ extension DeferReason {
     case (.needed, true), (.refused, false), (.optional, _): nil
     }
   }
+
+  /// Why waiting on another task (`--on ID`, the param `on`) does not suit this reason; nil when it does (blocked).
+  /// The one check, for the daemon and for the CLI before it sends.
+  public func onRefusal(given: Bool) -> String? {
+    guard given, self != .blocked else { return nil }
+    return "--on goes with the reason blocked (the task this one waits on), like: stride defer 12 blocked --on 7"
+  }
 }

@@ -18,9 +18,7 @@ extension Session {
     if let refusal = reason.untilRefusal(given: until != nil) { throw UsageError(refusal) }
     var on: TaskID?
     if let text = args.values["--on"] {
-      guard reason == .blocked else {
-        throw UsageError("--on goes with the reason blocked, like: stride defer 12 blocked --on 7")
-      }
+      if let refusal = reason.onRefusal(given: true) { throw UsageError(refusal) }
       guard let other = TaskAddress(text), other.step == nil else {
         throw UsageError("--on '\(text)' is not a task id; write a task number like 7")
       }

@@ -55,9 +55,7 @@ package struct TaskRules {
       try block(&task, on: other, at: now)
       task.deferrals.append(Deferral(reason: .blocked, at: now, until: until, energy: energy))
     case .deferTask(_, let reason, let until, let other, let energy):
-      guard other == nil else {
-        throw StrideError.invalid("'on' goes with the reason blocked: the task this one waits on")
-      }
+      if let refusal = reason.onRefusal(given: other != nil) { throw StrideError.invalid(refusal) }
       try task.deferTask(reason, until: until, energy: energy, at: now, calendar: calendar, dayStart: dayStart)
     case .wait(_, let note, let followUp): try task.wait(for: note, followUp: followUp, at: now)
     case .resume: try task.resume(at: now)

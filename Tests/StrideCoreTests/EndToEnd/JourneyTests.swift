@@ -307,6 +307,7 @@ struct CommandLineErrorTests {
       (["defer", "1", "no-energy", "--until", "the 32nd"], 64, "is not a time Stride can read"),
       (["defer", "1", "no-energy", "--until", "2001-01-01T00:00"], 64, "has already passed"),
       (["defer", "1", "unsure", "--until", "wednesday"], 64, "unsure takes no until-time"),
+      (["defer", "1", "no-energy", "--on", "1"], 64, "--on goes with the reason blocked"),
       (["done", "99"], 1, "no task 99"),
       (["done", "1.4"], 1, "task 1 has no step 4"),
       (["frobnicate"], 64, "there is no command 'frobnicate'"),
