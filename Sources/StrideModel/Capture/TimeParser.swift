@@ -198,7 +198,7 @@ public struct TimeParser: Sendable {
       let time = HumanTime(now: reference, timeZone: calendar.timeZone)
       let (a, b) = (calendar.date(dayFirst, .startOfDay), calendar.date(monthFirst, .startOfDay))
       return "'\(chunk.word)' could be \(time.fullDay(a)) or \(time.fullDay(b)); write the month as a word "
-        + "(\(Self.example(dayFirst)) or \(Self.example(monthFirst))) or as \(Self.iso(dayFirst)), or set LC_TIME "
+        + "(\(Self.example(dayFirst)) or \(Self.example(monthFirst))) or as \(dayFirst), or set LC_TIME "
         + "to your locale (such as en_GB.UTF-8 or en_US.UTF-8)"
     }
     return nil
@@ -207,10 +207,6 @@ public struct TimeParser: Sendable {
   private static func example(_ day: CivilDate) -> String {
     let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     return "\(day.day) \(months[day.month - 1]) \(day.year)"
-  }
-
-  private static func iso(_ day: CivilDate) -> String {
-    String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
   }
 
   /// Taskwarrior's `someday` and `later`: a day so far off that it means "no time". Stride reads the words (for

@@ -140,6 +140,8 @@ struct MisreadFamilyTests {
   @Test("a dashed date that reads both ways is refused in the C locale, naming both readings")
   func dashedAmbiguous() {
     #expect(parser.ambiguousNumericDate(in: "dentist 03-04-2027", inTitle: true)?.contains("3 April 2027") == true)
+    // The way out it offers is a date no reader can take the other way.
+    #expect(parser.ambiguousNumericDate(in: "dentist 03-04-2027", inTitle: true)?.contains("or as 2027-04-03,") == true)
     #expect(parser.ambiguousNumericDate(in: "covid-19 test") == nil)
   }
 
