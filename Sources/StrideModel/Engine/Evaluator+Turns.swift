@@ -47,8 +47,7 @@ extension Evaluator {
   /// Put off as `no-energy` without a time, and the person's energy is now higher than it was then (than low, when it
   /// was not known): back because the energy rose.
   func energyRose(_ task: borrowing StrideTask) -> Bool {
-    guard task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .backWithEnergy,
-      deferral.until == nil, let energy = context.energy
+    guard task.status == .deferred, let deferral = task.deferral, deferral.endsWithEnergy, let energy = context.energy
     else { return false }
     return energy > (deferral.energy ?? .low)
   }
@@ -67,8 +66,8 @@ extension Evaluator {
   }
 
   /// Out of view for `waitedDays` or more, by the daemon's sightings, and not seen today either (never without them).
-  func outOfViewLong(_ task: borrowing StrideTask) -> Bool {
+  func outOfViewLong(_ task: borrowing StrideTask, since: Date) -> Bool {
     guard context.sightings?.seen(task.id, since: startOfToday) == false else { return false }
-    return context.instant.timeIntervalSince(outOfViewSince(task)) >= settings.waitedDays * 86_400
+    return context.instant.timeIntervalSince(since) >= settings.waitedDays * 86_400
   }
 }

@@ -104,14 +104,15 @@ public enum Ranking {
         case .candidate(let verdict, let resurfaced):
           let kind = evaluator.kind(verdict, task)
           let rota = evaluator.inStuckRota(task, kind, resurfaced: resurfaced)
+          let outOfView = evaluator.outOfViewSince(task)
           scored.append(
             Scored(
               index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced),
               verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
               ask: evaluator.ask(task, kind, resurfaced: resurfaced, rota: rota),
               userPinned: task.pinned, overreach: evaluator.isOverreach(task),
-              turnOrder: rota ? evaluator.outOfViewSince(task).timeIntervalSince1970 : 0,
-              outOfViewLong: evaluator.outOfViewLong(task)))
+              turnOrder: rota ? outOfView.timeIntervalSince1970 : 0,
+              outOfViewLong: evaluator.outOfViewLong(task, since: outOfView)))
         }
       }
       return (scored, hiddenCodes)

@@ -30,8 +30,7 @@ public struct Sightings: Sendable, Equatable {
   /// The last time the task was seen before `start` (the start of today), nil when it never was.
   public func last(_ id: TaskID, before start: Date) -> Date? {
     guard let index = index(id), index < latest.count, latest[index] != 0 else { return nil }
-    let minute = latest[index] < Self.minutes(start) ? latest[index] : earlier[index]
-    return minute == 0 ? nil : Date(timeIntervalSince1970: Double(minute) * 60)
+    return Self.date(latest[index] < Self.minutes(start) ? latest[index] : earlier[index])
   }
 
   /// Whether the task was seen at or after `start` (today, when `start` is the start of today).

@@ -66,7 +66,7 @@ struct WhyPhrases {
       return count == 1 ? "another task waits on it" : "\(count) tasks wait on it"
     case .resurfaced:
       // Only a no-energy deferral without a time ends because the energy rose, or on its own at a day's start.
-      guard let last = task.deferrals.last, last.reason.whileDeferred == .backWithEnergy, last.until == nil else {
+      guard let last = task.deferrals.last, last.endsWithEnergy else {
         return "back at the time you chose"
       }
       if evaluator.energyRose(task), let energy = context.energy {

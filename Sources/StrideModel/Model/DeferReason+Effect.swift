@@ -63,6 +63,9 @@ extension DeferReason {
 }
 
 extension Deferral {
+  /// A `no-energy` deferral without a time: it ends when the energy is higher, or on its own at its fallback.
+  public var endsWithEnergy: Bool { reason.whileDeferred == .backWithEnergy && until == nil }
+
   /// When a pause of `length` begun at `at` ends when nobody chose its time: at the start of the person's day
   /// (`dayStart`) on the day it runs out, or the next day's when that is not after `at` — never a copy of the
   /// minute it began, never in the night. A week from Wednesday 23:55 is the next Wednesday at 09:00.

@@ -56,9 +56,7 @@ public struct EnergyFallback: Sendable {
   /// When the task's no-energy pause ends on its own, if it is under one. Once woken it is active, so this is
   /// asked of it no more (a change after the end, made before the daemon woke it, does not keep it deferred).
   func end(of task: borrowing StrideTask) -> Date? {
-    guard task.status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .backWithEnergy,
-      deferral.until == nil
-    else { return nil }
+    guard task.status == .deferred, let deferral = task.deferral, deferral.endsWithEnergy else { return nil }
     return deferral.fallbackEnd(calendar, settings)
   }
 }
