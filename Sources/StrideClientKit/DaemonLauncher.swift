@@ -70,7 +70,7 @@ public enum DaemonLauncher {
 
 /// `server.info` as the launcher reads it: only which daemon answered.
 private enum DaemonPID: WireMethod {
-  static let name = "server.info"
+  static let method = Method.serverInfo
   typealias Params = NoParams
   struct Result: Decodable, Sendable {
     var pid: Int32

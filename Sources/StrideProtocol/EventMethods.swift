@@ -4,7 +4,7 @@ import StrideModel
 /// `events.subscribe`: turns the connection into an event stream. The reply holds the state as it is; every
 /// notification after it carries a larger `seq`. The connection still answers requests sent on it.
 public enum EventsSubscribe: RPCMethod {
-  public static let name = Wire.EventsSubscribe.name
+  public static let method = Wire.EventsSubscribe.method
   public typealias Params = Wire.EventsSubscribe.Params
 
   public struct Result: Codable, Sendable, Equatable {

@@ -3,7 +3,7 @@ import StrideModel
 
 /// `task.list`: tasks by status, tag and the other filters, in an order. Every filter given must hold.
 public enum TaskList: RPCMethod {
-  public static let name = Wire.TaskList.name
+  public static let method = Wire.TaskList.method
   public typealias Params = Wire.TaskList.Params
   public typealias Result = TaskListResult
 }
@@ -12,7 +12,7 @@ public enum TaskList: RPCMethod {
 /// must match (a bare word matches the start of a word; a "quoted phrase" its words side by side), case and accents
 /// aside. Best first: a match in the title, then open before finished, then recently changed.
 public enum TaskFind: RPCMethod {
-  public static let name = Wire.TaskFind.name
+  public static let method = Wire.TaskFind.method
   public typealias Params = Wire.TaskFind.Params
 
   public struct Result: Codable, Sendable, Equatable {

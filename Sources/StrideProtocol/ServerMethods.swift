@@ -4,7 +4,7 @@ import StrideModel
 /// `history.undo`: take back the last change made from this client's terminal (else the last a person made
 /// anywhere); with `sync`, the last change a sync pass received. Repeat to walk further back.
 public enum HistoryUndo: RPCMethod {
-  public static let name = Wire.HistoryUndo.name
+  public static let method = Wire.HistoryUndo.method
   public typealias Params = Wire.HistoryUndo.Params
 
   public struct Result: Codable, Sendable, Equatable {
@@ -38,7 +38,7 @@ public enum HistoryUndo: RPCMethod {
 
 /// `now.list`: at most five suggestions for what to start now, each with its why.
 public enum NowList: RPCMethod {
-  public static let name = Wire.NowList.name
+  public static let method = Wire.NowList.method
   public typealias Params = Wire.NowList.Params
 
   public typealias HiddenEntry = StrideWire.HiddenEntry
@@ -114,7 +114,7 @@ public enum NowList: RPCMethod {
 
 /// `task.explain`: the whole score of one task for the moment asked about, or the filter that hides it.
 public enum TaskExplain: RPCMethod {
-  public static let name = Wire.TaskExplain.name
+  public static let method = Wire.TaskExplain.method
   public typealias Params = Wire.TaskExplain.Params
 
   public struct Result: Codable, Sendable, Equatable {
@@ -162,17 +162,8 @@ public enum TaskExplain: RPCMethod {
   }
 }
 
-/// Every method the daemon answers, for `method-not-found` messages and the docs test.
-public let allMethodNames: [String] = [
-  ServerInfo.name, ClientContext.name, TaskCapture.name, TaskGet.name, TaskList.name, TaskUpdate.name,
-  TaskComplete.name,
-  TaskReopen.name, TaskDelete.name, SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, TaskDefer.name,
-  TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name, HistoryUndo.name, ContextGet.name,
-  ContextSet.name, NowList.name, NowPrompt.name, TimeParse.name, TaskExplain.name, EventsSubscribe.name,
-  TaskImport.name, TaskExport.name, TaskSkip.name, TaskPin.name, SyncSetup.name, SyncRun.name, SyncStatus.name,
-  NoteAdd.name, NoteRemove.name, TaskFind.name, HistoryLog.name, HistoryReview.name, ListsGet.name, ListsAdd.name,
-  ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name,
-]
+/// Every method the daemon answers, for the docs test and the fuzzer.
+public let allMethodNames: [String] = Method.allCases.map(\.rawValue)
 
 extension HiddenEntry {
   public init(_ hidden: HiddenTask) {

@@ -3,7 +3,7 @@ import StrideModel
 
 /// `task.capture`: store a thought as a new task, or (with `dryRun`) only show how it would be understood.
 public enum TaskCapture: RPCMethod {
-  public static let name = Wire.TaskCapture.name
+  public static let method = Wire.TaskCapture.method
   public typealias Params = Wire.TaskCapture.Params
 
   /// `draft` (what was read, with the words each field came from) always; `task` once stored; `duplicateOf`, an
@@ -27,14 +27,14 @@ public enum TaskCapture: RPCMethod {
 
 /// `task.get`: one task, open or done.
 public enum TaskGet: RPCMethod {
-  public static let name = Wire.TaskGet.name
+  public static let method = Wire.TaskGet.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.update`: edit fields. An absent field is left alone; `null` clears `estimateMinutes`, `due` or `start`.
 public enum TaskUpdate: RPCMethod {
-  public static let name = "task.update"
+  public static let method = Method.taskUpdate
 
   public struct Params: Codable, Sendable, Equatable {
     public var id: TaskID
@@ -103,35 +103,35 @@ public enum TaskUpdate: RPCMethod {
 
 /// `task.skip`: a routine moves to its next occurrence without a completion.
 public enum TaskSkip: RPCMethod {
-  public static let name = Wire.TaskSkip.name
+  public static let method = Wire.TaskSkip.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.pin`: keep a task in `now` whatever its score (`pinned: true`), or stop (`false`). At most three.
 public enum TaskPin: RPCMethod {
-  public static let name = Wire.TaskPin.name
+  public static let method = Wire.TaskPin.method
   public typealias Params = Wire.TaskPin.Params
   public typealias Result = TaskResult
 }
 
 /// `task.complete`: mark a task done (a routine comes back at its next occurrence).
 public enum TaskComplete: RPCMethod {
-  public static let name = Wire.TaskComplete.name
+  public static let method = Wire.TaskComplete.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.reopen`: bring a done task back.
 public enum TaskReopen: RPCMethod {
-  public static let name = Wire.TaskReopen.name
+  public static let method = Wire.TaskReopen.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.delete`: remove a task (undoable); the result is the task as it was.
 public enum TaskDelete: RPCMethod {
-  public static let name = Wire.TaskDelete.name
+  public static let method = Wire.TaskDelete.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
@@ -139,7 +139,7 @@ public enum TaskDelete: RPCMethod {
 /// `task.import`: store tasks, all or none, in one transaction (undoable as one change): whole tasks, or the text of
 /// a file the daemon reads in its format.
 public enum TaskImport: RPCMethod {
-  public static let name = "task.import"
+  public static let method = Method.taskImport
 
   public struct Params: Codable, Sendable, Equatable {
     /// Whole tasks; `id` and `blockedBy` are the ids in the file. Either these or `text`.
@@ -186,56 +186,56 @@ public enum TaskImport: RPCMethod {
 
 /// `task.defer`: put a task off for a reason, optionally until a time.
 public enum TaskDefer: RPCMethod {
-  public static let name = Wire.TaskDefer.name
+  public static let method = Wire.TaskDefer.method
   public typealias Params = Wire.TaskDefer.Params
   public typealias Result = TaskResult
 }
 
 /// `task.wait`: park a task while it waits on someone or something.
 public enum TaskWait: RPCMethod {
-  public static let name = Wire.TaskWait.name
+  public static let method = Wire.TaskWait.method
   public typealias Params = Wire.TaskWait.Params
   public typealias Result = TaskResult
 }
 
 /// `task.resume`: end a deferral or a wait.
 public enum TaskResume: RPCMethod {
-  public static let name = Wire.TaskResume.name
+  public static let method = Wire.TaskResume.method
   public typealias Params = TaskRef
   public typealias Result = TaskResult
 }
 
 /// `task.block`: make a task wait on another; a loop is refused.
 public enum TaskBlock: RPCMethod {
-  public static let name = Wire.TaskBlock.name
+  public static let method = Wire.TaskBlock.method
   public typealias Params = DependencyParams
   public typealias Result = TaskResult
 }
 
 /// `task.unblock`: remove a dependency.
 public enum TaskUnblock: RPCMethod {
-  public static let name = Wire.TaskUnblock.name
+  public static let method = Wire.TaskUnblock.method
   public typealias Params = DependencyParams
   public typealias Result = TaskResult
 }
 
 /// `subtask.add`: add a step at the end of a task.
 public enum SubtaskAdd: RPCMethod {
-  public static let name = Wire.SubtaskAdd.name
+  public static let method = Wire.SubtaskAdd.method
   public typealias Params = Wire.SubtaskAdd.Params
   public typealias Result = TaskResult
 }
 
 /// `subtask.complete`: mark a step done; the last one completes the task.
 public enum SubtaskComplete: RPCMethod {
-  public static let name = Wire.SubtaskComplete.name
+  public static let method = Wire.SubtaskComplete.method
   public typealias Params = StepRef
   public typealias Result = TaskResult
 }
 
 /// `subtask.reopen`: mark a step not done.
 public enum SubtaskReopen: RPCMethod {
-  public static let name = Wire.SubtaskReopen.name
+  public static let method = Wire.SubtaskReopen.method
   public typealias Params = StepRef
   public typealias Result = TaskResult
 }

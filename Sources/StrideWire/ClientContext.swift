@@ -4,7 +4,7 @@ import StrideBase
 /// words are read and said in. Sent once, first (a client sends it with its first request, so it costs no wait);
 /// it holds for the connection's later requests that do not name their own.
 public enum ClientContext: WireMethod {
-  public static let name = "client.context"
+  public static let method = Method.clientContext
 
   public struct Params: Codable, Sendable, Equatable {
     /// An IANA name ("Europe/Berlin"); the daemon's zone when absent.

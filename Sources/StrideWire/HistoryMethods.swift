@@ -2,7 +2,7 @@ import StrideBase
 
 /// `history.log`: the changes, newest first, in words; optionally of one task, within a period, a page at a time.
 public enum HistoryLog: WireMethod {
-  public static let name = "history.log"
+  public static let method = Method.historyLog
 
   public struct Params: Codable, Sendable, Equatable {
     /// Only changes that touched this task.
@@ -71,7 +71,7 @@ public enum HistoryLog: WireMethod {
 /// what keeps slipping and why, routines kept and missed, what became overdue, what was captured and never touched,
 /// and when things get done.
 public enum HistoryReview: WireMethod {
-  public static let name = "history.review"
+  public static let method = Method.historyReview
 
   public struct Params: Codable, Sendable, Equatable {
     /// The start of the period; or, absent, `days`.

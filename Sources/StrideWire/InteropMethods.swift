@@ -2,7 +2,7 @@ import StrideBase
 
 /// `task.export`: every task, open and done, written in an export format.
 public enum TaskExport: WireMethod {
-  public static let name = "task.export"
+  public static let method = Method.taskExport
 
   public struct Params: Codable, Sendable, Equatable {
     /// Absent: `json`, Stride's own.
@@ -46,7 +46,7 @@ public struct ImportSkipped: Equatable, Sendable, Codable {
 extension Wire {
   /// `task.import` as a client calls it: the text of a file, read by the daemon in its format.
   public enum TaskImport: WireMethod {
-    public static let name = "task.import"
+    public static let method = Method.taskImport
 
     public struct Params: Encodable, Sendable, Equatable {
       public var text: String

@@ -38,7 +38,7 @@ public struct ListRef: Codable, Sendable, Equatable {
 
 /// `lists.get`: every list, in the order they were made.
 public enum ListsGet: WireMethod {
-  public static let name = "lists.get"
+  public static let method = Method.listsGet
   public typealias Params = NoParams
   public struct Result: Codable, Sendable, Equatable {
     public var lists: [ListInfo]
@@ -48,28 +48,28 @@ public enum ListsGet: WireMethod {
 
 /// `lists.add`: make a list kept here (`sync.setup` makes one that syncs).
 public enum ListsAdd: WireMethod {
-  public static let name = "lists.add"
+  public static let method = Method.listsAdd
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.default`: make a list the one captures go to when they name none.
 public enum ListsDefault: WireMethod {
-  public static let name = "lists.default"
+  public static let method = Method.listsDefault
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.remove`: remove an empty list that is not the default (the server's task list is left as it is).
 public enum ListsRemove: WireMethod {
-  public static let name = "lists.remove"
+  public static let method = Method.listsRemove
   public typealias Params = ListRef
   public typealias Result = ListInfo
 }
 
 /// `lists.rename`: give a list another name here (a task list it syncs with keeps its own name on the server).
 public enum ListsRename: WireMethod {
-  public static let name = "lists.rename"
+  public static let method = Method.listsRename
 
   public struct Params: Codable, Sendable, Equatable {
     public var name: String

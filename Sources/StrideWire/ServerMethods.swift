@@ -2,7 +2,7 @@ import StrideBase
 
 /// `server.info`: what the daemon is and where it keeps things.
 public enum ServerInfo: WireMethod {
-  public static let name = "server.info"
+  public static let method = Method.serverInfo
   public typealias Params = NoParams
 
   public struct Result: Codable, Sendable, Equatable {
@@ -78,14 +78,14 @@ public struct ContextResult: Codable, Sendable, Equatable {
 
 /// `context.get`: the user's current energy.
 public enum ContextGet: WireMethod {
-  public static let name = "context.get"
+  public static let method = Method.contextGet
   public typealias Params = NoParams
   public typealias Result = ContextResult
 }
 
 /// `context.set`: set the user's current energy (`null` for unknown).
 public enum ContextSet: WireMethod {
-  public static let name = "context.set"
+  public static let method = Method.contextSet
 
   public struct Params: Codable, Sendable, Equatable {
     public var energy: EnergyLevel?

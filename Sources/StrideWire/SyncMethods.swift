@@ -3,7 +3,7 @@ import StrideBase
 /// `sync.setup`: find the task collection at a CalDAV address (a calendar URL, or a server from which it is
 /// discovered), remember it, and sync once.
 public enum SyncSetup: WireMethod {
-  public static let name = "sync.setup"
+  public static let method = Method.syncSetup
 
   public struct Params: Codable, Sendable, Equatable {
     public var url: String
@@ -63,7 +63,7 @@ public enum SyncSetup: WireMethod {
 
 /// `sync.run`: sync now, and say what moved.
 public enum SyncRun: WireMethod {
-  public static let name = "sync.run"
+  public static let method = Method.syncRun
 
   public struct Params: Codable, Sendable, Equatable {
     /// As in `sync.setup`: kept in the daemon's memory only.
@@ -76,7 +76,7 @@ public enum SyncRun: WireMethod {
 
 /// `sync.status`: whether sync is set up, when it last succeeded, what waits to be sent, and the last error.
 public enum SyncStatus: WireMethod {
-  public static let name = "sync.status"
+  public static let method = Method.syncStatus
   public typealias Params = NoParams
 
   public struct Result: Codable, Sendable, Equatable {

@@ -2,7 +2,7 @@ import StrideBase
 
 /// `time.parse`: what a time phrase means, the way capture, `--until` and `--at` read it.
 public enum TimeParse: WireMethod {
-  public static let name = "time.parse"
+  public static let method = Method.timeParse
 
   public struct Params: Codable, Sendable, Equatable {
     public var text: String

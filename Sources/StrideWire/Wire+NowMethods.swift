@@ -36,7 +36,7 @@ public struct HiddenEntry: Codable, Sendable, Equatable {
 /// The daemon also keeps it in a file beside its socket (`StridePaths.promptFile`), so a prompt reads it there with no
 /// round trip while it holds.
 public enum NowPrompt: WireMethod {
-  public static let name = "now.prompt"
+  public static let method = Method.nowPrompt
   public typealias Params = NoParams
 
   public struct Result: Codable, Sendable, Equatable {
@@ -78,7 +78,7 @@ public enum NowPrompt: WireMethod {
 /// The now-list, why a task is (not) in it, undo and events, as a client calls them.
 extension Wire {
   public enum NowList: WireMethod {
-    public static let name = "now.list"
+    public static let method = Method.nowList
 
     public struct Params: Codable, Sendable, Equatable {
       /// A what-if instant; the daemon's clock when absent.
@@ -122,7 +122,7 @@ extension Wire {
   }
 
   public enum TaskExplain: WireMethod {
-    public static let name = "task.explain"
+    public static let method = Method.taskExplain
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -155,7 +155,7 @@ extension Wire {
   }
 
   public enum HistoryUndo: WireMethod {
-    public static let name = "history.undo"
+    public static let method = Method.historyUndo
 
     public struct Params: Codable, Sendable, Equatable {
       /// Undo what sync received from another device, instead of a change made here.
@@ -167,7 +167,7 @@ extension Wire {
   }
 
   public enum EventsSubscribe: WireMethod {
-    public static let name = "events.subscribe"
+    public static let method = Method.eventsSubscribe
 
     public struct Params: Codable, Sendable, Equatable {
       /// The topics to hear; all of them when absent.

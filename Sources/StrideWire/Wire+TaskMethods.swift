@@ -48,7 +48,7 @@ extension Wire {
   }
 
   public enum TaskCapture: WireMethod {
-    public static let name = "task.capture"
+    public static let method = Method.taskCapture
 
     public struct Params: Codable, Sendable, Equatable {
       public var text: String
@@ -69,7 +69,7 @@ extension Wire {
   }
 
   public enum TaskPin: WireMethod {
-    public static let name = "task.pin"
+    public static let method = Method.taskPin
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -84,7 +84,7 @@ extension Wire {
   }
 
   public enum TaskDefer: WireMethod {
-    public static let name = "task.defer"
+    public static let method = Method.taskDefer
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -104,7 +104,7 @@ extension Wire {
   }
 
   public enum TaskWait: WireMethod {
-    public static let name = "task.wait"
+    public static let method = Method.taskWait
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -122,7 +122,7 @@ extension Wire {
   }
 
   public enum SubtaskAdd: WireMethod {
-    public static let name = "subtask.add"
+    public static let method = Method.subtaskAdd
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -137,7 +137,7 @@ extension Wire {
   }
 
   public enum NoteAdd: WireMethod {
-    public static let name = "note.add"
+    public static let method = Method.noteAdd
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -153,7 +153,7 @@ extension Wire {
   }
 
   public enum TaskMove: WireMethod {
-    public static let name = "task.move"
+    public static let method = Method.taskMove
 
     public struct Params: Codable, Sendable, Equatable {
       public var id: TaskID
@@ -168,7 +168,7 @@ extension Wire {
   }
 
   public enum TaskList: WireMethod {
-    public static let name = "task.list"
+    public static let method = Method.taskList
 
     public struct Params: Codable, Sendable, Equatable {
       /// Which tasks; the default is every open one, or the finished ones when `doneSince` is given.
@@ -221,7 +221,7 @@ extension Wire {
   }
 
   public enum TaskFind: WireMethod {
-    public static let name = "task.find"
+    public static let method = Method.taskFind
 
     public struct Params: Codable, Sendable, Equatable {
       public var query: String
@@ -237,67 +237,67 @@ extension Wire {
   }
 
   public enum NoteRemove: WireMethod {
-    public static let name = "note.remove"
+    public static let method = Method.noteRemove
     public typealias Params = StepRef
     public typealias Result = TaskResult
   }
 
   public enum SubtaskComplete: WireMethod {
-    public static let name = "subtask.complete"
+    public static let method = Method.subtaskComplete
     public typealias Params = StepRef
     public typealias Result = TaskResult
   }
 
   public enum SubtaskReopen: WireMethod {
-    public static let name = "subtask.reopen"
+    public static let method = Method.subtaskReopen
     public typealias Params = StepRef
     public typealias Result = TaskResult
   }
 
   public enum TaskBlock: WireMethod {
-    public static let name = "task.block"
+    public static let method = Method.taskBlock
     public typealias Params = DependencyParams
     public typealias Result = TaskResult
   }
 
   public enum TaskComplete: WireMethod {
-    public static let name = "task.complete"
+    public static let method = Method.taskComplete
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskDelete: WireMethod {
-    public static let name = "task.delete"
+    public static let method = Method.taskDelete
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskGet: WireMethod {
-    public static let name = "task.get"
+    public static let method = Method.taskGet
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskReopen: WireMethod {
-    public static let name = "task.reopen"
+    public static let method = Method.taskReopen
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskResume: WireMethod {
-    public static let name = "task.resume"
+    public static let method = Method.taskResume
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskSkip: WireMethod {
-    public static let name = "task.skip"
+    public static let method = Method.taskSkip
     public typealias Params = TaskRef
     public typealias Result = TaskResult
   }
 
   public enum TaskUnblock: WireMethod {
-    public static let name = "task.unblock"
+    public static let method = Method.taskUnblock
     public typealias Params = DependencyParams
     public typealias Result = TaskResult
   }
@@ -324,7 +324,7 @@ extension Wire {
   /// `task.update` as a client calls it: the fields to change; an absent one is left alone, and `.some(nil)`
   /// clears it (`null` on the wire).
   public enum TaskUpdate: WireMethod {
-    public static let name = "task.update"
+    public static let method = Method.taskUpdate
 
     public struct Params: Encodable, Sendable, Equatable {
       public var id: TaskID

@@ -6,12 +6,18 @@ import StrideJSON
 public protocol WireMethod {
   associatedtype Params: Encodable & Sendable
   associatedtype Result: Decodable & Sendable
-  static var name: String { get }
+  /// Which method it is; its dotted name is the case's raw value.
+  static var method: Method { get }
   /// Reads a reply's result: by hand when it is `JSONReadable`, else through Codable (Wire+Reading.swift).
   static func readResult(_ json: JSONValue) throws -> Result
   /// The request line (ending in `\n`) that calls this method with `params`, keys sorted as every line Stride
   /// writes: by hand when the params are `JSONWritable`, else through Codable.
   static func requestLine(id: RequestID, params: Params) throws -> [UInt8]
+}
+
+extension WireMethod {
+  /// The dotted name the method is called by ("task.capture").
+  public static var name: String { method.rawValue }
 }
 
 /// Params of a method that takes none.

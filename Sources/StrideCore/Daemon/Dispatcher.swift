@@ -148,23 +148,17 @@ public final class Dispatcher: Sendable {
     return replies
   }
 
-  /// The methods whose requests may share a commit with others that came with them: quick changes to the store,
-  /// nothing that runs a program, reaches the network or runs the engine.
-  private static let quickChanges: Set<String> = [
-    TaskUpdate.name, TaskSkip.name, TaskPin.name, TaskComplete.name, TaskReopen.name, TaskDelete.name,
-    TaskImport.name, TaskDefer.name, TaskWait.name, TaskResume.name, TaskBlock.name, TaskUnblock.name,
-    SubtaskAdd.name, SubtaskComplete.name, SubtaskReopen.name, NoteAdd.name, NoteRemove.name, HistoryUndo.name,
-    ContextSet.name, TaskMove.name,
-  ]
-
   /// Whether a request may share a commit: a quick change (not an import of a file's text, which is read first), or
   /// a capture when no breakdown program runs.
   private func sharesCommit(_ request: Request) -> Bool {
-    if request.method == TaskImport.name, case .object(let fields) = request.params, fields["text"] != nil {
-      return false
+    switch Method(rawValue: request.method) {
+    case .taskImport:
+      guard case .object(let fields) = request.params else { return true }
+      return fields["text"] == nil
+    case .taskCapture: return tasks.breakdown == nil
+    case let method?: return method.isQuickChange
+    case nil: return false
     }
-    return Self.quickChanges.contains(request.method)
-      || (request.method == TaskCapture.name && tasks.breakdown == nil)
   }
 
   /// Replies to quick changes in one transaction, under the lock from the first to the commit.
@@ -219,53 +213,57 @@ public final class Dispatcher: Sendable {
     func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
       try tasks.apply(change, caller)
     }
-    switch request.method {
-    case ServerInfo.name: return try reply(ServerInfo.self) { _ in serverInfo() }
-    case ClientContext.name: return try reply(ClientContext.self) { try setContext($0, session) }
-    case TaskCapture.name: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
-    case TaskGet.name: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
-    case TaskList.name: return try reply(TaskList.self) { try tasks.list($0, at: now) }
-    case TaskFind.name: return try reply(TaskFind.self) { try tasks.find($0, at: now) }
-    case TaskUpdate.name: return try reply(TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
-    case TaskComplete.name: return try reply(TaskComplete.self) { try change(.complete($0.id)) }
-    case TaskReopen.name: return try reply(TaskReopen.self) { try change(.reopen($0.id)) }
-    case TaskDelete.name: return try reply(TaskDelete.self) { try change(.delete($0.id)) }
-    case TaskSkip.name: return try reply(TaskSkip.self) { try change(.skip($0.id)) }
-    case TaskPin.name: return try reply(TaskPin.self) { try change(.pin($0.id, $0.pinned)) }
-    case SubtaskAdd.name: return try reply(SubtaskAdd.self) { try change(.addStep($0.id, title: $0.title)) }
-    case SubtaskComplete.name:
-      return try reply(SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
-    case SubtaskReopen.name: return try reply(SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
-    case NoteAdd.name: return try reply(NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
-    case NoteRemove.name: return try reply(NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
-    case TaskDefer.name: return try reply(TaskDefer.self) { try tasks.deferTask($0, caller) }
-    case TaskWait.name:
+    guard let method = Method(rawValue: request.method) else {
+      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    }
+    switch method {
+    case .serverInfo: return try reply(ServerInfo.self) { _ in serverInfo() }
+    case .clientContext: return try reply(ClientContext.self) { try setContext($0, session) }
+    case .taskCapture: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
+    case .taskGet: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
+    case .taskList: return try reply(TaskList.self) { try tasks.list($0, at: now) }
+    case .taskFind: return try reply(TaskFind.self) { try tasks.find($0, at: now) }
+    case .taskUpdate: return try reply(TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
+    case .taskComplete: return try reply(TaskComplete.self) { try change(.complete($0.id)) }
+    case .taskReopen: return try reply(TaskReopen.self) { try change(.reopen($0.id)) }
+    case .taskDelete: return try reply(TaskDelete.self) { try change(.delete($0.id)) }
+    case .taskSkip: return try reply(TaskSkip.self) { try change(.skip($0.id)) }
+    case .taskPin: return try reply(TaskPin.self) { try change(.pin($0.id, $0.pinned)) }
+    case .subtaskAdd: return try reply(SubtaskAdd.self) { try change(.addStep($0.id, title: $0.title)) }
+    case .subtaskComplete: return try reply(SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
+    case .subtaskReopen: return try reply(SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
+    case .noteAdd: return try reply(NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
+    case .noteRemove: return try reply(NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
+    case .taskDefer: return try reply(TaskDefer.self) { try tasks.deferTask($0, caller) }
+    case .taskWait:
       return try reply(TaskWait.self) { try change(.wait($0.id, note: $0.note, followUp: $0.followUp?.date)) }
-    case TaskResume.name: return try reply(TaskResume.self) { try change(.resume($0.id)) }
-    case TaskBlock.name: return try reply(TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
-    case TaskUnblock.name: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
-    case TaskImport.name: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
-    case TaskExport.name: return try reply(TaskExport.self) { try tasks.export($0, at: now) }
-    case HistoryUndo.name: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
-    case HistoryLog.name: return try reply(HistoryLog.self) { try tasks.log($0) }
-    case HistoryReview.name: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
-    case ContextGet.name: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
-    case ContextSet.name: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
-    case TaskExplain.name: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
-    case NowList.name:
+    case .taskResume: return try reply(TaskResume.self) { try change(.resume($0.id)) }
+    case .taskBlock: return try reply(TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
+    case .taskUnblock: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
+    case .taskMove: return try reply(TaskMove.self) { try tasks.move($0, caller) }
+    case .taskImport: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
+    case .taskExport: return try reply(TaskExport.self) { try tasks.export($0, at: now) }
+    case .historyUndo: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
+    case .historyLog: return try reply(HistoryLog.self) { try tasks.log($0) }
+    case .historyReview: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
+    case .contextGet: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
+    case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
+    case .taskExplain: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
+    case .nowList:
       let params = context.filling(try request.params.decode(NowList.Params.self))
       // Its why-lines say its times; its tasks carry no `said`, so one kept answer serves every connection.
       return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now))
-    case NowPrompt.name: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
-    case TimeParse.name: return try reply(TimeParse.self) { try readTime($0, at: now) }
-    case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
-    case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
-    case SyncStatus.name: return try reply(SyncStatus.self) { _ in try sync.status() }
-    case ListsGet.name, ListsAdd.name, ListsDefault.name, ListsRename.name, ListsRemove.name, TaskMove.name:
-      return try lists(request, self.encoder(session, at: now, else: encoder), caller)
-    case EventsSubscribe.name: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
-    default:
-      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    case .nowPrompt: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
+    case .timeParse: return try reply(TimeParse.self) { try readTime($0, at: now) }
+    case .syncSetup: return try reply(SyncSetup.self) { try sync.setUp($0) }
+    case .syncRun: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
+    case .syncStatus: return try reply(SyncStatus.self) { _ in try sync.status() }
+    case .listsGet: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
+    case .listsAdd: return try reply(ListsAdd.self) { try tasks.addList($0, caller) }
+    case .listsDefault: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
+    case .listsRename: return try reply(ListsRename.self) { try tasks.renameList($0, caller) }
+    case .listsRemove: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
+    case .eventsSubscribe: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     }
   }
 
@@ -320,19 +318,6 @@ public final class Dispatcher: Sendable {
     var info = describeServer(store.locked { $0.openCount })
     info.reminders = reminders.status
     return info
-  }
-
-  /// The methods of lists: show them, make one, choose the default, rename one, remove one, move a task into one.
-  private func lists(_ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller) throws -> Data {
-    switch request.method {
-    case ListsAdd.name: return try request.reply(ListsAdd.self, encoder) { try tasks.addList($0, caller) }
-    case ListsDefault.name:
-      return try request.reply(ListsDefault.self, encoder) { try tasks.setDefaultList($0, caller) }
-    case ListsRename.name: return try request.reply(ListsRename.self, encoder) { try tasks.renameList($0, caller) }
-    case ListsRemove.name: return try request.reply(ListsRemove.self, encoder) { try tasks.removeList($0, caller) }
-    case TaskMove.name: return try request.reply(TaskMove.self, encoder) { try tasks.move($0, caller) }
-    default: return try request.reply(ListsGet.self, encoder) { _ in ListsGet.Result(lists: try sync.lists()) }
-    }
   }
 }
 
