@@ -77,6 +77,15 @@ public struct TermScore: Codable, Sendable, Equatable {
     contribution = value * weight
   }
 
+  /// A term as it was written, its contribution as given.
+  public init(term: Term, input: String, value: Double, weight: Double, contribution: Double) {
+    self.term = term
+    self.input = input
+    self.value = value
+    self.weight = weight
+    self.contribution = contribution
+  }
+
   enum CodingKeys: String, CodingKey { case term, input, value, weight, contribution }
 
   public init(from decoder: Decoder) throws {
@@ -138,4 +147,19 @@ public enum NowLimits {
   public static let maximumLimit = 5
   /// So many overdue tasks are a pile: `now` says so once, calmly, and leads with a way in.
   public static let overduePile = 3
+}
+
+/// A task left out of the now-list, and why (`now.list` with `all`).
+public struct HiddenEntry: Codable, Sendable, Equatable {
+  public var id: TaskID
+  public var title: String
+  public var reason: HiddenReason
+  public var detail: String
+
+  public init(id: TaskID, title: String, reason: HiddenReason, detail: String) {
+    self.id = id
+    self.title = title
+    self.reason = reason
+    self.detail = detail
+  }
 }

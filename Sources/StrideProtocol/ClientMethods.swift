@@ -29,11 +29,11 @@ extension ClientContext.Params {
 }
 
 extension TimeParse.Params: ZonedParams, DateOrderedParams {}
-extension TaskCapture.Params: ZonedParams, DateOrderedParams {}
-extension TaskUpdate.Params: ZonedParams, DateOrderedParams {}
-extension NowList.Params: ZonedParams {}
-extension TaskExplain.Params: ZonedParams {}
-extension TaskList.Params: ZonedParams {}
+extension Wire.TaskCapture.Params: ZonedParams, DateOrderedParams {}
+extension Wire.TaskUpdate.Params: ZonedParams, DateOrderedParams {}
+extension Wire.NowList.Params: ZonedParams {}
+extension Wire.TaskExplain.Params: ZonedParams {}
+extension Wire.TaskList.Params: ZonedParams {}
 extension HistoryReview.Params: ZonedParams {}
 extension TaskExport.Params: ZonedParams {}
-extension TaskImport.Params: ZonedParams {}
+extension Wire.TaskImport.Params: ZonedParams {}

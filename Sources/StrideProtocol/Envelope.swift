@@ -71,21 +71,20 @@ public struct RequestFailure: Error, Sendable {
 /// Writes protocol messages as compact JSON lines with sorted keys, so the same value always gives the same bytes
 /// (`JSONValueEncoder` and `JSONWriter`: what Foundation's `JSONEncoder` writes, without asking the runtime).
 public struct WireEncoder {
-  /// How times are said to the client this encoder writes for; with one, tasks and drafts carry `said`.
+  /// How times are said to the client this encoder writes for: the results made for it say their tasks' times
+  /// with it (`Wire.Task(_:saying:)`), and the encoder says the other results' (`SaysTimes`).
   public let speaker: Speaker?
 
   public init(speaker: Speaker? = nil) { self.speaker = speaker }
 
-  private var userInfo: [CodingUserInfoKey: Any] { speaker.map { [.speaker: $0] } ?? [:] }
-
   /// The JSON of a value, without a newline.
   public func encode(_ value: some Encodable) throws -> Data {
-    Data(try JSONValueEncoder.bytes(value, userInfo: userInfo))
+    Data(try JSONValueEncoder.bytes(value))
   }
 
   /// A success response line (ending in `\n`); with a speaker, its times said (`SaysTimes`).
   public func response(id: RequestID, result: some Encodable) throws -> Data {
-    Data(try WireLines.response(id: id, result: speaker?.saying(result) ?? result, userInfo: userInfo))
+    Data(try WireLines.response(id: id, result: speaker?.saying(result) ?? result))
   }
 
   /// A success response line around a result already encoded with `encode` (a kept one): the same bytes as
@@ -104,6 +103,6 @@ public struct WireEncoder {
 
   /// A notification line (ending in `\n`): a method call that expects no answer; with a speaker, its times said.
   public func notification(method: String, params: some Encodable) throws -> Data {
-    Data(try WireLines.notification(method: method, params: speaker?.saying(params) ?? params, userInfo: userInfo))
+    Data(try WireLines.notification(method: method, params: speaker?.saying(params) ?? params))
   }
 }

@@ -2,8 +2,9 @@ import Foundation
 import StrideModel
 
 /// A result whose times can be said in words (`said`), for a connection that asked for them in `client.context`.
-/// Tasks and drafts say theirs as they are encoded (`Speaker`); the other results fill `said` here, an object
-/// with the same keys as their time fields, each said in words (`{"startedAt": "today at 08:00"}`).
+/// Tasks and drafts say theirs as they are made from the model (`Wire.Task(_:saying:)`); the other results fill
+/// `said` here, as they are encoded, an object with the same keys as their time fields, each said in words
+/// (`{"startedAt": "today at 08:00"}`).
 public protocol SaysTimes {
   mutating func say(_ speaker: Speaker)
 }
@@ -44,21 +45,13 @@ extension SyncStatus.Result: SaysTimes {
   }
 }
 
-extension EventsSubscribe.Result: SaysTimes {
+extension Wire.SubscribeResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.time.words(["nextWakeUp": nextWakeUp.map { Timestamp($0.at) }])
+    said = speaker.time.words(["nextWakeUp": nextWakeUp?.at])
   }
 }
 
-extension StrideEvent: SaysTimes {
-  public mutating func say(_ speaker: Speaker) {
-    let time = speaker.time
-    said = time.words(["at": at, "wakeUp": wakeUps?.first.map { Timestamp($0.at) }])
-    said?["clock"] = time.clock(at.date)
-  }
-}
-
-extension TaskResult: SaysTimes {
+extension Wire.TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
     syncConflicts = syncConflicts?.map { conflict in
       var conflict = conflict

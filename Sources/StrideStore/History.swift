@@ -10,7 +10,6 @@ import StrideProtocol
 /// what an audit or a later sync can replay. An undo is itself a row, marked as not undoable.
 package struct History {
   package let database: SQLiteDatabase
-  private let decoder = JSONDecoder()
 
   package init(database: SQLiteDatabase) {
     self.database = database
@@ -83,15 +82,18 @@ package struct History {
       .bind(.integer(entry.seq)).run()
   }
 
-  /// The tasks as the wire writes them (sorted keys, as JSONEncoder's `.sortedKeys`); no speaker, so no words are
-  /// added (a task that carries its own `said` keeps it, as Foundation's encoder wrote it).
+  /// The tasks in their one JSON shape (`Wire.Task`, sorted keys), with no times in words.
   private func json(_ tasks: [StrideTask]) -> String {
-    String(decoding: JSONWriter.write(.array(tasks.map { $0.json(userInfo: [:]) })), as: UTF8.self)
+    String(decoding: JSONWriter.write(.array(tasks.map { Wire.Task($0).json })), as: UTF8.self)
   }
 
   func tasks(_ json: String) throws(StrideError) -> [StrideTask] {
     do {
-      return try decoder.decode([StrideTask].self, from: Data(json.utf8))
+      return try [Wire.Task](json: try JSONReader.parse(Array(json.utf8))).map { task throws(StrideError) in
+        try StrideTask(task)
+      }
+    } catch let error as StrideError {
+      throw database.storageError("a history row could not be read back: \(error.message)")
     } catch {
       throw database.storageError("a history row could not be read back: \(error)")
     }

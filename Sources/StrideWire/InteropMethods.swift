@@ -44,16 +44,25 @@ public struct ImportSkipped: Equatable, Sendable, Codable {
 }
 
 extension Wire {
-  /// `task.import` as a client calls it: the text of a file, read by the daemon in its format.
+  /// `task.import`: store tasks, all or none, in one transaction (undoable as one change): whole tasks, or the text
+  /// of a file the daemon reads in its format.
   public enum TaskImport: WireMethod {
     public static let method = Method.taskImport
 
-    public struct Params: Encodable, Sendable, Equatable {
-      public var text: String
+    public struct Params: Codable, Sendable, Equatable {
+      /// Whole tasks; `id` and `blockedBy` are the ids in the file. Either these or `text`.
+      public var tasks: [Task]?
+      /// A file's content, read as `format`.
+      public var text: String?
       /// Absent: worked out from the text's first characters.
       public var format: ImportFormat?
       /// True: read and check everything, store nothing.
       public var dryRun: Bool?
+      /// The zone a file's dates without a time are read in; absent, the connection's.
+      public var timeZone: String?
+
+      public init(tasks: [Task]) { self.tasks = tasks }
+
       public init(text: String, format: ImportFormat? = nil, dryRun: Bool = false) {
         self.text = text
         self.format = format
@@ -61,14 +70,26 @@ extension Wire {
       }
     }
 
-    public struct Result: Decodable, Sendable, Equatable {
+    public struct Result: Codable, Sendable, Equatable {
       /// The tasks as stored (or as they would be, with `dryRun`), in id order.
       public var tasks: [Task]
       /// True when the file's ids were taken here, so the tasks got new ones.
       public var renumbered: Bool
+      /// For `text`: the format it was read as, the entries left out, and mappings worth saying.
       public var format: ImportFormat?
       public var skipped: [ImportSkipped]?
       public var notes: [String]?
+
+      public init(
+        tasks: [Task], renumbered: Bool, format: ImportFormat? = nil, skipped: [ImportSkipped]? = nil,
+        notes: [String]? = nil
+      ) {
+        self.tasks = tasks
+        self.renumbered = renumbered
+        self.format = format
+        self.skipped = skipped
+        self.notes = notes
+      }
     }
   }
 }

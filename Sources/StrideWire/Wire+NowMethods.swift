@@ -17,21 +17,6 @@ public enum EventTopic: String, WireEnum, Sendable, Comparable {
   public static func < (lhs: EventTopic, rhs: EventTopic) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A task left out of the now-list, and why (`now.list` with `all`).
-public struct HiddenEntry: Codable, Sendable, Equatable {
-  public var id: TaskID
-  public var title: String
-  public var reason: HiddenReason
-  public var detail: String
-
-  public init(id: TaskID, title: String, reason: HiddenReason, detail: String) {
-    self.id = id
-    self.title = title
-    self.reason = reason
-    self.detail = detail
-  }
-}
-
 /// `now.prompt`: the now-list as one short line for a shell prompt: what to start first, and how many more there are.
 /// The daemon also keeps it in a file beside its socket (`StridePaths.promptFile`), so a prompt reads it there with no
 /// round trip while it holds.
@@ -179,67 +164,206 @@ extension Wire {
   }
 
   /// `now.list`'s result: the suggestions, and what a client needs to say why the list is short.
-  public struct NowResult: Decodable, Sendable, Equatable {
+  public struct NowResult: Sendable, Equatable {
     public var suggestions: [Suggestion]
+    /// How many tasks are open in all; lets a client say why the list is short without listing them.
     public var openTasks: Int
+    /// The energy the list was ranked for: the param, else the stored context; null when unknown.
     public var energy: EnergyLevel?
+    /// With `all`: every open task left out, and why; the candidates that ranked below the five say `not-in-top`.
     public var hidden: [HiddenEntry]?
+    /// How many open tasks are past their due time, hidden ones included (0 from a daemon that does not say).
     public var overdue: Int
+    /// With `tags`: how many open tasks have one of them (so a client can say that none has, rather than why
+    /// they are hidden).
     public var tagged: Int?
-    /// Left out though out of view for `outOfViewDays` days or more (nil from an older daemon, or none).
-    public var outOfViewLong: Int? = nil
-    public var outOfViewDays: Int? = nil
+    /// How many tasks that could be started now are left out though they have been out of view for
+    /// `outOfViewDays` days or more; both absent when none has.
+    public var outOfViewLong: Int?
+    public var outOfViewDays: Int?
+
+    public init(
+      suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
+      tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil
+    ) {
+      self.suggestions = suggestions
+      self.openTasks = openTasks
+      self.energy = energy
+      self.hidden = hidden
+      self.overdue = overdue
+      self.tagged = tagged
+      self.outOfViewLong = outOfViewLong
+      self.outOfViewDays = outOfViewDays
+    }
+
+    /// The same list with every suggestion's terms left out (the `terms: false` param).
+    public var withoutTerms: NowResult {
+      var result = self
+      for index in result.suggestions.indices { result.suggestions[index].terms = [] }
+      return result
+    }
   }
 
-  /// `task.explain`'s result: the whole score of one task, or the filter that hides it.
-  public struct Explanation: Decodable, Sendable, Equatable {
+  /// `task.explain`'s result: the whole score of one task for the moment asked about, or the filter that hides it.
+  public struct Explanation: Codable, Sendable, Equatable {
     public var task: Task
+    /// 1 to 5 when the task is among the suggestions, else null.
     public var position: Int?
+    /// How it is (or would be) offered; null when a filter hides it.
     public var kind: SuggestionKind?
     public var prompt: String?
+    /// Every term, largest contribution first; empty when a filter hides it.
     public var terms: [TermScore]
     public var score: Double?
+    /// Why it is not among the suggestions: a filter, or `not-in-top`.
     public var hidden: Hidden?
+    /// The energy the question was asked for.
     public var energy: EnergyLevel?
+
+    public init(
+      task: Task, position: Int?, kind: SuggestionKind?, prompt: String?, terms: [TermScore], score: Double?,
+      hidden: Hidden?, energy: EnergyLevel?
+    ) {
+      self.task = task
+      self.position = position
+      self.kind = kind
+      self.prompt = prompt
+      self.terms = terms
+      self.score = score.map(TermScore.rounded)
+      self.hidden = hidden
+      self.energy = energy
+    }
+
+    enum CodingKeys: String, CodingKey { case task, position, kind, prompt, terms, score, hidden, energy }
+
+    /// Every key, `null` for an absent value.
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(task, forKey: .task)
+      try container.encode(position, forKey: .position)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(prompt, forKey: .prompt)
+      try container.encode(terms, forKey: .terms)
+      try container.encode(score, forKey: .score)
+      try container.encode(hidden, forKey: .hidden)
+      try container.encode(energy, forKey: .energy)
+    }
   }
 
   /// `history.undo`'s result: the change reverted, the tasks it touched as they are now, and what was kept.
-  public struct UndoResult: Decodable, Sendable, Equatable {
-    public struct Change: Decodable, Sendable, Equatable {
+  public struct UndoResult: Codable, Sendable, Equatable {
+    /// The change that was reverted.
+    public struct Change: Codable, Sendable, Equatable {
       public var action: ChangeAction
       public var summary: String
       public var at: Timestamp
+      /// Where it was made: `here`, `elsewhere` (another terminal: this one had nothing left to undo) or `sync`.
       public var from: ChangeSource?
+
+      public init(action: ChangeAction, summary: String, at: Timestamp, from: ChangeSource?) {
+        self.action = action
+        self.summary = summary
+        self.at = at
+        self.from = from
+      }
     }
     public var undone: Change
+    /// The tasks the change touched, as they are now (a task the change created is gone and not listed).
     public var tasks: [Task]
+    /// Later changes to the same tasks that were kept ("the energy of task 3", "the deletion of task 4"); absent
+    /// when there were none.
     public var kept: [String]?
+
+    public init(undone: Change, tasks: [Task], kept: [String]?) {
+      self.undone = undone
+      self.tasks = tasks
+      self.kept = kept
+    }
   }
 
   /// `events.subscribe`'s result: the topics heard, the state as it stands, and what comes next.
-  public struct SubscribeResult: Decodable, Sendable, Equatable {
+  public struct SubscribeResult: Codable, Sendable, Equatable {
+    /// The topics this connection now hears, sorted.
     public var topics: [EventTopic]
+    /// The last sequence number given out; the events that follow carry larger ones.
     public var seq: Int
+    /// The now-list as it stands.
     public var now: NowResult
+    /// The next moment a task comes back by itself, if any.
     public var nextWakeUp: WakeUp?
+    /// Wake-ups announced while no one listened (also those found at start-up): they follow as `task.woke`
+    /// notifications, marked `late` when they come more than a minute after their moment.
     public var missedWakeUps: Int
+    /// `nextWakeUp`'s moment in words, for a connection that asked for them (`client.context`).
     public var said: [String: String]?
+
+    public init(topics: [EventTopic], seq: Int, now: NowResult, nextWakeUp: WakeUp?, missedWakeUps: Int) {
+      self.topics = topics
+      self.seq = seq
+      self.now = now
+      self.nextWakeUp = nextWakeUp
+      self.missedWakeUps = missedWakeUps
+    }
+
+    enum CodingKeys: String, CodingKey { case topics, seq, now, nextWakeUp, missedWakeUps, said }
+
+    /// `nextWakeUp` is `null` when there is none.
+    public func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(topics, forKey: .topics)
+      try container.encode(seq, forKey: .seq)
+      try container.encode(now, forKey: .now)
+      try container.encode(nextWakeUp, forKey: .nextWakeUp)
+      try container.encode(missedWakeUps, forKey: .missedWakeUps)
+      try container.encodeIfPresent(said, forKey: .said)
+    }
   }
 
-  /// An event's params; which keys are present depends on the topic.
-  public struct Event: Decodable, Sendable, Equatable {
+  /// An event's params. Which keys are present depends on the topic; `seq`, `topic` and `at` always are.
+  public struct Event: Codable, Sendable, Equatable {
     public var topic: EventTopic
+    /// Increases by one with every event this daemon sends, whoever hears it; it starts again at 1 when the daemon
+    /// restarts.
     public var seq: Int
+    /// When it happened.
     public var at: Timestamp
+    /// `task.*`: the method that made the change (`task.defer`, `history.undo`…), or `task.wake`.
     public var action: ChangeAction?
+    /// `task.*`: the task after the change (a deleted one as it was).
     public var task: Task?
+    /// `task.changed`: true when the change removed the task (a delete, or an undone capture).
     public var removed: Bool?
+    /// `task.woke`: what came due.
     public var wakeUps: [WakeUp]?
+    /// `task.woke`: true when the event comes more than a minute after the moment (the daemon was down or asleep).
     public var late: Bool?
+    /// `now.changed`: the new list.
     public var now: NowResult?
+    /// `sync.finished`: what the pass moved (absent when it failed).
     public var sync: SyncReport?
+    /// `sync.finished`: why the pass failed, as a sentence.
     public var error: String?
+    /// For a subscriber that asked for words (`client.context`): `at` in words and as a clock ("14:05"), and
+    /// `wakeUp`, the moment the first wake-up came due, in words.
     public var said: [String: String]?
+
+    public init(
+      topic: EventTopic, seq: Int, at: Timestamp, action: ChangeAction? = nil, task: Task? = nil, removed: Bool? = nil,
+      wakeUps: [WakeUp]? = nil, late: Bool? = nil, now: NowResult? = nil, sync: SyncReport? = nil,
+      error: String? = nil
+    ) {
+      self.topic = topic
+      self.seq = seq
+      self.at = at
+      self.action = action
+      self.task = task
+      self.removed = removed
+      self.wakeUps = wakeUps
+      self.late = late
+      self.now = now
+      self.sync = sync
+      self.error = error
+    }
   }
 }
 

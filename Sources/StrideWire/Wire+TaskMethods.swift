@@ -26,25 +26,38 @@ public struct StepRef: Codable, Sendable, Equatable {
   }
 }
 
-/// The methods about tasks as a client calls them. Their params are the daemon's own (it reads these types); their
-/// results hold `Wire.Task`.
+/// The methods about tasks: declared once, called by a client and answered by the daemon with these same types.
 extension Wire {
   /// The result of a method about one task: the task as it stands after the call.
-  public struct TaskResult: Decodable, Sendable, Equatable {
+  public struct TaskResult: Codable, Sendable, Equatable {
     public var task: Task
-    /// `task.get`: fields a sync found changed on both sides, oldest first.
+    /// `task.get`: fields a sync found changed on both sides, oldest first (absent when none).
     public var syncConflicts: [SyncConflictNote]?
-    /// `task.get`: the repeat rule the task has on the server that Stride cannot follow.
+    /// `task.get`: the repeat rule the task has on the server that Stride cannot follow (another app's
+    /// `FREQ=HOURLY`), so a person knows it repeats elsewhere; absent when none.
     public var repeatsElsewhere: String?
+
+    public init(task: Task, syncConflicts: [SyncConflictNote]? = nil, repeatsElsewhere: String? = nil) {
+      self.task = task
+      self.syncConflicts = syncConflicts
+      self.repeatsElsewhere = repeatsElsewhere
+    }
   }
 
   /// The result of a method that returns several tasks.
-  public struct TaskListResult: Decodable, Sendable, Equatable {
+  public struct TaskListResult: Codable, Sendable, Equatable {
     public var tasks: [Task]
     /// With a search: where the words were found in each task, in the tasks' order.
     public var found: [SearchFound]?
-    /// Each task's status in words, in the tasks' order ("blocked by 4", "starts Mon"); absent from an older daemon.
+    /// Each task's status as a list says it, in the tasks' order: "active", "blocked by 4", "starts Mon",
+    /// "waiting", "deferred", "done"; absent from an older daemon.
     public var statuses: [String]?
+
+    public init(tasks: [Task], found: [SearchFound]? = nil, statuses: [String]? = nil) {
+      self.tasks = tasks
+      self.found = found
+      self.statuses = statuses
+    }
   }
 
   public enum TaskCapture: WireMethod {
@@ -303,67 +316,39 @@ extension Wire {
   }
 
   /// `task.capture`'s result: what was read, the task once stored, and an open task with the same title.
-  public struct CaptureResult: Decodable, Sendable, Equatable {
+  /// `draft` (what was read, with the words each field came from) always; `task` once stored (not with `dryRun`).
+  public struct CaptureResult: Sendable, Equatable {
     public var task: Task?
     public var draft: Draft?
+    /// An open task with the same title, when there is one.
     public var duplicateOf: TaskID?
     /// The list the line named when there is no such list; the task is in the default list.
     public var missingList: String?
+
+    public init(task: Task? = nil, draft: Draft? = nil, duplicateOf: TaskID? = nil, missingList: String? = nil) {
+      self.task = task
+      self.draft = draft
+      self.duplicateOf = duplicateOf
+      self.missingList = missingList
+    }
   }
 
   /// `task.find`'s result: the best matches, how many match in all, and where the words were found.
-  public struct FindResult: Decodable, Sendable, Equatable {
+  public struct FindResult: Codable, Sendable, Equatable {
+    /// The best matches, best first.
     public var tasks: [Task]
+    /// How many tasks match in all.
     public var total: Int
+    /// Where the words were found in each task, in the tasks' order.
     public var found: [SearchFound]?
-  }
 
-}
-
-extension Wire {
-  /// `task.update` as a client calls it: the fields to change; an absent one is left alone, and `.some(nil)`
-  /// clears it (`null` on the wire).
-  public enum TaskUpdate: WireMethod {
-    public static let method = Method.taskUpdate
-
-    public struct Params: Encodable, Sendable, Equatable {
-      public var id: TaskID
-      public var title: String?
-      public var energy: EnergyLevel?
-      public var estimateMinutes: Int??
-      public var type: TaskType?
-      public var due: Timestamp??
-      public var start: Timestamp??
-      public var tags: [String]?
-      /// How the task repeats, in words the daemon reads ("every mon wed fri 7am"); `.some(nil)` stops it.
-      public var repeatWords: String??
-
-      public init(id: TaskID) { self.id = id }
-
-      /// Whether it changes nothing.
-      public var isEmpty: Bool { self == Params(id: id) }
-
-      enum CodingKeys: String, CodingKey {
-        case id, title, energy, estimateMinutes, type, due, start, tags
-        case repeatWords = "repeat"
-      }
-
-      public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(title, forKey: .title)
-        try container.encodeIfPresent(energy, forKey: .energy)
-        if let estimateMinutes { try container.encode(estimateMinutes, forKey: .estimateMinutes) }
-        try container.encodeIfPresent(type, forKey: .type)
-        if let due { try container.encode(due, forKey: .due) }
-        if let start { try container.encode(start, forKey: .start) }
-        try container.encodeIfPresent(tags, forKey: .tags)
-        if let repeatWords { try container.encode(repeatWords, forKey: .repeatWords) }
-      }
+    public init(tasks: [Task], total: Int, found: [SearchFound]? = nil) {
+      self.tasks = tasks
+      self.total = total
+      self.found = found
     }
-
-    public typealias Result = TaskResult
   }
+
 }
 
 extension Wire.Task {

@@ -143,7 +143,7 @@ private func checkStartup() throws {
     large.stop(process)
   }
   let (process, _) = try large.startDaemon()
-  _ = try StrideClient(path: large.socket).call(NowList.self, .init())
+  _ = try StrideClient(path: large.socket).call(Wire.NowList.self, .init())
   checkRow(
     "daemon start-up, 100,000 open tasks", floor: ("cat stride.db > /dev/null", read),
     value: percentile(startups.sorted(), 0.5), limit: 150, absolute: true)
@@ -236,7 +236,7 @@ private func instructionCount(_ workspace: Workspace, daemon: inout Process) thr
   // The first answers under valgrind take seconds: the daemon is warmed up, then `stride now` asks once, and the
   // measured one finds that answer kept, as a person's second `now` does. The daemon's counts are zeroed before it
   // and written out after it, so they hold the daemon's share of that one command.
-  _ = try StrideClient(path: workspace.socket, timeout: 300).call(NowList.self, .init())
+  _ = try StrideClient(path: workspace.socket, timeout: 300).call(Wire.NowList.self, .init())
   _ = try workspace.time(stride, ["now"])
   let pid = String(traced.processIdentifier)
   _ = try workspace.time(control, ["--zero", pid])

@@ -92,7 +92,7 @@ struct Workspace {
   func captureRate(_ count: Int) throws -> Double {
     let client = try StrideClient(path: socket)
     let start = DispatchTime.now().uptimeNanoseconds
-    for n in 0..<count { _ = try client.call(TaskCapture.self, .init(text: "one by one \(n)")) }
+    for n in 0..<count { _ = try client.call(Wire.TaskCapture.self, .init(text: "one by one \(n)")) }
     return Double(count) / seconds(since: start)
   }
 
@@ -106,7 +106,7 @@ struct Workspace {
       Thread.detachNewThread {
         defer { group.leave() }
         guard let client = try? StrideClient(path: path) else { return }
-        for n in 0..<count { _ = try? client.call(TaskCapture.self, .init(text: "worker \(worker) \(n)")) }
+        for n in 0..<count { _ = try? client.call(Wire.TaskCapture.self, .init(text: "worker \(worker) \(n)")) }
       }
     }
     group.wait()
@@ -167,7 +167,7 @@ func daemonSection() throws {
     let workspace = try Workspace(tasks: tasks)
     let (daemon, startup) = try workspace.startDaemon()
     let client = try StrideClient(path: workspace.socket)
-    let samples = try measure(runs: quick ? 5 : 31) { _ = try client.call(NowList.self, .init()) }
+    let samples = try measure(runs: quick ? 5 : 31) { _ = try client.call(Wire.NowList.self, .init()) }
     report("now.list round trip, \(tasks) open tasks", samples)
     reportValue("daemon start-up, \(tasks) open tasks", String(format: "%.1f ms", startup))
     reportValue(

@@ -81,9 +81,9 @@ private func askUntil(
     guard start < end else { return (alone, besides, 0) }
     do {
       if n % 4 == 0 {
-        _ = try client.call(TaskCapture.self, .init(text: "load \(worker) \(n)"))
+        _ = try client.call(Wire.TaskCapture.self, .init(text: "load \(worker) \(n)"))
       } else {
-        _ = try client.call(NowList.self, .init())
+        _ = try client.call(Wire.NowList.self, .init())
       }
     } catch {
       return (alone, besides, 1)

@@ -168,8 +168,8 @@ struct NowViewFeel {
       }
       // Done, so the next one is not hidden as much like it, and the list stays small.
       let client = try StrideClient(path: workspace.socket)
-      for task in try client.call(TaskList.self, .init(list: "probes")).tasks {
-        _ = try client.call(TaskComplete.self, .init(id: task.id))
+      for task in try client.call(Wire.TaskList.self, .init(list: "probes")).tasks {
+        _ = try client.call(Wire.TaskComplete.self, .init(id: task.id))
       }
       view.drain(quiet: 0.05)
     }

@@ -54,7 +54,7 @@ func searchSection() throws {
   let (daemon, _) = try workspace.startDaemon()
   let client = try StrideClient(path: workspace.socket)
   for text in queries {
-    let samples = try measure(runs: quick ? 5 : 21) { _ = try client.call(TaskFind.self, .init(query: text)) }
+    let samples = try measure(runs: quick ? 5 : 21) { _ = try client.call(Wire.TaskFind.self, .init(query: text)) }
     report("  task.find round trip: \(text)", samples)
   }
   workspace.stop(daemon)

@@ -36,10 +36,10 @@ extension Tasks {
 
   /// A task into another list, as one change here (undoable); sync takes it off the old list's server and makes it
   /// on the new one's.
-  func move(_ params: TaskMove.Params, _ caller: Caller) throws(StrideError) -> TaskResult {
-    TaskResult(
-      task: try locked(caller) { store throws(StrideError) in
-        try store.apply(.move(params.id, list: try store.existingList(params.list).name), at: caller.now)
-      })
+  func move(_ params: Wire.TaskMove.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
+    let task = try locked(caller) { store throws(StrideError) in
+      try store.apply(.move(params.id, list: try store.existingList(params.list).name), at: caller.now)
+    }
+    return Wire.TaskResult(task: caller.wire(task))
   }
 }

@@ -20,12 +20,12 @@ extension Tasks {
 
   /// Whole tasks, or a file's text read in its format (worked out from the text when not named). A file that holds
   /// no task stores nothing and says what was left out.
-  func importTasks(_ params: TaskImport.Params, _ caller: Caller) throws(StrideError) -> TaskImport.Result {
+  func importTasks(_ params: Wire.TaskImport.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskImport.Result {
     var plan = ImportPlan()
     var format: ImportFormat?
     switch (params.tasks, params.text) {
     case (let tasks?, nil):
-      plan.tasks = tasks
+      plan.tasks = try tasks.map { task throws(StrideError) in try StrideTask(task) }
     case (nil, let text?):
       let data = Data(text.utf8)
       let read = params.format ?? ImportFormat.detect(data)
@@ -34,14 +34,14 @@ extension Tasks {
     default:
       throw StrideError.invalid("task.import takes either 'tasks' or 'text' (a file's content), not both or neither")
     }
-    var result = TaskImport.Result(
+    var result = Wire.TaskImport.Result(
       tasks: [], renumbered: false, format: format, skipped: format.map { _ in plan.skipped },
       notes: format.map { _ in plan.notes })
     guard !plan.tasks.isEmpty else { return result }
     let (tasks, renumbered) = try locked(caller) { store throws(StrideError) in
       try store.importTasks(plan.tasks, at: caller.now, dryRun: params.dryRun == true)
     }
-    result.tasks = tasks.map { $0.settled(at: caller.now) }
+    result.tasks = tasks.map { caller.wire($0.settled(at: caller.now)) }
     result.renumbered = renumbered
     return result
   }

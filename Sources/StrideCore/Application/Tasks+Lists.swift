@@ -5,7 +5,8 @@ import StrideStore
 
 /// The use cases that read many tasks: `task.list` with its filters and orders, and `task.find`.
 extension Tasks {
-  func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
+  func list(_ params: Wire.TaskList.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskListResult {
+    let now = caller.now
     let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
     let query = try params.search.map { text throws(StrideError) in try Self.query(text) }
     let doneSince = params.doneSince?.date
@@ -38,13 +39,13 @@ extension Tasks {
     }
     if let sort = params.sort { kept = Self.sorted(kept, by: sort) }
     let time = HumanTime(now: now, timeZone: try zone(params.timeZone))
-    return TaskListResult(
-      tasks: kept, found: query.map { query in kept.map(query.found) },
+    return Wire.TaskListResult(
+      tasks: kept.map(caller.wire), found: query.map { query in kept.map(query.found) },
       statuses: kept.map { $0.standing(open: open, time: time) })
   }
 
   /// Whether a task passes every filter of `params` but status, tag and search (which choose what is read).
-  private static func passes(_ task: StrideTask, _ params: TaskList.Params, at now: Date) -> Bool {
+  private static func passes(_ task: StrideTask, _ params: Wire.TaskList.Params, at now: Date) -> Bool {
     if params.pinned == true, !task.pinned { return false }
     if let energy = params.energy, task.energy != energy { return false }
     if let before = params.dueBefore?.date, (task.due ?? .distantFuture) >= before { return false }
@@ -84,16 +85,18 @@ extension Tasks {
   }
 
   /// The tasks words find, best first, and how many there are.
-  func find(_ params: TaskFind.Params, at now: Date) throws(StrideError) -> TaskFind.Result {
+  func find(_ params: Wire.TaskFind.Params, _ caller: Caller) throws(StrideError) -> Wire.FindResult {
     let query = try Self.query(params.query)
     let limit = params.limit ?? 10
     guard limit > 0 else { throw StrideError.invalid("limit must be at least 1, not \(limit)") }
     let (tasks, total) = try locked { store throws(StrideError) in
       let hits = try store.search(query)
-      return (try hits.prefix(limit).map { hit throws(StrideError) in try store.task(hit.id, at: now) }, hits.count)
+      return (
+        try hits.prefix(limit).map { hit throws(StrideError) in try store.task(hit.id, at: caller.now) }, hits.count
+      )
     }
     // Where the words are, worked out with the store let go of.
-    return TaskFind.Result(tasks: tasks, total: total, found: tasks.map(query.found))
+    return Wire.FindResult(tasks: tasks.map(caller.wire), total: total, found: tasks.map(query.found))
   }
 
   private static func query(_ text: String) throws(StrideError) -> SearchQuery {

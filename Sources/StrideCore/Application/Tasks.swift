@@ -38,19 +38,34 @@ final class Tasks: Sendable {
   }
 
   /// Who asks, and when: the moment of the request, the terminal session it came from (the changes are recorded as
-  /// made there), and, inside a group commit, the store the group already holds under the lock.
+  /// made there), how its times are said to it (tasks in the reply carry `said` when it asked for words), and,
+  /// inside a group commit, the store the group already holds under the lock.
   struct Caller {
     var now: Date
     var held: TaskStore?
+    var speaker: Speaker?
     /// Found when a change first asks: a read records nothing, and finding a terminal session reads /proc twice.
     private let findOrigin: () -> String?
     var origin: String? { findOrigin() }
 
-    init(now: Date, origin: @autoclosure @escaping () -> String? = nil, held: TaskStore? = nil) {
+    init(
+      now: Date, origin: @autoclosure @escaping () -> String? = nil, held: TaskStore? = nil, speaker: Speaker? = nil
+    ) {
       self.now = now
       findOrigin = origin
       self.held = held
+      self.speaker = speaker
     }
+
+    /// The same caller, its times said with `speaker`.
+    func saying(_ speaker: Speaker?) -> Caller {
+      var caller = self
+      caller.speaker = speaker
+      return caller
+    }
+
+    /// A task in the reply to this caller.
+    func wire(_ task: StrideTask) -> Wire.Task { Wire.Task(task, saying: speaker) }
   }
 
   /// Runs `body` with the store under the lock (or on the store the caller holds), the changes made in it recorded
@@ -78,7 +93,7 @@ final class Tasks: Sendable {
   // MARK: Use cases
 
   /// Reads a line into a task and stores it (unless `dryRun`), naming an open task with the same title.
-  func capture(_ params: TaskCapture.Params, _ caller: Caller) throws(StrideError) -> TaskCapture.Result {
+  func capture(_ params: Wire.TaskCapture.Params, _ caller: Caller) throws(StrideError) -> Wire.CaptureResult {
     var draft = try Capture.draft(
       from: params.text, at: caller.now, timeZone: try zone(params.timeZone), dateOrder: params.dateOrder ?? .unknown,
       dayStart: dayStart)
@@ -98,41 +113,44 @@ final class Tasks: Sendable {
       }
       let duplicate = store.openTask(titled: draft.title)
       let task = params.dryRun == true ? nil : try store.capture(draft, at: caller.now)
-      return TaskCapture.Result(task: task, draft: draft, duplicateOf: duplicate, missingList: missing)
+      return Wire.CaptureResult(
+        task: task.map(caller.wire), draft: Wire.Draft(draft, saying: caller.speaker), duplicateOf: duplicate,
+        missingList: missing)
     }
   }
 
   /// One task, with what sync knows of it.
-  func get(_ id: TaskID, at now: Date) throws(StrideError) -> TaskResult {
+  func get(_ id: TaskID, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
     try locked { store throws(StrideError) in
       let conflicts = try store.syncConflicts(of: id)
-      return TaskResult(
-        task: try store.task(id, at: now), syncConflicts: conflicts.isEmpty ? nil : conflicts,
+      return Wire.TaskResult(
+        task: caller.wire(try store.task(id, at: caller.now)), syncConflicts: conflicts.isEmpty ? nil : conflicts,
         repeatsElsewhere: try store.foreignRule(of: id))
     }
   }
 
   /// A change to one task (and what it carries with it), committed before it returns.
-  func apply(_ change: TaskChange, _ caller: Caller) throws(StrideError) -> TaskResult {
-    TaskResult(task: try locked(caller) { store throws(StrideError) in try store.apply(change, at: caller.now) })
+  func apply(_ change: TaskChange, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
+    Wire.TaskResult(
+      task: caller.wire(try locked(caller) { store throws(StrideError) in try store.apply(change, at: caller.now) }))
   }
 
   /// A deferral, with the energy the person has now (a no-energy deferral ends when it is higher).
-  func deferTask(_ params: TaskDefer.Params, _ caller: Caller) throws(StrideError) -> TaskResult {
-    TaskResult(
-      task: try locked(caller) { store throws(StrideError) in
-        let energy = try userContext(store, at: caller.now).energy
-        return try store.apply(
-          .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy),
-          at: caller.now)
-      })
+  func deferTask(_ params: Wire.TaskDefer.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
+    let task = try locked(caller) { store throws(StrideError) in
+      let energy = try userContext(store, at: caller.now).energy
+      return try store.apply(
+        .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy),
+        at: caller.now)
+    }
+    return Wire.TaskResult(task: caller.wire(task))
   }
 
-  func undo(_ params: HistoryUndo.Params, _ caller: Caller) throws(StrideError) -> HistoryUndo.Result {
-    HistoryUndo.Result(
+  func undo(_ params: Wire.HistoryUndo.Params, _ caller: Caller) throws(StrideError) -> Wire.UndoResult {
+    Wire.UndoResult(
       try locked(caller) { store throws(StrideError) in
         try store.undo(at: caller.now, origin: caller.origin, fromSync: params.sync == true)
-      })
+      }, saying: caller.speaker)
   }
 
   func context(at now: Date) throws(StrideError) -> ContextResult {
@@ -147,10 +165,10 @@ final class Tasks: Sendable {
   }
 
   /// Why a task is where it is in now, or what hides it.
-  func explain(_ params: TaskExplain.Params, at now: Date) throws(StrideError) -> TaskExplain.Result {
-    let task = try locked { store throws(StrideError) in try store.task(params.id, at: now) }
-    let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: now, detail: true)
-    return Self.explanation(of: task, in: evaluation, energy: energy)
+  func explain(_ params: Wire.TaskExplain.Params, _ caller: Caller) throws(StrideError) -> Wire.Explanation {
+    let task = try locked { store throws(StrideError) in try store.task(params.id, at: caller.now) }
+    let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: caller.now, detail: true)
+    return Self.explanation(of: task, in: evaluation, energy: energy, saying: caller.speaker)
   }
 
   // MARK: The now-list
@@ -158,11 +176,11 @@ final class Tasks: Sendable {
   /// The answer to a now-list question; `detail` also lists every hidden task.
   /// `read` gives the open tasks and the stored energy when the caller has read them already.
   func nowResult(
-    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
-  ) throws(StrideError) -> NowList.Result {
+    _ params: Wire.NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+  ) throws(StrideError) -> NowAnswer {
     let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
     let waiting = evaluation.outOfViewLong
-    let result = NowList.Result(
+    let result = NowAnswer(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
       hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged,
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil)
@@ -174,7 +192,7 @@ final class Tasks: Sendable {
   /// With `tags`, also how many open tasks have one of them. The tasks are read under the lock; the engine runs
   /// after it is let go of.
   func evaluate(
-    _ params: NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
+    _ params: Wire.NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
   ) throws(StrideError) -> (Ranking.Evaluation, Int, EnergyLevel?, Int?) {
     let limit = params.limit ?? NowLimits.maximumLimit
     guard (1...NowLimits.maximumLimit).contains(limit) else {
@@ -234,29 +252,31 @@ final class Tasks: Sendable {
   }
 
   /// Candidates that did not make the list, best first, then the tasks the filters hide, in id order.
-  static func hiddenEntries(_ evaluation: Ranking.Evaluation) -> [NowList.HiddenEntry] {
-    (evaluation.passedOver + evaluation.hidden).map(NowList.HiddenEntry.init)
+  static func hiddenEntries(_ evaluation: Ranking.Evaluation) -> [HiddenEntry] {
+    (evaluation.passedOver + evaluation.hidden).map(HiddenEntry.init)
   }
 
-  /// Where a task stands in an evaluation, with its terms.
-  static func explanation(of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?)
-    -> TaskExplain.Result
-  {
+  /// Where a task stands in an evaluation, with its terms; its times said with `speaker`.
+  static func explanation(
+    of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?, saying speaker: Speaker?
+  ) -> Wire.Explanation {
+    func wire(_ task: StrideTask) -> Wire.Task { Wire.Task(task, saying: speaker) }
     if let index = evaluation.suggestions.firstIndex(where: { $0.task.id == task.id }) {
       let suggestion = evaluation.suggestions[index]
-      return TaskExplain.Result(
-        task: suggestion.task, position: index + 1, kind: suggestion.kind, prompt: suggestion.prompt,
+      return Wire.Explanation(
+        task: wire(suggestion.task), position: index + 1, kind: suggestion.kind, prompt: suggestion.prompt,
         terms: suggestion.terms, score: suggestion.score, hidden: nil, energy: energy)
     }
     if let candidate = evaluation.candidates.first(where: { $0.task.id == task.id }) {
       let hidden = evaluation.passedOver.first { $0.task.id == task.id }?.hidden
-      return TaskExplain.Result(
-        task: candidate.task, position: nil, kind: candidate.kind, prompt: candidate.prompt, terms: candidate.terms,
+      return Wire.Explanation(
+        task: wire(candidate.task), position: nil, kind: candidate.kind, prompt: candidate.prompt,
+        terms: candidate.terms,
         score: candidate.score, hidden: hidden ?? Hidden(.notInTop, "other tasks ranked higher"), energy: energy)
     }
     let hidden =
       evaluation.hidden.first { $0.task.id == task.id }?.hidden ?? Hidden(.completed, "it is done")
-    return TaskExplain.Result(
-      task: task, position: nil, kind: nil, prompt: nil, terms: [], score: nil, hidden: hidden, energy: energy)
+    return Wire.Explanation(
+      task: wire(task), position: nil, kind: nil, prompt: nil, terms: [], score: nil, hidden: hidden, energy: energy)
   }
 }

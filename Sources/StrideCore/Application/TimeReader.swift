@@ -134,8 +134,8 @@ struct TimeReader {
 extension TimeReader {
   /// `params.patch` with its repeat read from `params.repeatWords`: a rule, and when the words name a time of day
   /// ("every mon wed fri 7am") and the patch no due time, today at that time as the due time (the rule moves it on).
-  func patch(_ params: TaskUpdate.Params, now: Date) throws(StrideError) -> TaskPatch {
-    var patch = params.patch
+  func patch(_ params: Wire.TaskUpdate.Params, now: Date) throws(StrideError) -> TaskPatch {
+    var patch = TaskPatch(params)
     guard let words = params.repeatWords else { return patch }
     guard let words else {
       patch.recurrence = .some(nil)

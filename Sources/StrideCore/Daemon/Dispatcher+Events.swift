@@ -52,7 +52,8 @@ extension Dispatcher {
     guard !waiting else { return }
     nowAgain.async { [weak self] in
       guard let self, let at = nowToAnnounce.withLock({ latest in latest.take() }),
-        let now = keptAnswer(forAnnouncementAt: at) ?? (try? tasks.nowResult(NowList.Params(), at: at, detail: false)),
+        let now = keptAnswer(forAnnouncementAt: at)
+          ?? (try? tasks.nowResult(Wire.NowList.Params(), at: at, detail: false)),
         hub.nowChanged(Self.key(now))
       else { return }
       hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
@@ -69,18 +70,18 @@ extension Dispatcher {
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each
   /// task as it was (all of it: a title or an estimate edited within the second is a change too), for the same
   /// reasons, under the same heading; and, when it is empty, the same reason for that (no open task, or none fits).
-  static func key(_ now: NowList.Result) -> [String] {
+  static func key(_ now: NowAnswer) -> [String] {
     let empty = now.suggestions.isEmpty ? (now.openTasks == 0 ? ", no open task" : ", none fits") : ""
     return ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue\(empty)"]
       + now.suggestions.map {
-        let task = String(decoding: (try? JSONValueEncoder.bytes($0.task)) ?? [], as: UTF8.self)
+        let task = String(decoding: JSONWriter.write(Wire.Task($0.task).json), as: UTF8.self)
         return "\($0.kind.rawValue) \($0.step?.index ?? 0) \($0.why) \($0.prompt ?? "") \(task)"
       }
   }
 
   /// Subscribes the connection: the reply is the state as it is, and its events follow it on the connection.
-  func subscribe(_ params: EventsSubscribe.Params, _ session: ConnectionSession?, at now: Date)
-    throws(StrideError) -> EventsSubscribe.Result
+  func subscribe(_ params: Wire.EventsSubscribe.Params, _ session: ConnectionSession?, at now: Date)
+    throws(StrideError) -> Wire.EventsSubscribe.Result
   {
     guard let session else {
       throw StrideError(.invalidRequest, "events.subscribe needs a connection to send the events on")
@@ -103,10 +104,11 @@ extension Dispatcher {
       session.subscription = subscription
       return (store.openByID, energy, seq, missed, store.nextWakeUp)
     }
-    let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (open, energy))
+    let nowList = try tasks.nowResult(Wire.NowList.Params(), at: now, detail: false, read: (open, energy))
     // Worked out outside the lock: a change meanwhile may have been announced already, with a newer list.
     if topics.contains(.nowChanged) { hub.nowBaseline(Self.key(nowList), asOf: seq) }
-    return EventsSubscribe.Result(
-      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
+    return Wire.EventsSubscribe.Result(
+      topics: topics.sorted(), seq: seq, now: Wire.NowResult(nowList, saying: speaker),
+      nextWakeUp: nextWakeUp.map { Wire.WakeUp($0) }, missedWakeUps: missed)
   }
 }

@@ -201,60 +201,58 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  /// Decode, one line per method, encode: each method is one use case of `tasks` (or of sync, or the events).
+  /// Decode, one line per method, encode: each method is one use case of `tasks` (or of sync, or the events). The
+  /// switch has no default: a method in `Method` without its line here does not compile.
   private func call(
-    _ request: Request, _ encoder: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
+    _ request: Request, _ plain: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
   ) throws -> Data {
+    let method = try Self.method(of: request)
     let now = caller.now
     let context = session?.context ?? ClientContext.Params()
-    func reply<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
-      try request.reply(M.self, self.encoder(session, at: now, else: encoder)) { try body(context.filling($0)) }
-    }
-    func change(_ change: TaskChange) throws(StrideError) -> TaskResult {
-      try tasks.apply(change, caller)
-    }
-    guard let method = Method(rawValue: request.method) else {
-      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
-    }
+    let encoder = self.encoder(session, at: now, else: plain)
+    let caller = caller.saying(encoder.speaker)
+    let reply = Reply(request: request, encoder: encoder, context: context)
+    func change(_ change: TaskChange) throws(StrideError) -> Wire.TaskResult { try tasks.apply(change, caller) }
     switch method {
     case .serverInfo: return try reply(ServerInfo.self) { _ in serverInfo() }
     case .clientContext: return try reply(ClientContext.self) { try setContext($0, session) }
-    case .taskCapture: return try reply(TaskCapture.self) { try tasks.capture($0, caller) }
-    case .taskGet: return try reply(TaskGet.self) { try tasks.get($0.id, at: now) }
-    case .taskList: return try reply(TaskList.self) { try tasks.list($0, at: now) }
-    case .taskFind: return try reply(TaskFind.self) { try tasks.find($0, at: now) }
-    case .taskUpdate: return try reply(TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
-    case .taskComplete: return try reply(TaskComplete.self) { try change(.complete($0.id)) }
-    case .taskReopen: return try reply(TaskReopen.self) { try change(.reopen($0.id)) }
-    case .taskDelete: return try reply(TaskDelete.self) { try change(.delete($0.id)) }
-    case .taskSkip: return try reply(TaskSkip.self) { try change(.skip($0.id)) }
-    case .taskPin: return try reply(TaskPin.self) { try change(.pin($0.id, $0.pinned)) }
-    case .subtaskAdd: return try reply(SubtaskAdd.self) { try change(.addStep($0.id, title: $0.title)) }
-    case .subtaskComplete: return try reply(SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
-    case .subtaskReopen: return try reply(SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
-    case .noteAdd: return try reply(NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
-    case .noteRemove: return try reply(NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
-    case .taskDefer: return try reply(TaskDefer.self) { try tasks.deferTask($0, caller) }
+    case .taskCapture: return try reply(Wire.TaskCapture.self) { try tasks.capture($0, caller) }
+    case .taskGet: return try reply(Wire.TaskGet.self) { try tasks.get($0.id, caller) }
+    case .taskList: return try reply(Wire.TaskList.self) { try tasks.list($0, caller) }
+    case .taskFind: return try reply(Wire.TaskFind.self) { try tasks.find($0, caller) }
+    case .taskUpdate: return try reply(Wire.TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
+    case .taskComplete: return try reply(Wire.TaskComplete.self) { try change(.complete($0.id)) }
+    case .taskReopen: return try reply(Wire.TaskReopen.self) { try change(.reopen($0.id)) }
+    case .taskDelete: return try reply(Wire.TaskDelete.self) { try change(.delete($0.id)) }
+    case .taskSkip: return try reply(Wire.TaskSkip.self) { try change(.skip($0.id)) }
+    case .taskPin: return try reply(Wire.TaskPin.self) { try change(.pin($0.id, $0.pinned)) }
+    case .taskDefer: return try reply(Wire.TaskDefer.self) { try tasks.deferTask($0, caller) }
     case .taskWait:
-      return try reply(TaskWait.self) { try change(.wait($0.id, note: $0.note, followUp: $0.followUp?.date)) }
-    case .taskResume: return try reply(TaskResume.self) { try change(.resume($0.id)) }
-    case .taskBlock: return try reply(TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
-    case .taskUnblock: return try reply(TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
-    case .taskMove: return try reply(TaskMove.self) { try tasks.move($0, caller) }
-    case .taskImport: return try reply(TaskImport.self) { try tasks.importTasks($0, caller) }
+      return try reply(Wire.TaskWait.self) { try change(.wait($0.id, note: $0.note, followUp: $0.followUp?.date)) }
+    case .taskResume: return try reply(Wire.TaskResume.self) { try change(.resume($0.id)) }
+    case .taskBlock: return try reply(Wire.TaskBlock.self) { try change(.block($0.id, on: $0.on)) }
+    case .taskUnblock: return try reply(Wire.TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
+    case .taskMove: return try reply(Wire.TaskMove.self) { try tasks.move($0, caller) }
+    case .taskImport: return try reply(Wire.TaskImport.self) { try tasks.importTasks($0, caller) }
     case .taskExport: return try reply(TaskExport.self) { try tasks.export($0, at: now) }
-    case .historyUndo: return try reply(HistoryUndo.self) { try tasks.undo($0, caller) }
+    case .taskExplain: return try reply(Wire.TaskExplain.self) { try tasks.explain($0, caller) }
+    case .subtaskAdd: return try reply(Wire.SubtaskAdd.self) { try change(.addStep($0.id, title: $0.title)) }
+    case .subtaskComplete:
+      return try reply(Wire.SubtaskComplete.self) { try change(.completeStep($0.id, index: $0.index)) }
+    case .subtaskReopen:
+      return try reply(Wire.SubtaskReopen.self) { try change(.reopenStep($0.id, index: $0.index)) }
+    case .noteAdd: return try reply(Wire.NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
+    case .noteRemove: return try reply(Wire.NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
+    case .historyUndo: return try reply(Wire.HistoryUndo.self) { try tasks.undo($0, caller) }
     case .historyLog: return try reply(HistoryLog.self) { try tasks.log($0) }
     case .historyReview: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
     case .contextGet: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
     case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
-    case .taskExplain: return try reply(TaskExplain.self) { try tasks.explain($0, at: now) }
     case .nowList:
-      let params = context.filling(try request.params.decode(NowList.Params.self))
-      // Its why-lines say its times; its tasks carry no `said`, so one kept answer serves every connection.
-      return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now))
+      return try nowList(request, context.filling(try request.params.decode(Wire.NowList.Params.self)), at: now)
     case .nowPrompt: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
     case .timeParse: return try reply(TimeParse.self) { try readTime($0, at: now) }
+    case .eventsSubscribe: return try reply(Wire.EventsSubscribe.self) { try subscribe($0, session, at: now) }
     case .syncSetup: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case .syncRun: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case .syncStatus: return try reply(SyncStatus.self) { _ in try sync.status() }
@@ -263,8 +261,21 @@ public final class Dispatcher: Sendable {
     case .listsDefault: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
     case .listsRename: return try reply(ListsRename.self) { try tasks.renameList($0, caller) }
     case .listsRemove: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
-    case .eventsSubscribe: return try reply(EventsSubscribe.self) { try subscribe($0, session, at: now) }
     }
+  }
+
+  /// The method a request names; one Stride does not have is refused with where to find them all.
+  private static func method(of request: Request) throws(StrideError) -> Method {
+    guard let method = Method(rawValue: request.method) else {
+      throw StrideError(.methodNotFound, "there is no method '\(request.method)'; Docs/protocol.md lists them all")
+    }
+    return method
+  }
+
+  /// `now.list`: its why-lines say its times, and its tasks carry no `said`, so one kept answer (bytes and all)
+  /// serves every connection.
+  private func nowList(_ request: Request, _ params: Wire.NowList.Params, at now: Date) throws -> Data {
+    try WireEncoder().response(id: request.id, encodedResult: try encodedNow(params, at: now))
   }
 
   /// `time.parse`: the words read in the asker's zone and order, with the person's day start.
@@ -273,7 +284,7 @@ public final class Dispatcher: Sendable {
   }
 
   /// `task.update`'s patch, with its repeat read in the asker's zone and order.
-  private func patch(_ params: TaskUpdate.Params, at now: Date) throws(StrideError) -> TaskPatch {
+  private func patch(_ params: Wire.TaskUpdate.Params, at now: Date) throws(StrideError) -> TaskPatch {
     try reader(params.timeZone, params.dateOrder).patch(params, now: now)
   }
 
@@ -321,12 +332,15 @@ public final class Dispatcher: Sendable {
   }
 }
 
-extension Request {
-  /// The reply line to this request for method `M`: its params decoded, `body` run, its result encoded.
-  fileprivate func reply<M: RPCMethod>(
-    _: M.Type, _ encoder: WireEncoder, _ body: (M.Params) throws -> M.Result
-  ) throws -> Data {
-    try encoder.response(id: id, result: try body(try params.decode(M.Params.self)))
+/// The reply to one request for method `M`: its params read (with what they leave out taken from the connection's
+/// context), the use case run, its result written in the connection's words.
+private struct Reply {
+  let request: Request
+  let encoder: WireEncoder
+  let context: ClientContext.Params
+
+  func callAsFunction<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
+    try encoder.response(id: request.id, result: try body(context.filling(try request.params.decode(M.Params.self))))
   }
 }
 

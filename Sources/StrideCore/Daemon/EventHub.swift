@@ -48,8 +48,11 @@ public final class EventHub: Sendable {
         state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
       }
       for (_, group) in Dictionary(grouping: listeners, by: { $0.speaker?.timeZone }) {
-        let encoder = WireEncoder(speaker: group[0].speaker?.at(event.at.date))
-        guard let line = try? encoder.notification(method: event.topic.rawValue, params: event) else { continue }
+        let speaker = group[0].speaker?.at(event.at)
+        guard
+          let line = try? WireEncoder(speaker: speaker).notification(
+            method: topic.rawValue, params: Wire.Event(event, saying: speaker))
+        else { continue }
         for listener in group { listener.offer(line) }
       }
     }
@@ -82,7 +85,8 @@ public final class EventHub: Sendable {
         missed = state.unheard.count
         let encoder = WireEncoder(speaker: subscription.speaker)
         for event in state.unheard {
-          if let line = try? encoder.notification(method: event.topic.rawValue, params: event) {
+          let heard = Wire.Event(event, saying: subscription.speaker)
+          if let line = try? encoder.notification(method: event.topic.rawValue, params: heard) {
             subscription.offer(line)
           }
         }

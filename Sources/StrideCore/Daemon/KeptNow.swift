@@ -6,12 +6,12 @@ import StrideProtocol
 extension Dispatcher {
   /// The kept answer, when it answers the subscribers' question (the daemon's zone, every term) about the tasks as
   /// they are at `instant`: announced as it is, it saves the engine a second run after a change.
-  func keptAnswer(forAnnouncementAt instant: Date) -> NowList.Result? {
+  func keptAnswer(forAnnouncementAt instant: Date) -> NowAnswer? {
     let revision = store.locked { $0.revision }
     return keptNow.withLock { kept in
       guard var kept, kept.revision == revision, kept.from <= instant, instant < kept.until else { return nil }
       kept.params.terms = nil
-      return kept.params == NowList.Params(timeZone: tasks.timeZone.identifier) ? kept.result : nil
+      return kept.params == Wire.NowList.Params(timeZone: tasks.timeZone.identifier) ? kept.result : nil
     }
   }
 
@@ -21,9 +21,9 @@ extension Dispatcher {
   /// stays a pure function of the tasks and the moment; only its answer is kept. Asked while the background run
   /// after a change works out that same question (`waiting`, not on that run's own lane), it waits for that run
   /// (up to 50 ms) instead of running the engine a second time beside it.
-  func encodedNow(_ params: NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
+  func encodedNow(_ params: Wire.NowList.Params, at now: Date, waiting: Bool = true) throws -> Data {
     guard params.at == nil, params.all != true else {
-      return try WireEncoder().encode(tasks.nowResult(params, at: now, detail: params.all == true))
+      return try WireEncoder().encode(Wire.NowResult(tasks.nowResult(params, at: now, detail: params.all == true)))
     }
     let kept = try presentAnswer(params, at: now, waiting: waiting)
     // Asked by a client (not worked out ahead in the background): the person sees these now. A first sighting of
@@ -37,13 +37,13 @@ extension Dispatcher {
 
   /// `now.prompt`: the plain now-list's first suggestion as one line, and how long it holds.
   func promptLine(at now: Date) throws -> NowPrompt.Result {
-    let kept = try presentAnswer(NowList.Params(terms: false), at: now, waiting: true)
+    let kept = try presentAnswer(Wire.NowList.Params(terms: false), at: now, waiting: true)
     return NowPrompt.Result(kept.result, until: kept.until)
   }
 
   /// The kept answer to a question about the present, worked out and kept when none holds. The plain question's
   /// (the daemon's zone, no filters) also becomes the prompt line's file.
-  private func presentAnswer(_ params: NowList.Params, at now: Date, waiting: Bool) throws -> KeptNow {
+  private func presentAnswer(_ params: Wire.NowList.Params, at now: Date, waiting: Bool) throws -> KeptNow {
     // One zone under any of its names ("UTC", "GMT", none when the daemon's is UTC) is one question.
     var question = params
     question.timeZone = try tasks.zone(params.timeZone).identifier
@@ -69,7 +69,7 @@ extension Dispatcher {
     var whole = params
     whole.terms = nil
     let result = try tasks.nowResult(whole, at: now, detail: false)
-    let answer = try WireEncoder().encode(params.terms == false ? result.withoutTerms : result)
+    let answer = try WireEncoder().encode(Wire.NowResult(params.terms == false ? result.withoutTerms : result))
     // The tasks' next moment is found outside the lock (a pass over every open task): a change meanwhile moves the
     // revision on, which makes this answer stale anyway.
     let (open, lapsesAt) = try tasks.locked { store throws(StrideError) in
@@ -80,7 +80,7 @@ extension Dispatcher {
     let fresh = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
     keptNow.withLock { $0 = fresh }
     whole.timeZone = question.timeZone
-    if let promptFile, whole == NowList.Params(timeZone: tasks.timeZone.identifier) {
+    if let promptFile, whole == Wire.NowList.Params(timeZone: tasks.timeZone.identifier) {
       promptFile.keep(NowPrompt.Result(result, until: until), from: now, revision: revision, store: store)
     }
     return fresh
@@ -103,11 +103,11 @@ extension Dispatcher {
 
 /// A now-list answer as it was sent, and what it holds for: the question, the store's revision, and the span of time.
 struct KeptNow: Sendable {
-  var params: NowList.Params
+  var params: Wire.NowList.Params
   var revision: Int
   var from: Date
   var until: Date
   var answer: Data
   /// The answer as worked out, with every term.
-  var result: NowList.Result
+  var result: NowAnswer
 }

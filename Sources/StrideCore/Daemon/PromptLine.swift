@@ -60,7 +60,7 @@ final class PromptLineFile: Sendable {
 
 extension NowPrompt.Result {
   /// The prompt line of a now-list that holds until `until`.
-  init(_ now: NowList.Result, until: Date) {
+  init(_ now: Wire.NowList.Result, until: Date) {
     let first = now.suggestions.first
     self.init(
       first: first.map { ($0.task.id, $0.task.title, $0.step?.title) }, count: now.suggestions.count,

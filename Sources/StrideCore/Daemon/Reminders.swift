@@ -195,7 +195,8 @@ final class Reminders: Sendable {
         _ = try tasks.apply(.complete(task), caller)
         log.info("reminders: task \(task) done from its notification")
       case Self.laterKey:
-        let params = TaskDefer.Params(id: task, reason: .noEnergy, until: Timestamp(now.addingTimeInterval(Self.later)))
+        let params = Wire.TaskDefer.Params(
+          id: task, reason: .noEnergy, until: Timestamp(now.addingTimeInterval(Self.later)))
         _ = try tasks.deferTask(params, caller)
         log.info("reminders: task \(task) put off for an hour from its notification")
       default:

@@ -29,7 +29,7 @@ extension ImportFormat {
 /// ids), the entries left out and why, and what was mapped in a way worth saying.
 public struct ImportPlan: Sendable {
   /// An entry of the file that is not imported.
-  public typealias Skipped = TaskImport.Skipped
+  public typealias Skipped = ImportSkipped
 
   public var tasks: [StrideTask] = []
   public var skipped: [Skipped] = []
@@ -122,27 +122,22 @@ public enum Exporter {
   }
 }
 
-/// Stride's own export: `{"format":"stride","version":1,"exportedAt":…,"tasks":[…]}` with every task whole, as
-/// the protocol sends it (deferral history, steps and their times included).
+/// Stride's own export: `{"format":"stride","version":1,"exportedAt":…,"tasks":[…]}` with every task whole, in
+/// its one shape on the wire (`Wire.Task`: deferral history, steps and their times included).
 enum StrideExport {
   struct File: Codable {
     var format: String
     var version: Int
     var exportedAt: Timestamp
-    var tasks: [StrideTask]
+    var tasks: [Wire.Task]
   }
 
   /// The file, with one task per line so it reads well and diffs well.
   static func data(_ tasks: [StrideTask], exportedAt: Date) throws(StrideError) -> Data {
-    let encoder = WireEncoder()
-    do {
-      let lines = try tasks.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-      return Data(
-        (#"{"exportedAt":"\#(Timestamp.format(exportedAt))","format":"stride","version":1,"tasks":["#
-          + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "]}\n").utf8)
-    } catch {
-      throw StrideError(.internalError, "the export could not be written: \(error)")
-    }
+    let lines = tasks.map { String(decoding: JSONWriter.write(Wire.Task($0).json), as: UTF8.self) }
+    return Data(
+      (#"{"exportedAt":"\#(Timestamp.format(exportedAt))","format":"stride","version":1,"tasks":["#
+        + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "]}\n").utf8)
   }
 
   static func plan(_ data: Data) throws(StrideError) -> ImportPlan {
@@ -157,7 +152,7 @@ enum StrideExport {
         "this is a '\(file.format)' export, version \(file.version); this Stride reads Stride exports of version 1")
     }
     var plan = ImportPlan()
-    plan.tasks = file.tasks
+    plan.tasks = try file.tasks.map { task throws(StrideError) in try StrideTask(task) }
     return plan
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One answer to "what should I do now?": a task, or a way into it, and why it was picked.
-public struct Suggestion: Codable, Sendable, Equatable {
+public struct Suggestion: Sendable, Equatable {
   public typealias Kind = SuggestionKind
   public typealias Step = SuggestionStep
 
@@ -30,29 +30,6 @@ public struct Suggestion: Codable, Sendable, Equatable {
     self.why = why
   }
 
-  enum CodingKeys: String, CodingKey { case kind, task, step, prompt, score, terms, why }
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    kind = try container.decode(Kind.self, forKey: .kind)
-    task = try container.decode(StrideTask.self, forKey: .task)
-    step = try container.decodeIfPresent(Step.self, forKey: .step)
-    prompt = try container.decodeIfPresent(String.self, forKey: .prompt)
-    score = try container.decodeIfPresent(Double.self, forKey: .score) ?? 0
-    terms = try container.decodeIfPresent([TermScore].self, forKey: .terms) ?? []
-    why = try container.decode([String].self, forKey: .why)
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(task, forKey: .task)
-    try container.encode(step, forKey: .step)
-    try container.encode(prompt, forKey: .prompt)
-    try container.encode(TermScore.rounded(score), forKey: .score)
-    try container.encode(terms, forKey: .terms)
-    try container.encode(why, forKey: .why)
-  }
 }
 
 extension HiddenReason {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// How times are said to one client: in its zone, as of one moment, with the person's engine settings (a no-energy
-/// deferral's fallback). Given to an encoder (`CodingUserInfoKey.speaker`), it makes every task and draft it writes
-/// carry `said`, their times in words, so a client shows them without a calendar of its own.
+/// deferral's fallback). A task or draft made for the wire with one carries `said`, its times in words
+/// (`Wire.Task(_:saying:)`), so a client shows them without a calendar of its own.
 public struct Speaker: Sendable {
   public let time: HumanTime
   public let settings: EngineSettings
@@ -18,15 +18,6 @@ public struct Speaker: Sendable {
   public func at(_ now: Date) -> Speaker {
     Speaker(now: now, timeZone: timeZone, settings: settings)
   }
-}
-
-extension CodingUserInfoKey {
-  /// Where an encoder holds its `Speaker`.
-  public static let speaker = CodingUserInfoKey(rawValue: "stride.speaker")!
-}
-
-extension Encoder {
-  var speaker: Speaker? { userInfo[.speaker] as? Speaker }
 }
 
 extension TaskSaid {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A task as understood from a capture, before the store gives it an id.
-public struct TaskDraft: Equatable, Sendable, Codable {
+public struct TaskDraft: Equatable, Sendable {
   public var title: String
   public var rawInput: String
   public var steps: [String]
@@ -17,8 +17,6 @@ public struct TaskDraft: Equatable, Sendable, Codable {
   public var spans: [CaptureSpan]
   /// The list the capture named (`list:home`); nil: the default list.
   public var list: String?
-  /// The reading in words, as the daemon said it to the client that decoded this draft; nil everywhere else.
-  public var said: DraftSaid?
 
   public init(
     title: String, rawInput: String, steps: [String] = [], energy: EnergyLevel = .medium,
@@ -37,49 +35,6 @@ public struct TaskDraft: Equatable, Sendable, Codable {
     self.start = start
     self.tags = tags
     self.spans = spans
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case title, rawInput, steps, energy, estimateMinutes, type, due, start, tags, spans, list, said
-    case recurrence = "repeat"
-  }
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    title = try container.decode(String.self, forKey: .title)
-    rawInput = try container.decode(String.self, forKey: .rawInput)
-    steps = try container.decode([String].self, forKey: .steps)
-    energy = try container.decode(EnergyLevel.self, forKey: .energy)
-    estimateMinutes = try container.decodeIfPresent(Int.self, forKey: .estimateMinutes)
-    type = try container.decode(TaskType.self, forKey: .type)
-    due = try container.decodeIfPresent(Timestamp.self, forKey: .due)?.date
-    start = try container.decodeIfPresent(Timestamp.self, forKey: .start)?.date
-    tags = try container.decode([String].self, forKey: .tags)
-    spans = try container.decodeIfPresent([CaptureSpan].self, forKey: .spans) ?? []
-    list = try container.decodeIfPresent(String.self, forKey: .list)
-    said = try container.decodeIfPresent(DraftSaid.self, forKey: .said)
-    recurrence = try container.decodeIfPresent(StrideTask.WireRepeat.self, forKey: .recurrence).flatMap {
-      Recurrence(rrule: $0.rule, afterDone: $0.afterDone)
-    }
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(title, forKey: .title)
-    try container.encode(rawInput, forKey: .rawInput)
-    try container.encode(steps, forKey: .steps)
-    try container.encode(energy, forKey: .energy)
-    try container.encode(estimateMinutes, forKey: .estimateMinutes)
-    try container.encode(type, forKey: .type)
-    try container.encode(due.map(Timestamp.init), forKey: .due)
-    try container.encode(start.map(Timestamp.init), forKey: .start)
-    try container.encode(tags, forKey: .tags)
-    try container.encode(spans, forKey: .spans)
-    try container.encode(list, forKey: .list)
-    try container.encode(
-      recurrence.map { StrideTask.WireRepeat(rule: $0.rrule, afterDone: $0.afterDone, words: $0.words) },
-      forKey: .recurrence)
-    try container.encodeIfPresent(encoder.speaker.map { DraftSaid(self, $0) } ?? said, forKey: .said)
   }
 
   /// The task this draft becomes once it has an id.

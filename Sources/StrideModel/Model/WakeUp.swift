@@ -2,7 +2,7 @@ import Foundation
 
 /// A moment a task comes back, or comes up, by itself: its deferral ends, its follow-up is due, its start time
 /// arrives, a routine moves on, or its due time arrives.
-public struct WakeUp: Codable, Equatable, Sendable {
+public struct WakeUp: Equatable, Sendable {
   public typealias Kind = WakeUpKind
 
   public var task: TaskID
@@ -24,21 +24,6 @@ public struct WakeUp: Codable, Equatable, Sendable {
     self.at = at
   }
 
-  enum CodingKeys: String, CodingKey { case task, kind, at }
-
-  public init(from decoder: Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    task = try container.decode(TaskID.self, forKey: .task)
-    kind = try container.decode(Kind.self, forKey: .kind)
-    at = try container.decode(Timestamp.self, forKey: .at).date
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(task, forKey: .task)
-    try container.encode(kind, forKey: .kind)
-    try container.encode(Timestamp(at), forKey: .at)
-  }
 }
 
 /// When a `no-energy` deferral without a time ends on its own, if the energy never rises: at the start of the day on

@@ -83,11 +83,11 @@ struct EventTests {
 
   @Test("an empty now-list is news when its reason changes: nothing open, or nothing that fits")
   func emptyListKeys() {
-    let none = NowList.Result(suggestions: [], openTasks: 0, energy: nil)
-    let deferred = NowList.Result(suggestions: [], openTasks: 3, energy: nil)
+    let none = NowAnswer(suggestions: [], openTasks: 0, energy: nil)
+    let deferred = NowAnswer(suggestions: [], openTasks: 3, energy: nil)
     #expect(Dispatcher.key(none) != Dispatcher.key(deferred), "the view says another sentence for each")
-    #expect(Dispatcher.key(deferred) == Dispatcher.key(NowList.Result(suggestions: [], openTasks: 4, energy: nil)))
-    #expect(Dispatcher.key(none) != Dispatcher.key(NowList.Result(suggestions: [], openTasks: 0, energy: .low)))
+    #expect(Dispatcher.key(deferred) == Dispatcher.key(NowAnswer(suggestions: [], openTasks: 4, energy: nil)))
+    #expect(Dispatcher.key(none) != Dispatcher.key(NowAnswer(suggestions: [], openTasks: 0, energy: .low)))
   }
 
   @Test("each subscriber hears times said in its own zone, or no words when it asked for none")

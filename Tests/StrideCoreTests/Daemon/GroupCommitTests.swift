@@ -82,7 +82,9 @@ struct GroupCommitTests {
         Issue.record("\(title): \(String(describing: answers[title]))")
         continue
       }
-      #expect(try tasks.get(id, at: Fixtures.now).task.title == title, "each capture is answered with its own task")
+      #expect(
+        try tasks.get(id, Tasks.Caller(now: Fixtures.now)).task.title == title,
+        "each capture is answered with its own task")
     }
     guard case .failure(let error)? = answers["done 99"] else {
       Issue.record("completing a task that does not exist succeeded")

@@ -41,7 +41,7 @@ struct LoadTests {
     }
     #expect(finished.wait(timeout: .now() + 240 * Double(Fixtures.slowdown)) == .success)
     #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
-    let tasks = try StrideClient(path: socket).call(TaskList.self, .init(status: .all)).tasks
+    let tasks = try StrideClient(path: socket).call(Wire.TaskList.self, .init(status: .all)).tasks
     #expect(tasks.count == clients * 6)
   }
 
@@ -52,21 +52,22 @@ struct LoadTests {
     connected()
     for round in 0..<rounds {
       let title = "client \(client) round \(round)"
-      guard let task = try connection.call(TaskCapture.self, .init(text: "\(title) #c\(client)")).task,
+      guard let task = try connection.call(Wire.TaskCapture.self, .init(text: "\(title) #c\(client)")).task,
         task.title == title
       else { throw StrideError(.internalError, "capture of \(title) answered wrongly") }
-      guard try connection.call(TaskGet.self, .init(id: task.id)).task.title == title else {
+      guard try connection.call(Wire.TaskGet.self, .init(id: task.id)).task.title == title else {
         throw StrideError(.internalError, "get of \(task.id) answered wrongly")
       }
-      _ = try connection.call(SubtaskAdd.self, .init(id: task.id, title: "only step"))
-      guard try connection.call(SubtaskComplete.self, .init(id: task.id, index: 1)).task.status == .completed else {
+      _ = try connection.call(Wire.SubtaskAdd.self, .init(id: task.id, title: "only step"))
+      guard try connection.call(Wire.SubtaskComplete.self, .init(id: task.id, index: 1)).task.status == .completed
+      else {
         throw StrideError(.internalError, "the last step of \(task.id) did not complete it")
       }
-      let tagged = try connection.call(TaskList.self, .init(status: .completed, tag: "c\(client)")).tasks
+      let tagged = try connection.call(Wire.TaskList.self, .init(status: .completed, tag: "c\(client)")).tasks
       guard tagged.count == round + 1 else {
         throw StrideError(.internalError, "client \(client) sees \(tagged.count) of its \(round + 1) tasks")
       }
-      _ = try connection.call(NowList.self, .init())
+      _ = try connection.call(Wire.NowList.self, .init())
     }
   }
 
@@ -81,7 +82,9 @@ struct LoadTests {
     _ = try silent.readLine()
     // The deaf client asks for long lists it never reads: its socket buffer fills, and the daemon stops waiting.
     let filler = try StrideClient(path: running.socket)
-    for n in 0..<100 { _ = try filler.call(TaskCapture.self, .init(text: "filler \(n) with a longish title to fill")) }
+    for n in 0..<100 {
+      _ = try filler.call(Wire.TaskCapture.self, .init(text: "filler \(n) with a longish title to fill"))
+    }
     let deaf = try UnixSocket.connect(path: running.socket)
     deaf.setTimeouts(receive: 10, send: 10)
     for round in 0..<200 {
@@ -108,12 +111,12 @@ struct LoadTests {
     let running = try RunningServer()
     defer { running.stop() }
     let client = try StrideClient(path: running.socket)
-    for n in 0..<50 { _ = try client.call(TaskCapture.self, .init(text: "task \(n) ~10m")) }
+    for n in 0..<50 { _ = try client.call(Wire.TaskCapture.self, .init(text: "task \(n) ~10m")) }
     let connection = try RawConnection(running.socket)
     _ = try connection.readLine()
     func burst() throws {
       for n in 0..<800 {
-        _ = try client.call(NowList.self, .init())
+        _ = try client.call(Wire.NowList.self, .init())
         _ = try connection.call(#"{"jsonrpc":"2.0","id":\#(n),"method":"task.nothing"}"#)
         _ = try connection.call("{ not json")
       }

@@ -185,9 +185,9 @@ struct ServerTests {
     case .success(let line): #expect(line == nil)
     case .failure(let error): #expect("\(error)".contains("reset by peer"), "\(error)")
     }
-    let captured = try bystander.call(TaskCapture.self, .init(text: "still here"))
+    let captured = try bystander.call(Wire.TaskCapture.self, .init(text: "still here"))
     #expect(captured.task?.id == TaskID(1))
-    #expect(try bystander.call(TaskList.self, .init()).tasks.count == 1)
+    #expect(try bystander.call(Wire.TaskList.self, .init()).tasks.count == 1)
   }
 
   @Test("a request too large to send is refused by the client with a sentence, and the connection still works")
@@ -197,13 +197,13 @@ struct ServerTests {
     let client = try StrideClient(path: running.socket)
     let huge = String(repeating: "a", count: 2 << 20)
     #expect {
-      _ = try client.call(TaskCapture.self, .init(text: huge))
+      _ = try client.call(Wire.TaskCapture.self, .init(text: huge))
     } throws: { error in
       guard case ClientError.failed(let refusal) = error else { return false }
       return refusal.code == .payloadTooLarge
         && refusal.message.hasPrefix("this task.capture request is 2.0 MB, more than the 1.0 MB strided reads at once")
     }
-    #expect(try client.call(TaskCapture.self, .init(text: "still here")).task?.id == TaskID(1))
+    #expect(try client.call(Wire.TaskCapture.self, .init(text: "still here")).task?.id == TaskID(1))
   }
 
   @Test("pipelined requests are answered in order")
@@ -254,7 +254,7 @@ struct ServerTests {
     #expect(tasks.count == 1)
     #expect(tasks.first?["subtasks"].map { if case .array(let steps) = $0 { steps.count } else { -1 } } == 1)
     // And it is all on disk, as a fresh client sees it.
-    let stored = try StrideClient(path: running.socket).call(TaskList.self, .init()).tasks
+    let stored = try StrideClient(path: running.socket).call(Wire.TaskList.self, .init()).tasks
     #expect(stored.map(\.title) == ["first"])
   }
 
@@ -274,9 +274,9 @@ struct ServerTests {
           let client = try StrideClient(path: socket, timeout: 30 * Double(Fixtures.slowdown))
           for n in 0..<10 {
             let title = "client \(index) task \(n)"
-            let task = try client.call(TaskCapture.self, .init(text: title)).task
+            let task = try client.call(Wire.TaskCapture.self, .init(text: title)).task
             guard task?.title == title else { throw StrideError(.internalError, "wrong reply for \(title)") }
-            _ = try client.call(NowList.self, .init())
+            _ = try client.call(Wire.NowList.self, .init())
           }
         } catch {
           failures.add("\(error)")
@@ -285,7 +285,7 @@ struct ServerTests {
     }
     #expect(finished.wait(timeout: .now() + 120 * Double(Fixtures.slowdown)) == .success)
     #expect(failures.all.isEmpty)
-    let tasks = try StrideClient(path: running.socket).call(TaskList.self, .init()).tasks
+    let tasks = try StrideClient(path: running.socket).call(Wire.TaskList.self, .init()).tasks
     #expect(tasks.count == 640)
     #expect(Set(tasks.map(\.id)).count == 640)
     #expect(Set(tasks.map(\.title)).count == 640)

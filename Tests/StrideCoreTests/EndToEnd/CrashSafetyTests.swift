@@ -29,7 +29,7 @@ struct CrashSafetyTests {
     let started = Date()
     for round in 0...Self.kills {
       let daemon = try cli.startDaemon()
-      let stored = try StrideClient(path: cli.socket).call(TaskList.self, .init(status: .all)).tasks
+      let stored = try StrideClient(path: cli.socket).call(Wire.TaskList.self, .init(status: .all)).tasks
       let problems = model.settle(stored)
       for problem in problems.prefix(5) { Issue.record("after kill \(round): \(problem)") }
       guard problems.isEmpty, round < Self.kills else {
@@ -79,13 +79,13 @@ struct CrashSafetyTests {
           try gate.alone { () throws(ClientError) in
             model.begin(client, operation)
             do throws(ClientError) {
-              let action = try connection.call(HistoryUndo.self, .init()).undone.action
+              let action = try connection.call(Wire.HistoryUndo.self, .init()).undone.action
               // Which change it took back, when the order of the newest ones is not known: the one that no longer
               // shows in its task.
-              var current: [TaskID: StrideTask] = [:]
+              var current: [TaskID: Wire.Task] = [:]
               for id in model.candidates(for: action.rawValue) {
                 do throws(ClientError) {
-                  current[id] = try connection.call(TaskGet.self, TaskRef(id: id)).task
+                  current[id] = try connection.call(Wire.TaskGet.self, TaskRef(id: id)).task
                 } catch .failed {
                   // Not found: it is gone.
                 }
@@ -101,18 +101,18 @@ struct CrashSafetyTests {
           model.begin(client, operation)
           switch operation {
           case .capture(let title):
-            let task = try connection.call(TaskCapture.self, .init(text: "\(title): first, second, third")).task
+            let task = try connection.call(Wire.TaskCapture.self, .init(text: "\(title): first, second, third")).task
             model.acknowledge(client, captured: task!.id)
           case .step(let id, let index):
-            _ = try connection.call(SubtaskComplete.self, StepRef(id: id, index: index))
+            _ = try connection.call(Wire.SubtaskComplete.self, StepRef(id: id, index: index))
             model.acknowledge(client)
           case .deferral(let id):
             // Far ahead whatever the daemon's clock reads (Scripts/suite-at runs it at other instants).
             let until = Fixtures.at("2099-01-01T09:00:00Z")
-            _ = try connection.call(TaskDefer.self, .init(id: id, reason: .noEnergy, until: Timestamp(until)))
+            _ = try connection.call(Wire.TaskDefer.self, .init(id: id, reason: .noEnergy, until: Timestamp(until)))
             model.acknowledge(client)
           case .deletion(let id):
-            _ = try connection.call(TaskDelete.self, TaskRef(id: id))
+            _ = try connection.call(Wire.TaskDelete.self, TaskRef(id: id))
             model.acknowledge(client)
           case .undo:
             break
@@ -185,10 +185,10 @@ final class SoakModel: @unchecked Sendable {
 
     var action: String {
       switch self {
-      case .capture: TaskCapture.name
-      case .step: SubtaskComplete.name
-      case .deferral: TaskDefer.name
-      case .deletion: TaskDelete.name
+      case .capture: Wire.TaskCapture.name
+      case .step: Wire.SubtaskComplete.name
+      case .deferral: Wire.TaskDefer.name
+      case .deletion: Wire.TaskDelete.name
       }
     }
 
@@ -292,7 +292,7 @@ final class SoakModel: @unchecked Sendable {
 
   /// An undo was acknowledged for `action`: it took back the newest change of that kind; among changes whose order
   /// is not known, the one whose task (`current`, absent when it is gone) no longer shows it.
-  func undone(_ client: Int, _ action: String, current: [TaskID: StrideTask]) {
+  func undone(_ client: Int, _ action: String, current: [TaskID: Wire.Task]) {
     lock.withLock {
       inFlight[client] = nil
       counts.acknowledged += 1
@@ -310,7 +310,7 @@ final class SoakModel: @unchecked Sendable {
 
   /// After a restart: settles what was in flight at the kill (committed or not, by what is stored) and returns
   /// every way the store differs from what the clients were told.
-  func settle(_ stored: [StrideTask]) -> [String] {
+  func settle(_ stored: [Wire.Task]) -> [String] {
     lock.withLock {
       let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
       var committed: [Change] = []
@@ -371,7 +371,7 @@ final class SoakModel: @unchecked Sendable {
   private var pendingProblems: [String] = []
 
   /// Whether `change` still shows in the task as it is now (nil: not stored).
-  private func stands(_ change: Change, in task: StrideTask?) -> Bool {
+  private func stands(_ change: Change, in task: Wire.Task?) -> Bool {
     switch change {
     case .capture: task != nil
     case .step(_, let index): task?.subtasks[index - 1].done == true

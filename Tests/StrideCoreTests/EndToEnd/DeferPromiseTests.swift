@@ -24,7 +24,7 @@ struct DeferPromiseTests {
     defer { cli.finish() }
     busyDay(cli)
     let added = cli.stride("add", "--json", line)
-    let id = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task).id
+    let id = try #require(try JSONDecoder().decode(Wire.TaskCapture.Result.self, from: Data(added.stdout.utf8)).task).id
     let deferred = cli.stride("defer", "\(id)", "unsure")
     #expect(deferred.stdout.contains("offered at once"), "\(deferred.stdout)")
     let now = cli.stride("now")

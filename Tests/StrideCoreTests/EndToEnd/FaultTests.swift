@@ -85,7 +85,8 @@ struct FaultTests {
         process.waitUntilExit()
       }
     }
-    let listed = try JSONDecoder().decode(TaskList.Result.self, from: Data(cli.stride("list", "--json").stdout.utf8))
+    let listed = try JSONDecoder().decode(
+      Wire.TaskList.Result.self, from: Data(cli.stride("list", "--json").stdout.utf8))
     #expect(listed.tasks.map(\.title) == Array(repeating: "still one list", count: 5), "every capture is stored once")
   }
 }

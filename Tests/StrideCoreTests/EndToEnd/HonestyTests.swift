@@ -101,8 +101,8 @@ struct HonestyTests {
     cli.stride("add", "start the daemon in UTC")
     cli.environment["TZ"] = "America/New_York"
     let added = cli.stride("add", "--json", "call mum 2099-06-01 9am")
-    let task = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
-    #expect(task.due == Fixtures.at("2099-06-01T13:00:00Z"), "09:00 in New York (EDT)")
+    let task = try #require(try JSONDecoder().decode(Wire.TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
+    #expect(task.due?.date == Fixtures.at("2099-06-01T13:00:00Z"), "09:00 in New York (EDT)")
     let now = cli.stride("now", "--at", "2099-06-01T08:00")
     #expect(now.stdout.contains("due today at 09:00"), "\(now.stdout)")
   }
@@ -329,6 +329,6 @@ struct RoutineTests {
 
   static func task(_ cli: CommandLineHarness, _ id: Int) throws -> StrideTask {
     let shown = cli.stride("show", "\(id)", "--json")
-    return try JSONDecoder().decode(TaskResult.self, from: Data(shown.stdout.utf8)).task
+    return try StrideTask(try JSONDecoder().decode(Wire.TaskResult.self, from: Data(shown.stdout.utf8)).task)
   }
 }

@@ -58,7 +58,7 @@ struct JourneyTests {
     let cli = CommandLineHarness(at: "2026-11-21T09:00:00Z")
     defer { cli.finish() }
     let added = cli.stride("add", "call the dentist tomorrow 9am ~10m !low #health", "--json")
-    let task = try #require(try JSONDecoder().decode(TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
+    let task = try #require(try JSONDecoder().decode(Wire.TaskCapture.Result.self, from: Data(added.stdout.utf8)).task)
     #expect(task.title == "call the dentist")
     #expect(task.estimateMinutes == 10)
     #expect(task.due != nil)
@@ -129,7 +129,7 @@ struct JourneyTests {
     #expect(!now.stdout.contains("things are overdue"), "one overdue task is no pile")
     // Two places: the overdue task, and a way in (the next step of task 7) rather than the oldest task.
     let json = cli.stride("now", "--json", "--limit", "2")
-    let result = try JSONDecoder().decode(NowList.Result.self, from: Data(json.stdout.utf8))
+    let result = try JSONDecoder().decode(Wire.NowList.Result.self, from: Data(json.stdout.utf8))
     #expect(result.suggestions.map(\.task.id.rawValue) == [6, 7])
     #expect(result.openTasks == 7)
     #expect(result.overdue == 1)
@@ -242,7 +242,7 @@ struct JourneyTests {
     }
     let listed = cli.stride("list", "--all", "--json")
     #expect(listed.status == 0, "\(listed.stderr)")
-    let tasks = try JSONDecoder().decode(TaskListResult.self, from: Data(listed.stdout.utf8)).tasks
+    let tasks = try JSONDecoder().decode(Wire.TaskListResult.self, from: Data(listed.stdout.utf8)).tasks
     #expect(tasks.count == 20)
     #expect(Set(tasks.map(\.title)) == Set((1...20).map { "thought \($0)" }))
     #expect(tasks.first { $0.id == TaskID(3) }?.status == .completed)
@@ -267,7 +267,7 @@ struct CrashTests {
       guard let client = try? StrideClient(path: socket) else { return }
       for n in 1...100_000 {
         let title = "streamed \(n)"
-        guard (try? client.call(TaskCapture.self, .init(text: title))) != nil else { return }
+        guard (try? client.call(Wire.TaskCapture.self, .init(text: title))) != nil else { return }
         acknowledged.withLock { $0.append(title) }
       }
     }
@@ -278,7 +278,7 @@ struct CrashTests {
 
     let listed = cli.stride("list", "--json")
     #expect(listed.status == 0, "\(listed.stderr)")
-    let titles = try JSONDecoder().decode(TaskListResult.self, from: Data(listed.stdout.utf8)).tasks.map(\.title)
+    let titles = try JSONDecoder().decode(Wire.TaskListResult.self, from: Data(listed.stdout.utf8)).tasks.map(\.title)
     #expect(Set(acked).isSubset(of: Set(titles)), "an acknowledged capture was lost")
     #expect(titles.count <= acked.count + 1, "only the capture in flight may have landed unacknowledged")
     #expect(titles.allSatisfy { $0.hasPrefix("streamed ") })

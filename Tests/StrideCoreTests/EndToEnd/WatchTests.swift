@@ -78,8 +78,8 @@ struct WatchTests {
     cli.stride("add", "water the plants")
     let changed = try #require(watch.waitForLine(containing: #""topic":"task.changed""#))
     let nowChanged = try #require(watch.waitForLine(containing: #""topic":"now.changed""#))
-    let first = try JSONDecoder().decode(StrideEvent.self, from: Data(changed.utf8))
-    let second = try JSONDecoder().decode(StrideEvent.self, from: Data(nowChanged.utf8))
+    let first = try JSONDecoder().decode(Wire.Event.self, from: Data(changed.utf8))
+    let second = try JSONDecoder().decode(Wire.Event.self, from: Data(nowChanged.utf8))
     #expect(first.task?.title == "water the plants")
     #expect(second.now?.suggestions.first?.task.title == "water the plants")
     #expect(second.seq == first.seq + 1)
@@ -108,7 +108,7 @@ struct WatchTests {
     }
     #expect(messages == "Added task 1, \"renew the passport\".\nDone: task 1, \"renew the passport\".\n")
     let events = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map {
-      try JSONDecoder().decode(StrideEvent.self, from: Data($0.utf8))
+      try JSONDecoder().decode(Wire.Event.self, from: Data($0.utf8))
     }
     #expect(events.map(\.topic) == [.taskChanged, .taskCompleted])
   }

@@ -52,10 +52,10 @@ struct NoteTests {
     _ = try task.addNote("line one\nline two", at: Fixtures.now)
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    let data = try encoder.encode(task)
+    let data = try encoder.encode(Wire.Task(task))
     #expect(
       String(decoding: data, as: UTF8.self).contains(
         #""notes":[{"at":"2026-11-21T09:00:00Z","text":"line one\nline two"}]"#))
-    #expect(try JSONDecoder().decode(StrideTask.self, from: data) == task)
+    #expect(try StrideTask(try JSONDecoder().decode(Wire.Task.self, from: data)) == task)
   }
 }

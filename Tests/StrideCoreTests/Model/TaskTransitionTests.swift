@@ -194,7 +194,7 @@ struct TaskTransitionTests {
   func wireRoundTrip() throws {
     var task = Fixtures.task(7, steps: [Subtask(title: "one")], blockedBy: [TaskID(3)])
     try task.deferTask(.noEnergy, until: Fixtures.at("2026-11-22T10:00:00Z"), at: now)
-    let data = try WireEncoder().encode(task)
+    let data = try WireEncoder().encode(Wire.Task(task))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     for key in [
       "id", "title", "rawInput", "energy", "estimateMinutes", "status", "type", "subtasks", "progress", "blockedBy",
@@ -202,7 +202,7 @@ struct TaskTransitionTests {
     ] {
       #expect(object.keys.contains(key), "missing \(key)")
     }
-    #expect(try JSONDecoder().decode(StrideTask.self, from: data) == task)
+    #expect(try StrideTask(try JSONDecoder().decode(Wire.Task.self, from: data)) == task)
   }
 }
 

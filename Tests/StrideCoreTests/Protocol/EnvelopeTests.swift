@@ -58,7 +58,7 @@ struct EnvelopeTests {
     }
     #expect(mistyped?.message == "'id' must be an integer")
     let params = try JSONValue.object(["id": .integer(1), "due": .null, "title": .string("x")]).decode(
-      TaskUpdate.Params.self)
-    #expect(params.patch == TaskPatch(title: "x", due: .some(nil)))
+      Wire.TaskUpdate.Params.self)
+    #expect(TaskPatch(params) == TaskPatch(title: "x", due: .some(nil)))
   }
 }

@@ -131,7 +131,7 @@ struct FuzzTests {
       }
     }
     for round in 0..<3_000 {
-      let method = allMethodNames[round % allMethodNames.count]
+      let method = Method.allCases[round % Method.allCases.count].rawValue
       var params: [String: JSONValue] = [:]
       for _ in 0..<Int.random(in: 0...4, using: &random) { params[keys.randomElement(using: &random)!] = randomValue() }
       let request: [String: JSONValue] = [

@@ -73,6 +73,7 @@ struct GoldenProtocolTests {
     #expect(expected.isEmpty, "undocumented output at the end of Docs/protocol.md: \(expected)")
     #expect(checked > 30)
     #expect(
-      methods.isSuperset(of: allMethodNames), "methods without an example: \(Set(allMethodNames).subtracting(methods))")
+      methods.isSuperset(of: Method.allCases.map(\.rawValue)),
+      "methods without an example: \(Set(Method.allCases.map(\.rawValue)).subtracting(methods))")
   }
 }

@@ -82,8 +82,8 @@ struct JSONReaderTests {
     ])
   func sameSentences(_ text: String) throws {
     let value = try JSONReader.parse(Array(text.utf8))
-    let ours = Result { () throws(StrideError) in try value.decode(TaskUpdate.Params.self) }
-    let theirs = Result { try JSONDecoder().decode(TaskUpdate.Params.self, from: Data(text.utf8)) }
+    let ours = Result { () throws(StrideError) in try value.decode(Wire.TaskUpdate.Params.self) }
+    let theirs = Result { try JSONDecoder().decode(Wire.TaskUpdate.Params.self, from: Data(text.utf8)) }
     switch (ours, theirs) {
     case (.success(let mine), .success(let foundation)): #expect(mine == foundation)
     case (.failure(let mine), .failure(let foundation as DecodingError)):

@@ -148,8 +148,8 @@ struct SearchTests {
     try store.apply(.deferTask(TaskID(3), reason: .wrongTime, until: now.addingTimeInterval(day)), at: now)
     try store.apply(.complete(TaskID(4)), at: now.addingTimeInterval(60))
     let tasks = Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig())
-    func ids(_ params: TaskList.Params) throws -> [Int64] {
-      try tasks.list(params, at: now.addingTimeInterval(120)).tasks.map(\.id.rawValue)
+    func ids(_ params: Wire.TaskList.Params) throws -> [Int64] {
+      try tasks.list(params, Tasks.Caller(now: now.addingTimeInterval(120))).tasks.map(\.id.rawValue)
     }
 
     #expect(try ids(.init(sort: ListSort("due"))) == [1, 2, 3])
@@ -167,11 +167,11 @@ struct SearchTests {
     #expect(try ids(.init(status: .all, search: "bank")) == [2, 4])
     #expect(try ids(.init(status: .all, energy: .low, search: "bank")) == [4])
     #expect(try ids(.init(search: "eclair")) == [3])
-    #expect(throws: StrideError.self) { try tasks.list(.init(search: "?!"), at: now) }
+    #expect(throws: StrideError.self) { try tasks.list(.init(search: "?!"), Tasks.Caller(now: now)) }
 
-    let found = try tasks.find(.init(query: "bank", limit: 1), at: now)
+    let found = try tasks.find(.init(query: "bank", limit: 1), Tasks.Caller(now: now))
     #expect(found.total == 2)
     #expect(found.tasks.map(\.id) == [TaskID(2)])
-    #expect(throws: StrideError.self) { try tasks.find(.init(query: "bank", limit: 0), at: now) }
+    #expect(throws: StrideError.self) { try tasks.find(.init(query: "bank", limit: 0), Tasks.Caller(now: now)) }
   }
 }

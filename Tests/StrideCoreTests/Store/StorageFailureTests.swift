@@ -109,7 +109,7 @@ struct StorageFailureTests {
     try wal.close()
     let listed = cli.stride("list", "--json")
     #expect(listed.status == 0, "\(listed.stderr)")
-    let titles = try JSONDecoder().decode(TaskListResult.self, from: Data(listed.stdout.utf8)).tasks.map(\.title)
+    let titles = try JSONDecoder().decode(Wire.TaskListResult.self, from: Data(listed.stdout.utf8)).tasks.map(\.title)
     #expect(titles == (1...10).map { "thought \($0)" })
     #expect(try SQLiteDatabase(path: cli.database).text("PRAGMA integrity_check") == "ok")
   }

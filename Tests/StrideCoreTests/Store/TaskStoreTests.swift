@@ -212,12 +212,16 @@ struct SchemaTests {
   @Test("a change's recorded action is the protocol method that asked for it, spelled once")
   func actionsAreMethodNames() {
     let methods: [(ChangeAction, String)] = [
-      (.capture, TaskCapture.name), (.importTasks, TaskImport.name), (.update, TaskUpdate.name),
-      (.skip, TaskSkip.name), (.pin, TaskPin.name), (.complete, TaskComplete.name), (.reopen, TaskReopen.name),
-      (.delete, TaskDelete.name), (.deferTask, TaskDefer.name), (.wait, TaskWait.name), (.resume, TaskResume.name),
-      (.block, TaskBlock.name), (.unblock, TaskUnblock.name), (.addStep, SubtaskAdd.name),
-      (.completeStep, SubtaskComplete.name), (.reopenStep, SubtaskReopen.name), (.undo, HistoryUndo.name),
-      (.setContext, ContextSet.name), (.addNote, NoteAdd.name), (.removeNote, NoteRemove.name), (.move, TaskMove.name),
+      (.capture, Wire.TaskCapture.name), (.importTasks, Wire.TaskImport.name), (.update, Wire.TaskUpdate.name),
+      (.skip, Wire.TaskSkip.name), (.pin, Wire.TaskPin.name), (.complete, Wire.TaskComplete.name),
+      (.reopen, Wire.TaskReopen.name),
+      (.delete, Wire.TaskDelete.name), (.deferTask, Wire.TaskDefer.name), (.wait, Wire.TaskWait.name),
+      (.resume, Wire.TaskResume.name),
+      (.block, Wire.TaskBlock.name), (.unblock, Wire.TaskUnblock.name), (.addStep, Wire.SubtaskAdd.name),
+      (.completeStep, Wire.SubtaskComplete.name), (.reopenStep, Wire.SubtaskReopen.name),
+      (.undo, Wire.HistoryUndo.name),
+      (.setContext, ContextSet.name), (.addNote, Wire.NoteAdd.name), (.removeNote, Wire.NoteRemove.name),
+      (.move, Wire.TaskMove.name),
     ]
     for (action, method) in methods { #expect(action.rawValue == method) }
     // The two the daemon makes by itself are not methods a client can call.

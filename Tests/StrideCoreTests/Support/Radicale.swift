@@ -202,7 +202,7 @@ final class SyncDevice {
 
   @discardableResult
   func capture(_ text: String) throws -> StrideTask {
-    try #require(try call(TaskCapture.self, .init(text: text)).task)
+    try StrideTask(try #require(try call(Wire.TaskCapture.self, .init(text: text)).task))
   }
 
   func setUp(_ server: Radicale, url: String? = nil) throws -> SyncSetup.Result {
@@ -214,7 +214,7 @@ final class SyncDevice {
 
   /// Every task, open and done.
   var tasks: [StrideTask] {
-    get throws { try call(TaskList.self, .init(status: .all)).tasks }
+    get throws { try call(Wire.TaskList.self, .init(status: .all)).tasks.map(StrideTask.init) }
   }
 
   func task(_ title: String) throws -> StrideTask {

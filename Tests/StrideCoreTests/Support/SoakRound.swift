@@ -120,25 +120,25 @@ final class SoakRound {
       {
         concurrent.insert(key)
       }
-      _ = try device.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(title: title)))
+      _ = try device.call(Wire.TaskUpdate.self, .init(id: task.id, title: title))
       renames[key, default: []].append((name, title))
       log.append("\(name): rename \(key) to \(title)")
     case 50..<62 where task.status.isOpen:
-      _ = try device.call(TaskComplete.self, .init(id: task.id))
+      _ = try device.call(Wire.TaskComplete.self, .init(id: task.id))
       completed.insert(key)
       log.append("\(name): complete \(key)")
     case 62..<80:
       let step = "s\(nextNumber())"
-      _ = try device.call(SubtaskAdd.self, .init(id: task.id, title: step))
+      _ = try device.call(Wire.SubtaskAdd.self, .init(id: task.id, title: step))
       steps[key, default: []].insert(step)
       log.append("\(name): add step \(step) to \(key)")
     case 80..<92:
       guard let index = task.subtasks.firstIndex(where: { !$0.done }) else { return }
-      _ = try device.call(SubtaskComplete.self, .init(id: task.id, index: index + 1))
+      _ = try device.call(Wire.SubtaskComplete.self, .init(id: task.id, index: index + 1))
       ticked.insert(task.subtasks[index].title)
       log.append("\(name): tick \(task.subtasks[index].title) of \(key)")
     case 92..<100:
-      _ = try device.call(TaskDelete.self, .init(id: task.id))
+      _ = try device.call(Wire.TaskDelete.self, .init(id: task.id))
       deleted.insert(key)
       log.append("\(name): delete \(key)")
     default: break

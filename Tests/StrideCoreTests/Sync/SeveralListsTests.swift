@@ -31,7 +31,7 @@ struct SeveralListsTests {
     #expect(try server.hrefs().count == 1)
 
     let rent = try device.task("pay the rent")
-    _ = try device.call(TaskMove.self, .init(id: rent.id, list: "home"))
+    _ = try device.call(Wire.TaskMove.self, .init(id: rent.id, list: "home"))
     try device.sync()
     #expect(try server.hrefs().isEmpty)
     #expect(try server.hrefs(in: home).count == 2)
@@ -40,9 +40,9 @@ struct SeveralListsTests {
     #expect(lists.map(\.open) == [0, 2])
     #expect(lists.allSatisfy { $0.pending == 0 && $0.lastSuccess != nil })
     // now narrows to one list; an unknown list is a sentence that names those there are.
-    let narrowed = try device.call(NowList.self, .init(list: "inbox"))
+    let narrowed = try device.call(Wire.NowList.self, .init(list: "inbox"))
     #expect(narrowed.suggestions.isEmpty)
-    let unknown = #expect(throws: StrideError.self) { try device.call(NowList.self, .init(list: "work")) }
+    let unknown = #expect(throws: StrideError.self) { try device.call(Wire.NowList.self, .init(list: "work")) }
     #expect(
       unknown?.message
         == "there is no list called work; the lists are inbox and home; make it with: stride lists add work")

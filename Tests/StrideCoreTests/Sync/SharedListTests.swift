@@ -64,9 +64,9 @@ struct SharedListTests {
     #expect(try bob.task("call mum").list == "inbox")
 
     // Steps ticked by either are ticked for both.
-    _ = try bob.call(SubtaskComplete.self, .init(id: kitchen.id, index: 1))
+    _ = try bob.call(Wire.SubtaskComplete.self, .init(id: kitchen.id, index: 1))
     let aliceKitchen = try alice.task("clean the kitchen")
-    _ = try alice.call(SubtaskComplete.self, .init(id: aliceKitchen.id, index: 3))
+    _ = try alice.call(Wire.SubtaskComplete.self, .init(id: aliceKitchen.id, index: 3))
     try bob.sync()
     try alice.sync()
     try bob.sync()
@@ -78,16 +78,17 @@ struct SharedListTests {
     // alice changes the task.
     let plants = try bob.task("water the plants")
     _ = try bob.call(
-      TaskDefer.self, .init(id: plants.id, reason: .noEnergy, until: Timestamp(bob.now.addingTimeInterval(86_400))))
-    _ = try bob.call(TaskPin.self, .init(id: kitchen.id, pinned: true))
+      Wire.TaskDefer.self, .init(id: plants.id, reason: .noEnergy, until: Timestamp(bob.now.addingTimeInterval(86_400)))
+    )
+    _ = try bob.call(Wire.TaskPin.self, .init(id: kitchen.id, pinned: true))
     try bob.sync()
     try alice.sync()
     #expect(try alice.task("water the plants").status == .active)
     #expect(try alice.task("clean the kitchen").pinned == false)
     let alicePlants = try alice.task("water the plants")
     alice.advance(60)
-    _ = try alice.call(TaskUpdate.self, .init(id: alicePlants.id, patch: TaskPatch(title: "water the plants well")))
-    _ = try alice.call(TaskDefer.self, .init(id: aliceKitchen.id, reason: .notImportant))
+    _ = try alice.call(Wire.TaskUpdate.self, .init(id: alicePlants.id, title: "water the plants well"))
+    _ = try alice.call(Wire.TaskDefer.self, .init(id: aliceKitchen.id, reason: .notImportant))
     try alice.sync()
     try bob.sync()
     let bobPlants = try bob.task("water the plants well")
@@ -101,7 +102,7 @@ struct SharedListTests {
     try server.setRights(Self.rights(bob: "r"))
     let bulbs = try bob.task("buy light bulbs")
     bob.advance(60)
-    _ = try bob.call(TaskUpdate.self, .init(id: bulbs.id, patch: TaskPatch(title: "buy LED light bulbs")))
+    _ = try bob.call(Wire.TaskUpdate.self, .init(id: bulbs.id, title: "buy LED light bulbs"))
     let refused = try bob.sync()
     #expect(
       refused.notes.contains {

@@ -39,12 +39,12 @@ struct SyncRoutineTests {
     #expect(back.status == .active)
     #expect(back.due == Fixtures.at("2026-11-27T23:59:59Z"))
     #expect(back.recurrence?.words == "every Tuesday and Friday")
-    let history = try a.call(HistoryUndo.self, .init(sync: true))
+    let history = try a.call(Wire.HistoryUndo.self, .init(sync: true))
     #expect(
       history.undone.summary.contains("an occurrence of task \(plants.id) (water the plants), done on another device"))
     // Undone by name, and then let through again: the pass after brings the same occurrence back done.
     a.advance(60)
-    _ = try a.call(TaskComplete.self, .init(id: plants.id))
+    _ = try a.call(Wire.TaskComplete.self, .init(id: plants.id))
     try a.sync()
     let onServer = try lines(server, name)
     #expect(onServer.contains("STATUS:NEEDS-ACTION"))
@@ -90,7 +90,7 @@ struct SyncRoutineTests {
     #expect(routine.recurrence?.rrule == "FREQ=WEEKLY;BYDAY=TH")
     // From now on it lives in the new resource: an edit here goes there, and the done copy is left as it is.
     device.advance(60)
-    _ = try device.call(TaskUpdate.self, .init(id: routine.id, patch: TaskPatch(energy: .low)))
+    _ = try device.call(Wire.TaskUpdate.self, .init(id: routine.id, energy: .low))
     try device.sync()
     #expect(try lines(server, "todoman-next.ics").contains("X-STRIDE-ENERGY:low"))
     #expect(try lines(server, name).contains("STATUS:COMPLETED"))
@@ -114,14 +114,14 @@ struct SyncRoutineTests {
     #expect(pills.recurrence?.words == "every day, 3 more times with this one")
     for left in [2, 1] {
       device.advance(3600)
-      let done = try device.call(TaskComplete.self, .init(id: pills.id)).task
+      let done = try StrideTask(try device.call(Wire.TaskComplete.self, .init(id: pills.id)).task)
       #expect(done.status == .active)
       #expect(done.recurrence?.count == left)
       try device.sync()
       #expect(try lines(server, "phone-course.ics").contains("RRULE:FREQ=DAILY;COUNT=\(left)"))
     }
     device.advance(3600)
-    let last = try device.call(TaskComplete.self, .init(id: pills.id)).task
+    let last = try device.call(Wire.TaskComplete.self, .init(id: pills.id)).task
     #expect(last.status == .completed)
     try device.sync()
     #expect(try lines(server, "phone-course.ics").contains("STATUS:COMPLETED"))
@@ -141,8 +141,8 @@ struct SyncRoutineTests {
     try device.sync()
     let water = try device.task("drink water")
     #expect(water.recurrence == nil)
-    #expect(try device.call(TaskGet.self, .init(id: water.id)).repeatsElsewhere == "FREQ=HOURLY;INTERVAL=2")
+    #expect(try device.call(Wire.TaskGet.self, .init(id: water.id)).repeatsElsewhere == "FREQ=HOURLY;INTERVAL=2")
     let other = try device.capture("buy stamps")
-    #expect(try device.call(TaskGet.self, .init(id: other.id)).repeatsElsewhere == nil)
+    #expect(try device.call(Wire.TaskGet.self, .init(id: other.id)).repeatsElsewhere == nil)
   }
 }

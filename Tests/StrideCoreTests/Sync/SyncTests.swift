@@ -28,7 +28,7 @@ struct SyncTests {
     #expect(try server.hrefs().count == 4)
 
     b.advance(60)
-    _ = try b.call(SubtaskComplete.self, .init(id: report.id, index: 2))
+    _ = try b.call(Wire.SubtaskComplete.self, .init(id: report.id, index: 2))
     #expect(try b.sync().sent == 1)
     #expect(try a.sync().received == 1)
     #expect(try a.task("write report").subtasks.map(\.done) == [false, true, false])
@@ -47,10 +47,10 @@ struct SyncTests {
     let onB = try b.task("call the bank")
 
     a.advance(60)
-    _ = try a.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(title: "call the bank about the card")))
+    _ = try a.call(Wire.TaskUpdate.self, .init(id: task.id, title: "call the bank about the card"))
     b.advance(120)
-    _ = try b.call(TaskUpdate.self, .init(id: onB.id, patch: TaskPatch(title: "ring the bank", energy: .low)))
-    _ = try b.call(TaskUpdate.self, .init(id: onB.id, patch: TaskPatch(tags: ["money"])))
+    _ = try b.call(Wire.TaskUpdate.self, .init(id: onB.id, title: "ring the bank", energy: .low))
+    _ = try b.call(Wire.TaskUpdate.self, .init(id: onB.id, tags: ["money"]))
     try a.sync()
     let report = try b.sync()
     #expect(report.conflicts == 1)
@@ -62,20 +62,20 @@ struct SyncTests {
       #expect(merged.tags == ["money"])
     }
     // The lost title is kept: said in show, and one undo brings it back.
-    let shown = try b.call(TaskGet.self, .init(id: onB.id))
+    let shown = try b.call(Wire.TaskGet.self, .init(id: onB.id))
     #expect(shown.syncConflicts?.first?.lost == "call the bank about the card")
     #expect(shown.syncConflicts?.first?.kept == "ring the bank")
 
     // The other way round: the server's change is later, so it wins here.
     a.advance(600)
-    _ = try a.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(title: "bank: new card")))
-    _ = try b.call(TaskUpdate.self, .init(id: onB.id, patch: TaskPatch(title: "bank call")))
+    _ = try a.call(Wire.TaskUpdate.self, .init(id: task.id, title: "bank: new card"))
+    _ = try b.call(Wire.TaskUpdate.self, .init(id: onB.id, title: "bank call"))
     try a.sync()
     #expect(try b.sync().conflicts == 1)
-    #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank: new card")
-    let undone = try b.call(HistoryUndo.self, .init(sync: true))
+    #expect(try b.call(Wire.TaskGet.self, .init(id: onB.id)).task.title == "bank: new card")
+    let undone = try b.call(Wire.HistoryUndo.self, .init(sync: true))
     #expect(undone.undone.action == .syncReceive)
-    #expect(try b.call(TaskGet.self, .init(id: onB.id)).task.title == "bank call")
+    #expect(try b.call(Wire.TaskGet.self, .init(id: onB.id)).task.title == "bank call")
   }
 
   @Test("a delete on one device deletes on the other, and undo there brings the task back to both")
@@ -88,13 +88,13 @@ struct SyncTests {
     _ = try b.setUp(server)
     #expect(try server.hrefs().count == 4)
 
-    _ = try a.call(TaskDelete.self, .init(id: task.id))
+    _ = try a.call(Wire.TaskDelete.self, .init(id: task.id))
     #expect(try a.sync().deletedThere == 1)
     #expect(try server.hrefs().count == 1)
     #expect(try b.sync().deletedHere == 1)
     #expect(try b.tasks.map(\.title) == ["water the plants"])
 
-    _ = try b.call(HistoryUndo.self, .init(sync: true))
+    _ = try b.call(Wire.HistoryUndo.self, .init(sync: true))
     #expect(try b.tasks.map(\.title).sorted() == ["sort the post", "water the plants"])
     try b.sync()
     try a.sync()
@@ -114,8 +114,8 @@ struct SyncTests {
     server.stop()
     try a.capture("book the train ~15m")
     a.advance(60)
-    _ = try a.call(TaskComplete.self, .init(id: bills.id))
-    _ = try b.call(TaskDefer.self, .init(id: billsOnB.id, reason: .noEnergy))
+    _ = try a.call(Wire.TaskComplete.self, .init(id: bills.id))
+    _ = try b.call(Wire.TaskDefer.self, .init(id: billsOnB.id, reason: .noEnergy))
     try b.capture("renew passport !high")
     let failure = #expect(throws: StrideError.self) { try a.sync() }
     #expect(failure?.code == .syncFailed)
@@ -179,7 +179,7 @@ struct SyncTests {
     #expect(task.due == Fixtures.at("2026-11-30T23:59:59Z"))
 
     device.advance(60)
-    _ = try device.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(energy: .low)))
+    _ = try device.call(Wire.TaskUpdate.self, .init(id: task.id, energy: .low))
     #expect(try device.sync().sent == 1)
     let text = try server.get(try #require(try server.hrefs().first { $0.hasSuffix("tasks-org-1.ics") }))
     let lines = ICalendarReader.unfold(text)

@@ -56,7 +56,7 @@ struct SyncTrustTests {
     device.advance(60)
     for name in ["medium", "low"] {
       let task = try device.task("call about the \(name) thing")
-      _ = try device.call(TaskUpdate.self, .init(id: task.id, patch: TaskPatch(energy: .low)))
+      _ = try device.call(Wire.TaskUpdate.self, .init(id: task.id, energy: .low))
     }
     #expect(try device.sync().sent == 2)
     let medium = ICalendarReader.unfold(
@@ -83,12 +83,12 @@ struct SyncTrustTests {
     // Made an obligation here: the phone sees a high priority; made a chore again, the phone sees none.
     let none = try device.task("call about the none thing")
     device.advance(60)
-    _ = try device.call(TaskUpdate.self, .init(id: none.id, patch: TaskPatch(type: .obligation)))
+    _ = try device.call(Wire.TaskUpdate.self, .init(id: none.id, type: .obligation))
     try device.sync()
     let href = try #require(try server.hrefs().first { $0.hasSuffix("phone-none.ics") })
     #expect(ICalendarReader.unfold(try server.get(href)).filter { $0.hasPrefix("PRIORITY") } == ["PRIORITY:1"])
     device.advance(60)
-    _ = try device.call(TaskUpdate.self, .init(id: none.id, patch: TaskPatch(type: .goal)))
+    _ = try device.call(Wire.TaskUpdate.self, .init(id: none.id, type: .goal))
     try device.sync()
     let after = ICalendarReader.unfold(try server.get(href))
     #expect(after.filter { $0.hasPrefix("PRIORITY") }.isEmpty)
@@ -111,28 +111,29 @@ struct SyncTrustTests {
     var ids: [TaskID] = []
     for line in lines { ids.append(try a.capture(line).id) }
     a.advance(60)
-    _ = try a.call(TaskDefer.self, .init(id: ids[2], reason: .blocked, on: ids[5]))
-    _ = try a.call(TaskDefer.self, .init(id: ids[1], reason: .noEnergy))
+    _ = try a.call(Wire.TaskDefer.self, .init(id: ids[2], reason: .blocked, on: ids[5]))
+    _ = try a.call(Wire.TaskDefer.self, .init(id: ids[1], reason: .noEnergy))
     _ = try a.call(
-      TaskDefer.self, .init(id: ids[6], reason: .wrongTime, until: Timestamp(a.now.addingTimeInterval(86_400))))
-    _ = try a.call(TaskDefer.self, .init(id: ids[8], reason: .unsure))
-    _ = try a.call(TaskDefer.self, .init(id: ids[9], reason: .notImportant))
+      Wire.TaskDefer.self, .init(id: ids[6], reason: .wrongTime, until: Timestamp(a.now.addingTimeInterval(86_400))))
+    _ = try a.call(Wire.TaskDefer.self, .init(id: ids[8], reason: .unsure))
+    _ = try a.call(Wire.TaskDefer.self, .init(id: ids[9], reason: .notImportant))
     _ = try a.call(
-      TaskWait.self, .init(id: ids[7], note: "the parts to arrive", followUp: Timestamp(a.now.addingTimeInterval(7200)))
+      Wire.TaskWait.self,
+      .init(id: ids[7], note: "the parts to arrive", followUp: Timestamp(a.now.addingTimeInterval(7200)))
     )
-    _ = try a.call(SubtaskComplete.self, .init(id: ids[1], index: 1))
-    _ = try a.call(TaskPin.self, .init(id: ids[0], pinned: true))
-    _ = try a.call(TaskComplete.self, .init(id: ids[3]))
+    _ = try a.call(Wire.SubtaskComplete.self, .init(id: ids[1], index: 1))
+    _ = try a.call(Wire.TaskPin.self, .init(id: ids[0], pinned: true))
+    _ = try a.call(Wire.TaskComplete.self, .init(id: ids[3]))
     a.advance(60)
-    _ = try a.call(TaskResume.self, .init(id: ids[9]))
-    _ = try a.call(TaskDefer.self, .init(id: ids[9], reason: .blocked))
+    _ = try a.call(Wire.TaskResume.self, .init(id: ids[9]))
+    _ = try a.call(Wire.TaskDefer.self, .init(id: ids[9], reason: .blocked))
     try a.sync()
     try b.sync()
     // The other way: b defers, and a learns it.
     b.advance(120)
     let onB = try b.task("sort the post")
-    _ = try b.call(TaskResume.self, .init(id: onB.id))
-    _ = try b.call(TaskDefer.self, .init(id: onB.id, reason: .noEnergy))
+    _ = try b.call(Wire.TaskResume.self, .init(id: onB.id))
+    _ = try b.call(Wire.TaskDefer.self, .init(id: onB.id, reason: .noEnergy))
     try b.sync()
     try a.sync()
     for pass in 1...3 {
@@ -175,7 +176,7 @@ struct SyncTrustTests {
     try here.sync()
     // Done on its Thursday, so it moves on a week (done on Saturday it would count for the Thursday before).
     here.advance(5 * 86_400 + 3600)
-    _ = try here.call(TaskComplete.self, .init(id: chore.id))
+    _ = try here.call(Wire.TaskComplete.self, .init(id: chore.id))
     try here.sync()
     let bins = try server.hrefs().flatMap { ICalendarReader.unfold(try server.get($0)) }.filter { $0.hasPrefix("DUE") }
     #expect(bins.contains("DUE;VALUE=DATE:20261203"))
@@ -193,7 +194,7 @@ struct SyncTrustTests {
     _ = try device.setUp(server)
     let task = try device.capture("clean the gutters")
     let saturday = Fixtures.at("2026-11-28T10:00:00Z")
-    _ = try device.call(TaskDefer.self, .init(id: task.id, reason: .wrongTime, until: Timestamp(saturday)))
+    _ = try device.call(Wire.TaskDefer.self, .init(id: task.id, reason: .wrongTime, until: Timestamp(saturday)))
     try device.sync()
     let href = try #require(try server.hrefs().first)
     #expect(ICalendarReader.unfold(try server.get(href)).contains("DTSTART:20261128T100000Z"))
@@ -209,7 +210,7 @@ struct SyncTrustTests {
     #expect(moved.start == nil)
 
     device.advance(60)
-    _ = try device.call(TaskResume.self, .init(id: task.id))
+    _ = try device.call(Wire.TaskResume.self, .init(id: task.id))
     try device.sync()
     #expect(!ICalendarReader.unfold(try server.get(href)).contains { $0.hasPrefix("DTSTART") })
     #expect(try device.sync() == SyncReport())
@@ -226,7 +227,7 @@ struct SyncTrustTests {
     let task = try device.capture("hear back about the flat from tuesday by friday 17:00")
     let ownStart = try #require(task.start)
     let wednesday = Fixtures.at("2026-11-25T09:00:00Z")
-    _ = try device.call(TaskWait.self, .init(id: task.id, note: "the landlord", followUp: Timestamp(wednesday)))
+    _ = try device.call(Wire.TaskWait.self, .init(id: task.id, note: "the landlord", followUp: Timestamp(wednesday)))
     try device.sync()
     let href = try #require(try server.hrefs().first)
     let lines = ICalendarReader.unfold(try server.get(href))
@@ -247,7 +248,7 @@ struct SyncTrustTests {
     #expect(moved.waitingFor == "the landlord" && moved.start == ownStart)
 
     device.advance(60)
-    _ = try device.call(TaskResume.self, .init(id: task.id))
+    _ = try device.call(Wire.TaskResume.self, .init(id: task.id))
     try device.sync()
     #expect(ICalendarReader.unfold(try server.get(href)).contains("DTSTART:\(ICalendar.date(ownStart))"))
     #expect(try device.sync() == SyncReport())

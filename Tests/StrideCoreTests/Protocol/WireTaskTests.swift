@@ -5,10 +5,11 @@ import Testing
 @testable import StrideModel
 @testable import StrideProtocol
 
-/// A task written by hand (`StrideTask.json`) is what its Codable `encode(to:)` writes, byte for byte: in a reply,
-/// with and without its times in words, nested in a result, and in a history row as Foundation's encoder wrote it.
-@Suite("A task written by hand")
-struct TaskJSONTests {
+/// A task has one shape on the wire (`Wire.Task`), read and written by hand: what is written is read back the same,
+/// every field is written, Codable goes the same way, and the seam from the model and back loses nothing; a
+/// capture's draft too.
+@Suite("A task's one shape on the wire")
+struct WireTaskTests {
   static let at = Date(timeIntervalSince1970: 1_795_600_000)
 
   /// Tasks that between them set, clear and leave out every field.
@@ -16,7 +17,7 @@ struct TaskJSONTests {
     let hour: TimeInterval = 3600
     var plain = StrideTask(id: TaskID(1), title: "write the report", rawInput: "write the report", createdAt: at)
     plain.list = nil
-    var full = StrideTask(
+    let full = StrideTask(
       id: TaskID(42), title: "fix the \"leaking\" tap / sink\n\u{1B}é", rawInput: "fix the tap ~45m !high #home",
       energy: .high, estimateMinutes: 45, status: .deferred, type: .obligation,
       subtasks: [
@@ -31,50 +32,57 @@ struct TaskJSONTests {
       waitingFor: "Sam", followUp: at + 48 * hour, createdAt: at - 86_400, updatedAt: at + hour,
       completedAt: at + 3 * hour, recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"), pinned: true, missed: 2,
       notes: [Note(at: at, text: "the plumber said thursday"), Note(at: at + hour, text: "")], list: "home")
-    full.said = nil
-    var said = plain
-    said.said = TaskSaid(
-      due: nil, start: nil, followUp: "tomorrow", created: "today at 09:00", done: nil, backOn: nil,
-      deferral: "it comes back tonight", missed: nil, notes: ["today"])
     let waiting = StrideTask(
       id: TaskID(3), title: "hear from the bank", rawInput: "x", status: .waiting, waitingFor: "the bank",
       createdAt: at, recurrence: Recurrence(rrule: "FREQ=DAILY", afterDone: true))
-    return [plain, full, said, waiting]
+    return [plain, full, waiting]
   }
 
-  static func written(_ value: some Encodable, _ userInfo: [CodingUserInfoKey: Any]) throws -> String {
-    String(decoding: try JSONValueEncoder.bytes(value, userInfo: userInfo), as: UTF8.self)
+  static let speaker = Speaker(
+    now: at, timeZone: TimeZone(identifier: "Europe/Berlin")!, settings: EngineSettings())
+
+  /// The names of a value's stored properties.
+  static func fieldNames(_ value: some Any) -> Set<String> {
+    Set(Mirror(reflecting: value).children.compactMap(\.label))
   }
 
-  @Test("by hand and through Codable, a task writes the same bytes, with and without a speaker")
-  func sameBytes() throws {
-    let speaker = Speaker(
-      now: Self.at, timeZone: try #require(TimeZone(identifier: "Europe/Berlin")), settings: EngineSettings())
-    for userInfo: [CodingUserInfoKey: Any] in [[:], [.speaker: speaker]] {
+  @Test("a task is read back as it was written, by hand and through Codable, with and without a speaker")
+  func roundTrip() throws {
+    for speaker in [nil, Self.speaker] {
       for task in Self.tasks {
-        var codable = userInfo
-        codable[.throughCodable] = true
-        let byHand = try Self.written(task, userInfo)
-        #expect(byHand == (try Self.written(task, codable)))
-        // The writer itself, not only the encoder's way to it.
-        #expect(String(decoding: JSONWriter.write(task.json(userInfo: userInfo)), as: UTF8.self) == byHand)
-        #expect(byHand.contains("\"said\":") == (userInfo[.speaker] != nil || task.said != nil))
-      }
-      var codable = userInfo
-      codable[.throughCodable] = true
-      for nested in [TaskCapture.Result(task: Self.tasks[1], draft: nil)] + Self.drafts {
-        let byHand = try Self.written(nested, userInfo)
-        #expect(byHand == (try Self.written(nested, codable)))
-        #expect(String(decoding: JSONWriter.write(nested.json(userInfo: userInfo)), as: UTF8.self) == byHand)
+        let wire = Wire.Task(task, saying: speaker)
+        #expect(try Wire.Task(json: wire.json) == wire)
+        #expect(try JSONValueEncoder.encode(wire) == wire.json)
+        #expect(try JSONValueDecoder.decode(Wire.Task.self, from: wire.json) == wire)
+        // The task comes back whole; its words are the connection's, not the task's.
+        var unsaid = wire
+        unsaid.said = nil
+        #expect(Wire.Task(try StrideTask(wire)) == unsaid)
+        #expect(try StrideTask(wire) == task)
+        #expect((wire.said != nil) == (speaker != nil))
       }
     }
   }
 
+  @Test("every field of a task and of a draft is written: a field the writer forgets fails here")
+  func everyField() throws {
+    let full = Wire.Task(Self.tasks[1], saying: Self.speaker)
+    guard case .object(let fields) = full.json else { throw StrideError.invalid("a task is not an object") }
+    #expect(Set(fields.keys) == Self.fieldNames(full))
+    let draft = try #require(Self.drafts[1].draft)
+    guard case .object(let draftFields) = draft.json else { throw StrideError.invalid("a draft is not an object") }
+    #expect(Set(draftFields.keys) == Self.fieldNames(draft))
+    for reply in Self.drafts {
+      #expect(try Wire.CaptureResult(json: reply.json) == reply)
+      #expect(try JSONValueEncoder.encode(reply) == reply.json)
+    }
+  }
+
   /// Captures' replies with drafts that between them set, clear and leave out every field.
-  static var drafts: [TaskCapture.Result] {
+  static var drafts: [Wire.CaptureResult] {
     let hour: TimeInterval = 3600
     let plain = TaskDraft(title: "buy milk", rawInput: "buy milk")
-    var full = TaskDraft(
+    let full = TaskDraft(
       title: "fix the \"tap\"", rawInput: "fix the \"tap\" every monday 9am ~45m !high #home list:home",
       steps: ["buy washer", "turn off water"], energy: .high, estimateMinutes: 45, type: .obligation,
       due: at + 30 * hour, start: at + 2 * hour, tags: ["home"], recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"),
@@ -82,11 +90,12 @@ struct TaskJSONTests {
         CaptureSpan(field: .estimate, text: "~45m", start: 36, end: 40),
         CaptureSpan(field: .energy, text: "!high", start: 41, end: 46),
       ], list: "home")
-    full.said = DraftSaid(due: "Friday at 18:00", start: nil, readAs: "Read as: due Friday at 18:00.", passed: nil)
     return [
-      TaskCapture.Result(task: nil, draft: plain),
-      TaskCapture.Result(task: tasks[0], draft: full, duplicateOf: TaskID(7)),
-      TaskCapture.Result(task: tasks[2], draft: plain, duplicateOf: nil),
+      Wire.CaptureResult(task: nil, draft: Wire.Draft(plain)),
+      Wire.CaptureResult(
+        task: Wire.Task(tasks[0]), draft: Wire.Draft(full, saying: speaker), duplicateOf: TaskID(7),
+        missingList: "garden"),
+      Wire.CaptureResult(task: Wire.Task(tasks[2], saying: speaker), draft: Wire.Draft(plain), duplicateOf: nil),
     ]
   }
 
@@ -114,13 +123,16 @@ struct TaskJSONTests {
     #expect([plain].nextMoment(after: Self.at) == nil)
   }
 
-  @Test("a history row keeps the JSON Foundation's encoder wrote, and reads back the same task")
+  @Test("a history row keeps a task's one shape, and reads back the same task")
   func historyRows() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let tasks = Self.tasks.filter { $0.said == nil }
-    let byHand = JSONWriter.write(.array(tasks.map { $0.json(userInfo: [:]) }))
-    #expect(String(decoding: byHand, as: UTF8.self) == String(decoding: try encoder.encode(tasks), as: UTF8.self))
-    #expect(try JSONDecoder().decode([StrideTask].self, from: Data(byHand)) == tasks)
+    let tasks = Self.tasks
+    let written = JSONWriter.write(.array(tasks.map { Wire.Task($0).json }))
+    // The rows written before this shape had a name are the same bytes: Foundation's encoder wrote them.
+    #expect(
+      String(decoding: written, as: UTF8.self)
+        == String(decoding: try encoder.encode(tasks.map { Wire.Task($0) }), as: UTF8.self))
+    #expect(try [Wire.Task](json: JSONReader.parse(written)).map { try StrideTask($0) } == tasks)
   }
 }

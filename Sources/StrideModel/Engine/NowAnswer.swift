@@ -1,0 +1,47 @@
+/// The answer to a now-list question as the daemon keeps it: the suggestions with their tasks, and what a client
+/// needs to say why the list is short. The wire carries it as `Wire.NowResult`, its tasks said in the words of
+/// each connection that hears it (an announcement is heard in several zones).
+public struct NowAnswer: Sendable, Equatable {
+  public var suggestions: [Suggestion]
+  /// How many tasks are open in all.
+  public var openTasks: Int
+  /// The energy the list was ranked for: the question's, else the stored context; nil when unknown.
+  public var energy: EnergyLevel?
+  /// With `all`: every open task left out, and why.
+  public var hidden: [HiddenEntry]?
+  /// How many open tasks are past their due time, hidden ones included.
+  public var overdue: Int
+  /// With tags: how many open tasks have one of them.
+  public var tagged: Int?
+  /// How many tasks that could be started now are left out though out of view for `outOfViewDays` days or more.
+  public var outOfViewLong: Int?
+  public var outOfViewDays: Int?
+
+  public init(
+    suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
+    tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil
+  ) {
+    self.suggestions = suggestions
+    self.openTasks = openTasks
+    self.energy = energy
+    self.hidden = hidden
+    self.overdue = overdue
+    self.tagged = tagged
+    self.outOfViewLong = outOfViewLong
+    self.outOfViewDays = outOfViewDays
+  }
+
+  /// The same list with every suggestion's terms left out (the `terms: false` param).
+  public var withoutTerms: NowAnswer {
+    var answer = self
+    for index in answer.suggestions.indices { answer.suggestions[index].terms = [] }
+    return answer
+  }
+}
+
+extension HiddenEntry {
+  /// A task the now-list left out, and why.
+  public init(_ hidden: HiddenTask) {
+    self.init(id: hidden.task.id, title: hidden.task.title, reason: hidden.hidden.reason, detail: hidden.hidden.detail)
+  }
+}
