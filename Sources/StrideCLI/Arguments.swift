@@ -4,7 +4,7 @@ import StridePlatform
 import StrideWire
 
 /// A mistake on the command line: printed as one line, exit status 64.
-struct UsageError: Error {
+package struct UsageError: Error {
   var message: String
   init(_ message: String) { self.message = message }
 
@@ -19,7 +19,7 @@ struct UsageError: Error {
 }
 
 /// The global flags and the command, read from the whole command line.
-struct Invocation {
+package struct Invocation {
   var json = false
   var socket: String?
   var autostart = true
@@ -31,7 +31,7 @@ struct Invocation {
   var arguments: [String] = []
 
   /// Global flags may stand anywhere before a `--`; everything else belongs to the command.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var invocation = Invocation()
     var rest: [String] = []
     var remaining = arguments[...]
