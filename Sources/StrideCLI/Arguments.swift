@@ -3,21 +3,6 @@ import StrideClientKit
 import StridePlatform
 import StrideWire
 
-/// A mistake on the command line: printed as one line, exit status 64.
-package struct UsageError: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
-
-  /// A word that names no command, with the command it most likely meant: `stride don 3`, `stride help ad`.
-  static func noCommand(_ name: String) -> UsageError {
-    if name.hasPrefix("-") {
-      return UsageError("'\(name)' is not an option of stride itself; run 'stride help' for the options and commands")
-    }
-    let meant = Command.meant(name).map { " (did you mean 'stride \($0.name.rawValue)'?)" } ?? ""
-    return UsageError("there is no command '\(name)'\(meant); run 'stride help' for the list")
-  }
-}
-
 /// The global flags and the command, read from the whole command line.
 package struct Invocation {
   var json = false
@@ -69,21 +54,30 @@ package struct Invocation {
   }
 }
 
-/// A command's own arguments: positionals, and options that take a value (`--until X` or `--until=X`).
-struct CommandArguments {
+/// A command's own arguments: its positionals, and its options read into their typed fields (`options.until`), as
+/// `Options` declares them (`--until X` or `--until=X`; a switch alone).
+struct CommandArguments<Options: CommandOptions> {
   var positionals: [String] = []
-  var values: [String: String] = [:]
-  var flags: Set<String> = []
+  var options = Options()
 
-  /// Reads `arguments` for `command`, which accepts the options in `valued` (with a value) and `switches`; `short`
-  /// spells some of them in one letter (`-i` for `--interactive`).
-  init(
-    _ arguments: [String], command: String, valued: [String] = [], switches: [String] = [],
-    short: [String: String] = [:]
-  ) throws(UsageError) {
-    var remaining = arguments.map { short[$0] ?? $0 }[...]
+  /// Reads `arguments` for `command`, whose options `Options` declares. Every word is placed first (an option it
+  /// does not take, or one without its value, is refused there); then each value is read into its field (the last
+  /// given, where an option was given twice), so a mistyped value is refused before anything is asked of the daemon.
+  init(_ arguments: [String], for command: Command) throws(UsageError) {
+    assert(Options.self == command.options, "stride \(command.name) reads its options as \(command.options)")
+    let name = command.name.rawValue
+    let declared = Options.declared
+    // Which declaration each option given is, and its word (a switch's is its name), in the order given.
+    var given: [Int] = []
+    var words: [String] = []
+    var remaining = arguments[...]
     var optionsEnded = false
     while let argument = remaining.popFirst() {
+      if let index = declared.firstIndex(where: { $0.form.short == argument }), !optionsEnded {
+        given.append(index)
+        words.append(argument)
+        continue
+      }
       if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
         positionals.append(argument)
         continue
@@ -92,25 +86,34 @@ struct CommandArguments {
         optionsEnded = true
         continue
       }
-      var name = argument
+      var spelled = argument
       var inline: String?
       if let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
+        spelled = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
       }
-      if valued.contains(name) {
-        guard let value = inline ?? remaining.popFirst() else {
-          throw UsageError("\(name) needs a value; see: stride help \(command)")
-        }
-        values[name] = value
-      } else if switches.contains(name), inline == nil {
-        flags.insert(name)
-      } else {
-        let known = (valued + switches).joined(separator: ", ")
+      guard let index = declared.firstIndex(where: { $0.form.name == spelled }),
+        declared[index].form.takesValue || inline == nil
+      else {
+        let known = declared.map(\.form.name).joined(separator: ", ")
         throw UsageError(
-          "\(command) has no option \(name)" + (known.isEmpty ? "" : " (it takes \(known))")
-            + "; see: stride help \(command)")
+          "\(name) has no option \(spelled)" + (known.isEmpty ? "" : " (it takes \(known))")
+            + "; see: stride help \(name)")
       }
+      guard declared[index].form.takesValue else {
+        given.append(index)
+        words.append(spelled)
+        continue
+      }
+      guard let value = inline ?? remaining.popFirst() else {
+        throw UsageError("\(spelled) needs a value; see: stride help \(name)")
+      }
+      given.append(index)
+      words.append(value)
+    }
+    for (place, index) in given.enumerated() where !given[(place + 1)...].contains(index) {
+      let option = declared[index]
+      try option.fill(&options, OptionWord(text: words[place], option: option.form.name, positionals: positionals))
     }
   }
 
@@ -152,61 +155,16 @@ struct CommandArguments {
       throw UsageError("\(command) does not take '\(positionals[count])'; see: stride help \(command)")
     }
   }
-
-  /// How many to show: `--limit N` (a positive number of `what`, like "tasks"), every one with `--all`, else nil.
-  func limit(of what: String) throws(UsageError) -> Int? {
-    var limit: Int?
-    if let value = values["--limit"] {
-      guard let number = Int(value), number > 0 else {
-        throw UsageError("--limit '\(value)' is not a number of \(what); give one like --limit 20")
-      }
-      limit = number
-    }
-    return flags.contains("--all") ? Int.max : limit
-  }
-
-  /// Reads an energy option or positional.
-  static func energy(_ text: String, _ what: String) throws(UsageError) -> EnergyLevel {
-    guard let energy = EnergyLevel(word: text) else {
-      throw UsageError("\(what) '\(text)' is not an energy level; use low, medium or high")
-    }
-    return energy
-  }
-
-  /// Reads a number of minutes (`20m`, `1h30m`, `45`).
-  static func minutes(_ text: String, _ what: String) throws(UsageError) -> Int {
-    guard let minutes = Int(text).flatMap({ $0 > 0 ? $0 : nil }) ?? Durations.minutes(text) else {
-      // "0m" and "0" are lengths of time, but no task takes none.
-      if Int(text) == 0 || Durations.seconds(text) == 0 {
-        throw UsageError("\(what) '\(text)' is no time at all; give a length above zero, like 5m (or none to clear it)")
-      }
-      throw UsageError("\(what) '\(text)' is not a length of time; write it like 20m, 1h30m or 45")
-    }
-    return minutes
-  }
 }
 
 /// Times in words, read by the daemon in this person's zone and date order (`time.parse`), the way a capture reads
 /// them: the client keeps no calendar of its own.
 extension Session {
-  /// A time option ("tonight", "next fri 9am", "2026-12-01"), nil when it was not given. A day alone stands for
-  /// `dayAlone` that day; "someday" names no time and is refused.
-  func time(
-    _ option: String, in args: CommandArguments, dayAlone: TimeParse.DayAlone
-  ) throws -> Timestamp? {
-    guard let text = args.values[option] else { return nil }
-    return try time(text, option, dayAlone: dayAlone)
-  }
-
-  func time(_ text: String, _ what: String, dayAlone: TimeParse.DayAlone) throws -> Timestamp {
-    try readTime(TimeParse.Params(text: text, reading: .moment, dayAlone: dayAlone), what).at
-  }
-
-  /// An option that starts a period in the past ("monday", "nov 1", "2 weeks ago", "this month"), nil when it was
-  /// not given.
-  func since(_ option: String, in args: CommandArguments) throws -> Timestamp? {
-    guard let text = args.values[option] else { return nil }
-    return try readTime(TimeParse.Params(text: text, reading: .since), option).at
+  /// The instant an option's words name, nil when it was not given; words the daemon cannot read are a usage error
+  /// said after the option ("--until someday ..."). "someday" names no time and is refused.
+  func time(_ words: TimeWords?) throws -> Timestamp? {
+    guard let words else { return nil }
+    return try readTime(words.params, words.option).at
   }
 
   /// The daemon's reading of a time; words it cannot read are a usage error, said as for `what` (an option).

@@ -3,65 +3,61 @@ import StrideClientKit
 import StridePlatform
 import StrideWire
 
-/// How the CLI runs each command of the table (`Command.all` in StrideClientKit): its own arguments read by the options
-/// the table declares, then one function a command. The switch is exhaustive, so a new command cannot be declared
-/// without being run here.
+/// How the CLI runs each command of the table (`Command.all` in StrideClientKit): one function a command, given its
+/// own arguments read by the options the table declares for it, already typed. The switch is exhaustive, so a new
+/// command cannot be declared without being run here.
 extension Command {
   func run(_ session: Session, _ arguments: [String]) throws {
-    let args = try CommandArguments(
-      arguments, command: name.rawValue, valued: valued, switches: switches, short: short)
+    /// The arguments read as the function they go to takes them (its options' type, which is the table's).
+    func read<Options: CommandOptions>() throws(UsageError) -> CommandArguments<Options> {
+      try CommandArguments(arguments, for: self)
+    }
     switch name {
-    case .add: try session.add(args)
-    case .now: try session.now(args)
-    case .defer: try session.deferTask(args)
-    case .done: try session.done(args)
-    case .list: try session.list(args)
-    case .find: try session.find(args)
-    case .log: try session.log(args)
-    case .review: try session.review(args)
-    case .show: try session.show(args)
-    case .step: try session.step(args)
-    case .note: try session.addNote(args)
-    case .edit: try session.edit(args)
-    case .skip: try session.skip(args)
-    case .pin: try session.pin(args, pinned: true)
-    case .unpin: try session.pin(args, pinned: false)
-    case .reopen: try session.reopen(args)
-    case .wait: try session.wait(args)
-    case .resume: try session.resume(args)
-    case .block: try session.block(args, blocking: true)
-    case .unblock: try session.block(args, blocking: false)
-    case .delete: try session.delete(args)
-    case .undo: try session.undo(args)
-    case .energy: try session.energy(args)
-    case .when: try session.when(args)
-    case .why: try session.why(args)
-    case .watch: try session.watch(args)
-    case .prompt: try session.prompt(args)
-    case .completions: try session.completions(args)
-    case .export: try session.export(args)
-    case .import: try session.importTasks(args)
-    case .sync: try session.sync(args)
-    case .daemon: try session.daemon(args)
-    case .help: try session.help(args)
-    case .lists: try session.lists(args)
-    case .move: try session.move(args)
-    case .mcp: try session.mcp(args)
+    case .add: try session.add(read())
+    case .now: try session.now(read())
+    case .defer: try session.deferTask(read())
+    case .done: try session.done(read())
+    case .list: try session.list(read())
+    case .find: try session.find(read())
+    case .log: try session.log(read())
+    case .review: try session.review(read())
+    case .show: try session.show(read())
+    case .step: try session.step(read())
+    case .note: try session.addNote(read())
+    case .edit: try session.edit(read())
+    case .skip: try session.skip(read())
+    case .pin: try session.pin(read(), pinned: true)
+    case .unpin: try session.pin(read(), pinned: false)
+    case .reopen: try session.reopen(read())
+    case .wait: try session.wait(read())
+    case .resume: try session.resume(read())
+    case .block: try session.block(read(), blocking: true)
+    case .unblock: try session.block(read(), blocking: false)
+    case .delete: try session.delete(read())
+    case .undo: try session.undo(read())
+    case .energy: try session.energy(read())
+    case .when: try session.when(read())
+    case .why: try session.why(read())
+    case .watch: try session.watch(read())
+    case .prompt: try session.prompt(read())
+    case .completions: try session.completions(read())
+    case .export: try session.export(read())
+    case .import: try session.importTasks(read())
+    case .sync: try session.sync(read())
+    case .daemon: try session.daemon(read())
+    case .help: try session.help(read())
+    case .lists: try session.lists(read())
+    case .move: try session.move(read())
+    case .mcp: try session.mcp(read())
     }
   }
 }
 
 extension Session {
   /// `stride help [COMMAND]`: the overview, or one command's help (by its name or an alias).
-  func help(_ args: CommandArguments) throws {
-    try args.noMorePositionals(than: args.values["--man"] == nil ? 1 : 0, "help")
-    if let name = args.values["--man"] {
-      guard let page = ManPage(rawValue: name) else {
-        let names = ManPage.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError("there is no manual page '\(name)'; the pages are \(names)")
-      }
-      return print(try manPage(page), terminator: "")
-    }
+  func help(_ args: CommandArguments<HelpOptions>) throws {
+    try args.noMorePositionals(than: args.options.man == nil ? 1 : 0, "help")
+    if let page = args.options.man { return print(try manPage(page), terminator: "") }
     guard let topic = args.positionals.first else { return print(Help.overview) }
     guard let command = Command.named(topic), let text = Help.commands[command.name.rawValue] else {
       throw UsageError.noCommand(topic)

@@ -22,7 +22,7 @@ struct CommandTableTests {
     for command in Command.all {
       let text = Help.commands[command.name.rawValue] ?? ""
       #expect(text.hasPrefix("Usage: stride \(command.name.rawValue)"), "\(command.name.rawValue)")
-      for option in command.options + command.short.keys {
+      for option in command.optionNames + command.short.keys {
         #expect(text.contains(option), "stride help \(command.name.rawValue) does not name \(option)")
       }
       #expect(Help.overview.contains(" \(command.name.rawValue) "), "the overview leaves out \(command.name.rawValue)")

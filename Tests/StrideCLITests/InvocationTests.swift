@@ -1,3 +1,4 @@
+import StrideClientKit
 import Testing
 
 @testable import StrideCLI
