@@ -65,55 +65,13 @@ struct CommandArguments<Options: CommandOptions> {
   /// given, where an option was given twice), so a mistyped value is refused before anything is asked of the daemon.
   init(_ arguments: [String], for command: Command) throws(UsageError) {
     assert(Options.self == command.options, "stride \(command.name) reads its options as \(command.options)")
-    let name = command.name.rawValue
     let declared = Options.declared
-    // Which declaration each option given is, and its word (a switch's is its name), in the order given.
-    var given: [Int] = []
-    var words: [String] = []
-    var remaining = arguments[...]
-    var optionsEnded = false
-    while let argument = remaining.popFirst() {
-      if let index = declared.firstIndex(where: { $0.form.short == argument }), !optionsEnded {
-        given.append(index)
-        words.append(argument)
-        continue
-      }
-      if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
-        positionals.append(argument)
-        continue
-      }
-      if argument == "--" {
-        optionsEnded = true
-        continue
-      }
-      var spelled = argument
-      var inline: String?
-      if let equals = argument.firstIndex(of: "=") {
-        spelled = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
-      }
-      guard let index = declared.firstIndex(where: { $0.form.name == spelled }),
-        declared[index].form.takesValue || inline == nil
-      else {
-        let known = declared.map(\.form.name).joined(separator: ", ")
-        throw UsageError(
-          "\(name) has no option \(spelled)" + (known.isEmpty ? "" : " (it takes \(known))")
-            + "; see: stride help \(name)")
-      }
-      guard declared[index].form.takesValue else {
-        given.append(index)
-        words.append(spelled)
-        continue
-      }
-      guard let value = inline ?? remaining.popFirst() else {
-        throw UsageError("\(spelled) needs a value; see: stride help \(name)")
-      }
-      given.append(index)
-      words.append(value)
-    }
-    for (place, index) in given.enumerated() where !given[(place + 1)...].contains(index) {
+    let placed = try PlacedWords(arguments, forms: declared.map(\.form), command: command.name.rawValue)
+    positionals = placed.positionals
+    for (place, index) in placed.options.enumerated() where !placed.options[(place + 1)...].contains(index) {
       let option = declared[index]
-      try option.fill(&options, OptionWord(text: words[place], option: option.form.name, positionals: positionals))
+      try option.fill(
+        &options, OptionWord(text: placed.words[place], option: option.form.name, positionals: positionals))
     }
   }
 
@@ -153,6 +111,58 @@ struct CommandArguments<Options: CommandOptions> {
   func noMorePositionals(than count: Int, _ command: String) throws(UsageError) {
     guard positionals.count <= count else {
       throw UsageError("\(command) does not take '\(positionals[count])'; see: stride help \(command)")
+    }
+  }
+}
+
+/// A command's words sorted by the forms of its options, before any value is read: the same for every command,
+/// so it is not made again for each command's options.
+private struct PlacedWords {
+  var positionals: [String] = []
+  /// Each option given, as its form's index, in the order given.
+  var options: [Int] = []
+  /// The word given to each of `options` (a switch's is its name).
+  var words: [String] = []
+
+  init(_ arguments: [String], forms: [OptionForm], command: String) throws(UsageError) {
+    var remaining = arguments[...]
+    var optionsEnded = false
+    while let argument = remaining.popFirst() {
+      if let index = forms.firstIndex(where: { $0.short == argument }), !optionsEnded {
+        options.append(index)
+        words.append(argument)
+        continue
+      }
+      if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var spelled = argument
+      var inline: String?
+      if let equals = argument.firstIndex(of: "=") {
+        spelled = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      guard let index = forms.firstIndex(where: { $0.name == spelled }), forms[index].takesValue || inline == nil
+      else {
+        let known = forms.map(\.name).joined(separator: ", ")
+        throw UsageError(
+          "\(command) has no option \(spelled)" + (known.isEmpty ? "" : " (it takes \(known))")
+            + "; see: stride help \(command)")
+      }
+      var word = spelled
+      if forms[index].takesValue {
+        guard let value = inline ?? remaining.popFirst() else {
+          throw UsageError("\(spelled) needs a value; see: stride help \(command)")
+        }
+        word = value
+      }
+      options.append(index)
+      words.append(word)
     }
   }
 }
