@@ -27,7 +27,8 @@ package protocol CommandOptions: SendableMetatype {
   static var declared: [Option<Self>] { get }
 }
 
-/// What the command line, the completion scripts and the help see of an option: its spelling, no types.
+/// What the command line, the completion scripts and `CommandTableTests` (each option named in its command's help)
+/// see of an option: its spelling, no types.
 package struct OptionForm: Sendable, Equatable {
   /// `--until`.
   package var name: String
