@@ -111,12 +111,19 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(
       name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync", "StrideClientKit"]),
-    .executableTarget(
-      name: "stride",
+    // The CLI: every command of the table, from its typed options to the lines it prints, the Now view's terminal
+    // loop and `stride mcp`'s session. The program `stride` is its main.swift; tests run the commands' parts
+    // in-process. No Foundation.
+    .target(
+      name: "StrideCLI",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
         "StrideNowView", "StrideMCP",
       ],
+      swiftSettings: clientSettings),
+    .executableTarget(
+      name: "stride",
+      dependencies: ["StrideCLI", "StridePlatform"],
       swiftSettings: clientSettings,
       // One static program, the C library included: nothing for the dynamic loader to load or relocate at each
       // start (the C, C++ and maths libraries: 1,800 relocations), and no module's symbols exported (the driver
@@ -152,6 +159,9 @@ let package = Package(
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.
       exclude: ["Engine/Scenarios", "Capture/Fixtures", "MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
+    // The CLI's parts in-process: the table of commands, a command line read into each command's options, and
+    // what the commands say. (Tests that run the built `stride` are end-to-end, in StrideCoreTests.)
+    .testTarget(name: "StrideCLITests", dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -45,7 +45,7 @@ struct ManPageTests {
     for command in Command.all {
       let heading = ([command.name.rawValue] + command.aliases).joined(separator: ", ")
       #expect(commands.contains(".SS \(heading.contains(" ") ? "\"\(heading)\"" : heading)\n"), "\(heading)")
-      for option in command.options + command.short.keys {
+      for option in command.optionNames + command.short.keys {
         #expect(commands.contains(Roff.escape(option)), "stride(1) leaves out \(command.name.rawValue) \(option)")
       }
     }

@@ -9,7 +9,7 @@ import StrideWire
 #endif
 
 /// What one run of `stride` works with: its flags, where the daemon is, and a connection made when first needed.
-final class Session {
+package final class Session {
   let invocation: Invocation
   let environment: [String: String]
   let paths: StridePaths
@@ -17,7 +17,7 @@ final class Session {
   private var connection: StrideClient?
   private var contextRefusalSaid = false
 
-  init(invocation: Invocation, environment: [String: String]) {
+  package init(invocation: Invocation, environment: [String: String]) {
     self.invocation = invocation
     self.environment = environment
     paths = StridePaths(environment: environment, socket: invocation.socket)

@@ -10,7 +10,7 @@ import StrideWire
 /// `stride sync`, `stride sync status` and `stride sync setup`: the same tasks on every device, through a CalDAV
 /// server. The daemon does the network; these commands ask it and say what happened.
 extension Session {
-  func sync(_ args: CommandArguments) throws {
+  func sync(_ args: CommandArguments<SyncOptions>) throws {
     switch args.positionals.first {
     case nil:
       try args.noMorePositionals(than: 0, "sync")
@@ -45,14 +45,13 @@ extension Session {
     if !output.json { report.notes.forEach { output.say("Note: \($0).") } }
   }
 
-  private func syncSetup(_ args: CommandArguments) throws {
+  private func syncSetup(_ args: CommandArguments<SyncOptions>) throws {
+    let options = args.options
     var params = SyncSetup.Params(
-      url: args.positionals[1], user: args.values["--user"],
-      passwordCommand: args.values["--password-command"].map { ["/bin/sh", "-c", $0] },
-      password: passwordFromEnvironment, insecure: args.flags.contains("--insecure") ? true : nil,
-      create: args.flags.contains("--create") ? true : nil, all: args.flags.contains("--all") ? true : nil,
-      lists: args.values["--lists"].map { $0.split(separator: ",").map(\.trimmingWhitespace) },
-      make: args.values["--make"], list: args.values["--list"])
+      url: args.positionals[1], user: options.user,
+      passwordCommand: options.passwordCommand.map { ["/bin/sh", "-c", $0] },
+      password: passwordFromEnvironment, insecure: options.insecure ? true : nil, create: options.create ? true : nil,
+      all: options.all ? true : nil, lists: options.lists, make: options.make, list: options.list)
     let client = try syncClient()
     let result: SyncSetup.Result
     do {

@@ -18,16 +18,10 @@ extension Session {
   }
 
   /// Every task in a format, written by the daemon, to a file or standard output.
-  func export(_ args: CommandArguments) throws {
+  func export(_ args: CommandArguments<ExportOptions>) throws {
     try args.noMorePositionals(than: 0, "export")
-    let format = try args.values["--format"].map { text throws(UsageError) in
-      guard let format = ExportFormat(rawValue: text) else {
-        throw UsageError("--format '\(text)' is not an export format; use \(ExportFormat.validWords)")
-      }
-      return format
-    }
-    let export = try call(TaskExport.self, .init(format: format))
-    guard let file = args.values["--output"], file != "-" else {
+    let export = try call(TaskExport.self, .init(format: args.options.format))
+    guard let file = args.options.output, file != "-" else {
       do {
         try System.write(export.text.utf8, to: System.standardOutput)
       } catch {
@@ -49,7 +43,7 @@ extension Session {
   }
 
   /// A file's tasks, read by the daemon in the format named or worked out from the content, and stored as one change.
-  func importTasks(_ args: CommandArguments) throws {
+  func importTasks(_ args: CommandArguments<ImportOptions>) throws {
     try args.noMorePositionals(than: 1, "import")
     guard let file = args.positionals.first else {
       throw UsageError("import needs a file, like: stride import tasks.json --from taskwarrior ('-' reads stdin)")
@@ -60,16 +54,11 @@ extension Session {
     } catch {
       throw StrideError(.storageFailed, "could not read \(file) (\(error)); check the path and that you may read it")
     }
-    let format = try args.values["--from"].map { text throws(UsageError) in
-      guard let format = ImportFormat(rawValue: text) else {
-        throw UsageError("--from '\(text)' is not a format Stride imports; use \(ImportFormat.validWords)")
-      }
-      return format
-    }
+    let format = args.options.from
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw StrideError(.invalidParams, "\(file) is not UTF-8 text; save it as UTF-8, then import it again")
     }
-    let dryRun = args.flags.contains("--dry-run")
+    let dryRun = args.options.dryRun
     let result: Answer<Wire.TaskImport.Result>
     do {
       result = try call(Wire.TaskImport.self, .init(text: text, format: format, dryRun: dryRun))

@@ -14,13 +14,10 @@ extension Session {
   /// How long an `--exec` command may run for one event before it is stopped.
   static let execTimeout = 60.0
 
-  func watch(_ args: CommandArguments) throws {
+  func watch(_ args: CommandArguments<WatchOptions>) throws {
     try args.noMorePositionals(than: 0, "watch")
-    let topics = try args.values["--topics"].map(Self.topics) ?? Self.watchedByDefault
-    let command = args.values["--exec"]
-    if let command, command.trimmingWhitespace.isEmpty {
-      throw UsageError("--exec needs a command, like: stride watch --exec 'notify-send Stride \"$STRIDE_MESSAGE\"'")
-    }
+    let topics = args.options.topics ?? Self.watchedByDefault
+    let command = args.options.exec
     var connection = try client()
     var reconnected = false
     while true {
@@ -54,19 +51,6 @@ extension Session {
       if let connection = try? client(autostart: false) { return connection }
       sleep(1)
     }
-  }
-
-  /// Reads `--topics task.woke,now.changed`.
-  static func topics(_ text: String) throws(UsageError) -> [EventTopic] {
-    var topics: [EventTopic] = []
-    for word in text.split(separator: ",").map(\.trimmingWhitespace) {
-      guard let topic = EventTopic(rawValue: word) else {
-        throw UsageError("--topics: '\(word)' is not a topic; use \(EventTopic.validWords)")
-      }
-      topics.append(topic)
-    }
-    guard !topics.isEmpty else { throw UsageError("--topics needs at least one of \(EventTopic.validWords)") }
-    return topics
   }
 
   private func greet(_ state: Wire.SubscribeResult, reconnected: Bool) {

@@ -6,11 +6,13 @@ import StrideWire
 
 /// The commands about the moment: what to start now, why, your energy, and how a time is read.
 extension Session {
-  func now(_ args: CommandArguments) throws {
-    let interactive = args.flags.contains("--interactive")
+  func now(_ args: CommandArguments<NowOptions>) throws {
+    let options = args.options
     try args.noMorePositionals(than: 0, "now")
-    if interactive, wantsNowView { return try nowView(plain: invocation.plain, list: args.values["--list"]) }
-    let params = try nowParams(args, all: args.flags.contains("--all"))
+    if options.interactive, wantsNowView { return try nowView(plain: invocation.plain, list: options.list) }
+    let params = Wire.NowList.Params(
+      at: try time(options.at), energy: options.energy, minutes: options.minutes, limit: options.limit,
+      tags: options.tags, all: options.all ? true : nil, list: options.list, terms: output.json ? nil : false)
     let result = try call(Wire.NowList.self, params)
     guard !output.json else { return output.emit(result) }
     if result.suggestions.isEmpty {
@@ -46,6 +48,11 @@ extension Session {
     }
     guard let hidden = result.hidden, !hidden.isEmpty else { return }
     output.say()
+    sayLeftOut(hidden)
+  }
+
+  /// `now --all`'s tasks left out, each with the reason, dimmed.
+  private func sayLeftOut(_ hidden: [HiddenEntry]) {
     output.say("Left out for now:")
     let rows = hidden.map { [String(describing: $0.id), TerminalColumns.clip($0.title, 40), $0.detail] }
     let hang = 2 + (Output.columns(rows.map { Array($0.prefix(2)) }).first.map(TerminalColumns.width) ?? 0) + 2
@@ -64,28 +71,6 @@ extension Session {
       }
     }
     lines.forEach { output.say(output.dim($0)) }
-  }
-
-  /// The now-list question from `now`'s (and `why`'s) options.
-  private func nowParams(_ args: CommandArguments, all: Bool) throws -> Wire.NowList.Params {
-    let energy = try args.values["--energy"].map { text throws(UsageError) in
-      try CommandArguments.energy(text, "--energy")
-    }
-    let minutes = try args.values["--for"].map { text throws(UsageError) in
-      try CommandArguments.minutes(text, "--for")
-    }
-    var limit: Int?
-    if let text = args.values["--limit"] {
-      guard let number = Int(text), (1...NowLimits.maximumLimit).contains(number) else {
-        throw UsageError("--limit '\(text)' must be a number from 1 to \(NowLimits.maximumLimit)")
-      }
-      limit = number
-    }
-    let at = try time("--at", in: args, dayAlone: .dayStart)
-    let tags = args.values["--tags"].map { $0.split(separator: ",").map(String.init) }
-    return Wire.NowList.Params(
-      at: at, energy: energy, minutes: minutes, limit: limit, tags: tags, all: all ? true : nil,
-      list: args.values["--list"], terms: output.json ? nil : false)
   }
 
   /// One row a suggestion, led by the one number a person acts on, labelled ("task 12"); then the way in and the
@@ -136,15 +121,13 @@ extension Session {
   }
 
   /// `stride why ID`: the whole score of a task now, or the filter that hides it.
-  func why(_ args: CommandArguments) throws {
+  func why(_ args: CommandArguments<WhyOptions>) throws {
     try args.noMorePositionals(than: 1, "why")
     let id = try args.taskID("why", example: "stride why 12")
-    let now = try nowParams(args, all: false)
+    let options = args.options
     let result = try call(
       Wire.TaskExplain.self,
-      .init(
-        id: id, at: now.at, energy: now.energy, minutes: now.minutes, tags: now.tags,
-        timeZone: now.timeZone))
+      .init(id: id, at: try time(options.at), energy: options.energy, minutes: options.minutes, tags: options.tags))
     guard !output.json else { return output.emit(result) }
     let name = Output.subject(result.task)
     if let position = result.position {
@@ -169,19 +152,19 @@ extension Session {
   }
 
   /// `stride when TEXT`: how Stride reads a time, like `date -d`, but for people: the daemon's reading, in words.
-  func when(_ args: CommandArguments) throws {
+  func when(_ args: CommandArguments<WhenOptions>) throws {
     let text = args.positionals.joined(separator: " ")
     guard !text.trimmingWhitespace.isEmpty else {
       throw UsageError("when needs a time to read, like: stride when \"next fri 9am\"")
     }
-    let reference = try args.values["--ref"].map { try time($0, "--ref", dayAlone: .startOfDay) }
+    let reference = try time(args.options.ref)
     let result = try readTime(TimeParse.Params(text: text, ref: reference), nil)
     guard !output.json else { return output.emit(result) }
     output.say(result.said.sentence)
     output.say("  \(result.said.start)" + (result.said.end.map { " to \($0)" } ?? ""))
   }
 
-  func energy(_ args: CommandArguments) throws {
+  func energy(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 1, "energy")
     guard let word = args.positionals.first else {
       let context = try call(ContextGet.self, NoParams())
@@ -193,7 +176,7 @@ extension Session {
       return output.report("Your energy is \(energy.rawValue) (set \(at)\(lapse)).", json: context)
     }
     let energy: EnergyLevel? =
-      ["clear", "unknown", "none"].contains(word) ? nil : try CommandArguments.energy(word, "energy")
+      ["clear", "unknown", "none"].contains(word) ? nil : try EnergyLevel(word, for: "energy")
     let context = try call(ContextSet.self, .init(energy: energy))
     output.report(
       energy.map { energy in

@@ -9,7 +9,7 @@ import StrideWire
 /// else asks the daemon; it never starts the daemon, waits at most half a second, and prints nothing at all (exit 0)
 /// when the daemon is not running or has nothing to suggest.
 extension Session {
-  func prompt(_ args: CommandArguments) throws {
+  func prompt(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 0, "prompt")
     // The daemon's clock, which STRIDE_CLOCK_SHIFT runs ahead of the system's when it is set (strided(8)).
     let now = System.secondsSince1970 + Double(environment["STRIDE_CLOCK_SHIFT"].flatMap { Int($0) } ?? 0)
@@ -45,7 +45,7 @@ extension Session {
 /// what their arguments are. Task ids (with their titles) come from `stride completions ids`, which asks the daemon
 /// and prints nothing when it is not running, so a completion never starts it or waits for it.
 extension Session {
-  func completions(_ args: CommandArguments) throws {
+  func completions(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 1, "completions")
     switch args.positionals.first {
     case "bash": print(Self.bashScript, terminator: "")
@@ -82,8 +82,8 @@ extension Session {
   }
 
   static var bashScript: String {
-    let optionCases = Command.all.filter { !$0.options.isEmpty }.map {
-      "    \($0.name.rawValue)) options=\"\($0.options.joined(separator: " "))\" ;;"
+    let optionCases = Command.all.filter { !$0.optionNames.isEmpty }.map {
+      "    \($0.name.rawValue)) options=\"\($0.optionNames.joined(separator: " "))\" ;;"
     }.joined(separator: "\n")
     let valueCases = Command.optionValues.sorted { $0.key < $1.key }.map { option, words in
       words == ["ids"]
@@ -157,8 +157,8 @@ extension Session {
         ? "    \(option)) _stride_ids; return ;;"
         : "    \(option)) compadd -- \(words.joined(separator: " ")); return ;;"
     }.joined(separator: "\n")
-    let optionCases = Command.all.filter { !$0.options.isEmpty }.map {
-      "      \($0.name.rawValue)) compadd -- \($0.options.joined(separator: " ")) --json ;;"
+    let optionCases = Command.all.filter { !$0.optionNames.isEmpty }.map {
+      "      \($0.name.rawValue)) compadd -- \($0.optionNames.joined(separator: " ")) --json ;;"
     }.joined(separator: "\n")
     let wordCases = Command.all.compactMap { spec -> String? in
       guard case .words(let words) = spec.argument else { return nil }
@@ -232,12 +232,13 @@ extension Session {
       "complete -c stride -f",
     ]
     lines += Command.globalOptions.map { "complete -c stride -l \($0.dropFirst(2))" }
+    let optionValues = Command.optionValues
     for spec in Command.all {
       let summary = spec.summary.replacing(text: "'", with: "\\'")
       lines.append("complete -c stride -n __fish_use_subcommand -a \(spec.name.rawValue) -d '\(summary)'")
       let seen = "'__fish_seen_subcommand_from \(spec.name.rawValue)'"
-      for option in spec.options {
-        let values = Command.optionValues[option]
+      for option in spec.optionNames {
+        let values = optionValues[option]
         let argument =
           switch values {
           case ["ids"]?: " -xa '(stride completions ids 2>/dev/null)'"

@@ -18,7 +18,7 @@ extension Session {
     var openTasks: Int?
   }
 
-  func daemon(_ args: CommandArguments) throws {
+  func daemon(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 1, "daemon")
     switch args.positionals.first {
     case "start": try daemonStart()

@@ -6,7 +6,7 @@ import StrideWire
 /// `stride lists` (with `add`, `default`, `rename` and `remove`) and `stride move ID LIST`: several lists, each kept here or
 /// synced with a task list on a server.
 extension Session {
-  func lists(_ args: CommandArguments) throws {
+  func lists(_ args: CommandArguments<NoOptions>) throws {
     guard let verb = args.positionals.first else {
       let result = try call(ListsGet.self, NoParams())
       guard !output.json else { return output.emit(result) }
@@ -63,7 +63,7 @@ extension Session {
     return Output.columns([["LIST", "OPEN", "DONE", "SYNCS WITH"]] + rows, rightAligned: [1, 2])
   }
 
-  func move(_ args: CommandArguments) throws {
+  func move(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 2, "move")
     let id = try args.taskID("move", example: "stride move 12 home")
     guard args.positionals.count == 2 else {

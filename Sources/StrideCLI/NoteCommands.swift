@@ -11,7 +11,7 @@ import StrideWire
 extension Session {
   /// `stride note ID TEXT`: a dated note on the task. With no text, or `-`, the note is read from standard input,
   /// so a longer one can be typed or piped in (`pbpaste | stride note 12`).
-  func addNote(_ args: CommandArguments) throws {
+  func addNote(_ args: CommandArguments<NoOptions>) throws {
     let id = try args.taskID("note", example: "stride note 12 \"the plumber comes Thursday\"")
     var text = args.positionals.dropFirst().joined(separator: " ")
     if text.isEmpty || text == "-" {
@@ -25,14 +25,6 @@ extension Session {
     }
     let result = try call(Wire.NoteAdd.self, .init(id: id, text: text))
     output.report("Added note \(result.task.notes.count) to \(Output.name(result.task)).", json: result)
-  }
-
-  /// A note's number as `edit --remove-note` takes it: from 1, as `show` numbers them.
-  func noteIndex(_ text: String, of id: TaskID) throws(UsageError) -> Int {
-    guard let index = Int(text), index > 0 else {
-      throw UsageError("--remove-note '\(text)' is not a note's number; stride show \(id) numbers them")
-    }
-    return index
   }
 
   /// Removes note `index` of task `id`, and says so unless `quietly` (when `edit` changes more and says it once).

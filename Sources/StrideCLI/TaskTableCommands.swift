@@ -6,55 +6,27 @@ import StrideWire
 
 /// `stride list` with its filters and orders, and `stride find`: tables of tasks, the daemon choosing which.
 extension Session {
-  func list(_ args: CommandArguments) throws {
+  func list(_ args: CommandArguments<ListOptions>) throws {
     try args.noMorePositionals(than: 0, "list")
-    var status: ListStatus?
-    if let text = args.values["--status"] {
-      let word = text == "done" ? "completed" : text
-      guard let parsed = ListStatus(rawValue: word) else {
-        throw UsageError("--status '\(text)' is not a status; use one of \(ListStatus.validWords)")
-      }
-      status = parsed
-    }
-    if args.flags.contains("--all") { status = .all }
-    let params = try listParams(args, status: status)
+    let params = try listParams(args.options)
     let result = try call(Wire.TaskList.self, params)
     guard !output.json else { return output.emit(result) }
-    guard !result.tasks.isEmpty else { return output.say(emptyList(params, args)) }
+    guard !result.tasks.isEmpty else { return output.say(emptyList(params, args.options)) }
     taskTable(result.tasks, found: result.found, statuses: result.statuses).forEach { output.say($0) }
   }
 
   /// `list`'s options as `task.list` params: every filter is the daemon's.
-  private func listParams(_ args: CommandArguments, status: ListStatus?) throws -> Wire.TaskList.Params {
-    let sort = try args.values["--sort"].map { text throws(UsageError) in
-      guard let sort = ListSort(text) else {
-        throw UsageError("--sort '\(text)' is not an order; use one of \(ListSort.validWords), like --sort -due")
-      }
-      return sort
-    }
-    let reason = try args.values["--deferred-by"].map { text throws(UsageError) in
-      guard let reason = DeferReason(rawValue: text) else {
-        throw UsageError("--deferred-by '\(text)' is not a defer reason; use one of \(DeferReason.validWords)")
-      }
-      return reason
-    }
-    let search = args.values["--search"]
-    if let search, !Self.hasWord(search) {
-      throw UsageError("--search '\(search)' has no word to look for; give one or more words, like --search lease")
-    }
-    return Wire.TaskList.Params(
-      status: status, tag: args.values["--tag"], pinned: args.flags.contains("--pinned") ? true : nil, sort: sort,
-      energy: try args.values["--energy"].map { text throws(UsageError) in
-        try CommandArguments.energy(text, "--energy")
-      },
-      dueBefore: try time("--due-before", in: args, dayAlone: .startOfDay),
-      overdue: args.flags.contains("--overdue") ? true : nil, deferredBy: reason,
-      doneSince: try since("--done-since", in: args), search: search, list: args.values["--list"])
+  private func listParams(_ options: ListOptions) throws -> Wire.TaskList.Params {
+    Wire.TaskList.Params(
+      status: options.all ? .all : options.status, tag: options.tag, pinned: options.pinned ? true : nil,
+      sort: options.sort, energy: options.energy, dueBefore: try time(options.dueBefore),
+      overdue: options.overdue ? true : nil, deferredBy: options.deferredBy, doneSince: try time(options.doneSince),
+      search: options.search, list: options.list)
   }
 
   /// What an empty list says: which tasks there are none of, its times in the words they were given in.
-  private func emptyList(_ params: Wire.TaskList.Params, _ args: CommandArguments) -> String {
-    let doneSince = args.values["--done-since"].map { "finished since \($0)" }
+  private func emptyList(_ params: Wire.TaskList.Params, _ options: ListOptions) -> String {
+    let doneSince = options.doneSince.map { "finished since \($0.text)" }
     let which = [
       params.pinned == true ? "pinned" : nil, params.overdue == true ? "overdue" : nil,
       params.status.map { $0 == .all || $0 == .open ? nil : $0.rawValue }
@@ -62,7 +34,7 @@ extension Session {
     ].compactMap { $0 }
     var filters = [
       params.tag.map { "tagged \($0)" }, params.energy.map { "that need \($0.rawValue) energy" },
-      args.values["--due-before"].map { "due before \($0)" },
+      options.dueBefore.map { "due before \($0.text)" },
       params.deferredBy.map { "put off for \($0.rawValue)" }, doneSince,
       params.search.map { "matching \"\($0)\"" }, params.list.map { "in the list \($0)" },
     ].compactMap { $0 }
@@ -73,14 +45,15 @@ extension Session {
   }
 
   /// `stride find WORDS`: the best matches, with where each matched when it was not the title.
-  func find(_ args: CommandArguments) throws {
+  func find(_ args: CommandArguments<FindOptions>) throws {
     // Words, however the shell grouped them ("stride find "boiler click"" is two words, as stride add's quotes
     // are habit); a phrase is in double quotes of its own: stride find '"call the bank"'.
     let text = args.positionals.joined(separator: " ")
-    guard Self.hasWord(text) else {
+    guard text.hasWordToSearchFor else {
       throw UsageError("find needs words to look for, like: stride find lease, or stride find \"call the bank\"")
     }
-    let result = try call(Wire.TaskFind.self, .init(query: text, limit: try args.limit(of: "tasks")))
+    let result = try call(
+      Wire.TaskFind.self, .init(query: text, limit: args.options.all ? Int.max : args.options.limit))
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else {
       return output.say(
@@ -93,11 +66,6 @@ extension Session {
     if result.total > result.tasks.count {
       output.say("These are the best \(result.tasks.count); see them all with: stride find \(text) --all")
     }
-  }
-
-  /// Whether a search holds a word to look for: a letter or a digit (the daemon reads the words themselves).
-  private static func hasWord(_ text: String) -> Bool {
-    text.contains { $0.isLetter || $0.isNumber }
   }
 
   /// The table `list` and `find` print, the title cut to what the terminal leaves; with `found` (a search), the

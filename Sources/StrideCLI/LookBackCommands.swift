@@ -10,13 +10,13 @@ import StrideWire
 /// `stride log` and `stride review`: the history in words, and a look back over a period. The daemon works out
 /// both; these lay them out.
 extension Session {
-  func log(_ args: CommandArguments) throws {
+  func log(_ args: CommandArguments<LogOptions>) throws {
     try args.noMorePositionals(than: 1, "log")
     let id = args.positionals.isEmpty ? nil : try args.taskID("log", example: "stride log 12")
-    let since = try since("--since", in: args)
-    let until = try time("--until", in: args, dayAlone: .startOfDay)
+    let since = try time(args.options.since)
+    let until = try time(args.options.until)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
-    let wanted = try args.limit(of: "changes") ?? (paged ? 500 : 100)
+    let wanted = (args.options.all ? Int.max : args.options.limit) ?? (paged ? 500 : 100)
     // A page of at most 1,000 at a time, each older than the last, until enough are read.
     var entries: [HistoryLog.Entry] = []
     var more = true
@@ -61,11 +61,11 @@ extension Session {
     if status == nil || status == 127 { lines.forEach { output.say($0) } }
   }
 
-  func review(_ args: CommandArguments) throws {
+  func review(_ args: CommandArguments<ReviewOptions>) throws {
     try args.noMorePositionals(than: 0, "review")
-    let since = try since("--since", in: args)
+    let since = try time(args.options.since)
     // Without --since, the last week (or 30 days) counted by the daemon in this shell's zone.
-    let days = since == nil ? (args.flags.contains("--month") ? 30 : 7) : nil
+    let days = since == nil ? (args.options.month ? 30 : 7) : nil
     let review = try call(HistoryReview.self, .init(since: since, days: days))
     guard !output.json else { return output.emit(review) }
     let plain =

@@ -5,7 +5,7 @@ import StrideWire
 
 /// The everyday commands: each reads its arguments, makes one or two calls, and says what happened.
 extension Session {
-  func add(_ args: CommandArguments) throws {
+  func add(_ args: CommandArguments<AddOptions>) throws {
     var text = args.positionals.joined(separator: " ")
     if args.positionals == ["-"] {
       text = String(decoding: (try? System.readToEnd(System.standardInput)) ?? [], as: UTF8.self)
@@ -15,7 +15,7 @@ extension Session {
     }
     let result = try call(
       Wire.TaskCapture.self,
-      .init(text: text, dryRun: args.flags.contains("--dry-run") ? true : nil))
+      .init(text: text, dryRun: args.options.dryRun ? true : nil))
     guard !output.json else { return output.emit(result) }
     if let task = result.task {
       output.say("Added \(Output.name(task)).")
@@ -76,7 +76,7 @@ extension Session {
     return (draft.said?.readAs, lines)
   }
 
-  func show(_ args: CommandArguments) throws {
+  func show(_ args: CommandArguments<NoOptions>) throws {
     let id = try args.onlyTaskID("show")
     let result = try call(Wire.TaskGet.self, .init(id: id))
     guard !output.json else { return output.emit(result) }
@@ -162,7 +162,7 @@ extension Session {
 
   /// `stride done 12`, `stride done 12.2`, or several at once (`stride done 3 4 5.1`): each is said in its own
   /// sentence; one that fails is said on stderr and the others still happen (the exit status then says so).
-  func done(_ args: CommandArguments) throws {
+  func done(_ args: CommandArguments<NoOptions>) throws {
     let example = "stride done 12, or stride done 12.2 for a step"
     guard !args.positionals.isEmpty else { throw UsageError("done needs a task id, like: \(example)") }
     // Every address is read before anything is done: a typo stops the whole command, not half of it.
@@ -214,14 +214,14 @@ extension Session {
     return " Back on \(back) (\(rule.words))."
   }
 
-  func skip(_ args: CommandArguments) throws {
+  func skip(_ args: CommandArguments<NoOptions>) throws {
     let id = try args.onlyTaskID("skip")
     let result = try call(Wire.TaskSkip.self, .init(id: id))
     let next = result.task.said?.due.map { " Next time: \($0)." } ?? ""
     output.report("Skipped this round of \(Output.name(result.task)).\(next)", json: result)
   }
 
-  func pin(_ args: CommandArguments, pinned: Bool) throws {
+  func pin(_ args: CommandArguments<NoOptions>, pinned: Bool) throws {
     let id = try args.onlyTaskID(pinned ? "pin" : "unpin")
     let result = try call(Wire.TaskPin.self, .init(id: id, pinned: pinned))
     output.report(
@@ -231,7 +231,7 @@ extension Session {
       json: result)
   }
 
-  func reopen(_ args: CommandArguments) throws {
+  func reopen(_ args: CommandArguments<NoOptions>) throws {
     let address = try args.onlyAddress("reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
     guard let step = address.step else {
       let result = try call(Wire.TaskReopen.self, .init(id: address.id))
@@ -242,7 +242,7 @@ extension Session {
       "Reopened step \(address.id).\(step), \"\(result.task.subtasks[step - 1].title)\".", json: result)
   }
 
-  func step(_ args: CommandArguments) throws {
+  func step(_ args: CommandArguments<NoOptions>) throws {
     let id = try args.taskID("step", example: "stride step 12 \"find the insurance card\"")
     let title = args.positionals.dropFirst().joined(separator: " ")
     guard !title.trimmingWhitespace.isEmpty else {
@@ -254,36 +254,23 @@ extension Session {
       "Added step \(task.id).\(task.subtasks.count), \"\(task.subtasks.last?.title ?? title)\".", json: result)
   }
 
-  func edit(_ args: CommandArguments) throws {
+  func edit(_ args: CommandArguments<EditOptions>) throws {
     try args.noMorePositionals(than: 1, "edit")
     let id = try args.taskID("edit", example: "stride edit 12 --energy low")
+    let options = args.options
     var patch = Wire.TaskUpdate.Params(id: id)
-    patch.title = args.values["--title"]
-    patch.energy = try args.values["--energy"].map { text throws(UsageError) in
-      try CommandArguments.energy(text, "--energy")
-    }
-    if let text = args.values["--estimate"] {
-      patch.estimateMinutes = .some(text == "none" ? nil : try CommandArguments.minutes(text, "--estimate"))
-    }
-    if let text = args.values["--type"] {
-      guard let type = TaskType(rawValue: text) else {
-        throw UsageError("--type '\(text)' is not a type; use one of \(TaskType.validWords)")
-      }
-      patch.type = type
-    }
-    if let text = args.values["--due"] {
-      patch.due = .some(text == "none" ? nil : try time("--due", in: args, dayAlone: .endOfDay))
-    }
-    if let text = args.values["--start"] {
-      patch.start = .some(text == "none" ? nil : try time("--start", in: args, dayAlone: .dayStart))
-    }
-    if let text = args.values["--tags"] {
-      patch.tags = text.split(separator: ",").map { $0.trimmingWhitespace }
-    }
+    patch.title = options.title
+    patch.energy = options.energy
+    patch.estimateMinutes = options.estimate.map(\.value)
+    patch.type = options.type
+    // Each time is read by the daemon ("none" clears it: `.some(nil)`).
+    if let due = options.due { patch.due = .some(try time(due.value)) }
+    if let start = options.start { patch.start = .some(try time(start.value)) }
+    patch.tags = options.tags
     // The daemon reads the repeat ("every mon wed fri 7am": its time of day becomes the due time, unless --due
     // names one).
-    patch.repeatWords = args.values["--repeat"].map { $0 == "none" ? nil : $0 }
-    let removing = try args.values["--remove-note"].map { text throws(UsageError) in try noteIndex(text, of: id) }
+    patch.repeatWords = options.repeat.map(\.value)
+    let removing = options.removeNote
     let changes = !patch.isEmpty
     guard changes || removing != nil else {
       throw UsageError("edit needs something to change, like: stride edit \(id) --energy low (see: stride help edit)")

@@ -13,7 +13,7 @@ import StrideWire
 /// command it stands for, through the same client code and the same calls to the daemon (started if need be), and
 /// answers with that command's sentences (as `--plain` says them) and the daemon's reply as structured content.
 extension Session {
-  func mcp(_ args: CommandArguments) throws {
+  func mcp(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 0, "mcp")
     // A daemon that goes away mid-call is an error to say, not a signal that ends the server.
     signal(SIGPIPE, SIG_IGN)
