@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
     .library(name: "StrideCalendar", targets: ["StrideCalendar"]),
     .library(name: "StrideStore", targets: ["StrideStore"]),
+    .library(name: "StrideInterop", targets: ["StrideInterop"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server and the session bus send.
     .library(name: "StrideSync", targets: ["StrideSync"]),
@@ -72,6 +73,10 @@ let package = Package(
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
     .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
+    // Import and export: a file of another tool's (Taskwarrior, todo.txt, iCalendar) or Stride's own read into tasks,
+    // with what was left out and why, and tasks written in each format, with what the format cannot keep. Pure: text
+    // in, values out; the daemon reads and stores the tasks (`Tasks+Interop`).
+    .target(name: "StrideInterop", dependencies: ["StrideModel", "StrideProtocol", "StrideCalendar"]),
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
     // the model decides and decides nothing across tasks itself.
     .target(
@@ -102,7 +107,7 @@ let package = Package(
       name: "StrideCore",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideCalendar", "StrideStore",
-        "StrideDBus", "StrideClientKit",
+        "StrideInterop", "StrideDBus", "StrideClientKit",
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
@@ -146,7 +151,7 @@ let package = Package(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
+        "StrideInterop", "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
         "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service

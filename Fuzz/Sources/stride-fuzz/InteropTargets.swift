@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import StrideCore
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrideInterop
 import StrideModel
 import StrideProtocol
 import StrideStore

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
 

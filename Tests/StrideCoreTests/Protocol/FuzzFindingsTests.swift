@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCalendar
 @testable import StrideCore
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideSync
