@@ -31,7 +31,7 @@ let package = Package(
     .library(name: "StrideInterop", targets: ["StrideInterop"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server and the session bus send.
-    .library(name: "StrideSync", targets: ["StrideSync"]),
+    .library(name: "StrideCalDAV", targets: ["StrideCalDAV"]),
     .library(name: "StrideDBus", targets: ["StrideDBus"]),
     // And for the one that reads what an assistant sends `stride mcp`.
     .library(name: "StrideMCP", targets: ["StrideMCP"]),
@@ -111,11 +111,11 @@ let package = Package(
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
-      name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
+      name: "StrideCalDAV", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(
-      name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync", "StrideClientKit"]),
+      name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideClientKit"]),
     .executableTarget(
       name: "stride",
       dependencies: [
@@ -151,7 +151,7 @@ let package = Package(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideInterop", "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
+        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
         "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service

@@ -1,9 +1,9 @@
 import Foundation
+import StrideCalDAV
 import StrideClientKit
 import StrideCore
 import StrideModel
 import StrideProtocol
-import StrideSync
 
 #if canImport(Glibc)
   import Glibc

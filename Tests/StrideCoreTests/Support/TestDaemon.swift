@@ -1,5 +1,5 @@
 import Foundation
-import StrideSync
+import StrideCalDAV
 
 @testable import StrideCore
 @testable import StrideModel

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// Routines done on a phone, in each way phones write it, through a real Radicale: the occurrence is done, the
 /// routine goes on.

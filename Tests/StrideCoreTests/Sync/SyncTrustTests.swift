@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// Months of syncing through a real Radicale: what a phone writes is read as the phone meant it, and devices that
 /// agree send nothing.
