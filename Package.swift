@@ -89,10 +89,18 @@ let package = Package(
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
+    // Stride's manual pages in man(7) roff: the pages there are, roff written a request at a time and escaped, help
+    // texts read for their parts, the pieces more than one page uses, and putting the pages where man(1) finds them.
+    // The client writes stride(1) with it and the daemon its own two pages, so neither imports the other's side.
+    // No Foundation.
+    .target(
+      name: "StrideManual", dependencies: ["StrideBase", "StrideWire", "StridePlatform"],
+      swiftSettings: clientSettings),
     // A client's connection to the daemon (the socket, the greeting, calls and their replies, notifications,
     // starting the daemon on demand), the command table, the help and stride(1). Standard library and Glibc only.
     .target(
-      name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
+      name: "StrideClientKit",
+      dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform", "StrideManual"],
       swiftSettings: clientSettings),
     // The Now view: its state machine (keys and answers in, calls out), its screen and sentences, and the width a
     // character takes on a terminal. Reads the daemon's replies in StrideWire's types; no Foundation.
@@ -107,7 +115,7 @@ let package = Package(
       name: "StrideCore",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideCalendar", "StrideStore",
-        "StrideInterop", "StrideDBus", "StrideClientKit",
+        "StrideInterop", "StrideDBus", "StrideManual",
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
@@ -119,8 +127,8 @@ let package = Package(
     .executableTarget(
       name: "stride",
       dependencies: [
-        "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
-        "StrideNowView", "StrideMCP",
+        "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideManual",
+        "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
       swiftSettings: clientSettings,
       // One static program, the C library included: nothing for the dynamic loader to load or relocate at each
@@ -151,8 +159,8 @@ let package = Package(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
-        "StrideMCP",
+        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideClientKit",
+        "StrideNowView", "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -27,8 +27,8 @@ if options.help {
   print(DaemonOptions.usage)
   exit(ExitStatus.ok.rawValue)
 }
-if let page = options.manPage {
-  print(page.render(), terminator: "")
+if let roff = options.manPage?.renderedByDaemon() {
+  print(roff, terminator: "")
   exit(ExitStatus.ok.rawValue)
 }
 if options.version {

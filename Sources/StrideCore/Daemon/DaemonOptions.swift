@@ -1,4 +1,4 @@
-import StrideClientKit
+import StrideManual
 import StrideModel
 import StrideProtocol
 
