@@ -96,11 +96,18 @@ let package = Package(
     .target(
       name: "StrideManual", dependencies: ["StrideBase", "StrideWire", "StridePlatform"],
       swiftSettings: clientSettings),
-    // A client's connection to the daemon (the socket, the greeting, calls and their replies, notifications,
-    // starting the daemon on demand), the command table, the help and stride(1). Standard library and Glibc only.
+    // A connection to the daemon: the socket, the greeting, calls and their replies, notifications and events; and
+    // starting the daemon in the background until it answers, for `stride` on demand and for `strided --detach`,
+    // which is why it is not in the client kit. Standard library and Glibc only.
+    .target(
+      name: "StrideConnection",
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform"],
+      swiftSettings: clientSettings),
+    // The command line's own: the command table, the help, stride(1) and the prompt file `stride prompt` reads.
+    // Standard library and Glibc only.
     .target(
       name: "StrideClientKit",
-      dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform", "StrideManual"],
+      dependencies: ["StrideBase", "StrideWire", "StridePlatform", "StrideManual"],
       swiftSettings: clientSettings),
     // The Now view: its state machine (keys and answers in, calls out), its screen and sentences, and the width a
     // character takes on a terminal. Reads the daemon's replies in StrideWire's types; no Foundation.
@@ -123,12 +130,13 @@ let package = Package(
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(
-      name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideClientKit"]),
+      name: "strided",
+      dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideConnection"]),
     .executableTarget(
       name: "stride",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideManual",
-        "StrideClientKit", "StrideNowView", "StrideMCP",
+        "StrideConnection", "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
       swiftSettings: clientSettings,
       // One static program, the C library included: nothing for the dynamic loader to load or relocate at each
@@ -148,19 +156,19 @@ let package = Package(
       name: "stride-bench",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideStore", "StrideCore",
-        "StrideClientKit",
+        "StrideConnection", "StrideClientKit",
       ]),
     // A seeded person drives the real daemon through a simulated month and measures how well `now` kept its
     // promises (Sources/stride-month/main.swift). A client of the wire only: it talks to the `strided` built beside it.
     .executableTarget(
       name: "stride-month",
-      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideClientKit"]),
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideConnection", "StrideClientKit"]),
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideClientKit",
-        "StrideNowView", "StrideMCP",
+        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideConnection",
+        "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideWire
 
 /// What the person does with the five: finish or move on a few (biased to the first places), and put one off now and

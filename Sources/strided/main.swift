@@ -1,6 +1,6 @@
 import Foundation
 import StrideCalDAV
-import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
 import StrideProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import StrideClientKit
+import StrideConnection
 
 @testable import StrideCore
 @testable import StrideModel

@@ -1,5 +1,6 @@
 import Foundation
 import StrideClientKit
+import StrideConnection
 import Testing
 
 @testable import StrideCore
