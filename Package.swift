@@ -118,6 +118,10 @@ let package = Package(
     .target(
       name: "StrideMCP", dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideClientKit"],
       swiftSettings: clientSettings),
+    // The daemon's application and services: `Tasks`, the one owner of task state, and its use cases (Application);
+    // sync without the network, reaching tasks through `Tasks` (Sync); the dispatcher, the server, events, reminders
+    // and wake-ups (Daemon); the daemon's settings from config.json (Settings), its life as a process (signals, the
+    // log, systemd's activation and readiness: Process) and its two manual pages (ManualPages).
     .target(
       name: "StrideCore",
       dependencies: [
