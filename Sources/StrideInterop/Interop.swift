@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideCalendar
+import StrideJSON
 import StrideModel
 import StrideProtocol
 

@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// `events.subscribe`: turns the connection into an event stream. The reply holds the state as it is; every
 /// notification after it carries a larger `seq`. The connection still answers requests sent on it.

@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// `task.list`: tasks by status, tag and the other filters, in an order. Every filter given must hold.
 public enum TaskList: RPCMethod {

@@ -1,4 +1,5 @@
 import StrideModel
+import StrideWire
 
 /// `task.move`: move a task into another list (undoable). A synced task leaves its old list's server and is made
 /// in the new one's at the next sync.

@@ -1,5 +1,6 @@
 import Foundation
 import StrideModel
+import StrideWire
 
 /// `note.add`: a dated note at the end of a task's notes (open or finished).
 public enum NoteAdd: RPCMethod {

@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// One protocol method: its dotted name and the shapes of its params and result.
 ///

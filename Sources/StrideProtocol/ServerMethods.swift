@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// `history.undo`: take back the last change made from this client's terminal (else the last a person made
 /// anywhere); with `sync`, the last change a sync pass received. Repeat to walk further back.

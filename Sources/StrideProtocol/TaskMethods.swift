@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// `task.capture`: store a thought as a new task, or (with `dryRun`) only show how it would be understood.
 public enum TaskCapture: RPCMethod {

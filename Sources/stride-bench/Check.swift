@@ -3,6 +3,7 @@ import StrideClientKit
 import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
 
 #if canImport(Glibc)

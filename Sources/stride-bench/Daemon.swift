@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideClientKit
 import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
 import StrideTransport

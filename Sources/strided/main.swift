@@ -3,7 +3,9 @@ import StrideCalDAV
 import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

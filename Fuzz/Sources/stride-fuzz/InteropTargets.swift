@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import StrideBase
 @testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,8 +1,11 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
 import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,3 +1,4 @@
+import StrideBase
 import StrideManual
 import StrideModel
 import StrideProtocol

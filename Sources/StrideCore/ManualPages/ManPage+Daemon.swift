@@ -1,5 +1,6 @@
 import Foundation
 import StrideManual
+import StridePlatform
 
 extension ManPage {
   /// The page as roff source when strided prints it (`strided --man PAGE`): strided(8) and stride-config(5). Nil for

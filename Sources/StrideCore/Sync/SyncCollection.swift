@@ -1,6 +1,8 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// One resource listed by the server: its path and ETag.
 public struct SyncEntry: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// How times are said to one client: in its zone, as of one moment, with the person's engine settings (a no-energy
 /// deferral's fallback). Given to an encoder (`CodingUserInfoKey.speaker`), it makes every task and draft it writes

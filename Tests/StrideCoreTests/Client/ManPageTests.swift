@@ -5,6 +5,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideManual
 @testable import StrideModel
+@testable import StridePlatform
 @testable import StrideProtocol
 
 extension ManPage {

@@ -6,6 +6,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideWire
 
 /// Routines done on a phone, in each way phones write it, through a real Radicale: the occurrence is done, the
 /// routine goes on.
