@@ -28,9 +28,10 @@ let package = Package(
     .library(name: "StrideTransport", targets: ["StrideTransport"]),
     .library(name: "StrideCalendar", targets: ["StrideCalendar"]),
     .library(name: "StrideStore", targets: ["StrideStore"]),
+    .library(name: "StrideInterop", targets: ["StrideInterop"]),
     .library(name: "StrideCore", targets: ["StrideCore"]),
     // For the fuzz targets in Fuzz/, which read what a CalDAV server and the session bus send.
-    .library(name: "StrideSync", targets: ["StrideSync"]),
+    .library(name: "StrideCalDAV", targets: ["StrideCalDAV"]),
     .library(name: "StrideDBus", targets: ["StrideDBus"]),
     // And for the one that reads what an assistant sends `stride mcp`.
     .library(name: "StrideMCP", targets: ["StrideMCP"]),
@@ -72,6 +73,10 @@ let package = Package(
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
     .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
+    // Import and export: a file of another tool's (Taskwarrior, todo.txt, iCalendar) or Stride's own read into tasks,
+    // with what was left out and why, and tasks written in each format, with what the format cannot keep. Pure: text
+    // in, values out; the daemon reads and stores the tasks (`Tasks+Interop`).
+    .target(name: "StrideInterop", dependencies: ["StrideModel", "StrideProtocol", "StrideCalendar"]),
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
     // the model decides and decides nothing across tasks itself.
     .target(
@@ -84,10 +89,25 @@ let package = Package(
     // The session bus: D-Bus's wire format, a connection (the handshake, calls, signals) and the desktop's
     // notification service, for reminders. Knows nothing of tasks.
     .target(name: "StrideDBus", dependencies: ["StrideBase", "StrideTransport"]),
-    // A client's connection to the daemon (the socket, the greeting, calls and their replies, notifications,
-    // starting the daemon on demand), the command table, the help and stride(1). Standard library and Glibc only.
+    // Stride's manual pages in man(7) roff: the pages there are, roff written a request at a time and escaped, help
+    // texts read for their parts, the pieces more than one page uses, and putting the pages where man(1) finds them.
+    // The client writes stride(1) with it and the daemon its own two pages, so neither imports the other's side.
+    // No Foundation.
     .target(
-      name: "StrideClientKit", dependencies: ["StrideBase", "StrideWire", "StrideTransport", "StridePlatform"],
+      name: "StrideManual", dependencies: ["StrideBase", "StrideWire", "StridePlatform"],
+      swiftSettings: clientSettings),
+    // A connection to the daemon: the socket, the greeting, calls and their replies, notifications and events; and
+    // starting the daemon in the background until it answers, for `stride` on demand and for `strided --detach`,
+    // which is why it is not in the client kit. Standard library and Glibc only.
+    .target(
+      name: "StrideConnection",
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform"],
+      swiftSettings: clientSettings),
+    // The command line's own: the command table, the help, stride(1) and the prompt file `stride prompt` reads.
+    // Standard library and Glibc only.
+    .target(
+      name: "StrideClientKit",
+      dependencies: ["StrideBase", "StrideWire", "StridePlatform", "StrideManual"],
       swiftSettings: clientSettings),
     // The Now view: its state machine (keys and answers in, calls out), its screen and sentences, and the width a
     // character takes on a terminal. Reads the daemon's replies in StrideWire's types; no Foundation.
@@ -98,27 +118,32 @@ let package = Package(
     .target(
       name: "StrideMCP", dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideClientKit"],
       swiftSettings: clientSettings),
+    // The daemon's application and services: `Tasks`, the one owner of task state, and its use cases (Application);
+    // sync without the network, reaching tasks through `Tasks` (Sync); the dispatcher, the server, events, reminders
+    // and wake-ups (Daemon); the daemon's settings from config.json (Settings), its life as a process (signals, the
+    // log, systemd's activation and readiness: Process) and its two manual pages (ManualPages).
     .target(
       name: "StrideCore",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideCalendar", "StrideStore",
-        "StrideDBus", "StrideClientKit",
+        "StrideInterop", "StrideDBus", "StrideManual",
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
-      name: "StrideSync", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
+      name: "StrideCalDAV", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(
-      name: "strided", dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideSync", "StrideClientKit"]),
+      name: "strided",
+      dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideConnection"]),
     // The CLI: every command of the table, from its typed options to the lines it prints, the Now view's terminal
     // loop and `stride mcp`'s session. The program `stride` is its main.swift; tests run the commands' parts
     // in-process. No Foundation.
     .target(
       name: "StrideCLI",
       dependencies: [
-        "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideClientKit",
-        "StrideNowView", "StrideMCP",
+        "StrideBase", "StrideJSON", "StrideWire", "StrideTransport", "StridePlatform", "StrideManual",
+        "StrideConnection", "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
       swiftSettings: clientSettings),
     .executableTarget(
@@ -142,19 +167,19 @@ let package = Package(
       name: "stride-bench",
       dependencies: [
         "StrideModel", "StrideProtocol", "StrideTransport", "StridePlatform", "StrideStore", "StrideCore",
-        "StrideClientKit",
+        "StrideConnection", "StrideClientKit",
       ]),
     // A seeded person drives the real daemon through a simulated month and measures how well `now` kept its
     // promises (Sources/stride-month/main.swift). A client of the wire only: it talks to the `strided` built beside it.
     .executableTarget(
       name: "stride-month",
-      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideClientKit"]),
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideConnection", "StrideClientKit"]),
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
-        "StrideCore", "StrideSync", "StrideDBus", "StrideWire", "StrideClientKit", "StrideNowView",
-        "StrideMCP",
+        "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideConnection",
+        "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
       // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
       // are read from their paths, not bundled.

@@ -13,8 +13,9 @@ let package = Package(
         .product(name: "StrideModel", package: "Stride"), .product(name: "StrideProtocol", package: "Stride"),
         .product(name: "StrideTransport", package: "Stride"),
         .product(name: "StrideCalendar", package: "Stride"), .product(name: "StrideStore", package: "Stride"),
+        .product(name: "StrideInterop", package: "Stride"),
         .product(name: "StrideCore", package: "Stride"),
-        .product(name: "StrideSync", package: "Stride"), .product(name: "StrideDBus", package: "Stride"),
+        .product(name: "StrideCalDAV", package: "Stride"), .product(name: "StrideDBus", package: "Stride"),
         .product(name: "StrideMCP", package: "Stride"),
       ])
   ],

@@ -1,5 +1,7 @@
 import StrideBase
 import StrideClientKit
+import StrideConnection
+import StrideManual
 import StridePlatform
 import StrideWire
 

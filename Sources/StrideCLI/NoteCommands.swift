@@ -1,5 +1,6 @@
 import StrideBase
 import StrideClientKit
+import StrideConnection
 import StridePlatform
 import StrideWire
 

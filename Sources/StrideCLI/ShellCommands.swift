@@ -1,5 +1,6 @@
 import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideNowView
 import StridePlatform
 import StrideWire

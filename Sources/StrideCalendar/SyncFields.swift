@@ -1,6 +1,8 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// One step as the server holds it: a child VTODO with its own UID.
 package struct SyncStep: Codable, Equatable, Sendable {

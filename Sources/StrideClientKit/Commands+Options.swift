@@ -1,4 +1,5 @@
 import StrideBase
+import StrideManual
 import StrideWire
 
 // Each command's options, declared once: the fields its body reads, and how the command line fills them. The table

@@ -1,4 +1,5 @@
 import StrideBase
+import StrideManual
 import StridePlatform
 import StrideWire
 

@@ -1,4 +1,5 @@
 import StrideBase
+import StrideManual
 import StridePlatform
 import StrideWire
 
@@ -13,17 +14,17 @@ extension ManPage {
     roff.paragraph(description)
     for group in Help.commandGroups {
       roff.subsection(group.heading)
-      write(HelpText(group.lines), into: &roff)
+      write(HelpText(group.lines), into: &roff, isCommand: isCommand)
     }
-    write(HelpText(Help.closing), into: &roff)
+    write(HelpText(Help.closing), into: &roff, isCommand: isCommand)
     roff.section("COMMANDS")
     for command in Command.all {
       roff.subsection(([command.name.rawValue] + command.aliases).joined(separator: ", "))
-      write(HelpText(Help.commands[command.name.rawValue] ?? command.summary), into: &roff)
+      write(HelpText(Help.commands[command.name.rawValue] ?? command.summary), into: &roff, isCommand: isCommand)
     }
     roff.section("OPTIONS")
     roff.paragraph("These go anywhere on the command line, before or after the command.")
-    write(HelpText(Help.globalOptions), into: &roff)
+    write(HelpText(Help.globalOptions), into: &roff, isCommand: isCommand)
     roff.section("FILES")
     write(files, into: &roff)
     roff.section("ENVIRONMENT")
@@ -35,6 +36,9 @@ extension ManPage {
     roff.section("EXAMPLES")
     examples.forEach { roff.item(Roff.code($0.line), [$0.meaning]) }
   }
+
+  /// Whether a help text's term starts with a command of the table (`add`, `done`): it is then set as a command line.
+  private static func isCommand(_ word: String) -> Bool { Command.named(word) != nil }
 
   package static let description = """
     stride is the command line of Stride. It captures a thought in one line, and when you ask what to do, it

@@ -1,4 +1,5 @@
 import StrideBase
+import StrideManual
 import StrideWire
 
 /// A type an option's value can be, read from the word given on the command line (`--energy low`): a word it

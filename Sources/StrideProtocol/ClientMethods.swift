@@ -1,4 +1,6 @@
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// Params read or said in a person's time zone: absent, the connection's `client.context` stands in, else the
 /// daemon's zone.

@@ -1,5 +1,8 @@
 import Foundation
+import StrideBase
+import StrideJSON
 import StrideModel
+import StrideWire
 
 /// A request read off the wire whose envelope is valid; its params are checked by the method that handles it.
 public struct Request: Sendable {

@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// An event as the daemon keeps it until it is heard: its tasks and now-list as the model holds them, so each
 /// subscriber hears them said in its own zone (`Wire.Event(_:saying:)`). Which fields are set depends on the topic.

@@ -1,4 +1,5 @@
 import StrideModel
+import StrideWire
 
 /// A protocol method as the daemon answers it: the one declaration in StrideWire (its name, params and result),
 /// whose params the daemon reads and whose result it writes.

@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 /// A result whose times can be said in words (`said`), for a connection that asked for them in `client.context`.
 /// Tasks and drafts say theirs as they are made from the model (`Wire.Task(_:saying:)`); the other results fill

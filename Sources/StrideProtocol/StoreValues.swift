@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 import StrideModel
 
 /// What `undo` reverted, and the tasks as they are now.

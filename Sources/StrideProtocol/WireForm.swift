@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StrideWire
 
 // The one seam between the model and the wire: each of the daemon's values as the wire carries it (in StrideWire's
 // types, which a client reads and the daemon writes), and back where the wire brings whole tasks in (`task.import`,

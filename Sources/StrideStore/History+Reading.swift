@@ -1,6 +1,9 @@
 import Foundation
+import StrideBase
+import StrideJSON
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// The history read back for people: the log a page at a time, and the facts a review is counted from. The
 /// review's queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of

@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideCalendar
 import StrideJSON
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// The `history` table: one row per change, written in the same transaction as the change itself.
 ///

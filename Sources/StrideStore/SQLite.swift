@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StrideBase
 import StrideCalendar
 import StrideModel
 import StrideProtocol

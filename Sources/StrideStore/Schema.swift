@@ -1,3 +1,4 @@
+import StrideBase
 import StrideCalendar
 import StrideModel
 import StrideProtocol

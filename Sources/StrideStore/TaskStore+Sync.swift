@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
 import StrideCalendar
+import StrideJSON
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// What the server holds of one task or step, as the last sync pass left it.
 package struct SyncItem: Equatable, Sendable {

@@ -1,8 +1,11 @@
 import Foundation
 import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,10 +1,14 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
 import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

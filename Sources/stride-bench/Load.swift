@@ -1,9 +1,12 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
 import StrideProtocol
 import StrideTransport
+import StrideWire
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,8 +1,11 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideModel
 import StridePlatform
 import StrideProtocol
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

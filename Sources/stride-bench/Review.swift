@@ -1,9 +1,12 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// `history.review` over a month of history with 10,000 tasks finished in it (and a deferral or two on a tenth of
 /// them), through the daemon.

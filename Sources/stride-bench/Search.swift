@@ -1,9 +1,12 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
 import StrideCore
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// Titles, notes and steps made of everyday words, some of them rare, so that a query can find a few tasks or
 /// tens of thousands.

@@ -1,6 +1,8 @@
 import Foundation
 import StrideBase
 import StrideClientKit
+import StrideConnection
+import StrideJSON
 import StrideWire
 
 /// What the person does with the five: finish or move on a few (biased to the first places), and put one off now and

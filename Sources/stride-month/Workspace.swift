@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideClientKit
+import StrideConnection
 import StridePlatform
 import StrideWire
 

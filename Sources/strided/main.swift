@@ -1,9 +1,11 @@
 import Foundation
-import StrideClientKit
+import StrideCalDAV
+import StrideConnection
 import StrideCore
 import StrideModel
+import StridePlatform
 import StrideProtocol
-import StrideSync
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -27,8 +29,8 @@ if options.help {
   print(DaemonOptions.usage)
   exit(ExitStatus.ok.rawValue)
 }
-if let page = options.manPage {
-  print(page.render(), terminator: "")
+if let roff = options.manPage?.renderedByDaemon() {
+  print(roff, terminator: "")
   exit(ExitStatus.ok.rawValue)
 }
 if options.version {

@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import StrideCore
+@testable import StrideBase
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
 

@@ -1,6 +1,8 @@
 import Foundation
 
+@testable import StrideBase
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideMCP
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,10 +1,13 @@
 import Foundation
 
+@testable import StrideBase
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
 @testable import StrideTransport
+@testable import StrideWire
 
 /// The daemon's whole request path, without the socket: bytes arrive in two pieces, the line framer cuts them into
 /// lines, and each line goes through the envelope, the method's params and the method itself, over a real store.

@@ -1,10 +1,10 @@
 import Foundation
 
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// What a CalDAV server sends: a resource's iCalendar text, and WebDAV's XML answers.
 enum SyncTargets {

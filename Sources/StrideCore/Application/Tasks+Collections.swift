@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The use cases of lists: make one, choose the default, rename one, remove an empty one, move a task into another.
 extension Tasks {

@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The use cases that look back: the log, and the review of a period.
 extension Tasks {

@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
+import StrideInterop
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The use cases of other tools' files: every task written in an export format, and a file's tasks read and stored.
 /// The text is converted outside the store's lock; only reading the tasks and storing them take it.

@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The use cases that read many tasks: `task.list` with its filters and orders, and `task.find`.
 extension Tasks {

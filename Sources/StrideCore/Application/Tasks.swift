@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
 /// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync reaches the tasks

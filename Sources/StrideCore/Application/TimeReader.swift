@@ -1,6 +1,8 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// `time.parse`: the words of a time, read in the zone and date order of whoever asks, the same way a capture reads
 /// them, and said back in words. Every time option of the command line (`--until`, `--since`, `--due`, `--at`) is

@@ -1,5 +1,7 @@
 import Foundation
+import StrideJSON
 import StrideModel
+import StridePlatform
 import StrideProtocol
 
 /// The optional breakdown command (`capture.breakdownCommand` in config.json): a program, such as a local

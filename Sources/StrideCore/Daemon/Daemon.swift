@@ -1,8 +1,11 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
 import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +25,7 @@ public final class Daemon {
   private let log: Log
 
   /// Takes the lock, opens the store, claims the socket (or adopts the one systemd passed) and starts serving.
-  /// `syncConnector`: how to reach a CalDAV server (the `StrideSync` module's); without it, no sync.
+  /// `syncConnector`: how to reach a CalDAV server (the `StrideCalDAV` module's); without it, no sync.
   public init(
     paths: StridePaths, environment: [String: String], syncConnector: (any SyncConnector)? = nil, log: Log = Log()
   ) throws(StrideError) {

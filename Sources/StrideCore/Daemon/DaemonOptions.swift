@@ -1,4 +1,5 @@
-import StrideClientKit
+import StrideBase
+import StrideManual
 import StrideModel
 import StrideProtocol
 

@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
 import StrideDBus
 import StrideModel
+import StridePlatform
 import StrideProtocol
+import StrideWire
 
 /// Where reminders appear: the desktop's notification service on the session bus (with Done and Later when it
 /// offers buttons), else `notify-send` when it is on the PATH (without them), else nowhere, and `status` says why

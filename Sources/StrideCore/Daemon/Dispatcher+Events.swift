@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideJSON
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// Events: committed changes become notifications for the subscribers (and reminders for the desktop), and a
 /// connection subscribes.

@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 import Synchronization
 
 /// The one place a method name meets a store call: reads a request line, runs the method, writes the reply.

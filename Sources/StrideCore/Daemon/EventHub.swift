@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,8 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// The last plain now-list answer, kept: asked again before anything changes, the same bytes go out.
 extension Dispatcher {

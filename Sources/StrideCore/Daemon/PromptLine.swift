@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideJSON
 import StrideModel
 import StridePlatform
 import StrideProtocol
+import StrideWire
 import Synchronization
 
 /// The prompt line kept in a file beside the socket, which `stride prompt` reads (`PromptFile`) instead of asking.

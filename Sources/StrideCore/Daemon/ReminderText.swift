@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 import StrideModel
 
 /// What a desktop reminder says: a summary (the task's title) and a calm sentence of why it came up now. Pure: the

@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideDBus
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// Desktop reminders, when the settings turn them on: a task that comes back or comes due by itself (the daemon's
 /// wake-ups) is shown as a notification with its title and why, with Done and Later where the desktop offers

@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideTransport
+import StrideWire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,8 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// One resource listed by the server: its path and ETag.
 public struct SyncEntry: Equatable, Sendable {
@@ -51,7 +53,7 @@ public enum SyncWrite: Equatable, Sendable {
   case forbidden
 }
 
-/// A task collection on a CalDAV server, as a sync pass uses it. `StrideSync` implements it over HTTP; a pass
+/// A task collection on a CalDAV server, as a sync pass uses it. `StrideCalDAV` implements it over HTTP; a pass
 /// needs nothing else of the network.
 public protocol SyncCollection: Sendable {
   /// What changed since `token` (nil: everything). A token the server no longer accepts gives a complete listing.
@@ -66,7 +68,7 @@ public protocol SyncCollection: Sendable {
   func href(for uid: String) -> String
 }
 
-/// What `sync.setup` asks of the network: find (or make) the collection, and open one for a pass. `StrideSync`
+/// What `sync.setup` asks of the network: find (or make) the collection, and open one for a pass. `StrideCalDAV`
 /// provides it; the daemon has no sync without it.
 public protocol SyncConnector: Sendable {
   /// The task lists at `params.url`: the collection itself when it is one, else every one that takes tasks in the

@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// Which list here syncs with which task list on a server, and what `stride lists` says of each.
 enum SyncLists {

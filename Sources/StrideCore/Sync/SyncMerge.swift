@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideCalendar
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// What one pull received, sorted for the merge: the tasks (in the order they were made, so tasks new here get ids
 /// in that order), their steps by task, the resources the server removed, and every task something happened to.

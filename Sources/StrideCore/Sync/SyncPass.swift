@@ -1,8 +1,10 @@
 import Foundation
+import StrideBase
 import StrideCalendar
 import StrideModel
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// One sync pass: take what changed on the server and merge it in, then send what changed here. The network is
 /// used outside the store's lock; each step that reads or writes tasks holds it briefly, and a task changed here

@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
+import StrideWire
 
 /// The daemon's sync: the account, passes on demand and by themselves (at start-up, shortly after a local change,
 /// every few minutes), one at a time on one queue, and what the last one did.

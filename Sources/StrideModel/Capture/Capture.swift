@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Turns a line a person typed into a task draft, with the capture language of `CaptureParser`.
 public enum Capture {

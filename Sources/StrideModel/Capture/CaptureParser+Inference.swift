@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// What a capture's words imply beyond its tokens: the type and energy a word points to, and the reminder openings
 /// that are not part of what to do.

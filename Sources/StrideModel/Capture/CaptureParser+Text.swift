@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The text helpers of capture: lines, words, what is left of a line once its tokens are taken out.
 extension CaptureParser {

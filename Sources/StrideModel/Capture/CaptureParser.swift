@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The quick-add grammar: `call dentist tomorrow 9am ~10m !low #health`, `due:fri`, steps after `:` or `;`.
 ///

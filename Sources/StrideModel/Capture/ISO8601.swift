@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// ISO 8601 dates and times as Taskwarrior and RFC 3339 write them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A calendar day, without a time or a zone.
 public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible {

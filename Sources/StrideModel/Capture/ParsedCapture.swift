@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A capture line understood: the fields of a task, and the span of text each came from.
 public struct ParsedCapture: Equatable, Sendable {

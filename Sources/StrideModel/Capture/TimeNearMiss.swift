@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A phrase written as a time that cannot be one: a day its month does not have ("31 feb", "april 31st",
 /// "2026-02-30"), a clock past its end ("25:00", "9:75", "13pm"), or a repeat on a day that is not a day of the week

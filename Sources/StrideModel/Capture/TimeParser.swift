@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Natural-language times: "tomorrow 9am", "next fri", "in 2 hours", "dec 3", "eow", `2026-12-01T19:00`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The pieces of a time phrase that move from now ("in 2 hours", "+2d") and that name a clock time ("5pm").
 extension Scan {

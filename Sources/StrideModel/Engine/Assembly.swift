@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Chooses and orders the few suggestions from the ranked candidates (before any is built in full).
 struct Assembly {

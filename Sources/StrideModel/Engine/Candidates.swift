@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A task that passed every filter, with the way it is offered and its score.
 public struct Candidate: Sendable, Equatable {

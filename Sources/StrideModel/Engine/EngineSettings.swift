@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Every number the context engine uses, in one documented place (Docs/context-engine.md, "Weights").
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// What is owed to the person at this moment, and whose turn it is: an obligation due soon, an unsure task promised
 /// at once, a task back at the time chosen, the stuck task whose turn it is, and how long each task has been out of

@@ -1,3 +1,5 @@
+import StrideBase
+
 /// A count per task id: a plain array when ids are dense (hashing would cost more than the rest of the ranking), a
 /// dictionary when they are sparse.
 struct IDCounts {

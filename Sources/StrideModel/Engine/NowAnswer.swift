@@ -1,3 +1,5 @@
+import StrideBase
+
 /// The answer to a now-list question as the daemon keeps it: the suggestions with their tasks, and what a client
 /// needs to say why the list is short. The wire carries it as `Wire.NowResult`, its tasks said in the words of
 /// each connection that hears it (an announcement is heard in several zones).

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The context engine: at most five things to start now, each with its why. Pure: (tasks, context) → values,
 /// with no clock, no I/O and no globals; the same input in any order gives the same output.

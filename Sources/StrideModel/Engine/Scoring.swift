@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The score: a weighted sum of bounded terms (each value between 0 and 1). Docs/context-engine.md has the table.
 struct Scoring {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Work over a long list of tasks, cut in one part per processor and done side by side.
 package enum SideBySide {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// When the person last saw each task among the suggestions of a plain `now`: the engine's memory of turns, so that no
 /// task waits unseen for long (the `waited` term) and stuck tasks are offered each in turn.

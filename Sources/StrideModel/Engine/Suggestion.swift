@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// One answer to "what should I do now?": a task, or a way into it, and why it was picked.
 public struct Suggestion: Sendable, Equatable {

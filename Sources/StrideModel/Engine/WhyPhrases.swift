@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The short reasons shown with a suggestion: its largest contributions, largest first, in the user's words.
 struct WhyPhrases {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The defer policy: what each reason does to a task, decided here once, so that a new reason is one case and the
 /// compiler names every rule that must decide about it. The model, the engine, the CLI and the Now view ask these.

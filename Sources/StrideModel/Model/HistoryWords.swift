@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A change of the history in words, as `stride log` says it: "finished step 2 of task 12, "call the bank"".
 ///

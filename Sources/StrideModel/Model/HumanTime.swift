@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Instants in the words a person uses, relative to now: "today at 17:00", "tomorrow at 09:00", "Friday at 09:00",
 /// "Tue 1 Dec at 09:00". Pure: the instant and the time zone are given.

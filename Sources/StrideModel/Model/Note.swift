@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A dated note on a task: what came after the first thought ("the plumber said Thursday"). Notes are kept oldest
 /// first; a task's notes are addressed from 1, as its steps are.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// How a routine repeats: a subset of iCalendar's RRULE (RFC 5545) — a frequency and an interval, weekdays for a
 /// weekly rule, a day of the month or an nth weekday for a monthly one — and whether the next one is counted from

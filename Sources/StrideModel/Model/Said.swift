@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// How times are said to one client: in its zone, as of one moment, with the person's engine settings (a no-energy
 /// deferral's fallback). A task or draft made for the wire with one carries `said`, its times in words

@@ -1,3 +1,5 @@
+import StrideBase
+
 extension SearchQuery {
   /// Where this query found `task`.
   public func found(in task: StrideTask) -> SearchFound {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// What a person typed into `stride find`: words and "quoted phrases", every one of which must match.
 ///

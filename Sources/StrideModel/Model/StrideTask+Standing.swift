@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 extension StrideTask {
   /// The task's status as a list's STATUS column says it, short and true at `time.now`: "done", "deferred",

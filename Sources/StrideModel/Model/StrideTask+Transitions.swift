@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The changes a task can go through. Each checks that it makes sense for the task as it stands, and says what to
 /// do instead when it does not. `now` is the instant of the change; none of these read a clock.

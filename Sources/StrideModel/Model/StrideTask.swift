@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A task: something a person means to do. (Named `StrideTask` so it never shadows Swift's concurrency `Task`.)
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// One step of a task. Steps are ordered and addressed from 1 (`12.2` is step 2 of task 12).
 public struct Subtask: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A change to existing tasks, as a client asks for it. The store applies each one in a single transaction,
 /// together with the history row that lets `undo` revert it.

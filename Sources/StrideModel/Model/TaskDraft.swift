@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A task as understood from a capture, before the store gives it an id.
 public struct TaskDraft: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The rules that span tasks, as one pure value over what it is shown: how many pins there may be, which
 /// dependencies would make a loop, which tasks a deletion frees, how a new routine starts, and how an import's ids

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 #if canImport(Glibc)
   import Glibc

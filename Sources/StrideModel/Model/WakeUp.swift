@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A moment a task comes back, or comes up, by itself: its deferral ends, its follow-up is due, its start time
 /// arrives, a routine moves on, or its due time arrives.

@@ -3,8 +3,15 @@ import Testing
 
 @testable import StrideClientKit
 @testable import StrideCore
+@testable import StrideManual
 @testable import StrideModel
+@testable import StridePlatform
 @testable import StrideProtocol
+
+extension ManPage {
+  /// The page as its program prints it: stride(1) by the client, strided(8) and stride-config(5) by strided.
+  func printed() -> String { renderedByDaemon() ?? render(writing: Self.writeStride) }
+}
 
 /// The manual pages, read by the real groff and against the tables they are printed from.
 @Suite("Manual pages")
@@ -12,7 +19,7 @@ struct ManPageTests {
   @Test("groff -man -ww reads every page without a warning", arguments: ManPage.allCases)
   func groffIsSilent(_ page: ManPage) throws {
     let file = Fixtures.temporaryDirectory() + "/" + page.fileName
-    try page.render().write(toFile: file, atomically: true, encoding: .utf8)
+    try page.printed().write(toFile: file, atomically: true, encoding: .utf8)
     // The default device (as the task names it) and the one man(1) uses on a UTF-8 terminal.
     for device in [[], ["-Tutf8"]] {
       let outcome = try Groff.run(["-man", "-ww", "-z"] + device + [file])
@@ -23,7 +30,7 @@ struct ManPageTests {
 
   @Test("each page has the sections man(7) asks for, in order", arguments: ManPage.allCases)
   func sections(_ page: ManPage) {
-    let roff = page.render()
+    let roff = page.printed()
     #expect(roff.hasPrefix(".TH \(Roff.escape(page.rawValue.uppercased())) \(page.section) "))
     let middle =
       switch page {
@@ -40,7 +47,7 @@ struct ManPageTests {
 
   @Test("stride(1) has every command of the table, its aliases and options, and every global option")
   func everyCommand() {
-    let roff = ManPage.stride.render()
+    let roff = ManPage.stride.printed()
     let commands = section("COMMANDS", of: roff)
     for command in Command.all {
       let heading = ([command.name.rawValue] + command.aliases).joined(separator: ", ")
@@ -65,12 +72,12 @@ struct ManPageTests {
 
   @Test("strided(8) has each of its options, and stride-config(5) every key with its kind, bounds and default")
   func daemonAndConfig() {
-    let daemon = section("OPTIONS", of: ManPage.strided.render())
+    let daemon = section("OPTIONS", of: ManPage.strided.printed())
     for option in ["--socket", "--data-dir", "--detach", "--version", "--help"] {
       #expect(daemon.contains(Roff.bold(option)), "strided(8) leaves out \(option)")
       #expect(DaemonOptions.usage.contains(option))
     }
-    let keys = section("KEYS", of: ManPage.strideConfig.render())
+    let keys = section("KEYS", of: ManPage.strideConfig.printed())
     for key in StrideConfig.keys {
       #expect(keys.contains(".TP\n" + Roff.bold(key.path) + "\n"), "stride-config(5) leaves out \(key.path)")
       #expect(keys.contains(Roff.escape(ManPage.valueSentence(key))), "\(key.path): \(ManPage.valueSentence(key))")
@@ -101,7 +108,7 @@ struct ManPageTests {
       for match in text.matches(of: pattern) { variables.insert(String(text[match.range].dropFirst().dropLast())) }
     }
     #expect(variables.isSuperset(of: ["STRIDE_SOCKET", "STRIDE_SYNC_PASSWORD", "STRIDE_MESSAGE"]))
-    let environment = section("ENVIRONMENT", of: ManPage.stride.render())
+    let environment = section("ENVIRONMENT", of: ManPage.stride.printed())
     for variable in variables {
       #expect(environment.contains(Roff.escape(variable)), "stride(1) ENVIRONMENT leaves out \(variable)")
     }
@@ -110,7 +117,7 @@ struct ManPageTests {
       ($0 as NSString).lastPathComponent
     }
     for page in [ManPage.stride, .strided] {
-      let files = section("FILES", of: page.render())
+      let files = section("FILES", of: page.printed())
       for name in names + [SystemdUnits.socketName, SystemdUnits.serviceName] {
         #expect(files.contains(Roff.escape(name)), "\(page.reference) FILES leaves out \(name)")
       }
@@ -121,7 +128,7 @@ struct ManPageTests {
   func escaped() {
     let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".RS", ".RE", ".nf", ".fi", ".br", ".nh", ".ad"]
     for page in ManPage.allCases {
-      for line in page.render().split(separator: "\n") {
+      for line in page.printed().split(separator: "\n") {
         if line.hasPrefix(".") || line.hasPrefix("'") {
           #expect(requests.contains(String(line.prefix { $0 != " " })), "\(page.reference): \(line)")
         }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideClientKit
 @testable import StrideCore
+@testable import StrideManual
 
 /// How help texts are read into parts and set in roff, on the texts people really read.
 @Suite("Roff and help texts")

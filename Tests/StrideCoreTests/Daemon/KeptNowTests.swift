@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
 

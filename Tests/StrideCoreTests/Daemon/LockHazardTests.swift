@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// Nothing slow runs while the store's lock is held: a program, the network, or the engine for a subscriber. Each
 /// test puts the slow thing on the path where the lock used to be held across it, and checks that another request

@@ -1,6 +1,9 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideJSON
 import StridePlatform
+import StrideWire
 import Testing
 
 @testable import StrideCore

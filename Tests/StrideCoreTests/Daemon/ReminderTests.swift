@@ -2,9 +2,11 @@ import Foundation
 import Testing
 
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
+@testable import StrideWire
 
 /// Desktop reminders against real parts: a dbus-daemon session bus and a notification service written with jeepney
 /// (`fake_notifications.py`), both started here in a temporary folder. The daemon's clock is the test's, and the

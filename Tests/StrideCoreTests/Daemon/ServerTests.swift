@@ -1,5 +1,9 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
+import StrideJSON
+import StrideWire
 import Testing
 
 @testable import StrideCore

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
+@testable import StridePlatform
 @testable import StrideProtocol
 @testable import StrideTransport
 

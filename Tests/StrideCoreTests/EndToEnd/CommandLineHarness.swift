@@ -1,5 +1,9 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
+import StridePlatform
+import StrideWire
 
 @testable import StrideCore
 @testable import StrideModel

@@ -1,5 +1,8 @@
 import Foundation
+import StrideBase
 import StrideClientKit
+import StrideConnection
+import StrideWire
 import Testing
 
 @testable import StrideCore

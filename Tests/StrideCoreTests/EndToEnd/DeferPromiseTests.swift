@@ -1,4 +1,5 @@
 import Foundation
+import StrideWire
 import Testing
 
 @testable import StrideCore

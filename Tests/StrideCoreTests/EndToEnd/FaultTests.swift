@@ -1,5 +1,7 @@
 import Foundation
 import StrideClientKit
+import StrideConnection
+import StrideWire
 import Testing
 
 @testable import StrideCore

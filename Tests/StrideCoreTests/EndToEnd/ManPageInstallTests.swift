@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideClientKit
 @testable import StrideCore
+@testable import StrideManual
 
 /// `stride daemon install` puts the manual pages where man(1) finds them, and `stride help --man` prints them.
 @Suite("Manual pages, installed by the real stride", .serialized)
@@ -18,7 +19,7 @@ struct ManPageInstallTests {
       let file = "\(directory)/man\(page.section)/\(page.fileName)"
       #expect(outcome.stdout.contains("  " + file + "\n"), "the output does not name \(file)")
       let written = try String(contentsOfFile: file, encoding: .utf8)
-      #expect(written == page.render())
+      #expect(written == page.printed())
       let groff = try Groff.run(["-man", "-ww", "-z", file])
       #expect(groff.status == 0 && groff.stderr.isEmpty, "\(file): \(groff.stderr)")
     }
@@ -57,7 +58,7 @@ struct ManPageInstallTests {
     defer { harness.finish() }
     let page = harness.stride("help", "--man", "stride-config")
     #expect(page.status == 0)
-    #expect(page.stdout == ManPage.strideConfig.render())
+    #expect(page.stdout == ManPage.strideConfig.printed())
     let wrong = harness.stride("help", "--man", "stride-conf")
     #expect(wrong.status == 64)
     #expect(
@@ -72,7 +73,7 @@ struct ManPageInstallTests {
     for page in [ManPage.strided, .strideConfig] {
       let printed = harness.run(harness.binaries + "/strided", ["--man", page.rawValue])
       #expect(printed.status == 0)
-      #expect(printed.stdout == page.render())
+      #expect(printed.stdout == page.printed())
       #expect(harness.stride("help", "--man", page.rawValue).stdout == printed.stdout)
     }
     let client = harness.run(harness.binaries + "/strided", ["--man", "stride"])

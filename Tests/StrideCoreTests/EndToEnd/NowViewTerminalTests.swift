@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideNowView
+@testable import StridePlatform
 @testable import StrideProtocol
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import Testing
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideWire
 
 /// Desktop reminders as a person turns them on: the built `strided` and `stride`, settings in config.json, and a
 /// real session bus with the jeepney notification service, or none at all.

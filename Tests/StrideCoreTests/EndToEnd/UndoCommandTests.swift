@@ -3,6 +3,7 @@ import Testing
 
 @testable import StrideCore
 @testable import StrideModel
+@testable import StridePlatform
 @testable import StrideProtocol
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCalendar
 @testable import StrideCore
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideClientKit
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideMCP
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,6 +1,8 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideBase
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore

@@ -1,6 +1,8 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideBase
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideNowView
 @testable import StrideProtocol
+@testable import StrideWire
 
 /// The Now view's state, without a terminal: keys in, the calls to make and the screen out. The now-lists come from
 /// a real dispatcher over a fresh store (Saturday 2026-11-21 09:00 UTC).

@@ -1,9 +1,11 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideNowView
 @testable import StrideProtocol
+@testable import StrideWire
 
 /// The daemon's side of the Now view's previews, for tests: a dispatcher (Saturday 2026-11-21 09:00) answering on
 /// a connection that asked for words in `timeZone`, as `stride` does.

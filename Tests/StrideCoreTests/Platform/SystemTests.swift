@@ -1,5 +1,6 @@
 import Foundation
 import StrideBase
+import StridePlatform
 import Testing
 
 @testable import StrideCore

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideWire
 
 @Suite("JSON-RPC envelope")
 struct EnvelopeTests {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
+@testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// What the coverage-guided fuzzers found (Docs/reliability.md), each kept as the ordinary case a person could
 /// meet; the fuzzers' own inputs are in Fuzz/Regressions and are replayed by `Scripts/fuzz` before every run.

@@ -1,7 +1,10 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideTransport

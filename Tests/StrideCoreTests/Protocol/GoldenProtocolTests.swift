@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
+@testable import StrideWire
 
 /// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
 /// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A

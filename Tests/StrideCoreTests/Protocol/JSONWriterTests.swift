@@ -1,5 +1,7 @@
 import Foundation
+import StrideBase
 import StrideJSON
+import StrideWire
 import Testing
 
 @testable import StrideModel

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
+@testable import StrideWire
 
 @Suite("Finding tasks by their words")
 struct SearchTests {

@@ -1,6 +1,8 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol

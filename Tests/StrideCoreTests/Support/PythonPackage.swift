@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import StrideCore
+@testable import StridePlatform
 
 /// A Python package the tests drive a real program with (Radicale, the MCP SDK): python3's own when it has one,
 /// else installed once from PyPI into the package's `.build/<name>`, so `swift test` works on a machine without it.

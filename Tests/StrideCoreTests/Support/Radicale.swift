@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
-@testable import StrideSync
+@testable import StrideWire
 
 /// A real Radicale CalDAV server on 127.0.0.1, with its storage in a temporary folder and htpasswd logins
 /// (alice/secret, and bob/bobsecret for a second person), started by the test and stopped at its end. `.ci/run`

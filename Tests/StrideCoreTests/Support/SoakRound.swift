@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
-@testable import StrideSync
+@testable import StrideWire
 
 /// One round of the sync soak: a fresh task list on a real server, two devices syncing through a fault proxy on a
 /// random schedule, and another app writing to the server directly, all changing tasks throughout. Every change is

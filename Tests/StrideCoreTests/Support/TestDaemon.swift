@@ -1,5 +1,7 @@
 import Foundation
-import StrideSync
+import StrideBase
+import StrideCalDAV
+import StrideWire
 
 @testable import StrideCore
 @testable import StrideModel

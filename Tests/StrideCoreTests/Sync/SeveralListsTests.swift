@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideWire
 import Testing
 
 @Suite("Several lists", .serialized)

@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideWire
 import Testing
 
 /// Two people, two daemons, two accounts on one real Radicale, and one task list (alice's "home") that Radicale's

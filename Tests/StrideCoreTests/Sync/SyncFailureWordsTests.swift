@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideWire
 import Testing
 
 /// What a person reads when a pass fails on a hostile network: Stride's own sentence for each family of failure.

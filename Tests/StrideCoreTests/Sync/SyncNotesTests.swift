@@ -1,11 +1,12 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// Notes through a real Radicale: another app shows them in its notes field, what it adds there comes back, and
 /// nothing is lost either way.

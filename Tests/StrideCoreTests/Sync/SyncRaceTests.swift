@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// A collection that lets another app write to the server just before Stride's first write: the server then
 /// refuses Stride's conditional PUT (412), as it would when two devices sync at the same moment.

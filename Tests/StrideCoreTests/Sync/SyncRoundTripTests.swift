@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// Routines done on a phone, in each way phones write it, through a real Radicale: the occurrence is done, the
 /// routine goes on.

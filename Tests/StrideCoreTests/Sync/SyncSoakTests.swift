@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
-@testable import StrideSync
+@testable import StrideWire
 
 /// The sync soak: rounds of random changes on two devices and in another app, with a fault proxy between the
 /// devices and a real Radicale; then, with the faults off and two passes each, every device and the server must

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// A collection that shows each write to a hook before making it: the hook fails the write (as a network that drops
 /// it) or changes the server under it (as another app at the same moment). `after` sees a write the server made,

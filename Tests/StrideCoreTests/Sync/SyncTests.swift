@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// Two devices syncing through a real Radicale: what a person with a laptop and a desktop (and a phone app) sees.
 @Suite("Sync through a real CalDAV server (Radicale)", .serialized)

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+@testable import StrideBase
+@testable import StrideCalDAV
 @testable import StrideCalendar
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
+@testable import StrideWire
 
 /// Months of syncing through a real Radicale: what a phone writes is read as the phone meant it, and devices that
 /// agree send nothing.

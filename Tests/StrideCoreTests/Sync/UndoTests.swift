@@ -1,10 +1,11 @@
 import Foundation
+import StrideWire
 import Testing
 
+@testable import StrideCalDAV
 @testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
-@testable import StrideSync
 
 /// `undo` takes back what this person did here: not a capture made in another terminal, not what sync brought from
 /// another device (unless asked for by name), and never a later change to the same task.

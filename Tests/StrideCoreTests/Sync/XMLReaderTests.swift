@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrideSync
+@testable import StrideCalDAV
 
 /// Stride reads CalDAV servers' WebDAV answers with its own XML reader; these are the ways servers write them, and
 /// the ways a document is not XML.

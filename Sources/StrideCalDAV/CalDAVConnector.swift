@@ -1,7 +1,9 @@
 import Foundation
+import StrideBase
 import StrideCore
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 /// Finds a task collection on a CalDAV server and opens it for sync passes: what `strided` hands the daemon.
 public struct CalDAVConnector: SyncConnector {

@@ -1,7 +1,10 @@
 import Foundation
+import StrideBase
 import StrideCalendar
+import StrideJSON
 import StrideModel
 import StrideProtocol
+import StrideWire
 
 extension ImportFormat {
   /// The format the content is in, by its first bytes: a JSON object is a Stride export, a JSON array a Taskwarrior

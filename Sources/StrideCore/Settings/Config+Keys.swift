@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 import StrideModel
 
 /// One setting of config.json: where it sits, what it holds, its default, the values it may take and what it does.

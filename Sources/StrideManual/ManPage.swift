@@ -6,7 +6,8 @@ import StrideWire
 /// and the settings loader. stride(1) is the client's, from the command table (`Command.all`), each command's help
 /// (`Help.commands`) and the exit statuses (`ExitStatus`); strided(8) and stride-config(5) are the daemon's, from its
 /// options (`DaemonOptions`) and the keys of config.json (`StrideConfig.keys`), printed by `strided --man PAGE`
-/// (StrideCore/Client). A command, option or key added there is on the pages without anyone remembering them.
+/// (StrideCore/ManualPages). A command, option or key added there is on the pages without anyone remembering them.
+/// This is what both sides share: the pages there are, roff, and the pieces more than one page uses.
 public enum ManPage: String, CaseIterable, Sendable {
   /// stride(1): the command line.
   case stride
@@ -55,13 +56,16 @@ public enum ManPage: String, CaseIterable, Sendable {
 
   // MARK: Pieces more than one page uses
 
-  /// A help text set in roff: its usage forms, then its paragraphs, lists and kept lines.
-  package static func write(_ help: HelpText, into roff: inout Roff) {
+  /// A help text set in roff: its usage forms, then its paragraphs, lists and kept lines. `isCommand` says which
+  /// words are commands of stride's (the client's table), so that a term naming one is set as a command line.
+  package static func write(
+    _ help: HelpText, into roff: inout Roff, isCommand: (String) -> Bool = { _ in false }
+  ) {
     write(help.forms, into: &roff)
     for block in help.blocks {
       switch block {
       case .prose(let lines): roff.paragraph(lines.joined(separator: "\n"))
-      case .terms(let terms): terms.forEach { roff.item(tag($0.term), $0.meaning) }
+      case .terms(let terms): terms.forEach { roff.item(tag($0.term, isCommand: isCommand), $0.meaning) }
       case .lines(let lines):
         let margin = lines.map { $0.prefix { $0 == " " }.count }.min() ?? 0
         roff.display(lines.map { String($0.dropFirst(margin)) })
@@ -79,9 +83,9 @@ public enum ManPage: String, CaseIterable, Sendable {
 
   /// A list's term: set as a command line when it is one (an option, a command, an example, a single word), else
   /// as plain words.
-  package static func tag(_ term: String) -> String {
+  package static func tag(_ term: String, isCommand: (String) -> Bool) -> String {
     let first = term.split(separator: " ").first.map(String.init) ?? ""
-    let typed = first.hasPrefix("-") || first == "stride" || Command.named(first) != nil || !term.contains(" ")
+    let typed = first.hasPrefix("-") || first == "stride" || isCommand(first) || !term.contains(" ")
     return typed ? Roff.code(term) : Roff.escape(term)
   }
 

@@ -1,11 +1,13 @@
 import Foundation
-import StrideClientKit
+import StrideManual
+import StridePlatform
 
 extension ManPage {
-  /// The page as roff source: stride(1) as the client prints it, the daemon's two as strided prints them.
-  public func render() -> String {
+  /// The page as roff source when strided prints it (`strided --man PAGE`): strided(8) and stride-config(5). Nil for
+  /// stride(1), which the client prints from its own command table (`writeStride`, in StrideClientKit).
+  public func renderedByDaemon() -> String? {
     switch self {
-    case .stride: render(writing: Self.writeStride)
+    case .stride: nil
     case .strided: render(writing: Self.writeDaemon)
     case .strideConfig: render(writing: Self.writeConfig)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import StrideClientKit
+import StrideManual
 
 /// stride-config(5): config.json, every key from `StrideConfig.keys`.
 extension ManPage {
