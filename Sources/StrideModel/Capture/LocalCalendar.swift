@@ -119,4 +119,20 @@ public struct LocalCalendar: Sendable {
     offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - offset)))
     return Date(timeIntervalSince1970: wall - offset)
   }
+
+  /// The same clock time `days` calendar days on (back, when negative): across a change to or from summer time
+  /// that is 23 or 25 hours, not 24.
+  public func adding(days: Int, to date: Date) -> Date { adding(clockHours: 24 * days, to: date) }
+
+  /// What the clock shows `hours` hours on from `date` (back, when negative), read on the clock rather than counted
+  /// in time passing: 11:00 less 12 hours is 23:00 the evening before, even when summer time ended that night. A
+  /// clock time the change skips moves forward, as in `date(_:_:)`.
+  public func adding(clockHours hours: Int, to date: Date) -> Date {
+    let clock = clock(of: date)
+    let hour = clock.hour + hours
+    let days = (hour >= 0 ? hour : hour - 23) / 24
+    let moved = ClockTime(hour: hour - days * 24, minute: clock.minute, second: clock.second)!
+    let seconds = date.timeIntervalSince1970
+    return self.date(day(of: date).adding(days: days), moved).addingTimeInterval(seconds - seconds.rounded(.down))
+  }
 }
