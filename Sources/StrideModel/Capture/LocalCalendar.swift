@@ -101,20 +101,31 @@ public struct LocalCalendar: Sendable {
 
   /// The calendar day `date` falls on in this zone.
   public func day(of date: Date) -> CivilDate {
-    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-    return CivilDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+    CivilDate(dayNumber: Int((Double(wallSeconds(at: date)) / Double(Seconds.perDay)).rounded(.down)))
   }
 
   /// The clock time `date` shows in this zone.
   public func clock(of date: Date) -> ClockTime {
-    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-    let seconds = (local % 86_400 + 86_400) % 86_400
-    return ClockTime(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)!
+    let seconds = (wallSeconds(at: date) % Seconds.perDay + Seconds.perDay) % Seconds.perDay
+    return ClockTime(
+      hour: seconds / Seconds.perHour, minute: seconds % Seconds.perHour / Seconds.perMinute,
+      second: seconds % Seconds.perMinute)!
+  }
+
+  /// What this zone's clock shows at `date`, as the seconds since 1970 at which UTC's clock shows the same.
+  private func wallSeconds(at date: Date) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+  }
+
+  /// The seconds since 1970 at which UTC's clock shows `time` on `day`: a zone's instant for them is this less the
+  /// zone's offset.
+  static func wallSeconds(_ day: CivilDate, _ time: ClockTime) -> Int {
+    day.dayNumber * Seconds.perDay + time.hour * Seconds.perHour + time.minute * Seconds.perMinute + time.second
   }
 
   /// The instant a day and a clock time name in this zone. In a daylight-saving gap the clock moves forward.
   public func date(_ day: CivilDate, _ time: ClockTime) -> Date {
-    let wall = TimeInterval(day.dayNumber * 86_400 + time.hour * 3600 + time.minute * 60 + time.second)
+    let wall = TimeInterval(Self.wallSeconds(day, time))
     var offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
     offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - offset)))
     return Date(timeIntervalSince1970: wall - offset)

@@ -244,10 +244,10 @@ public struct TimeParser: Sendable {
 
   /// The next whole hour at least an hour from now: "tonight" late at night.
   var comingHour: Date {
-    let later = reference.addingTimeInterval(3600)
+    let later = reference.addingTimeInterval(Seconds.hours(1))
     let clock = calendar.clock(of: later)
-    let past = clock.minute * 60 + clock.second
-    let hour = later.addingTimeInterval(Double(3600 - past))
+    let past = clock.minute * Seconds.perMinute + clock.second
+    let hour = later.addingTimeInterval(Double(Seconds.perHour - past))
     return past == 0 ? later : Date(timeIntervalSince1970: hour.timeIntervalSince1970.rounded(.down))
   }
 

@@ -263,14 +263,14 @@ struct Evaluator {
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
   func isPressing(_ task: borrowing StrideTask) -> Bool {
     guard let due = task.due else { return false }
-    return due.timeIntervalSince(context.instant) <= settings.pressingHours * 3600
+    return due.timeIntervalSince(context.instant) <= Seconds.hours(settings.pressingHours)
   }
 
   /// An obligation, or due within `firstFifteenDueDays`: worth starting even without time to finish.
   func mattersEnough(_ task: borrowing StrideTask) -> Bool {
     if task.type == .obligation { return true }
     guard let due = task.due else { return false }
-    return due.timeIntervalSince(context.instant) <= settings.firstFifteenDueDays * 86_400
+    return due.timeIntervalSince(context.instant) <= Seconds.days(settings.firstFifteenDueDays)
   }
 
   /// A no-energy deferral without a time ends when the user's energy is higher than it was, or after the
@@ -285,7 +285,7 @@ struct Evaluator {
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     // Back within the last day: weeks later, "back at the time you chose" would no longer be true of the moment.
     guard let last = task.deferrals.last, last.reason.resurfaces, let back = backAt(task),
-      context.instant.timeIntervalSince(back) < settings.pressingHours * 3600,
+      context.instant.timeIntervalSince(back) < Seconds.hours(settings.pressingHours),
       task.updatedAt <= last.at || task.updatedAt == back || (task.updatedAt == task.due && back < task.updatedAt)
     else { return nil }
     return last.reason
@@ -301,7 +301,7 @@ struct Evaluator {
     let clock = calendar.clock(of: until)
     guard DeferReason.dailyWindow(startsAt: clock) else { return nil }
     // The window on the day of the instant, or the one that began yesterday and runs past midnight.
-    let length = settings.wrongTimeWindowHours * 3600
+    let length = Seconds.hours(settings.wrongTimeWindowHours)
     for offset in [0, -1] {
       let start = calendar.date(today.adding(days: offset), clock)
       if (start..<start.addingTimeInterval(length)).contains(context.instant) {

@@ -150,7 +150,7 @@ extension Deferral {
   /// `noEnergyFallbackHours` run out.
   public func fallbackEnd(_ calendar: LocalCalendar, _ settings: EngineSettings) -> Date {
     Self.dayStart(
-      after: settings.noEnergyFallbackHours * 3600, from: at, calendar: calendar, dayStart: settings.dayStart)
+      after: Seconds.hours(settings.noEnergyFallbackHours), from: at, calendar: calendar, dayStart: settings.dayStart)
   }
 
   private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
