@@ -238,11 +238,17 @@ extension Scan {
       guard !careful || marked else { return nil }
       return (.day(upcomingFirst(of: month)), index + 1, false)
     }
+    return dayFirstPiece(index, marked: marked)
+  }
+
+  /// The day before its month: "3 december", "3rd of dec", "the fifteenth of february", "3 Aug 96", and "the 3rd of
+  /// next month", a day of a month named by where it stands.
+  private func dayFirstPiece(_ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     guard let found = dayOfMonth(at: index) else { return nil }
     var position = found.end
     let of = self.word(position) == "of"
     if of { position += 1 }
-    // "the 3rd of next month", "first of the month": a day of a month named by where it stands.
+    // "first of the month": the month by where it stands.
     if of, found.ordinal, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
       let (month, _, after) = monthReference(at: position),
       let date = CivilDate(year: month.year, month: month.month, day: found.day)
