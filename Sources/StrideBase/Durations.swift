@@ -8,15 +8,15 @@ public enum Durations {
     var table: [String: Int] = [:]
     let groups: [([String], Int)] = [
       (["s", "sec", "secs", "second", "seconds"], 1),
-      (["m", "min", "mins", "minute", "minutes"], 60),
-      (["h", "hr", "hrs", "hour", "hours"], 3600),
-      (["d", "day", "days"], 86_400),
-      (["w", "wk", "wks", "week", "weeks"], 604_800),
-      (["sennight", "sennights"], 604_800),
-      (["fortnight", "fortnights"], 1_209_600),
-      (["mo", "mos", "month", "months"], 2_592_000),
-      (["q", "qtr", "qtrs", "quarter", "quarters"], 7_862_400),
-      (["y", "yr", "yrs", "year", "years"], 31_536_000),
+      (["m", "min", "mins", "minute", "minutes"], Seconds.perMinute),
+      (["h", "hr", "hrs", "hour", "hours"], Seconds.perHour),
+      (["d", "day", "days"], Seconds.perDay),
+      (["w", "wk", "wks", "week", "weeks"], Seconds.perWeek),
+      (["sennight", "sennights"], Seconds.perWeek),
+      (["fortnight", "fortnights"], 2 * Seconds.perWeek),
+      (["mo", "mos", "month", "months"], 30 * Seconds.perDay),
+      (["q", "qtr", "qtrs", "quarter", "quarters"], 91 * Seconds.perDay),
+      (["y", "yr", "yrs", "year", "years"], 365 * Seconds.perDay),
     ]
     for (words, seconds) in groups {
       for word in words { table[word] = seconds }
@@ -26,10 +26,12 @@ public enum Durations {
 
   /// Words that are a duration on their own.
   static let named: [String: Int] = [
-    "daily": 86_400, "day": 86_400, "weekdays": 86_400, "weekly": 604_800, "week": 604_800,
-    "biweekly": 1_209_600, "fortnight": 1_209_600, "monthly": 2_592_000, "month": 2_592_000,
-    "bimonthly": 5_270_400, "quarterly": 7_862_400, "semiannual": 15_811_200, "annual": 31_536_000,
-    "yearly": 31_536_000, "year": 31_536_000, "biannual": 63_072_000, "biyearly": 63_072_000,
+    "daily": Seconds.perDay, "day": Seconds.perDay, "weekdays": Seconds.perDay, "weekly": Seconds.perWeek,
+    "week": Seconds.perWeek, "biweekly": 2 * Seconds.perWeek, "fortnight": 2 * Seconds.perWeek,
+    "monthly": 30 * Seconds.perDay, "month": 30 * Seconds.perDay, "bimonthly": 61 * Seconds.perDay,
+    "quarterly": 91 * Seconds.perDay, "semiannual": 183 * Seconds.perDay, "annual": 365 * Seconds.perDay,
+    "yearly": 365 * Seconds.perDay, "year": 365 * Seconds.perDay, "biannual": 730 * Seconds.perDay,
+    "biyearly": 730 * Seconds.perDay,
   ]
 
   /// The longest length read, some 6,800 years: a number `Int` holds with room to spare.
@@ -72,8 +74,10 @@ public enum Durations {
     var total = 0
     var inTime = false
     var parts = 0
-    let dateUnits: [Character: Int] = ["y": 31_536_000, "m": 2_592_000, "w": 604_800, "d": 86_400]
-    let timeUnits: [Character: Int] = ["h": 3600, "m": 60, "s": 1]
+    let dateUnits: [Character: Int] = [
+      "y": 365 * Seconds.perDay, "m": 30 * Seconds.perDay, "w": Seconds.perWeek, "d": Seconds.perDay,
+    ]
+    let timeUnits: [Character: Int] = ["h": Seconds.perHour, "m": Seconds.perMinute, "s": 1]
     while let next = rest.first {
       if next == "t" {
         guard !inTime else { return nil }
@@ -108,7 +112,7 @@ public enum Durations {
     let seconds: Double
     switch value.1 {
     case .seconds(let length): seconds = value.0 * Double(length)
-    case .days(let length): seconds = value.0 * Double(length) * 86_400
+    case .days(let length): seconds = Seconds.days(value.0 * Double(length))
     case .months: return nil
     }
     // As Durations.seconds: never a number Int cannot hold.
@@ -120,8 +124,8 @@ public enum Durations {
     var table: [String: RelativeUnit] = [:]
     let groups: [([String], RelativeUnit)] = [
       (["s", "sec", "secs", "second", "seconds"], .seconds(1)),
-      (["m", "min", "mins", "minute", "minutes"], .seconds(60)),
-      (["h", "hr", "hrs", "hour", "hours"], .seconds(3600)),
+      (["m", "min", "mins", "minute", "minutes"], .seconds(Seconds.perMinute)),
+      (["h", "hr", "hrs", "hour", "hours"], .seconds(Seconds.perHour)),
       (["d", "day", "days"], .days(1)),
       (["w", "wk", "wks", "week", "weeks"], .days(7)),
       (["fortnight", "fortnights"], .days(14)),
@@ -167,9 +171,9 @@ public enum Durations {
       let unitWord = rest.dropFirst(number.count).prefix { $0.isLetter && fractions[$0] == nil }
       // "2h30": the minutes after the hours need no unit.
       let afterHours =
-        unitWord.isEmpty && number.count == rest.count && (1...2).contains(number.count) && lastUnit == 3600
+        unitWord.isEmpty && number.count == rest.count && (1...2).contains(number.count) && lastUnit == Seconds.perHour
       guard let value = Self.number(String(number)),
-        let unit = afterHours ? .seconds(60) : relativeUnits[String(unitWord)]
+        let unit = afterHours ? .seconds(Seconds.perMinute) : relativeUnits[String(unitWord)]
       else {
         return nil
       }
@@ -183,7 +187,7 @@ public enum Durations {
     }
     if seconds == 0 && months == 0 { return (calendarDays, .days(1)) }
     if seconds == 0 && calendarDays == 0 { return (months, .months(1)) }
-    return (seconds + calendarDays * 86_400 + months * 30 * 86_400, .seconds(1))
+    return (seconds + Seconds.days(calendarDays) + Seconds.days(months * 30), .seconds(1))
   }
 }
 

@@ -107,7 +107,7 @@ public struct Timestamp: Codable, Sendable, Hashable, Comparable {
       guard let offsetHours = reader.number(2), reader.skip(":"), let offsetMinutes = reader.number(2),
         offsetHours < 24, offsetMinutes < 60
       else { return nil }
-      offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+      offsetSeconds = UTCOffset.seconds(negative: sign == UInt8(ascii: "-"), hours: offsetHours, minutes: offsetMinutes)
     } else {
       return nil
     }

@@ -9,11 +9,27 @@ extension VTodo {
   /// The VTODO of a resource; nil when it holds none (an event, a journal entry). Dates without a zone are read in
   /// `timeZone`.
   package static func parse(_ text: String, timeZone: TimeZone) throws(StrideError) -> Parsed? {
-    let lines = ICalendarReader.unfold(text)
+    guard let lines = try sorted(ICalendarReader.unfold(text)) else { return nil }
+    var todo = ICalendarReader.Component(name: "VTODO")
+    todo.properties = lines.todo.compactMap(ICalendarReader.property)
+    var parsed = try read(todo, timeZone: timeZone)
+    parsed.keptLines = lines.kept
+    parsed.timeZone = timeZone
+    parsed.calendarLines = lines.calendar
+    for line in lines.todo {
+      if let name = ICalendarReader.property(line)?.name, parsed.received[name] == nil { parsed.received[name] = line }
+    }
+    return parsed
+  }
+
+  /// A resource's unfolded lines by where they stand: the first VTODO's own properties that Stride owns (`todo`),
+  /// the rest of that VTODO, its alarms included, as they came (`kept`), and the calendar's other components, such
+  /// as its time zones (`calendar`). Nil when there is no VTODO; an error when the nesting does not close.
+  private static func sorted(_ lines: [String]) throws(StrideError) -> (
+    todo: [String], kept: [String], calendar: [String]
+  )? {
     var depth: [String] = []
-    var todoLines: [String] = []
-    var kept: [String] = []
-    var calendarLines: [String] = []
+    var (todo, kept, calendar): ([String], [String], [String]) = ([], [], [])
     var found = false
     var inTodo = false
     for line in lines {
@@ -29,7 +45,7 @@ extension VTodo {
         } else if inTodo {
           kept.append(line)
         } else if depth.count >= 2 {
-          calendarLines.append(line)
+          calendar.append(line)
         }
       case "END":
         guard depth.popLast() == property.value.uppercased() else {
@@ -40,15 +56,15 @@ extension VTodo {
         } else if inTodo {
           kept.append(line)
         } else if depth.count >= 1 {
-          calendarLines.append(line)
+          calendar.append(line)
         }
       default:
         if inTodo, depth.count == 2 {
-          if owns(property) { todoLines.append(line) } else { kept.append(line) }
+          if owns(property) { todo.append(line) } else { kept.append(line) }
         } else if inTodo {
           kept.append(line)
         } else if depth.count >= 2 {
-          calendarLines.append(line)
+          calendar.append(line)
         }
       }
     }
@@ -56,17 +72,7 @@ extension VTodo {
       throw StrideError.invalid(
         "the server sent a task that ends inside \(depth.last!.prefix(20)); it may be cut short")
     }
-    guard found else { return nil }
-    var todo = ICalendarReader.Component(name: "VTODO")
-    todo.properties = todoLines.compactMap(ICalendarReader.property)
-    var parsed = try read(todo, timeZone: timeZone)
-    parsed.keptLines = kept
-    parsed.timeZone = timeZone
-    parsed.calendarLines = calendarLines
-    for line in todoLines {
-      if let name = ICalendarReader.property(line)?.name, parsed.received[name] == nil { parsed.received[name] = line }
-    }
-    return parsed
+    return found ? (todo, kept, calendar) : nil
   }
 
   /// Whether Stride reads and writes this property itself (a RRULE Stride cannot keep is left as it came).

@@ -1,8 +1,8 @@
 import StrideBase
 import StrideWire
 
-/// How the Now view looks: full-screen lines for a terminal of a given size, or full sentences (`--plain`, for
-/// screen readers and dumb terminals).
+/// How the Now view looks on a terminal: full-screen lines for a given size, and the pieces its sentences
+/// (`NowView+Sentences.swift`) share with them.
 extension NowView {
   /// The cards' footer, widest first: every key; then all but enter, which ? lists; the keys alone come after.
   static let cardKeys = [
@@ -15,57 +15,7 @@ extension NowView {
   public func screenLines(width: Int, height: Int, color: Bool) -> [String] {
     let width = max(width, 20)
     let style = Style(color: color)
-    var top: [String] = []
-    var body: [String] = []
-    var footer: String
-    switch screen {
-    case .cards:
-      top = [style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…"), ""]
-      footer = Self.cardKeys.first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
-      body = cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style)
-    case .deferReason(let id):
-      top = [style.bold("Why are you deferring \(quotedTitle(id))?"), ""]
-      body = DeferReason.allCases.enumerated().flatMap {
-        Self.hanging("  \($0.offset + 1)  ", "\($0.element.title): \($0.element.meaning)", width: width)
-      }
-      footer = "1-\(DeferReason.allCases.count) choose · esc back"
-    case .deferTime(let id, let reason):
-      top = [style.bold("Remind me about \(quotedTitle(id)):"), ""]
-      let choices = Self.remindChoices(reason)
-      body = choices.enumerated().map { "  \($0.offset + 1)  \($0.element)" }
-      let title = reason.title
-      body += [""] + TerminalColumns.wrap("\(title): \(reason.promise).", width: width - 2, lines: 6).map { "  " + $0 }
-      footer = "1-\(choices.count) choose · esc back"
-    case .pickBlocker(let id):
-      top = [style.bold("Which task does \(quotedTitle(id)) wait on?"), ""]
-      body =
-        ["  > \(input)▏", ""] + suggestions.filter { $0.task.id != id }.map { "  task \($0.task.id)  \($0.task.title)" }
-      footer = "type its number · enter defer · esc back"
-    case .pickTime:
-      top = [style.bold("When should it come back?"), ""]
-      body = ["  > \(input)▏", ""] + TerminalColumns.wrap(timeReading, width: width - 2, lines: 3).map { "  " + $0 }
-      footer = "type a time · enter defer · esc back"
-    case .capture:
-      top = [style.bold("Your thought:"), ""]
-      body =
-        ["  > \(input)▏", ""]
-        + captureReading.flatMap {
-          TerminalColumns.width($0) > width - 2 ? TerminalColumns.wrap($0, width: width - 2, lines: 3) : [$0]
-        }.map { "  " + $0 }
-      footer = "type · enter add · esc cancel"
-    case .detail(let id):
-      top = [style.bold(detail.map { "Task \($0.id): \($0.title)" } ?? "Task \(id)"), ""]
-      body = detailLines(id, style: style)
-      footer = "j/k move · space tick a step · esc back"
-    case .energy:
-      top = [style.bold("How is your energy right now?"), ""]
-      body = ["  1  low", "  2  medium", "  3  high"]
-      footer = "1-3 choose · esc back"
-    case .help:
-      top = [style.bold("Keys"), ""]
-      body = Self.helpRows.flatMap { Self.hanging("  \(TerminalColumns.pad($0.0, to: 10))", $0.1, width: width) }
-      footer = "any key: back to the list"
-    }
+    let (top, body, footer) = sheet(width: width, height: height, style: style)
     var lines = top + body
     let bottom = (message.map { TerminalColumns.wrap($0, width: width, lines: 2) } ?? []) + [style.dim(footer)]
     lines = Array(lines.prefix(max(height - bottom.count, 0)))
@@ -73,68 +23,72 @@ extension NowView {
     return (lines + bottom).suffix(height).map { TerminalColumns.clip($0, width) }
   }
 
-  /// The view as full sentences, for `--plain`: each card one sentence ("1 of 3: reply to the landlord. Low
-  /// energy, about 10 minutes, 0 of 2 steps done. Why: due tomorrow at 17:00."), then what the keys do here.
-  public func sentences() -> [String] {
-    var lines = message.map { [$0] } ?? []
+  /// What the open screen holds: its heading, its rows, and the keys it takes, for `width` columns; the cards fill
+  /// what `height` leaves them.
+  private func sheet(width: Int, height: Int, style: Style) -> (top: [String], body: [String], footer: String) {
     switch screen {
     case .cards:
-      guard let list else { return lines + ["Asking strided what to start now."] }
-      lines += Self.spoken(list, in: onlyList)
-      if suggestions.isEmpty { return lines + [Self.cardsPrompt] }
-      lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
-    case .deferReason(let id):
-      lines.append("Why are you deferring \(quotedTitle(id))?")
-      lines += DeferReason.allCases.enumerated().map { "\($0.offset + 1): \($0.element.title), \($0.element.meaning)." }
-      lines.append("Type 1 to \(DeferReason.allCases.count) and press enter, or q to go back.")
-    case .deferTime(let id, let reason):
-      lines.append(
-        "When should Stride remind you about \(quotedTitle(id))? \(reason.promise.sentenceStart)."
+      let heading = style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…")
+      let footer = Self.cardKeys.first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
+      return (
+        [heading, ""], cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style),
+        footer
       )
-      let choices = Self.remindChoices(reason)
-      // "Pick a time…" ends already.
-      lines += choices.enumerated().map { "\($0.offset + 1): \($0.element)" + ($0.element.hasSuffix("…") ? "" : ".") }
-      lines.append("Type 1 to \(choices.count), or a time such as tomorrow 9am, and press enter; or back.")
-    case .pickBlocker(let id):
-      let others = suggestions.filter { $0.task.id != id }.map { "task \($0.task.id), \($0.task.title)" }
-      lines.append(
-        "Type the number of the task \(quotedTitle(id)) waits on and press enter; an empty line goes back."
-          + (others.isEmpty ? "" : " In the list: \(others.joined(separator: "; "))."))
-    case .pickTime:
-      lines.append("Type when it should come back, such as tomorrow 9am, and press enter; an empty line goes back.")
-    case .capture:
-      lines.append("Type your thought and press enter; an empty line cancels.")
-    case .detail:
-      lines += detailLines(nil, style: Style(color: false)).filter { !$0.isEmpty }.map {
-        $0.trimmingWhitespace
+    case .deferReason(let id):
+      let reasons = DeferReason.allCases.enumerated().flatMap {
+        Self.hanging("  \($0.offset + 1)  ", "\($0.element.title): \($0.element.meaning)", width: width)
       }
-      lines.append("Type a step's number to tick or untick it, or q to go back.")
+      return (
+        [style.bold("Why are you deferring \(quotedTitle(id))?"), ""], reasons,
+        "1-\(DeferReason.allCases.count) choose · esc back"
+      )
+    case .deferTime(let id, let reason):
+      let choices = Self.remindChoices(reason)
+      let promise = TerminalColumns.wrap("\(reason.title): \(reason.promise).", width: width - 2, lines: 6)
+      return (
+        [style.bold("Remind me about \(quotedTitle(id)):"), ""],
+        choices.enumerated().map { "  \($0.offset + 1)  \($0.element)" } + [""] + promise.map { "  " + $0 },
+        "1-\(choices.count) choose · esc back"
+      )
+    case .pickBlocker(let id):
+      let others = suggestions.filter { $0.task.id != id }.map { "  task \($0.task.id)  \($0.task.title)" }
+      return (
+        [style.bold("Which task does \(quotedTitle(id)) wait on?"), ""], ["  > \(input)▏", ""] + others,
+        "type its number · enter defer · esc back"
+      )
+    case .pickTime:
+      let reading = TerminalColumns.wrap(timeReading, width: width - 2, lines: 3).map { "  " + $0 }
+      return (
+        [style.bold("When should it come back?"), ""], ["  > \(input)▏", ""] + reading,
+        "type a time · enter defer · esc back"
+      )
+    case .capture:
+      let reading = captureReading.flatMap {
+        TerminalColumns.width($0) > width - 2 ? TerminalColumns.wrap($0, width: width - 2, lines: 3) : [$0]
+      }
+      return (
+        [style.bold("Your thought:"), ""], ["  > \(input)▏", ""] + reading.map { "  " + $0 },
+        "type · enter add · esc cancel"
+      )
+    case .detail(let id):
+      return (
+        [style.bold(detail.map { "Task \($0.id): \($0.title)" } ?? "Task \(id)"), ""], detailLines(id, style: style),
+        "j/k move · space tick a step · esc back"
+      )
     case .energy:
-      lines.append("How is your energy right now? Type 1 for low, 2 for medium or 3 for high, or q to go back.")
+      return (
+        [style.bold("How is your energy right now?"), ""], ["  1  low", "  2  medium", "  3  high"],
+        "1-3 choose · esc back"
+      )
     case .help:
-      lines += Self.plainHelp.map { "\($0.0): \($0.1)." }
+      let rows = Self.helpRows.flatMap { Self.hanging("  \(TerminalColumns.pad($0.0, to: 10))", $0.1, width: width) }
+      return ([style.bold("Keys"), ""], rows, "any key: back to the list")
     }
-    return lines
   }
 
   /// The "Remind me" sheet's choices: the times, and for a blocked task the task it waits on.
   static func remindChoices(_ reason: DeferReason) -> [String] {
     remindTimes.map(\.label) + (reason == .blocked ? ["Waits on another task…"] : [])
-  }
-
-  static let cardsPrompt =
-    "Type a card's number to choose it, done to finish it (or its step), defer, add and your thought, open, energy, "
-    + "undo, help, or quit, and press enter."
-
-  /// The now-list as sentences, for `--plain` and `stride now --plain`: the heading, then each card as one
-  /// sentence with its task number ("1 of 3, task 12: reply to the landlord. Low energy, …").
-  public static func spoken(_ list: Wire.NowResult, in only: String? = nil) -> [String] {
-    guard !list.suggestions.isEmpty else { return [emptySentence(list)] }
-    let lists = list.suggestions.fromSeveralLists
-    return [list.heading(in: only)]
-      + list.suggestions.enumerated().map {
-        cardSentence($0.element, offset: $0.offset, of: list.suggestions.count, list: lists)
-      }
   }
 
   /// A row that starts with `head` and folds `text` under itself, clear of the head, on a narrow screen.
@@ -204,21 +158,8 @@ extension NowView {
     return lines
   }
 
-  private static func cardSentence(_ suggestion: Wire.Suggestion, offset: Int, of count: Int, list: Bool) -> String {
-    let task = suggestion.task
-    var facts = ["\(task.energy.rawValue.sentenceStart) energy"]
-    if let minutes = task.estimateMinutes { facts.append("about \(Minutes.spoken(minutes))") }
-    if task.progress.total > 0 { facts.append("\(task.progress.done) of \(task.progress.total) steps done") }
-    if task.status == .waiting { facts.append("waiting on someone") }
-    if list, let name = task.list { facts.append("in the list \(name)") }
-    var sentence = "\(offset + 1) of \(count), task \(task.id): \(task.title). \(facts.joined(separator: ", "))."
-    if let step = suggestion.step { sentence += " Next step: \(step.title)." }
-    if let prompt = suggestion.prompt { sentence += " \(prompt.sentenceStart)." }
-    if !suggestion.why.isEmpty { sentence += " Why: \(suggestion.why.joined(separator: ", "))." }
-    return sentence
-  }
-
-  private func detailLines(_ id: TaskID?, style: Style) -> [String] {
+  /// The detail screen's rows: the thought as captured, the steps to tick, what it waits on, and its history.
+  func detailLines(_ id: TaskID?, style: Style) -> [String] {
     guard let task = detail, id == nil || task.id == id else { return ["  Reading the task…"] }
     var lines = ["  Captured as: \"\(task.rawInput)\""]
     if !task.subtasks.isEmpty {
@@ -242,7 +183,8 @@ extension NowView {
     return lines
   }
 
-  private func quotedTitle(_ id: TaskID) -> String {
+  /// The task's title in quotes, for a sheet's question.
+  func quotedTitle(_ id: TaskID) -> String {
     let title = suggestions.first { $0.task.id == id }?.task.title ?? detail.map(\.title) ?? "task \(id)"
     return "\"\(title)\""
   }

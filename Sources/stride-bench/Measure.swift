@@ -15,14 +15,15 @@ func makeTasks(_ count: Int) -> [StrideTask] {
     var task = StrideTask(
       id: TaskID(Int64(index)), title: "task \(index)", rawInput: "task \(index)",
       energy: EnergyLevel.allCases[random.next(3)], estimateMinutes: [nil, 5, 10, 20, 45, 90][random.next(6)],
-      type: TaskType.allCases[random.next(3)], createdAt: now.addingTimeInterval(-Double(random.next(90)) * 86_400))
-    if random.next(3) == 0 { task.due = now.addingTimeInterval(Double(random.next(480) - 72) * 3600) }
+      type: TaskType.allCases[random.next(3)], createdAt: now.addingTimeInterval(-Seconds.days(Double(random.next(90))))
+    )
+    if random.next(3) == 0 { task.due = now.addingTimeInterval(Seconds.hours(Double(random.next(480) - 72))) }
     if random.next(4) == 0 { task.subtasks = (0..<random.next(5)).map { Subtask(title: "step \($0)", done: $0 == 0) } }
     if random.next(3) == 0 { task.tags = [["home", "work", "health", "errands"][random.next(4)]] }
     if index > 10, random.next(10) == 0 { task.blockedBy = [TaskID(Int64(random.next(index - 1) + 1))] }
     if random.next(8) == 0 {
       task.deferrals = [
-        Deferral(reason: DeferReason.allCases[random.next(5)], at: now.addingTimeInterval(-86_400), until: now)
+        Deferral(reason: DeferReason.allCases[random.next(5)], at: now.addingTimeInterval(-Seconds.days(1)), until: now)
       ]
     }
     return task
@@ -70,8 +71,8 @@ func reportValue(_ name: String, _ value: String) {
 func benchContext(_ tasks: [StrideTask]) -> NowContext {
   var sightings = Sightings()
   for (offset, task) in tasks.enumerated() where offset % 2 == 0 {
-    let day = now.addingTimeInterval(-Double(offset % 10 + 1) * 86_400)
-    _ = sightings.saw([task.id], at: day, dayStartedAt: day.addingTimeInterval(-3600))
+    let day = now.addingTimeInterval(-Seconds.days(Double(offset % 10 + 1)))
+    _ = sightings.saw([task.id], at: day, dayStartedAt: day.addingTimeInterval(-Seconds.hours(1)))
   }
   return NowContext(instant: now, energy: .medium, minutes: 45, timeZone: utc, sightings: sightings)
 }

@@ -15,11 +15,11 @@ func reviewSection() throws {
   let workspace = try Workspace(tasks: 0)
   try FileManager.default.createDirectory(atPath: workspace.root + "/data/stride", withIntermediateDirectories: true)
   let store = try TaskStore(path: workspace.root + "/data/stride/stride.db")
-  let start = now.addingTimeInterval(-30 * 86_400)
+  let start = now.addingTimeInterval(-Seconds.days(30))
   var random = Generator(seed: 3)
   try store.batch { () throws(StrideError) in
     for index in 0..<count {
-      let at = start.addingTimeInterval(Double(index) * 30 * 86_400 / Double(count))
+      let at = start.addingTimeInterval(Seconds.days(Double(index) * 30) / Double(count))
       var draft = TaskDraft(
         title: "finished thing \(index)", rawInput: "", energy: EnergyLevel.allCases[random.next(3)])
       draft.rawInput = draft.title
@@ -36,7 +36,7 @@ func reviewSection() throws {
   let (daemon, _) = try workspace.startDaemon()
   let client = try StrideClient(path: workspace.socket)
   let params = HistoryReview.Params(
-    since: Timestamp(start), until: Timestamp(now.addingTimeInterval(86_400)), timeZone: "Europe/Berlin")
+    since: Timestamp(start), until: Timestamp(now.addingTimeInterval(Seconds.days(1))), timeZone: "Europe/Berlin")
   var done = 0
   let samples = try measure(runs: quick ? 5 : 21) { done = try client.call(HistoryReview.self, params).done }
   precondition(done == count, "the review counted \(done) of \(count) finished tasks")

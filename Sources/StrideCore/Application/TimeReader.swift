@@ -122,7 +122,7 @@ struct TimeReader {
     // Else read from a little earlier each time until what the words name has begun: a day, a week, a year back
     // ("9am" yesterday, "friday" last week, "nov 30" last year).
     for daysBack in pointsAhead ? [] : [1, 7, 366] {
-      let earlier = self.parser(at: now.addingTimeInterval(-Double(daysBack) * 86_400))
+      let earlier = self.parser(at: LocalCalendar(timeZone: zone).adding(days: -daysBack, to: now))
       if let match = earlier.parse(text) {
         let start = earlier.instant(match.value, dateOnly: .startOfDay)
         if start <= now { return start }

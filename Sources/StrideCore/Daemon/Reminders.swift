@@ -43,7 +43,7 @@ final class Reminders: Sendable {
   static let doneKey = "done"
   static let laterKey = "later"
   /// How long Later puts a task off.
-  static let later: TimeInterval = 3600
+  static let later = Seconds.hours(1)
   /// More than this many at once are said in one reminder.
   static let atOnce = 3
 

@@ -16,8 +16,7 @@ public struct ISO8601Value: Equatable, Sendable {
   public func resolve(in calendar: LocalCalendar, dateOnly: ClockTime = .startOfDay) -> Date {
     let clock = time ?? dateOnly
     guard let utcOffset else { return calendar.date(date, clock) }
-    let wall = date.dayNumber * 86_400 + clock.hour * 3600 + clock.minute * 60 + clock.second
-    return Date(timeIntervalSince1970: TimeInterval(wall - utcOffset))
+    return Date(timeIntervalSince1970: TimeInterval(LocalCalendar.wallSeconds(date, clock) - utcOffset))
   }
 
   /// Reads the whole of `text`; nil if any of it is not part of one ISO 8601 value.
@@ -193,6 +192,6 @@ private struct ISOReader {
       minutes = number(2)!
     }
     guard digitRun() == 0, hours <= 14, minutes < 60 else { return nil }
-    return (hours * 3600 + minutes * 60) * (sign == 0x2D ? -1 : 1)
+    return UTCOffset.seconds(negative: sign == 0x2D, hours: hours, minutes: minutes)
   }
 }

@@ -102,22 +102,49 @@ public struct LocalCalendar: Sendable {
 
   /// The calendar day `date` falls on in this zone.
   public func day(of date: Date) -> CivilDate {
-    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-    return CivilDate(dayNumber: Int((Double(local) / 86_400).rounded(.down)))
+    CivilDate(dayNumber: Int((Double(wallSeconds(at: date)) / Double(Seconds.perDay)).rounded(.down)))
   }
 
   /// The clock time `date` shows in this zone.
   public func clock(of date: Date) -> ClockTime {
-    let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-    let seconds = (local % 86_400 + 86_400) % 86_400
-    return ClockTime(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60)!
+    let seconds = (wallSeconds(at: date) % Seconds.perDay + Seconds.perDay) % Seconds.perDay
+    return ClockTime(
+      hour: seconds / Seconds.perHour, minute: seconds % Seconds.perHour / Seconds.perMinute,
+      second: seconds % Seconds.perMinute)!
+  }
+
+  /// What this zone's clock shows at `date`, as the seconds since 1970 at which UTC's clock shows the same.
+  private func wallSeconds(at date: Date) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+  }
+
+  /// The seconds since 1970 at which UTC's clock shows `time` on `day`: a zone's instant for them is this less the
+  /// zone's offset.
+  static func wallSeconds(_ day: CivilDate, _ time: ClockTime) -> Int {
+    day.dayNumber * Seconds.perDay + time.hour * Seconds.perHour + time.minute * Seconds.perMinute + time.second
   }
 
   /// The instant a day and a clock time name in this zone. In a daylight-saving gap the clock moves forward.
   public func date(_ day: CivilDate, _ time: ClockTime) -> Date {
-    let wall = TimeInterval(day.dayNumber * 86_400 + time.hour * 3600 + time.minute * 60 + time.second)
+    let wall = TimeInterval(Self.wallSeconds(day, time))
     var offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
     offset = TimeInterval(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - offset)))
     return Date(timeIntervalSince1970: wall - offset)
+  }
+
+  /// The same clock time `days` calendar days on (back, when negative): across a change to or from summer time
+  /// that is 23 or 25 hours, not 24.
+  public func adding(days: Int, to date: Date) -> Date { adding(clockHours: 24 * days, to: date) }
+
+  /// What the clock shows `hours` hours on from `date` (back, when negative), read on the clock rather than counted
+  /// in time passing: 11:00 less 12 hours is 23:00 the evening before, even when summer time ended that night. A
+  /// clock time the change skips moves forward, as in `date(_:_:)`.
+  public func adding(clockHours hours: Int, to date: Date) -> Date {
+    let clock = clock(of: date)
+    let hour = clock.hour + hours
+    let days = (hour >= 0 ? hour : hour - 23) / 24
+    let moved = ClockTime(hour: hour - days * 24, minute: clock.minute, second: clock.second)!
+    let seconds = date.timeIntervalSince1970
+    return self.date(day(of: date).adding(days: days), moved).addingTimeInterval(seconds - seconds.rounded(.down))
   }
 }

@@ -172,7 +172,7 @@ public struct TimeParser: Sendable {
       value = .instant(calendar.date(day.adding(days: -1), .endOfDay))
     }
     var match = Match(
-      range: range, text: text, value: value, end: end.map { rangeEnd($0.value, after: start.value) },
+      range: range, text: text, value: value, end: end.map { rangeEnd($0, after: start) },
       role: role, zone: start.zone ?? end?.zone)
     match.timeOfDayOnly = start.dayless && end == nil
     if let (weekday, date) = start.contradicted ?? end?.contradicted {
@@ -225,12 +225,13 @@ public struct TimeParser: Sendable {
     }
   }
 
-  /// The end of a range: a time alone ("9am to 5pm") falls on the first part's day.
-  private func rangeEnd(_ end: Value, after start: Value) -> Value {
-    guard case .instant(let endDate) = end, case .instant(let startDate) = start, endDate < startDate else {
-      return end
-    }
-    return .instant(endDate.addingTimeInterval(86_400))
+  /// The end of a range: a time alone ("9am to 5pm") falls on the first part's day, and one before the start
+  /// ("10pm to 5am") on the day after, at that time on the clock of the zone it was read in.
+  private func rangeEnd(_ end: Scan.Phrase, after start: Scan.Phrase) -> Value {
+    guard case .instant(let endDate) = end.value, case .instant(let startDate) = start.value, endDate < startDate
+    else { return end.value }
+    let calendar = (end.zone ?? start.zone).map { LocalCalendar(timeZone: $0.timeZone) } ?? calendar
+    return .instant(calendar.adding(days: 1, to: endDate))
   }
 
   // MARK: Resolving days and times
@@ -244,10 +245,10 @@ public struct TimeParser: Sendable {
 
   /// The next whole hour at least an hour from now: "tonight" late at night.
   var comingHour: Date {
-    let later = reference.addingTimeInterval(3600)
+    let later = reference.addingTimeInterval(Seconds.hours(1))
     let clock = calendar.clock(of: later)
-    let past = clock.minute * 60 + clock.second
-    let hour = later.addingTimeInterval(Double(3600 - past))
+    let past = clock.minute * Seconds.perMinute + clock.second
+    let hour = later.addingTimeInterval(Double(Seconds.perHour - past))
     return past == 0 ? later : Date(timeIntervalSince1970: hour.timeIntervalSince1970.rounded(.down))
   }
 

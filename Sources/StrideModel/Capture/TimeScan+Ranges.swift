@@ -70,10 +70,11 @@ extension Scan {
     if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
     {
-      var moved = from.addingTimeInterval(12 * 3600)
-      if moved.addingTimeInterval(-86_400) > parser.reference { moved.addTimeInterval(-86_400) }
+      let calendar = parser.calendar
+      var moved = calendar.adding(clockHours: 12, to: from)
+      if calendar.adding(days: -1, to: moved) > parser.reference { moved = calendar.adding(days: -1, to: moved) }
       start.value = .instant(moved)
-      if to.timeIntervalSince(moved) > 86_400 { end.value = .instant(to.addingTimeInterval(-86_400)) }
+      if calendar.adding(days: -1, to: to) > moved { end.value = .instant(calendar.adding(days: -1, to: to)) }
     }
     end.first = start.end + 1
     // "8pm-10pm saturday": the start is on the end's day.
@@ -120,7 +121,7 @@ extension Scan {
     else { return nil }
     let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
     var from = calendar.date(calendar.day(of: to), clock)
-    if from > to { from.addTimeInterval(-12 * 3600) }
+    if from > to { from = calendar.adding(clockHours: -12, to: from) }
     var start = end
     (start.value, start.first, start.end) = (.instant(from), index, index + 1)
     end.first = index + 2

@@ -77,7 +77,7 @@ extension Scan {
       switch unit {
       case .days(let length): result = result.adding(days: Int(sign * amount * Double(length)))
       case .months(let length): result = result.adding(months: Int(sign * amount * Double(length)))
-      case .seconds(let length): result = result.adding(days: Int(sign * amount * Double(length) / 86_400))
+      case .seconds(let length): result = result.adding(days: Int(sign * Seconds.inDays(amount * Double(length))))
       }
     }
     return result
@@ -131,7 +131,7 @@ extension Scan {
   static func withinReach(_ amount: Double, _ unit: RelativeUnit) -> Bool {
     let days: Double =
       switch unit {
-      case .seconds(let length): amount * Double(length) / 86_400
+      case .seconds(let length): Seconds.inDays(amount * Double(length))
       case .days(let length): amount * Double(length)
       case .months(let length): amount * Double(length) * 31
       }
@@ -210,7 +210,7 @@ extension Scan {
       let day = parser.today.adding(months: Int(sign * months)).adding(days: Int(sign * days))
       return .day(day)
     }
-    let total = seconds + days * 86_400 + months * 30 * 86_400
+    let total = seconds + Seconds.days(days) + Seconds.days(months * 30)
     // The store keeps whole seconds: "in 21.2 seconds" is the 21st second, as it will be said back.
     return .instant(Date(timeIntervalSince1970: (parser.reference.timeIntervalSince1970 + sign * total).rounded()))
   }

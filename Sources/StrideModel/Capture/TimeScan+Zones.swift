@@ -34,14 +34,13 @@ extension Scan {
     return nil
   }
 
-  /// A fixed offset from UTC as a zone, named "UTC+02:00".
-  static func offsetZone(_ minutes: Int) -> NamedZone? {
-    guard let zone = TimeZone(secondsFromGMT: minutes * 60) else { return nil }
-    let sign = minutes < 0 ? "-" : "+"
-    return NamedZone(name: String(format: "UTC%@%02d:%02d", sign, abs(minutes) / 60, abs(minutes) % 60), timeZone: zone)
+  /// A fixed offset from UTC (seconds east of it) as a zone, named "UTC+02:00".
+  static func offsetZone(_ seconds: Int) -> NamedZone? {
+    guard let zone = TimeZone(secondsFromGMT: seconds) else { return nil }
+    return NamedZone(name: "UTC" + UTCOffset.written(seconds), timeZone: zone)
   }
 
-  /// Minutes east of UTC in `+02:00`, `+0200`, `+02`, `-05:30`, `UTC+2`, `GMT-5`, `UTC+05:30`; nil otherwise.
+  /// Seconds east of UTC in `+02:00`, `+0200`, `+02`, `-05:30`, `UTC+2`, `GMT-5`, `UTC+05:30`; nil otherwise.
   /// Without `UTC` or `GMT` before it the hour needs two digits, so `+2` stays a count.
   static func utcOffset(_ word: String) -> Int? {
     var rest = Substring(word)
@@ -71,7 +70,7 @@ extension Scan {
     default: return nil
     }
     guard hours <= 14, [0, 30, 45].contains(minutes) else { return nil }
-    return (sign == "+" ? 1 : -1) * (hours * 60 + minutes)
+    return UTCOffset.seconds(negative: sign != "+", hours: hours, minutes: minutes)
   }
 
   /// The system's zone identifiers by their lower-cased names ("europe/berlin" → "Europe/Berlin").

@@ -17,20 +17,6 @@ public struct Candidate: Sendable, Equatable {
   public var requested: Bool
 }
 
-/// A task the filters hide, and why.
-public struct HiddenTask: Error, Sendable, Equatable {
-  public var task: StrideTask
-  public var hidden: Hidden
-}
-
-/// Why a filter hides a task, as a code; the sentence is written only when someone asks (`describe`), and the
-/// words on the wire are its `HiddenReason`.
-enum HiddenCode {
-  case completed, waiting, deferred, blocked, stuck, lowEnergy, notStarted, notTagged, otherList, routineLater
-  case tooMuchEnergy
-  case wrongTime, tooLong
-}
-
 /// What the filters decided about one task: hidden, or a candidate with its kind (nil: the task itself or its
 /// next step) and the deferral it came back from.
 enum Verdict {
@@ -264,14 +250,14 @@ struct Evaluator {
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
   func isPressing(_ task: borrowing StrideTask) -> Bool {
     guard let due = task.due else { return false }
-    return due.timeIntervalSince(context.instant) <= settings.pressingHours * 3600
+    return due.timeIntervalSince(context.instant) <= Seconds.hours(settings.pressingHours)
   }
 
   /// An obligation, or due within `firstFifteenDueDays`: worth starting even without time to finish.
   func mattersEnough(_ task: borrowing StrideTask) -> Bool {
     if task.type == .obligation { return true }
     guard let due = task.due else { return false }
-    return due.timeIntervalSince(context.instant) <= settings.firstFifteenDueDays * 86_400
+    return due.timeIntervalSince(context.instant) <= Seconds.days(settings.firstFifteenDueDays)
   }
 
   /// A no-energy deferral without a time ends when the user's energy is higher than it was, or after the
@@ -286,7 +272,7 @@ struct Evaluator {
   func resurfacedReason(_ task: borrowing StrideTask) -> DeferReason? {
     // Back within the last day: weeks later, "back at the time you chose" would no longer be true of the moment.
     guard let last = task.deferrals.last, last.reason.resurfaces, let back = backAt(task),
-      context.instant.timeIntervalSince(back) < settings.pressingHours * 3600,
+      context.instant.timeIntervalSince(back) < Seconds.hours(settings.pressingHours),
       task.updatedAt <= last.at || task.updatedAt == back || (task.updatedAt == task.due && back < task.updatedAt)
     else { return nil }
     return last.reason
@@ -302,7 +288,7 @@ struct Evaluator {
     let clock = calendar.clock(of: until)
     guard DeferReason.dailyWindow(startsAt: clock) else { return nil }
     // The window on the day of the instant, or the one that began yesterday and runs past midnight.
-    let length = settings.wrongTimeWindowHours * 3600
+    let length = Seconds.hours(settings.wrongTimeWindowHours)
     for offset in [0, -1] {
       let start = calendar.date(today.adding(days: offset), clock)
       if (start..<start.addingTimeInterval(length)).contains(context.instant) {
@@ -326,57 +312,5 @@ struct Evaluator {
     case .checkOn: "check on it"
     case .stuck: notImportantTwice(task) ? "someday, or drop it?" : "make it smaller?"
     }
-  }
-
-  /// The sentence for a hidden task, written when someone asks; a pinned task says it is pinned, so it never
-  /// vanishes silently.
-  func describe(_ code: HiddenCode, _ stored: StrideTask) -> Hidden {
-    let hidden = describeFilter(code, stored)
-    guard stored.pinned else { return hidden }
-    return Hidden(hidden.reason, "pinned, but \(hidden.detail)")
-  }
-
-  private func describeFilter(_ code: HiddenCode, _ stored: StrideTask) -> Hidden {
-    let task = stored.settled(at: context.instant)
-    let time = HumanTime(now: context.instant, timeZone: context.timeZone)
-    let detail: String
-    switch code {
-    case .completed: detail = "it is done"
-    case .waiting:
-      let what = task.waitingFor.map { " for \($0)" } ?? ""
-      let until = task.followUp.map { "; Stride checks back \(time.describe($0))" } ?? ""
-      let due = task.followUp.map { Deferral.dueBefore($0, task, time: time) } ?? ""
-      detail = "it is waiting\(what)\(until)\(due)"
-    case .deferred, .lowEnergy:
-      guard let deferral = task.deferral else {
-        detail = "it is deferred until you resume it"
-        break
-      }
-      detail =
-        "it is deferred as \(deferral.reason.rawValue): \(deferral.effect(for: task, time: time, settings: settings))"
-    case .blocked:
-      let list = task.blockedBy.filter(openBlockers.contains).map { "task \($0)" }.joined(separator: ", ")
-      detail = "it waits on \(list), which is not done yet"
-    case .notStarted: detail = "it starts \(task.start.map(time.describe) ?? "later")"
-    case .notTagged: detail = "it has none of the tags \(context.tags.joined(separator: ", "))"
-    case .otherList: detail = "it is in the list \(task.list ?? ""), not \(context.list ?? "")"
-    case .tooMuchEnergy:
-      detail = "it needs \(task.energy.rawValue) energy and yours is \((context.energy ?? .low).rawValue)"
-    case .wrongTime:
-      let chosen = task.deferrals.last?.until.map(time.clock) ?? "another time"
-      detail = "you chose \(chosen) for it; it shows from then for a few hours each day"
-    case .tooLong:
-      let estimate = task.estimateMinutes.map(Minutes.format) ?? "long"
-      detail = "it takes about \(estimate), more than your \(Minutes.format(context.minutes ?? 0))"
-    case .stuck:
-      detail =
-        "it is stuck (deferred \(task.deferCount) times); stuck tasks are offered one at a time, each in turn, "
-        + "the one out of view longest first"
-    case .routineLater:
-      let next = task.due.map(time.describe) ?? "ahead"
-      let day = routineComes(task).map(time.day) ?? "that day"
-      detail = "it is a routine whose next time is \(next); it shows from \(day)"
-    }
-    return Hidden(HiddenReason(code), detail)
   }
 }

@@ -9,12 +9,12 @@ extension Evaluator {
   /// late already (which keeps its deadline pressure in the score).
   func isDueSoon(_ task: borrowing StrideTask) -> Bool {
     guard task.type == .obligation, let due = task.due, due > context.instant else { return false }
-    return due <= endOfToday || due.timeIntervalSince(context.instant) <= settings.pressingHours * 3600
+    return due <= endOfToday || due.timeIntervalSince(context.instant) <= Seconds.hours(settings.pressingHours)
   }
 
   /// Due within `dueSoonHours`: the next hours, which come before anything else asked for.
   func isDueWithinHours(_ task: borrowing StrideTask) -> Bool {
-    isDueSoon(task) && task.due!.timeIntervalSince(context.instant) <= settings.dueSoonHours * 3600
+    isDueSoon(task) && task.due!.timeIntervalSince(context.instant) <= Seconds.hours(settings.dueSoonHours)
   }
 
   /// Deferred as unsure within the last day: `defer` promised it at once (as "break it into steps", or its next
@@ -23,7 +23,7 @@ extension Evaluator {
     guard status == .deferred, let deferral = task.deferral, deferral.reason.whileDeferred == .offeredAtOnce else {
       return false
     }
-    return context.instant.timeIntervalSince(deferral.at) < settings.pressingHours * 3600
+    return context.instant.timeIntervalSince(deferral.at) < Seconds.hours(settings.pressingHours)
   }
 
   /// In the stuck rota: put off `stuckAfterDeferrals` times, not pinned, not promised today (unsure, or back at the
@@ -60,7 +60,7 @@ extension Evaluator {
     if let until = last.until { return until <= context.instant ? until : nil }
     if energyRose(task) { return context.instant }
     // Long past any fallback: no need to work it out (it reads the zone's offsets).
-    let latest = (settings.noEnergyFallbackHours + 48 + settings.pressingHours) * 3600
+    let latest = Seconds.hours(settings.noEnergyFallbackHours + 48 + settings.pressingHours)
     guard context.instant.timeIntervalSince(last.at) < latest else { return nil }
     let fallback = last.fallbackEnd(calendar, settings)
     return fallback <= context.instant ? fallback : nil
@@ -69,6 +69,6 @@ extension Evaluator {
   /// Out of view for `waitedDays` or more, by the daemon's sightings, and not seen today either (never without them).
   func outOfViewLong(_ task: borrowing StrideTask, since: Date) -> Bool {
     guard context.sightings?.seen(task.id, since: startOfToday) == false else { return false }
-    return context.instant.timeIntervalSince(since) >= settings.waitedDays * 86_400
+    return context.instant.timeIntervalSince(since) >= Seconds.days(settings.waitedDays)
   }
 }

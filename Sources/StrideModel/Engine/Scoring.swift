@@ -48,7 +48,7 @@ struct Scoring {
 
   func deadlineValue(_ task: borrowing StrideTask) -> Double {
     guard let due = task.due else { return 0 }
-    let hours = due.timeIntervalSince(context.instant) / 3600
+    let hours = Seconds.inHours(due.timeIntervalSince(context.instant))
     let half = settings.deadlineHalfLifeHours
     // Rising to full at the due time, then down towards the floor: what can still be done on time comes before
     // what is late already, and late work keeps at least the floor.
@@ -105,7 +105,7 @@ struct Scoring {
   /// A step was done in the last three hours.
   func stepJustDone(_ task: borrowing StrideTask) -> Bool {
     task.subtasks.contains { step in
-      step.done && step.completedAt.map { context.instant.timeIntervalSince($0) <= 3 * 3600 } ?? false
+      step.done && step.completedAt.map { context.instant.timeIntervalSince($0) <= Seconds.hours(3) } ?? false
     }
   }
 
@@ -114,27 +114,27 @@ struct Scoring {
   }
 
   func ageValue(_ task: borrowing StrideTask) -> Double {
-    max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400) / 30
+    max(0, Seconds.inDays(context.instant.timeIntervalSince(task.createdAt))) / 30
   }
 
   /// Back at the time the person chose, full at first and less each hour, gone when `pressingHours` have passed:
   /// the boost fades as "back at the time you chose" stops being news, with no cliff at its end.
   func resurfacedValue(_ task: borrowing StrideTask, _ reason: DeferReason?) -> Double {
     guard reason != nil, let back = evaluator.backAt(task) else { return 0 }
-    return 1 - context.instant.timeIntervalSince(back) / (settings.pressingHours * 3600)
+    return 1 - context.instant.timeIntervalSince(back) / Seconds.hours(settings.pressingHours)
   }
 
   /// Days out of view (since it was last seen among the suggestions before today, put off, or added) over
   /// `waitedDays`.
   func waitedValue(_ task: borrowing StrideTask) -> Double {
-    max(0, context.instant.timeIntervalSince(evaluator.outOfViewSince(task)) / 86_400) / settings.waitedDays
+    max(0, Seconds.inDays(context.instant.timeIntervalSince(evaluator.outOfViewSince(task)))) / settings.waitedDays
   }
 
   /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full at it, then down towards `overdueFloor`
   /// (half-way there `deadlineHalfLifeHours` after it): due in the next hour comes before three days late.
   func deadline(_ task: StrideTask) -> (String, Double) {
     guard let due = task.due else { return ("no due time", 0) }
-    let hours = due.timeIntervalSince(context.instant) / 3600
+    let hours = Seconds.inHours(due.timeIntervalSince(context.instant))
     var input =
       hours <= 0
       ? HumanTime(now: context.instant, timeZone: context.timeZone).overdue(since: due) : "due in \(Self.hours(hours))"
@@ -183,7 +183,7 @@ struct Scoring {
 
   func resurfaced(_ task: StrideTask, _ reason: DeferReason?) -> (String, Double) {
     guard let reason else { return ("no", 0) }
-    let hours = evaluator.backAt(task).map { Self.hours(context.instant.timeIntervalSince($0) / 3600) }
+    let hours = evaluator.backAt(task).map { Self.hours(Seconds.inHours(context.instant.timeIntervalSince($0))) }
     return ("back from \(reason.rawValue)" + (hours.map { ", \($0) ago" } ?? ""), resurfacedValue(task, reason))
   }
 
@@ -197,7 +197,7 @@ struct Scoring {
 
   /// Grows over 30 days.
   func age(_ task: StrideTask) -> (String, Double) {
-    let days = max(0, context.instant.timeIntervalSince(task.createdAt) / 86_400)
+    let days = max(0, Seconds.inDays(context.instant.timeIntervalSince(task.createdAt)))
     return ("\(Int(days)) days old", ageValue(task))
   }
 

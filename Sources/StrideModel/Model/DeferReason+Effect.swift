@@ -4,11 +4,12 @@ import StrideBase
 /// The defer policy: what each reason does to a task, decided here once, so that a new reason is one case and the
 /// compiler names every rule that must decide about it. The model, the engine, the CLI and the Now view ask these.
 extension DeferReason {
-  /// How long the deferral lasts when no until-time is given; nil when something else ends it (energy, a resume,
-  /// the follow-up of a blocked task, or at once).
-  public var pause: TimeInterval? {
+  /// How many calendar days the deferral lasts when no until-time is given (it ends at the start of the person's
+  /// day on the last of them); nil when something else ends it (energy, a resume, the follow-up of a blocked task,
+  /// or at once).
+  public var pauseDays: Int? {
     switch self {
-    case .notImportant: 7 * 86_400
+    case .notImportant: 7
     case .blocked, .noEnergy, .wrongTime, .unsure: nil
     }
   }
@@ -69,11 +70,24 @@ extension Deferral {
 
   /// When a pause of `length` begun at `at` ends when nobody chose its time: at the start of the person's day
   /// (`dayStart`) on the day it runs out, or the next day's when that is not after `at` — never a copy of the
-  /// minute it began, never in the night. A week from Wednesday 23:55 is the next Wednesday at 09:00.
+  /// minute it began, never in the night. For a no-energy deferral's fallback hours.
   public static func dayStart(
     after length: TimeInterval, from at: Date, calendar: LocalCalendar, dayStart: ClockTime
   ) -> Date {
-    let day = calendar.day(of: at.addingTimeInterval(length))
+    Self.dayStart(
+      on: calendar.day(of: at.addingTimeInterval(length)), after: at, calendar: calendar, dayStart: dayStart)
+  }
+
+  /// The start of the person's day `days` calendar days after the one `at` falls on: a week from Wednesday 23:55
+  /// is the next Wednesday at 09:00, whether or not summer time begins or ends between them.
+  public static func dayStart(days: Int, from at: Date, calendar: LocalCalendar, dayStart: ClockTime) -> Date {
+    Self.dayStart(on: calendar.day(of: at).adding(days: days), after: at, calendar: calendar, dayStart: dayStart)
+  }
+
+  /// The start of the person's day on `day`, or on the next day when that is not after `at`.
+  private static func dayStart(on day: CivilDate, after at: Date, calendar: LocalCalendar, dayStart: ClockTime)
+    -> Date
+  {
     let back = calendar.date(day, dayStart)
     return back > at ? back : calendar.date(day.adding(days: 1), dayStart)
   }
@@ -84,7 +98,8 @@ extension Deferral {
   public static func checkIn(for task: StrideTask, at now: Date, calendar: LocalCalendar, dayStart: ClockTime)
     -> Date
   {
-    let checkIn = Self.dayStart(after: StrideTask.blockedFollowUp, from: now, calendar: calendar, dayStart: dayStart)
+    let checkIn = Self.dayStart(
+      days: StrideTask.blockedFollowUpDays, from: now, calendar: calendar, dayStart: dayStart)
     guard let due = task.due, due < checkIn else { return checkIn }
     var day = calendar.day(of: due)
     if calendar.date(day, dayStart) >= due { day = day.adding(days: -1) }
@@ -101,7 +116,7 @@ extension Deferral {
     // dependency) sets none.
     guard let setter = task.deferrals.last(where: { $0.reason == .blocked && $0.at < followUp }) else { return false }
     return setter.until == nil
-      && followUp.timeIntervalSince(setter.at) <= StrideTask.blockedFollowUp + 86_400
+      && followUp.timeIntervalSince(setter.at) <= Seconds.days(Double(StrideTask.blockedFollowUpDays + 1))
   }
 
   /// What happens next to a task under this deferral, as a clause: "it comes back when your energy is higher than
@@ -136,7 +151,7 @@ extension Deferral {
   /// `noEnergyFallbackHours` run out.
   public func fallbackEnd(_ calendar: LocalCalendar, _ settings: EngineSettings) -> Date {
     Self.dayStart(
-      after: settings.noEnergyFallbackHours * 3600, from: at, calendar: calendar, dayStart: settings.dayStart)
+      after: Seconds.hours(settings.noEnergyFallbackHours), from: at, calendar: calendar, dayStart: settings.dayStart)
   }
 
   private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {

@@ -52,7 +52,7 @@ public struct HumanTime: Sendable {
     let day = calendar.day(of: due)
     switch today.dayNumber - day.dayNumber {
     case ...0:
-      let hours = Int(now.timeIntervalSince(due) / 3600)
+      let hours = Int(Seconds.inHours(now.timeIntervalSince(due)))
       return hours <= 0 ? "was due just now" : "was due \(plural(hours, "hour")) ago"
     case 1: return "was due yesterday"
     case 2...6: return "overdue since \(Self.weekday(day))"
@@ -91,9 +91,7 @@ public struct HumanTime: Sendable {
   /// "2026-11-27T09:00:00+01:00": RFC 3339 in this time zone.
   public func rfc3339(_ date: Date) -> String {
     let offset = calendar.timeZone.secondsFromGMT(for: date)
-    let local = Timestamp.format(date.addingTimeInterval(TimeInterval(offset))).dropLast()
-    let sign = offset < 0 ? "-" : "+"
-    return local + String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+    return Timestamp.format(date.addingTimeInterval(TimeInterval(offset))).dropLast() + UTCOffset.written(offset)
   }
 
   /// "09:00", 24-hour.

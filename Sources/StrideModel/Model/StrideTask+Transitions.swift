@@ -136,9 +136,9 @@ extension StrideTask {
     }
   }
 
-  /// When to check on a task deferred as `blocked` by something that is not another task: two days on, at the
-  /// start of the person's day (`Deferral.checkIn`).
-  public static let blockedFollowUp: TimeInterval = 2 * 86_400
+  /// When to check on a task deferred as `blocked` by something that is not another task: two calendar days on,
+  /// at the start of the person's day (`Deferral.checkIn`).
+  public static let blockedFollowUpDays = 2
 
   /// Puts the task off for a reason; the reason decides what happens next (Docs/context-engine.md):
   /// - `blocked`: the task waits, with a check-in two days on at the start of the day, or the last start of a day
@@ -158,7 +158,7 @@ extension StrideTask {
     if let until { try Self.checkAhead(until, "the until-time", at: now) }
     if let refusal = reason.untilRefusal(given: until != nil) { throw StrideError.invalid(refusal) }
     let effectiveUntil =
-      until ?? reason.pause.map { Deferral.dayStart(after: $0, from: now, calendar: calendar, dayStart: dayStart) }
+      until ?? reason.pauseDays.map { Deferral.dayStart(days: $0, from: now, calendar: calendar, dayStart: dayStart) }
     let deferral = Deferral(reason: reason, at: now, until: effectiveUntil, energy: energy)
     deferrals.append(deferral)
     updatedAt = now

@@ -58,6 +58,20 @@ struct DeferDefaultsTests {
     #expect(!effect.contains("higher than high"))
   }
 
+  @Test(
+    "a week and a check-in are calendar days: across the end of summer time they keep their weekday",
+    arguments: [
+      // Paris leaves summer time on Sunday 25 October 2026, a day of 25 hours; 09:00 after it is 08:00 UTC.
+      (DeferReason.notImportant, "2026-10-20T22:30:00Z", "2026-10-28T08:00:00Z"),  // Wed 00:30 → Wed 28 Oct
+      (.blocked, "2026-10-23T22:30:00Z", "2026-10-26T08:00:00Z"),  // Sat 00:30 → Mon 26 Oct
+    ])
+  func calendarDaysAcrossSummerTime(_ reason: DeferReason, _ instant: String, _ expected: String) throws {
+    let paris = LocalCalendar(timeZone: TimeZone(identifier: "Europe/Paris")!)
+    var task = Fixtures.task(1, "renew the permit")
+    try task.deferTask(reason, until: nil, at: Fixtures.at(instant), calendar: paris, dayStart: nine)
+    #expect((task.deferral?.until ?? task.followUp) == Fixtures.at(expected), "\(reason)")
+  }
+
   @Test("blocked before a due time: the check-in comes before it, else the reply says it is due before then")
   func blockedBeforeDue() throws {
     // Due Friday 17:00, put off Wednesday: checked on Friday morning, not Friday night.

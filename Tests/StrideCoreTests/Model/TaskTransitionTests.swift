@@ -124,12 +124,13 @@ struct TaskTransitionTests {
         try task.deferTask(reason, until: time, at: now)
         // A blocked task waits for a check; every other reason defers it, for its pause when no time was given.
         #expect(task.status == (reason.whileDeferred == .waits ? .waiting : .deferred))
-        #expect(task.deferrals.last?.until == time ?? reason.pause.map(now.addingTimeInterval))
+        #expect(
+          task.deferrals.last?.until == time ?? reason.pauseDays.map { now.addingTimeInterval(Double($0 * 86_400)) })
       }
     }
     #expect(DeferReason.wrongTime.untilRefusal(given: false)?.contains("--until tonight") == true)
     #expect(DeferReason.unsure.untilRefusal(given: true)?.contains("defer it as wrong-time") == true)
-    #expect(DeferReason.notImportant.pause == TimeInterval(7 * 86_400))
+    #expect(DeferReason.notImportant.pauseDays == 7)
   }
 
   @Test("a deferral counts, is kept in the history, and lapses without a write")

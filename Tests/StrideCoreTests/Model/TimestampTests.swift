@@ -36,6 +36,19 @@ struct TimestampTests {
     }
   }
 
+  @Test("a UTC offset is written one way, in a local time and in a zone's name, and read back the same")
+  func offsets() throws {
+    #expect(UTCOffset.written(3600) == "+01:00" && UTCOffset.written(-19_800) == "-05:30")
+    #expect(UTCOffset.written(0) == "+00:00" && UTCOffset.written(49_500) == "+13:45")
+    let kolkata = HumanTime(now: Fixtures.now, timeZone: TimeZone(identifier: "Asia/Kolkata")!)
+    #expect(kolkata.rfc3339(Fixtures.now) == "2026-11-21T14:30:00+05:30")
+    let newYork = HumanTime(now: Fixtures.now, timeZone: TimeZone(identifier: "America/New_York")!)
+    #expect(newYork.rfc3339(Fixtures.now) == "2026-11-21T04:00:00-05:00")
+    #expect(Timestamp.parse(newYork.rfc3339(Fixtures.now)) == Fixtures.now)
+    let parser = TimeParser(reference: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
+    #expect(try #require(parser.parse("9am -05:00")).zone?.name == "UTC-05:00")
+  }
+
   @Test(
     "anything that is not a whole RFC 3339 time is refused",
     arguments: [

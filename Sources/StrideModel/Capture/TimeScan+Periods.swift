@@ -1,0 +1,118 @@
+import Foundation
+
+/// The pieces of a time phrase that name a day by where it stands from today ("next week", "this friday", "the
+/// end of the month"), and the periods they name: a week, a month, a quarter, a year, a weekend.
+extension Scan {
+  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend".
+  func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard ["this", "next", "last", "past", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
+      return nil
+    }
+    let today = parser.today
+    if let weekday = TimeWords.weekdays[noun] {
+      let day: CivilDate =
+        switch word {
+        case "this", "coming": parser.upcoming(weekday, includingToday: true)
+        case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
+        default: today.startOfWeek.adding(days: 7 + weekday - 1)
+        }
+      return (.day(day), index + 2, false)
+    }
+    if word == "this", let part = TimeWords.dayParts[noun] {
+      return (.dayWithDefault(today, part), index + 2, false)
+    }
+    let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
+    if shift != 0, let (amounts, after) = amounts(at: index + 1) {
+      // "next 2 days", "last 2 weeks".
+      return (relative(amounts, sign: Double(shift)), after, false)
+    }
+    // "the next day delivery", "the last day of school": a day counted this way ends the phrase in a title.
+    if ["day", "weekday"].contains(noun), careful, !endsDate(at: index + 1) { return nil }
+    switch noun {
+    case "day":
+      guard shift != 0 else { return nil }
+      return (.day(today.adding(days: shift)), index + 2, false)
+    case "weekday":
+      guard shift != 0 else { return nil }
+      var day = today.adding(days: shift)
+      while day.isoWeekday > 5 { day = day.adding(days: shift) }
+      return (.day(day), index + 2, false)
+    case "week", "month", "quarter", "qtr", "year":
+      // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
+      // is the whole week: `range` makes it one.)
+      let period = self.period(noun, shift: shift)
+      return (.day(shift == 0 ? period.last : period.first), index + 2, false)
+    case "weekend":
+      guard shift >= 0 else { return nil }
+      return (.day(weekend(next: shift == 1)), index + 2, false)
+    default: return nil
+    }
+  }
+
+  /// The first and last day of this week (Monday to Sunday), month, quarter or year, or one `shift` away.
+  func period(_ noun: String, shift: Int) -> (first: CivilDate, last: CivilDate) {
+    let today = parser.today
+    switch noun {
+    case "week":
+      let monday = today.startOfWeek.adding(days: 7 * shift)
+      return (monday, monday.adding(days: 6))
+    case "month":
+      let first = today.startOfMonth.adding(months: shift)
+      return (first, first.endOfMonth)
+    case "quarter", "qtr":
+      let quarter = CivilDate(year: today.year, month: (today.month - 1) / 3 * 3 + 1, day: 1)!.adding(months: 3 * shift)
+      return (quarter, quarter.adding(months: 2).endOfMonth)
+    default:
+      let year = today.year + shift
+      return (CivilDate(year: year, month: 1, day: 1)!, CivilDate(year: year, month: 12, day: 31)!)
+    }
+  }
+
+  /// The coming Saturday (today on a Saturday or Sunday); with `next`, the one a week later.
+  func weekend(next: Bool) -> CivilDate {
+    let today = parser.today
+    let first = today.isoWeekday >= 6 ? today : parser.upcoming(6)
+    return next ? first.startOfWeek.adding(days: 12) : first
+  }
+
+  /// The days of the weekend: from its Saturday (today, once it is under way) to its Sunday.
+  func weekendDays(next: Bool) -> (first: CivilDate, last: CivilDate) {
+    let first = weekend(next: next)
+    return (first, first.startOfWeek.adding(days: 6))
+  }
+
+  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".
+  func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
+    var position = index + 2
+    var prefix = ""
+    if let modifier = self.word(position), ["the", "this", "next"].contains(modifier) {
+      prefix = modifier == "next" ? "n" : ""
+      position += 1
+    }
+    guard let unit = self.word(position) else { return nil }
+    if TimeWords.months[unit] != nil, prefix.isEmpty, let (month, fixed, after) = monthReference(at: position) {
+      // "the end of august": its last day; a month already over is next year's.
+      var first = month
+      if !fixed, first.endOfMonth < parser.today { first = first.adding(months: 12) }
+      let instant =
+        word == "end" ? parser.calendar.date(first.endOfMonth, .endOfDay) : parser.calendar.date(first, .startOfDay)
+      return (.instant(instant), after, false)
+    }
+    let letter: String =
+      switch unit {
+      case "day": "d"
+      case "week": "w"
+      case "month": "m"
+      case "quarter": "q"
+      case "year": "y"
+      default: ""
+      }
+    guard !letter.isEmpty, let piece = taskwarriorNamed((word == "end" ? "eo" : "so") + prefix + letter) else {
+      return nil
+    }
+    // "the end of year report" is a report.
+    if careful, !endsDate(at: position) { return nil }
+    return (piece, position + 1, false)
+  }
+}
