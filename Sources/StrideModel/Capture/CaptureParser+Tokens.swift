@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The tokens of a capture's first line: `~15m`, `!low`, `!urgent`, `ASAP`, `#health`, and Taskwarrior's
 /// `key:value` (`due:fri`, `est:15m`); each leaves the title where it stands alone.

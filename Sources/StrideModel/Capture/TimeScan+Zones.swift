@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A time zone a phrase names after its time ("9am BST", "8:00 GMT", "+02:00", "Europe/Berlin"): the time is read
 /// in that zone, and said back in the user's.

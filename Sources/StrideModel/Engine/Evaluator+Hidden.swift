@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A task the filters hide, and why.
 public struct HiddenTask: Error, Sendable, Equatable {
