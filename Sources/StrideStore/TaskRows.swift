@@ -10,27 +10,19 @@ package struct TaskRows {
   /// The full-text index, written with each task.
   package let search: SearchIndex
 
-  private static let columns = """
-    id, title, raw_input, energy, estimate_minutes, status, type, due, waiting_for,
-    deferral_reason, deferral_at, deferral_until, created_at, updated_at, completed_at, start, follow_up,
-    deferral_energy, repeat_rule, repeat_after_done, pinned, repeat_missed
-    """
+  /// The columns read: those written, with the task's list as its id.
+  private static let read = TaskColumn.allCases.map(\.name).joined(separator: ", ")
 
-  /// The columns read: those written, and the task's list.
-  private static let read = columns + ", list_id"
-
-  private static let upsert = """
-    INSERT INTO tasks (\(columns), list_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,
-      COALESCE((SELECT id FROM lists WHERE name = ?), (SELECT id FROM lists WHERE is_default = 1)))
-    ON CONFLICT (id) DO UPDATE SET title = excluded.title, raw_input = excluded.raw_input, energy = excluded.energy,
-      estimate_minutes = excluded.estimate_minutes, status = excluded.status, type = excluded.type, due = excluded.due,
-      waiting_for = excluded.waiting_for, deferral_reason = excluded.deferral_reason,
-      deferral_at = excluded.deferral_at, deferral_until = excluded.deferral_until, created_at = excluded.created_at,
-      updated_at = excluded.updated_at, completed_at = excluded.completed_at, start = excluded.start,
-      follow_up = excluded.follow_up, deferral_energy = excluded.deferral_energy,
-      repeat_rule = excluded.repeat_rule, repeat_after_done = excluded.repeat_after_done, pinned = excluded.pinned,
-      repeat_missed = excluded.repeat_missed, list_id = excluded.list_id
-    """
+  /// Every column written, each set again when the task exists; the list is found by its name (the default list
+  /// when there is none, or none of that name any more).
+  private static let upsert: String = {
+    let written = TaskColumn.allCases.filter { $0 != .id }
+    let values = TaskColumn.allCases.map { $0 == .list ? TaskColumn.listByName : "?" }.joined(separator: ",")
+    return """
+      INSERT INTO tasks (\(read)) VALUES (\(values))
+      ON CONFLICT (id) DO UPDATE SET \(written.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", "))
+      """
+  }()
 
   /// Inserts the task, or replaces every row of it if it exists. A task with no list (or one of a list that is no
   /// more) goes in the default list. `new`: the id has never been used (a capture's, from `sqlite_sequence`), so
@@ -38,16 +30,7 @@ package struct TaskRows {
   /// the kinds of child rows, and the search text, that are the same in both are left as they are (completing a task
   /// writes one row, not every row it has).
   package func save(_ task: StrideTask, new: Bool = false, replacing stored: StrideTask? = nil) throws(StrideError) {
-    try database.statement(Self.upsert)
-      .bind(
-        .integer(task.id.rawValue), .text(task.title), .text(task.rawInput), .text(task.energy.rawValue),
-        .int(task.estimateMinutes), .text(task.status.rawValue), .text(task.type.rawValue), .date(task.due),
-        .string(task.waitingFor), .string(task.deferral?.reason.rawValue), .date(task.deferral?.at),
-        .date(task.deferral?.until), .date(task.createdAt), .date(task.updatedAt), .date(task.completedAt),
-        .date(task.start), .date(task.followUp), .string(task.deferral?.energy?.rawValue),
-        .string(task.recurrence?.rrule), .int(task.recurrence?.afterDone == true ? 1 : 0), .int(task.pinned ? 1 : 0),
-        .int(task.missed), .string(task.list)
-      ).run()
+    try database.statement(Self.upsert).bind(TaskColumn.allCases.map { $0.value(of: task) }).run()
     /// Whether the rows of `table` are written again: cleared first, unless the id is new.
     func rewrites<Value: Equatable>(_ table: String, _ value: (StrideTask) -> Value) throws(StrideError) -> Bool {
       if let stored, value(stored) == value(task) { return false }
@@ -248,7 +231,7 @@ package struct TaskRows {
       }
       var task = try Self.task(
         from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred,
-        list: listNames[selectTasks.int64(22)])
+        list: listNames[selectTasks.int64(TaskColumn.list.rawValue)])
       let written = try notes.rows(of: id) { row throws(StrideError) in Note(at: row.date(1), text: row.text(2)) }
       if !written.isEmpty { task.notes = written }
       tasks.append(task)
@@ -260,36 +243,39 @@ package struct TaskRows {
     from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral],
     list: String?
   ) throws(StrideError) -> StrideTask {
-    guard let energy = EnergyLevel(rawValue: row.text(3)), let status = TaskStatus(rawValue: row.text(5)),
-      let type = TaskType(rawValue: row.text(6))
+    func text(_ column: TaskColumn) -> String { row.text(column.rawValue) }
+    func optionalText(_ column: TaskColumn) -> String? { row.optionalText(column.rawValue) }
+    func date(_ column: TaskColumn) -> Date? { row.optionalDate(column.rawValue) }
+    let id = row.int64(TaskColumn.id.rawValue)
+    guard let energy = EnergyLevel(rawValue: text(.energy)), let status = TaskStatus(rawValue: text(.status)),
+      let type = TaskType(rawValue: text(.type))
     else {
-      throw StrideError(.storageFailed, "task \(row.int64(0)) has a value this Stride does not know; upgrade Stride")
+      throw StrideError(.storageFailed, "task \(id) has a value this Stride does not know; upgrade Stride")
     }
     var deferral: Deferral?
-    if let reasonText = row.optionalText(9) {
+    if let reasonText = optionalText(.deferralReason) {
       guard let reason = DeferReason(rawValue: reasonText) else {
-        throw StrideError(.storageFailed, "task \(row.int64(0)) has an unknown defer reason '\(reasonText)'")
+        throw StrideError(.storageFailed, "task \(id) has an unknown defer reason '\(reasonText)'")
       }
       deferral = Deferral(
-        reason: reason, at: row.date(10), until: row.optionalDate(11),
-        energy: row.optionalText(17).flatMap(EnergyLevel.init(rawValue:)))
+        reason: reason, at: row.date(TaskColumn.deferralAt.rawValue), until: date(.deferralUntil),
+        energy: optionalText(.deferralEnergy).flatMap(EnergyLevel.init(rawValue:)))
     }
     var recurrence: Recurrence?
-    if let rule = row.optionalText(18) {
-      guard let parsed = Recurrence(rrule: rule, afterDone: row.int(19) != 0) else {
-        throw StrideError(.storageFailed, "task \(row.int64(0)) has a repeat rule this Stride does not know: \(rule)")
+    if let rule = optionalText(.repeatRule) {
+      guard let parsed = Recurrence(rrule: rule, afterDone: row.int(TaskColumn.repeatAfterDone.rawValue) != 0) else {
+        throw StrideError(.storageFailed, "task \(id) has a repeat rule this Stride does not know: \(rule)")
       }
       recurrence = parsed
     }
     return StrideTask(
-      id: TaskID(row.int64(0)), title: row.text(1), rawInput: row.text(2), energy: energy,
-      estimateMinutes: row.optionalInt(4), status: status, type: type, subtasks: subtasks, blockedBy: blockedBy,
-      due: row.optionalDate(7), start: row.optionalDate(15), tags: tags, deferral: deferral, deferrals: deferrals,
-      waitingFor: row.optionalText(8),
-      followUp: row.optionalDate(16), createdAt: row.date(12),
-      updatedAt: row.date(13),
-      completedAt: row.optionalDate(14), recurrence: recurrence, pinned: row.int(20) != 0, missed: row.int(21),
-      list: list)
+      id: TaskID(id), title: text(.title), rawInput: text(.rawInput), energy: energy,
+      estimateMinutes: row.optionalInt(TaskColumn.estimateMinutes.rawValue), status: status, type: type,
+      subtasks: subtasks, blockedBy: blockedBy, due: date(.due), start: date(.start), tags: tags, deferral: deferral,
+      deferrals: deferrals, waitingFor: optionalText(.waitingFor), followUp: date(.followUp),
+      createdAt: row.date(TaskColumn.createdAt.rawValue), updatedAt: row.date(TaskColumn.updatedAt.rawValue),
+      completedAt: date(.completedAt), recurrence: recurrence, pinned: row.int(TaskColumn.pinned.rawValue) != 0,
+      missed: row.int(TaskColumn.repeatMissed.rawValue), list: list)
   }
 }
 
