@@ -238,45 +238,6 @@ package struct TaskRows {
     }
     return tasks
   }
-
-  private static func task(
-    from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral],
-    list: String?
-  ) throws(StrideError) -> StrideTask {
-    func text(_ column: TaskColumn) -> String { row.text(column.rawValue) }
-    func optionalText(_ column: TaskColumn) -> String? { row.optionalText(column.rawValue) }
-    func date(_ column: TaskColumn) -> Date? { row.optionalDate(column.rawValue) }
-    let id = row.int64(TaskColumn.id.rawValue)
-    guard let energy = EnergyLevel(rawValue: text(.energy)), let status = TaskStatus(rawValue: text(.status)),
-      let type = TaskType(rawValue: text(.type))
-    else {
-      throw StrideError(.storageFailed, "task \(id) has a value this Stride does not know; upgrade Stride")
-    }
-    var deferral: Deferral?
-    if let reasonText = optionalText(.deferralReason) {
-      guard let reason = DeferReason(rawValue: reasonText) else {
-        throw StrideError(.storageFailed, "task \(id) has an unknown defer reason '\(reasonText)'")
-      }
-      deferral = Deferral(
-        reason: reason, at: row.date(TaskColumn.deferralAt.rawValue), until: date(.deferralUntil),
-        energy: optionalText(.deferralEnergy).flatMap(EnergyLevel.init(rawValue:)))
-    }
-    var recurrence: Recurrence?
-    if let rule = optionalText(.repeatRule) {
-      guard let parsed = Recurrence(rrule: rule, afterDone: row.int(TaskColumn.repeatAfterDone.rawValue) != 0) else {
-        throw StrideError(.storageFailed, "task \(id) has a repeat rule this Stride does not know: \(rule)")
-      }
-      recurrence = parsed
-    }
-    return StrideTask(
-      id: TaskID(id), title: text(.title), rawInput: text(.rawInput), energy: energy,
-      estimateMinutes: row.optionalInt(TaskColumn.estimateMinutes.rawValue), status: status, type: type,
-      subtasks: subtasks, blockedBy: blockedBy, due: date(.due), start: date(.start), tags: tags, deferral: deferral,
-      deferrals: deferrals, waitingFor: optionalText(.waitingFor), followUp: date(.followUp),
-      createdAt: row.date(TaskColumn.createdAt.rawValue), updatedAt: row.date(TaskColumn.updatedAt.rawValue),
-      completedAt: date(.completedAt), recurrence: recurrence, pinned: row.int(TaskColumn.pinned.rawValue) != 0,
-      missed: row.int(TaskColumn.repeatMissed.rawValue), list: list)
-  }
 }
 
 /// A child table's rows in task order, read alongside the tasks they belong to.
