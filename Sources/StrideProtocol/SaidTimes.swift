@@ -53,6 +53,15 @@ extension Wire.SubscribeResult: SaysTimes {
   }
 }
 
+extension Wire.Event: SaysTimes {
+  /// Its moment in words and as a clock ("14:05"), and the moment the first wake-up came due.
+  public mutating func say(_ speaker: Speaker) {
+    let time = speaker.time
+    said = time.words(["at": at, "wakeUp": wakeUps?.first?.at])
+    said?["clock"] = time.clock(at.date)
+  }
+}
+
 extension Wire.TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
     syncConflicts = syncConflicts?.map { conflict in

@@ -113,20 +113,6 @@ extension NowPrompt.Result {
   }
 }
 
-extension Wire.Event {
-  /// An event as one subscriber hears it: with a speaker, its moment and its tasks' times said in words.
-  public init(_ event: StrideEvent, saying speaker: Speaker? = nil) {
-    self.init(
-      topic: event.topic, seq: event.seq, at: Timestamp(event.at), action: event.action,
-      task: event.task.map { Wire.Task($0, saying: speaker) }, removed: event.removed,
-      wakeUps: event.wakeUps?.map(Wire.WakeUp.init), late: event.late,
-      now: event.now.map { Wire.NowResult($0, saying: speaker) }, sync: event.sync, error: event.error)
-    guard let time = speaker?.time else { return }
-    said = time.words(["at": at, "wakeUp": wakeUps?.first?.at])
-    said?["clock"] = time.clock(event.at)
-  }
-}
-
 extension Wire.UndoResult {
   /// What `undo` reverted, and the tasks as they are now.
   public init(_ change: UndoneChange, saying speaker: Speaker? = nil) {

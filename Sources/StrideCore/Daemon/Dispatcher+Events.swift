@@ -17,9 +17,10 @@ extension Dispatcher {
       for task in change.tasks {
         let shown = task.settled(at: change.at)
         if change.action == .wake {
-          hub.publish(.taskWoke) { seq in
-            StrideEvent(
-              topic: .taskWoke, seq: seq, at: change.at, action: change.action, task: shown, wakeUps: change.wakeUps,
+          hub.publish(.taskWoke, at: change.at) { seq, speaker in
+            Wire.Event(
+              topic: .taskWoke, seq: seq, at: Timestamp(change.at), action: change.action,
+              task: Wire.Task(shown, saying: speaker), wakeUps: change.wakeUps.map(Wire.WakeUp.init),
               late: WakeUp.late(change.wakeUps, announcedAt: change.at))
           }
         } else {
@@ -27,10 +28,10 @@ extension Dispatcher {
           let completing = change.action.completes
           let topic: EventTopic = completing && task.status == .completed ? .taskCompleted : .taskChanged
           let removed = change.removed.contains(task.id)
-          hub.publish(topic) { seq in
-            StrideEvent(
-              topic: topic, seq: seq, at: change.at, action: change.action, task: shown,
-              removed: topic == .taskChanged ? removed : nil)
+          hub.publish(topic, at: change.at) { seq, speaker in
+            Wire.Event(
+              topic: topic, seq: seq, at: Timestamp(change.at), action: change.action,
+              task: Wire.Task(shown, saying: speaker), removed: topic == .taskChanged ? removed : nil)
           }
         }
       }
@@ -58,7 +59,9 @@ extension Dispatcher {
           ?? (try? tasks.nowResult(Wire.NowList.Params(), at: at, detail: false)),
         hub.nowChanged(Self.key(now))
       else { return }
-      hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
+      hub.publish(.nowChanged, at: at) { seq, speaker in
+        Wire.Event(topic: .nowChanged, seq: seq, at: Timestamp(at), now: Wire.NowResult(now, saying: speaker))
+      }
     }
   }
 

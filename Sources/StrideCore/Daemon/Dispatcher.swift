@@ -56,8 +56,9 @@ public final class Dispatcher: Sendable {
     sync = SyncService(
       connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment
     ) { report, error in
-      hub.publish(.syncFinished) { seq in
-        StrideEvent(topic: .syncFinished, seq: seq, at: clock(), sync: report, error: error)
+      let at = clock()
+      hub.publish(.syncFinished, at: at) { seq, _ in
+        Wire.Event(topic: .syncFinished, seq: seq, at: Timestamp(at), sync: report, error: error)
       }
     }
     self.clock = clock

@@ -16,9 +16,17 @@ public final class EventHub: Sendable {
     var seq = 0
     var subscribers: [ObjectIdentifier: Subscription] = [:]
     /// Wake-up events no subscriber was there to hear (at start-up, or while nobody listened), oldest first.
-    var unheard: [StrideEvent] = []
+    var unheard: [Event] = []
     /// The now-list last announced, as task ids and what each asks; nil until someone listens for it.
     var lastNow: [String]?
+  }
+
+  /// An event until it is heard: its topic, its moment, and the event as a subscriber hears it, its tasks' times
+  /// said in the subscriber's words (or none).
+  struct Event {
+    let topic: EventTopic
+    let at: Date
+    let heard: (Speaker?) -> Wire.Event
   }
 
   /// How many events may wait for one subscriber before it is cut off.
@@ -39,12 +47,13 @@ public final class EventHub: Sendable {
   /// Gives the next sequence number to the event `make` builds, encodes it once for each zone its subscribers hear
   /// times said in (and once for those that want no words) and offers it to every subscriber of its topic. A wake-up
   /// nobody hears is kept for the next subscriber.
-  func publish(_ topic: EventTopic, _ make: (Int) -> StrideEvent) {
+  func publish(_ topic: EventTopic, at: Date, _ make: @escaping (_ seq: Int, Speaker?) -> Wire.Event) {
     state.withLock { state in
       let listeners = state.subscribers.values.filter { $0.topics.contains(topic) }
       guard !listeners.isEmpty || topic == .taskWoke else { return }
       state.seq += 1
-      let event = make(state.seq)
+      let seq = state.seq
+      let event = Event(topic: topic, at: at) { speaker in make(seq, speaker) }
       if listeners.isEmpty {
         state.unheard.append(event)
         state.unheard.removeFirst(max(0, state.unheard.count - Self.unheardLimit))
@@ -53,7 +62,7 @@ public final class EventHub: Sendable {
         let speaker = group[0].speaker?.at(event.at)
         guard
           let line = try? WireEncoder(speaker: speaker).notification(
-            method: topic.rawValue, params: Wire.Event(event, saying: speaker))
+            method: topic.rawValue, params: event.heard(speaker))
         else { continue }
         for listener in group { listener.offer(line) }
       }
@@ -87,8 +96,9 @@ public final class EventHub: Sendable {
         missed = state.unheard.count
         let encoder = WireEncoder(speaker: subscription.speaker)
         for event in state.unheard {
-          let heard = Wire.Event(event, saying: subscription.speaker)
-          if let line = try? encoder.notification(method: event.topic.rawValue, params: heard) {
+          if let line = try? encoder.notification(
+            method: event.topic.rawValue, params: event.heard(subscription.speaker))
+          {
             subscription.offer(line)
           }
         }
