@@ -78,7 +78,8 @@ let package = Package(
     // in, values out; the daemon reads and stores the tasks (`Tasks+Interop`).
     .target(name: "StrideInterop", dependencies: ["StrideModel", "StrideProtocol", "StrideCalendar"]),
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
-    // the model decides and decides nothing across tasks itself.
+    // the model decides and decides nothing across tasks itself. It hands out values of its own; it is on the
+    // protocol and the wire only because a history row keeps its tasks in `Wire.Task`'s JSON shape (History.swift).
     .target(
       name: "StrideStore", dependencies: ["CSQLite", "StrideJSON", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
