@@ -72,13 +72,14 @@ let package = Package(
     .target(name: "StrideProtocol", dependencies: ["StrideModel", "StrideJSON", "StrideWire"]),
     // iCalendar's VTODO, read and written the one way Stride maps it (for sync, import and export alike), and the
     // fields sync compares. Pure values, no I/O.
-    .target(name: "StrideCalendar", dependencies: ["StrideModel", "StrideProtocol"]),
+    .target(name: "StrideCalendar", dependencies: ["StrideBase", "StrideModel"]),
     // Import and export: a file of another tool's (Taskwarrior, todo.txt, iCalendar) or Stride's own read into tasks,
     // with what was left out and why, and tasks written in each format, with what the format cannot keep. Pure: text
     // in, values out; the daemon reads and stores the tasks (`Tasks+Interop`).
     .target(name: "StrideInterop", dependencies: ["StrideModel", "StrideProtocol", "StrideCalendar"]),
     // Persistence: SQLite, the schema, task rows, the history undo reads, what sync keeps per item. It writes what
-    // the model decides and decides nothing across tasks itself.
+    // the model decides and decides nothing across tasks itself. It hands out values of its own; it is on the
+    // protocol and the wire only because a history row keeps its tasks in `Wire.Task`'s JSON shape (History.swift).
     .target(
       name: "StrideStore", dependencies: ["CSQLite", "StrideJSON", "StrideModel", "StrideProtocol", "StrideCalendar"]),
     // The operating system, through Glibc: paths, the instance lock, starting programs, exit statuses, systemd's
@@ -135,7 +136,7 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(
       name: "strided",
-      dependencies: ["StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideConnection"]),
+      dependencies: ["StrideBase", "StrideModel", "StrideProtocol", "StrideCore", "StrideCalDAV", "StrideConnection"]),
     // The CLI: every command of the table, from its typed options to the lines it prints, the Now view's terminal
     // loop and `stride mcp`'s session. The program `stride` is its main.swift; tests run the commands' parts
     // in-process. No Foundation.

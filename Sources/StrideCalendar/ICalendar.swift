@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// iCalendar (RFC 5545) VTODO components, one per task and one per step, for calendar and reminder apps, mapped
 /// as sync maps them (`VTodo`). Lines end in CRLF and are folded at 75 octets, as the standard asks.

@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// Reads iCalendar (RFC 5545) text: content lines, components, TEXT, DATE and DATE-TIME values. `VTodo.read` makes
 /// a task's fields of a VTODO with it, for sync and import alike; Docs/interop.md says how each property maps.

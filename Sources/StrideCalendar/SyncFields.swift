@@ -1,8 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
-import StrideWire
 
 /// One step as the server holds it: a child VTODO with its own UID.
 package struct SyncStep: Codable, Equatable, Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// Notes in a VTODO. Each travels exactly as an `X-STRIDE-NOTE;AT=…` property, which other apps keep and ignore. So
 /// that those apps show them too, `DESCRIPTION` is the thought as typed, a blank line, then the notes, each a line

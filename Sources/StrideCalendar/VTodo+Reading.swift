@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// Reading: a server's resource or a file's VTODO into the fields Stride keeps, with what it does not own kept.
 extension VTodo {

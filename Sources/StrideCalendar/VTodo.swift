@@ -1,8 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
-import StrideWire
 
 /// A task and its steps as VTODO components: the one mapping `stride export --format ical` and CalDAV sync share
 /// (Docs/sync.md has it as a table). A task is one VTODO; each step is a child VTODO with RELATED-TO;RELTYPE=PARENT,

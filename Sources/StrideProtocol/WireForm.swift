@@ -113,23 +113,6 @@ extension NowPrompt.Result {
   }
 }
 
-extension Wire.UndoResult {
-  /// What `undo` reverted, and the tasks as they are now.
-  public init(_ change: UndoneChange, saying speaker: Speaker? = nil) {
-    self.init(
-      undone: Change(action: change.action, summary: change.summary, at: Timestamp(change.at), from: change.source),
-      tasks: change.tasks.map { Wire.Task($0, saying: speaker) }, kept: change.kept.isEmpty ? nil : change.kept)
-  }
-}
-
-extension ContextResult {
-  public init(_ context: UserContext) {
-    self.init(
-      energy: context.energy, updatedAt: context.updatedAt.map(Timestamp.init),
-      lapsesAt: context.lapsesAt.map(Timestamp.init))
-  }
-}
-
 extension Wire.WakeUp {
   public init(_ wakeUp: WakeUp) {
     self.init(task: wakeUp.task, kind: wakeUp.kind, at: Timestamp(wakeUp.at))

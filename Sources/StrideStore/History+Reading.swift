@@ -2,8 +2,6 @@ import Foundation
 import StrideBase
 import StrideJSON
 import StrideModel
-import StrideProtocol
-import StrideWire
 
 /// The history read back for people: the log a page at a time, and the facts a review is counted from. The
 /// review's queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of
@@ -12,7 +10,7 @@ extension History {
   /// A page of the log, newest first: changes that touched `task` (any when nil), at or after `since`, before
   /// `until`, older than the change `before`; at most `limit`, and whether there are more.
   package func page(task: TaskID?, since: Date?, until: Date?, before: Int64?, limit: Int) throws(StrideError)
-    -> HistoryLog.Result
+    -> HistoryPage
   {
     let statement = try database.statement(
       """
@@ -26,7 +24,7 @@ extension History {
     ).bind(
       task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), before.map { .integer($0) } ?? .null,
       .int(limit + 1))
-    var entries: [HistoryLog.Entry] = []
+    var entries: [LoggedChange] = []
     while try statement.step() {
       guard let action = ChangeAction(rawValue: statement.text(2)) else { continue }
       let (earlier, later) = (try tasks(statement.text(4)), try tasks(statement.text(5)))
@@ -36,13 +34,13 @@ extension History {
         words = "took back: " + HistoryWords.phrase(undone, before: later, after: earlier, summary: statement.text(3))
       }
       entries.append(
-        HistoryLog.Entry(
-          seq: statement.int64(0), at: Timestamp(statement.date(1)), action: action,
+        LoggedChange(
+          seq: statement.int64(0), at: statement.date(1), action: action,
           id: (later.first ?? earlier.first)?.id,
           words: words, undone: statement.int(7) != 0, fromSync: statement.optionalText(6) == Self.syncOrigin))
     }
     let more = entries.count > limit
-    return HistoryLog.Result(entries: Array(entries.prefix(limit)), more: more)
+    return HistoryPage(entries: Array(entries.prefix(limit)), more: more)
   }
 
   /// A task finished in a period: when, which, what it needed, and whether it was a routine's occurrence.

@@ -3,7 +3,6 @@ import Foundation
 import StrideBase
 import StrideCalendar
 import StrideModel
-import StrideProtocol
 
 /// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
 package final class SQLiteDatabase {

@@ -1,7 +1,6 @@
 import StrideBase
 import StrideCalendar
 import StrideModel
-import StrideProtocol
 
 /// The database layout, as a list of forward migrations. `PRAGMA user_version` records how many have run.
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// The full-text index `stride find` reads: an FTS5 table, `task_search`, with one row per task (its id as the rowid)
 /// holding its title, the thought as typed, its notes and its steps. Written with the task, in the same transaction.

@@ -2,7 +2,6 @@ import Foundation
 import StrideBase
 import StrideCalendar
 import StrideModel
-import StrideProtocol
 
 /// A change that has committed, as the daemon's events report it: its action, and
 /// the tasks it touched as they are afterwards (a removed task as it was).

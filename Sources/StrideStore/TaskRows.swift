@@ -2,7 +2,6 @@ import Foundation
 import StrideBase
 import StrideCalendar
 import StrideModel
-import StrideProtocol
 
 /// Reads and writes whole tasks as rows of `tasks` and its child tables. Callers hold the transaction.
 package struct TaskRows {

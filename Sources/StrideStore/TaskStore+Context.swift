@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// The person's context the store keeps beside the tasks: their energy, and when they said it.
 extension TaskStore {

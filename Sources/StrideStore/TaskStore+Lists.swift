@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// A list as the store keeps it: its id, its name, whether new tasks go there, and the CalDAV collection it syncs
 /// with (the account as JSON), if any.

@@ -1,7 +1,6 @@
 import Foundation
 import StrideBase
 import StrideModel
-import StrideProtocol
 
 /// When the person last saw each task among the suggestions, kept beside the tasks: not a change to a task (no
 /// history, no revision, nothing to sync), only the engine's memory of turns.

@@ -3,8 +3,6 @@ import StrideBase
 import StrideCalendar
 import StrideJSON
 import StrideModel
-import StrideProtocol
-import StrideWire
 
 /// What the server holds of one task or step, as the last sync pass left it.
 package struct SyncItem: Equatable, Sendable {
@@ -222,11 +220,11 @@ extension TaskStore {
   }
 
   /// The fields changed on both sides for a task, oldest first.
-  public func syncConflicts(of id: TaskID) throws(StrideError) -> [SyncConflictNote] {
+  public func syncConflicts(of id: TaskID) throws(StrideError) -> [SyncConflict] {
     let statement = try database.statement(
       "SELECT at, field, kept, lost, kept_from FROM sync_conflicts WHERE task_id = ? ORDER BY rowid")
     statement.bind(.integer(id.rawValue))
-    var notes: [SyncConflictNote] = []
+    var notes: [SyncConflict] = []
     while try statement.step() {
       guard let side = ConflictSide(rawValue: statement.text(4)) else {
         throw StrideError(
@@ -235,8 +233,8 @@ extension TaskStore {
             + "know; update Stride")
       }
       notes.append(
-        SyncConflictNote(
-          at: Timestamp(statement.date(0)), field: statement.text(1), kept: statement.text(2), lost: statement.text(3),
+        SyncConflict(
+          at: statement.date(0), field: statement.text(1), kept: statement.text(2), lost: statement.text(3),
           keptFrom: side))
     }
     return notes

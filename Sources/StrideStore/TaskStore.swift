@@ -2,7 +2,6 @@ import Foundation
 import StrideBase
 import StrideCalendar
 import StrideModel
-import StrideProtocol
 
 /// The durable home of every task: SQLite on disk, with the open tasks also held in memory for ranking.
 ///

@@ -5,9 +5,6 @@ import StrideJSON
 /// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
 public let protocolVersion = 5
 
-/// This build's version, reported as `strided/<version>` in the greeting.
-public let strideVersion = "0.1.0"
-
 /// A request's `id`: a number or a string, echoed back in the response.
 public enum RequestID: Codable, Hashable, Sendable {
   case number(Int64)

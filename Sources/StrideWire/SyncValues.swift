@@ -19,12 +19,6 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
   }
 }
 
-/// Which side's value a merge kept for a field changed on both: `server` (the other device's change was later) or
-/// `here`.
-public enum ConflictSide: String, WireEnum, Sendable {
-  case server, here
-}
-
 /// Where sync goes: a task collection, who to log in as, and how to get the password (never stored in clear).
 public struct SyncAccount: Codable, Equatable, Sendable {
   /// The collection's URL.

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 import StrideCalDAV
 import StrideConnection
 import StrideCore

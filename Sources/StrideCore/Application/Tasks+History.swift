@@ -20,7 +20,7 @@ extension Tasks {
       if let id = params.id, page.entries.isEmpty, params.since == nil, params.until == nil, params.before == nil {
         _ = try store.task(id, at: .distantPast)
       }
-      return page
+      return HistoryLog.Result(page)
     }
   }
 

@@ -126,7 +126,8 @@ final class Tasks: Sendable {
     try locked { store throws(StrideError) in
       let conflicts = try store.syncConflicts(of: id)
       return Wire.TaskResult(
-        task: caller.wire(try store.task(id, at: caller.now)), syncConflicts: conflicts.isEmpty ? nil : conflicts,
+        task: caller.wire(try store.task(id, at: caller.now)),
+        syncConflicts: conflicts.isEmpty ? nil : conflicts.map(SyncConflictNote.init),
         repeatsElsewhere: try store.foreignRule(of: id))
     }
   }

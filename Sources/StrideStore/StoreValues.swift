@@ -47,3 +47,34 @@ public struct UserContext: Equatable, Sendable {
       : UserContext(energy: energy, updatedAt: updatedAt, lapsesAt: lapse)
   }
 }
+
+/// A page of the history's log, newest first, and whether there are older changes past it.
+public struct HistoryPage: Sendable {
+  public var entries: [LoggedChange]
+  public var more: Bool
+}
+
+/// One change as the log tells it.
+public struct LoggedChange: Sendable {
+  /// The change's place in the history: larger is later.
+  public var seq: Int64
+  public var at: Date
+  public var action: ChangeAction
+  /// The task the change was about, when it was about one.
+  public var id: TaskID?
+  /// What happened, in words ("finished step 2 of task 12, "call the bank"").
+  public var words: String
+  /// Taken back since by `history.undo`.
+  public var undone: Bool
+  /// Made by a sync pass (received from another device), not here.
+  public var fromSync: Bool
+}
+
+/// A field of a task that changed on both sides when sync merged it: what was kept, what was lost, and from where.
+public struct SyncConflict: Sendable {
+  public var at: Date
+  public var field: String
+  public var kept: String
+  public var lost: String
+  public var keptFrom: ConflictSide
+}
