@@ -59,15 +59,18 @@ extension Session {
     guard kill(info.pid, SIGTERM) == 0 else {
       throw ClientError.unreachable("could not signal strided (pid \(info.pid)): \(System.describe())")
     }
-    // Its last act is to drop the instance lock beside the database; wait for that (its grace period is 10 s).
+    // Wait until that process has exited (its grace period is 10 s), so the next command meets a new daemon, not
+    // this one on its way out. The process, not only the instance lock beside the database: the lock file may be
+    // gone with the data folder, and then nothing there says the daemon still runs.
     let lockFile = StridePaths(
       environment: environment, dataDirectory: System.parent(of: info.database)
     ).lockFile
+    let stopped = { !System.isRunning(info.pid) && !InstanceLock.isHeld(path: lockFile) }
     let deadline = System.uptime + 15
-    while System.uptime < deadline, InstanceLock.isHeld(path: lockFile) {
+    while System.uptime < deadline, !stopped() {
       usleep(20_000)
     }
-    guard !InstanceLock.isHeld(path: lockFile) else {
+    guard stopped() else {
       throw ClientError.unreachable("strided (pid \(info.pid)) did not stop within 15 seconds; see \(paths.logFile)")
     }
     output.report(
