@@ -182,9 +182,15 @@ let package = Package(
         "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideConnection",
         "StrideClientKit", "StrideNowView", "StrideMCP",
       ],
-      // Engine scenarios, preferences, the capture fixtures, the MCP client script and the fake notification service
-      // are read from their paths, not bundled.
-      exclude: ["Engine/Scenarios", "Capture/Fixtures", "MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
+      // The MCP client script and the fake notification service are read from their paths, not bundled.
+      exclude: ["MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
+    // The model, capture and the engine, in memory: no store, no wire, no daemon. Engine scenarios, preferences and
+    // the capture fixtures are read from their paths, not bundled.
+    .testTarget(
+      name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel"],
+      exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
+    // Framing lines of bytes, on its own.
+    .testTarget(name: "StrideTransportTests", dependencies: ["StrideTransport"]),
     // The CLI's parts in-process: the table of commands, a command line read into each command's options, and
     // what the commands say. (Tests that run the built `stride` are end-to-end, in StrideCoreTests.)
     .testTarget(name: "StrideCLITests", dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI"]),

@@ -138,3 +138,37 @@ struct WireTaskTests {
     #expect(try [Wire.Task](json: JSONReader.parse(written)).map { try StrideTask($0) } == tasks)
   }
 }
+
+/// A model task and its notes through `Wire.Task` and back, every key there.
+@Suite("Model tasks on the wire")
+struct ModelTaskWireTests {
+  let now = Fixtures.now
+
+  @Test("a task's notes are on the wire, oldest first, with their times")
+  func wire() throws {
+    var task = StrideTask(id: TaskID(3), title: "t", rawInput: "t", createdAt: Fixtures.now)
+    _ = try task.addNote("line one\nline two", at: Fixtures.now)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(Wire.Task(task))
+    #expect(
+      String(decoding: data, as: UTF8.self).contains(
+        #""notes":[{"at":"2026-11-21T09:00:00Z","text":"line one\nline two"}]"#))
+    #expect(try StrideTask(try JSONDecoder().decode(Wire.Task.self, from: data)) == task)
+  }
+
+  @Test("task JSON round-trips with every wire key present")
+  func wireRoundTrip() throws {
+    var task = Fixtures.task(7, steps: [Subtask(title: "one")], blockedBy: [TaskID(3)])
+    try task.deferTask(.noEnergy, until: Fixtures.at("2026-11-22T10:00:00Z"), at: now)
+    let data = try WireEncoder().encode(Wire.Task(task))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    for key in [
+      "id", "title", "rawInput", "energy", "estimateMinutes", "status", "type", "subtasks", "progress", "blockedBy",
+      "due", "tags", "deferral", "deferCount", "waitingFor", "createdAt", "updatedAt", "completedAt",
+    ] {
+      #expect(object.keys.contains(key), "missing \(key)")
+    }
+    #expect(try StrideTask(try JSONDecoder().decode(Wire.Task.self, from: data)) == task)
+  }
+}

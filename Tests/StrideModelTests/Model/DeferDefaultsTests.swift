@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// A time Stride picks itself lands at the start of the person's day, a deferral is never "until now", a routine
 /// done nearer its last time keeps its next one, and the log names a step with its task. Pure: explicit instants.

@@ -2,10 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideNowView
-@testable import StrideProtocol
 
 /// Captures and times that were misread, family by family (issue 29). Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Capture: misread families")
@@ -190,20 +187,4 @@ struct MisreadFamilyTests {
     #expect(draft.type == type, "\(text)")
   }
 
-  @Test(
-    "the Now view's capture preview names the type, the word it came from, and the repeat",
-    arguments: [
-      (
-        "pay rent every month on the 1st: find the lease",
-        ["Type:    obligation (from \"pay\")", "Repeats: every month on the 1st"]
-      ),
-      ("clean desk: file invoice, tidy", ["Type:    chore"]),
-      ("gym mon wed fri 7am", ["Title:   gym", "Repeats: every Monday, Wednesday and Friday"]),
-    ])
-  func previewSaysTypeAndRepeat(_ text: String, _ lines: [String]) throws {
-    var view = NowView()
-    _ = view.handle(.character("a"))
-    try PreviewDaemon().type(text, into: &view)
-    for line in lines { #expect(view.captureReading.contains(line), "\(view.captureReading)") }
-  }
 }

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// "Tonight" late at night, and "tomorrow" as the start of the person's day (issue 29, part 8).
 @Suite("Times: tonight late at night, and the start of the person's day")
@@ -74,18 +72,6 @@ struct DayStartTests {
     let parsed = CaptureParser(reference: Fixtures.now, timeZone: utc).parse(text)
     #expect(parsed.start == start.map(Fixtures.at), "\(text)")
     #expect(parsed.due == due.map(Fixtures.at), "\(text)")
-  }
-
-  @Test("config.json: time.dayStart sets the start of the day; a value that is no time names the file")
-  func config() throws {
-    let directory = Fixtures.temporaryDirectory()
-    #expect(try StrideConfig.load(path: directory + "/none.json").time.dayStart == ClockTime(hour: 9)!)
-    try #"{"time":{"dayStart":"07:30"}}"#.write(toFile: directory + "/a.json", atomically: true, encoding: .utf8)
-    #expect(try StrideConfig.load(path: directory + "/a.json").time.dayStart == ClockTime(hour: 7, minute: 30)!)
-    for bad in ["25:00", "7am", "", "7:5x"] {
-      try #"{"time":{"dayStart":"\#(bad)"}}"#.write(toFile: directory + "/b.json", atomically: true, encoding: .utf8)
-      #expect(throws: StrideError.self, "\(bad)") { try StrideConfig.load(path: directory + "/b.json") }
-    }
   }
 
   @Test(

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// The peers' own test data (../shared/corpora), run through Stride's parser. Pass rates are printed by category.
 /// Cases Stride deliberately answers differently are listed by text in Docs/capture.md; they are left out of the

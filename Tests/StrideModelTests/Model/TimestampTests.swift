@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 @Suite("Times on the wire")
 struct TimestampTests {

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Routines: reading a rule, and where its next occurrence falls.
 @Suite("Routines")
@@ -211,32 +209,6 @@ struct RecurrenceTests {
     #expect(steps.status == .active)
     #expect(steps.due == Fixtures.at("2026-11-22T18:00:00Z"))
     #expect(steps.subtasks.first?.done == false)
-  }
-
-  @Test("a missed routine moves on to its current time in one wake-up, counting what it passed over")
-  func movesOn() throws {
-    let daily = Recurrence(.daily)
-    let current = try #require(
-      daily.current(from: Fixtures.at("2026-11-14T07:00:00Z"), at: Fixtures.at("2026-11-21T09:00:00Z"), in: utc))
-    #expect(current.due == Fixtures.at("2026-11-21T07:00:00Z"))
-    #expect(current.missed == 7)
-    #expect(daily.current(from: Fixtures.at("2026-11-21T07:00:00Z"), at: Fixtures.now, in: utc) == nil)
-    #expect(
-      Recurrence(.daily, afterDone: true).current(from: Fixtures.at("2026-11-14T07:00:00Z"), at: Fixtures.now, in: utc)
-        == nil)
-    let (store, _) = try Fixtures.store()
-    var stretch = Fixtures.task(
-      1, "stretch", created: Fixtures.at("2026-11-13T07:00:00Z"), due: Fixtures.at("2026-11-14T07:00:00Z"))
-    stretch.recurrence = daily
-    _ = try store.importTasks([stretch], at: Fixtures.at("2026-11-13T08:00:00Z"))
-    let woken = try store.wake(at: Fixtures.now)
-    #expect(woken.count == 1, "one wake-up, not seven")
-    let moved = try store.task(TaskID(1), at: Fixtures.now)
-    #expect(moved.missed == 7)
-    let here = LocalCalendar(timeZone: .current)
-    #expect(moved.due == daily.current(from: Fixtures.at("2026-11-14T07:00:00Z"), at: Fixtures.now, in: here)?.due)
-    #expect(moved.wakeUps.allSatisfy { $0.at > Fixtures.now }, "the next move is ahead")
-    #expect(try store.wake(at: Fixtures.now).isEmpty, "announced once")
   }
 
   @Test("a capture's routine is due at its first occurrence, at the time the line names")

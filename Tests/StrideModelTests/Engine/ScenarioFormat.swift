@@ -1,9 +1,7 @@
 import Foundation
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// A named situation for the engine, read from a `.scenario` file in Engine/Scenarios:
 ///

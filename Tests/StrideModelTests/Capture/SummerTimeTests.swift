@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Words that mean a clock time on another day, or on the other side of noon, read on the clock and not as 24 or
 /// 12 hours of time passing: Paris leaves summer time on Sunday 25 October 2026 (03:00 becomes 02:00), so that day
@@ -42,11 +40,4 @@ struct SummerTimeTests {
     #expect(parser.instant(last, dateOnly: .startOfDay) == Fixtures.at(end), "\(text) at \(now)")
   }
 
-  @Test("--since 9am on the morning after is yesterday's 9am, not a week back")
-  func sinceYesterdayMorning() throws {
-    // Sunday 25 October at 08:30, winter time: 9am today is still to come, so it is Saturday's.
-    let result = try TimeReader(zone: paris).read(
-      .init(text: "9am", reading: .since), now: Fixtures.at("2026-10-25T07:30:00Z"))
-    #expect(result.at.date == Fixtures.at("2026-10-24T07:00:00Z"))
-  }
 }

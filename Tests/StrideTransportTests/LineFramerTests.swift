@@ -1,8 +1,5 @@
 import Testing
 
-@testable import StrideCore
-@testable import StrideModel
-@testable import StrideProtocol
 @testable import StrideTransport
 
 @Suite("Line framing")

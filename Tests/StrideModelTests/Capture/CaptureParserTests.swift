@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Capture grammar")
@@ -118,65 +116,6 @@ struct CaptureParserTests {
     #expect(parser.parse("notes on () in swift").title == "notes on () in swift")
   }
 
-}
-
-@Suite("Breakdown command")
-struct BreakdownTests {
-  func script(_ body: String) throws -> String {
-    let path = Fixtures.temporaryDirectory() + "/steps.sh"
-    try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
-    return path
-  }
-
-  /// The script runs through /bin/sh: executing a file just written races with other tests' forks (ETXTBSY).
-  func breakdown(_ path: String, timeout: Double = 3) -> Breakdown {
-    Breakdown(
-      config: StrideConfig(capture: .init(breakdownCommand: ["/bin/sh", path], breakdownTimeoutSeconds: timeout)))!
-  }
-
-  let draft = TaskDraft(title: "plan the trip", rawInput: "plan the trip", steps: ["built in"])
-
-  @Test("the program's steps replace the built-in ones, and it sees the raw text")
-  func replaces() throws {
-    let path = try script(
-      #"input=$(cat); case "$input" in *'"text":"plan the trip"'*) echo '{"steps":["book train","pack"]}';; *) echo '{"steps":["wrong input"]}';; esac"#
-    )
-    #expect(breakdown(path).apply(to: draft).steps == ["book train", "pack"])
-  }
-
-  @Test(
-    "on any failure the built-in steps stand",
-    arguments: [
-      "exit 3", "echo 'not json'", "echo '{\"steps\":[]}'", "echo '{\"steps\":[\"  \"]}'", "sleep 5; echo '[\"late\"]'",
-    ])
-  func fallsBack(_ body: String) throws {
-    let path = try script(body)
-    let started = Date()
-    #expect(breakdown(path, timeout: 0.5).apply(to: draft).steps == ["built in"])
-    #expect(Date().timeIntervalSince(started) < 4, "a slow program is stopped at its timeout")
-  }
-
-  @Test("a program that is not there is a failure like any other")
-  func missing() {
-    let missing = Breakdown(config: StrideConfig(capture: .init(breakdownCommand: ["/nonexistent/steps"])))!
-    #expect(missing.apply(to: draft).steps == ["built in"])
-  }
-
-  @Test("config.json: absent means defaults; a string or an array names the program; bad JSON names the file")
-  func config() throws {
-    let directory = Fixtures.temporaryDirectory()
-    #expect(try StrideConfig.load(path: directory + "/none.json") == StrideConfig())
-    try #"{"capture":{"breakdownCommand":"/bin/steps"}}"#.write(
-      toFile: directory + "/a.json", atomically: true, encoding: .utf8)
-    #expect(try StrideConfig.load(path: directory + "/a.json").capture.breakdownCommand == ["/bin/steps"])
-    try "{ not json".write(toFile: directory + "/b.json", atomically: true, encoding: .utf8)
-    #expect {
-      try StrideConfig.load(path: directory + "/b.json")
-    } throws: { error in
-      (error as? StrideError)?.message.contains(directory + "/b.json") == true
-    }
-  }
 }
 
 /// The long tail of how people write a capture (issue: captures that say what they read). Reference: Saturday
@@ -430,21 +369,6 @@ struct NumericDateTests {
       #expect(try due("renew lease 12/31/2026", order) == Fixtures.at("2026-12-31T23:59:59Z"), "\(order)")
       #expect(try due("renew lease 31.12.2026", order) == Fixtures.at("2026-12-31T23:59:59Z"), "\(order)")
       #expect(try due("renew lease 5/5/2027", order) == Fixtures.at("2027-05-05T23:59:59Z"), "\(order)")
-    }
-  }
-
-  @Test("with no locale, a date that reads both ways is refused, naming both readings")
-  func ambiguous() {
-    do throws(StrideError) {
-      _ = try Capture.draft(from: "return library books 3/12/2026", at: Fixtures.now, timeZone: utc)
-      Issue.record("an ambiguous date was accepted")
-    } catch {
-      #expect(error.message.contains("Thursday 3 December 2026"))
-      #expect(error.message.contains("Thursday 12 March 2026"))
-      #expect(error.message.contains("LC_TIME"))
-    }
-    #expect(throws: StrideError.self) {
-      try TimeReader(zone: utc).read(.init(text: "3/4/2027"), now: Fixtures.now)
     }
   }
 

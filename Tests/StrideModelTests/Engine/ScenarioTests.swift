@@ -2,14 +2,12 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Every file in Engine/Scenarios is a situation with what must (and must not) be in the five.
 @Suite("Engine scenarios")
 struct ScenarioTests {
-  static let directory = Repository.root + "/Tests/StrideCoreTests/Engine/Scenarios"
+  static let directory = Repository.root + "/Tests/StrideModelTests/Engine/Scenarios"
 
   static let files: [String] = {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// How people write a routine without the words Stride first knew (issue 29). Reference: Saturday 2026-11-21 09:00
 /// UTC.

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Reference: Saturday 2026-11-21 09:00 UTC.
 @Suite("Time parser")

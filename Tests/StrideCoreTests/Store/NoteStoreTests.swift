@@ -1,25 +1,13 @@
 import Foundation
-import StrideWire
 import Testing
 
 @testable import StrideBase
 @testable import StrideModel
-@testable import StrideProtocol
 @testable import StrideStore
 
-@Suite("Notes on a task")
-struct NoteTests {
-  @Test("a note keeps its lines, loses control characters and trailing spaces; an empty one is refused")
-  func checked() throws {
-    #expect(
-      try StrideTask.checkedNote("\n  number: 555 0123  \r\n\n\tgate code\u{1B}[31m 4\n\n")
-        == "  number: 555 0123\n\n gate code[31m 4")
-    #expect(throws: StrideError.self) { try StrideTask.checkedNote(" \n\t\n") }
-    #expect(throws: StrideError.self) {
-      try StrideTask.checkedNote(String(repeating: "a", count: Note.maximumLength + 1))
-    }
-  }
-
+/// A task's notes as the store keeps them: in order, across a reopen, and taken back by undo.
+@Suite("Notes in the store")
+struct NoteStoreTests {
   @Test("notes are stored oldest first, survive a reopen, and undo takes back the last one or a removal")
   func stored() throws {
     let (store, path) = try Fixtures.store()
@@ -46,18 +34,5 @@ struct NoteTests {
     #expect(try reopened.task(task.id, at: Fixtures.now).notes.count == 3)
     #expect(try reopened.undo(at: Fixtures.now.addingTimeInterval(200)).action == .addNote)
     #expect(try reopened.task(task.id, at: Fixtures.now).notes.count == 2)
-  }
-
-  @Test("a task's notes are on the wire, oldest first, with their times")
-  func wire() throws {
-    var task = StrideTask(id: TaskID(3), title: "t", rawInput: "t", createdAt: Fixtures.now)
-    _ = try task.addNote("line one\nline two", at: Fixtures.now)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let data = try encoder.encode(Wire.Task(task))
-    #expect(
-      String(decoding: data, as: UTF8.self).contains(
-        #""notes":[{"at":"2026-11-21T09:00:00Z","text":"line one\nline two"}]"#))
-    #expect(try StrideTask(try JSONDecoder().decode(Wire.Task.self, from: data)) == task)
   }
 }

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// The rules that span tasks, on tasks held in memory: no store, no daemon.
 @Suite("Rules across tasks")

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import StrideCore
 @testable import StrideModel
-@testable import StrideProtocol
 
 /// Routines keep to their own days: today's time is the one to do today, a routine done for its period waits for
 /// its next time, and a morning of routines leaves room for the rest.
