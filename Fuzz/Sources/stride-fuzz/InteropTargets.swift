@@ -1,4 +1,6 @@
 import Foundation
+import StrideJSON
+import StrideWire
 
 @testable import StrideBase
 @testable import StrideInterop
@@ -54,5 +56,7 @@ enum InteropTargets {
     }
   }
 
-  static func wire(_ task: StrideTask) -> String { String(decoding: try! WireEncoder().encode(task), as: UTF8.self) }
+  static func wire(_ task: StrideTask) -> String {
+    String(decoding: JSONWriter.write(Wire.Task(task).json), as: UTF8.self)
+  }
 }

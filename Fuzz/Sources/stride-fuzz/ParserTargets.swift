@@ -1,4 +1,5 @@
 import Foundation
+import StrideWire
 
 @testable import StrideBase
 @testable import StrideCore
@@ -31,7 +32,7 @@ enum ParserTargets {
     for date in [draft.due, draft.start].compactMap({ $0 }) {
       require(Timestamp.parse(Timestamp.format(date)) == date, "\(date) does not survive \(Timestamp.format(date))")
     }
-    let wire = try! WireEncoder().encode(draft)
+    let wire = try! WireEncoder().encode(Wire.Draft(draft))
     let read = try! JSONReader.parse(Array(wire))
     require(read["rawInput"] == .string(text), "the raw text did not survive the wire: \(read["rawInput"] as Any)")
     require(read["title"] == .string(draft.title), "the title did not survive the wire")
