@@ -3,7 +3,7 @@ import StrideModel
 import StrideProtocol
 import StrideStore
 
-/// The use cases that read many tasks: `task.list` with its filters and orders, and `task.find`.
+/// Finding tasks: `task.list` by its filters and orders, and `task.find` by words.
 extension Tasks {
   func list(_ params: TaskList.Params, at now: Date) throws(StrideError) -> TaskListResult {
     let tag = try params.tag.map { tag throws(StrideError) in try StrideTask.checkedTags([tag])[0] }
