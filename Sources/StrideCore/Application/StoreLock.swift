@@ -14,9 +14,12 @@ import Synchronization
 ///
 /// Changes from different connections share commits too (`change`): while one thread commits, the changes that
 /// arrive wait for it, and the next of them commits them all in one transaction — one sync to disk for the lot.
+///
+/// What each commit changed is handed out once the lock is let go of (`handOut(to:)`), commit by commit in their
+/// order, before the caller whose hold made it goes on: the daemon turns it into events without holding up the store.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store` is only touched while `lock` is held, and `waiting`, `leading` and each waiting
-  // change's outcome only while `queue` is.
+  // Sendable because `store` and `announced` are only touched while `lock` is held, `waiting`, `leading` and each
+  // waiting change's outcome only while `queue` is, and the rest are locks and atomics.
   private let lock = NSLock()
   private let store: TaskStore
   /// The thread that holds the lock (0: none), to catch a second hold on the same thread.
@@ -26,14 +29,56 @@ final class StoreLock: @unchecked Sendable {
   private var waiting: [WaitingChange] = []
   /// Whether a thread is gathering and committing a group now.
   private var leading = false
+  /// Whether the store told of a commit during the hold now: its changes are handed out once the hold ends.
+  private var announced = false
+  /// The commits the store told of, oldest first, each as the changes it made, waiting to be handed out.
+  private let committed = Locked<[[StoreChange]]>([])
+  /// Held while commits are handed out, so that they go out one after another, in commit order.
+  private let handing = NSLock()
+  /// Hears each commit's changes (`handOut(to:)`).
+  private let listener = Locked<(@Sendable ([StoreChange]) -> Void)?>(nil)
 
-  init(_ store: TaskStore) { self.store = store }
+  init(_ store: TaskStore) {
+    self.store = store
+    // Called under the lock: it only notes the commit, which is handed out after the lock is let go of.
+    store.observer = { [unowned self] _, changes in
+      announced = true
+      committed.withLock { $0.append(changes) }
+    }
+  }
 
-  /// Runs `body` on the store under the lock; it throws what `body` throws (nothing, or a `StrideError`).
+  /// Runs `body` on the store under the lock; it throws what `body` throws (nothing, or a `StrideError`). Once the
+  /// lock is let go of, what it committed is handed out before it returns.
   func locked<T, E: Error>(_ body: (TaskStore) throws(E) -> T) throws(E) -> T {
+    var madeCommits = false
+    defer { if madeCommits { handOutCommitted() } }
     enter()
-    defer { leave() }
+    defer { madeCommits = leave() }
     return try body(store)
+  }
+
+  /// Runs `read` under the lock, then `join` once every commit made before `read` has been handed out and before any
+  /// made after it is: what `read` saw and what the listener hears from `join` on meet, with nothing between them
+  /// and nothing twice (a subscriber's first state and its first event).
+  func locked<T, U, E: Error>(_ read: (TaskStore) throws(E) -> T, thenInStep join: (T) -> U) throws(E) -> U {
+    handing.lock()
+    defer { handing.unlock() }
+    enter()
+    let value: T
+    do {
+      value = try read(store)
+    } catch {
+      _ = leave()
+      throw error
+    }
+    _ = leave()
+    handOutPending()
+    return join(value)
+  }
+
+  /// Hands each commit's changes to `listener`, commit by commit in their order, with the lock let go of.
+  func handOut(to listener: @escaping @Sendable ([StoreChange]) -> Void) {
+    self.listener.withLock { $0 = listener }
   }
 
   /// Runs a change on the store under the lock, committed with whatever other changes wait at the same moment:
@@ -139,9 +184,31 @@ final class StoreLock: @unchecked Sendable {
     holder.store(Self.thread, ordering: .relaxed)
   }
 
-  private func leave() {
+  /// Lets go of the lock; returns whether the hold made commits, which are then waiting to be handed out.
+  private func leave() -> Bool {
+    let madeCommits = announced
+    announced = false
     holder.store(0, ordering: .relaxed)
     lock.unlock()
+    return madeCommits
+  }
+
+  /// Hands out the commits waiting, once those another thread is handing out are gone: when it returns, the ones
+  /// this thread's hold made are out.
+  private func handOutCommitted() {
+    handing.lock()
+    defer { handing.unlock() }
+    handOutPending()
+  }
+
+  /// Hands out the commits waiting; called with `handing` held.
+  private func handOutPending() {
+    let commits = committed.withLock { commits in
+      defer { commits = [] }
+      return commits
+    }
+    guard !commits.isEmpty, let listener = listener.withLock({ $0 }) else { return }
+    for changes in commits { listener(changes) }
   }
 }
 

@@ -75,6 +75,27 @@ final class Tasks: Sendable {
     try store.locked(body)
   }
 
+  /// Hands every committed change to `committed`, commit by commit in their order, once the store's lock is let go
+  /// of (and before the change's own caller goes on); calls `revisionMoved`, under the lock, whenever the tasks or
+  /// the context move on from what was read of them before.
+  func listen(committed: @escaping @Sendable ([StoreChange]) -> Void, revisionMoved: @escaping @Sendable () -> Void) {
+    store.handOut(to: committed)
+    store.locked { $0.revisionMoved = revisionMoved }
+  }
+
+  /// What a subscriber starts from (the open tasks, the energy at `now`, the next wake-up), read so that its events
+  /// follow on from it: `join`, which subscribes, runs once every change before the read has been handed out and
+  /// before any change after it is.
+  func subscriberStart<T>(at now: Date, join: () -> T) throws(StrideError) -> (
+    open: [StrideTask], energy: EnergyLevel?, nextWakeUp: WakeUp?, joined: T
+  ) {
+    try store.locked(
+      { store throws(StrideError) in
+        (store.openByID, try userContext(store, at: now).energy, store.nextWakeUp)
+      },
+      thenInStep: { read in (read.0, read.1, read.2, join()) })
+  }
+
   // MARK: Use cases
 
   /// Reads a line into a task and stores it (unless `dryRun`), naming an open task with the same title.

@@ -7,9 +7,9 @@ import StrideStore
 /// Events: committed changes become notifications for the subscribers (and reminders for the desktop), and a
 /// connection subscribes.
 extension Dispatcher {
-  /// Turns committed changes into events (and reminders), with the store still locked so their order is the
-  /// commits' order.
-  func publish(_ changes: [StoreChange], _ store: TaskStore) {
+  /// Turns a commit's changes into events (and reminders): handed out one commit after another in their order, with
+  /// the store's lock let go of.
+  func publish(_ changes: [StoreChange]) {
     reminders.heard(changes)
     for change in changes {
       for task in change.tasks {
@@ -95,18 +95,17 @@ extension Dispatcher {
     let context = session.context
     let speaker = context.said == true ? speaker(for: session, at: now) : nil
     let subscription = try Subscription(topics: topics, speaker: speaker, limit: hub.queueLimit)
-    // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
-    // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
-    let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
-      let energy = try tasks.userContext(store, at: now).energy
-      let (seq, missed) = hub.subscribe(subscription)
+    // The subscription starts in step with the tasks read, so no change falls between the state in the reply and
+    // the first event after it; the engine then runs on what was read, with the lock let go of.
+    let start = try tasks.subscriberStart(at: now) {
       session.subscription = subscription
-      return (store.openByID, energy, seq, missed, store.nextWakeUp)
+      return hub.subscribe(subscription)
     }
-    let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (open, energy))
+    let (seq, missed) = start.joined
+    let nowList = try tasks.nowResult(NowList.Params(), at: now, detail: false, read: (start.open, start.energy))
     // Worked out outside the lock: a change meanwhile may have been announced already, with a newer list.
     if topics.contains(.nowChanged) { hub.nowBaseline(Self.key(nowList), asOf: seq) }
     return EventsSubscribe.Result(
-      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: nextWakeUp, missedWakeUps: missed)
+      topics: topics.sorted(), seq: seq, now: nowList, nextWakeUp: start.nextWakeUp, missedWakeUps: missed)
   }
 }

@@ -60,10 +60,7 @@ public final class Dispatcher: Sendable {
     }
     self.clock = clock
     self.describeServer = describeServer
-    tasks.store.locked { store in
-      store.observer = { [unowned self] store, changes in publish(changes, store) }
-      store.revisionMoved = promptFile.map { file in { file.withdraw() } }
-    }
+    tasks.listen(committed: { [unowned self] changes in publish(changes) }) { promptFile?.withdraw() }
   }
 
   /// The system clock, to the whole second (the store keeps seconds).

@@ -32,8 +32,9 @@ struct GroupCommitTests {
     let (store, path) = try Fixtures.store()
     _ = try store.capture(Fixtures.draft("the task already there"), at: Fixtures.now)
     let record = Record()
-    store.observer = { _, changes in record.committed(changes.count) }
-    return (Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig()), record, path)
+    let tasks = Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig())
+    tasks.listen(committed: { changes in record.committed(changes.count) }) {}
+    return (tasks, record, path)
   }
 
   /// Seven captures and one completion of a task that does not exist, each on a thread of its own, sent while the
