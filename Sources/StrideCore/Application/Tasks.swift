@@ -37,36 +37,39 @@ final class Tasks: Sendable {
     dayStart = config.time.dayStart
   }
 
-  /// Who asks, and when: the moment of the request, the terminal session it came from (the changes are recorded as
-  /// made there), and, inside a group commit, the store the group already holds under the lock.
+  /// Who asks, and when: the moment of the request, and the terminal session it came from (the changes are recorded
+  /// as made there).
   struct Caller {
     var now: Date
-    var held: TaskStore?
     /// Found when a change first asks: a read records nothing, and finding a terminal session reads /proc twice.
     private let findOrigin: () -> String?
     var origin: String? { findOrigin() }
 
-    init(now: Date, origin: @autoclosure @escaping () -> String? = nil, held: TaskStore? = nil) {
+    init(now: Date, origin: @autoclosure @escaping () -> String? = nil) {
       self.now = now
       findOrigin = origin
-      self.held = held
     }
   }
 
-  /// Runs `body` with the store under the lock (or on the store the caller holds), the changes made in it recorded
-  /// as made from the caller's terminal session.
-  /// Outside a group the caller holds, the change shares its commit with any made at the same moment on other
-  /// connections (`StoreLock.change`).
+  /// Runs a change with the store under the lock, recorded as made from the caller's terminal session. It shares
+  /// its commit with the changes made at the same moment on other connections, and with those it came together with
+  /// (`together`); it returns once that commit is on disk.
   func locked<T>(_ caller: Caller, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
     // Found before the lock is taken: it reads /proc.
     let origin = caller.origin
-    func run(_ store: TaskStore) throws(StrideError) -> T {
+    return try store.change { store throws(StrideError) in
       store.origin = origin
       defer { store.origin = nil }
       return try body(store)
     }
-    if let held = caller.held { return try run(held) }
-    return try store.change(run)
+  }
+
+  /// Runs `parts`, each a use case of this type that changes the tasks, one after another in one commit with
+  /// whatever other changes wait at the same moment: changes that arrive together on one connection share their
+  /// commit as changes from several connections do. Returns once the commit is on disk, with each part's value, or
+  /// the commit's error for a part whose change it lost (a change that failed by itself keeps its own error).
+  func together<T>(_ parts: [() -> T]) -> [Result<T, StrideError>] {
+    store.together(parts)
   }
 
   /// Runs `body` with the store under the lock, for reads that record nothing (and the sightings, which are no

@@ -113,11 +113,12 @@ public final class Dispatcher: Sendable {
     return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 
-  /// The reply lines for request lines that arrived together. Runs of quick changes among them share one
-  /// transaction, so one sync to disk makes them all durable (a group commit), and no reply of a run is written
-  /// before that; if the shared commit fails, every request of that run gets the storage error. Anything that may be
-  /// slow (a capture's breakdown program, the network of a sync, the engine) runs alone between the runs, outside the
-  /// lock, so another connection is never kept waiting on it. The requests still apply in the order they came.
+  /// The reply lines for request lines that arrived together. Runs of quick changes among them share one commit
+  /// (`Tasks.together`, with the changes other connections make meanwhile), so one sync to disk makes them all
+  /// durable, and no reply of a run is written before that; if the shared commit fails, each request of the run
+  /// whose change was made gets the storage error. Anything that may be slow (a capture's breakdown program, the
+  /// network of a sync, the engine) runs alone between the runs, outside the lock, so another connection is never
+  /// kept waiting on it. The requests still apply in the order they came.
   public func respond(
     to lines: [[UInt8]], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil
   ) -> [Data] {
@@ -126,11 +127,7 @@ public final class Dispatcher: Sendable {
     var replies: [Data] = []
     var run: [Request] = []
     func commitRun() {
-      if run.count > 1 {
-        replies += commitTogether(run, encoder: encoder, session: session)
-      } else {
-        replies += run.map { respond(to: .success($0), encoder: encoder, session: session) }
-      }
+      if !run.isEmpty { replies += together(run, encoder: encoder, session: session) }
       run = []
     }
     for parsed in requests {
@@ -164,15 +161,17 @@ public final class Dispatcher: Sendable {
       || (request.method == TaskCapture.name && tasks.breakdown == nil)
   }
 
-  /// Replies to quick changes in one transaction, under the lock from the first to the commit.
-  private func commitTogether(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
-    store.locked { store in
-      do throws(StrideError) {
-        return try store.batch { () throws(StrideError) -> [Data] in
-          requests.map { respond(to: .success($0), encoder: encoder, session: session, held: store) }
-        }
-      } catch {
-        return requests.map { encoder.response(id: $0.id, error: error) }
+  /// Replies to quick changes that came together: each is a part of one group commit, and its reply is what it
+  /// answered there, or the commit's error when the commit lost its change.
+  private func together(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
+    // The terminal session the changes are recorded as made in is found before the lock is taken: it reads /proc.
+    _ = session?.origin
+    let outcomes = tasks.together(
+      requests.map { request in { self.respond(to: .success(request), encoder: encoder, session: session) } })
+    return zip(requests, outcomes).map { request, outcome in
+      switch outcome {
+      case .success(let reply): reply
+      case .failure(let error): encoder.response(id: request.id, error: error)
       }
     }
   }
@@ -184,18 +183,16 @@ public final class Dispatcher: Sendable {
     respond(to: Request.parse(line), encoder: encoder, session: session)
   }
 
-  /// The reply line for a request as it was read, or for the reason it could not be. `held`: the store, when the
-  /// request runs inside a group commit that holds it.
+  /// The reply line for a request as it was read, or for the reason it could not be.
   private func respond(
-    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?,
-    held: TaskStore? = nil
+    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?
   ) -> Data {
     switch parsed {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
       do {
-        return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin, held: held), session)
+        return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin), session)
       } catch let error as StrideError {
         return encoder.response(id: request.id, error: error)
       } catch {
