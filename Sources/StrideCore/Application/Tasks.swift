@@ -5,10 +5,11 @@ import StrideStore
 
 /// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
 /// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync reaches the tasks
-/// through `locked`, and the daemon's wake-ups and events through `store`. Nothing slow runs under the lock: a
-/// capture's breakdown program runs before it is taken, and the engine after it is let go of, on the tasks read
-/// under it.
+/// through `locked`, and the daemon's services (events, wake-ups, the kept now-list) through `Tasks+Services`.
+/// Nothing slow runs under the lock: a capture's breakdown program runs before it is taken, and the engine after it
+/// is let go of, on the tasks read under it.
 final class Tasks: Sendable {
+  /// The lock the store is behind: reached only through this type's methods.
   let store: StoreLock
   let timeZone: TimeZone
   /// The program that breaks a capture into steps, when the user set one.
@@ -76,27 +77,6 @@ final class Tasks: Sendable {
   /// change to a task).
   func locked<T>(_ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
     try store.locked(body)
-  }
-
-  /// Hands every committed change to `committed`, commit by commit in their order, once the store's lock is let go
-  /// of (and before the change's own caller goes on); calls `revisionMoved`, under the lock, whenever the tasks or
-  /// the context move on from what was read of them before.
-  func listen(committed: @escaping @Sendable ([StoreChange]) -> Void, revisionMoved: @escaping @Sendable () -> Void) {
-    store.handOut(to: committed)
-    store.locked { $0.revisionMoved = revisionMoved }
-  }
-
-  /// What a subscriber starts from (the open tasks, the energy at `now`, the next wake-up), read so that its events
-  /// follow on from it: `join`, which subscribes, runs once every change before the read has been handed out and
-  /// before any change after it is.
-  func subscriberStart<T>(at now: Date, join: () -> T) throws(StrideError) -> (
-    open: [StrideTask], energy: EnergyLevel?, nextWakeUp: WakeUp?, joined: T
-  ) {
-    try store.locked(
-      { store throws(StrideError) in
-        (store.openByID, try userContext(store, at: now).energy, store.nextWakeUp)
-      },
-      thenInStep: { read in (read.0, read.1, read.2, join()) })
   }
 
   // MARK: Use cases

@@ -11,7 +11,6 @@ import Synchronization
 public final class Dispatcher: Sendable {
   /// The one owner of task state.
   let tasks: Tasks
-  var store: StoreLock { tasks.store }
   let clock: @Sendable () -> Date
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
   /// The subscribers, and the events on their way to them.
@@ -74,10 +73,7 @@ public final class Dispatcher: Sendable {
     wakeTimer.stop()
     reminders.stop()
     settle()
-    store.locked { store in
-      promptFile?.close()
-      store.close()
-    }
+    tasks.close { promptFile?.close() }
   }
 
   /// Starts reaching the desktop for reminders, when they are on (in the background: start-up does not wait).
@@ -89,7 +85,7 @@ public final class Dispatcher: Sendable {
   /// timer for the next one. Returns how many were due at start.
   @discardableResult
   public func startWakeUps() -> Int {
-    let missed = store.locked { store in (try? store.wake(at: clock()).count) ?? 0 }
+    let missed = (try? tasks.wake(at: clock())) ?? 0
     wakeTimer.start(clock: clock) { [weak self] now in self?.wake(at: now) }
     return missed
   }
@@ -103,12 +99,11 @@ public final class Dispatcher: Sendable {
   /// hours, when reminders wait for it). When they cannot be stored (the disk fails), it tries again in a few
   /// seconds: not at once in a loop, and not a minute late.
   public func wake(at now: Date) -> Date? {
-    let next = store.locked { store -> Date? in
-      do {
-        return try store.wakeAndFindNext(at: now)?.at
-      } catch {
-        return now.addingTimeInterval(5)
-      }
+    let next: Date?
+    do {
+      next = try tasks.wakeAndFindNext(at: now)?.at
+    } catch {
+      next = now.addingTimeInterval(5)
     }
     return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
@@ -311,7 +306,7 @@ public final class Dispatcher: Sendable {
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
   private func serverInfo() -> ServerInfo.Result {
-    var info = describeServer(store.locked { $0.openCount })
+    var info = describeServer(tasks.openCount)
     info.reminders = reminders.status
     return info
   }

@@ -7,7 +7,7 @@ extension Dispatcher {
   /// The kept answer, when it answers the subscribers' question (the daemon's zone, every term) about the tasks as
   /// they are at `instant`: announced as it is, it saves the engine a second run after a change.
   func keptAnswer(forAnnouncementAt instant: Date) -> NowList.Result? {
-    let revision = store.locked { $0.revision }
+    let revision = tasks.revision
     return keptNow.withLock { kept in
       guard var kept, kept.revision == revision, kept.from <= instant, instant < kept.until else { return nil }
       kept.params.terms = nil
@@ -48,7 +48,7 @@ extension Dispatcher {
     var question = params
     question.timeZone = try tasks.zone(params.timeZone).identifier
     // The revision is read before the tasks are: a change in between makes the kept answer stale, never wrong.
-    var revision = store.locked { $0.revision }
+    var revision = tasks.revision
     func kept() -> KeptNow? {
       keptNow.withLock { kept in
         guard let kept, kept.params == question, kept.revision == revision, kept.from <= now, now < kept.until
@@ -61,7 +61,7 @@ extension Dispatcher {
     // asked at the usual priority works its answer out itself rather than wait behind it.
     if waiting, keptNow.withLock({ $0?.params == question }) {
       nowAgain.waitForQueued(within: 0.05)
-      revision = store.locked { $0.revision }
+      revision = tasks.revision
       if let kept = kept() { return kept }
     }
     // Worked out with its terms, which the kept answer holds for the subscribers' announcement (it may be the same
@@ -72,16 +72,13 @@ extension Dispatcher {
     let answer = try WireEncoder().encode(params.terms == false ? result.withoutTerms : result)
     // The tasks' next moment is found outside the lock (a pass over every open task): a change meanwhile moves the
     // revision on, which makes this answer stale anyway.
-    let (open, lapsesAt) = try tasks.locked { store throws(StrideError) in
-      (store.openByID, try tasks.userContext(store, at: now).lapsesAt)
-    }
     let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
-    let until = [open.nextMoment(after: now), lapsesAt].compactMap { $0 }.reduce(minute) { min($0, $1) }
+    let until = try tasks.nextMoment(after: now).map { min($0, minute) } ?? minute
     let fresh = KeptNow(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
     keptNow.withLock { $0 = fresh }
     whole.timeZone = question.timeZone
     if let promptFile, whole == NowList.Params(timeZone: tasks.timeZone.identifier) {
-      promptFile.keep(NowPrompt.Result(result, until: until), from: now, revision: revision, store: store)
+      promptFile.keep(NowPrompt.Result(result, until: until), from: now, revision: revision, tasks: tasks)
     }
     return fresh
   }
