@@ -36,23 +36,24 @@ extension Dispatcher {
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
     // The kept answer first: a Now view asks for it at once after its own change, and again when told of one.
-    workOutNowAgain()
+    nowCache.refresh()
     if hub.wants(.nowChanged), let at = changes.last?.at { announceNowList(at: at) }
   }
 
-  /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the `nowAgain` queue, so
-  /// neither the change's reply nor another client waits for it. Changes made while an announcement waits to start
-  /// share it: it reads the tasks as they are when it starts, so the last list said is never older than the last
-  /// change.
+  /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the now-list cache's
+  /// background queue, so neither the change's reply nor another client waits for it. Changes made while an
+  /// announcement waits to start share it: it reads the tasks as they are when it starts, so the last list said is
+  /// never older than the last change.
   private func announceNowList(at: Date) {
     let waiting = nowToAnnounce.withLock { latest in
       defer { latest = at }
       return latest != nil
     }
     guard !waiting else { return }
-    nowAgain.async { [weak self] in
+    nowCache.background.async { [weak self] in
       guard let self, let at = nowToAnnounce.withLock({ latest in latest.take() }),
-        let now = keptAnswer(forAnnouncementAt: at) ?? (try? tasks.nowResult(NowList.Params(), at: at, detail: false)),
+        let now = nowCache.answer(forAnnouncementAt: at)
+          ?? (try? tasks.nowResult(NowList.Params(), at: at, detail: false)),
         hub.nowChanged(Self.key(now))
       else { return }
       hub.publish(.nowChanged) { seq in StrideEvent(topic: .nowChanged, seq: seq, at: at, now: now) }
@@ -62,8 +63,7 @@ extension Dispatcher {
   /// Waits until the engine has run after every change so far: the now.changed subscribers have been told, and the
   /// kept now-list (and the prompt line's file) is ready.
   public func settle() {
-    nowAgain.waitForQueued()
-    promptFile?.queue.sync {}
+    nowCache.settle()
   }
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each

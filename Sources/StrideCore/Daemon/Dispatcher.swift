@@ -20,13 +20,9 @@ public final class Dispatcher: Sendable {
   let sync: SyncService
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
-  /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
-  let keptNow = Locked<KeptNow?>(nil)
-  /// Where the engine runs after a change, off the requests' threads and at a lower priority, so no reply and no
-  /// client reading one waits for it: the kept now-list is worked out again there for the next `now`, and the
-  /// now.changed subscribers' list, one run after another.
-  let nowAgain = QuietLane()
-  let nowAgainQueued = Atomic(false)
+  /// The last answer to a now-list question about the present, and the background queue where it is worked out
+  /// again after a change (and the now.changed subscribers' list after it).
+  let nowCache: NowListCache
   /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
   let nowToAnnounce = Locked<Date?>(nil)
   /// The prompt line's file beside the socket, when the daemon serves one.
@@ -48,6 +44,7 @@ public final class Dispatcher: Sendable {
     let promptFile = promptFile.map(PromptLineFile.init)
     self.promptFile = promptFile
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
+    nowCache = NowListCache(tasks: tasks, clock: clock, promptFile: promptFile)
     reminders = Reminders(
       settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
@@ -244,8 +241,8 @@ public final class Dispatcher: Sendable {
     case NowList.name:
       let params = context.filling(try request.params.decode(NowList.Params.self))
       // Its why-lines say its times; its tasks carry no `said`, so one kept answer serves every connection.
-      return try encoder.response(id: request.id, encodedResult: try encodedNow(params, at: now))
-    case NowPrompt.name: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
+      return try encoder.response(id: request.id, encodedResult: try nowCache.encoded(params, at: now))
+    case NowPrompt.name: return try reply(NowPrompt.self) { _ in try nowCache.promptLine(at: now) }
     case TimeParse.name: return try reply(TimeParse.self) { try readTime($0, at: now) }
     case SyncSetup.name: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case SyncRun.name: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
