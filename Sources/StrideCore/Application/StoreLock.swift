@@ -68,19 +68,14 @@ final class StoreLock: @unchecked Sendable {
     handing.lock()
     defer { handing.unlock() }
     enter()
-    let value: T
-    do {
-      value = try read(store)
-    } catch {
-      _ = leave()
-      throw error
-    }
+    let read = Result { () throws(E) in try read(store) }
     _ = leave()
     handOutPending()
-    return join(value)
+    return join(try read.get())
   }
 
-  /// Hands each commit's changes to `listener`, commit by commit in their order, with the lock let go of.
+  /// Hands each commit's changes to `listener`, commit by commit in their order, with the lock let go of. The
+  /// listener only notes and queues what it needs: a change it made itself could wait for the commit it is told of.
   func handOut(to listener: @escaping @Sendable ([StoreChange]) -> Void) {
     self.listener.withLock { $0 = listener }
   }
