@@ -46,7 +46,8 @@ let package = Package(
     // the error a person reads, counting words, a lock. The standard library and Glibc only, so `stride` can be thin.
     .target(name: "StrideBase", swiftSettings: [.unsafeFlags(directMetadata, .when(configuration: .release))]),
     // The model: tasks and their rules, capture (a line of text into a task) and the context engine. Pure: no
-    // storage, no wire, no threads of its own; the layers above import it, and it imports none of them.
+    // storage, no wire, no clock; its one use of threads is the engine's parallel map (SideBySide), which runs a long
+    // list's passes in parts on the system's shared threads. The layers above import it, and it imports none of them.
     .target(name: "StrideModel", dependencies: ["StrideBase"]),
     // JSON without Foundation: a strict reader, a writer byte for byte like JSONEncoder's, and Codable over them.
     // Every message passes through it, so it is optimised in debug builds too (as Foundation's encoder, which it

@@ -7,10 +7,11 @@ import StrideWire
 
 /// The one owner of task state: the store behind its lock, and one method for each thing a client can ask of the
 /// tasks. The dispatcher decodes a request, calls one of these and encodes what it returns; sync reaches the tasks
-/// through `locked`, and the daemon's wake-ups and events through `store`. Nothing slow runs under the lock: a
-/// capture's breakdown program runs before it is taken, and the engine after it is let go of, on the tasks read
-/// under it.
+/// through `locked`, and the daemon's services (events, wake-ups, the kept now-list) through `Tasks+Services`.
+/// Nothing slow runs under the lock: a capture's breakdown program runs before it is taken, and the engine after it
+/// is let go of, on the tasks read under it.
 final class Tasks: Sendable {
+  /// The lock the store is behind: reached only through this type's methods.
   let store: StoreLock
   let timeZone: TimeZone
   /// The program that breaks a capture into steps, when the user set one.
@@ -40,22 +41,17 @@ final class Tasks: Sendable {
   }
 
   /// Who asks, and when: the moment of the request, the terminal session it came from (the changes are recorded as
-  /// made there), how its times are said to it (tasks in the reply carry `said` when it asked for words), and,
-  /// inside a group commit, the store the group already holds under the lock.
+  /// made there), and how its times are said to it (tasks in the reply carry `said` when it asked for words).
   struct Caller {
     var now: Date
-    var held: TaskStore?
     var speaker: Speaker?
     /// Found when a change first asks: a read records nothing, and finding a terminal session reads /proc twice.
     private let findOrigin: () -> String?
     var origin: String? { findOrigin() }
 
-    init(
-      now: Date, origin: @autoclosure @escaping () -> String? = nil, held: TaskStore? = nil, speaker: Speaker? = nil
-    ) {
+    init(now: Date, origin: @autoclosure @escaping () -> String? = nil, speaker: Speaker? = nil) {
       self.now = now
       findOrigin = origin
-      self.held = held
       self.speaker = speaker
     }
 
@@ -70,20 +66,25 @@ final class Tasks: Sendable {
     func wire(_ task: StrideTask) -> Wire.Task { Wire.Task(task, saying: speaker) }
   }
 
-  /// Runs `body` with the store under the lock (or on the store the caller holds), the changes made in it recorded
-  /// as made from the caller's terminal session.
-  /// Outside a group the caller holds, the change shares its commit with any made at the same moment on other
-  /// connections (`StoreLock.change`).
+  /// Runs a change with the store under the lock, recorded as made from the caller's terminal session. It shares
+  /// its commit with the changes made at the same moment on other connections, and with those it came together with
+  /// (`together`); it returns once that commit is on disk.
   func locked<T>(_ caller: Caller, _ body: (TaskStore) throws(StrideError) -> T) throws(StrideError) -> T {
     // Found before the lock is taken: it reads /proc.
     let origin = caller.origin
-    func run(_ store: TaskStore) throws(StrideError) -> T {
+    return try store.change { store throws(StrideError) in
       store.origin = origin
       defer { store.origin = nil }
       return try body(store)
     }
-    if let held = caller.held { return try run(held) }
-    return try store.change(run)
+  }
+
+  /// Runs `parts`, each a use case of this type that changes the tasks, one after another in one commit with
+  /// whatever other changes wait at the same moment: changes that arrive together on one connection share their
+  /// commit as changes from several connections do. Returns once the commit is on disk, with each part's value, or
+  /// the commit's error for a part whose change it lost (a change that failed by itself keeps its own error).
+  func together<T>(_ parts: [() -> T]) -> [Result<T, StrideError>] {
+    store.together(parts)
   }
 
   /// Runs `body` with the store under the lock, for reads that record nothing (and the sightings, which are no

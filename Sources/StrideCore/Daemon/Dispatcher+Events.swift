@@ -9,9 +9,9 @@ import StrideWire
 /// Events: committed changes become notifications for the subscribers (and reminders for the desktop), and a
 /// connection subscribes.
 extension Dispatcher {
-  /// Turns committed changes into events (and reminders), with the store still locked so their order is the
-  /// commits' order.
-  func publish(_ changes: [StoreChange], _ store: TaskStore) {
+  /// Turns a commit's changes into events (and reminders): handed out one commit after another in their order, with
+  /// the store's lock let go of.
+  func publish(_ changes: [StoreChange]) {
     reminders.heard(changes)
     for change in changes {
       for task in change.tasks {
@@ -39,23 +39,23 @@ extension Dispatcher {
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
     // The kept answer first: a Now view asks for it at once after its own change, and again when told of one.
-    workOutNowAgain()
+    nowCache.refresh()
     if hub.wants(.nowChanged), let at = changes.last?.at { announceNowList(at: at) }
   }
 
-  /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the `nowAgain` queue, so
-  /// neither the change's reply nor another client waits for it. Changes made while an announcement waits to start
-  /// share it: it reads the tasks as they are when it starts, so the last list said is never older than the last
-  /// change.
+  /// Tells the now.changed subscribers the new now-list when it changed. The engine runs on the now-list cache's
+  /// background queue, so neither the change's reply nor another client waits for it. Changes made while an
+  /// announcement waits to start share it: it reads the tasks as they are when it starts, so the last list said is
+  /// never older than the last change.
   private func announceNowList(at: Date) {
     let waiting = nowToAnnounce.withLock { latest in
       defer { latest = at }
       return latest != nil
     }
     guard !waiting else { return }
-    nowAgain.async { [weak self] in
+    nowCache.background.async { [weak self] in
       guard let self, let at = nowToAnnounce.withLock({ latest in latest.take() }),
-        let now = keptAnswer(forAnnouncementAt: at)
+        let now = nowCache.answer(forAnnouncementAt: at)
           ?? (try? tasks.nowResult(Wire.NowList.Params(), at: at, detail: false)),
         hub.nowChanged(Self.key(now))
       else { return }
@@ -68,8 +68,7 @@ extension Dispatcher {
   /// Waits until the engine has run after every change so far: the now.changed subscribers have been told, and the
   /// kept now-list (and the prompt line's file) is ready.
   public func settle() {
-    nowAgain.waitForQueued()
-    promptFile?.queue.sync {}
+    nowCache.settle()
   }
 
   /// What makes two now-lists the same to a person: the same tasks, in the same order, asking the same thing, each
@@ -101,19 +100,18 @@ extension Dispatcher {
     let context = session.context
     let speaker = context.said == true ? speaker(for: session, at: now) : nil
     let subscription = try Subscription(topics: topics, speaker: speaker, limit: hub.queueLimit)
-    // The tasks are read under the lock the subscription starts under, so no change falls between the state in the
-    // reply and the first event after it; the engine then runs on what was read, with the lock let go of.
-    let (open, energy, seq, missed, nextWakeUp) = try tasks.locked { store throws(StrideError) in
-      let energy = try tasks.userContext(store, at: now).energy
-      let (seq, missed) = hub.subscribe(subscription)
+    // The subscription starts in step with the tasks read, so no change falls between the state in the reply and
+    // the first event after it; the engine then runs on what was read, with the lock let go of.
+    let start = try tasks.subscriberStart(at: now) {
       session.subscription = subscription
-      return (store.openByID, energy, seq, missed, store.nextWakeUp)
+      return hub.subscribe(subscription)
     }
-    let nowList = try tasks.nowResult(Wire.NowList.Params(), at: now, detail: false, read: (open, energy))
+    let (seq, missed) = start.joined
+    let nowList = try tasks.nowResult(Wire.NowList.Params(), at: now, detail: false, read: (start.open, start.energy))
     // Worked out outside the lock: a change meanwhile may have been announced already, with a newer list.
     if topics.contains(.nowChanged) { hub.nowBaseline(Self.key(nowList), asOf: seq) }
     return Wire.EventsSubscribe.Result(
       topics: topics.sorted(), seq: seq, now: Wire.NowResult(nowList, saying: speaker),
-      nextWakeUp: nextWakeUp.map { Wire.WakeUp($0) }, missedWakeUps: missed)
+      nextWakeUp: start.nextWakeUp.map { Wire.WakeUp($0) }, missedWakeUps: missed)
   }
 }

@@ -13,7 +13,6 @@ import Synchronization
 public final class Dispatcher: Sendable {
   /// The one owner of task state.
   let tasks: Tasks
-  var store: StoreLock { tasks.store }
   let clock: @Sendable () -> Date
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
   /// The subscribers, and the events on their way to them.
@@ -23,13 +22,9 @@ public final class Dispatcher: Sendable {
   let sync: SyncService
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
-  /// The last plain now-list answered, encoded: asked again before anything changes, it is sent as it is.
-  let keptNow = Locked<KeptNow?>(nil)
-  /// Where the engine runs after a change, off the requests' threads and at a lower priority, so no reply and no
-  /// client reading one waits for it: the kept now-list is worked out again there for the next `now`, and the
-  /// now.changed subscribers' list, one run after another.
-  let nowAgain = QuietLane()
-  let nowAgainQueued = Atomic(false)
+  /// The last answer to a now-list question about the present, and the background queue where it is worked out
+  /// again after a change (and the now.changed subscribers' list after it).
+  let nowCache: NowListCache
   /// The moment of the latest change the now.changed subscribers have not been told of yet (nil: none waiting).
   let nowToAnnounce = Locked<Date?>(nil)
   /// The prompt line's file beside the socket, when the daemon serves one.
@@ -51,6 +46,7 @@ public final class Dispatcher: Sendable {
     let promptFile = promptFile.map(PromptLineFile.init)
     self.promptFile = promptFile
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
+    nowCache = NowListCache(tasks: tasks, clock: clock, promptFile: promptFile)
     reminders = Reminders(
       settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
@@ -63,10 +59,7 @@ public final class Dispatcher: Sendable {
     }
     self.clock = clock
     self.describeServer = describeServer
-    tasks.store.locked { store in
-      store.observer = { [unowned self] store, changes in publish(changes, store) }
-      store.revisionMoved = promptFile.map { file in { file.withdraw() } }
-    }
+    tasks.listen(committed: { [unowned self] changes in publish(changes) }) { promptFile?.withdraw() }
   }
 
   /// The system clock, to the whole second (the store keeps seconds).
@@ -80,10 +73,7 @@ public final class Dispatcher: Sendable {
     wakeTimer.stop()
     reminders.stop()
     settle()
-    store.locked { store in
-      promptFile?.close()
-      store.close()
-    }
+    tasks.close { promptFile?.close() }
   }
 
   /// Starts reaching the desktop for reminders, when they are on (in the background: start-up does not wait).
@@ -95,7 +85,7 @@ public final class Dispatcher: Sendable {
   /// timer for the next one. Returns how many were due at start.
   @discardableResult
   public func startWakeUps() -> Int {
-    let missed = store.locked { store in (try? store.wake(at: clock()).count) ?? 0 }
+    let missed = (try? tasks.wake(at: clock())) ?? 0
     wakeTimer.start(clock: clock) { [weak self] now in self?.wake(at: now) }
     return missed
   }
@@ -109,21 +99,21 @@ public final class Dispatcher: Sendable {
   /// hours, when reminders wait for it). When they cannot be stored (the disk fails), it tries again in a few
   /// seconds: not at once in a loop, and not a minute late.
   public func wake(at now: Date) -> Date? {
-    let next = store.locked { store -> Date? in
-      do {
-        return try store.wakeAndFindNext(at: now)?.at
-      } catch {
-        return now.addingTimeInterval(5)
-      }
+    let next: Date?
+    do {
+      next = try tasks.wakeAndFindNext(at: now)?.at
+    } catch {
+      next = now.addingTimeInterval(5)
     }
     return [next, reminders.tick(at: now)].compactMap { $0 }.min()
   }
 
-  /// The reply lines for request lines that arrived together. Runs of quick changes among them share one
-  /// transaction, so one sync to disk makes them all durable (a group commit), and no reply of a run is written
-  /// before that; if the shared commit fails, every request of that run gets the storage error. Anything that may be
-  /// slow (a capture's breakdown program, the network of a sync, the engine) runs alone between the runs, outside the
-  /// lock, so another connection is never kept waiting on it. The requests still apply in the order they came.
+  /// The reply lines for request lines that arrived together. Runs of quick changes among them share one commit
+  /// (`Tasks.together`, with the changes other connections make meanwhile), so one sync to disk makes them all
+  /// durable, and no reply of a run is written before that; if the shared commit fails, each request of the run
+  /// whose change was made gets the storage error. Anything that may be slow (a capture's breakdown program, the
+  /// network of a sync, the engine) runs alone between the runs, outside the lock, so another connection is never
+  /// kept waiting on it. The requests still apply in the order they came.
   public func respond(
     to lines: [[UInt8]], encoder: WireEncoder = WireEncoder(), session: ConnectionSession? = nil
   ) -> [Data] {
@@ -132,11 +122,7 @@ public final class Dispatcher: Sendable {
     var replies: [Data] = []
     var run: [Request] = []
     func commitRun() {
-      if run.count > 1 {
-        replies += commitTogether(run, encoder: encoder, session: session)
-      } else {
-        replies += run.map { respond(to: .success($0), encoder: encoder, session: session) }
-      }
+      if !run.isEmpty { replies += together(run, encoder: encoder, session: session) }
       run = []
     }
     for parsed in requests {
@@ -164,15 +150,17 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  /// Replies to quick changes in one transaction, under the lock from the first to the commit.
-  private func commitTogether(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
-    store.locked { store in
-      do throws(StrideError) {
-        return try store.batch { () throws(StrideError) -> [Data] in
-          requests.map { respond(to: .success($0), encoder: encoder, session: session, held: store) }
-        }
-      } catch {
-        return requests.map { encoder.response(id: $0.id, error: error) }
+  /// Replies to quick changes that came together: each is a part of one group commit, and its reply is what it
+  /// answered there, or the commit's error when the commit lost its change.
+  private func together(_ requests: [Request], encoder: WireEncoder, session: ConnectionSession?) -> [Data] {
+    // The terminal session the changes are recorded as made in is found before the lock is taken: it reads /proc.
+    _ = session?.origin
+    let outcomes = tasks.together(
+      requests.map { request in { self.respond(to: .success(request), encoder: encoder, session: session) } })
+    return zip(requests, outcomes).map { request, outcome in
+      switch outcome {
+      case .success(let reply): reply
+      case .failure(let error): encoder.response(id: request.id, error: error)
       }
     }
   }
@@ -184,18 +172,16 @@ public final class Dispatcher: Sendable {
     respond(to: Request.parse(line), encoder: encoder, session: session)
   }
 
-  /// The reply line for a request as it was read, or for the reason it could not be. `held`: the store, when the
-  /// request runs inside a group commit that holds it.
+  /// The reply line for a request as it was read, or for the reason it could not be.
   private func respond(
-    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?,
-    held: TaskStore? = nil
+    to parsed: Result<Request, RequestFailure>, encoder: WireEncoder, session: ConnectionSession?
   ) -> Data {
     switch parsed {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
       do {
-        return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin, held: held), session)
+        return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin), session)
       } catch let error as StrideError {
         return encoder.response(id: request.id, error: error)
       } catch {
@@ -253,7 +239,7 @@ public final class Dispatcher: Sendable {
     case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
     case .nowList:
       return try nowList(request, context.filling(try request.params.decode(Wire.NowList.Params.self)), at: now)
-    case .nowPrompt: return try reply(NowPrompt.self) { _ in try promptLine(at: now) }
+    case .nowPrompt: return try reply(NowPrompt.self) { _ in try nowCache.promptLine(at: now) }
     case .timeParse: return try reply(TimeParse.self) { try readTime($0, at: now) }
     case .eventsSubscribe: return try reply(Wire.EventsSubscribe.self) { try subscribe($0, session, at: now) }
     case .syncSetup: return try reply(SyncSetup.self) { try sync.setUp($0) }
@@ -278,7 +264,7 @@ public final class Dispatcher: Sendable {
   /// `now.list`: its why-lines say its times, and its tasks carry no `said`, so one kept answer (bytes and all)
   /// serves every connection.
   private func nowList(_ request: Request, _ params: Wire.NowList.Params, at now: Date) throws -> Data {
-    try WireEncoder().response(id: request.id, encodedResult: try encodedNow(params, at: now))
+    try WireEncoder().response(id: request.id, encodedResult: try nowCache.encoded(params, at: now))
   }
 
   /// `time.parse`: the words read in the asker's zone and order, with the person's day start.
@@ -329,7 +315,7 @@ public final class Dispatcher: Sendable {
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.
   private func serverInfo() -> ServerInfo.Result {
-    var info = describeServer(store.locked { $0.openCount })
+    var info = describeServer(tasks.openCount)
     info.reminders = reminders.status
     return info
   }

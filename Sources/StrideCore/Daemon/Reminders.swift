@@ -89,8 +89,8 @@ final class Reminders: Sendable {
         sentence: #"Desktop reminders are off; to have them, put "reminders": {"on": true} in your settings file."#)
   }
 
-  /// Takes what the reminders need from committed changes. Runs with the store locked, so it only sorts, holds and
-  /// queues: what came up is held in the quiet hours, else shown; a task dealt with is let go of.
+  /// Takes what the reminders need from committed changes. Runs as each commit is handed out, so it only sorts,
+  /// holds and queues: what came up is held in the quiet hours, else shown; a task dealt with is let go of.
   func heard(_ changes: [StoreChange]) {
     guard settings.on else { return }
     var came: [Came] = []

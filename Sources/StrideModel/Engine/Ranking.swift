@@ -2,7 +2,9 @@ import Foundation
 import StrideBase
 
 /// The context engine: at most five things to start now, each with its why. Pure: (tasks, context) → values,
-/// with no clock, no I/O and no globals; the same input in any order gives the same output.
+/// with no clock, no I/O and no globals; the same input in any order gives the same output. A list long enough is
+/// scanned in parts on the system's shared threads (`SideBySide`, the model's only use of threads), which gives what
+/// one pass gives.
 ///
 /// Docs/context-engine.md explains the model: filters, candidates, score, assembly and the why.
 public enum Ranking {

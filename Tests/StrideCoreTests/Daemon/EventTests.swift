@@ -70,7 +70,7 @@ struct EventTests {
     _ = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe"}"#, session: session)
     // The engine's queue is busy, as with a long run: the capture is answered all the same, at once.
     let busy = DispatchSemaphore(value: 0)
-    dispatcher.nowAgain.async { busy.wait() }
+    dispatcher.nowCache.background.async { busy.wait() }
     let capture = #"{"jsonrpc":"2.0","id":2,"method":"task.capture","params":{"text":"water the plants"}}"#
     let reply = String(decoding: dispatcher.respond(to: Array(capture.utf8), session: session), as: UTF8.self)
     #expect(reply.contains(#""title":"water the plants""#))

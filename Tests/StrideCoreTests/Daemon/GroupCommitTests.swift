@@ -7,8 +7,8 @@ import Testing
 @testable import StrideProtocol
 @testable import StrideStore
 
-/// Changes made at the same moment on different connections share one commit (one sync to disk), and each is still
-/// answered for itself.
+/// Changes made at the same moment on different connections, and changes that came together on one, share one commit
+/// (one sync to disk) through one queue, and each is still answered for itself.
 @Suite("Changes from many connections share commits", .serialized)
 struct GroupCommitTests {
   /// What each change was answered, and the changes the store announced, commit by commit.
@@ -27,18 +27,22 @@ struct GroupCommitTests {
   }
 
   static let titles = (1...7).map { "thought \($0) from another shell" }
+  /// The captures of a run that came together on one connection, around a completion of a task that does not exist.
+  static let run = ["first of a run", "second of a run"]
 
   /// A store with one task, the record of its commits, and `Tasks` over it.
   func makeTasks() throws -> (Tasks, Record, String) {
     let (store, path) = try Fixtures.store()
     _ = try store.capture(Fixtures.draft("the task already there"), at: Fixtures.now)
     let record = Record()
-    store.observer = { _, changes in record.committed(changes.count) }
-    return (Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig()), record, path)
+    let tasks = Tasks(store: store, timeZone: TimeZone(identifier: "UTC")!, config: StrideConfig())
+    tasks.listen(committed: { changes in record.committed(changes.count) }) {}
+    return (tasks, record, path)
   }
 
-  /// Seven captures and one completion of a task that does not exist, each on a thread of its own, sent while the
-  /// store is held elsewhere; `whileHeld` runs once all eight wait. Returns when every one has its answer.
+  /// Seven captures and one completion of a task that does not exist, each on a thread of its own, and a run of
+  /// three changes that came together (two captures around another such completion), sent while the store is held
+  /// elsewhere; `whileHeld` runs once all eleven wait. Returns when every one has its answer.
   func changeTogether(_ tasks: Tasks, _ record: Record, whileHeld: (TaskStore) throws -> Void = { _ in }) throws {
     let finished = DispatchGroup()
     try tasks.store.locked { store in
@@ -64,9 +68,25 @@ struct GroupCommitTests {
           record.answer("done 99", .failure(error))
         }
       }
+      finished.enter()
+      Thread.detachNewThread {
+        defer { finished.leave() }
+        let caller = Tasks.Caller(now: Fixtures.now)
+        func capture(_ title: String) -> Result<TaskID, StrideError> {
+          Result { () throws(StrideError) in try tasks.capture(.init(text: title), caller).task?.id ?? TaskID(0) }
+        }
+        let outcomes = tasks.together([
+          { capture(Self.run[0]) },
+          { Result { () throws(StrideError) in try tasks.apply(.complete(TaskID(98)), caller).task.id } },
+          { capture(Self.run[1]) },
+        ])
+        for (name, outcome) in zip([Self.run[0], "done 98", Self.run[1]], outcomes) {
+          record.answer(name, outcome.flatMap { $0 })
+        }
+      }
       let deadline = Date().addingTimeInterval(30 * Double(Fixtures.slowdown))
-      while tasks.store.waitingChanges < 8 && Date() < deadline { usleep(1_000) }
-      #expect(tasks.store.waitingChanges == 8, "all eight changes wait for the store")
+      while tasks.store.waitingChanges < 11 && Date() < deadline { usleep(1_000) }
+      #expect(tasks.store.waitingChanges == 11, "all eleven changes wait for the store")
       try whileHeld(store)
     }
     #expect(finished.wait(timeout: .now() + 30 * Double(Fixtures.slowdown)) == .success)
@@ -76,9 +96,9 @@ struct GroupCommitTests {
   func together() throws {
     let (tasks, record, _) = try makeTasks()
     try changeTogether(tasks, record)
-    #expect(record.commits == [7], "the seven captures were announced as one commit: \(record.commits)")
+    #expect(record.commits == [9], "the nine captures were announced as one commit: \(record.commits)")
     let answers = record.answers
-    for title in Self.titles {
+    for title in Self.titles + Self.run {
       guard case .success(let id)? = answers[title] else {
         Issue.record("\(title): \(String(describing: answers[title]))")
         continue
@@ -87,13 +107,15 @@ struct GroupCommitTests {
         try tasks.get(id, Tasks.Caller(now: Fixtures.now)).task.title == title,
         "each capture is answered with its own task")
     }
-    guard case .failure(let error)? = answers["done 99"] else {
-      Issue.record("completing a task that does not exist succeeded")
-      return
+    for name in ["done 99", "done 98"] {
+      guard case .failure(let error)? = answers[name] else {
+        Issue.record("completing a task that does not exist succeeded")
+        continue
+      }
+      #expect(error.code == .taskNotFound)
     }
-    #expect(error.code == .taskNotFound)
     let open = try tasks.locked { $0.openByID.map(\.title) }
-    #expect(Set(open) == Set(Self.titles + ["the task already there"]))
+    #expect(Set(open) == Set(Self.titles + Self.run + ["the task already there"]))
   }
 
   @Test("when the shared commit fails, every change made in it is told so, and none of them is kept")
@@ -102,18 +124,20 @@ struct GroupCommitTests {
     // The file removed while the daemon runs: the commit refuses to write on into it.
     try changeTogether(tasks, record) { _ in try FileManager.default.removeItem(atPath: path) }
     let answers = record.answers
-    for title in Self.titles {
+    for title in Self.titles + Self.run {
       guard case .failure(let error)? = answers[title] else {
         Issue.record("\(title) was acknowledged into a removed file")
         continue
       }
       #expect(error.code == .storageFailed && error.message.contains("is gone"), "\(error.message)")
     }
-    guard case .failure(let error)? = answers["done 99"] else {
-      Issue.record("completing a task that does not exist succeeded")
-      return
+    for name in ["done 99", "done 98"] {
+      guard case .failure(let error)? = answers[name] else {
+        Issue.record("completing a task that does not exist succeeded")
+        continue
+      }
+      #expect(error.code == .taskNotFound, "a change that failed on its own says why")
     }
-    #expect(error.code == .taskNotFound, "a change that failed on its own says why")
     #expect(record.commits.isEmpty, "nothing was announced")
     #expect(try tasks.locked { $0.openByID.map(\.title) } == ["the task already there"])
   }
@@ -124,7 +148,7 @@ struct GroupCommitTests {
     // A closed database: BEGIN fails before any change of the group runs.
     try changeTogether(tasks, record) { store in store.close() }
     let answers = record.answers
-    #expect(answers.count == 8)
+    #expect(answers.count == 11)
     for (name, answer) in answers {
       guard case .failure(let error) = answer else {
         Issue.record("\(name) was acknowledged though nothing could be stored")

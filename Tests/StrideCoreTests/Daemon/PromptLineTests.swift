@@ -53,7 +53,7 @@ struct PromptLineTests {
 
     // A change: the line goes before its reply is written, while the engine has not run again (its queue is held).
     let held = DispatchSemaphore(value: 0)
-    dispatcher.nowAgain.async { held.wait() }
+    dispatcher.nowCache.background.async { held.wait() }
     _ = dispatcher.respond(
       to: Array(#"{"jsonrpc":"2.0","id":3,"method":"task.complete","params":{"id":\#(asked.task!.rawValue)}}"#.utf8))
     #expect(read() == nil)
@@ -65,7 +65,7 @@ struct PromptLineTests {
     #expect(Self.firstTitle(dispatcher) == "water the plants" && after.title == "water the plants: fill the can")
 
     // The energy is a change too.
-    dispatcher.nowAgain.async { held.wait() }
+    dispatcher.nowCache.background.async { held.wait() }
     _ = dispatcher.respond(
       to: Array(#"{"jsonrpc":"2.0","id":4,"method":"context.set","params":{"energy":"low"}}"#.utf8))
     #expect(read() == nil)

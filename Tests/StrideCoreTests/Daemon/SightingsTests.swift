@@ -49,7 +49,7 @@ struct SightingsTests {
     #expect(unseen.count == 3)
     #expect(unseen.isSubset(of: Set(Self.shown(dispatcher!))))
 
-    // The first sightings of each day are written on the quiet lane; a new daemon reads them back.
+    // The first sightings of each day are written on the background queue; a new daemon reads them back.
     dispatcher?.settle()
     dispatcher = nil
     let kept = try TaskStore(path: path).sightings()

@@ -5,7 +5,7 @@ import StrideProtocol
 import StrideStore
 import StrideWire
 
-/// The use cases that read many tasks: `task.list` with its filters and orders, and `task.find`.
+/// Finding tasks: `task.list` by its filters and orders, and `task.find` by words.
 extension Tasks {
   func list(_ params: Wire.TaskList.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskListResult {
     let now = caller.now

@@ -5,7 +5,8 @@ import StrideProtocol
 import StrideStore
 import StrideWire
 
-/// The use cases of lists: make one, choose the default, rename one, remove an empty one, move a task into another.
+/// The use cases of the task lists a task is kept in: make one, choose the default, rename one, remove an empty one,
+/// move a task into another.
 extension Tasks {
   func addList(_ params: ListRef, _ caller: Caller) throws(StrideError) -> ListInfo {
     try locked(caller) { store throws(StrideError) in

@@ -30,9 +30,9 @@ final class PromptLineFile: Sendable {
 
   /// Keeps `line`, worked out for the moment `from` from the tasks at `revision`, on `queue`: only if the store is
   /// still at that revision when its turn comes (a change since has removed the file, and must win).
-  func keep(_ line: NowPrompt.Result, from: Date, revision: Int, store: StoreLock) {
+  func keep(_ line: NowPrompt.Result, from: Date, revision: Int, tasks: Tasks) {
     queue.async { [self] in
-      store.locked { store in if store.revision == revision { write(line, from: from) } }
+      tasks.ifStill(at: revision) { write(line, from: from) }
     }
   }
 

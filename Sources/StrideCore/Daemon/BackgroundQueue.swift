@@ -1,16 +1,16 @@
 import Foundation
 import StridePlatform
 
-/// Work done one piece after another on a thread of its own at a lower priority (`niceness`): the engine's runs
-/// after a change. On two processors such a run (a few milliseconds at 10,000 tasks) used to hold one while the
+/// A background queue: work done one piece after another on a thread of its own at a lower priority (`niceness`),
+/// such as the engine's runs after a change. On two processors such a run (a few milliseconds at 10,000 tasks) used to hold one while the
 /// change's own connection held the other, so the client that had just been answered waited up to 1.7 ms for a
 /// processor to read its reply (`perf sched`); at a lower priority it is set aside for the client at once. It only
 /// yields: with nothing else to run it runs as fast as before, and under a full load it still gets its share. (The
 /// engine's parts side by side, from 32,768 tasks, run on the system's shared threads at the usual priority.)
 ///
 /// Linux gives each thread its own nice value, and a thread may lower its priority but not raise it again: hence a
-/// thread of its own, started at the first piece of work and ended when the lane is let go of, not a shared pool's.
-final class QuietLane: Sendable {
+/// thread of its own, started at the first piece of work and ended when the queue is let go of, not a shared pool's.
+final class BackgroundQueue: Sendable {
   private let queue: Queue
   private let niceness: Int32
 
@@ -38,13 +38,13 @@ final class QuietLane: Sendable {
   }
 
   /// Returns once everything queued before the call has run, or, given `within`, once that long has passed:
-  /// whether it all ran. Not to be called from the lane's own work.
+  /// whether it all ran. Not to be called from the queue's own work.
   @discardableResult
   func waitForQueued(within seconds: TimeInterval? = nil) -> Bool {
     queue.waitForQueued(until: seconds.map { Date(timeIntervalSinceNow: $0) })
   }
 
-  /// The pieces of work and how far the thread has got; shared with the thread, which ends once the lane is gone
+  /// The pieces of work and how far the thread has got; shared with the thread, which ends once the queue is gone
   /// and nothing is left to run.
   private final class Queue: @unchecked Sendable {
     // Sendable because every field is touched only with `condition` locked.
@@ -66,7 +66,7 @@ final class QuietLane: Sendable {
       return start
     }
 
-    /// The next piece of work, waiting for one; nil once the lane is closed and nothing is left.
+    /// The next piece of work, waiting for one; nil once the queue is closed and nothing is left.
     func next() -> (@Sendable () -> Void)? {
       condition.lock()
       defer { condition.unlock() }

@@ -9,7 +9,7 @@ import Testing
 
 /// The daemon keeps its last now-list answer: these are the moments it must not be reused.
 @Suite("The kept now-list answer")
-struct KeptNowTests {
+struct NowListCacheTests {
   static func now(_ dispatcher: Dispatcher) -> JSONValue {
     let line = TestDispatcher.reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"now.list"}"#)
     return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
@@ -104,11 +104,11 @@ struct KeptNowTests {
   }
 
   @Test("the run after a change keeps its order and yields to commands: a thread of its own at a lower priority")
-  func quietLane() {
-    let lane = QuietLane()
+  func backgroundQueue() {
+    let queue = BackgroundQueue()
     let seen = Locked<[Int32]>([])
     for piece in 1...3 {
-      lane.async {
+      queue.async {
         // The thread's own nice value: a command that wakes while the run goes on gets the processor first.
         errno = 0
         let niceness = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
@@ -117,24 +117,24 @@ struct KeptNowTests {
         seen.withLock { $0.append(Int32(piece) * 100) }
       }
     }
-    lane.waitForQueued()
+    queue.waitForQueued()
     #expect(seen.withLock { $0 } == [10, 100, 10, 200, 10, 300], "in order, all three done before the wait ends")
   }
 
   @Test("a now-list asked while the run after a change cannot go on is answered all the same, with the change in it")
   func answeredWhileTheRunIsHeld() throws {
     let dispatcher = try TestDispatcher.make()
-    // Answered without waiting for what follows the reply (`TestDispatcher.reply` would wait for the lane).
+    // Answered without waiting for what follows the reply (`TestDispatcher.reply` would wait for the background queue).
     func capture(_ text: String) {
       _ = dispatcher.respond(
         to: Array(#"{"jsonrpc":"2.0","id":1,"method":"task.capture","params":{"text":"\#(text)"}}"#.utf8))
     }
     capture("call the bank")
     _ = Self.now(dispatcher)
-    // The lane is held, as a busy machine would hold a run at a lower priority; a guard lets it go after 10 s.
+    // The background queue is held, as a busy machine would hold a run at a lower priority; a guard lets it go after 10 s.
     let held = DispatchSemaphore(value: 0)
     let letGo = Locked(false)
-    dispatcher.nowAgain.async { held.wait() }
+    dispatcher.nowCache.background.async { held.wait() }
     capture("water the plants")
     DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
       letGo.withLock { $0 = true }
