@@ -152,7 +152,7 @@ extension Session {
     guard !output.json else { return output.emit(info) }
     let tasks = info.openTasks == 1 ? "1 open task" : "\(info.openTasks) open tasks"
     output.say(
-      "\(info.server) is running (pid \(info.pid)) since \(Output.said(info.said, "startedAt", info.startedAt)), "
+      "\(info.server) is running (pid \(info.pid)) since \(Output.said(info.said?.startedAt, info.startedAt)), "
         + "with \(tasks).")
     if let reminders = info.reminders { output.say(reminders.sentence) }
     Output.columns([

@@ -38,14 +38,14 @@ extension Session {
     var lines: [String] = []
     var day = ""
     for entry in entries {
-      let heading = entry.said?["day"] ?? String(entry.at.rfc3339.prefix(10))
+      let heading = entry.said?.day ?? String(entry.at.rfc3339.prefix(10))
       if heading != day {
         lines.append(output.bold(heading))
         day = heading
       }
       let notes = [entry.fromSync ? "from another device" : nil, entry.undone ? "taken back" : nil].compactMap { $0 }
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
-      lines.append("  \(Output.said(entry.said, "clock", entry.at))  \(entry.words)\(note)")
+      lines.append("  \(Output.said(entry.said?.clock, entry.at))  \(entry.words)\(note)")
     }
     // A long entry folds under its words, clear of the clock.
     lines = output.folded(lines, hang: 9)

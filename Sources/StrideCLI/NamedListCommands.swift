@@ -51,7 +51,7 @@ extension Session {
       if let account = list.account {
         let owner = account.owner.map { ", shared by \($0)" } ?? ""
         let when =
-          Output.said(list.said, "lastSuccess", list.lastSuccess).map { "last synced \($0)" } ?? "not synced yet"
+          Output.said(list.said?.lastSuccess, list.lastSuccess).map { "last synced \($0)" } ?? "not synced yet"
         var state = [when]
         if list.readOnly { state.append("read-only for you: \(plural(list.pending, "change")) kept here") }
         if let error = list.lastError { state.append("last error: \(error)") }

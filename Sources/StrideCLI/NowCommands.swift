@@ -169,11 +169,11 @@ extension Session {
     try args.noMorePositionals(than: 1, "energy")
     guard let word = args.positionals.first else {
       let context = try call(ContextGet.self, NoParams())
-      guard let energy = context.energy, let at = Output.said(context.said, "updatedAt", context.updatedAt) else {
+      guard let energy = context.energy, let at = Output.said(context.said?.updatedAt, context.updatedAt) else {
         return output.report(
           "Your energy is not set. Set it with: stride energy low (or medium, or high)", json: context)
       }
-      let lapse = Output.said(context.said, "lapsesAt", context.lapsesAt).map { "; it counts until \($0)" } ?? ""
+      let lapse = Output.said(context.said?.lapsesAt, context.lapsesAt).map { "; it counts until \($0)" } ?? ""
       return output.report("Your energy is \(energy.rawValue) (set \(at)\(lapse)).", json: context)
     }
     let energy: EnergyLevel? =
@@ -182,7 +182,7 @@ extension Session {
     output.report(
       energy.map { energy in
         "Your energy is now \(energy.rawValue)"
-          + (Output.said(context.said, "lapsesAt", context.lapsesAt).map { "; it counts until \($0)" } ?? "") + "."
+          + (Output.said(context.said?.lapsesAt, context.lapsesAt).map { "; it counts until \($0)" } ?? "") + "."
       } ?? "Your energy is cleared; now ranks without it.",
       json: context)
   }

@@ -71,13 +71,13 @@ struct Output {
     "task \(task.id), \"\(task.title)\""
   }
 
-  /// A time in the daemon's words (`said[key]`, protocol 4), else as the wire wrote it.
-  static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp?) -> String? {
-    time.map { Self.said(said, key, $0) }
+  /// A time in the daemon's words (the field of its result's `said`, protocol 4), else as the wire wrote it.
+  static func said(_ words: String?, _ time: Timestamp?) -> String? {
+    time.map { Self.said(words, $0) }
   }
 
-  static func said(_ said: [String: String]?, _ key: String, _ time: Timestamp) -> String {
-    said?[key] ?? time.rfc3339
+  static func said(_ words: String?, _ time: Timestamp) -> String {
+    words ?? time.rfc3339
   }
 
   /// `Task 12, "call the dentist",`: a task as the subject that starts a sentence.

@@ -18,8 +18,8 @@ struct ReviewText {
   var fold: ([String]) -> [String] = { $0 }
 
   var lines: [String] {
-    let since = Output.said(review.said, "since", review.since)
-    var lines = ["Looking back from \(since) to \(Output.said(review.said, "until", review.until)).", ""]
+    let since = Output.said(review.said?.since, review.since)
+    var lines = ["Looking back from \(since) to \(Output.said(review.said?.until, review.until)).", ""]
     lines = fold(lines + totals) + [""] + chart(days)
     if review.done > 0 { lines += [""] + chart(when) }
     return lines + fold(sections)
@@ -44,7 +44,7 @@ struct ReviewText {
       "Captured and still as you wrote them:",
       Self.latest(
         review.untouched.map {
-          "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said, "at", $0.at))."
+          "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said?.at, $0.at))."
         }))
     return lines
   }
@@ -139,7 +139,7 @@ struct ReviewText {
     let unit = days.count <= 31 ? "day" : days.count <= 26 * 7 ? "week" : "month"
     var periods: [Period] = []
     for (offset, day) in days.enumerated() {
-      let short = day.said?["dateShort"] ?? day.date
+      let short = day.said?.dateShort ?? day.date
       let starts =
         switch unit {
         case "day": true
@@ -153,7 +153,7 @@ struct ReviewText {
           case "week": (weekday(day.date) == 1 ? "week of " : "from ") + short
           default: day.date.hasSuffix("-01") ? monthName(day.date) : "from " + short
           }
-        let spoken = unit == "day" ? day.said?["date"] ?? day.date : label.prefix(1).uppercased() + label.dropFirst()
+        let spoken = unit == "day" ? day.said?.date ?? day.date : label.prefix(1).uppercased() + label.dropFirst()
         periods.append(Period(label: label, spoken: spoken))
       }
       periods[periods.count - 1].done += day.done
@@ -233,14 +233,14 @@ struct ReviewText {
         .filter { $0.1 > 0 }.map { "\($0.0) \(times($0.1))" }
       var words = counts.isEmpty ? "nothing done, skipped or missed in this period" : listed(counts)
       if let open = routine.openSince {
-        words += "; the one due \(Output.said(routine.said, "at", open)) is still open"
+        words += "; the one due \(Output.said(routine.said?.at, open)) is still open"
       }
       return "  " + Self.name(routine.id, routine.title) + " (\(routine.repeats)): \(words)."
     }
   }
 
   private func overdue(_ task: HistoryReview.Named) -> String {
-    "  " + Self.name(task.id, task.title) + ": due \(Output.said(task.said, "at", task.at))"
+    "  " + Self.name(task.id, task.title) + ": due \(Output.said(task.said?.at, task.at))"
       + (task.done ? "; done later." : "; still open.")
   }
 

@@ -112,16 +112,16 @@ extension Session {
         account.url + (account.name.map { " (\($0))" } ?? "") + (account.user.map { ", as \($0)" } ?? ""),
       ]
     ]
-    rows.append(["Last synced:", Output.said(status.said, "lastSuccess", status.lastSuccess) ?? "not yet"])
+    rows.append(["Last synced:", Output.said(status.said?.lastSuccess, status.lastSuccess) ?? "not yet"])
     rows.append([
       "Waiting:",
       status.pending == 0 ? "nothing; every change here is on the server" : "\(plural(status.pending, "task")) to send",
     ])
     if let error = status.lastError {
-      let when = Output.said(status.said, "lastAttempt", status.lastAttempt).map { " (\($0))" } ?? ""
+      let when = Output.said(status.said?.lastAttempt, status.lastAttempt).map { " (\($0))" } ?? ""
       rows.append(["Last error:", error + when])
     }
-    if let next = Output.said(status.said, "nextSync", status.nextSync) { rows.append(["Next sync:", next]) }
+    if let next = Output.said(status.said?.nextSync, status.nextSync) { rows.append(["Next sync:", next]) }
     Output.columns(rows).forEach { output.say($0) }
     if status.lists.count > 1 {
       output.say()

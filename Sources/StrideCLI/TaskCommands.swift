@@ -144,7 +144,7 @@ extension Session {
       let kept = conflict.keptFrom == .server ? "the other device's" : "this device's"
       fields.append([
         "Sync:",
-        "\(Output.said(conflict.said, "at", conflict.at)), the \(conflict.field) changed here and on another device; "
+        "\(Output.said(conflict.said?.at, conflict.at)), the \(conflict.field) changed here and on another device; "
           + "kept \(kept) "
           + "later \"\(conflict.kept)\"; \"\(conflict.lost)\" is in the history",
       ])

@@ -68,7 +68,7 @@ extension Session {
       : "Watching for \(heard.dropLast().joined(separator: ", "))\(heard.count > 1 ? " and " : "")\(heard.last ?? "events"). "
     line += ready == 1 ? "1 task is ready now" : "\(ready == 0 ? "No" : "\(ready)") tasks are ready now"
     if let next = state.nextWakeUp {
-      line += "; the next comes back \(Output.said(state.said, "nextWakeUp", next.at))"
+      line += "; the next comes back \(Output.said(state.said?.nextWakeUp, next.at))"
     }
     output.say(line + ".")
   }
@@ -78,7 +78,7 @@ extension Session {
     let event = answer.result
     // A pass that moved nothing is not news.
     if event.topic == .syncFinished, event.error == nil, event.sync == SyncReport() { return }
-    output.say(Output.said(event.said, "clock", event.at) + "  " + Self.sentence(event))
+    output.say(Output.said(event.said?.clock, event.at) + "  " + Self.sentence(event))
   }
 
   /// Runs the `--exec` command with the event as JSON on stdin and a few variables for one-line commands; passes
@@ -117,7 +117,7 @@ extension Session {
     case .taskWoke:
       let wakeUps = event.wakeUps ?? []
       let moment = wakeUps.first?.at ?? event.at
-      let late = event.late == true ? " (it came due \(Output.said(event.said, "wakeUp", moment)))" : ""
+      let late = event.late == true ? " (it came due \(Output.said(event.said?.wakeUp, moment)))" : ""
       // A due time arriving brings nothing back: the task never went away.
       if WakeUpKind.onlyDue(wakeUps.map(\.kind)) {
         return "\(Output.subject(task)) is due now\(late)."

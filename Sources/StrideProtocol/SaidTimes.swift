@@ -5,7 +5,7 @@ import StrideWire
 
 /// A result whose times can be said in words (`said`), for a connection that asked for them in `client.context`.
 /// Tasks and drafts say theirs as they are made from the model (`Wire.Task(_:saying:)`); the other results fill
-/// `said` here, as they are encoded, an object with the same keys as their time fields, each said in words
+/// their own `Said` here, as they are encoded: a field for each of their times, under that time's key
 /// (`{"startedAt": "today at 08:00"}`).
 public protocol SaysTimes {
   mutating func say(_ speaker: Speaker)
@@ -21,18 +21,18 @@ extension Speaker {
 }
 
 extension ServerInfo.Result: SaysTimes {
-  public mutating func say(_ speaker: Speaker) { said = speaker.time.words(["startedAt": startedAt]) }
+  public mutating func say(_ speaker: Speaker) { said = Said(startedAt: speaker.time.words(startedAt)) }
 }
 
 extension ContextResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.time.words(["updatedAt": updatedAt, "lapsesAt": lapsesAt])
+    said = Said(updatedAt: speaker.time.words(updatedAt), lapsesAt: speaker.time.words(lapsesAt))
   }
 }
 
 extension ListInfo: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.time.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt])
+    said = Said(lastSuccess: speaker.time.words(lastSuccess), lastAttempt: speaker.time.words(lastAttempt))
   }
 }
 
@@ -42,14 +42,16 @@ extension ListsGet.Result: SaysTimes {
 
 extension SyncStatus.Result: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.time.words(["lastSuccess": lastSuccess, "lastAttempt": lastAttempt, "nextSync": nextSync])
+    let time = speaker.time
+    said = Said(
+      lastSuccess: time.words(lastSuccess), lastAttempt: time.words(lastAttempt), nextSync: time.words(nextSync))
     lists = lists.map(speaker.saying)
   }
 }
 
 extension Wire.SubscribeResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
-    said = speaker.time.words(["nextWakeUp": nextWakeUp?.at])
+    said = Said(nextWakeUp: speaker.time.words(nextWakeUp?.at))
   }
 }
 
@@ -57,8 +59,7 @@ extension Wire.Event: SaysTimes {
   /// Its moment in words and as a clock ("14:05"), and the moment the first wake-up came due.
   public mutating func say(_ speaker: Speaker) {
     let time = speaker.time
-    said = time.words(["at": at, "wakeUp": wakeUps?.first?.at])
-    said?["clock"] = time.clock(at.date)
+    said = Said(at: time.words(at), clock: time.clock(at.date), wakeUp: time.words(wakeUps?.first?.at))
   }
 }
 
@@ -66,7 +67,7 @@ extension Wire.TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
     syncConflicts = syncConflicts?.map { conflict in
       var conflict = conflict
-      conflict.said = speaker.time.words(["at": conflict.at])
+      conflict.said = MomentSaid(at: speaker.time.words(conflict.at))
       return conflict
     }
   }
@@ -78,9 +79,8 @@ extension HistoryLog.Result: SaysTimes {
     let time = speaker.time
     entries = entries.map { entry in
       var entry = entry
-      entry.said = time.words(["at": entry.at])
-      entry.said?["day"] = time.calendarDay(entry.at.date)
-      entry.said?["clock"] = time.clock(entry.at.date)
+      entry.said = HistoryLog.Entry.Said(
+        at: time.words(entry.at), day: time.calendarDay(entry.at.date), clock: time.clock(entry.at.date))
       return entry
     }
   }
@@ -91,25 +91,25 @@ extension HistoryReview.Result: SaysTimes {
   /// task fell due or was captured.
   public mutating func say(_ speaker: Speaker) {
     let time = HumanTime(now: speaker.time.now, timeZone: TimeZone(identifier: timeZone) ?? speaker.timeZone)
-    said = ["since": time.calendarDay(since.date), "until": time.describe(until.date)]
+    said = Said(since: time.calendarDay(since.date), until: time.words(until))
     let calendar = time.calendar
     let first = calendar.day(of: since.date)
     days = days.enumerated().map { offset, day in
       var day = day
       let noon = calendar.date(first.adding(days: offset), ClockTime(hour: 12)!)
-      day.said = ["date": time.calendarDay(noon), "dateShort": time.calendarDay(noon, short: true)]
+      day.said = HistoryReview.Day.Said(date: time.calendarDay(noon), dateShort: time.calendarDay(noon, short: true))
       return day
     }
     func named(_ task: HistoryReview.Named) -> HistoryReview.Named {
       var task = task
-      task.said = time.words(["at": task.at])
+      task.said = MomentSaid(at: time.words(task.at))
       return task
     }
     becameOverdue = becameOverdue.map(named)
     untouched = untouched.map(named)
     routines = routines.map { routine in
       var routine = routine
-      routine.said = routine.openSince.map { time.words(["at": $0]) }
+      routine.said = routine.openSince.map { MomentSaid(at: time.words($0)) }
       return routine
     }
   }

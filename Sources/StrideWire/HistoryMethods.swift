@@ -41,7 +41,7 @@ public enum HistoryLog: WireMethod {
     /// Made by a sync pass (received from another device), not here.
     public var fromSync: Bool
     /// `at` in words, and the day and clock a log is laid out by, for a connection that asked (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: Said?
 
     public init(
       seq: Int64, at: Timestamp, action: ChangeAction, id: TaskID?, words: String, undone: Bool, fromSync: Bool
@@ -98,7 +98,7 @@ public enum HistoryReview: WireMethod {
     public var done: Int
     public var minutes: Int
     /// The day in words, in full (`date`) and short (`dateShort`), for a connection that asked (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: Said?
     public init(date: String, done: Int, minutes: Int) {
       self.date = date
       self.done = done
@@ -153,7 +153,7 @@ public enum HistoryReview: WireMethod {
     /// When the occurrence still open fell due, when that time has passed (it is overdue, not yet passed over).
     public var openSince: Timestamp?
     /// `openSince` in words, for a connection that asked for them (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: MomentSaid?
     public init(
       id: TaskID, title: String, repeats: String, kept: Int, skipped: Int, missed: Int, openSince: Timestamp? = nil
     ) {
@@ -176,7 +176,7 @@ public enum HistoryReview: WireMethod {
     /// Finished since (late), for an overdue one.
     public var done: Bool
     /// `at` in words, for a connection that asked for them (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: MomentSaid?
     public init(
       id: TaskID, title: String, at: Timestamp, done: Bool
     ) {
@@ -213,7 +213,7 @@ public enum HistoryReview: WireMethod {
     public var untouched: [Named]
     /// The period's ends in words (`since` as a day, `until` as a moment), for a connection that asked
     /// (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: Said?
 
     public init(
       since: Timestamp, until: Timestamp, timeZone: String, days: [Day], done: Int, stepsDone: Int,

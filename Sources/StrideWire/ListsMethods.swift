@@ -18,7 +18,7 @@ public struct ListInfo: Codable, Sendable, Equatable {
   /// The server stopped taking this account's changes (its rights were taken away): changes here are kept here.
   public var readOnly: Bool
   /// These times in words, for a connection that asked for them (`SaysTimes`).
-  public var said: [String: String]?
+  public var said: Said?
 
   package init(
     name: String, isDefault: Bool, open: Int, done: Int, account: SyncAccount? = nil, lastSuccess: Timestamp? = nil,

@@ -17,7 +17,7 @@ public enum ServerInfo: WireMethod {
     /// How desktop reminders stand (absent from a daemon older than them).
     public var reminders: RemindersStatus?
     /// This result's times in words, for a connection that asked for them (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: Said?
 
     public init(
       server: String, version: String, pid: Int32, socket: String, database: String, startedAt: Timestamp,
@@ -57,7 +57,7 @@ public struct ContextResult: Codable, Sendable, Equatable {
   /// When the energy goes back to unknown (config `context.energyLapseHours`).
   public var lapsesAt: Timestamp?
   /// These times in words, for a connection that asked for them (`SaysTimes`).
-  public var said: [String: String]?
+  public var said: Said?
 
   public init(energy: EnergyLevel?, updatedAt: Timestamp?, lapsesAt: Timestamp?) {
     self.energy = energy

@@ -95,7 +95,7 @@ public enum SyncStatus: WireMethod {
     /// first synced one's), but `pending` counts every list.
     public var lists: [ListInfo]
     /// This result's times in words, for a connection that asked for them (`SaysTimes`).
-    public var said: [String: String]?
+    public var said: Said?
 
     package init(
       account: SyncAccount? = nil, lastSuccess: Timestamp? = nil, lastAttempt: Timestamp? = nil,

@@ -8,7 +8,7 @@ public struct SyncConflictNote: Codable, Equatable, Sendable {
   public var lost: String
   public var keptFrom: ConflictSide
   /// `at` in words, for a connection that asked for them (`SaysTimes`).
-  public var said: [String: String]?
+  public var said: MomentSaid?
 
   package init(at: Timestamp, field: String, kept: String, lost: String, keptFrom: ConflictSide) {
     self.at = at

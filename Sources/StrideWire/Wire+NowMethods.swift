@@ -295,7 +295,7 @@ extension Wire {
     /// notifications, marked `late` when they come more than a minute after their moment.
     public var missedWakeUps: Int
     /// `nextWakeUp`'s moment in words, for a connection that asked for them (`client.context`).
-    public var said: [String: String]?
+    public var said: Said?
 
     public init(topics: [EventTopic], seq: Int, now: NowResult, nextWakeUp: WakeUp?, missedWakeUps: Int) {
       self.topics = topics
@@ -345,7 +345,7 @@ extension Wire {
     public var error: String?
     /// For a subscriber that asked for words (`client.context`): `at` in words and as a clock ("14:05"), and
     /// `wakeUp`, the moment the first wake-up came due, in words.
-    public var said: [String: String]?
+    public var said: Said?
 
     public init(
       topic: EventTopic, seq: Int, at: Timestamp, action: ChangeAction? = nil, task: Task? = nil, removed: Bool? = nil,

@@ -97,12 +97,11 @@ public struct HumanTime: Sendable {
   /// "09:00", 24-hour.
   public func clock(_ date: Date) -> String { calendar.clock(of: date).written }
 
-  /// The times present, each said as `describe` says it, under its key: a result's `said`.
-  public func words(_ times: KeyValuePairs<String, Timestamp?>) -> [String: String] {
-    var said: [String: String] = [:]
-    for (key, time) in times { if let time { said[key] = describe(time.date) } }
-    return said
-  }
+  /// A time of a result said as `describe` says it: a field of the result's `said`.
+  public func words(_ time: Timestamp) -> String { describe(time.date) }
+
+  /// A time that may be absent, said when present.
+  public func words(_ time: Timestamp?) -> String? { time.map(words) }
 
   /// Calendar days from now to `date`: 0 today, 1 tomorrow, -1 yesterday.
   public func dayDistance(to date: Date) -> Int {
