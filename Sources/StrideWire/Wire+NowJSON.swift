@@ -1,7 +1,7 @@
 import StrideBase
 import StrideJSON
 
-// The now-list's shapes, read and written by hand as a task is (Wire+TaskJSON.swift): `stride now` reads one with
+// The now-list's shapes, read and written by hand as a task is (Wire+Task.swift): `stride now` reads one with
 // every command, and the daemon writes one after every change for the subscribers and the kept answer.
 
 extension Wire.Suggestion: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {

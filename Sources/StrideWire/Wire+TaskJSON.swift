@@ -1,63 +1,9 @@
 import StrideBase
 import StrideJSON
 
-// A task's one shape on the wire, read and written here by hand (`JSONReadable`, `JSONWritable`), and its Codable
-// conformance made of the two, so there is one reader and one writer. Every reply, event and history row that holds
-// a task writes one (through Codable's containers a task cost ten times as much); `null` stands for an absent value,
-// so scripts see one stable shape, and `said` is there only for a connection that asked for words. The reader's
-// `init` must set every field (the compiler holds it to that); `WireTaskTests` holds the writer to the reader with
-// every field set.
-
-extension Wire.Task: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {
-  public init(json: JSONValue) throws(JSONUnreadable) {
-    let field = try JSONFields(json, "a task")
-    id = try field("id")
-    title = try field("title")
-    rawInput = try field("rawInput")
-    energy = try field("energy")
-    estimateMinutes = try field.optional("estimateMinutes")
-    status = try field("status")
-    type = try field("type")
-    subtasks = try field("subtasks")
-    // Worked out from the steps and the deferrals when a file of whole tasks leaves them out (`task.import`).
-    progress = try field.optional("progress") ?? StepProgress(subtasks)
-    blockedBy = try field("blockedBy")
-    due = try field.optional("due")
-    start = try field.optional("start")
-    tags = try field("tags")
-    deferral = try field.optional("deferral")
-    deferrals = try field.optional("deferrals") ?? []
-    deferCount = try field.optional("deferCount") ?? deferrals.count
-    waitingFor = try field.optional("waitingFor")
-    followUp = try field.optional("followUp")
-    createdAt = try field("createdAt")
-    updatedAt = try field("updatedAt")
-    completedAt = try field.optional("completedAt")
-    `repeat` = try field.optional("repeat")
-    pinned = try field.optional("pinned") ?? false
-    notes = try field.optional("notes") ?? []
-    list = try field.optional("list")
-    said = try field.optional("said")
-  }
-
-  public var json: JSONValue {
-    var fields: [String: JSONValue] = [
-      "id": id.json, "title": .string(title), "rawInput": .string(rawInput), "energy": .string(energy.rawValue),
-      "estimateMinutes": .orNull(estimateMinutes.map { .integer(Int64($0)) }), "status": .string(status.rawValue),
-      "type": .string(type.rawValue), "subtasks": .array(subtasks.map(\.json)),
-      "progress": .object(["done": .integer(Int64(progress.done)), "total": .integer(Int64(progress.total))]),
-      "blockedBy": .array(blockedBy.map(\.json)), "due": .orNull(due?.json), "start": .orNull(start?.json),
-      "tags": .array(tags.map(JSONValue.string)), "deferral": .orNull(deferral?.json),
-      "deferCount": .integer(Int64(deferCount)), "deferrals": .array(deferrals.map(\.json)),
-      "waitingFor": .orNull(waitingFor.map(JSONValue.string)), "followUp": .orNull(followUp?.json),
-      "createdAt": createdAt.json, "updatedAt": updatedAt.json, "completedAt": .orNull(completedAt?.json),
-      "repeat": .orNull(`repeat`?.json), "pinned": .bool(pinned), "notes": .array(notes.map(\.json)),
-      "list": .orNull(list.map(JSONValue.string)),
-    ]
-    if let said { fields["said"] = said.json }
-    return .object(fields)
-  }
-}
+// What a task and a capture's draft hold on the wire (steps, deferrals, notes, a rule, times in words), the draft and
+// a capture's reply, each read and written here by hand (`JSONReadable`, `JSONWritable`), with Codable made of the
+// two where a reply holds them. The task itself is in Wire+Task.swift.
 
 extension StepProgress {
   /// How many of the steps are done.
