@@ -88,6 +88,10 @@ extension Session {
     ]
     if let list = task.list { fields.append(["List:", list]) }
     if let estimate = task.estimateMinutes { fields.append(["Estimate:", Minutes.format(estimate)]) }
+    if task.spentSeconds > 0 {
+      let minutes = (task.spentSeconds + Seconds.perMinute / 2) / Seconds.perMinute
+      fields.append(["Time spent:", minutes == 0 ? "under a minute" : Minutes.format(minutes)])
+    }
     if let due = said?.due { fields.append(["Due:", due]) }
     if let start = said?.start { fields.append(["Starts:", start]) }
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }

@@ -25,7 +25,7 @@ extension Wire.Task {
       updatedAt: Timestamp(task.updatedAt), completedAt: task.completedAt.map(Timestamp.init),
       repeat: task.recurrence.map { Wire.Repeat($0, missed: task.missed) }, pinned: task.pinned,
       notes: task.notes.map { Wire.Note(at: Timestamp($0.at), text: $0.text) }, list: task.list,
-      said: speaker.map { TaskSaid(task, $0) })
+      spentSeconds: task.spentSeconds, said: speaker.map { TaskSaid(task, $0) })
   }
 }
 
@@ -48,7 +48,8 @@ extension StrideTask {
       waitingFor: wire.waitingFor, followUp: wire.followUp?.date, createdAt: wire.createdAt.date,
       updatedAt: wire.updatedAt.date, completedAt: wire.completedAt?.date, recurrence: recurrence,
       pinned: wire.pinned, missed: wire.repeat?.missed ?? 0,
-      notes: wire.notes.map { Note(at: $0.at.date, text: $0.text) }, list: wire.list)
+      notes: wire.notes.map { Note(at: $0.at.date, text: $0.text) }, list: wire.list,
+      spentSeconds: wire.spentSeconds)
   }
 }
 

@@ -192,6 +192,8 @@ package enum Schema {
       SELECT id, CAST(strftime('%s', 'now') AS INTEGER), CAST(strftime('%s', 'now') AS INTEGER)
       FROM tasks WHERE status != 'completed';
     """,
+    // 13: the time spent on each task in focus sessions, in seconds.
+    "ALTER TABLE tasks ADD COLUMN spent_seconds INTEGER NOT NULL DEFAULT 0;",
   ]
 
   /// The schema version this build writes.

@@ -9,7 +9,7 @@ import StrideModel
 enum TaskColumn: Int32, CaseIterable {
   case id, title, rawInput, energy, estimateMinutes, status, type, due, waitingFor, deferralReason, deferralAt
   case deferralUntil, createdAt, updatedAt, completedAt, start, followUp, deferralEnergy, repeatRule, repeatAfterDone
-  case pinned, repeatMissed, list
+  case pinned, repeatMissed, list, spentSeconds
 
   /// The SQL that finds a list's id by the name bound to it, else the default list's.
   static let listByName =
@@ -41,6 +41,7 @@ enum TaskColumn: Int32, CaseIterable {
     case .pinned: "pinned"
     case .repeatMissed: "repeat_missed"
     case .list: "list_id"
+    case .spentSeconds: "spent_seconds"
     }
   }
 
@@ -70,6 +71,7 @@ enum TaskColumn: Int32, CaseIterable {
     case .pinned: .int(task.pinned ? 1 : 0)
     case .repeatMissed: .int(task.missed)
     case .list: .string(task.list)
+    case .spentSeconds: .int(task.spentSeconds)
     }
   }
 }
@@ -112,6 +114,7 @@ extension TaskRows {
       deferrals: deferrals, waitingFor: optionalText(.waitingFor), followUp: date(.followUp),
       createdAt: row.date(TaskColumn.createdAt.rawValue), updatedAt: row.date(TaskColumn.updatedAt.rawValue),
       completedAt: date(.completedAt), recurrence: recurrence, pinned: row.int(TaskColumn.pinned.rawValue) != 0,
-      missed: row.int(TaskColumn.repeatMissed.rawValue), list: list)
+      missed: row.int(TaskColumn.repeatMissed.rawValue), list: list,
+      spentSeconds: row.int(TaskColumn.spentSeconds.rawValue))
   }
 }

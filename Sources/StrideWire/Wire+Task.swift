@@ -44,6 +44,8 @@ extension Wire {
     public var pinned: Bool
     public var notes: [Note]
     public var list: String?
+    /// The time spent on it in focus sessions, in seconds (0 when none).
+    public var spentSeconds: Int
     /// Its times in words, for a connection that asked for them.
     public var said: TaskSaid?
 
@@ -52,7 +54,7 @@ extension Wire {
       type: TaskType, subtasks: [Step], progress: StepProgress, blockedBy: [TaskID], due: Timestamp?,
       start: Timestamp?, tags: [String], deferral: Deferral?, deferCount: Int, deferrals: [Deferral],
       waitingFor: String?, followUp: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp, completedAt: Timestamp?,
-      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, said: TaskSaid?
+      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, spentSeconds: Int, said: TaskSaid?
     ) {
       self.id = id
       self.title = title
@@ -79,6 +81,7 @@ extension Wire {
       self.pinned = pinned
       self.notes = notes
       self.list = list
+      self.spentSeconds = spentSeconds
       self.said = said
     }
   }
@@ -113,6 +116,7 @@ extension Wire.Task: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {
     pinned = try field.optional("pinned") ?? false
     notes = try field.optional("notes") ?? []
     list = try field.optional("list")
+    spentSeconds = try field.optional("spentSeconds") ?? 0
     said = try field.optional("said")
   }
 
@@ -128,7 +132,7 @@ extension Wire.Task: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {
       "waitingFor": .orNull(waitingFor.map(JSONValue.string)), "followUp": .orNull(followUp?.json),
       "createdAt": createdAt.json, "updatedAt": updatedAt.json, "completedAt": .orNull(completedAt?.json),
       "repeat": .orNull(`repeat`?.json), "pinned": .bool(pinned), "notes": .array(notes.map(\.json)),
-      "list": .orNull(list.map(JSONValue.string)),
+      "list": .orNull(list.map(JSONValue.string)), "spentSeconds": .integer(Int64(spentSeconds)),
     ]
     if let said { fields["said"] = said.json }
     return .object(fields)

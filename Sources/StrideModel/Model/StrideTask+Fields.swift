@@ -39,7 +39,7 @@ struct TaskField: Sendable {
         $0.recurrence = $1.recurrence
         $0.missed = $1.missed
       }),
-    one("pin", \.pinned), one("notes", \.notes), one("list", \.list),
+    one("pin", \.pinned), one("notes", \.notes), one("list", \.list), one("time spent", \.spentSeconds),
   ]
 }
 

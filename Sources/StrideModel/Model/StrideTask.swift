@@ -35,31 +35,36 @@ public struct StrideTask: Equatable, Sendable {
     var completedAt: Date?
   }
 
-  /// A routine's rule, a pin and notes.
+  /// A routine's rule, a pin, notes and the time spent on it.
   final class Extras: Equatable, Sendable {
     let recurrence: Recurrence?
     let pinned: Bool
     /// Occurrences of the routine passed over since it was last done.
     let missed: Int
     let notes: [Note]
-    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0, notes: [Note] = []) {
-      guard recurrence != nil || pinned || !notes.isEmpty else { return nil }
+    let spentSeconds: Int
+    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0, notes: [Note] = [], spentSeconds: Int = 0) {
+      guard recurrence != nil || pinned || !notes.isEmpty || spentSeconds != 0 else { return nil }
       self.recurrence = recurrence
       self.pinned = pinned
       self.missed = recurrence == nil ? 0 : missed
       self.notes = notes
+      self.spentSeconds = spentSeconds
     }
     /// `base` (nil: none) with some of them changed.
     static func changing(
-      _ base: Extras?, recurrence: Recurrence?? = nil, pinned: Bool? = nil, missed: Int? = nil, notes: [Note]? = nil
+      _ base: Extras?, recurrence: Recurrence?? = nil, pinned: Bool? = nil, missed: Int? = nil, notes: [Note]? = nil,
+      spentSeconds: Int? = nil
     ) -> Extras? {
       Extras(
         recurrence: recurrence ?? base?.recurrence, pinned: pinned ?? base?.pinned ?? false,
-        missed: missed ?? base?.missed ?? 0, notes: notes ?? base?.notes ?? [])
+        missed: missed ?? base?.missed ?? 0, notes: notes ?? base?.notes ?? [],
+        spentSeconds: spentSeconds ?? base?.spentSeconds ?? 0)
     }
     static func == (a: Extras, b: Extras) -> Bool {
       a === b
-        || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed && a.notes == b.notes)
+        || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed && a.notes == b.notes
+          && a.spentSeconds == b.spentSeconds)
     }
   }
 
@@ -202,6 +207,11 @@ public struct StrideTask: Equatable, Sendable {
     get { storage.fields.extras?.notes ?? [] }
     set { fields.extras = .changing(fields.extras, notes: newValue) }
   }
+  /// The time spent on it, in seconds: the time its focus sessions ran, awake, added up.
+  public var spentSeconds: Int {
+    get { storage.fields.extras?.spentSeconds ?? 0 }
+    set { fields.extras = .changing(fields.extras, spentSeconds: newValue) }
+  }
 
   public init(
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
@@ -209,14 +219,16 @@ public struct StrideTask: Equatable, Sendable {
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
     completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0,
-    notes: [Note] = [], list: String? = nil
+    notes: [Note] = [], list: String? = nil, spentSeconds: Int = 0
   ) {
     storage = Storage(
       Fields(
         id: id, energy: energy, status: status, type: type, estimateMinutes: estimateMinutes, subtasks: subtasks,
         blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral, deferrals: deferrals,
         followUp: followUp, createdAt: createdAt,
-        extras: Extras(recurrence: recurrence, pinned: pinned, missed: missed, notes: notes), list: list,
+        extras: Extras(
+          recurrence: recurrence, pinned: pinned, missed: missed, notes: notes, spentSeconds: spentSeconds),
+        list: list,
         title: title, rawInput: rawInput, waitingFor: waitingFor, updatedAt: updatedAt ?? createdAt,
         completedAt: completedAt))
   }

@@ -33,7 +33,8 @@ struct WireTaskTests {
       ],
       waitingFor: "Sam", followUp: at + 48 * hour, createdAt: at - 86_400, updatedAt: at + hour,
       completedAt: at + 3 * hour, recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"), pinned: true, missed: 2,
-      notes: [Note(at: at, text: "the plumber said thursday"), Note(at: at + hour, text: "")], list: "home")
+      notes: [Note(at: at, text: "the plumber said thursday"), Note(at: at + hour, text: "")], list: "home",
+      spentSeconds: 1_530)
     let waiting = StrideTask(
       id: TaskID(3), title: "hear from the bank", rawInput: "x", status: .waiting, waitingFor: "the bank",
       createdAt: at, recurrence: Recurrence(rrule: "FREQ=DAILY", afterDone: true))
