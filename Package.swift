@@ -175,19 +175,23 @@ let package = Package(
     .executableTarget(
       name: "stride-month",
       dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideConnection", "StrideClientKit"]),
+    // What the test targets share: the fixed instant and tasks in memory (`Fixtures`), `SeededRandom`, temporary
+    // directories, where the repository is, and the test process in UTC as it loads (`InUTC.swift`). The model only,
+    // so the model's tests link nothing above it.
+    .target(name: "StrideTestSupport", dependencies: ["StrideBase", "StrideModel"], path: "Tests/StrideTestSupport"),
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
         "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideConnection",
-        "StrideClientKit", "StrideNowView", "StrideMCP",
+        "StrideClientKit", "StrideNowView", "StrideMCP", "StrideTestSupport",
       ],
       // The MCP client script and the fake notification service are read from their paths, not bundled.
       exclude: ["MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
     // The model, capture and the engine, in memory: no store, no wire, no daemon. Engine scenarios, preferences and
     // the capture fixtures are read from their paths, not bundled.
     .testTarget(
-      name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel"],
+      name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel", "StrideTestSupport"],
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
     // Framing lines of bytes, on its own.
     .testTarget(name: "StrideTransportTests", dependencies: ["StrideTransport"]),
