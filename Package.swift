@@ -193,6 +193,36 @@ let package = Package(
     .testTarget(
       name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel", "StrideTestSupport"],
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
+    // What StrideBase offers everyone, on its own: byte-wise text search.
+    .testTarget(name: "StrideBaseTests", dependencies: ["StrideBase"]),
+    // The store on a fresh database file: tasks, notes, routines' wake-ups, search and its folding, the history, in
+    // the store's own values (a history row's tasks in `Wire.Task`'s shape, as the store writes them).
+    .testTarget(
+      name: "StrideStoreTests",
+      dependencies: ["StrideBase", "StrideModel", "StrideWire", "StrideProtocol", "StrideStore", "StrideTestSupport"]),
+    // The wire: JSON read and written, the envelope, a task through `Wire.Task`, every documented reply decoded in
+    // Wire's types, and the readers against arbitrary bytes.
+    .testTarget(
+      name: "StrideProtocolTests",
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideModel", "StrideProtocol", "StrideTestSupport"]),
+    // Import and export in every format, read back as written (through a store), and titles read from a VTODO.
+    .testTarget(
+      name: "StrideInteropTests",
+      dependencies: [
+        "StrideBase", "StrideModel", "StrideCalendar", "StrideProtocol", "StrideStore", "StrideInterop",
+        "StrideTestSupport",
+      ]),
+    // The session bus's wire format, a connection and the notification service, against a real dbus-daemon.
+    .testTarget(name: "StrideDBusTests", dependencies: ["StrideBase", "StrideDBus", "StrideTestSupport"]),
+    // The Now view's keys, on their own. (Its screens over what the daemon answers are in StrideCoreTests.)
+    .testTarget(name: "StrideNowViewTests", dependencies: ["StrideNowView"]),
+    // `stride mcp`'s server in-process: the MCP messages, each tool a command of the table.
+    .testTarget(
+      name: "StrideMCPTests", dependencies: ["StrideBase", "StrideJSON", "StrideClientKit", "StrideMCP"]),
+    // Roff written and escaped, and help texts read for their parts (the client kit's help, as stride(1) reads it).
+    .testTarget(name: "StrideManualTests", dependencies: ["StrideManual", "StrideClientKit"]),
+    // What a CalDAV server sends, read by Stride's own XML reader.
+    .testTarget(name: "StrideCalDAVTests", dependencies: ["StrideCalDAV"]),
     // Framing lines of bytes, on its own.
     .testTarget(name: "StrideTransportTests", dependencies: ["StrideTransport"]),
     // The CLI's parts in-process: the table of commands, a command line read into each command's options, and

@@ -4,7 +4,6 @@ import Testing
 
 @testable import StrideBase
 @testable import StrideCalendar
-@testable import StrideCore
 @testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol

@@ -3,7 +3,6 @@ import StrideTestSupport
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
