@@ -179,6 +179,8 @@ let package = Package(
     // directories, where the repository is, and the test process in UTC as it loads (`InUTC.swift`). The model only,
     // so the model's tests link nothing above it.
     .target(name: "StrideTestSupport", dependencies: ["StrideBase", "StrideModel"], path: "Tests/StrideTestSupport"),
+    // StrideCore, the daemon's application and services, and the end-to-end journeys through the built programs; and
+    // the tests of a lower layer that cross into StrideCore (Docs/architecture.md names them).
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
@@ -195,13 +197,12 @@ let package = Package(
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
     // What StrideBase offers everyone, on its own: byte-wise text search.
     .testTarget(name: "StrideBaseTests", dependencies: ["StrideBase"]),
-    // The store on a fresh database file: tasks, notes, routines' wake-ups, search and its folding, the history, in
-    // the store's own values (a history row's tasks in `Wire.Task`'s shape, as the store writes them).
+    // The store on a fresh database file: tasks and their history, notes, routines' wake-ups, the energy fallback,
+    // search's folding (a history row keeps its tasks in `Wire.Task`'s shape, hence Protocol and Wire).
     .testTarget(
       name: "StrideStoreTests",
       dependencies: ["StrideBase", "StrideModel", "StrideWire", "StrideProtocol", "StrideStore", "StrideTestSupport"]),
-    // The wire: JSON read and written, the envelope, a task through `Wire.Task`, every documented reply decoded in
-    // Wire's types, and the readers against arbitrary bytes.
+    // The wire without the daemon: JSON read and written, the envelope, a task through `Wire.Task` and back.
     .testTarget(
       name: "StrideProtocolTests",
       dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideModel", "StrideProtocol", "StrideTestSupport"]),
@@ -212,7 +213,7 @@ let package = Package(
         "StrideBase", "StrideModel", "StrideCalendar", "StrideProtocol", "StrideStore", "StrideInterop",
         "StrideTestSupport",
       ]),
-    // The session bus's wire format, a connection and the notification service, against a real dbus-daemon.
+    // The session bus: D-Bus's wire format, addresses, and a connection to a real dbus-daemon (`SessionBus`).
     .testTarget(name: "StrideDBusTests", dependencies: ["StrideBase", "StrideDBus", "StrideTestSupport"]),
     // The Now view's keys, on their own. (Its screens over what the daemon answers are in StrideCoreTests.)
     .testTarget(name: "StrideNowViewTests", dependencies: ["StrideNowView"]),
