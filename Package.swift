@@ -176,20 +176,55 @@ let package = Package(
     .executableTarget(
       name: "stride-month",
       dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StridePlatform", "StrideConnection", "StrideClientKit"]),
+    // What the test targets share: the fixed instant and tasks in memory (`Fixtures`), `SeededRandom`, temporary
+    // directories, where the repository is, and the test process in UTC as it loads (`InUTC.swift`). The model only,
+    // so the model's tests link nothing above it.
+    .target(name: "StrideTestSupport", dependencies: ["StrideBase", "StrideModel"], path: "Tests/StrideTestSupport"),
+    // StrideCore, the daemon's application and services, and the end-to-end journeys through the built programs; and
+    // the tests of a lower layer that cross into StrideCore (Docs/architecture.md names them).
     .testTarget(
       name: "StrideCoreTests",
       dependencies: [
         "StrideBase", "StrideJSON", "StrideModel", "StrideProtocol", "StrideTransport", "StrideCalendar", "StrideStore",
         "StrideInterop", "StrideCore", "StrideCalDAV", "StrideDBus", "StrideWire", "StrideManual", "StrideConnection",
-        "StrideClientKit", "StrideNowView", "StrideMCP",
+        "StrideClientKit", "StrideNowView", "StrideMCP", "StrideTestSupport",
       ],
       // The MCP client script and the fake notification service are read from their paths, not bundled.
       exclude: ["MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
     // The model, capture and the engine, in memory: no store, no wire, no daemon. Engine scenarios, preferences and
     // the capture fixtures are read from their paths, not bundled.
     .testTarget(
-      name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel"],
+      name: "StrideModelTests", dependencies: ["StrideBase", "StrideModel", "StrideTestSupport"],
       exclude: ["Engine/Scenarios", "Capture/Fixtures"]),
+    // What StrideBase offers everyone, on its own: byte-wise text search.
+    .testTarget(name: "StrideBaseTests", dependencies: ["StrideBase"]),
+    // The store on a fresh database file: tasks and their history, notes, routines' wake-ups, the energy fallback,
+    // search's folding (a history row keeps its tasks in `Wire.Task`'s shape, hence Protocol and Wire).
+    .testTarget(
+      name: "StrideStoreTests",
+      dependencies: ["StrideBase", "StrideModel", "StrideWire", "StrideProtocol", "StrideStore", "StrideTestSupport"]),
+    // The wire without the daemon: JSON read and written, the envelope, a task through `Wire.Task` and back.
+    .testTarget(
+      name: "StrideProtocolTests",
+      dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideModel", "StrideProtocol", "StrideTestSupport"]),
+    // Import and export in every format, read back as written (through a store), and titles read from a VTODO.
+    .testTarget(
+      name: "StrideInteropTests",
+      dependencies: [
+        "StrideBase", "StrideModel", "StrideCalendar", "StrideProtocol", "StrideStore", "StrideInterop",
+        "StrideTestSupport",
+      ]),
+    // The session bus: D-Bus's wire format, addresses, and a connection to a real dbus-daemon (`SessionBus`).
+    .testTarget(name: "StrideDBusTests", dependencies: ["StrideBase", "StrideDBus", "StrideTestSupport"]),
+    // The Now view's keys, on their own. (Its screens over what the daemon answers are in StrideCoreTests.)
+    .testTarget(name: "StrideNowViewTests", dependencies: ["StrideNowView"]),
+    // `stride mcp`'s server in-process: the MCP messages, each tool a command of the table.
+    .testTarget(
+      name: "StrideMCPTests", dependencies: ["StrideBase", "StrideJSON", "StrideClientKit", "StrideMCP"]),
+    // Roff written and escaped, and help texts read for their parts (the client kit's help, as stride(1) reads it).
+    .testTarget(name: "StrideManualTests", dependencies: ["StrideManual", "StrideClientKit"]),
+    // What a CalDAV server sends, read by Stride's own XML reader.
+    .testTarget(name: "StrideCalDAVTests", dependencies: ["StrideCalDAV"]),
     // Framing lines of bytes, on its own.
     .testTarget(name: "StrideTransportTests", dependencies: ["StrideTransport"]),
     // The CLI's parts in-process: the table of commands, a command line read into each command's options, and

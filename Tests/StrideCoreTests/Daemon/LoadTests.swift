@@ -2,6 +2,7 @@ import Foundation
 import StrideBase
 import StrideClientKit
 import StrideConnection
+import StrideTestSupport
 import StrideWire
 import Testing
 

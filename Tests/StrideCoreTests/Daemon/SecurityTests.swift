@@ -3,6 +3,7 @@ import StrideBase
 import StrideClientKit
 import StrideConnection
 import StridePlatform
+import StrideTestSupport
 import StrideWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import StrideClientKit
 import StrideConnection
+import StrideTestSupport
 import StrideWire
 import Testing
 

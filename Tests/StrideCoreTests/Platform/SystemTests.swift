@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StridePlatform
+import StrideTestSupport
 import Testing
 
 @testable import StrideCore

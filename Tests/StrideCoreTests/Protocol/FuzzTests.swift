@@ -1,4 +1,5 @@
 import Foundation
+import StrideTestSupport
 import StrideWire
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import StrideTestSupport
 import Testing
 
 @testable import StrideBase

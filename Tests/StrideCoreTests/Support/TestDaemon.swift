@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideCalDAV
+import StrideTestSupport
 import StrideWire
 
 @testable import StrideCore
@@ -38,16 +39,4 @@ enum TestDispatcher {
     if text.last == "\n" { text.removeLast() }
     return text
   }
-}
-
-/// Where the repository's files are, found from this source file's path.
-enum Repository {
-  static let root: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-      url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-    }
-    fatalError("Package.swift not found above \(#filePath)")
-  }()
 }

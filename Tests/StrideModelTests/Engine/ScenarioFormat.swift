@@ -1,4 +1,5 @@
 import Foundation
+import StrideTestSupport
 
 @testable import StrideBase
 @testable import StrideModel

@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideJSON
+import StrideTestSupport
 import StrideWire
 import Testing
 

@@ -3,11 +3,8 @@ import Testing
 
 @testable import StrideBase
 @testable import StrideClientKit
-@testable import StrideCore
 @testable import StrideJSON
 @testable import StrideMCP
-@testable import StrideModel
-@testable import StrideProtocol
 
 /// The MCP session without a daemon: the handshake, the tool table, and messages a hostile or careless client
 /// sends, each answered with a JSON-RPC error while the server keeps going.

@@ -1,9 +1,9 @@
 import Foundation
+import StrideTestSupport
 import Testing
 
 @testable import StrideBase
 @testable import StrideCalendar
-@testable import StrideCore
 @testable import StrideInterop
 @testable import StrideModel
 @testable import StrideProtocol

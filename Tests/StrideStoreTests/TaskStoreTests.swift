@@ -1,8 +1,8 @@
 import Foundation
+import StrideTestSupport
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore

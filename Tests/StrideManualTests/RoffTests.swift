@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import StrideClientKit
-@testable import StrideCore
 @testable import StrideManual
 
 /// How help texts are read into parts and set in roff, on the texts people really read.

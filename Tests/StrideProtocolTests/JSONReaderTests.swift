@@ -3,7 +3,6 @@ import StrideWire
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol

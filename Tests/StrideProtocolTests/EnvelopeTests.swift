@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import StrideBase
-@testable import StrideCore
 @testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import StrideCore
 @testable import StrideNowView
 
 /// Keys as a terminal sends them, read a key at a time so that nothing after the key that closes the view is taken

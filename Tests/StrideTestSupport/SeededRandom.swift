@@ -1,15 +1,14 @@
 import Foundation
-
-@testable import StrideBase
-@testable import StrideModel
+import StrideBase
+import StrideModel
 
 /// SplitMix64: the same seed gives the same tasks on every machine.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
+public struct SeededRandom: RandomNumberGenerator {
+  public var state: UInt64
 
-  init(_ seed: UInt64) { state = seed }
+  public init(_ seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,10 +17,14 @@ struct SeededRandom: RandomNumberGenerator {
   }
 
   /// Titles that are no family of each other (a number alone would make "task 1" and "task 2" near-identical).
-  static let verbs = ["call", "write", "fix", "buy", "plan", "clean", "read", "sort", "book", "send", "paint", "learn"]
-  static let objects = ["garage", "report", "bike", "gift", "trip", "oven", "novel", "photos", "flight", "parcel"]
+  public static let verbs = [
+    "call", "write", "fix", "buy", "plan", "clean", "read", "sort", "book", "send", "paint", "learn",
+  ]
+  public static let objects = [
+    "garage", "report", "bike", "gift", "trip", "oven", "novel", "photos", "flight", "parcel",
+  ]
 
-  mutating func task(id: Int64, now: Date) -> StrideTask {
+  public mutating func task(id: Int64, now: Date) -> StrideTask {
     let title = "\(Self.verbs[Int(id) % Self.verbs.count]) the \(Self.objects[Int(id) / Self.verbs.count % 10])"
     var task = Fixtures.task(
       id, title, created: now.addingTimeInterval(-Double(Int.random(in: 0...60, using: &self)) * 86_400))
@@ -45,7 +48,7 @@ struct SeededRandom: RandomNumberGenerator {
     return task
   }
 
-  mutating func tasks(count: Int, now: Date) -> [StrideTask] {
+  public mutating func tasks(count: Int, now: Date) -> [StrideTask] {
     (1...count).map { task(id: Int64($0), now: now) }
   }
 }
