@@ -1,5 +1,6 @@
 import Foundation
 import StrideBase
+import StrideTestSupport
 import Testing
 
 @testable import StrideCore
