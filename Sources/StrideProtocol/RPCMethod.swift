@@ -28,6 +28,7 @@ extension ListsRemove: RPCMethod {}
 extension ListsRename: RPCMethod {}
 extension Wire.TaskCapture: RPCMethod {}
 extension Wire.TaskGet: RPCMethod {}
+extension Wire.TaskDuplicate: RPCMethod {}
 extension Wire.TaskList: RPCMethod {}
 extension Wire.TaskFind: RPCMethod {}
 extension Wire.TaskUpdate: RPCMethod {}

@@ -26,6 +26,7 @@ public enum Method: String, CaseIterable, Sendable {
   case taskImport = "task.import"
   case taskExport = "task.export"
   case taskExplain = "task.explain"
+  case taskDuplicate = "task.duplicate"
   case subtaskAdd = "subtask.add"
   case subtaskComplete = "subtask.complete"
   case subtaskReopen = "subtask.reopen"
@@ -57,7 +58,7 @@ public enum Method: String, CaseIterable, Sendable {
     switch self {
     case .taskUpdate, .taskComplete, .taskReopen, .taskDelete, .taskSkip, .taskPin, .taskDefer, .taskWait,
       .taskResume, .taskBlock, .taskUnblock, .taskMove, .taskImport, .subtaskAdd, .subtaskComplete, .subtaskReopen,
-      .noteAdd, .noteRemove, .historyUndo, .contextSet:
+      .noteAdd, .noteRemove, .historyUndo, .contextSet, .taskDuplicate:
       true
     case .taskCapture, .serverInfo, .clientContext, .taskGet, .taskList, .taskFind, .taskExport, .taskExplain,
       .historyLog, .historyReview, .contextGet, .nowList, .nowPrompt, .timeParse, .eventsSubscribe, .syncSetup,

@@ -291,6 +291,13 @@ extension Wire {
     public typealias Result = TaskResult
   }
 
+  /// `task.duplicate`: a new open task made from another, open or done.
+  public enum TaskDuplicate: WireMethod {
+    public static let method = Method.taskDuplicate
+    public typealias Params = TaskRef
+    public typealias Result = TaskResult
+  }
+
   public enum TaskReopen: WireMethod {
     public static let method = Method.taskReopen
     public typealias Params = TaskRef

@@ -122,6 +122,21 @@ final class Tasks: Sendable {
     }
   }
 
+  /// A new open task made from another, open or done: its words, energy, estimate, type, times, tags, routine,
+  /// list and steps (none of them done); not its notes, deferrals, pin, dependencies or time spent, which belong to
+  /// what happened to that one. It is recorded as a capture, so undo takes it back.
+  func duplicate(_ id: TaskID, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
+    let copy = try locked(caller) { store throws(StrideError) in
+      let task = try store.task(id, at: caller.now)
+      let draft = TaskDraft(
+        title: task.title, rawInput: task.rawInput, steps: task.subtasks.map(\.title), energy: task.energy,
+        estimateMinutes: task.estimateMinutes, type: task.type, due: task.due, start: task.start, tags: task.tags,
+        recurrence: task.recurrence, list: task.list)
+      return try store.capture(draft, at: caller.now)
+    }
+    return Wire.TaskResult(task: caller.wire(copy))
+  }
+
   /// One task, with what sync knows of it.
   func get(_ id: TaskID, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
     try locked { store throws(StrideError) in

@@ -207,6 +207,7 @@ public final class Dispatcher: Sendable {
     case .clientContext: return try reply(ClientContext.self) { try setContext($0, session) }
     case .taskCapture: return try reply(Wire.TaskCapture.self) { try tasks.capture($0, caller) }
     case .taskGet: return try reply(Wire.TaskGet.self) { try tasks.get($0.id, caller) }
+    case .taskDuplicate: return try reply(Wire.TaskDuplicate.self) { try tasks.duplicate($0.id, caller) }
     case .taskList: return try reply(Wire.TaskList.self) { try tasks.list($0, caller) }
     case .taskFind: return try reply(Wire.TaskFind.self) { try tasks.find($0, caller) }
     case .taskUpdate: return try reply(Wire.TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
