@@ -29,6 +29,7 @@ extension Command {
     case .edit: try session.edit(read())
     case .skip: try session.skip(read())
     case .pin: try session.pin(read(), pinned: true)
+    case .duplicate: try session.duplicate(read())
     case .unpin: try session.pin(read(), pinned: false)
     case .reopen: try session.reopen(read())
     case .wait: try session.wait(read())

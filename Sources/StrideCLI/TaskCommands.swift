@@ -236,6 +236,14 @@ extension Session {
       json: result)
   }
 
+  func duplicate(_ args: CommandArguments<NoOptions>) throws {
+    let id = try args.onlyTaskID("duplicate")
+    let result = try call(Wire.TaskDuplicate.self, .init(id: id))
+    let steps = result.task.subtasks.isEmpty ? "" : " with its \(plural(result.task.subtasks.count, "step")), none done"
+    output.report(
+      "Added \(Output.name(result.task)) as a copy of task \(id)\(steps). To take it back: stride undo", json: result)
+  }
+
   func reopen(_ args: CommandArguments<NoOptions>) throws {
     let address = try args.onlyAddress("reopen", example: "stride reopen 12, or stride reopen 12.2 for a step")
     guard let step = address.step else {

@@ -5,9 +5,9 @@ import StrideWire
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
-  case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, reopen, wait, resume, block
-  case unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export,
-    `import`, sync, daemon, mcp, help
+  case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, duplicate, reopen, wait, resume
+  case block, unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export
+  case `import`, sync, daemon, mcp, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes (the type
@@ -87,6 +87,7 @@ public struct Command: Sendable {
     Command(name: .skip, summary: "move a routine to its next time", argument: .task),
     Command(name: .pin, summary: "keep a task in now", argument: .task),
     Command(name: .unpin, summary: "stop keeping a task in now", argument: .task),
+    Command(name: .duplicate, aliases: ["copy"], summary: "a new open task made from another", argument: .task),
     Command(name: .reopen, summary: "bring back a finished task or step", argument: .task),
     Command(
       name: .wait, summary: "park a task while it waits on someone", options: WaitOptions.self, argument: .task

@@ -41,6 +41,7 @@ extension Help {
           edit ID               change title, energy, estimate, type, due, tags or how it repeats
           skip ID               move a routine to its next time without doing it
           pin ID | unpin ID     keep a task in 'now' whatever else comes up (at most three)
+          duplicate ID          a new open task made from another, to do again
           reopen ID | ID.N      bring back a finished task or step
           wait ID [NOTE]        park a task while it waits on someone
           resume ID             end a deferral or a wait

@@ -160,6 +160,15 @@ public enum Help {
     At most three tasks are pinned. A pinned task that is deferred, waiting or blocked
     says so in 'stride now --all'.
     """,
+    "duplicate": """
+    Usage: stride duplicate ID
+           stride copy ID
+
+    Adds a new open task made from another, open or done, to do again: its title,
+    energy, estimate, type, due and start times, tags, routine, list and steps, none of
+    them done. Its notes, deferrals, pin, dependencies and time spent stay with the
+    first. 'stride undo' takes the copy back.
+    """,
     "move": """
     Usage: stride move ID LIST
 
