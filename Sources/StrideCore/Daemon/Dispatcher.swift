@@ -196,10 +196,9 @@ public final class Dispatcher: Sendable {
     _ request: Request, _ plain: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
   ) throws -> Data {
     let method = try Self.method(of: request)
-    let now = caller.now
     let context = session?.context ?? ClientContext.Params()
-    let encoder = self.encoder(session, at: now, else: plain)
-    let caller = caller.saying(encoder.speaker)
+    let encoder = self.encoder(session, at: caller.now, else: plain)
+    let (caller, now) = (caller.saying(encoder.speaker), caller.now)
     let reply = Reply(request: request, encoder: encoder, context: context)
     func change(_ change: TaskChange) throws(StrideError) -> Wire.TaskResult { try tasks.apply(change, caller) }
     switch method {
@@ -238,8 +237,7 @@ public final class Dispatcher: Sendable {
     case .historyReview: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
     case .contextGet: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
     case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
-    case .nowList:
-      return try nowList(request, context.filling(try request.params.decode(Wire.NowList.Params.self)), at: now)
+    case .nowList: return try nowList(request, context, at: now)
     case .nowPrompt: return try reply(NowPrompt.self) { _ in try nowCache.promptLine(at: now) }
     case .timeParse: return try reply(TimeParse.self) { try readTime($0, at: now) }
     case .eventsSubscribe: return try reply(Wire.EventsSubscribe.self) { try subscribe($0, session, at: now) }
@@ -262,10 +260,11 @@ public final class Dispatcher: Sendable {
     return method
   }
 
-  /// `now.list`: its why-lines say its times, and its tasks carry no `said`, so one kept answer (bytes and all)
-  /// serves every connection.
-  private func nowList(_ request: Request, _ params: Wire.NowList.Params, at now: Date) throws -> Data {
-    try WireEncoder().response(id: request.id, encodedResult: try nowCache.encoded(params, at: now))
+  /// `now.list`, its params filled from the connection's context: its why-lines say its times, and its tasks carry
+  /// no `said`, so one kept answer (bytes and all) serves every connection.
+  private func nowList(_ request: Request, _ context: ClientContext.Params, at now: Date) throws -> Data {
+    let params = context.filling(try request.params.decode(Wire.NowList.Params.self))
+    return try WireEncoder().response(id: request.id, encodedResult: try nowCache.encoded(params, at: now))
   }
 
   /// `time.parse`: the words read in the asker's zone and order, with the person's day start.
