@@ -79,7 +79,7 @@ public enum System {
   /// The name of this process's time zone ("Europe/Berlin"), as the C library finds it: `TZ` (a leading `:` and a
   /// zoneinfo path are read as the name they hold; empty is UTC), else where `/etc/localtime` links. Nil when
   /// neither says, or `TZ` is a file outside the zoneinfo database.
-  public static func timeZoneName(environment: [String: String]) -> String? {
+  public static func timeZoneName(environment: [String: String], localtime: String = "/etc/localtime") -> String? {
     func zoneName(inPath path: String) -> String? {
       guard let range = path.firstRange(ofText: "zoneinfo/") else { return nil }
       let name = String(path[range.upperBound...])
@@ -92,7 +92,7 @@ public enum System {
       if name.isEmpty { return "UTC" }
       return name.hasPrefix("/") ? zoneName(inPath: name) : name
     }
-    return linkTarget("/etc/localtime").flatMap(zoneName(inPath:))
+    return linkTarget(localtime).flatMap(zoneName(inPath:))
   }
 
   /// The directory part of a path, as `dirname` ("/usr/bin/stride" → "/usr/bin", "stride" → ".").

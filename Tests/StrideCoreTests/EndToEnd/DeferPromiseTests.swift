@@ -21,7 +21,7 @@ struct DeferPromiseTests {
     "unsure: offered at once, as break it into steps or as its next step, even on a busy day",
     arguments: [("write the speech", "break it into steps"), ("plan the move: list rooms, book van", "next step")])
   func unsure(_ line: String, _ offered: String) throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
     defer { cli.finish() }
     busyDay(cli)
     let added = cli.stride("add", "--json", line)
@@ -78,7 +78,7 @@ struct DeferPromiseTests {
 
   @Test("wrong-time and blocked: hidden until the time given, then back in now as promised")
   func backAtItsTime() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
     defer { cli.finish() }
     busyDay(cli)
     cli.stride("add", "repaint the fence")

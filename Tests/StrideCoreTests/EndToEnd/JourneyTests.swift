@@ -19,7 +19,7 @@ import Testing
 struct JourneyTests {
   @Test("capture starts the daemon on demand, and now shows the task with its reason")
   func captureAndNow() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
     defer { cli.finish() }
     let added = cli.stride("add", "call the dentist about the crown")
     #expect(added.status == 0, "\(added.stderr)")
@@ -140,7 +140,7 @@ struct JourneyTests {
 
   @Test("a pile of overdue work gets one calm line above the list, and a way in leads at low energy")
   func overduePile() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-23T08:00:00Z")
     defer { cli.finish() }
     let wall = ["file the Q3 report", "answer the auditor", "prepare the board deck", "reconcile the accounts"]
     for title in wall { cli.stride("add", "\(title) due:2026-10-23 ~2h !high type:obligation") }

@@ -140,7 +140,7 @@ struct NowPlainTests {
 struct FindCommandTests {
   @Test("find says how many match, best first, where a match outside the title was, and what to do when none does")
   func find() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T10:00:00Z")
     defer { cli.finish() }
     cli.environment["COLUMNS"] = "100"
     cli.stride("add", "renew the lease ~30m")

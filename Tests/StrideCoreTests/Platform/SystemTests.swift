@@ -55,10 +55,16 @@ extension SystemTests {
     #expect(System.timeZoneName(environment: ["TZ": ":/usr/share/zoneinfo/posix/Europe/Paris"]) == "Europe/Paris")
     #expect(System.timeZoneName(environment: ["TZ": ""]) == "UTC")
     #expect(System.timeZoneName(environment: ["TZ": "/home/ada/my-zone"]) == nil)
-    // Without TZ, the system's zone: the one Foundation finds too.
-    let system = System.timeZoneName(environment: [:])
-    #expect(system.flatMap { TimeZone(identifier: $0) } != nil)
-    if ProcessInfo.processInfo.environment["TZ"] == nil {
+    // Without TZ, where the localtime link points (a link of the test's own, so no machine's setting counts).
+    let link = Fixtures.temporaryDirectory() + "/localtime"
+    #expect(symlink("/usr/share/zoneinfo/posix/Europe/Berlin", link) == 0)
+    #expect(System.timeZoneName(environment: [:], localtime: link) == "Europe/Berlin")
+    #expect(System.timeZoneName(environment: [:], localtime: link + "-missing") == nil)
+    // And on this machine, when its /etc/localtime is such a link: the zone Foundation finds too.
+    if ProcessInfo.processInfo.environment["TZ"] == nil, let target = System.linkTarget("/etc/localtime"),
+      target.contains("zoneinfo/")
+    {
+      let system = System.timeZoneName(environment: [:])
       #expect(system.flatMap { TimeZone(identifier: $0)?.secondsFromGMT() } == TimeZone.current.secondsFromGMT())
     }
   }
