@@ -41,7 +41,7 @@ public struct UserContext: Equatable, Sendable {
   /// The context as it stands at `instant`: an energy set more than `lapseHours` ago is unknown again.
   public func lapsing(after lapseHours: Double, at instant: Date) -> UserContext {
     guard energy != nil, let updatedAt else { return self }
-    let lapse = updatedAt.addingTimeInterval(lapseHours * 3600)
+    let lapse = updatedAt.addingTimeInterval(Seconds.hours(lapseHours))
     return lapse <= instant
       ? UserContext(energy: nil, updatedAt: updatedAt)
       : UserContext(energy: energy, updatedAt: updatedAt, lapsesAt: lapse)

@@ -195,13 +195,6 @@ extension Wire {
       self.outOfViewLong = outOfViewLong
       self.outOfViewDays = outOfViewDays
     }
-
-    /// The same list with every suggestion's terms left out (the `terms: false` param).
-    public var withoutTerms: NowResult {
-      var result = self
-      for index in result.suggestions.indices { result.suggestions[index].terms = [] }
-      return result
-    }
   }
 
   /// `task.explain`'s result: the whole score of one task for the moment asked about, or the filter that hides it.

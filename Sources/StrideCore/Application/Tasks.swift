@@ -187,7 +187,7 @@ final class Tasks: Sendable {
   func explain(_ params: Wire.TaskExplain.Params, _ caller: Caller) throws(StrideError) -> Wire.Explanation {
     let task = try locked { store throws(StrideError) in try store.task(params.id, at: caller.now) }
     let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: caller.now, detail: true)
-    return Self.explanation(of: task, in: evaluation, energy: energy, saying: caller.speaker)
+    return Self.explanation(of: task, in: evaluation, energy: energy, for: caller)
   }
 
   // MARK: The now-list
@@ -275,11 +275,11 @@ final class Tasks: Sendable {
     (evaluation.passedOver + evaluation.hidden).map(HiddenEntry.init)
   }
 
-  /// Where a task stands in an evaluation, with its terms; its times said with `speaker`.
+  /// Where a task stands in an evaluation, with its terms; its times said as `caller` asked.
   static func explanation(
-    of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?, saying speaker: Speaker?
+    of task: StrideTask, in evaluation: Ranking.Evaluation, energy: EnergyLevel?, for caller: Caller
   ) -> Wire.Explanation {
-    func wire(_ task: StrideTask) -> Wire.Task { Wire.Task(task, saying: speaker) }
+    let wire = caller.wire
     if let index = evaluation.suggestions.firstIndex(where: { $0.task.id == task.id }) {
       let suggestion = evaluation.suggestions[index]
       return Wire.Explanation(

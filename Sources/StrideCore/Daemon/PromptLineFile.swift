@@ -59,13 +59,3 @@ final class PromptLineFile: Sendable {
     withdraw()
   }
 }
-
-extension NowPrompt.Result {
-  /// The prompt line of a now-list that holds until `until`.
-  init(_ now: Wire.NowList.Result, until: Date) {
-    let first = now.suggestions.first
-    self.init(
-      first: first.map { ($0.task.id, $0.task.title, $0.step?.title) }, count: now.suggestions.count,
-      until: Timestamp(until))
-  }
-}
