@@ -2,7 +2,8 @@ import StrideBase
 import StrideJSON
 
 /// One protocol method as a client calls it: its dotted name, the params it sends and the result it reads. The
-/// daemon's methods (`RPCMethod`, in StrideProtocol) refine it with the other direction of each.
+/// daemon answers the same type, reading its params and writing its result (each is Codable both ways; the
+/// dispatcher's `Reply` asks for that where it is used).
 public protocol WireMethod {
   associatedtype Params: Encodable & Sendable
   associatedtype Result: Decodable & Sendable

@@ -328,7 +328,8 @@ private struct Reply {
   let encoder: WireEncoder
   let context: ClientContext.Params
 
-  func callAsFunction<M: RPCMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data {
+  func callAsFunction<M: WireMethod>(_: M.Type, _ body: (M.Params) throws -> M.Result) throws -> Data
+  where M.Params: Decodable, M.Result: Encodable {
     try encoder.response(id: request.id, result: try body(context.filling(try request.params.decode(M.Params.self))))
   }
 }

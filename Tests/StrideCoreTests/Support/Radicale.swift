@@ -195,7 +195,8 @@ final class SyncDevice {
   var now: Date { time.now }
 
   /// Calls a method as a client in `session` (a terminal) would, or as one nobody knows the terminal of.
-  func call<M: RPCMethod>(_: M.Type, _ params: M.Params, in session: ConnectionSession? = nil) throws -> M.Result {
+  func call<M: WireMethod>(_: M.Type, _ params: M.Params, in session: ConnectionSession? = nil) throws -> M.Result
+  where M.Params: Decodable, M.Result: Encodable {
     let line = try WireEncoder().encode(DeviceRequest(method: M.name, params: params))
     let reply = try JSONDecoder().decode(
       DeviceReply<M.Result>.self, from: dispatcher.respond(to: Array(line), session: session))
