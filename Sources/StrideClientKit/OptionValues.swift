@@ -10,8 +10,21 @@ package protocol OptionValue {
   static var completions: [String]? { get }
 }
 
-extension OptionValue where Self: WireEnum {
+extension OptionValue where Self: RawRepresentable & CaseIterable, RawValue == String {
   package static var completions: [String]? { allCases.map(\.rawValue) }
+}
+
+extension WireEnum {
+  /// The value `text` names, or a refusal that says what the option was given and what would do: "--type 'x' is
+  /// not a type; use one of obligation, goal, chore".
+  package static func named(_ text: String, for option: String, isNot noun: String, use choices: String? = nil)
+    throws(UsageError) -> Self
+  {
+    guard let value = Self(rawValue: text) else {
+      throw UsageError("\(option) '\(text)' is not \(noun); use \(choices ?? "one of \(validWords)")")
+    }
+    return value
+  }
 }
 
 extension String: OptionValue {
@@ -31,20 +44,14 @@ extension EnergyLevel: OptionValue {
 
 extension TaskType: OptionValue {
   package init(_ text: String, for option: String) throws(UsageError) {
-    guard let type = TaskType(rawValue: text) else {
-      throw UsageError("\(option) '\(text)' is not a type; use one of \(TaskType.validWords)")
-    }
-    self = type
+    self = try .named(text, for: option, isNot: "a type")
   }
 }
 
 extension ListStatus: OptionValue {
   /// `done` is `completed`, as people say it.
   package init(_ text: String, for option: String) throws(UsageError) {
-    guard let status = ListStatus(rawValue: text == "done" ? "completed" : text) else {
-      throw UsageError("\(option) '\(text)' is not a status; use one of \(ListStatus.validWords)")
-    }
-    self = status
+    self = try .named(text == "done" ? "completed" : text, for: option, isNot: "a status")
   }
 }
 
@@ -61,28 +68,19 @@ extension ListSort: OptionValue {
 
 extension DeferReason: OptionValue {
   package init(_ text: String, for option: String) throws(UsageError) {
-    guard let reason = DeferReason(rawValue: text) else {
-      throw UsageError("\(option) '\(text)' is not a defer reason; use one of \(DeferReason.validWords)")
-    }
-    self = reason
+    self = try .named(text, for: option, isNot: "a defer reason")
   }
 }
 
 extension ExportFormat: OptionValue {
   package init(_ text: String, for option: String) throws(UsageError) {
-    guard let format = ExportFormat(rawValue: text) else {
-      throw UsageError("\(option) '\(text)' is not an export format; use \(ExportFormat.validWords)")
-    }
-    self = format
+    self = try .named(text, for: option, isNot: "an export format", use: ExportFormat.validWords)
   }
 }
 
 extension ImportFormat: OptionValue {
   package init(_ text: String, for option: String) throws(UsageError) {
-    guard let format = ImportFormat(rawValue: text) else {
-      throw UsageError("\(option) '\(text)' is not a format Stride imports; use \(ImportFormat.validWords)")
-    }
-    self = format
+    self = try .named(text, for: option, isNot: "a format Stride imports", use: ImportFormat.validWords)
   }
 }
 
@@ -94,8 +92,6 @@ extension ManPage: OptionValue {
     }
     self = page
   }
-
-  package static var completions: [String]? { allCases.map(\.rawValue) }
 }
 
 extension TaskID: OptionValue {
