@@ -22,7 +22,8 @@ struct MCPClientTests {
     let cli = CommandLineHarness()
     defer { cli.finish() }
     let environment = String(decoding: try JSONEncoder().encode(cli.environment), as: UTF8.self)
-    let modules = PythonPackage.path(module: "mcp", package: "mcp")
+    // The revisions the SDK offers and picks are its release's: the test pins the release it was written against.
+    let modules = PythonPackage.path(module: "mcp", package: "mcp", version: "2.3.0")
     let output = ExternalCommand.run(
       ["/usr/bin/env"] + (modules.map { ["PYTHONPATH=" + $0] } ?? []) + [
         "python3", "-W", "ignore", Self.script, cli.binaries + "/stride", environment, mode,
