@@ -26,11 +26,15 @@ final class TmuxTerminal {
     // A plain shell with the harness's environment and stride first on its PATH. The server tmux starts keeps the
     // descriptors it was given, so it gets none of the test's pipes.
     let shell =
-      "env -i \(exports.joined(separator: " ")) TERM=xterm-256color PATH=\(harness.binaries):/usr/bin:/bin PS1='$ ' sh"
+      "exec env -i \(exports.joined(separator: " ")) TERM=xterm-256color PATH=\(harness.binaries):/usr/bin:/bin "
+      + "PS1='$ ' sh"
     _ = ExternalCommand.run(
       [
         "/bin/sh", "-c",
-        "exec \"$0\" -S \"$1\" -f /dev/null new-session -d -s t -x \(width) -y \(height) \"$2\" </dev/null >/dev/null 2>&1",
+        // tmux runs the command with $SHELL: sh, whatever the person running the suite uses; `exec` makes the
+        // plain shell the pane's own process (`shellPID`) with any sh.
+        "SHELL=/bin/sh exec \"$0\" -S \"$1\" -f /dev/null new-session -d -s t -x \(width) -y \(height) \"$2\" "
+          + "</dev/null >/dev/null 2>&1",
         Self.tmux ?? "/usr/bin/tmux", socket, shell,
       ], input: [], timeout: 10)
   }
