@@ -23,6 +23,11 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case move = "task.move"
   case undo = "history.undo"
   case setContext = "context.set"
+  case focusStart = "focus.start"
+  case focusStop = "focus.stop"
+  case focusPause = "focus.pause"
+  case focusResume = "focus.resume"
+  case focusExtend = "focus.extend"
   /// A deferral, follow-up, start or routine time came, and the daemon brought the task back.
   case wake = "task.wake"
   /// A sync pass brought in a change made on another device.
@@ -33,7 +38,8 @@ public enum ChangeAction: String, Sendable, CaseIterable {
     switch self {
     case .complete, .completeStep: true
     case .capture, .importTasks, .update, .skip, .pin, .reopen, .delete, .deferTask, .wait, .resume, .block,
-      .unblock, .addStep, .reopenStep, .addNote, .removeNote, .move, .undo, .setContext, .wake, .syncReceive:
+      .unblock, .addStep, .reopenStep, .addNote, .removeNote, .move, .undo, .setContext, .wake, .syncReceive,
+      .focusStart, .focusStop, .focusPause, .focusResume, .focusExtend:
       false
     }
   }

@@ -24,6 +24,8 @@ public struct StrideError: Error, Equatable, Sendable, CustomStringConvertible {
     case syncFailed = "sync-failed"
     /// Sync is not set up yet (`stride sync setup`), or the server has no task list there.
     case syncNotSetUp = "sync-not-set-up"
+    /// A focus session runs already, on this task or another; the message names it.
+    case focusRunning = "focus-running"
   }
 
   public var code: Code

@@ -106,6 +106,11 @@ extension Session {
     if event.topic == .syncFinished {
       return event.sync.map(Session.sentence) ?? "Sync did not work: \(event.error ?? "no reason was given")."
     }
+    if let focus = event.focus {
+      if event.topic == .focusTimeUp { return event.message ?? focus.timeUpMessage }
+      if let ending = focus.ending { return Self.ended(focus, ending) }
+      return focus.sentence()
+    }
     if let now = event.now {
       guard let first = now.suggestions.first else { return "Nothing is ready to start right now." }
       let others = now.suggestions.count - 1
@@ -148,6 +153,18 @@ extension Session {
     }
   }
 
+  /// A session that ended, in a sentence: "Stopped focusing on task 12: write the speech, after 7 minutes."
+  static func ended(_ focus: Wire.Focus, _ ending: FocusEnding) -> String {
+    let after = "after \(Minutes.spoken(focus.spentSeconds / Seconds.perMinute))"
+    return switch ending {
+    case .finished: "Finished focusing on \(focus.what), \(after)."
+    case .switched: "Switched away from \(focus.what), \(after)."
+    case .interrupted:
+      "The focus session on \(focus.what) ended at the last moment Stride knew it was running, \(after)."
+    case .stopped: "Stopped focusing on \(focus.what), \(after)."
+    }
+  }
+
   /// How a change to a task is said in the stream: "Added", "Deferred", "Brought in from another device:".
   static func verb(_ action: ChangeAction?) -> String {
     switch action {
@@ -173,6 +190,11 @@ extension Session {
     case .pin: "Changed the pin of"
     case .delete: "Removed"
     case .wake: "Brought back"
+    case .focusStart: "Started focusing on"
+    case .focusStop: "Ended the focus session on"
+    case .focusPause: "Paused the focus session on"
+    case .focusResume: "Went on with the focus session on"
+    case .focusExtend: "Gave more time to the focus session on"
     case .setContext, nil: "Changed"
     }
   }

@@ -25,7 +25,9 @@ extension Wire.Task {
       updatedAt: Timestamp(task.updatedAt), completedAt: task.completedAt.map(Timestamp.init),
       repeat: task.recurrence.map { Wire.Repeat($0, missed: task.missed) }, pinned: task.pinned,
       notes: task.notes.map { Wire.Note(at: Timestamp($0.at), text: $0.text) }, list: task.list,
-      spentSeconds: task.spentSeconds, said: speaker.map { TaskSaid(task, $0) })
+      spentSeconds: task.spentSeconds,
+      focusSessions: task.focusSessions.map { Wire.FocusSession($0, at: task.updatedAt) },
+      said: speaker.map { TaskSaid(task, $0) })
   }
 }
 
@@ -49,7 +51,7 @@ extension StrideTask {
       updatedAt: wire.updatedAt.date, completedAt: wire.completedAt?.date, recurrence: recurrence,
       pinned: wire.pinned, missed: wire.repeat?.missed ?? 0,
       notes: wire.notes.map { Note(at: $0.at.date, text: $0.text) }, list: wire.list,
-      spentSeconds: wire.spentSeconds)
+      spentSeconds: wire.spentSeconds, focusSessions: wire.focusSessions.map(FocusSession.init))
   }
 }
 
@@ -100,7 +102,8 @@ extension Wire.NowResult {
     self.init(
       suggestions: answer.suggestions.map { Wire.Suggestion($0, saying: speaker) }, openTasks: answer.openTasks,
       energy: answer.energy, hidden: answer.hidden, overdue: answer.overdue, tagged: answer.tagged,
-      outOfViewLong: answer.outOfViewLong, outOfViewDays: answer.outOfViewDays)
+      outOfViewLong: answer.outOfViewLong, outOfViewDays: answer.outOfViewDays,
+      focus: answer.focus.map { Wire.Focus($0, saying: speaker) })
   }
 }
 
@@ -126,5 +129,50 @@ extension TaskPatch {
     self.init(
       title: params.title, energy: params.energy, estimateMinutes: params.estimateMinutes, type: params.type,
       due: params.due.map { $0?.date }, start: params.start.map { $0?.date }, tags: params.tags)
+  }
+}
+
+extension Wire.FocusSession {
+  /// A session as the task keeps it, its time counted at its end, or at `now` while it runs (a task's sessions are
+  /// counted at its last change: `Wire.Focus` says the time of a running one at the moment of a reply).
+  public init(_ session: FocusSession, at now: Date) {
+    self.init(
+      step: session.step, startedAt: Timestamp(session.startedAt), boxSeconds: session.boxSeconds,
+      timeboxSeconds: session.timeboxSeconds,
+      pauses: session.pauses.map { Wire.FocusSession.Pause(from: Timestamp($0.from), to: $0.to.map(Timestamp.init)) },
+      uncountedSeconds: session.uncountedSeconds, spentSeconds: session.spentSeconds(at: now),
+      endedAt: session.endedAt.map(Timestamp.init), ending: session.ending)
+  }
+}
+
+extension FocusSession {
+  public init(_ wire: Wire.FocusSession) {
+    self.init(
+      step: wire.step, startedAt: wire.startedAt.date, boxSeconds: wire.boxSeconds,
+      timeboxSeconds: wire.timeboxSeconds,
+      pauses: wire.pauses.map { FocusSession.Pause(from: $0.from.date, to: $0.to?.date) },
+      uncountedSeconds: wire.uncountedSeconds, endedAt: wire.endedAt?.date, ending: wire.ending)
+  }
+}
+
+extension Wire.Focus {
+  /// A session as it stands at its moment: what it is on, the time spent and left; with a speaker, its times in
+  /// words.
+  public init(_ running: RunningFocus, saying speaker: Speaker? = nil) {
+    let (task, session, now) = (running.task, running.session, running.at)
+    let step = task.focusStep(of: session)
+    let endsAt = session.timeboxEnd(at: now)
+    self.init(
+      task: task.id, title: task.title, step: step.map { SuggestionStep(index: $0.index, title: $0.subtask.title) },
+      onStep: session.step != nil, startedAt: Timestamp(session.startedAt), boxSeconds: session.boxSeconds,
+      timeboxSeconds: session.timeboxSeconds, spentSeconds: session.spentSeconds(at: now),
+      leftSeconds: session.leftSeconds(at: now), paused: session.isPaused, endsAt: endsAt.map(Timestamp.init),
+      uncountedSeconds: session.uncountedSeconds == 0 ? nil : session.uncountedSeconds,
+      endedAt: session.endedAt.map(Timestamp.init), ending: session.ending,
+      said: speaker.map { speaker in
+        Said(
+          startedAt: speaker.time.describe(session.startedAt), endsAt: endsAt.map(speaker.time.describe),
+          endedAt: session.endedAt.map(speaker.time.describe))
+      })
   }
 }

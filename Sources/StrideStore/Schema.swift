@@ -194,6 +194,28 @@ package enum Schema {
     """,
     // 13: the time spent on each task in focus sessions, in seconds.
     "ALTER TABLE tasks ADD COLUMN spent_seconds INTEGER NOT NULL DEFAULT 0;",
+    // 14: focus sessions, a task's oldest first (at most one of all runs: `ended_at` is NULL), with their pauses as
+    // "from-to" pairs of Unix seconds, comma-separated (the last without `to` while it lasts); and the last moment
+    // the daemon knew a session was running, which says where one ends after the daemon was not running.
+    """
+    CREATE TABLE focus_sessions (
+      task_id       INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+      position      INTEGER NOT NULL,
+      step          INTEGER,
+      started_at    INTEGER NOT NULL,
+      box_seconds   INTEGER NOT NULL,
+      timebox_seconds INTEGER NOT NULL,
+      pauses        TEXT NOT NULL DEFAULT '',
+      uncounted_seconds INTEGER NOT NULL DEFAULT 0,
+      ended_at      INTEGER,
+      ending        TEXT,
+      PRIMARY KEY (task_id, position)
+    ) WITHOUT ROWID;
+    CREATE TABLE focus_clock (
+      id   INTEGER PRIMARY KEY CHECK (id = 1),
+      seen INTEGER NOT NULL
+    );
+    """,
   ]
 
   /// The schema version this build writes.

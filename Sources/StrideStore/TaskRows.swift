@@ -72,6 +72,16 @@ package struct TaskRows {
           .bind(.integer(task.id.rawValue), .int(position + 1), .date(note.at), .text(note.text)).run()
       }
     }
+    if try rewrites("focus_sessions", \.focusSessions) {
+      for (position, session) in task.focusSessions.enumerated() {
+        try database.statement("INSERT INTO focus_sessions VALUES (?,?,?,?,?,?,?,?,?,?)")
+          .bind(
+            .integer(task.id.rawValue), .int(position + 1), .int(session.step), .date(session.startedAt),
+            .int(session.boxSeconds), .int(session.timeboxSeconds), .text(FocusPauses.text(session.pauses)),
+            .int(session.uncountedSeconds), .date(session.endedAt), .string(session.ending?.rawValue)
+          ).run()
+      }
+    }
     if let stored, stored.searchTexts == task.searchTexts { return }
     try search.update(task, new: new)
   }
@@ -84,7 +94,7 @@ package struct TaskRows {
   }
 
   private func deleteChildren(of id: TaskID) throws(StrideError) {
-    for table in ["subtasks", "task_tags", "dependencies", "deferrals", "task_notes"] {
+    for table in ["subtasks", "task_tags", "dependencies", "deferrals", "task_notes", "focus_sessions"] {
       try clearRows(of: id, in: table)
     }
   }
@@ -205,6 +215,8 @@ package struct TaskRows {
     var dependencies = try children("blocked_by", "dependencies")
     var deferrals = try children("reason, at, until, energy", "deferrals")
     var notes = try children("at, text", "task_notes")
+    var sessions = try children(
+      "step, started_at, box_seconds, timebox_seconds, pauses, uncounted_seconds, ended_at, ending", "focus_sessions")
     // The lists' names, read once: every task of a list shares its name.
     var listNames: [Int64: String] = [:]
     let names = try database.statement("SELECT id, name FROM lists")
@@ -233,6 +245,13 @@ package struct TaskRows {
         list: listNames[selectTasks.int64(TaskColumn.list.rawValue)])
       let written = try notes.rows(of: id) { row throws(StrideError) in Note(at: row.date(1), text: row.text(2)) }
       if !written.isEmpty { task.notes = written }
+      let focused = try sessions.rows(of: id) { row throws(StrideError) in
+        FocusSession(
+          step: row.optionalInt(1), startedAt: row.date(2), boxSeconds: row.int(3), timeboxSeconds: row.int(4),
+          pauses: try FocusPauses.read(row.text(5), database: database), uncountedSeconds: row.int(6),
+          endedAt: row.optionalDate(7), ending: row.optionalText(8).flatMap(FocusEnding.init(rawValue:)))
+      }
+      if !focused.isEmpty { task.focusSessions = focused }
       tasks.append(task)
     }
     return tasks
@@ -261,5 +280,30 @@ private struct ChildRows {
       pending = try statement.step()
     }
     return found
+  }
+}
+
+/// A session's pauses as `focus_sessions.pauses` holds them: "from-to" pairs of Unix seconds, comma-separated, the
+/// last one's `to` left out while it lasts.
+enum FocusPauses {
+  static func text(_ pauses: [FocusSession.Pause]) -> String {
+    pauses.map { pause in
+      "\(Int64(pause.from.timeIntervalSince1970))-" + (pause.to.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
+    }.joined(separator: ",")
+  }
+
+  static func read(_ text: String, database: SQLiteDatabase) throws(StrideError) -> [FocusSession.Pause] {
+    var pauses: [FocusSession.Pause] = []
+    for pair in text.split(separator: ",") {
+      let ends = pair.split(separator: "-", omittingEmptySubsequences: false)
+      guard ends.count == 2, let from = Int64(ends[0]), ends[1].isEmpty || Int64(ends[1]) != nil else {
+        throw database.storageError("a focus session's pauses read '\(text)', which this Stride does not know")
+      }
+      pauses.append(
+        FocusSession.Pause(
+          from: Date(timeIntervalSince1970: TimeInterval(from)),
+          to: Int64(ends[1]).map { Date(timeIntervalSince1970: TimeInterval($0)) }))
+    }
+    return pauses
   }
 }

@@ -49,6 +49,12 @@ public enum Method: String, CaseIterable, Sendable {
   case listsDefault = "lists.default"
   case listsRename = "lists.rename"
   case listsRemove = "lists.remove"
+  case focusStart = "focus.start"
+  case focusStop = "focus.stop"
+  case focusPause = "focus.pause"
+  case focusResume = "focus.resume"
+  case focusExtend = "focus.extend"
+  case focusGet = "focus.get"
 
   /// Whether requests of this method that arrive together may share one commit with others: a quick change to the
   /// store, nothing that runs a program, reaches the network or runs the engine. (A capture shares one only while
@@ -58,11 +64,12 @@ public enum Method: String, CaseIterable, Sendable {
     switch self {
     case .taskUpdate, .taskComplete, .taskReopen, .taskDelete, .taskSkip, .taskPin, .taskDefer, .taskWait,
       .taskResume, .taskBlock, .taskUnblock, .taskMove, .taskImport, .subtaskAdd, .subtaskComplete, .subtaskReopen,
-      .noteAdd, .noteRemove, .historyUndo, .contextSet, .taskDuplicate:
+      .noteAdd, .noteRemove, .historyUndo, .contextSet, .taskDuplicate, .focusStart, .focusStop, .focusPause,
+      .focusResume, .focusExtend:
       true
     case .taskCapture, .serverInfo, .clientContext, .taskGet, .taskList, .taskFind, .taskExport, .taskExplain,
       .historyLog, .historyReview, .contextGet, .nowList, .nowPrompt, .timeParse, .eventsSubscribe, .syncSetup,
-      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove:
+      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove, .focusGet:
       false
     }
   }

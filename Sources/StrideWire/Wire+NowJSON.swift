@@ -29,7 +29,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
       suggestions: try field("suggestions"), openTasks: try field("openTasks"), energy: try field.optional("energy"),
       hidden: try field.optional("hidden"), overdue: try field.optional("overdue") ?? 0,
       tagged: try field.optional("tagged"), outOfViewLong: try field.optional("outOfViewLong"),
-      outOfViewDays: try field.optional("outOfViewDays"))
+      outOfViewDays: try field.optional("outOfViewDays"), focus: try field.optional("focus"))
   }
 
   public var json: JSONValue {
@@ -41,6 +41,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
     if let tagged { fields["tagged"] = .integer(Int64(tagged)) }
     if let outOfViewLong { fields["outOfViewLong"] = .integer(Int64(outOfViewLong)) }
     if let outOfViewDays { fields["outOfViewDays"] = .integer(Int64(outOfViewDays)) }
+    if let focus { fields["focus"] = focus.json }
     return .object(fields)
   }
 }

@@ -13,6 +13,10 @@ public enum EventTopic: String, WireEnum, Sendable, Comparable {
   case nowChanged = "now.changed"
   /// A sync pass ended: what moved, or why it failed.
   case syncFinished = "sync.finished"
+  /// A focus session started, was paused or went on, was given more time, or ended (`focus`: it as it stands).
+  case focusChanged = "focus.changed"
+  /// The running session's timebox ran out (`focus`, and `message`, the calm question to put to the person).
+  case focusTimeUp = "focus.timeUp"
 
   public static func < (lhs: EventTopic, rhs: EventTopic) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -181,10 +185,12 @@ extension Wire {
     /// `outOfViewDays` days or more; both absent when none has.
     public var outOfViewLong: Int?
     public var outOfViewDays: Int?
+    /// The focus session that runs, shown first and apart from the suggestions; absent when none runs.
+    public var focus: Focus?
 
     public init(
       suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
-      tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil
+      tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil, focus: Focus? = nil
     ) {
       self.suggestions = suggestions
       self.openTasks = openTasks
@@ -194,6 +200,7 @@ extension Wire {
       self.tagged = tagged
       self.outOfViewLong = outOfViewLong
       self.outOfViewDays = outOfViewDays
+      self.focus = focus
     }
   }
 
@@ -336,6 +343,10 @@ extension Wire {
     public var sync: SyncReport?
     /// `sync.finished`: why the pass failed, as a sentence.
     public var error: String?
+    /// `focus.*`: the session as it stands (`focus.changed` after a session ended: as it ended).
+    public var focus: Focus?
+    /// `focus.timeUp`: what to say to the person, a calm question.
+    public var message: String?
     /// For a subscriber that asked for words (`client.context`): `at` in words and as a clock ("14:05"), and
     /// `wakeUp`, the moment the first wake-up came due, in words.
     public var said: Said?
@@ -343,7 +354,7 @@ extension Wire {
     public init(
       topic: EventTopic, seq: Int, at: Timestamp, action: ChangeAction? = nil, task: Task? = nil, removed: Bool? = nil,
       wakeUps: [WakeUp]? = nil, late: Bool? = nil, now: NowResult? = nil, sync: SyncReport? = nil,
-      error: String? = nil
+      error: String? = nil, focus: Focus? = nil, message: String? = nil
     ) {
       self.topic = topic
       self.seq = seq
@@ -356,6 +367,8 @@ extension Wire {
       self.now = now
       self.sync = sync
       self.error = error
+      self.focus = focus
+      self.message = message
     }
   }
 }

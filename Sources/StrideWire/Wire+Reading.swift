@@ -24,6 +24,7 @@ extension TaskType: JSONReadable {}
 extension DeferReason: JSONReadable {}
 extension SuggestionKind: JSONReadable {}
 extension HiddenReason: JSONReadable {}
+extension FocusEnding: JSONReadable {}
 
 extension TaskID: JSONReadable {
   public init(json: JSONValue) throws(JSONUnreadable) { self.init(try Int64(json: json)) }

@@ -46,6 +46,8 @@ extension Wire {
     public var list: String?
     /// The time spent on it in focus sessions, in seconds (0 when none).
     public var spentSeconds: Int
+    /// Its focus sessions, oldest first; the last may still run (the key is left out when there are none).
+    public var focusSessions: [FocusSession]
     /// Its times in words, for a connection that asked for them.
     public var said: TaskSaid?
 
@@ -54,7 +56,8 @@ extension Wire {
       type: TaskType, subtasks: [Step], progress: StepProgress, blockedBy: [TaskID], due: Timestamp?,
       start: Timestamp?, tags: [String], deferral: Deferral?, deferCount: Int, deferrals: [Deferral],
       waitingFor: String?, followUp: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp, completedAt: Timestamp?,
-      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, spentSeconds: Int, said: TaskSaid?
+      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, spentSeconds: Int, focusSessions: [FocusSession] = [],
+      said: TaskSaid?
     ) {
       self.id = id
       self.title = title
@@ -82,6 +85,7 @@ extension Wire {
       self.notes = notes
       self.list = list
       self.spentSeconds = spentSeconds
+      self.focusSessions = focusSessions
       self.said = said
     }
   }
@@ -117,6 +121,7 @@ extension Wire.Task: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {
     notes = try field.optional("notes") ?? []
     list = try field.optional("list")
     spentSeconds = try field.optional("spentSeconds") ?? 0
+    focusSessions = try field.optional("focusSessions") ?? []
     said = try field.optional("said")
   }
 
@@ -134,6 +139,7 @@ extension Wire.Task: JSONReadable, JSONWritable, JSONEncodableByHand, Codable {
       "repeat": .orNull(`repeat`?.json), "pinned": .bool(pinned), "notes": .array(notes.map(\.json)),
       "list": .orNull(list.map(JSONValue.string)), "spentSeconds": .integer(Int64(spentSeconds)),
     ]
+    if !focusSessions.isEmpty { fields["focusSessions"] = .array(focusSessions.map(\.json)) }
     if let said { fields["said"] = said.json }
     return .object(fields)
   }

@@ -25,6 +25,7 @@ extension StrideError.Code {
     case .syncNotSetUp: 8
     case .noteNotFound: 9
     case .listNotFound: 10
+    case .focusRunning: 11
     }
   }
 }

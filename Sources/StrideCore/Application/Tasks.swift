@@ -202,7 +202,8 @@ final class Tasks: Sendable {
     let result = NowAnswer(
       suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
       hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged,
-      outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil)
+      outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
+      focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
     return params.terms == false ? result.withoutTerms : result
   }
 

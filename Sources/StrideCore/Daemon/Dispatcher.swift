@@ -249,6 +249,21 @@ public final class Dispatcher: Sendable {
     case .listsDefault: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
     case .listsRename: return try reply(ListsRename.self) { try tasks.renameList($0, caller) }
     case .listsRemove: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
+    case .focusStart, .focusStop, .focusPause, .focusResume, .focusExtend, .focusGet:
+      return try focus(method, reply, caller)
+    }
+  }
+
+  /// The `focus.*` methods: each one use case of `tasks`.
+  private func focus(_ method: Method, _ reply: Reply, _ caller: Tasks.Caller) throws -> Data {
+    switch method {
+    case .focusStart: try reply(Wire.FocusStart.self) { try tasks.startFocus($0, caller) }
+    case .focusStop: try reply(Wire.FocusStop.self) { try tasks.stopFocus($0, caller) }
+    case .focusPause: try reply(Wire.FocusPause.self) { _ in try tasks.pauseFocus(true, caller) }
+    case .focusResume: try reply(Wire.FocusResume.self) { _ in try tasks.pauseFocus(false, caller) }
+    case .focusExtend: try reply(Wire.FocusExtend.self) { try tasks.extendFocus($0, caller) }
+    case .focusGet: try reply(Wire.FocusGet.self) { _ in try tasks.focus(caller) }
+    default: throw StrideError(.internalError, "\(method.rawValue) is not a focus method")
     }
   }
 

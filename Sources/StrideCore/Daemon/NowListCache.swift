@@ -110,7 +110,8 @@ final class NowListCache: Sendable {
     // The tasks' next moment is found outside the lock (a pass over every open task): a change meanwhile moves the
     // revision on, which makes this answer stale anyway.
     let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
-    let until = try tasks.nextMoment(after: now).map { min($0, minute) } ?? minute
+    // A focus session's time left is said in whole minutes: the answer holds until the next one of those.
+    let until = try [tasks.nextMoment(after: now), result.focus?.nextChange].compactMap { $0 }.reduce(minute, min)
     let fresh = Entry(params: question, revision: revision, from: now, until: until, answer: answer, result: result)
     entry.withLock { $0 = fresh }
     whole.timeZone = question.timeZone

@@ -18,10 +18,12 @@ public struct NowAnswer: Sendable, Equatable {
   /// How many tasks that could be started now are left out though out of view for `outOfViewDays` days or more.
   public var outOfViewLong: Int?
   public var outOfViewDays: Int?
+  /// The focus session that runs, as it stood when the answer was worked out; shown apart from the suggestions.
+  public var focus: RunningFocus?
 
   public init(
     suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,
-    tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil
+    tagged: Int? = nil, outOfViewLong: Int? = nil, outOfViewDays: Int? = nil, focus: RunningFocus? = nil
   ) {
     self.suggestions = suggestions
     self.openTasks = openTasks
@@ -31,6 +33,7 @@ public struct NowAnswer: Sendable, Equatable {
     self.tagged = tagged
     self.outOfViewLong = outOfViewLong
     self.outOfViewDays = outOfViewDays
+    self.focus = focus
   }
 
   /// The same list with every suggestion's terms left out (the `terms: false` param).

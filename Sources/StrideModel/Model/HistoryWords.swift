@@ -41,6 +41,34 @@ public enum HistoryWords {
       let why = summary.range(of: ": ", options: .backwards).map { String(summary[$0.upperBound...]) }
       return "\(name) came back" + (why.map { ": " + $0 } ?? "")
     case .undo, .setContext, .syncReceive: return summary
+    case .focusStart, .focusStop, .focusPause, .focusResume, .focusExtend:
+      return focus(action, of: name, task: task, switchedFrom: before.count > 1 ? before.last : nil)
+    }
+  }
+
+  /// A focus session's change: "started focusing on task 12, "pay rent", step 2: find the lease, for 5 minutes".
+  private static func focus(_ action: ChangeAction, of name: String, task: StrideTask?, switchedFrom: StrideTask?)
+    -> String
+  {
+    guard let task, let session = task.focusSessions.last else { return "changed the focus session on \(name)" }
+    let box = Minutes.spoken(session.timeboxSeconds / Seconds.perMinute)
+    let spent = session.endedAt.map { Minutes.spoken(session.spentSeconds(at: $0) / Seconds.perMinute) } ?? ""
+    switch action {
+    case .focusStart:
+      let step = task.focusStep(of: session).map { ", step \($0.index): \($0.subtask.title)" } ?? ""
+      let from = switchedFrom.map { " (in place of task \($0.id))" } ?? ""
+      return "started focusing on \(name)\(step), for \(box)\(from)"
+    case .focusStop:
+      switch session.ending {
+      case .finished: return "finished focusing on \(name), after \(spent)"
+      case .switched: return "switched away from \(name), after \(spent)"
+      case .interrupted:
+        return "ended the focus session on \(name) at the last moment Stride knew it was running, after \(spent)"
+      case .stopped, nil: return "stopped focusing on \(name), after \(spent)"
+      }
+    case .focusPause: return "paused the focus session on \(name)"
+    case .focusResume: return "went on with the focus session on \(name)"
+    default: return "made the focus session on \(name) \(box) long"
     }
   }
 

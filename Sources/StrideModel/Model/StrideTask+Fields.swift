@@ -39,7 +39,13 @@ struct TaskField: Sendable {
         $0.recurrence = $1.recurrence
         $0.missed = $1.missed
       }),
-    one("pin", \.pinned), one("notes", \.notes), one("list", \.list), one("time spent", \.spentSeconds),
+    one("pin", \.pinned), one("notes", \.notes), one("list", \.list),
+    TaskField(
+      name: "time spent", same: { $0.spentSeconds == $1.spentSeconds && $0.focusSessions == $1.focusSessions },
+      take: {
+        $0.spentSeconds = $1.spentSeconds
+        $0.focusSessions = $1.focusSessions
+      }),
   ]
 }
 

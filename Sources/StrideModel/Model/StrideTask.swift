@@ -35,7 +35,7 @@ public struct StrideTask: Equatable, Sendable {
     var completedAt: Date?
   }
 
-  /// A routine's rule, a pin, notes and the time spent on it.
+  /// A routine's rule, a pin, notes, and the time spent on it with its focus sessions.
   final class Extras: Equatable, Sendable {
     let recurrence: Recurrence?
     let pinned: Bool
@@ -43,28 +43,36 @@ public struct StrideTask: Equatable, Sendable {
     let missed: Int
     let notes: [Note]
     let spentSeconds: Int
-    init?(recurrence: Recurrence?, pinned: Bool, missed: Int = 0, notes: [Note] = [], spentSeconds: Int = 0) {
-      guard recurrence != nil || pinned || !notes.isEmpty || spentSeconds != 0 else { return nil }
+    let focusSessions: [FocusSession]
+    init?(
+      recurrence: Recurrence?, pinned: Bool, missed: Int = 0, notes: [Note] = [], spentSeconds: Int = 0,
+      focusSessions: [FocusSession] = []
+    ) {
+      guard recurrence != nil || pinned || !notes.isEmpty || spentSeconds != 0 || !focusSessions.isEmpty else {
+        return nil
+      }
       self.recurrence = recurrence
       self.pinned = pinned
       self.missed = recurrence == nil ? 0 : missed
       self.notes = notes
       self.spentSeconds = spentSeconds
+      self.focusSessions = focusSessions
     }
     /// `base` (nil: none) with some of them changed.
     static func changing(
       _ base: Extras?, recurrence: Recurrence?? = nil, pinned: Bool? = nil, missed: Int? = nil, notes: [Note]? = nil,
-      spentSeconds: Int? = nil
+      spentSeconds: Int? = nil, focusSessions: [FocusSession]? = nil
     ) -> Extras? {
       Extras(
         recurrence: recurrence ?? base?.recurrence, pinned: pinned ?? base?.pinned ?? false,
         missed: missed ?? base?.missed ?? 0, notes: notes ?? base?.notes ?? [],
-        spentSeconds: spentSeconds ?? base?.spentSeconds ?? 0)
+        spentSeconds: spentSeconds ?? base?.spentSeconds ?? 0,
+        focusSessions: focusSessions ?? base?.focusSessions ?? [])
     }
     static func == (a: Extras, b: Extras) -> Bool {
       a === b
         || (a.recurrence == b.recurrence && a.pinned == b.pinned && a.missed == b.missed && a.notes == b.notes
-          && a.spentSeconds == b.spentSeconds)
+          && a.spentSeconds == b.spentSeconds && a.focusSessions == b.focusSessions)
     }
   }
 
@@ -212,6 +220,11 @@ public struct StrideTask: Equatable, Sendable {
     get { storage.fields.extras?.spentSeconds ?? 0 }
     set { fields.extras = .changing(fields.extras, spentSeconds: newValue) }
   }
+  /// Its focus sessions, oldest first; the last may still run.
+  public var focusSessions: [FocusSession] {
+    get { storage.fields.extras?.focusSessions ?? [] }
+    set { fields.extras = .changing(fields.extras, focusSessions: newValue) }
+  }
 
   public init(
     id: TaskID, title: String, rawInput: String, energy: EnergyLevel = .medium, estimateMinutes: Int? = nil,
@@ -219,7 +232,7 @@ public struct StrideTask: Equatable, Sendable {
     due: Date? = nil, start: Date? = nil, tags: [String] = [], deferral: Deferral? = nil, deferrals: [Deferral] = [],
     waitingFor: String? = nil, followUp: Date? = nil, createdAt: Date, updatedAt: Date? = nil,
     completedAt: Date? = nil, recurrence: Recurrence? = nil, pinned: Bool = false, missed: Int = 0,
-    notes: [Note] = [], list: String? = nil, spentSeconds: Int = 0
+    notes: [Note] = [], list: String? = nil, spentSeconds: Int = 0, focusSessions: [FocusSession] = []
   ) {
     storage = Storage(
       Fields(
@@ -227,7 +240,8 @@ public struct StrideTask: Equatable, Sendable {
         blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral, deferrals: deferrals,
         followUp: followUp, createdAt: createdAt,
         extras: Extras(
-          recurrence: recurrence, pinned: pinned, missed: missed, notes: notes, spentSeconds: spentSeconds),
+          recurrence: recurrence, pinned: pinned, missed: missed, notes: notes, spentSeconds: spentSeconds,
+          focusSessions: focusSessions),
         list: list,
         title: title, rawInput: rawInput, waitingFor: waitingFor, updatedAt: updatedAt ?? createdAt,
         completedAt: completedAt))

@@ -27,6 +27,8 @@ public enum TaskChange: Equatable, Sendable {
   case removeNote(TaskID, index: Int)
   /// Into another list (its name as stored).
   case move(TaskID, list: String)
+  /// Its focus session started, held, let go of, lengthened or ended.
+  case focus(TaskID, FocusChange)
 
   /// The task the change is about.
   public var taskID: TaskID {
@@ -34,7 +36,7 @@ public enum TaskChange: Equatable, Sendable {
     case .complete(let id), .reopen(let id), .addStep(let id, _), .completeStep(let id, _), .reopenStep(let id, _),
       .deferTask(let id, _, _, _, _), .wait(let id, _, _), .resume(let id), .update(let id, _), .block(let id, _),
       .unblock(let id, _), .delete(let id), .skip(let id), .pin(let id, _), .addNote(let id, _),
-      .removeNote(let id, _), .move(let id, _):
+      .removeNote(let id, _), .move(let id, _), .focus(let id, _):
       id
     }
   }
@@ -59,6 +61,7 @@ public enum TaskChange: Equatable, Sendable {
     case .addNote: .addNote
     case .removeNote: .removeNote
     case .move: .move
+    case .focus(_, let change): change.action
     }
   }
 
@@ -83,6 +86,46 @@ public enum TaskChange: Equatable, Sendable {
     case .addNote: "added a note to \(name)"
     case .removeNote(_, let index): "removed note \(index) of \(name)"
     case .move(_, let list): "moved \(name) to the list \(list)"
+    case .focus(_, let change): change.summary(of: task)
+    }
+  }
+}
+
+/// A change to a task's focus session.
+public enum FocusChange: Equatable, Sendable {
+  /// A session of `boxSeconds` on the task, or on its step `step`; with `switching`, the session running on another
+  /// task ends in its place (without it, that one is named and nothing starts).
+  case start(step: Int?, boxSeconds: Int, switching: Bool)
+  /// The running session ends (`.stopped`, `.finished`, `.interrupted`).
+  case end(FocusEnding)
+  /// On hold (true) or going on (false).
+  case pause(Bool)
+  /// More time in the timebox (nil: one more box of the same length).
+  case extend(seconds: Int?)
+
+  var action: ChangeAction {
+    switch self {
+    case .start: .focusStart
+    case .end: .focusStop
+    case .pause(true): .focusPause
+    case .pause(false): .focusResume
+    case .extend: .focusExtend
+    }
+  }
+
+  func summary(of task: StrideTask) -> String {
+    let name = "task \(task.id) (\(task.title))"
+    return switch self {
+    case .start(let step?, _, _): "started a focus session on step \(step) of \(name)"
+    case .start: "started a focus session on \(name)"
+    case .end(.interrupted): "ended the focus session on \(name) at the last moment Stride knew it was running"
+    case .end(.finished): "finished the focus session on \(name)"
+    case .end: "stopped the focus session on \(name)"
+    case .pause(true): "paused the focus session on \(name)"
+    case .pause(false): "went on with the focus session on \(name)"
+    case .extend(let seconds?):
+      "added \(Minutes.spoken(seconds / Seconds.perMinute)) to the focus session on \(name)"
+    case .extend(nil): "kept going with the focus session on \(name)"
     }
   }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import StrideBase
+import StrideModel
+import StrideProtocol
+import StrideStore
+import StrideWire
+
+/// Focus sessions: a start, a stop, a pause, more time, and what runs now.
+extension Tasks {
+  /// Starts a session on a task or one of its steps. A task with no steps may be given its very first action, which
+  /// becomes step 1 in the same commit. Another session running is named, and ended only when `switch` asks.
+  func startFocus(_ params: Wire.FocusStart.Params, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
+    let box = try Self.boxSeconds(params.minutes)
+    let first = params.firstStep.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    return try locked(caller) { store throws(StrideError) in
+      var added: Int?
+      if let first, !first.isEmpty {
+        let task = try store.task(params.id, at: caller.now)
+        guard task.subtasks.isEmpty, params.step == nil else {
+          throw StrideError.invalid(
+            "task \(params.id) has steps already; start one of them, like: stride start \(params.id).1")
+        }
+        // Checked before the step is added, so a task that cannot be started gets no step either.
+        try task.checkFocusable(step: nil)
+        try store.apply(.addStep(params.id, title: first), at: caller.now)
+        added = 1
+      }
+      let running = store.runningFocus(at: caller.now)
+      let task = try store.apply(
+        .focus(params.id, .start(step: params.step, boxSeconds: box, switching: params.switch == true)),
+        at: caller.now)
+      let switched = try running.flatMap { running throws(StrideError) -> Wire.Focus? in
+        let after = running.task.id == task.id ? task : try store.task(running.task.id, at: caller.now)
+        guard let ended = after.focusSessions.dropLast(after.id == task.id ? 1 : 0).last else { return nil }
+        return Wire.Focus(RunningFocus(task: after, session: ended, at: caller.now), saying: caller.speaker)
+      }
+      return try focusResult(task, caller, switchedFrom: switched, addedStep: added)
+    }
+  }
+
+  /// Ends the running session; with `finish`, what it is on is done first (its step, or the task when it has no
+  /// open step).
+  func stopFocus(_ params: Wire.FocusStop.Params, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
+    try locked(caller) { store throws(StrideError) in
+      let running = try Self.running(store, at: caller.now)
+      var task = running.task
+      if params.finish == true {
+        if let step = task.focusStep(of: running.session) {
+          task = try store.apply(.completeStep(task.id, index: step.index), at: caller.now)
+        } else {
+          task = try store.apply(.complete(task.id), at: caller.now)
+        }
+      }
+      // Finishing what it was on may have ended it already (its step, or the task).
+      if task.runningFocus != nil {
+        task = try store.apply(.focus(task.id, .end(params.finish == true ? .finished : .stopped)), at: caller.now)
+      }
+      return try focusResult(task, caller)
+    }
+  }
+
+  /// The running session on hold (`true`), or going on.
+  func pauseFocus(_ paused: Bool, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
+    try changeFocus(caller) { _ throws(StrideError) in .pause(paused) }
+  }
+
+  /// More time for the running session: `minutes`, else one more box of its own length.
+  func extendFocus(_ params: Wire.FocusExtend.Params, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
+    let seconds = try params.minutes.map { minutes throws(StrideError) in try Self.boxSeconds(minutes) }
+    return try changeFocus(caller) { _ throws(StrideError) in .extend(seconds: seconds) }
+  }
+
+  /// The running session, with its task; neither when none runs.
+  func focus(_ caller: Caller) throws(StrideError) -> Wire.FocusGet.Result {
+    let running = try locked { store throws(StrideError) in store.runningFocus(at: caller.now) }
+    return Wire.FocusGet.Result(
+      focus: running.map { Wire.Focus($0, saying: caller.speaker) }, task: running.map { caller.wire($0.task) })
+  }
+
+  private func changeFocus(_ caller: Caller, _ change: (RunningFocus) throws(StrideError) -> FocusChange)
+    throws(StrideError) -> Wire.FocusResult
+  {
+    try locked(caller) { store throws(StrideError) in
+      let running = try Self.running(store, at: caller.now)
+      let task = try store.apply(.focus(running.task.id, try change(running)), at: caller.now)
+      return try focusResult(task, caller)
+    }
+  }
+
+  /// The reply about `task`'s latest session, as it stands after a change.
+  private func focusResult(
+    _ task: StrideTask, _ caller: Caller, switchedFrom: Wire.Focus? = nil, addedStep: Int? = nil
+  ) throws(StrideError) -> Wire.FocusResult {
+    guard let session = task.focusSessions.last else {
+      throw StrideError(.internalError, "task \(task.id) has no focus session after a change to one")
+    }
+    return Wire.FocusResult(
+      focus: Wire.Focus(RunningFocus(task: task, session: session, at: caller.now), saying: caller.speaker),
+      task: caller.wire(task), switchedFrom: switchedFrom, addedStep: addedStep)
+  }
+
+  /// The session that runs, or the sentence for when none does.
+  private static func running(_ store: TaskStore, at now: Date) throws(StrideError) -> RunningFocus {
+    guard let running = store.runningFocus(at: now) else {
+      throw StrideError(
+        .invalidTransition, "no focus session is running; start one with: stride start, or stride start ID")
+    }
+    return running
+  }
+
+  /// A timebox of `minutes` in seconds (the default box when nil), or the sentence that says what is valid.
+  static func boxSeconds(_ minutes: Int?) throws(StrideError) -> Int {
+    let minutes = minutes ?? FocusSession.defaultBoxMinutes
+    guard (1...FocusSession.maximumBoxMinutes).contains(minutes) else {
+      throw StrideError(
+        .invalidParams,
+        "'minutes' must be between 1 and \(FocusSession.maximumBoxMinutes) (12 hours), not \(minutes)",
+        param: "minutes")
+    }
+    return minutes * Seconds.perMinute
+  }
+}
