@@ -16,7 +16,17 @@ extension Session {
       tags: options.tags, all: options.all ? true : nil, list: options.list, terms: output.json ? nil : false)
     let result = try call(Wire.NowList.self, params)
     guard !output.json else { return output.emit(result) }
-    if result.suggestions.isEmpty {
+    // A running focus session comes first, apart from the five; its task is not said twice.
+    let focus = result.result.focus
+    var suggestions = result.suggestions
+    if let focus {
+      output.say((invocation.plain ? "" : "▶ ") + focus.sentence())
+      suggestions.removeAll { $0.task.id == focus.task }
+      if !suggestions.isEmpty { output.say() }
+    }
+    if focus != nil, suggestions.isEmpty {
+      output.say("Nothing else is asking for you; stay with this one, or stop with: stride stop")
+    } else if result.suggestions.isEmpty {
       if result.openTasks == 0 {
         output.say("You have no open tasks. Capture a thought with: stride add \"call the dentist\"")
       } else if result.tagged == 0, let tags = params.tags {
@@ -29,11 +39,13 @@ extension Session {
       }
     } else if invocation.plain {
       // For screen readers: each card one sentence, as the plain Now view says it.
-      NowView.spoken(result.result, in: params.list).forEach { output.say($0) }
+      var shown = result.result
+      shown.suggestions = suggestions
+      NowView.spoken(shown, in: params.list).forEach { output.say($0) }
     } else {
       output.folded([result.result.heading(in: params.list)]).forEach { output.say($0) }
       output.say()
-      renderSuggestions(result.suggestions)
+      renderSuggestions(suggestions)
     }
     if let waiting = result.result.outOfViewLong, let days = result.result.outOfViewDays, waiting > 0, params.all == nil
     {

@@ -54,6 +54,8 @@ extension Session {
   }
 
   func resume(_ args: CommandArguments<NoOptions>) throws {
+    // Alone: a paused focus session goes on.
+    guard !args.positionals.isEmpty else { return try resumeFocus() }
     let id = try args.onlyTaskID("resume")
     let result = try call(Wire.TaskResume.self, .init(id: id))
     output.report("\(Output.subject(result.task)) is active again.", json: result)

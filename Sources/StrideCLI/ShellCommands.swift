@@ -14,12 +14,15 @@ extension Session {
     try args.noMorePositionals(than: 0, "prompt")
     // The daemon's clock, which STRIDE_CLOCK_SHIFT runs ahead of the system's when it is set (strided(8)).
     let now = System.secondsSince1970 + Double(environment["STRIDE_CLOCK_SHIFT"].flatMap { Int($0) } ?? 0)
-    guard let line = PromptFile.read(paths.promptFile, now: now) ?? askedPrompt(now: now),
-      let task = line.task, let title = line.title
-    else { return }
+    guard let line = PromptFile.read(paths.promptFile, now: now) ?? askedPrompt(now: now) else { return }
+    if let focus = line.focus {
+      return output.report(
+        TerminalColumns.clip(focus.line, 50), json: PromptLine(task: focus.task, title: focus.title, more: 0, focus: focus))
+    }
+    guard let task = line.task, let title = line.title else { return }
     output.report(
       "\(TerminalColumns.clip(title, 40))" + (line.more > 0 ? " (+\(line.more))" : ""),
-      json: PromptLine(task: task, title: title, more: line.more))
+      json: PromptLine(task: task, title: title, more: line.more, focus: nil))
   }
 
   /// The line asked of the daemon; from its now-list when it is older than `now.prompt`. Nil when it cannot answer.
@@ -39,6 +42,7 @@ extension Session {
     var task: TaskID
     var title: String
     var more: Int
+    var focus: NowPrompt.Result.PromptFocus?
   }
 }
 

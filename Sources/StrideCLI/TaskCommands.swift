@@ -169,7 +169,8 @@ extension Session {
   /// sentence; one that fails is said on stderr and the others still happen (the exit status then says so).
   func done(_ args: CommandArguments<NoOptions>) throws {
     let example = "stride done 12, or stride done 12.2 for a step"
-    guard !args.positionals.isEmpty else { throw UsageError("done needs a task id, like: \(example)") }
+    // Alone during a focus session: what it is on.
+    guard !args.positionals.isEmpty else { return try doneFocus(example: example) }
     // Every address is read before anything is done: a typo stops the whole command, not half of it.
     let read = try args.positionals.map { text throws(UsageError) in
       guard let address = TaskAddress(text) else {
@@ -198,11 +199,17 @@ extension Session {
   private func done(_ address: TaskAddress) throws {
     guard let step = address.step else {
       let result = try call(Wire.TaskComplete.self, .init(id: address.id))
-      return output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
+      output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
+      return Self.endedNow(in: result.task).map { output.say($0) } ?? ()
     }
     let result = try call(Wire.SubtaskComplete.self, .init(id: address.id, index: step))
-    let task = result.task
+    var task = result.task
+    // A focus session on the task ends with the step it was on (it goes on to the next one only on the Now view).
+    let ended = try endFocus(on: task)
+    task = ended?.task ?? task
     guard !output.json else { return output.emit(result) }
+    let endedSentence = ended.map { Self.ended($0.focus, .finished) } ?? Self.endedNow(in: task)
+    defer { if let endedSentence { output.say(endedSentence) } }
     output.say("Done: step \(task.id).\(step), \"\(task.subtasks[step - 1].title)\".")
     if task.status == .completed {
       output.say("That was the last step, so \(Output.name(task)), is done too.")

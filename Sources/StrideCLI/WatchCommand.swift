@@ -153,18 +153,6 @@ extension Session {
     }
   }
 
-  /// A session that ended, in a sentence: "Stopped focusing on task 12: write the speech, after 7 minutes."
-  static func ended(_ focus: Wire.Focus, _ ending: FocusEnding) -> String {
-    let after = "after \(Minutes.spoken(focus.spentSeconds / Seconds.perMinute))"
-    return switch ending {
-    case .finished: "Finished focusing on \(focus.what), \(after)."
-    case .switched: "Switched away from \(focus.what), \(after)."
-    case .interrupted:
-      "The focus session on \(focus.what) ended at the last moment Stride knew it was running, \(after)."
-    case .stopped: "Stopped focusing on \(focus.what), \(after)."
-    }
-  }
-
   /// How a change to a task is said in the stream: "Added", "Deferred", "Brought in from another device:".
   static func verb(_ action: ChangeAction?) -> String {
     switch action {

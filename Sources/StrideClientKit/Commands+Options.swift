@@ -77,6 +77,45 @@ package struct DeferOptions: CommandOptions {
   }
 }
 
+/// `stride start`.
+package struct StartOptions: CommandOptions {
+  /// The timebox in minutes (`--for 25m`).
+  package var minutes: Int?
+  /// End the session running elsewhere and start this one.
+  package var switching = false
+  /// The very first action, for a task with no steps (else asked on a terminal).
+  package var first: String?
+  package init() {}
+
+  package static var declared: [Option<Self>] {
+    [
+      .value("--for", read: StartOptions.timebox) { $0.minutes = $1 },
+      .flag("--switch") { $0.switching = true },
+      .value("--first") { $0.first = $1 },
+    ]
+  }
+
+  /// A timebox: a length of time from a minute to twelve hours.
+  static func timebox(_ word: OptionWord) throws(UsageError) -> Int {
+    let minutes = try OptionReader.minutes(word)
+    guard minutes <= FocusLimits.maximumBoxMinutes else {
+      throw UsageError(
+        "\(word.option) '\(word.text)' is longer than a focus session can be; give from 1m to "
+          + "\(FocusLimits.maximumBoxMinutes / 60)h, like 25m")
+    }
+    return minutes
+  }
+}
+
+/// `stride extend`.
+package struct ExtendOptions: CommandOptions {
+  /// Minutes to add (`--for 10m`); none: one more box.
+  package var minutes: Int?
+  package init() {}
+
+  package static var declared: [Option<Self>] { [.value("--for", read: StartOptions.timebox) { $0.minutes = $1 }] }
+}
+
 /// `stride block` and `stride unblock`.
 package struct BlockOptions: CommandOptions {
   package var on: TaskID?

@@ -5,7 +5,8 @@ import StrideWire
 
 /// The commands of `stride`: a closed set, so the CLI's dispatch (an exhaustive switch) names every one.
 public enum CommandName: String, CaseIterable, Sendable {
-  case add, now, `defer`, done, list, find, show, step, note, edit, skip, pin, unpin, duplicate, reopen, wait, resume
+  case add, now, `defer`, done, start, stop, pause, extend, list, find, show, step, note, edit, skip, pin, unpin
+  case duplicate, reopen, wait, resume
   case block, unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export
   case `import`, sync, daemon, mcp, help
 }
@@ -74,6 +75,11 @@ public struct Command: Sendable {
     ),
     Command(name: .done, summary: "finish a task, or one of its steps", argument: .task),
     Command(
+      name: .start, summary: "a focus session: one step, five minutes", options: StartOptions.self, argument: .task),
+    Command(name: .stop, summary: "end the focus session", argument: .none),
+    Command(name: .pause, summary: "hold the focus session until resume", argument: .none),
+    Command(name: .extend, summary: "more time for the focus session", options: ExtendOptions.self, argument: .none),
+    Command(
       name: .list, aliases: ["ls"], summary: "open tasks, filtered and sorted", options: ListOptions.self,
       argument: .none
     ),
@@ -92,7 +98,7 @@ public struct Command: Sendable {
     Command(
       name: .wait, summary: "park a task while it waits on someone", options: WaitOptions.self, argument: .task
     ),
-    Command(name: .resume, summary: "end a deferral or a wait", argument: .task),
+    Command(name: .resume, summary: "end a deferral or a wait; alone, go on with a paused session", argument: .task),
     Command(name: .block, summary: "make a task wait on another", options: BlockOptions.self, argument: .task),
     Command(name: .unblock, summary: "stop a task waiting on another", options: BlockOptions.self, argument: .task),
     Command(name: .delete, summary: "remove a task", argument: .task),

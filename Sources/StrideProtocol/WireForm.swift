@@ -113,7 +113,7 @@ extension NowPrompt.Result {
     let first = answer.suggestions.first
     self.init(
       first: first.map { ($0.task.id, $0.task.title, $0.step?.title) }, count: answer.suggestions.count,
-      until: Timestamp(until))
+      until: Timestamp(until), focus: answer.focus.map { NowPrompt.Result.PromptFocus(Wire.Focus($0)) })
   }
 }
 
@@ -160,7 +160,8 @@ extension Wire.Focus {
   /// words.
   public init(_ running: RunningFocus, saying speaker: Speaker? = nil) {
     let (task, session, now) = (running.task, running.session, running.at)
-    let step = task.focusStep(of: session)
+    // Once it ended, the task's next step is no longer what it is on.
+    let step = session.isRunning || session.step != nil ? task.focusStep(of: session) : nil
     let endsAt = session.timeboxEnd(at: now)
     self.init(
       task: task.id, title: task.title, step: step.map { SuggestionStep(index: $0.index, title: $0.subtask.title) },

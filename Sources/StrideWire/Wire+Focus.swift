@@ -54,7 +54,7 @@ extension Wire {
     public var task: TaskID
     public var title: String
     /// The step to do now (the one it was started on, else the task's next open step); absent when the task has
-    /// no open step.
+    /// no open step, and once it ended unless it was started on one step.
     public var step: SuggestionStep?
     /// Whether it was started on that one step (else on the whole task, whose next step follows when one is done).
     public var onStep: Bool
@@ -117,12 +117,17 @@ extension Wire {
     public var switchedFrom: Focus?
     /// `focus.start` with `firstStep`: the step it added, which the session is on.
     public var addedStep: Int?
+    /// `focus.stop` with `finish`: the step it finished (absent when it finished the task itself).
+    public var finishedStep: SuggestionStep?
 
-    public init(focus: Focus, task: Task, switchedFrom: Focus? = nil, addedStep: Int? = nil) {
+    public init(
+      focus: Focus, task: Task, switchedFrom: Focus? = nil, addedStep: Int? = nil, finishedStep: SuggestionStep? = nil
+    ) {
       self.focus = focus
       self.task = task
       self.switchedFrom = switchedFrom
       self.addedStep = addedStep
+      self.finishedStep = finishedStep
     }
   }
 
@@ -153,15 +158,21 @@ extension Wire {
     public typealias Result = FocusResult
   }
 
-  /// `focus.stop`: the running session ends; with `finish`, what it is on (its step, or the task when no step is
-  /// open) is done as well.
+  /// `focus.stop`: the running session ends (as `ending` says, else stopped); with `finish`, what it is on (its
+  /// step, or the task when no step is open) is done as well, and it ends as finished.
   public enum FocusStop: WireMethod {
     public static let method = Method.focusStop
 
     public struct Params: Codable, Sendable, Equatable {
       public var finish: Bool?
+      /// How it ended, when not `stopped`: `finished` when what it was on was done already (a step finished by
+      /// `subtask.complete`). `finish` implies it.
+      public var ending: FocusEnding?
 
-      public init(finish: Bool? = nil) { self.finish = finish }
+      public init(finish: Bool? = nil, ending: FocusEnding? = nil) {
+        self.finish = finish
+        self.ending = ending
+      }
     }
     public typealias Result = FocusResult
   }

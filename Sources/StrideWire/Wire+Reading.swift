@@ -74,7 +74,7 @@ extension NowPrompt.Result: JSONReadable {
     let field = try JSONFields(json, "a prompt line")
     self.init(
       task: try field.optional("task"), title: try field.optional("title"), more: try field("more"),
-      until: try field("until"))
+      until: try field("until"), focus: try field.decoded("focus"))
   }
 }
 

@@ -41,11 +41,18 @@ extension Tasks {
   /// Ends the running session; with `finish`, what it is on is done first (its step, or the task when it has no
   /// open step).
   func stopFocus(_ params: Wire.FocusStop.Params, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
-    try locked(caller) { store throws(StrideError) in
+    let ending = params.finish == true ? .finished : params.ending ?? .stopped
+    guard ending == .stopped || ending == .finished else {
+      throw StrideError(
+        .invalidParams, "'ending' must be stopped or finished, not \(ending.rawValue)", param: "ending")
+    }
+    return try locked(caller) { store throws(StrideError) in
       let running = try Self.running(store, at: caller.now)
       var task = running.task
+      var finished: SuggestionStep?
       if params.finish == true {
         if let step = task.focusStep(of: running.session) {
+          finished = SuggestionStep(index: step.index, title: step.subtask.title)
           task = try store.apply(.completeStep(task.id, index: step.index), at: caller.now)
         } else {
           task = try store.apply(.complete(task.id), at: caller.now)
@@ -53,9 +60,9 @@ extension Tasks {
       }
       // Finishing what it was on may have ended it already (its step, or the task).
       if task.runningFocus != nil {
-        task = try store.apply(.focus(task.id, .end(params.finish == true ? .finished : .stopped)), at: caller.now)
+        task = try store.apply(.focus(task.id, .end(ending)), at: caller.now)
       }
-      return try focusResult(task, caller)
+      return try focusResult(task, caller, finishedStep: finished)
     }
   }
 
@@ -89,14 +96,15 @@ extension Tasks {
 
   /// The reply about `task`'s latest session, as it stands after a change.
   private func focusResult(
-    _ task: StrideTask, _ caller: Caller, switchedFrom: Wire.Focus? = nil, addedStep: Int? = nil
+    _ task: StrideTask, _ caller: Caller, switchedFrom: Wire.Focus? = nil, addedStep: Int? = nil,
+    finishedStep: SuggestionStep? = nil
   ) throws(StrideError) -> Wire.FocusResult {
     guard let session = task.focusSessions.last else {
       throw StrideError(.internalError, "task \(task.id) has no focus session after a change to one")
     }
     return Wire.FocusResult(
       focus: Wire.Focus(RunningFocus(task: task, session: session, at: caller.now), saying: caller.speaker),
-      task: caller.wire(task), switchedFrom: switchedFrom, addedStep: addedStep)
+      task: caller.wire(task), switchedFrom: switchedFrom, addedStep: addedStep, finishedStep: finishedStep)
   }
 
   /// The session that runs, or the sentence for when none does.
@@ -110,13 +118,46 @@ extension Tasks {
 
   /// A timebox of `minutes` in seconds (the default box when nil), or the sentence that says what is valid.
   static func boxSeconds(_ minutes: Int?) throws(StrideError) -> Int {
-    let minutes = minutes ?? FocusSession.defaultBoxMinutes
-    guard (1...FocusSession.maximumBoxMinutes).contains(minutes) else {
+    let minutes = minutes ?? FocusLimits.defaultBoxMinutes
+    guard (1...FocusLimits.maximumBoxMinutes).contains(minutes) else {
       throw StrideError(
         .invalidParams,
-        "'minutes' must be between 1 and \(FocusSession.maximumBoxMinutes) (12 hours), not \(minutes)",
+        "'minutes' must be between 1 and \(FocusLimits.maximumBoxMinutes) (12 hours), not \(minutes)",
         param: "minutes")
     }
     return minutes * Seconds.perMinute
+  }
+}
+
+/// What the daemon's focus timer asks of the tasks.
+extension Tasks {
+  /// The running session as it stands at `now`.
+  func runningFocus(at now: Date) -> RunningFocus? {
+    store.locked { $0.runningFocus(at: now) }
+  }
+
+  /// Time inside task `id`'s running session that is not counted (negative: counted after all), and the moment it
+  /// was known to run.
+  func uncount(_ seconds: Int, on id: TaskID, seenAt now: Date) throws(StrideError) {
+    try locked { store throws(StrideError) in
+      try store.uncount(seconds, on: id)
+      try store.noteFocusSeen(now)
+    }
+  }
+
+  /// The last moment a session was known to run, and the session that runs now: read at start-up.
+  func focusAtStart(_ now: Date) throws(StrideError) -> (running: RunningFocus, seen: Date)? {
+    try locked { store throws(StrideError) in
+      guard let running = store.runningFocus(at: now) else { return nil }
+      let session = running.session
+      // Its own moments count too: a session started (or paused, or let go on) after the last note.
+      let moments = [session.startedAt] + session.pauses.flatMap { [$0.from, $0.to].compactMap { $0 } }
+      return (running, ([try store.focusSeen()].compactMap { $0 } + moments).max() ?? session.startedAt)
+    }
+  }
+
+  /// Ends the running session at `seen`, the last moment it was known to run: the daemon was not running after it.
+  func endInterrupted(_ id: TaskID, at seen: Date) throws(StrideError) {
+    _ = try apply(.focus(id, .end(.interrupted)), Caller(now: seen))
   }
 }

@@ -72,6 +72,7 @@ public final class Daemon {
     if missed > 0 {
       log.info("\(missed) wake-up\(missed == 1 ? "" : "s") passed while strided was not running; announced now")
     }
+    if let focus = dispatcher.startFocusTimer() { log.info(focus) }
     server.start()
     dispatcher.startSync()
     log.info("ready: pid \(pid), \(openTasks) open tasks, socket \(listener.path), database \(paths.database)")

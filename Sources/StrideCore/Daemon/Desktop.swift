@@ -76,8 +76,7 @@ final class Desktop: @unchecked Sendable {
   /// Shows a reminder, with Done and Later when `actions` and the service offers buttons; replaces the
   /// notification `replacing` when it is still up. Returns the notification's id, or nil when it could not be shown
   /// (or notify-send showed it, which gives none).
-  func show(_ text: ReminderText, actions: Bool, replacing: UInt32?) -> UInt32? {
-    let buttons = actions ? [(key: Reminders.doneKey, label: "Done"), (key: Reminders.laterKey, label: "Later")] : []
+  func show(_ text: ReminderText, buttons: [(key: String, label: String)], replacing: UInt32?) -> UInt32? {
     let notification = DesktopNotifications.Notification(
       summary: text.summary, body: text.body, actions: buttons, replaces: replacing ?? 0)
     // A failed Notify connects again and tries once more: the notification service may have been replaced.

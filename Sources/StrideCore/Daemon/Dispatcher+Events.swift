@@ -36,6 +36,7 @@ extension Dispatcher {
         }
       }
     }
+    publishFocus(changes)
     if changes.contains(where: { $0.tasks.contains { !$0.wakeUps.isEmpty } }) { wakeTimer.poke() }
     if changes.contains(where: { $0.action != .syncReceive && !$0.tasks.isEmpty }) { sync.poke() }
     // The kept answer first: a Now view asks for it at once after its own change, and again when told of one.

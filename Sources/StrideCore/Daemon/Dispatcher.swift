@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideModel
+import StridePlatform
 import StrideProtocol
 import StrideStore
 import StrideWire
@@ -29,15 +30,19 @@ public final class Dispatcher: Sendable {
   let nowToAnnounce = Locked<Date?>(nil)
   /// The prompt line's file beside the socket, when the daemon serves one.
   let promptFile: PromptLineFile?
+  /// The running focus session's time asleep, last known moment and timebox's end.
+  let focusTimer: FocusTimer
 
   /// - Parameters:
   ///   - clock: the current instant; tests pass a fixed one.
+  ///   - awake: seconds on a clock that stops while the machine sleeps (a focus session counts only those).
   ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
   ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
   ///   - promptFile: where to keep the prompt line for `stride prompt` (beside the socket); none when nil.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
+    awake: @escaping @Sendable () -> Double = { System.uptime },
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:], log: Log = Log(),
     promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
@@ -57,6 +62,9 @@ public final class Dispatcher: Sendable {
         Wire.Event(topic: .syncFinished, seq: seq, at: Timestamp(at), sync: report, error: error)
       }
     }
+    focusTimer = FocusTimer(tasks: tasks, clock: clock, awake: awake) { [reminders] running in
+      Self.announceTimeUp(running, hub: hub, reminders: reminders)
+    }
     self.clock = clock
     self.describeServer = describeServer
     tasks.listen(committed: { [unowned self] changes in publish(changes) }) { promptFile?.withdraw() }
@@ -71,6 +79,7 @@ public final class Dispatcher: Sendable {
   public func close() {
     sync.stop()
     wakeTimer.stop()
+    focusTimer.stop()
     reminders.stop()
     settle()
     tasks.close { promptFile?.close() }

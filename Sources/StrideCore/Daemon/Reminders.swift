@@ -20,6 +20,8 @@ final class Reminders: Sendable {
     var held: [Came] = []
     /// The notification on screen for each task.
     var shown: [TaskID: UInt32] = [:]
+    /// The notification asking what next at the end of a focus session's timebox, and its task.
+    var timeUp: (id: UInt32, task: TaskID)?
   }
 
   /// A task that came up by itself, as the wake-up left it.
@@ -42,6 +44,12 @@ final class Reminders: Sendable {
   /// The keys of the two buttons.
   static let doneKey = "done"
   static let laterKey = "later"
+  /// A reminder's buttons: Done and Later.
+  static let taskButtons = [(key: doneKey, label: "Done"), (key: laterKey, label: "Later")]
+  /// The buttons at the end of a timebox: Keep going (one more box), Done (what it is on), Stop.
+  static let keepGoingKey = "keep-going"
+  static let stopKey = "stop"
+  static let timeUpButtons = [(key: keepGoingKey, label: "Keep going"), (key: doneKey, label: "Done"), (key: stopKey, label: "Stop")]
   /// How long Later puts a task off.
   static let later = Seconds.hours(1)
   /// More than this many at once are said in one reminder.
@@ -102,9 +110,13 @@ final class Reminders: Sendable {
         dealtWith += change.tasks.filter { Self.dealtWith($0, by: change) }.map(\.id)
       }
     }
+    // A focus session given more time, stopped or ended with what it was on: its question is answered.
+    let answered = changes.contains { Dispatcher.isFocusAction($0.action) || Self.endsFocus($0) }
     let down = state.withLock { state in
       state.held.removeAll { dealtWith.contains($0.task.id) }
-      return dealtWith.compactMap { state.shown.removeValue(forKey: $0) }
+      var down = dealtWith.compactMap { state.shown.removeValue(forKey: $0) }
+      if answered, let timeUp = state.timeUp.take() { down.append(timeUp.id) }
+      return down
     }
     if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
     guard let first = came.first else { return }
@@ -119,6 +131,25 @@ final class Reminders: Sendable {
         state.held.removeAll { $0.task.id == item.task.id }
         state.held.append(item)
       }
+    }
+  }
+
+  /// Whether a change ended a focus session (finishing or putting off what it was on).
+  static func endsFocus(_ change: StoreChange) -> Bool {
+    change.tasks.contains { $0.focusSessions.last?.endedAt == change.at }
+  }
+
+  /// The end of a focus session's timebox, as a reminder with Keep going, Done and Stop (none in the quiet hours:
+  /// the person hears it on the focus screen and in `stride watch`).
+  func timeUp(_ running: RunningFocus, message: String) {
+    guard settings.on, !(settings.quiet?.contains(running.at, in: calendar) ?? false) else { return }
+    let text = ReminderText(summary: "Focus: \(running.task.title)", body: message)
+    let task = running.task.id
+    queue.async { [self] in
+      guard let desktop = desktop.withLock({ $0 }) else { return }
+      let replacing = state.withLock { $0.timeUp?.id }
+      guard let id = desktop.show(text, buttons: Self.timeUpButtons, replacing: replacing) else { return }
+      state.withLock { $0.timeUp = (id, task) }
     }
   }
 
@@ -170,7 +201,8 @@ final class Reminders: Sendable {
   private func present(_ text: ReminderText, task: TaskID?) {
     guard let desktop = desktop.withLock({ $0 }) else { return }
     let replacing = task.flatMap { id in state.withLock { $0.shown[id] } }
-    guard let id = desktop.show(text, actions: task != nil, replacing: replacing), let task else { return }
+    guard let id = desktop.show(text, buttons: task == nil ? [] : Self.taskButtons, replacing: replacing), let task
+    else { return }
     state.withLock { $0.shown[task] = id }
   }
 
@@ -182,6 +214,15 @@ final class Reminders: Sendable {
       case .action(let id, let key): (id, key)
       case .closed(let id, _): (id, nil)
       }
+    let timeUp = state.withLock { state -> TaskID? in
+      guard let timeUp = state.timeUp, timeUp.id == id else { return nil }
+      state.timeUp = nil
+      return timeUp.task
+    }
+    if let timeUp {
+      if let key { answer(key, forSessionOn: timeUp) }
+      return
+    }
     let task = state.withLock { state -> TaskID? in
       guard let task = state.shown.first(where: { $0.value == id })?.key else { return nil }
       state.shown[task] = nil
@@ -206,6 +247,24 @@ final class Reminders: Sendable {
       }
     } catch {
       log.info("reminders: the \(key) button of task \(task)'s notification did nothing: \(error.message)")
+    }
+  }
+
+  /// A button of the question at the end of a timebox: Keep going gives one more box, Done finishes what the session
+  /// is on, Stop ends it. Only while that session still runs on the task it asked about.
+  private func answer(_ key: String, forSessionOn task: TaskID) {
+    let caller = Tasks.Caller(now: clock(), origin: History.desktopOrigin)
+    guard tasks.runningFocus(at: caller.now)?.task.id == task else { return }
+    do {
+      switch key {
+      case Self.keepGoingKey: _ = try tasks.extendFocus(Wire.FocusExtend.Params(), caller)
+      case Self.doneKey: _ = try tasks.stopFocus(Wire.FocusStop.Params(finish: true), caller)
+      case Self.stopKey: _ = try tasks.stopFocus(Wire.FocusStop.Params(), caller)
+      default: return
+      }
+      log.info("reminders: the focus session on task \(task): \(key) from its notification")
+    } catch {
+      log.info("reminders: the \(key) button of the focus session's notification did nothing: \(error.message)")
     }
   }
 

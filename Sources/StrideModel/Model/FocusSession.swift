@@ -48,11 +48,6 @@ public struct FocusSession: Equatable, Sendable {
     self.ending = ending
   }
 
-  /// The default box: five minutes, "just start".
-  public static let defaultBoxMinutes = 5
-  /// The longest box one start or one "keep going" may ask for: a long working day.
-  public static let maximumBoxMinutes = 12 * 60
-
   /// Whether it still runs (paused or not).
   public var isRunning: Bool { endedAt == nil }
 

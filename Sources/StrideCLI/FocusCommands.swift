@@ -1,0 +1,171 @@
+import StrideBase
+import StrideClientKit
+import StrideConnection
+import StrideNowView
+import StridePlatform
+import StrideWire
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Focus sessions: `start`, `stop`, `pause`, `resume` (with no id), `extend`, and `done` with no id.
+extension Session {
+  /// `stride start [ID | ID.N]`: a session on a task or one of its steps (no id: the first of `now`), for five
+  /// minutes or `--for`. A task with no steps is asked for its very first action on a terminal (Enter skips). When
+  /// one runs elsewhere, it is named; on a terminal the person is asked whether to switch, else `--switch` does.
+  func start(_ args: CommandArguments<StartOptions>) throws {
+    try args.noMorePositionals(than: 1, "start")
+    let options = args.options
+    let address = try args.positionals.isEmpty ? firstOfNow() : args.address("start", example: "stride start 12")
+    var params = Wire.FocusStart.Params(
+      id: address.id, step: address.step, minutes: options.minutes, switch: options.switching ? true : nil,
+      firstStep: options.first)
+    let asking = isatty(STDIN_FILENO) == 1 && !output.json
+    if asking, params.firstStep == nil, address.step == nil {
+      params.firstStep = try firstAction(of: address.id)
+    }
+    guard let result = try startSession(params, asking: asking) else {
+      return output.say("Nothing changed; that session runs on.")
+    }
+    guard !output.json else { return output.emit(result) }
+    if let switched = result.switchedFrom { output.say(Self.ended(switched, .switched)) }
+    let focus = result.focus
+    output.say("\(focus.sentence()) Just start.")
+    output.say("When it is done: stride done. To stop here: stride stop. More time: stride extend.")
+  }
+
+  /// For a task with no steps that can be started, asks for the very first physical action (Enter skips: nil).
+  private func firstAction(of id: TaskID) throws -> String? {
+    let task = try ask(Wire.TaskGet.self, .init(id: id)).task
+    guard task.subtasks.isEmpty, task.status == .active, task.blockedBy.isEmpty else { return nil }
+    Terminal.write("What is the very first thing you will physically do? (Enter to skip) ")
+    return readLine()?.trimmingWhitespace
+  }
+
+  /// Starts the session; when another runs and the person is at a terminal, asks whether to switch (nil: no).
+  private func startSession(_ params: Wire.FocusStart.Params, asking: Bool) throws -> Answer<Wire.FocusResult>? {
+    do {
+      return try call(Wire.FocusStart.self, params)
+    } catch let error {
+      guard asking, params.switch == nil, let running = Self.running(error) else { throw error }
+      output.say("A focus session is running already: \(running).")
+      Terminal.write("Switch to this one? [y/N] ")
+      guard let answer = readLine(), answer.lowercased().hasPrefix("y") else { return nil }
+      var params = params
+      params.switch = true
+      return try call(Wire.FocusStart.self, params)
+    }
+  }
+
+  /// What the daemon said of the session running elsewhere, when that is why a start was refused.
+  private static func running(_ error: ClientError) -> String? {
+    guard case .failed(let failure) = error, failure.code == .focusRunning else { return nil }
+    return failure.message
+  }
+
+  /// `focus.stop` with `finish`; with no session running, the usage mistake of a `done` with no id.
+  private func finishSession(example: String) throws -> Answer<Wire.FocusResult> {
+    do {
+      return try call(Wire.FocusStop.self, .init(finish: true))
+    } catch let error {
+      guard Self.noSession(error) else { throw error }
+      throw UsageError("done needs a task id when no focus session is running, like: \(example)")
+    }
+  }
+
+  private static func noSession(_ error: ClientError) -> Bool {
+    guard case .failed(let failure) = error else { return false }
+    return failure.code == .invalidTransition && failure.message.hasPrefix("no focus session")
+  }
+
+  /// The task (or its next step) `now` puts first, for `start` with no id.
+  private func firstOfNow() throws -> TaskAddress {
+    let now = try ask(Wire.NowList.self, .init(limit: 1, terms: false))
+    guard let first = now.suggestions.first else {
+      throw ClientError.failed(
+        StrideError(
+          .invalidTransition,
+          "nothing is ready to start right now; see why with: stride now --all, or start a task by its id: "
+            + "stride start 12"))
+    }
+    return TaskAddress(id: first.task.id, step: nil)
+  }
+
+  /// `stride stop`: the session ends, and what it counted is said. Stopping is a fine answer.
+  func stop(_ args: CommandArguments<NoOptions>) throws {
+    try args.noMorePositionals(than: 0, "stop")
+    let result = try call(Wire.FocusStop.self, .init())
+    output.report(Self.ended(result.focus, .stopped), json: result)
+  }
+
+  /// `stride pause`: the session on hold; nothing counts until `stride resume`.
+  func pause(_ args: CommandArguments<NoOptions>) throws {
+    try args.noMorePositionals(than: 0, "pause")
+    let result = try call(Wire.FocusPause.self, NoParams())
+    var running = result.focus
+    running.paused = false
+    output.report(
+      "Paused the focus session on \(running.what), with \(running.left()). Go on with: stride resume", json: result)
+  }
+
+  /// `stride resume` with no id: a paused session goes on.
+  func resumeFocus() throws {
+    let result = try call(Wire.FocusResume.self, NoParams())
+    output.report(result.focus.sentence(), json: result)
+  }
+
+  /// `stride extend [--for 10m]`: more time, one more box unless `--for` says how much.
+  func extend(_ args: CommandArguments<ExtendOptions>) throws {
+    try args.noMorePositionals(than: 0, "extend")
+    let result = try call(Wire.FocusExtend.self, .init(minutes: args.options.minutes))
+    output.report("Keep going: \(result.focus.left()) on \(result.focus.what).", json: result)
+  }
+
+  /// `stride done` with no id during a session: what it is on is done, and it ends.
+  func doneFocus(example: String) throws {
+    let result = try finishSession(example: example)
+    guard !output.json else { return output.emit(result) }
+    let task = result.task
+    if let step = result.finishedStep {
+      output.say("Done: step \(task.id).\(step.index), \"\(step.title)\".")
+      if task.status == .completed { output.say("That was the last step, so \(Output.name(task)), is done too.") }
+    } else {
+      output.say("Done: \(Output.name(task)).")
+    }
+    output.say(Self.ended(result.focus, .finished))
+    if task.status != .completed, let next = task.nextStep {
+      output.say("Next step \(task.id).\(next.index): \(next.title). To go on with it: stride start \(task.id)")
+    }
+  }
+
+  /// After a step of `task` was finished: a focus session still running on the task ends with it, as finished.
+  func endFocus(on task: Wire.Task) throws -> Wire.FocusResult? {
+    guard let last = task.focusSessions.last, last.endedAt == nil else { return nil }
+    return try ask(Wire.FocusStop.self, .init(ending: .finished))
+  }
+
+  /// A session that ended, in a sentence: "Stopped focusing on task 12: write the speech, after 7 minutes."
+  static func ended(_ focus: Wire.Focus, _ ending: FocusEnding) -> String {
+    ended(focus.what, spentSeconds: focus.spentSeconds, focus.ending ?? ending)
+  }
+
+  /// The same, for a session `task` keeps, when the change that made `task` ended it (finishing what it was on).
+  static func endedNow(in task: Wire.Task) -> String? {
+    guard let last = task.focusSessions.last, let ending = last.ending, last.endedAt == task.updatedAt else {
+      return nil
+    }
+    return ended("task \(task.id): \(task.title)", spentSeconds: last.spentSeconds, ending)
+  }
+
+  private static func ended(_ what: String, spentSeconds: Int, _ ending: FocusEnding) -> String {
+    let minutes = spentSeconds / Seconds.perMinute
+    let after = minutes == 0 ? "after less than a minute" : "after \(Minutes.spoken(minutes))"
+    return switch ending {
+    case .finished: "Finished focusing on \(what), \(after)."
+    case .switched: "Switched away from \(what), \(after)."
+    case .interrupted: "The focus session on \(what) ended at the last moment Stride knew it was running, \(after)."
+    case .stopped: "Stopped focusing on \(what), \(after)."
+    }
+  }
+}

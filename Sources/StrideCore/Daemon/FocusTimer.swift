@@ -1,0 +1,116 @@
+import Foundation
+import StrideBase
+import StrideModel
+
+/// Keeps the running focus session honest and announced. Every half minute while one runs (and at the end of its
+/// timebox) it compares how far the wall clock moved with how far a clock that stops in a suspend did
+/// (CLOCK_MONOTONIC): what the wall clock ran ahead is time the machine slept, or a clock set forward, and is not
+/// counted (set back, the time awake the clock lost is counted). It notes the moment in the store, the last one known
+/// should the daemon be killed, and it announces the end of each timebox once.
+final class FocusTimer: Sendable {
+  /// How often a running session is looked at when nothing else is due.
+  static let interval: TimeInterval = 30
+  /// Less than this between the two clocks is the time a look took, not a sleep.
+  static let slack = 5
+  /// After a restart, a session whose last known moment is longer ago than this ends there; a shorter gap (a crash
+  /// and a start on demand) is counted, and it runs on.
+  static let restartGrace: TimeInterval = 120
+
+  private struct Reading {
+    var task: TaskID
+    var wall: Date
+    var awake: Double
+  }
+
+  private struct State {
+    var reading: Reading?
+    /// The timebox whose end was announced: its task, start and length.
+    var announced: (TaskID, Date, Int)?
+  }
+
+  private let timer = WakeTimer(longestSleep: FocusTimer.interval)
+  private let state = Locked(State())
+  private let tasks: Tasks
+  private let clock: @Sendable () -> Date
+  private let awake: @Sendable () -> Double
+  private let timeUp: @Sendable (RunningFocus) -> Void
+
+  /// - Parameters:
+  ///   - clock: the daemon's wall clock; `awake`: seconds on a clock that stops while the machine sleeps.
+  ///   - timeUp: announces the end of a timebox (an event, a reminder).
+  init(
+    tasks: Tasks, clock: @escaping @Sendable () -> Date, awake: @escaping @Sendable () -> Double,
+    timeUp: @escaping @Sendable (RunningFocus) -> Void
+  ) {
+    self.tasks = tasks
+    self.clock = clock
+    self.awake = awake
+    self.timeUp = timeUp
+  }
+
+  /// Settles a session the daemon was not running for, then starts the timer's thread. Returns what happened to a
+  /// session that was running, as a sentence for the log (nil: none was).
+  @discardableResult
+  func start() -> String? {
+    let said = try? settleAfterRestart(at: clock())
+    timer.start(clock: clock) { [weak self] now in self?.look(at: now) }
+    return said ?? nil
+  }
+
+  /// Makes the timer look again at once (a session started, paused, went on or was given more time).
+  func poke() { timer.poke() }
+
+  /// Notes the last moment, then stops the thread.
+  func stop() {
+    timer.stop()
+    if let running = tasks.runningFocus(at: clock()) {
+      try? tasks.uncount(0, on: running.task.id, seenAt: running.at)
+    }
+  }
+
+  /// A session that ran when the daemon stopped runs on when the daemon was back within `restartGrace` of its last
+  /// known moment (that time counted, as a person kept working through a crash); else it ends at that moment, and
+  /// the time after it, which nobody can vouch for, is not counted.
+  func settleAfterRestart(at now: Date) throws(StrideError) -> String? {
+    guard let (running, seen) = try tasks.focusAtStart(now) else { return nil }
+    let name = "the focus session on task \(running.task.id)"
+    let gap = Int(now.timeIntervalSince(seen))
+    guard now.timeIntervalSince(seen) > Self.restartGrace else {
+      return "\(name) runs on: strided was not running for \(plural(max(gap, 0), "second"))"
+    }
+    try tasks.endInterrupted(running.task.id, at: seen)
+    return "\(name) ended at \(Timestamp(seen).rfc3339), the last moment it was known to run: strided was not running for "
+      + "\(Minutes.spoken(gap / Seconds.perMinute)) after it"
+  }
+
+  /// One look at the running session at `now`: the time it slept, the moment noted, the end of its timebox
+  /// announced once. Returns when to look next.
+  func look(at now: Date) -> Date? {
+    let awakeNow = awake()
+    guard var running = tasks.runningFocus(at: now) else {
+      state.withLock { $0.reading = nil }
+      return nil
+    }
+    let id = running.task.id
+    let slept = state.withLock { state -> Int in
+      defer { state.reading = Reading(task: id, wall: now, awake: awakeNow) }
+      guard let last = state.reading, last.task == id else { return 0 }
+      let gap = Int((now.timeIntervalSince(last.wall) - (awakeNow - last.awake)).rounded())
+      return abs(gap) < Self.slack ? 0 : gap
+    }
+    // Only a paused session's time is not counted anyway.
+    let uncounted = running.session.isPaused ? 0 : slept
+    try? tasks.uncount(uncounted, on: id, seenAt: now)
+    if uncounted != 0, let again = tasks.runningFocus(at: now) { running = again }
+    let session = running.session
+    if session.leftSeconds(at: now) == 0, !session.isPaused {
+      let box = (id, session.startedAt, session.timeboxSeconds)
+      let first = state.withLock { state -> Bool in
+        defer { state.announced = box }
+        return state.announced.map { $0 != box } ?? true
+      }
+      if first { timeUp(running) }
+    }
+    return session.timeboxEnd(at: now).flatMap { $0 > now ? $0 : nil }
+  }
+}
