@@ -3,7 +3,7 @@ import StrideJSON
 
 /// The protocol version this build speaks. It changes only if a change could break an existing client: a field
 /// removed or retyped, or a new value of an enum a client reads (Docs/protocol.md#versions lists each change).
-public let protocolVersion = 5
+public let protocolVersion = 6
 
 /// A request's `id`: a number or a string, echoed back in the response.
 public enum RequestID: Codable, Hashable, Sendable {

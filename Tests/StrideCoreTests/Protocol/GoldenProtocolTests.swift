@@ -10,7 +10,7 @@ import Testing
 
 /// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
 /// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A
-/// `⏰ TIME` line runs the wake-up timer at that instant; the events it sends follow as `←` lines. Set
+/// `⏰ TIME` line runs the wake-up timer and the focus timer at that instant; the events they send follow as `←` lines. Set
 /// STRIDE_UPDATE_GOLDEN=1 to rewrite the `←` lines after a deliberate change (adding and dropping lines as the
 /// output now has more or fewer), then read the diff.
 @Suite("Protocol golden examples")
@@ -52,6 +52,7 @@ struct GoldenProtocolTests {
       } else if line.hasPrefix("⏰ ") {
         let instant = try #require(Timestamp.parse(String(line.dropFirst(2))), "line \(index + 1)")
         _ = dispatcher.wake(at: instant)
+        _ = dispatcher.focusTimer.look(at: instant)
         expected = events()
       } else if line.hasPrefix("←") {
         guard !expected.isEmpty else {
