@@ -11,7 +11,7 @@ import StrideWire
 
 /// `stride watch`: prints events as they happen, or runs a command for each, and comes back after a restart.
 extension Session {
-  static let watchedByDefault: [EventTopic] = [.taskWoke, .taskChanged, .taskCompleted, .syncFinished]
+  static let watchedByDefault: [EventTopic] = [.taskWoke, .taskChanged, .taskCompleted, .syncFinished, .focusTimeUp]
   /// How long an `--exec` command may run for one event before it is stopped.
   static let execTimeout = 60.0
 

@@ -29,6 +29,8 @@ extension Help {
           now                   the few tasks worth starting now, and why
           defer ID REASON       put a task off, with a reason (and --until a time)
           done ID | ID.N        finish a task, or step N of it
+          start [ID | ID.N]     a focus session: one step, five minutes you can see (--for 25m)
+          stop | pause | extend end, hold (resume goes on) or keep going with the session
         """),
     Group(
       heading: "Also",
@@ -44,7 +46,7 @@ extension Help {
           duplicate ID          a new open task made from another, to do again
           reopen ID | ID.N      bring back a finished task or step
           wait ID [NOTE]        park a task while it waits on someone
-          resume ID             end a deferral or a wait
+          resume ID             end a deferral or a wait (alone: a paused focus session goes on)
           block ID --on OTHER   make a task wait on another
           unblock ID --on OTHER stop a task waiting on another
           delete ID             remove a task

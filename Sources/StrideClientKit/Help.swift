@@ -54,14 +54,51 @@ public enum Help {
     Usage: stride done ID
            stride done ID.N
            stride done ID ID.N ...
+           stride done
 
     Marks a task done, or step N of it. Finishing the last open step finishes the task.
+    Alone, during a focus session: finishes what the session is on, and ends it; a focus
+    session also ends when the task or the step it is on is done.
     Several at once are each said in a sentence of their own; one that cannot be done is
     said on stderr, the others are still done, and the exit status is 1.
 
       stride done 12      task 12
       stride done 12.2    step 2 of task 12
       stride done 3 4     tasks 3 and 4
+    """,
+    "start": """
+    Usage: stride start [ID | ID.N] [--for DURATION] [--switch] [--first TEXT]
+
+    Starts a focus session: one task, or one of its steps, for a timebox you can see
+    passing, five minutes unless --for says otherwise (1m to 12h). Without an id, the first
+    task of 'now'. It says the one step to do now; for a task with no steps, on a terminal
+    it first asks for the very first thing you will physically do, which becomes step 1
+    (Enter skips; --first gives it). One session runs at a time: when another runs, it is
+    named, and on a terminal you are asked whether to switch (--switch does, anywhere).
+    When the time is up, Stride asks calmly: keep going (stride extend), finish (stride
+    done) or stop here (stride stop). The time spent is kept; time the computer slept is
+    not counted. 'stride now' and 'stride prompt' show the session while it runs.
+
+      stride start 12              task 12, five minutes
+      stride start 12.2 --for 25m  step 2 of task 12, for 25 minutes
+      stride start                 the first task of 'now'
+    """,
+    "stop": """
+    Usage: stride stop
+
+    Ends the focus session and says how long it ran. Stopping is a fine answer; the time
+    spent is kept. To finish what it was on instead: stride done.
+    """,
+    "pause": """
+    Usage: stride pause
+
+    Puts the focus session on hold: nothing counts and the timebox waits until
+    'stride resume'.
+    """,
+    "extend": """
+    Usage: stride extend [--for DURATION]
+
+    Keeps going: one more timebox of the session's own length, or --for more (1m to 12h).
     """,
     "reopen": """
     Usage: stride reopen ID
@@ -133,8 +170,10 @@ public enum Help {
     """,
     "resume": """
     Usage: stride resume ID
+           stride resume
 
-    Ends a deferral or a wait: the task is active again.
+    Ends a deferral or a wait: the task is active again. Alone: a paused focus session goes
+    on.
     """,
     "block": """
     Usage: stride block ID --on OTHER

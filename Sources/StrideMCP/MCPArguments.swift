@@ -44,10 +44,12 @@ public struct MCPArguments {
       return line
     case .defer:
       return try option("--until", string("until")) + ["--", String(try number("id")!), try choice("reason")!]
-    case .done:
-      let id: String
-      if case .integer(let number)? = values["id"] { id = String(number) } else { id = try string("id")! }
-      return ["--", id]
+    case .done: return ["--", try address("id")!]
+    case .start:
+      var line = try option("--for", number("minutes").map { "\($0)m" }) + option("--first", string("firstStep"))
+      if try bool("switch") == true { line.append("--switch") }
+      return line + (try address("id").map { ["--", $0] } ?? [])
+    case .stop: return []
     case .show: return ["--", String(try number("id")!)]
     case .find: return ["--", try string("query")!]
     case .list:
@@ -56,6 +58,12 @@ public struct MCPArguments {
     case .energy: return try choice("level").map { [$0] } ?? []
     case .undo: return []
     }
+  }
+
+  /// A task or step as the person names it: a number (12), or text ("12", "12.2").
+  private func address(_ name: String) throws(Refusal) -> String? {
+    if case .integer(let number)? = values[name] { return String(number) }
+    return try string(name)
   }
 
   private func option(_ name: String, _ value: String?) -> [String] {

@@ -7,7 +7,7 @@ import StrideWire
 /// (named in `command`), through the same call to the daemon; deleting is not offered.
 public struct MCPTool: Sendable {
   public enum Name: String, Sendable, CaseIterable {
-    case capture, now, `defer`, done, show, find, list, energy, undo
+    case capture, now, `defer`, done, start, stop, show, find, list, energy, undo
 
     /// The `stride` command the tool runs: its own name, but capture is `add`.
     public var command: CommandName { self == .capture ? .add : CommandName(rawValue: rawValue)! }
@@ -91,6 +91,25 @@ public struct MCPTool: Sendable {
       description: "Marks a task done (\"12\"), or one of its steps (\"12.2\" is the second step of task 12).",
       properties: [("id", schema("string", "The task's number, or task.step such as 12.2."))], required: ["id"],
       readOnly: false),
+    MCPTool(
+      id: .start, title: "Start a focus session",
+      description:
+        "Helps the person start: a focus session on a task (\"12\") or one of its steps (\"12.2\"), or without an id "
+        + "on the first task of now, for a timebox they can see passing (five minutes unless said: \"just start\"). "
+        + "For a task with no steps, pass firstStep, the very first physical action the person names; it becomes "
+        + "step 1. One session runs at a time: when another runs, the reply names it, and switch replaces it.",
+      properties: [
+        ("id", schema("string", "The task's number, or task.step such as 12.2; none: the first task of now.")),
+        ("minutes", schema("integer", "The timebox in minutes, 1 to 720 (five unless said).")),
+        ("switch", schema("boolean", "End the session running on another task and start this one.")),
+        ("firstStep", schema("string", "For a task with no steps: the very first physical action, as step 1.")),
+      ], required: [], readOnly: false),
+    MCPTool(
+      id: .stop, title: "Stop the focus session",
+      description:
+        "Ends the running focus session and says how long it ran. Stopping is a fine answer; to finish what it "
+        + "was on instead, use done.",
+      properties: [], required: [], readOnly: false),
     MCPTool(
       id: .show, title: "Show a task", description: "Everything about one task: its steps, times, notes and history.",
       properties: [("id", taskID)], required: ["id"], readOnly: true),

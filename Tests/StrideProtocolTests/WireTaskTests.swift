@@ -35,7 +35,14 @@ struct WireTaskTests {
       waitingFor: "Sam", followUp: at + 48 * hour, createdAt: at - 86_400, updatedAt: at + hour,
       completedAt: at + 3 * hour, recurrence: Recurrence(rrule: "FREQ=WEEKLY;BYDAY=MO"), pinned: true, missed: 2,
       notes: [Note(at: at, text: "the plumber said thursday"), Note(at: at + hour, text: "")], list: "home",
-      spentSeconds: 1_530)
+      spentSeconds: 1_530,
+      focusSessions: [
+        FocusSession(
+          step: 2, startedAt: at, boxSeconds: 300, timeboxSeconds: 600,
+          pauses: [FocusSession.Pause(from: at + 60, to: at + 120)], uncountedSeconds: 30, endedAt: at + 900,
+          ending: .finished),
+        FocusSession(startedAt: at + hour, boxSeconds: 1_500, pauses: [FocusSession.Pause(from: at + hour + 60)]),
+      ])
     let waiting = StrideTask(
       id: TaskID(3), title: "hear from the bank", rawInput: "x", status: .waiting, waitingFor: "the bank",
       createdAt: at, recurrence: Recurrence(rrule: "FREQ=DAILY", afterDone: true))

@@ -223,7 +223,8 @@ struct SchemaTests {
       (.completeStep, Wire.SubtaskComplete.name), (.reopenStep, Wire.SubtaskReopen.name),
       (.undo, Wire.HistoryUndo.name),
       (.setContext, ContextSet.name), (.addNote, Wire.NoteAdd.name), (.removeNote, Wire.NoteRemove.name),
-      (.move, Wire.TaskMove.name),
+      (.move, Wire.TaskMove.name), (.focusStart, Wire.FocusStart.name), (.focusStop, Wire.FocusStop.name),
+      (.focusPause, Wire.FocusPause.name), (.focusResume, Wire.FocusResume.name), (.focusExtend, Wire.FocusExtend.name),
     ]
     for (action, method) in methods { #expect(action.rawValue == method) }
     // The two the daemon makes by itself are not methods a client can call.

@@ -77,7 +77,12 @@ extension Dispatcher {
   /// reasons, under the same heading; and, when it is empty, the same reason for that (no open task, or none fits).
   static func key(_ now: NowAnswer) -> [String] {
     let empty = now.suggestions.isEmpty ? (now.openTasks == 0 ? ", no open task" : ", none fits") : ""
-    return ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue\(empty)"]
+    // A focus session as a person sees it: on what, paused or not, for how long.
+    let focus = now.focus.map { running in
+      let session = running.session
+      return ", focus \(running.task.id) \(session.step ?? 0) \(session.isPaused) \(session.timeboxSeconds)"
+    }
+    return ["energy \(now.energy?.rawValue ?? "unknown"), \(now.overdue) overdue\(empty)\(focus ?? "")"]
       + now.suggestions.map {
         let task = String(decoding: JSONWriter.write(Wire.Task($0.task).json), as: UTF8.self)
         return "\($0.kind.rawValue) \($0.step?.index ?? 0) \($0.why) \($0.prompt ?? "") \(task)"

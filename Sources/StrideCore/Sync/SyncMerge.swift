@@ -200,6 +200,7 @@ final class SyncMerge {
       merged.apply(to: &task, id: id)
     }
     if shared { SyncFields.keepPersonal(&task, from: local) }
+    task.settleFocus(occurrenceDone: occurrenceDone, at: now)
     if task != local {
       task.updatedAt = now
       try writer.save(task, was: local, occurrenceDone: occurrenceDone)

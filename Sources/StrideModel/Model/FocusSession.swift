@@ -180,6 +180,17 @@ extension StrideTask {
     spentSeconds += focusSessions[focusSessions.count - 1].spentSeconds(at: now)
   }
 
+  /// Ends the running session of a task that a change from elsewhere (another device) finished, or put aside: the
+  /// session cannot run on what is done, put off, parked or waiting on another task.
+  public mutating func settleFocus(occurrenceDone: Bool, at now: Date) {
+    guard runningFocus != nil else { return }
+    if status == .completed || occurrenceDone {
+      try? endFocus(.finished, at: now)
+    } else if status != .active || !blockedBy.isEmpty {
+      try? endFocus(.stopped, at: now)
+    }
+  }
+
   /// Puts the running session on hold (`true`) or takes it off hold.
   public mutating func pauseFocus(_ paused: Bool, at now: Date) throws(StrideError) {
     let id = id

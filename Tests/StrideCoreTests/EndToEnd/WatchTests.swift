@@ -122,7 +122,8 @@ struct WatchTests {
     #expect(outcome.status == 64)
     #expect(
       outcome.stderr
-        == "stride: --topics: 'hourly' is not a topic; use task.woke, task.changed, task.completed, now.changed, sync.finished\n"
+        == "stride: --topics: 'hourly' is not a topic; use task.woke, task.changed, task.completed, now.changed, sync.finished, "
+        + "focus.changed, focus.timeUp\n"
     )
   }
 }

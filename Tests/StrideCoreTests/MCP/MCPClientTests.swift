@@ -37,7 +37,9 @@ struct MCPClientTests {
     if mode == "auto" { #expect(seen["honored"] as? [String] == ["stride://now"]) }
     #expect(seen["server"] as? String == "stride")
     #expect(
-      seen["tools"] as? [String] == ["capture", "defer", "done", "energy", "find", "list", "now", "show", "undo"])
+      seen["tools"] as? [String] == [
+        "capture", "defer", "done", "energy", "find", "list", "now", "show", "start", "stop", "undo",
+      ])
     #expect(seen["deferReasons"] as? [String] == DeferReason.allCases.map(\.rawValue))
 
     let dry = try #require(seen["dryRun"] as? [String: Any])
@@ -62,6 +64,17 @@ struct MCPClientTests {
     let done = try #require(seen["done"] as? [String: Any])
     #expect(done["text"] as? String == "Done: step 2.1, \"guests\".\nNext step 2.2: food (1/3 done).")
 
+    // A focus session: started on the task's next step; one on a task put off is refused with what to do.
+    let start = try #require(seen["start"] as? [String: Any])
+    #expect((start["text"] as? String)?.hasPrefix("Focus on task 2, step 2: food. ") == true)
+    #expect((start["left"] as? Int).map { (1_700...1_800).contains($0) } == true)
+    let again = try #require(seen["startAgain"] as? [String: Any])
+    #expect(again["isError"] as? Bool == true)
+    #expect(again["text"] as? String == "Task 1 is put off for now; to work on it now: stride resume 1.")
+    let stop = try #require(seen["stop"] as? [String: Any])
+    #expect((stop["text"] as? String)?.hasPrefix("Stopped focusing on task 2: plan the party, after") == true)
+    #expect(stop["ending"] as? String == "stopped")
+
     let missing = try #require(seen["missing"] as? [String: Any])
     #expect(missing["isError"] as? Bool == true)
     #expect(missing["text"] as? String == "No task 99; the list and find tools show the tasks.")
@@ -73,16 +86,15 @@ struct MCPClientTests {
 
     let restarted = try #require(seen["afterRestart"] as? [String: Any])
     #expect(restarted["isError"] as? Bool == false)
-    #expect((restarted["text"] as? String)?.hasPrefix("Start with one of these:") == true)
+    #expect((restarted["text"] as? String)?.hasPrefix("Focus on task 2, step 2: food.") == true)
 
-    // The resource is the now-list as it stands (task 1 deferred, a step of task 2 done), and a subscriber heard
-    // of the changes.
+    // The resource is the now-list as it stands (task 1 deferred, a step of task 2 done and a session on it, which
+    // ran on through the daemon's restart), and a subscriber heard of the changes.
+    let resource = try #require((seen["resource"] as? [String])?.first)
+    #expect(resource.hasPrefix("Focus on task 2, step 2: food. "))
     #expect(
-      seen["resource"] as? [String]
-        == [
-          "Start with one of these:\n1 of 1, task 2: plan the party. Medium energy, 1 of 3 steps done. Next step: "
-            + "food. Why: you just finished a step."
-        ])
+      resource.hasSuffix("minutes left.\nNothing else is asking for you; stay with this one, or stop with: stride stop")
+    )
     #expect(seen["updates"] as? [String] == ["stride://now"])
     #expect(seen["heardFirst"] as? Bool == true, "subscribed before the daemon ran, the first capture is heard")
     // What the assistant did is what the CLI sees.

@@ -75,6 +75,10 @@ async def main():
         seen["defer"] = {"text": text(deferred), "status": deferred.structured_content["task"]["status"]}
         step = await client.call_tool("done", {"id": "2.1"})
         seen["done"] = {"text": text(step), "progress": step.structured_content["task"]["progress"]}
+        started = await client.call_tool("start", {"id": "2", "minutes": 30})
+        seen["start"] = {"text": text(started), "left": started.structured_content["focus"]["leftSeconds"]}
+        other = await client.call_tool("start", {"id": 1})
+        seen["startAgain"] = {"text": text(other), "isError": other.is_error}
 
         missing = await client.call_tool("done", {"id": "99"})
         seen["missing"] = {"text": text(missing), "isError": missing.is_error}
@@ -89,6 +93,8 @@ async def main():
         read = await client.read_resource("stride://now")
         seen["resource"] = [content.text for content in read.contents if content.mime_type == "text/plain"]
         seen["updates"] = sorted(set(updates))
+        stopped = await client.call_tool("stop", {})
+        seen["stop"] = {"text": text(stopped), "ending": stopped.structured_content["focus"]["ending"]}
     print(json.dumps(seen))
 
 
