@@ -1,6 +1,7 @@
 import Foundation
 import StrideBase
 import StrideCalDAV
+import StridePlatform
 import StrideTestSupport
 import StrideWire
 
@@ -18,10 +19,11 @@ enum TestDispatcher {
   /// A dispatcher over `store`, with its own clock and event hub (and settings and environment, for reminders).
   static func make(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub(),
-    config: StrideConfig = StrideConfig(), environment: [String: String] = [:], promptFile: String? = nil
+    config: StrideConfig = StrideConfig(), environment: [String: String] = [:], promptFile: String? = nil,
+    awake: @escaping @Sendable () -> Double = { System.uptime }
   ) -> Dispatcher {
     Dispatcher(
-      store: store, clock: clock, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
+      store: store, clock: clock, awake: awake, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
       syncConnector: CalDAVConnector(), environment: environment, promptFile: promptFile
     ) { openTasks in
       ServerInfo.Result(
