@@ -245,12 +245,7 @@ package struct TaskRows {
         list: listNames[selectTasks.int64(TaskColumn.list.rawValue)])
       let written = try notes.rows(of: id) { row throws(StrideError) in Note(at: row.date(1), text: row.text(2)) }
       if !written.isEmpty { task.notes = written }
-      let focused = try sessions.rows(of: id) { row throws(StrideError) in
-        FocusSession(
-          step: row.optionalInt(1), startedAt: row.date(2), boxSeconds: row.int(3), timeboxSeconds: row.int(4),
-          pauses: try FocusPauses.read(row.text(5), database: database), uncountedSeconds: row.int(6),
-          endedAt: row.optionalDate(7), ending: row.optionalText(8).flatMap(FocusEnding.init(rawValue:)))
-      }
+      let focused = try sessions.rows(of: id) { row throws(StrideError) in try FocusPauses.session(row, database) }
       if !focused.isEmpty { task.focusSessions = focused }
       tasks.append(task)
     }
@@ -283,13 +278,21 @@ private struct ChildRows {
   }
 }
 
-/// A session's pauses as `focus_sessions.pauses` holds them: "from-to" pairs of Unix seconds, comma-separated, the
+/// A focus session as `focus_sessions` holds it; its pauses as `focus_sessions.pauses` holds them: "from-to" pairs of Unix seconds, comma-separated, the
 /// last one's `to` left out while it lasts.
 enum FocusPauses {
   static func text(_ pauses: [FocusSession.Pause]) -> String {
     pauses.map { pause in
       "\(Int64(pause.from.timeIntervalSince1970))-" + (pause.to.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
     }.joined(separator: ",")
+  }
+
+  /// A session from its row of `focus_sessions` (column 0 is its task's id).
+  static func session(_ row: SQLiteStatement, _ database: SQLiteDatabase) throws(StrideError) -> FocusSession {
+    FocusSession(
+      step: row.optionalInt(1), startedAt: row.date(2), boxSeconds: row.int(3), timeboxSeconds: row.int(4),
+      pauses: try read(row.text(5), database: database), uncountedSeconds: row.int(6),
+      endedAt: row.optionalDate(7), ending: row.optionalText(8).flatMap(FocusEnding.init(rawValue:)))
   }
 
   static func read(_ text: String, database: SQLiteDatabase) throws(StrideError) -> [FocusSession.Pause] {

@@ -56,7 +56,8 @@ extension Wire {
       type: TaskType, subtasks: [Step], progress: StepProgress, blockedBy: [TaskID], due: Timestamp?,
       start: Timestamp?, tags: [String], deferral: Deferral?, deferCount: Int, deferrals: [Deferral],
       waitingFor: String?, followUp: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp, completedAt: Timestamp?,
-      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, spentSeconds: Int, focusSessions: [FocusSession] = [],
+      repeat: Repeat?, pinned: Bool, notes: [Note], list: String?, spentSeconds: Int,
+      focusSessions: [FocusSession] = [],
       said: TaskSaid?
     ) {
       self.id = id

@@ -205,10 +205,9 @@ public final class Dispatcher: Sendable {
     _ request: Request, _ plain: WireEncoder, _ caller: Tasks.Caller, _ session: ConnectionSession?
   ) throws -> Data {
     let method = try Self.method(of: request)
-    let context = session?.context ?? ClientContext.Params()
     let encoder = self.encoder(session, at: caller.now, else: plain)
     let (caller, now) = (caller.saying(encoder.speaker), caller.now)
-    let reply = Reply(request: request, encoder: encoder, context: context)
+    let reply = Reply(request: request, encoder: encoder, context: session?.context ?? ClientContext.Params())
     func change(_ change: TaskChange) throws(StrideError) -> Wire.TaskResult { try tasks.apply(change, caller) }
     switch method {
     case .serverInfo: return try reply(ServerInfo.self) { _ in serverInfo() }
@@ -246,7 +245,7 @@ public final class Dispatcher: Sendable {
     case .historyReview: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
     case .contextGet: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
     case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }
-    case .nowList: return try nowList(request, context, at: now)
+    case .nowList: return try nowList(request, reply.context, at: now)
     case .nowPrompt: return try reply(NowPrompt.self) { _ in try nowCache.promptLine(at: now) }
     case .timeParse: return try reply(TimeParse.self) { try readTime($0, at: now) }
     case .eventsSubscribe: return try reply(Wire.EventsSubscribe.self) { try subscribe($0, session, at: now) }

@@ -79,7 +79,8 @@ final class FocusTimer: Sendable {
       return "\(name) runs on: strided was not running for \(plural(max(gap, 0), "second"))"
     }
     try tasks.endInterrupted(running.task.id, at: seen)
-    return "\(name) ended at \(Timestamp(seen).rfc3339), the last moment it was known to run: strided was not running for "
+    return
+      "\(name) ended at \(Timestamp(seen).rfc3339), the last moment it was known to run: strided was not running for "
       + "\(Minutes.spoken(gap / Seconds.perMinute)) after it"
   }
 

@@ -49,7 +49,9 @@ final class Reminders: Sendable {
   /// The buttons at the end of a timebox: Keep going (one more box), Done (what it is on), Stop.
   static let keepGoingKey = "keep-going"
   static let stopKey = "stop"
-  static let timeUpButtons = [(key: keepGoingKey, label: "Keep going"), (key: doneKey, label: "Done"), (key: stopKey, label: "Stop")]
+  static let timeUpButtons = [
+    (key: keepGoingKey, label: "Keep going"), (key: doneKey, label: "Done"), (key: stopKey, label: "Stop"),
+  ]
   /// How long Later puts a task off.
   static let later = Seconds.hours(1)
   /// More than this many at once are said in one reminder.
