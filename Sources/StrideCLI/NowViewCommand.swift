@@ -11,9 +11,9 @@ import StrideWire
 #endif
 
 /// `stride` on a terminal (or `stride now -i`): the Now view. Five cards that follow the daemon live; a key to
-/// finish, to defer through the reasons, to capture, to open a task. Every action is the same protocol call as the
-/// command that does it. `--plain` (and `TERM=dumb`) says each card as a sentence and reads commands a line at a
-/// time, with no cursor movement.
+/// finish, to defer through the reasons, to capture, to open a task, to focus on one for five minutes. Every action
+/// is the same protocol call as the command that does it. `--plain` (and `TERM=dumb`) says each card as a sentence
+/// and reads commands a line at a time, with no cursor movement.
 extension Session {
   /// Whether `stride` alone should open the view: a person at a terminal, not a script or a pipe.
   var wantsNowView: Bool {

@@ -6,7 +6,9 @@ import StrideWire
 extension NowView {
   /// Reads `line` as one command on the screen that is open, and returns the calls to make. On the cards: a card's
   /// number, `next`, `previous`, `done [N]`, `defer [N]`, `add [thought]`, `open [N]`, `energy [low|medium|high]`,
-  /// `undo`, `help`, `quit` (and their one-letter keys). In a sheet: a choice by its number or its words, `back`.
+  /// `start`, `focus`, `undo`, `help`, `quit` (and their one-letter keys). On the focus screen: `done`, `pause`,
+  /// `go on`, `more`, `keep going`, `later`, `stop`, `time`, `back`. In a sheet: a choice by its number or its
+  /// words, `back`.
   /// Nil, with a sentence in `message` saying what to type, when the line is no command there.
   public mutating func command(_ line: String) -> [Effect]? {
     let text = line.trimmingWhitespace
