@@ -108,11 +108,12 @@ extension NowView {
   }
 
   /// The running session above the cards, apart from the five: "▶ Focus on task 12, step 2: find the lease. 3
-  /// minutes left." (the question, when its time is up), and a blank row; none when no session runs.
+  /// minutes left." (the question, in up to three rows, when its time is up), and a blank row; none when no session
+  /// runs.
   func focusLine(width: Int, style: Style) -> [String] {
     guard let sentence = focusSentence else { return [] }
     let mark = style.color ? "\u{1B}[32m▶\u{1B}[0m" : "▶"
-    return TerminalColumns.wrap(sentence, width: width - 2, lines: 2).enumerated().map {
+    return TerminalColumns.wrap(sentence, width: width - 2, lines: timeIsUp ? 3 : 2).enumerated().map {
       ($0.offset == 0 ? mark + " " : "  ") + $0.element
     } + [""]
   }
