@@ -216,8 +216,9 @@ let package = Package(
       ]),
     // The session bus: D-Bus's wire format, addresses, and a connection to a real dbus-daemon (`SessionBus`).
     .testTarget(name: "StrideDBusTests", dependencies: ["StrideBase", "StrideDBus", "StrideTestSupport"]),
-    // The Now view's keys, on their own. (Its screens over what the daemon answers are in StrideCoreTests.)
-    .testTarget(name: "StrideNowViewTests", dependencies: ["StrideNowView"]),
+    // The Now view's keys, and its focus screen over answers written by hand, on their own. (Its screens over what the
+    // daemon answers are in StrideCoreTests.)
+    .testTarget(name: "StrideNowViewTests", dependencies: ["StrideBase", "StrideJSON", "StrideWire", "StrideNowView"]),
     // `stride mcp`'s server in-process: the MCP messages, each tool a command of the table.
     .testTarget(
       name: "StrideMCPTests", dependencies: ["StrideBase", "StrideJSON", "StrideClientKit", "StrideMCP"]),

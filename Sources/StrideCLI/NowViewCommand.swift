@@ -11,9 +11,9 @@ import StrideWire
 #endif
 
 /// `stride` on a terminal (or `stride now -i`): the Now view. Five cards that follow the daemon live; a key to
-/// finish, to defer through the reasons, to capture, to open a task. Every action is the same protocol call as the
-/// command that does it. `--plain` (and `TERM=dumb`) says each card as a sentence and reads commands a line at a
-/// time, with no cursor movement.
+/// finish, to defer through the reasons, to capture, to open a task, to focus on one for five minutes. Every action
+/// is the same protocol call as the command that does it. `--plain` (and `TERM=dumb`) says each card as a sentence
+/// and reads commands a line at a time, with no cursor movement.
 extension Session {
   /// Whether `stride` alone should open the view: a person at a terminal, not a script or a pipe.
   var wantsNowView: Bool {
@@ -29,7 +29,9 @@ extension Session {
     // its own five may change when the five of all lists do not. Not of wake-ups: the first to subscribe to them is
     // handed those the daemon kept while nobody listened, which are `stride watch`'s to say; the view's once-a-minute
     // look finds a task of its list that came back.
-    let topics: [EventTopic] = list == nil ? [.nowChanged] : [.nowChanged, .taskChanged, .taskCompleted]
+    // A focus session started, paused or stopped elsewhere, or whose time is up, is heard of too.
+    let topics: [EventTopic] =
+      (list == nil ? [.nowChanged] : [.nowChanged, .taskChanged, .taskCompleted]) + [.focusChanged, .focusTimeUp]
     let feed = NowFeed(socket: paths.socket, topics: topics)
     feed.start()
     let plain = plain || environment["TERM"] == "dumb"
@@ -47,10 +49,12 @@ extension Session {
   private func screenLoop(_ view: inout NowView, _ feed: NowFeed) throws {
     let color = output.colorOnTerminal
     var size = Terminal.size()
+    var looked = System.uptime
     Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
     while true {
-      // Once a minute at least, so "due in 5 min" stays true.
-      let (keys, woken) = Terminal.wait(timeout: 60)
+      // Each second while a focus session counts down (its bar and clock move); else once a minute at least, so
+      // "due in 5 min" stays true.
+      let (keys, woken) = Terminal.wait(timeout: view.focusCounting ? 1 : 60)
       if woken { Terminal.wake?.drain() }
       if Terminal.resized == 1 {
         Terminal.resized = 0
@@ -65,11 +69,13 @@ extension Session {
         } while Terminal.inputWaiting()
       }
       // The line being typed is read by the daemon once a frame, however many keys came.
-      if !keys && !woken {
+      if !keys && !woken && System.uptime - looked >= Self.lookAgain(view) {
         try refresh(&view)
         view.readAgain()
+        looked = System.uptime
       }
       if let reading = view.readingWanted { try ask(reading, into: &view) }
+      view.tick(at: System.uptime)
       Terminal.draw(view.screenLines(width: size.width, height: size.height, color: color))
     }
   }
@@ -78,15 +84,31 @@ extension Session {
     view.sentences().forEach { output.say($0) }
     fflush(nil)
     var pending = ""
+    var said = view.focusSentence
+    var looked = System.uptime
     while true {
-      let (keys, woken) = Terminal.wait(timeout: 60)
+      let (keys, woken) = Terminal.wait(timeout: view.focusCounting ? 1 : 60)
+      if !keys && !woken && System.uptime - looked >= Self.lookAgain(view) {
+        try refresh(&view)
+        looked = System.uptime
+      }
+      // The session's time is said when it changes by a minute (or is up), never each second.
+      view.tick(at: System.uptime)
+      if view.focusSentence != said, let sentence = view.focusSentence, view.screen == .focus || view.timeIsUp {
+        output.say(sentence)
+        fflush(nil)
+      }
+      said = view.focusSentence
       if woken {
         Terminal.wake?.drain()
-        let before = view.suggestions.map(\.task.id)
+        let (list, running, screen) = (view.suggestions.map(\.task.id), view.focus?.task, view.screen)
         try take(feed, into: &view)
-        if view.suggestions.map(\.task.id) != before, view.screen == .cards {
-          output.say("The list changed.")
+        let listChanged = view.suggestions.map(\.task.id) != list && view.screen == .cards
+        // A session started, switched or ended elsewhere is said as the list is.
+        if listChanged || view.focus?.task != running || view.screen != screen {
+          if listChanged { output.say("The list changed.") }
           view.sentences().forEach { output.say($0) }
+          said = view.focusSentence
           fflush(nil)
         }
       }
@@ -101,7 +123,9 @@ extension Session {
         view.say(nil)
         // A line is one command ("next", "done 2", "energy low"), never a key per letter.
         if let effects = view.command(line), try !perform(effects, on: &view) { return }
+        view.tick(at: System.uptime)
         view.sentences().forEach { output.say($0) }
+        said = view.focusSentence
         fflush(nil)
       }
     }
@@ -125,10 +149,19 @@ extension Session {
     Wire.NowList.Params(list: view.onlyList, terms: false)
   }
 
-  /// The now-list as it stands, asked the same way `stride now` asks.
-  private func refresh(_ view: inout NowView) throws {
+  /// How long the view waits without news before it asks again: a running session is looked at every quarter of
+  /// a minute (one started or stopped elsewhere is heard of as an event too, when the daemon sends them).
+  private static func lookAgain(_ view: NowView) -> Double {
+    view.focus == nil && view.screen != .focus ? 59 : 15
+  }
+
+  /// The now-list and the focus session as they stand, asked the same way `stride now` and `stride focus` ask.
+  func refresh(_ view: inout NowView) throws {
     let list = try viewCall(Wire.NowList.self, nowParams(view), view: &view)
     if let list { view.show(list) }
+    if let running = try viewCall(Wire.FocusGet.self, .init(), view: &view) {
+      view.showFocus(running.focus, task: running.task, at: System.uptime)
+    }
     if case .detail(let id) = view.screen, let task = try viewCall(Wire.TaskGet.self, .init(id: id), view: &view) {
       view.showDetail(task.task)
     }
@@ -147,6 +180,7 @@ extension Session {
         if let result = try viewCall(Wire.SubtaskComplete.self, .init(id: id, index: index), view: &view) {
           let done = result.task.status == .completed ? " That was the last step, so the task is done too." : ""
           view.say("Done: step \(id).\(index), \"\(result.task.subtasks[index - 1].title)\".\(done)")
+          view.stepDone(in: result.task)
         }
       case .reopenStep(let id, let index):
         if let result = try viewCall(Wire.SubtaskReopen.self, .init(id: id, index: index), view: &view) {
@@ -183,6 +217,8 @@ extension Session {
         }
       case .undo:
         if let result = try viewCall(Wire.HistoryUndo.self, .init(), view: &view) { view.say(result.sentence) }
+      case .startFocus, .stopFocus, .pauseFocus, .resumeFocus, .extendFocus:
+        try focusCall(effect, on: &view)
       }
       try refresh(&view)
     }
@@ -224,7 +260,7 @@ extension Session {
   }
 
   /// A call from the view: the daemon's refusal becomes the view's sentence (nil result); a lost daemon ends it.
-  private func viewCall<M: WireMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
+  func viewCall<M: WireMethod>(_ method: M.Type, _ params: M.Params, view: inout NowView) throws -> M.Result? {
     do {
       return try call(method, params).result
     } catch .failed(let error) {

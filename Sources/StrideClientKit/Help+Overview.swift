@@ -17,7 +17,7 @@ extension Help {
   public static let usage = """
     Usage: stride COMMAND [ARGUMENTS] [--json] [--socket PATH] [--no-autostart]
            stride                on a terminal: the Now view (keys: j/k move, x done, d defer,
-                                 a add, enter open, u undo, ? help, q quit); in a pipe: 'now'
+                                 s start, a add, enter open, u undo, ? help, q quit); in a pipe: 'now'
     """
 
   /// The commands in brief, in the groups the overview shows them in.

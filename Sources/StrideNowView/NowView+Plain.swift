@@ -6,7 +6,9 @@ import StrideWire
 extension NowView {
   /// Reads `line` as one command on the screen that is open, and returns the calls to make. On the cards: a card's
   /// number, `next`, `previous`, `done [N]`, `defer [N]`, `add [thought]`, `open [N]`, `energy [low|medium|high]`,
-  /// `undo`, `help`, `quit` (and their one-letter keys). In a sheet: a choice by its number or its words, `back`.
+  /// `start`, `focus`, `undo`, `help`, `quit` (and their one-letter keys). On the focus screen: `done`, `pause`,
+  /// `go on`, `more`, `keep going`, `later`, `stop`, `time`, `back`. In a sheet: a choice by its number or its
+  /// words, `back`.
   /// Nil, with a sentence in `message` saying what to type, when the line is no command there.
   public mutating func command(_ line: String) -> [Effect]? {
     let text = line.trimmingWhitespace
@@ -42,6 +44,12 @@ extension NowView {
       let levels = ["1": "1", "low": "1", "2": "2", "medium": "2", "med": "2", "3": "3", "high": "3"]
       guard let key = levels[text.lowercased()] else { return refuse(text, "low, medium or high, or back") }
       return press([.character(Character(key))])
+    case .focus:
+      return focusCommand(words, text)
+    case .focusSwitch:
+      let yes = ["yes", "y", "switch", "s"].contains(words.first ?? "")
+      if back || ["no", "n", "keep"].contains(words.first!) { return press([.escape]) }
+      return yes ? press([.character("y")]) : refuse(text, "yes to switch, or no to keep the session that runs")
     case .detail:
       if back { return press([.escape]) }
       let number = Int(words.last ?? "")
@@ -68,6 +76,10 @@ extension NowView {
     case "defer", "d": return press([.character("d")])
     case "open", "o", "show": return press([.enter])
     case "undo", "u": return press([.character("u")])
+    case "start", "s": return press([.character("s")])
+    case "focus", "f":
+      guard focus != nil else { return refuse(text, "start to focus on the chosen card for five minutes") }
+      return press([.character("f")])
     case "help", "?", "h": return press([.character("?")])
     case "quit", "q", "exit": return press([.character("q")])
     case "add", "a":
@@ -79,6 +91,26 @@ extension NowView {
       return rest.isEmpty ? effects : command(rest.joined(separator: " "))
     default:
       return refuse(text, "help to hear the commands")
+    }
+  }
+
+  /// A line on the focus screen: done, pause, go on, more, keep going, later, stop, time, back.
+  private mutating func focusCommand(_ words: [String], _ text: String) -> [Effect]? {
+    let line = words.joined(separator: " ")
+    let paused = focus?.paused == true
+    switch line {
+    // Time and help are the screen said again, which ends with what can be typed.
+    case "", "time", "left", "t", "help", "?", "h": return []
+    case "back", "q", "cards", "list": return press([.escape])
+    case "done", "d", "finish", "finished": return press([.character("d")])
+    case "pause", "go on", "resume", "continue", "p":
+      // p turns it either way; the words only the way they say.
+      return line == "p" || (line == "pause") != paused ? press([.character("p")]) : []
+    case "more", "+", "five more", "more time": return press([.character("+")])
+    case "keep going", "keep", "k": return press([.character("k")])
+    case "later", "defer", "l": return press([.character("l")])
+    case "stop", "x", "end": return press([.character("x")])
+    default: return refuse(text, "done, pause, go on, more, later, stop, time or back")
     }
   }
 
@@ -108,6 +140,8 @@ extension NowView {
     ("done, or done and a number", "finish the card: its step when a step is shown, else the task"),
     ("defer", "defer it: why, then when to come back"), ("add and your thought", "capture it"),
     ("open", "hear the task whole: its thought, its steps, what blocks it"),
+    ("start", "focus on the card's task for five minutes, one step at a time"),
+    ("focus", "go back to the focus session that runs"),
     ("energy low, medium or high", "say how your energy is"), ("undo", "take back your last change, and hear what"),
     ("quit", "leave"),
   ]

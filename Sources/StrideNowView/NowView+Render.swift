@@ -4,11 +4,16 @@ import StrideWire
 /// How the Now view looks on a terminal: full-screen lines for a given size, and the pieces its sentences
 /// (`NowView+Sentences.swift`) share with them.
 extension NowView {
-  /// The cards' footer, widest first: every key; then all but enter, which ? lists; the keys alone come after.
-  static let cardKeys = [
-    "j/k move · x done · d defer · a add · e energy · enter open · u undo · ? help · q quit",
-    "j/k move · x done · d defer · a add · e energy · u undo · ? more keys · q quit",
-  ]
+  /// The cards' footer, widest first: every key; then all but moving and enter, which ? lists; the keys alone come
+  /// after. While a focus session runs, `f` goes back to it where `s` starts one.
+  static func cardKeys(focus: Bool) -> [String] {
+    let start = focus ? "f focus" : "s start"
+    return [
+      "j/k move · x done · d defer · \(start) · a add · e energy · enter open · u undo · ? help · q quit",
+      "x done · d defer · \(start) · a add · e energy · u undo · ? more keys · q quit",
+      "j/k x d \(start.prefix(1)) a e enter u · ? help · q quit",
+    ]
+  }
 
   /// The screen, one string a row, each at most `width` columns wide (cut with "…", never wrapped), at most
   /// `height` rows. With `color`, ANSI colour and bold; without, the same words.
@@ -27,13 +32,7 @@ extension NowView {
   /// what `height` leaves them.
   private func sheet(width: Int, height: Int, style: Style) -> (top: [String], body: [String], footer: String) {
     switch screen {
-    case .cards:
-      let heading = style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…")
-      let footer = Self.cardKeys.first { $0.count <= width } ?? "j/k x d a e enter u · ? help · q quit"
-      return (
-        [heading, ""], cardArea(width: width, height: max(height - 3 - (message == nil ? 0 : 2), 4), style: style),
-        footer
-      )
+    case .cards: return cardsSheet(width: width, height: height, style: style)
     case .deferReason(let id):
       let reasons = DeferReason.allCases.enumerated().flatMap {
         Self.hanging("  \($0.offset + 1)  ", "\($0.element.title): \($0.element.meaning)", width: width)
@@ -80,10 +79,24 @@ extension NowView {
         [style.bold("How is your energy right now?"), ""], ["  1  low", "  2  medium", "  3  high"],
         "1-3 choose · esc back"
       )
+    case .focus: return focusSheet(width: width, height: height, style: style)
+    case .focusSwitch(let id): return switchSheet(id, width: width, style: style)
     case .help:
       let rows = Self.helpRows.flatMap { Self.hanging("  \(TerminalColumns.pad($0.0, to: 10))", $0.1, width: width) }
       return ([style.bold("Keys"), ""], rows, "any key: back to the list")
     }
+  }
+
+  /// The cards under their heading, and the running focus session above them, apart from the five.
+  private func cardsSheet(width: Int, height: Int, style: Style) -> (top: [String], body: [String], footer: String) {
+    let heading = style.bold(list.map { $0.heading(in: onlyList) } ?? "Asking strided what to start now…")
+    let keys = Self.cardKeys(focus: focus != nil)
+    let running = focusLine(width: width, style: style)
+    let room = max(height - 3 - running.count - (message == nil ? 0 : 2), 4)
+    return (
+      [heading, ""] + running, cardArea(width: width, height: room, style: style),
+      keys.first { $0.count <= width } ?? keys[2]
+    )
   }
 
   /// The "Remind me" sheet's choices: the times, and for a blocked task the task it waits on.
@@ -104,6 +117,7 @@ extension NowView {
     ("x, space", "finish the card: its step when a step is shown, else the task"),
     ("d", "defer it: why, then when to come back"), ("a", "capture a new thought, shown as it will be read"),
     ("enter", "open the task: its thought, steps to tick, what blocks it"),
+    ("s", "focus on the card's task for five minutes; f goes back to a session that runs"),
     ("e", "say how your energy is"), ("u", "undo the last change, and say what was undone"),
     ("q, esc", "leave"),
   ]
@@ -185,7 +199,9 @@ extension NowView {
 
   /// The task's title in quotes, for a sheet's question.
   func quotedTitle(_ id: TaskID) -> String {
-    let title = suggestions.first { $0.task.id == id }?.task.title ?? detail.map(\.title) ?? "task \(id)"
+    let title =
+      suggestions.first { $0.task.id == id }?.task.title ?? (focus?.task == id ? focus?.title : nil)
+      ?? detail.map(\.title) ?? "task \(id)"
     return "\"\(title)\""
   }
 

@@ -11,6 +11,7 @@ extension NowView {
     switch screen {
     case .cards:
       guard let list else { return lines + ["Asking strided what to start now."] }
+      if let sentence = focusSentence { lines.append("Running now: \(sentence) Type focus to go back to it.") }
       lines += Self.spoken(list, in: onlyList)
       if suggestions.isEmpty { return lines + [Self.cardsPrompt] }
       lines.append("Card \(selected + 1) is chosen. \(Self.cardsPrompt)")
@@ -44,13 +45,17 @@ extension NowView {
       lines.append("How is your energy right now? Type 1 for low, 2 for medium or 3 for high, or q to go back.")
     case .help:
       lines += Self.plainHelp.map { "\($0.0): \($0.1)." }
+    case .focus:
+      lines += focusSentences()
+    case .focusSwitch(let id):
+      lines += switchQuestion(id)
     }
     return lines
   }
 
   static let cardsPrompt =
-    "Type a card's number to choose it, done to finish it (or its step), defer, add and your thought, open, energy, "
-    + "undo, help, or quit, and press enter."
+    "Type a card's number to choose it, done to finish it (or its step), start to focus on it for five minutes, "
+    + "defer, add and your thought, open, energy, undo, help, or quit, and press enter."
 
   /// The now-list as sentences, for `--plain` and `stride now --plain`: the heading, then each card as one
   /// sentence with its task number ("1 of 3, task 12: reply to the landlord. Low energy, …").

@@ -30,6 +30,10 @@ public struct NowView: Equatable, Sendable {
     case detail(TaskID)
     case energy
     case help
+    /// The focus session that runs: its task, the one next step, the time left and spent (`NowView+Focus.swift`).
+    case focus
+    /// "Switch to this task?": a session runs on another task, and starting this one would end it.
+    case focusSwitch(TaskID)
   }
 
   /// A call to make; its answer comes back through `show`, `showDetail` and `say`.
@@ -46,6 +50,13 @@ public struct NowView: Equatable, Sendable {
     case setEnergy(EnergyLevel)
     case undo
     case quit
+    /// A focus session on the task, with the default box; `switching` ends the one running on another task.
+    case startFocus(TaskID, switching: Bool)
+    /// The running session ends; with `finish`, what it is on is done as well.
+    case stopFocus(finish: Bool)
+    case pauseFocus, resumeFocus
+    /// More time in the running session: `minutes`, or one more box of its own length ("keep going").
+    case extendFocus(minutes: Int?)
   }
 
   /// A reading of the line being typed to ask the daemon for; its answer comes back through `read`.
@@ -80,14 +91,20 @@ public struct NowView: Equatable, Sendable {
   /// The card the keys act on (an index into the suggestions).
   public private(set) var selected = 0
   /// The line being typed in the capture and pick-a-time sheets.
-  public private(set) var input = ""
+  public internal(set) var input = ""
   /// The last thing that happened, as a sentence ("Done: task 12, "call the dentist".").
   public private(set) var message: String?
   /// The task the detail screen shows, and the step its cursor is on (0-based).
   public private(set) var detail: Wire.Task?
-  public private(set) var stepCursor = 0
+  public internal(set) var stepCursor = 0
   /// What the daemon last made of the line being typed.
   public private(set) var preview: Preview?
+  /// The focus session that runs as the daemon last said it, with its task, the moment of that answer and the
+  /// moment the view was last drawn for (the terminal's monotonic seconds): the time left counts down between them.
+  public internal(set) var focus: Wire.Focus?
+  public internal(set) var focusTask: Wire.Task?
+  var focusAnswered = 0.0
+  var focusNow = 0.0
 
   /// The times the "Remind me" sheet offers, in the words the time parser reads.
   public static let remindTimes: [(label: String, words: String)] = [
@@ -115,7 +132,8 @@ public struct NowView: Equatable, Sendable {
     // A task that left the list takes its open sheet with it.
     switch screen {
     case .deferReason(let task), .deferTime(let task, _), .pickTime(let task, _), .pickBlocker(let task):
-      if !list.suggestions.contains(where: { $0.task.id == task }) { screen = .cards }
+      // The focused task's sheet stays: it was opened from the focus screen, and the task need not be a card.
+      if !list.suggestions.contains(where: { $0.task.id == task }), task != focus?.task { screen = .cards }
     default: break
     }
   }
@@ -149,7 +167,7 @@ public struct NowView: Equatable, Sendable {
   }
 
   /// Empties the line being typed, and what was read of it.
-  private mutating func clearInput() {
+  mutating func clearInput() {
     input = ""
     preview = nil
   }
@@ -230,6 +248,8 @@ public struct NowView: Equatable, Sendable {
       }
     case .detail(let id): return onDetail(key, id)
     case .energy: return onEnergy(key)
+    case .focus: return onFocus(key)
+    case .focusSwitch(let id): return onSwitch(key, id)
     case .help:
       screen = .cards
       return []
@@ -252,6 +272,10 @@ public struct NowView: Equatable, Sendable {
     case .character("d"):
       guard let current else { return [] }
       screen = .deferReason(current.task.id)
+    case .character("s"):
+      return startKey()
+    case .character("f"):
+      if focus != nil { screen = .focus }
     case .character("a"):
       clearInput()
       screen = .capture
@@ -317,64 +341,5 @@ public struct NowView: Equatable, Sendable {
     }
     screen = .cards
     return [.deferTask(id, reason, until: choice.words)]
-  }
-
-  private mutating func onDetail(_ key: Key, _ id: TaskID) -> [Effect] {
-    let steps = detail?.id == id ? detail?.subtasks ?? [] : []
-    switch key {
-    case .down, .character("j"):
-      stepCursor = min(stepCursor + 1, max(steps.count - 1, 0))
-    case .up, .character("k"):
-      stepCursor = max(stepCursor - 1, 0)
-    case .character(" "), .character("x"):
-      guard steps.indices.contains(stepCursor) else { return [] }
-      let index = stepCursor + 1
-      return [steps[stepCursor].done ? .reopenStep(id, index) : .completeStep(id, index)]
-    case .character(let digit) where digit.isASCII && digit.isNumber:
-      // A step by its number ticks or unticks it.
-      let index = Int(String(digit))!
-      guard steps.indices.contains(index - 1) else { return [] }
-      stepCursor = index - 1
-      return [steps[index - 1].done ? .reopenStep(id, index) : .completeStep(id, index)]
-    case .escape, .enter, .character("q"):
-      screen = .cards
-    default: break
-    }
-    return []
-  }
-
-  private mutating func onEnergy(_ key: Key) -> [Effect] {
-    let levels: [Character: EnergyLevel] = ["1": .low, "l": .low, "2": .medium, "m": .medium, "3": .high, "h": .high]
-    if case .character(let character) = key, let level = levels[character] {
-      screen = .cards
-      return [.setEnergy(level)]
-    }
-    if key == .escape || key == .character("q") { screen = .cards }
-    return []
-  }
-
-  /// What a key did to the line being typed.
-  private enum Editing {
-    case typing
-    case use(String)
-    case back
-  }
-
-  /// The line editor of the capture and pick-a-time sheets: typing, backspace, enter to use the line, escape back.
-  private mutating func edit(_ key: Key) -> Editing {
-    switch key {
-    case .character(let character) where !character.isNewline:
-      if input.count < 1_000 { input.append(character) }
-    case .backspace:
-      if !input.isEmpty { input.removeLast() }
-    case .enter:
-      let text = input.trimmingWhitespace
-      if !text.isEmpty { return .use(text) }
-    case .escape:
-      clearInput()
-      return .back
-    default: break
-    }
-    return .typing
   }
 }

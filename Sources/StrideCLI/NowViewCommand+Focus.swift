@@ -1,0 +1,62 @@
+import StrideBase
+import StrideConnection
+import StrideNowView
+import StridePlatform
+import StrideWire
+
+/// The Now view's focus calls: the same `focus.*` methods as `stride start`, `stop`, `pause`, `resume` and
+/// `extend`, each answer given to the view with the moment it came (the view counts down from it) and said in a
+/// sentence.
+extension Session {
+  func focusCall(_ effect: NowView.Effect, on view: inout NowView) throws {
+    switch effect {
+    case .startFocus(let id, let switching):
+      let params = Wire.FocusStart.Params(id: id, switch: switching ? true : nil)
+      guard let result = try viewCall(Wire.FocusStart.self, params, view: &view) else {
+        // Refused: most likely a session runs that the view had not heard of; it asks about switching to this one.
+        try refresh(&view)
+        view.startRefused(id)
+        return
+      }
+      view.showFocus(result.focus, task: result.task, at: System.uptime)
+      let switched = result.switchedFrom.map { " Switched from \($0.what), \(Self.after($0))." } ?? ""
+      view.say(
+        "Started \(Minutes.spoken(result.focus.timeboxSeconds / Seconds.perMinute)) on \(result.focus.what).\(switched)"
+      )
+    case .stopFocus(let finish):
+      guard let result = try viewCall(Wire.FocusStop.self, .init(finish: finish ? true : nil), view: &view) else {
+        return
+      }
+      view.showFocus(result.focus, task: result.task, at: System.uptime)
+      let done = result.task.status == .completed ? "Done: \(Output.name(result.task)). " : ""
+      let ended = result.focus.ending == .finished ? "Finished" : "Stopped"
+      view.say(done + "\(ended) focusing on \(result.focus.what), \(Self.after(result.focus)).")
+    case .pauseFocus, .resumeFocus:
+      let pausing = effect == .pauseFocus
+      let result =
+        pausing
+        ? try viewCall(Wire.FocusPause.self, .init(), view: &view)
+        : try viewCall(Wire.FocusResume.self, .init(), view: &view)
+      guard let result else { return }
+      view.showFocus(result.focus, task: result.task, at: System.uptime)
+      view.say(
+        pausing
+          ? "Paused, with \(result.focus.left().dropFirst("paused, ".count)): the time stands still until you go on."
+          : "Going on: \(result.focus.left())."
+      )
+    case .extendFocus(let minutes):
+      guard let result = try viewCall(Wire.FocusExtend.self, .init(minutes: minutes), view: &view) else { return }
+      view.showFocus(result.focus, task: result.task, at: System.uptime)
+      let added = minutes ?? result.focus.boxSeconds / Seconds.perMinute
+      view.say("\(Minutes.spoken(added).sentenceStart) more: \(result.focus.left()).")
+    default:
+      break
+    }
+  }
+
+  /// "after 7 minutes", "after less than a minute": the time a session counted.
+  private static func after(_ focus: Wire.Focus) -> String {
+    let minutes = focus.spentSeconds / Seconds.perMinute
+    return "after " + (minutes == 0 ? "less than a minute" : Minutes.spoken(minutes))
+  }
+}
