@@ -105,8 +105,8 @@ extension NowView {
     return [.startFocus(id, switching: false)]
   }
 
-  /// The focus screen: d done, p pause or go on, + five more minutes, k keep going (one more box), l later (the
-  /// defer sheet), x stop, q or esc back to the cards with the session running.
+  /// The focus screen: x done, p pause or go on, + five more minutes, k keep going (one more box), d later (the
+  /// defer sheet), s stop, q or esc back to the cards with the session running.
   mutating func onFocus(_ key: Key) -> [Effect] {
     if key == .escape || key == .character("q") {
       screen = .cards
@@ -114,7 +114,7 @@ extension NowView {
     }
     guard let focus else { return [] }
     switch key {
-    case .character("d"), .character(" "):
+    case .character("x"), .character(" "):
       // The next step, when there is one; the task itself (and so the session) when none is left.
       if let step = focus.step { return [.completeStep(focus.task, step.index)] }
       return [.stopFocus(finish: true)]
@@ -124,9 +124,9 @@ extension NowView {
       return [.extendFocus(minutes: Self.moreMinutes)]
     case .character("k"):
       return [.extendFocus(minutes: nil)]
-    case .character("l"):
+    case .character("d"):
       screen = .deferReason(focus.task)
-    case .character("x"):
+    case .character("s"):
       return [.stopFocus(finish: false)]
     case .character("?"), .character("h"):
       screen = .help

@@ -25,7 +25,7 @@ extension NowView {
     let keys = Self.focusKeys(paused: focus.paused, up: timeIsUp)
     let footer = keys.first { $0.count <= width } ?? keys[keys.count - 1]
     // On a narrow screen the keys that do not fit in the footer are a row of their own.
-    if !timeIsUp, footer == keys.last { body += ["", "  + 5 more min · l later (defer)"] }
+    if !timeIsUp, footer == keys.last { body += ["", "  + 5 more min · d later (defer)"] }
     let room = height - top.count - 1 - (message == nil ? 0 : 2)
     if body.count > room { body.removeAll { $0.isEmpty } }
     return (top, body, footer)
@@ -35,13 +35,13 @@ extension NowView {
   static func focusKeys(paused: Bool, up: Bool) -> [String] {
     if up {
       return [
-        "k keep going · d done · x stop · + 5 min · q back to the list", "k keep going · d done · x stop · q back",
+        "k keep going · x done · s stop · + 5 min · q back to the list", "k keep going · x done · s stop · q back",
       ]
     }
     let pause = paused ? "p go on" : "p pause"
     return [
-      "d done · \(pause) · + 5 more min · l later · x stop · q back to the list",
-      "d done · \(pause) · + 5 min · l later · x stop · q back", "d done · \(pause) · x stop · q back",
+      "x done · \(pause) · + 5 more min · d later · s stop · q back to the list",
+      "x done · \(pause) · + 5 min · d later · s stop · q back", "x done · \(pause) · s stop · q back",
     ]
   }
 

@@ -102,14 +102,14 @@ extension NowView {
     // Time and help are the screen said again, which ends with what can be typed.
     case "", "time", "left", "t", "help", "?", "h": return []
     case "back", "q", "cards", "list": return press([.escape])
-    case "done", "d", "finish", "finished": return press([.character("d")])
+    case "done", "x", "finish", "finished": return press([.character("x")])
     case "pause", "go on", "resume", "continue", "p":
       // p turns it either way; the words only the way they say.
       return line == "p" || (line == "pause") != paused ? press([.character("p")]) : []
     case "more", "+", "five more", "more time": return press([.character("+")])
     case "keep going", "keep", "k": return press([.character("k")])
-    case "later", "defer", "l": return press([.character("l")])
-    case "stop", "x", "end": return press([.character("x")])
+    case "later", "defer", "d": return press([.character("d")])
+    case "stop", "s", "end": return press([.character("s")])
     default: return refuse(text, "done, pause, go on, more, later, stop, time or back")
     }
   }

@@ -85,7 +85,7 @@ struct NowViewFocusTests {
     #expect(rows.contains("  Step 1 of 2: find the lease"))
     #expect(rows.contains("  " + String(repeating: "█", count: 60)))
     #expect(rows.contains("  5:00 left of 5 min · 0:00 spent"))
-    #expect(rows.last == "d done · p pause · + 5 more min · l later · x stop · q back to the list")
+    #expect(rows.last == "x done · p pause · + 5 more min · d later · s stop · q back to the list")
     #expect(view.focusSentence == "Focus on task 1, step 1: find the lease. 5 minutes left.")
   }
 
@@ -104,25 +104,25 @@ struct NowViewFocusTests {
     #expect(colour.contains("\u{1B}[32m" + String(repeating: "█", count: 30) + "\u{1B}[0m"))
   }
 
-  @Test("d finishes the step shown (or, with none left, the task); p pauses and goes on; + adds five; x stops")
+  @Test("x finishes the step shown (or, with none left, the task); p pauses and goes on; + adds five; s stops")
   func keys() throws {
     var view = try view(running: true)
     #expect(view.handle(.character("f")) == [])
     #expect(view.screen == .focus)
-    #expect(view.handle(.character("d")) == [.completeStep(TaskID(1), 1)])
+    #expect(view.handle(.character("x")) == [.completeStep(TaskID(1), 1)])
     #expect(view.handle(.character("p")) == [.pauseFocus])
     #expect(view.handle(.character("+")) == [.extendFocus(minutes: 5)])
-    #expect(view.handle(.character("x")) == [.stopFocus(finish: false)])
+    #expect(view.handle(.character("s")) == [.stopFocus(finish: false)])
     view.showFocus(try focus(left: 200, paused: true), at: 300)
     view.tick(at: 900)
     #expect(view.handle(.character("p")) == [.resumeFocus])
     let paused = screen(view)
     #expect(paused.contains("  paused · 3:20 left of 5 min · 1:40 spent"), "the time stands still: \(paused)")
-    #expect(paused.last == "d done · p go on · + 5 more min · l later · x stop · q back to the list")
+    #expect(paused.last == "x done · p go on · + 5 more min · d later · s stop · q back to the list")
     #expect(!view.focusCounting)
     view.showFocus(try focus(step: nil), at: 900)
     #expect(screen(view).contains("  No steps left; d finishes it."))
-    #expect(view.handle(.character("d")) == [.stopFocus(finish: true)])
+    #expect(view.handle(.character("x")) == [.stopFocus(finish: true)])
   }
 
   @Test("q leaves the session running: the cards show it first, apart from the five; s on its card or f returns")
@@ -180,12 +180,12 @@ struct NowViewFocusTests {
     #expect(wide.contains("  " + String(repeating: "░", count: 60)))
     #expect(wide.contains("  0:00 left of 5 min · 5:00 spent"))
     #expect(wide.contains("  " + question))
-    #expect(wide.last == "k keep going · d done · x stop · + 5 min · q back to the list")
+    #expect(wide.last == "k keep going · x done · s stop · + 5 min · q back to the list")
     let narrow = screen(view, 40, 12)
     #expect(narrow.joined(separator: " ").contains("Keep going, finish, or"), "\(narrow)")
-    #expect(narrow.last == "k keep going · d done · x stop · q back")
+    #expect(narrow.last == "k keep going · x done · s stop · q back")
     #expect(view.handle(.character("k")) == [.extendFocus(minutes: nil)])
-    #expect(view.handle(.character("d")) == [.completeStep(TaskID(1), 1)])
+    #expect(view.handle(.character("x")) == [.completeStep(TaskID(1), 1)])
   }
 
   @Test("40×12: the bar, the time, the step and every key fit")
@@ -197,8 +197,8 @@ struct NowViewFocusTests {
     #expect(rows.contains("  " + String(repeating: "█", count: 36)), "\(rows)")
     #expect(rows.contains("  5:00 left of 5 min · 0:00 spent"))
     #expect(rows.contains("  Step 1 of 2: find the lease"))
-    #expect(rows.contains("  + 5 more min · l later (defer)"))
-    #expect(rows.last == "d done · p pause · x stop · q back")
+    #expect(rows.contains("  + 5 more min · d later (defer)"))
+    #expect(rows.last == "x done · p pause · s stop · q back")
     _ = view.handle(.character("q"))
     let cards = screen(view, 40, 12)
     #expect(cards[2].hasPrefix("▶ Focus on task 1, step 1: find the"), "\(cards)")
@@ -230,14 +230,14 @@ struct NowViewFocusTests {
     #expect(last.message == "Done: step 1.2, \"write the email\". The focus session on it ended.")
   }
 
-  @Test("l defers through the usual sheet, which stays open though the focused task is not a card")
+  @Test("d defers through the usual sheet, which stays open though the focused task is not a card")
   func later() throws {
     var view = NowView()
     view.show(try read(#"{"openTasks":1,"energy":null,"overdue":0,"suggestions":[]}"#))
     view.showFocus(try focus(task: 7, title: "write the speech", step: nil), at: 0)
     _ = view.handle(.character("f"))
     #expect(screen(view).contains("  No steps: the task is the step; d finishes it."))
-    _ = view.handle(.character("l"))
+    _ = view.handle(.character("d"))
     #expect(view.screen == .deferReason(TaskID(7)))
     view.show(try read(#"{"openTasks":1,"energy":null,"overdue":0,"suggestions":[]}"#))
     #expect(view.screen == .deferReason(TaskID(7)))

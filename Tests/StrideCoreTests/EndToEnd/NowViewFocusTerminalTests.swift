@@ -8,7 +8,7 @@ import Testing
 
 /// The focus screen in a real terminal, in the same serialized suite as the rest of the Now view's (tmux).
 extension NowViewTerminalTests {
-  @Test("s starts a session that counts down; d shows the next step; p, +, q (the cards show it first), s, x")
+  @Test("s starts a session that counts down; x shows the next step; p, +, q (the cards show it first), s back, s stops")
   func focusSession() throws {
     let terminal = TmuxTerminal()
     defer { terminal.finish() }
@@ -25,12 +25,12 @@ extension NowViewTerminalTests {
     let focus = try #require(terminal.waitFor("Step 1 of 2: find the lease"), "\(terminal.screen)")
     #expect(focus.contains("Focus on task 1: reply to the landlord"))
     #expect(focus.contains { $0.hasPrefix("  ████") })
-    #expect(focus.contains { $0.contains("d done · p pause · + 5 more min · l later · x stop") })
+    #expect(focus.contains { $0.contains("x done · p pause · + 5 more min · d later · s stop") })
     // The clock moves with no key pressed.
     let clock = try #require(focus.first { $0.contains("left of 5 min") })
     #expect(Fixtures.wait { !terminal.screen.contains(clock) }, "\(terminal.screen)")
 
-    terminal.press("d")
+    terminal.press("x")
     #expect(terminal.waitFor("Step 2 of 2: write the email") != nil, "\(terminal.screen)")
     #expect(terminal.waitFor("Done: step 1.1, \"find the lease\".") != nil)
     terminal.press("p")
@@ -49,8 +49,8 @@ extension NowViewTerminalTests {
     #expect(cards.contains { $0.contains("f focus") })
     terminal.press("s")
     #expect(terminal.waitFor("Focus on task 1: reply to the landlord") != nil, "\(terminal.screen)")
-    terminal.press("x")
-    #expect(terminal.waitFor("Stopped focusing on task 1, step 2: write the email") != nil, "\(terminal.screen)")
+    terminal.press("s")
+    #expect(terminal.waitFor("Stopped focusing on task 1: reply to the landlord") != nil, "\(terminal.screen)")
     #expect(!terminal.screen.contains { $0.hasPrefix("▶") })
     let task = harness.stride("show", "1", "--json").stdout
     #expect(task.contains("\"focusSessions\""), "\(task)")
