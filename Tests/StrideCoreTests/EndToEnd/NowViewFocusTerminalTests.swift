@@ -8,7 +8,7 @@ import Testing
 
 /// The focus screen in a real terminal, in the same serialized suite as the rest of the Now view's (tmux).
 extension NowViewTerminalTests {
-  @Test("s starts a session that counts down; x shows the next step; p, +, q (the cards show it first), s back, s stops")
+  @Test("s starts a session that counts down; x shows the next step; p, +, q (the cards show it first), s, s stops")
   func focusSession() throws {
     let terminal = TmuxTerminal()
     defer { terminal.finish() }
