@@ -129,10 +129,13 @@ public final class TaskSaid: Codable, Sendable {
   public let missed: String?
   /// When each note was written, in the notes' order.
   public let notes: [String]
+  /// Its focus sessions in a clause: "3 sessions, 42 min in all; the last today at 10:05, stopped after 7 min";
+  /// absent when there are none.
+  public let focus: String?
 
   public init(
     due: String?, start: String?, followUp: String?, created: String, done: String?, backOn: String?,
-    deferral: String?, missed: String?, notes: [String]
+    deferral: String?, missed: String?, notes: [String], focus: String? = nil
   ) {
     self.due = due
     self.start = start
@@ -143,6 +146,7 @@ public final class TaskSaid: Codable, Sendable {
     self.deferral = deferral
     self.missed = missed
     self.notes = notes
+    self.focus = focus
   }
 }
 

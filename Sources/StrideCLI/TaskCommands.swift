@@ -92,6 +92,7 @@ extension Session {
       let minutes = (task.spentSeconds + Seconds.perMinute / 2) / Seconds.perMinute
       fields.append(["Time spent:", minutes == 0 ? "under a minute" : Minutes.format(minutes)])
     }
+    if let focus = said?.focus { fields.append(["Focus:", focus]) }
     if let due = said?.due { fields.append(["Due:", due]) }
     if let start = said?.start { fields.append(["Starts:", start]) }
     if !task.tags.isEmpty { fields.append(["Tags:", task.tags.joined(separator: ", ")]) }

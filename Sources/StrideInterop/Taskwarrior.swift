@@ -17,6 +17,9 @@ enum Taskwarrior {
     var due: String?
     var wait: String?
     var scheduled: String?
+    /// When the task was started (`task start`): a focus session that runs, in an export; not read back, as a
+    /// session is this machine's moment, not the task's.
+    var start: String?
     var tags: [String]?
     var project: String?
     var priority: String?
@@ -74,6 +77,7 @@ enum Taskwarrior {
     item.modified = date(task.updatedAt)
     item.due = task.due.map(date)
     item.scheduled = task.start.map(date)
+    item.start = task.runningFocus.map { date($0.startedAt) }
     item.tags = task.tags.isEmpty ? nil : task.tags
     item.priority = task.type == .obligation ? "H" : nil
     item.depends = task.blockedBy.isEmpty ? nil : Depends(task.blockedBy.map(uuid))

@@ -120,7 +120,8 @@ extension TaskSaid: JSONReadable, JSONWritable {
     self.init(
       due: try field.optional("due"), start: try field.optional("start"), followUp: try field.optional("followUp"),
       created: try field("created"), done: try field.optional("done"), backOn: try field.optional("backOn"),
-      deferral: try field.optional("deferral"), missed: try field.optional("missed"), notes: try field("notes"))
+      deferral: try field.optional("deferral"), missed: try field.optional("missed"), notes: try field("notes"),
+      focus: try field.optional("focus"))
   }
 
   public var json: JSONValue {
@@ -129,6 +130,7 @@ extension TaskSaid: JSONReadable, JSONWritable {
       "followUp": followUp.map(JSONValue.string), "created": .string(created), "done": done.map(JSONValue.string),
       "backOn": backOn.map(JSONValue.string), "deferral": deferral.map(JSONValue.string),
       "missed": missed.map(JSONValue.string), "notes": .array(notes.map(JSONValue.string)),
+      "focus": focus.map(JSONValue.string),
     ])
   }
 }

@@ -26,7 +26,7 @@ func checkSection() throws {
 }
 
 /// Whole commands against a daemon holding 10,000 open tasks, interleaved with the floors so all share the noise:
-/// `stride-floor`, a Swift program built as `stride` is that prints one line, and for `add` and `done`
+/// `stride-floor`, a Swift program built as `stride` is that prints one line, and for `add`, `done`, `start` and `stop`
 /// `stride-floor-sync`, which first appends 4 KiB to a file beside the database and syncs it (issue 28's targets).
 private func checkCommands(runs: Int) throws {
   let workspace = try Workspace(tasks: 10_000)
@@ -44,6 +44,9 @@ private func checkCommands(runs: Int) throws {
     times["now", default: []].append(try workspace.time(stride, ["now"]))
     times["prompt", default: []].append(try workspace.time(stride, ["prompt"]))
     times["add", default: []].append(try workspace.time(stride, ["add", "benchmark thought \(run)"]))
+    // A focus session on the task just added (the generated ones take ids 1 to 10,000), and its end.
+    times["start", default: []].append(try workspace.time(stride, ["start", "\(10_000 + run)"]))
+    times["stop", default: []].append(try workspace.time(stride, ["stop"]))
     times["done", default: []].append(try workspace.time(stride, ["done", "\(run)"]))
   }
   // The first round warms the caches: drop it.
@@ -57,7 +60,7 @@ private func checkCommands(runs: Int) throws {
   checkRow("stride help", floor: one, value: median["help"]!, limit: 1.3)
   checkRow("stride now, 10,000 open tasks", floor: one, value: median["now"]!, limit: 1.5)
   checkRow("stride prompt, 10,000 open tasks", floor: one, value: median["prompt"]!, limit: 1.2)
-  for name in ["add", "done"] {
+  for name in ["add", "done", "start", "stop"] {
     checkRow(
       "stride \(name), 10,000 open tasks", floor: ("one line + fdatasync", median["floor+sync"]!),
       value: median[name]!, limit: 1.5)

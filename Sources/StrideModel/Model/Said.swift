@@ -41,7 +41,35 @@ extension TaskSaid {
     let notes = task.notes.map { time.describe($0.at) }
     self.init(
       due: due, start: start, followUp: followUp, created: created, done: done, backOn: backOn, deferral: deferral,
-      missed: missedWords, notes: notes)
+      missed: missedWords, notes: notes, focus: Self.focus(task, time))
+  }
+
+  /// A task's focus sessions in a clause: how many, the time in all, the last (or the one running), and the time
+  /// the computer slept through them, which was not counted.
+  static func focus(_ task: StrideTask, _ time: HumanTime) -> String? {
+    let sessions = task.focusSessions
+    guard let last = sessions.last else { return nil }
+    func minutes(_ seconds: Int) -> String {
+      seconds < Seconds.perMinute ? "under a minute" : Minutes.format(seconds / Seconds.perMinute)
+    }
+    let all = task.spentSeconds + (last.isRunning ? last.spentSeconds(at: time.now) : 0)
+    var parts = ["\(plural(sessions.count, "session")), \(minutes(all)) in all"]
+    if let ended = last.endedAt {
+      let how =
+        switch last.ending {
+        case .finished?: "finished"
+        case .switched?: "switched away from"
+        case .interrupted?: "ended when Stride stopped"
+        case .stopped?, nil: "stopped"
+        }
+      parts.append("the last \(time.describe(ended)), \(how) after \(minutes(last.spentSeconds(at: ended)))")
+    } else {
+      let left = minutes(last.leftSeconds(at: time.now))
+      parts.append("one running since \(time.clock(last.startedAt))\(last.isPaused ? ", paused" : ""), \(left) left")
+    }
+    let asleep = sessions.reduce(0) { $0 + max(0, $1.uncountedSeconds) }
+    if asleep >= Seconds.perMinute { parts.append("\(minutes(asleep)) while the computer slept, not counted") }
+    return parts.joined(separator: "; ")
   }
 }
 

@@ -178,7 +178,8 @@ package struct TaskRules {
 
   /// Tasks read from an export, checked and given their ids here. Their `blockedBy` refers to their ids in the
   /// file. Those ids are kept when all are above `lastID`, the largest id ever given here (so in an empty store);
-  /// otherwise the tasks get the next free ids, in order, and their dependencies follow. In id order.
+  /// otherwise the tasks get the next free ids, in order, and their dependencies follow. In id order. A focus session
+  /// that was running where the file was written ends at its task's last change (one runs at a time, here).
   package static func imported(_ tasks: [StrideTask], lastID: Int64) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
@@ -207,6 +208,8 @@ package struct TaskRules {
       var copy = task
       copy.id = newIDs[task.id]!
       copy.blockedBy = task.blockedBy.map { newIDs[$0]! }
+      // A session that ran where the file was written is not running here: it ended at that task's last change.
+      if copy.runningFocus != nil { try? copy.endFocus(.interrupted, at: copy.updatedAt) }
       return copy
     }.sorted { $0.id < $1.id }
     return (stored, !keep)
