@@ -17,7 +17,7 @@ extension Session {
     guard let line = PromptFile.read(paths.promptFile, now: now) ?? askedPrompt(now: now) else { return }
     if let focus = line.focus {
       return output.report(
-        TerminalColumns.clip(focus.line, 50),
+        focus.line(clip: TerminalColumns.clip),
         json: PromptLine(task: focus.task, title: focus.title, more: 0, focus: focus))
     }
     guard let task = line.task, let title = line.title else { return }

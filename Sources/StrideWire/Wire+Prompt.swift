@@ -51,10 +51,11 @@ public enum NowPrompt: WireMethod {
           minutesLeft: (focus.leftSeconds + Seconds.perMinute - 1) / Seconds.perMinute, paused: focus.paused)
       }
 
-      /// "▶ write the speech · 3 min left"
-      public var line: String {
+      /// "▶ write the speech · 3 min left", its title cut (by `clip`, to the columns it is given) so the time left
+      /// always shows.
+      public func line(clip: (String, Int) -> String) -> String {
         let left = minutesLeft == 0 ? "time is up" : "\(minutesLeft) min left"
-        return "▶ \(title) · \(paused ? "paused, " : "")\(left)"
+        return "▶ \(clip(title, 40)) · \(paused ? "paused, " : "")\(left)"
       }
     }
 
