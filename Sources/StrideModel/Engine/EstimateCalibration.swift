@@ -129,18 +129,19 @@ public struct EstimateCalibration: Sendable, Equatable {
     return tenths % 10 == 0 ? "\(tenths / 10)×" : "\(tenths / 10).\(tenths % 10)×"
   }
 
-  /// The weighted median of the samples' ratios, kept within `range`.
+  /// The weighted median of the samples' ratios, kept within `range`: where half the weight lies on either side (the
+  /// middle of the two values at an exact half, as with an even count of equal weights).
   private static func factor(_ weighted: [(Sample, Double)]) -> Factor {
     let sorted = weighted.map { ($0.0.logRatio, $0.1) }.sorted { $0.0 < $1.0 }
     let half = sorted.reduce(0) { $0 + $1.1 } / 2
     var running = 0.0
     var median = sorted.last?.0 ?? 0
-    for (value, weight) in sorted {
+    for (index, (value, weight)) in sorted.enumerated() {
       running += weight
-      if running >= half {
-        median = value
-        break
-      }
+      guard running >= half else { continue }
+      let exact = abs(running - half) <= half * 1e-9 && index + 1 < sorted.count
+      median = exact ? (value + sorted[index + 1].0) / 2 : value
+      break
     }
     return Factor(value: min(range.upperBound, max(range.lowerBound, exp(median))), samples: weighted.count)
   }

@@ -117,6 +117,26 @@ struct EstimateCalibrationTests {
     #expect(switchedOff.suggestions == before.suggestions)
   }
 
+  @Test("a habit that changed: the recent tasks count most, and only the most recent 200 count at all")
+  func recentCountMost() throws {
+    // Thirty #admin tasks at 2× three to four months ago, thirty at 1.2× in the last month.
+    func admin(_ day: Int, _ factor: Double) -> EstimateCalibration.Sample {
+      EstimateCalibration.Sample(
+        estimateMinutes: 30, spentSeconds: Int(1_800 * factor), tags: ["admin"],
+        completedAt: now.addingTimeInterval(-Double(day) * 86_400))
+    }
+    let changed = (100..<130).map { admin($0, 2) } + (0..<30).map { admin($0, 1.2) }
+    #expect(abs(try #require(EstimateCalibration(samples: changed).overall).value - 1.2) < 1e-9)
+    // The same old habit, more of it: 200 recent tasks at 1.2× leave no room for it.
+    let many = (200..<400).map { admin($0, 2) } + (0..<200).map { admin($0, 1.2) }
+    let learned = EstimateCalibration(samples: many)
+    #expect(learned.samples == EstimateCalibration.window)
+    #expect(abs(try #require(learned.overall).value - 1.2) < 1e-9)
+    // An even split of equal weights: the middle of the two middle ratios (on a log scale), not the lower one.
+    let split = (0..<8).map { index in admin(0, index < 4 ? 1 : 4) }
+    #expect(abs(try #require(EstimateCalibration(samples: split).overall).value - 2) < 1e-9)
+  }
+
   @Test("a factor is said to one decimal, and an estimate about right is said so")
   func words() {
     #expect(EstimateCalibration.times(1.55) == "1.6×" && EstimateCalibration.times(2.0) == "2×")
