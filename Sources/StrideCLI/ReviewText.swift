@@ -35,6 +35,7 @@ struct ReviewText {
   private var sections: [String] {
     var lines = section("Keeps slipping (put off twice or more):", slipping)
     lines += section("Routines:", routines)
+    lines += section("How long your tasks take against their estimates (all you have finished):", estimates)
     lines += section(
       "Became overdue:",
       Self.latest(review.becameOverdue.map(overdue))

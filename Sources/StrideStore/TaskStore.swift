@@ -29,6 +29,9 @@ public final class TaskStore {
   }
   /// Called, under the store's lock, each time `revision` moves: what was worked out before no longer holds.
   public var revisionMoved: (() -> Void)?
+  /// Grows with every change to a task with time spent, a removal, or a failed commit: what is learned from the
+  /// finished tasks (`calibrationSamples`) is learned again only when it moves.
+  public private(set) var spentRevision = 0
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
   private var batching = false
@@ -93,6 +96,7 @@ public final class TaskStore {
       // Memory may hold changes the failed commit lost: take it again from the disk, and tell no one of them.
       openList = (try? rows.loadOpen()) ?? []
       titleKeys = nil
+      spentRevision &+= 1
       defaultListName = (try? defaultList().name) ?? defaultListName
       if outer { journal = [] }
       throw error
@@ -102,6 +106,7 @@ public final class TaskStore {
   /// Notes a committed change, and hands the journal to the observer unless a batch is still open.
   package func record(_ change: StoreChange) {
     revision &+= 1
+    if !change.removed.isEmpty || change.tasks.contains(where: { $0.spentSeconds > 0 }) { spentRevision &+= 1 }
     journal.append(change)
     if !batching { announce() }
   }

@@ -187,6 +187,40 @@ public enum HistoryReview: WireMethod {
     }
   }
 
+  /// What the person's finished tasks say of their estimates (time spent in focus sessions ÷ estimate), whatever
+  /// the period: present once a finished task has both.
+  public struct Estimates: Codable, Sendable, Equatable {
+    /// Finished tasks counted: with an estimate and time spent, the most recent 200 at most.
+    public var tasks: Int
+    /// How many it takes before anything is learned.
+    public var needed: Int
+    /// Time spent ÷ estimate over them all, to a tenth; absent while there are fewer than `needed`.
+    public var factor: Double?
+    /// The tags with enough tasks of their own, most tasks first.
+    public var tags: [TagFactor]
+    /// Whether `now` uses it (`engine.calibrateEstimates`).
+    public var used: Bool
+    public init(tasks: Int, needed: Int, factor: Double?, tags: [TagFactor], used: Bool) {
+      self.tasks = tasks
+      self.needed = needed
+      self.factor = factor
+      self.tags = tags
+      self.used = used
+    }
+  }
+
+  /// A tag's own factor, to a tenth, and how many finished tasks it rests on.
+  public struct TagFactor: Codable, Sendable, Equatable {
+    public var tag: String
+    public var factor: Double
+    public var tasks: Int
+    public init(tag: String, factor: Double, tasks: Int) {
+      self.tag = tag
+      self.factor = factor
+      self.tasks = tasks
+    }
+  }
+
   public struct Result: Codable, Sendable, Equatable {
     public var since: Timestamp
     public var until: Timestamp
@@ -211,6 +245,8 @@ public enum HistoryReview: WireMethod {
     public var becameOverdue: [Named]
     /// Captured in the period, still open, and not changed since.
     public var untouched: [Named]
+    /// What the finished tasks say of the estimates, whatever the period; absent before any has time spent.
+    public var estimates: Estimates?
     /// The period's ends in words (`since` as a day, `until` as a moment), for a connection that asked
     /// (`SaysTimes`).
     public var said: Said?

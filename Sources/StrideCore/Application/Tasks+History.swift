@@ -84,6 +84,7 @@ extension Tasks {
       review.untouched = untouched.map {
         HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
       }
+      review.estimates = Self.estimates(learnedCalibration(store), used: engine.calibrateEstimates)
       return review
     }
   }

@@ -24,6 +24,9 @@ final class Tasks: Sendable {
   /// When the person last saw each task among the suggestions: read at start-up, kept up to date in memory, and
   /// written to the store only at a task's first sighting of a day.
   let sightings: Locked<Sightings>
+  /// What the finished tasks say of the person's estimates, and the store's `spentRevision` it was learned at:
+  /// learned when first asked, and again only after a task with time spent changed (`Tasks+Calibration`).
+  let learned = Locked<(revision: Int, calibration: EstimateCalibration)?>(nil)
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
@@ -224,19 +227,19 @@ final class Tasks: Sendable {
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
     // The stored energy is read only when the question names none.
-    let (tasks, energy) =
-      if let read { (read.0, params.energy ?? read.1) } else {
-        try locked { store throws(StrideError) in
-          let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-          return (store.openByID, energy)
-        }
-      }
+    let (tasks, energy, calibration) = try locked {
+      store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?) in
+      let calibration = self.calibration(store)
+      if let read { return (read.0, params.energy ?? read.1, calibration) }
+      let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
+      return (store.openByID, energy, calibration)
+    }
     let list = try params.list.map { name throws(StrideError) in
       try locked { store throws(StrideError) in try store.existingList(name).name }
     }
     let context = NowContext(
       instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
-      timeZone: try zone(params.timeZone), list: list, sightings: sightings.withLock { $0 })
+      timeZone: try zone(params.timeZone), list: list, sightings: sightings.withLock { $0 }, calibration: calibration)
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return (
       Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged

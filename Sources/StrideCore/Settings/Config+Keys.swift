@@ -117,9 +117,15 @@ extension StrideConfig {
       number(
         "planningFallacy", defaults.planningFallacy,
         "estimates are multiplied by this before they are compared with the time you have"),
+      ConfigKey(
+        path: "engine.calibrateEstimates", kind: .boolean, defaultValue: String(defaults.calibrateEstimates),
+        bounds: nil,
+        meaning: "once you have finished 8 tasks with an estimate and time spent in focus sessions, how long yours "
+          + "really took (for a tag, from 5 of its own) stands in for planningFallacy, and decides what fits the "
+          + "time you have; false keeps planningFallacy and your estimates as given"),
       number(
         "quickStartMinutes", defaults.quickStartMinutes,
-        "a task this short (in minutes, after the planning fallacy) is a quick start"),
+        "a task this short (in minutes, after the planning fallacy or your own calibration) is a quick start"),
       number(
         "warmUpMinutes", defaults.warmUpMinutes,
         "with low energy the list leads with a warm-up this short (its estimate, in minutes) or shorter"),

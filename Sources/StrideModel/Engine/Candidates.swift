@@ -134,8 +134,10 @@ struct Evaluator {
     {
       return .candidate(.stuck, resurfaced: resurfaced)
     }
-    // The filter takes the estimate as given; the score inflates it for the planning fallacy.
-    if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes, estimate > minutes {
+    // The filter takes the estimate as given, or as the person's own past calibrates it; the score inflates it.
+    if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes,
+      expectedMinutes(task, estimate) > minutes
+    {
       guard (mattersEnough(task) || pinned), minutes >= 15 else { return .hidden(.tooLong) }
       kind = .firstFifteen
     }
@@ -184,7 +186,7 @@ struct Evaluator {
     case .stuck, .checkOn: return false
     case .task:
       guard let estimate = task.estimateMinutes else { return false }
-      return Double(estimate) * settings.planningFallacy <= settings.quickStartMinutes
+      return inflatedMinutes(task, estimate) <= settings.quickStartMinutes
     }
   }
 

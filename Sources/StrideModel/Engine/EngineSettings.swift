@@ -79,6 +79,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   public var waitedDays = 7.0
   /// Estimates are multiplied by this before they are compared with the time available (the planning fallacy).
   public var planningFallacy = 1.5
+  /// Once the person has finished enough tasks with an estimate and time spent, their own factor (per tag where
+  /// there is enough) stands in for `planningFallacy`, and the time filter takes the estimate so calibrated.
+  public var calibrateEstimates = true
   /// A task this short (in minutes, after the planning fallacy) is a quick start.
   public var quickStartMinutes = 15.0
   /// With low energy the list leads with a warm-up this short (estimate, in minutes) or shorter.
@@ -113,7 +116,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     case weights, deadlineHalfLifeHours, overdueFloor, dueSoonHours, waitedDays, planningFallacy, quickStartMinutes,
       warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
-    case overreachLimit, routineDeadlineCap, routineLimit
+    case overreachLimit, routineDeadlineCap, routineLimit, calibrateEstimates
   }
 
   public init(from decoder: Decoder) throws {
@@ -121,7 +124,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     let defaults = EngineSettings()
     func read(_ key: CodingKeys, _ fallback: Double) throws -> Double {
       guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { return fallback }
-      let range = Self.bounds(key)
+      // Every number read here has bounds (the weights and the switch are read otherwise).
+      let range = Self.bounds(key) ?? -Double.infinity...Double.infinity
       guard range.contains(value) else {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "must be between \(range.lowerBound) and \(range.upperBound)")
@@ -134,6 +138,8 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     dueSoonHours = try read(.dueSoonHours, defaults.dueSoonHours)
     waitedDays = try read(.waitedDays, defaults.waitedDays)
     planningFallacy = try read(.planningFallacy, defaults.planningFallacy)
+    calibrateEstimates =
+      try container.decodeIfPresent(Bool.self, forKey: .calibrateEstimates) ?? defaults.calibrateEstimates
     quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes)
     warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes)
     pressingHours = try read(.pressingHours, defaults.pressingHours)
@@ -152,12 +158,12 @@ extension EngineSettings {
   /// The values a setting (other than the weights) may take in config.json, by its key there; nil for a key that
   /// is not one of them. The loader refuses a value outside them, and stride-config(5) prints them.
   public static func bounds(of key: String) -> ClosedRange<Double>? {
-    CodingKeys(stringValue: key).flatMap { $0 == .weights ? nil : bounds($0) }
+    CodingKeys(stringValue: key).flatMap(bounds)
   }
 
-  fileprivate static func bounds(_ key: CodingKeys) -> ClosedRange<Double> {
+  fileprivate static func bounds(_ key: CodingKeys) -> ClosedRange<Double>? {
     switch key {
-    case .weights: Weights.bounds
+    case .weights, .calibrateEstimates: nil
     case .deadlineHalfLifeHours: 1...720
     case .overdueFloor: 0...1
     case .dueSoonHours: 0...48

@@ -90,7 +90,7 @@ struct Scoring {
   func timeFitValue(_ task: borrowing StrideTask, _ kind: Suggestion.Kind) -> Double {
     if fitsAsFirstFifteen(task, kind) { return 1 }
     guard let estimate = task.estimateMinutes else { return 0.5 }
-    let inflated = Double(estimate) * settings.planningFallacy
+    let inflated = evaluator.inflatedMinutes(task, estimate)
     guard let minutes = context.minutes else { return 1 / (1 + inflated / 30) }
     return min(1, Double(minutes) / inflated)
   }
@@ -156,13 +156,18 @@ struct Scoring {
     return ("task \(task.energy.rawValue), yours \(yours)", energyFitValue(task))
   }
 
-  /// Estimates inflated for the planning fallacy: 1 when it fits the minutes available; without minutes, shorter
-  /// is better.
+  /// Estimates inflated for the planning fallacy, or by the person's own past once learned: 1 when it fits the
+  /// minutes available; without minutes, shorter is better.
   func timeFit(_ task: StrideTask, _ kind: Suggestion.Kind) -> (String, Double) {
     if fitsAsFirstFifteen(task, kind) { return ("the first 15 minutes", 1) }
     guard let estimate = task.estimateMinutes else { return ("no estimate", 0.5) }
-    let inflated = Double(estimate) * settings.planningFallacy
-    let input = "\(Minutes.format(estimate)), \(Minutes.format(Int(inflated.rounded()))) with slack"
+    let input =
+      if let applied = evaluator.calibration(for: task) {
+        "\(Minutes.format(estimate)), about \(Minutes.format(applied.minutes(estimate))) as \(applied.words)"
+      } else {
+        "\(Minutes.format(estimate)), \(Minutes.format(Int(evaluator.inflatedMinutes(task, estimate).rounded())))"
+          + " with slack"
+      }
     return (input + (context.minutes.map { ", you have \(Minutes.format($0))" } ?? ""), timeFitValue(task, kind))
   }
 

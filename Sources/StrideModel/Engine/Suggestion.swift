@@ -70,12 +70,17 @@ public struct NowContext: Sendable, Equatable {
   /// When the person last saw each task among the suggestions, so every task gets its turn; nil where there is no
   /// such memory (an engine run on its own, as the scenarios do): then nothing counts as waiting.
   public var sightings: Sightings?
+  /// How long the person's tasks have really taken against their estimates, learned from what they finished; nil
+  /// (or nothing learned yet) leaves the planning fallacy to stand for it.
+  public var calibration: EstimateCalibration?
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,
-    tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil, sightings: Sightings? = nil
+    tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil, sightings: Sightings? = nil,
+    calibration: EstimateCalibration? = nil
   ) {
     self.sightings = sightings
+    self.calibration = calibration
     self.list = list
     self.instant = instant
     self.energy = energy

@@ -57,7 +57,13 @@ struct WhyPhrases {
         return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
       }
       guard let estimate = task.estimateMinutes else { return nil }
-      if let minutes = context.minutes, term.value >= 1 { return "fits your \(Minutes.format(minutes))" }
+      let fits = context.minutes.flatMap { term.value >= 1 ? Minutes.format($0) : nil }
+      if let applied = evaluator.calibration(for: task) {
+        // The person's own past, named: the time it takes is theirs, not a fixed slack.
+        let about = "about \(Minutes.format(applied.minutes(estimate)))"
+        return (fits.map { "\(about), which fits your \($0)" } ?? about) + ": \(applied.words)"
+      }
+      if let fits { return "fits your \(fits)" }
       return Minutes.format(estimate)
     case .momentum:
       if term.value >= 1 && term.input.hasPrefix("a step done") { return "you just finished a step" }

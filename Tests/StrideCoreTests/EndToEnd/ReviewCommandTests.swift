@@ -84,4 +84,34 @@ struct ReviewCommandTests {
     #expect(overdue.count == 12, "the count, ten tasks and where the rest are:\n\(review)")
     #expect(overdue.last == "  stride list --overdue lists the ones still open.")
   }
+
+  @Test("once finished tasks have time spent, the review states how long they took, and now and why use it")
+  func estimates() throws {
+    let cli = CommandLineHarness(at: "2026-11-23T09:00:00Z")
+    defer { cli.finish() }
+    #expect(cli.stride("add", "file the expense claims ~25m #admin").status == 0)
+    #expect(cli.stride("add", "draft the newsletter ~38m #writing").status == 0)
+    let tasks =
+      CalibrationDaemonTests.finished("admin", factor: 1.6, count: 6, from: 1)
+      + CalibrationDaemonTests.finished("writing", factor: 0.7, count: 6, from: 11)
+    let file = cli.root + "/done.json"
+    let export =
+      #"{"exportedAt":"2026-11-21T09:00:00Z","format":"stride","version":1,"tasks":["#
+      + tasks.joined(separator: ",") + "]}"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data(export.utf8)))
+    let imported = cli.stride("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+
+    let review = cli.stride("review").stdout
+    #expect(
+      review.contains("  12 finished tasks have an estimate and time spent: they took about 1.6× your estimate"),
+      "\(review)")
+    #expect(review.contains("  #admin: about 1.6× your estimate, from 6 tasks."), "\(review)")
+    #expect(review.contains("  #writing: about 0.7× your estimate, from 6 tasks."), "\(review)")
+    #expect(review.contains("  Stride uses this to judge what fits the time you have."), "\(review)")
+    let now = cli.stride("now", "--for", "30m").stdout
+    #expect(now.contains("draft the newsletter") && !now.contains("file the expense claims"), "\(now)")
+    let why = cli.stride("why", "1", "--for", "30m").stdout
+    #expect(why.contains("your estimates for #admin have run about 1.6× long"), "\(why)")
+  }
 }
