@@ -35,6 +35,8 @@ struct ReviewText {
   private var sections: [String] {
     var lines = section("Keeps slipping (put off twice or more):", slipping)
     lines += section("Routines:", routines)
+    lines += section("Time in focus sessions:", focusTime)
+    lines += section("Took far longer or far shorter than you estimated:", offEstimate)
     lines += section("How long your tasks take against their estimates (all you have finished):", estimates)
     lines += section(
       "Became overdue:",
@@ -132,6 +134,8 @@ struct ReviewText {
     var spoken: String
     var done = 0
     var minutes = 0
+    /// Minutes spent in focus sessions.
+    var focus = 0
   }
 
   /// The days of a review as the chart shows them: each day of a period up to 31 days; each week (from Monday) of
@@ -159,6 +163,7 @@ struct ReviewText {
       }
       periods[periods.count - 1].done += day.done
       periods[periods.count - 1].minutes += day.minutes
+      periods[periods.count - 1].focus += day.focusMinutes ?? 0
     }
     return (unit, periods)
   }

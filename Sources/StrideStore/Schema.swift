@@ -211,6 +211,7 @@ package enum Schema {
       ending        TEXT,
       PRIMARY KEY (task_id, position)
     ) WITHOUT ROWID;
+    CREATE INDEX focus_sessions_by_start ON focus_sessions (started_at);
     CREATE TABLE focus_clock (
       id   INTEGER PRIMARY KEY CHECK (id = 1),
       seen INTEGER NOT NULL

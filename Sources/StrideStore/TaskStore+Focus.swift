@@ -35,4 +35,34 @@ extension TaskStore {
       "INSERT INTO focus_clock (id, seen) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET seen = excluded.seen"
     ).bind(.date(instant)).run()
   }
+
+  /// The focus sessions started in `[since, until)`: when each started and the time it counted (at `now` for the
+  /// one that runs).
+  public func focusSpent(since: Date, until: Date, at now: Date) throws(StrideError) -> [(start: Date, seconds: Int)] {
+    let statement = try database.statement(
+      "SELECT task_id, step, started_at, box_seconds, timebox_seconds, pauses, uncounted_seconds, ended_at, ending "
+        + "FROM focus_sessions WHERE started_at >= ? AND started_at < ?")
+    statement.bind(.date(since), .date(until))
+    var spent: [(start: Date, seconds: Int)] = []
+    while try statement.step() {
+      let session = try FocusPauses.session(statement, database)
+      spent.append((session.startedAt, session.spentSeconds(at: now)))
+    }
+    return spent
+  }
+
+  /// Tasks finished in `[since, until)` with an estimate and time spent: their id, title, estimate and time spent.
+  public func finishedWithTimeSpent(since: Date, until: Date) throws(StrideError) -> [(
+    id: TaskID, title: String, estimateMinutes: Int, spentSeconds: Int
+  )] {
+    let statement = try database.statement(
+      "SELECT id, title, estimate_minutes, spent_seconds FROM tasks WHERE status = 'completed' "
+        + "AND completed_at >= ? AND completed_at < ? AND estimate_minutes IS NOT NULL AND spent_seconds > 0")
+    statement.bind(.date(since), .date(until))
+    var found: [(id: TaskID, title: String, estimateMinutes: Int, spentSeconds: Int)] = []
+    while try statement.step() {
+      found.append((TaskID(statement.int64(0)), statement.text(1), statement.int(2), statement.int(3)))
+    }
+    return found
+  }
 }

@@ -97,12 +97,15 @@ public enum HistoryReview: WireMethod {
     public var date: String
     public var done: Int
     public var minutes: Int
+    /// The minutes spent in focus sessions started that day; absent when none.
+    public var focusMinutes: Int?
     /// The day in words, in full (`date`) and short (`dateShort`), for a connection that asked (`SaysTimes`).
     public var said: Said?
-    public init(date: String, done: Int, minutes: Int) {
+    public init(date: String, done: Int, minutes: Int, focusMinutes: Int? = nil) {
       self.date = date
       self.done = done
       self.minutes = minutes
+      self.focusMinutes = focusMinutes
     }
   }
 
@@ -209,6 +212,21 @@ public enum HistoryReview: WireMethod {
     }
   }
 
+  /// A task finished in the period that took far longer, or far shorter, than its estimate.
+  public struct OffEstimate: Codable, Sendable, Equatable {
+    public var id: TaskID
+    public var title: String
+    public var estimateMinutes: Int
+    /// The time spent on it in focus sessions, in minutes.
+    public var spentMinutes: Int
+    public init(id: TaskID, title: String, estimateMinutes: Int, spentMinutes: Int) {
+      self.id = id
+      self.title = title
+      self.estimateMinutes = estimateMinutes
+      self.spentMinutes = spentMinutes
+    }
+  }
+
   /// A tag's own factor, to a tenth, and how many finished tasks it rests on.
   public struct TagFactor: Codable, Sendable, Equatable {
     public var tag: String
@@ -247,6 +265,9 @@ public enum HistoryReview: WireMethod {
     public var untouched: [Named]
     /// What the finished tasks say of the estimates, whatever the period; absent before any has time spent.
     public var estimates: Estimates?
+    /// Tasks finished in the period whose time spent was at least twice their estimate, or at most half of it (and
+    /// ten minutes or more away from it), furthest first; absent when none.
+    public var offEstimate: [OffEstimate]?
     /// The period's ends in words (`since` as a day, `until` as a moment), for a connection that asked
     /// (`SaysTimes`).
     public var said: Said?

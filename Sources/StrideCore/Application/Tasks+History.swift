@@ -85,8 +85,41 @@ extension Tasks {
         HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
       }
       review.estimates = Self.estimates(learnedCalibration(store), used: engine.calibrateEstimates)
+      try Self.addFocus(to: &review, store, since: since, until: until, at: now, calendar: calendar)
       return review
     }
+  }
+
+  /// The time in focus sessions each day, and the tasks that took far longer or far shorter than estimated.
+  private static func addFocus(
+    to review: inout HistoryReview.Result, _ store: TaskStore, since: Date, until: Date, at now: Date,
+    calendar: LocalCalendar
+  ) throws(StrideError) {
+    let first = calendar.day(of: since)
+    for (start, seconds) in try store.focusSpent(since: since, until: until, at: now) {
+      let index = calendar.day(of: start).dayNumber - first.dayNumber
+      guard review.days.indices.contains(index) else { continue }
+      review.days[index].focusMinutes = (review.days[index].focusMinutes ?? 0) + seconds / Seconds.perMinute
+    }
+    for index in review.days.indices where review.days[index].focusMinutes == 0 {
+      review.days[index].focusMinutes = nil
+    }
+    let off = try store.finishedWithTimeSpent(since: since, until: until).compactMap {
+      task -> HistoryReview.OffEstimate? in
+      let spent = task.spentSeconds / Seconds.perMinute
+      let (estimate, far) = (task.estimateMinutes, abs(spent - task.estimateMinutes) >= 10)
+      guard far, spent >= 2 * estimate || 2 * spent <= estimate else { return nil }
+      return HistoryReview.OffEstimate(
+        id: task.id, title: task.title, estimateMinutes: estimate, spentMinutes: spent)
+    }.sorted {
+      // How far off: 3× long and a third as long are as far.
+      let ratio = { (task: HistoryReview.OffEstimate) in
+        let times = Double(max(task.spentMinutes, 1)) / Double(max(task.estimateMinutes, 1))
+        return max(times, 1 / times)
+      }
+      return (ratio($0), $1.id) > (ratio($1), $0.id)
+    }
+    review.offEstimate = off.isEmpty ? nil : off
   }
 
   /// Per routine, the occurrences passed over undone whose time fell in `[since, until)`: a routine moved on after a

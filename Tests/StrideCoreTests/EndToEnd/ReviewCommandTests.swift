@@ -114,4 +114,42 @@ struct ReviewCommandTests {
     let why = cli.stride("why", "1", "--for", "30m").stdout
     #expect(why.contains("your estimates for #admin have run about 1.6× long"), "\(why)")
   }
+
+  @Test("the review says the time in focus sessions each day, and which tasks took far longer or shorter than estimated")
+  func focusTime() throws {
+    let cli = CommandLineHarness(at: "2026-11-23T18:00:00Z")
+    defer { cli.finish() }
+    /// A task finished on 2026-11-DAY at 17:00 after one session of `minutes` from 16:00, estimated `estimate`.
+    func finished(_ id: Int, _ title: String, day: Int, estimate: Int, minutes: Int) -> String {
+      let (start, end) = ("2026-11-\(day)T16:00:00Z", "2026-11-\(day)T17:00:00Z")
+      let stopped = "2026-11-\(day)T16:\(minutes):00Z"
+      return #"{"id":\#(id),"title":"\#(title)","rawInput":"\#(title)","energy":"medium","estimateMinutes":"#
+        + #"\#(estimate),"status":"completed","type":"chore","subtasks":[],"blockedBy":[],"tags":[],"#
+        + #""createdAt":"2026-11-01T10:00:00Z","updatedAt":"\#(end)","completedAt":"\#(end)","#
+        + #""spentSeconds":\#(minutes * 60),"focusSessions":[{"startedAt":"\#(start)","boxSeconds":300,"#
+        + #""timeboxSeconds":\#(minutes * 60),"pauses":[],"uncountedSeconds":0,"spentSeconds":\#(minutes * 60),"#
+        + #""endedAt":"\#(stopped)","ending":"finished"}]}"#
+    }
+    let tasks = [
+      finished(1, "write the speech", day: 20, estimate: 20, minutes: 55),
+      finished(2, "pay the bills", day: 21, estimate: 30, minutes: 12),
+      finished(3, "call mum", day: 21, estimate: 10, minutes: 11),
+    ]
+    let file = cli.root + "/done.json"
+    let export =
+      #"{"exportedAt":"2026-11-22T09:00:00Z","format":"stride","version":1,"tasks":["# + tasks.joined(separator: ",")
+      + "]}"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data(export.utf8)))
+    let imported = cli.stride("import", file)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let review = cli.stride("review", "--plain").stdout
+    #expect(review.contains("Time in focus sessions:\n  1 hour and 18 minutes in all, over 2 days.\n"), "\(review)")
+    #expect(review.contains("  Friday 20 November: 55 minutes.\n  Saturday 21 November: 23 minutes.\n"), "\(review)")
+    #expect(
+      review.contains(
+        "Took far longer or far shorter than you estimated:\n"
+          + "  Task 1, \"write the speech\": estimated 20 min, took 55 min.\n"
+          + "  Task 2, \"pay the bills\": estimated 30 min, took 12 min.\n"), "\(review)")
+    #expect(!review.contains("call mum\": estimated"), "ten minutes, eleven spent: near enough")
+  }
 }
