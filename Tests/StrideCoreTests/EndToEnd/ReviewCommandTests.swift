@@ -115,7 +115,7 @@ struct ReviewCommandTests {
     #expect(why.contains("your estimates for #admin have run about 1.6× long"), "\(why)")
   }
 
-  @Test("the review says the time in focus sessions each day, and which tasks took far longer or shorter than estimated")
+  @Test("the review says the time in focus sessions each day, and the tasks far longer or shorter than estimated")
   func focusTime() throws {
     let cli = CommandLineHarness(at: "2026-11-23T18:00:00Z")
     defer { cli.finish() }
