@@ -147,7 +147,10 @@ extension Session {
 
   /// A session that ended, in a sentence: "Stopped focusing on task 12: write the speech, after 7 minutes."
   static func ended(_ focus: Wire.Focus, _ ending: FocusEnding) -> String {
-    ended(focus.what, spentSeconds: focus.spentSeconds, focus.ending ?? ending)
+    let sentence = ended(focus.what, spentSeconds: focus.spentSeconds, focus.ending ?? ending)
+    // The time the computer slept through it is said, so the time spent is believed.
+    guard let asleep = focus.uncountedSeconds, asleep >= Seconds.perMinute else { return sentence }
+    return sentence + " Not counted: \(Minutes.spoken(asleep / Seconds.perMinute)) while the computer slept."
   }
 
   /// The same, for a session `task` keeps, when the change that made `task` ended it (finishing what it was on).

@@ -148,4 +148,27 @@ struct FocusSessionTests {
       HistoryWords.phrase(.focusStop, before: [running], after: [after], summary: "")
         == "stopped focusing on task 1, \"write the speech\", after 7 minutes")
   }
+
+  @Test("a change from elsewhere that finishes or puts aside the task ends its session; an import ends one that ran")
+  func fromElsewhere() throws {
+    var (task, _) = try start(Fixtures.task(1))
+    var done = task
+    done.status = .completed
+    done.settleFocus(occurrenceDone: false, at: minutes(3))
+    #expect(done.focusSessions.last?.ending == .finished)
+    #expect(done.spentSeconds == 180)
+    var parked = task
+    parked.status = .waiting
+    parked.settleFocus(occurrenceDone: false, at: minutes(2))
+    #expect(parked.focusSessions.last?.ending == .stopped)
+    var edited = task
+    edited.title = "renamed on the phone"
+    edited.settleFocus(occurrenceDone: false, at: minutes(2))
+    #expect(edited.runningFocus != nil, "a change that leaves it active leaves the session running")
+    // Imported from a file written while it ran elsewhere: it ended at that task's last change there.
+    task.updatedAt = minutes(4)
+    let (imported, _) = try TaskRules.imported([task], lastID: 0)
+    #expect(imported[0].focusSessions.last?.ending == .interrupted)
+    #expect(imported[0].focusSessions.last?.endedAt == minutes(4))
+  }
 }
