@@ -19,6 +19,9 @@ public enum Seconds {
   /// How many hours `seconds` make: 5,400 is 1.5.
   public static func inHours(_ seconds: Double) -> Double { seconds / Double(perHour) }
 
+  /// Whole minutes, a part of one counted as one: the minutes left of a timebox as a clock shows them.
+  public static func minutesRoundedUp(_ seconds: Int) -> Int { (max(0, seconds) + perMinute - 1) / perMinute }
+
   /// How many days of 24 hours `seconds` make.
   public static func inDays(_ seconds: Double) -> Double { seconds / Double(perDay) }
 }

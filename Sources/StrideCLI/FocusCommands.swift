@@ -22,6 +22,14 @@ extension Session {
       id: address.id, step: address.step, minutes: options.minutes, switch: options.switching ? true : nil,
       firstStep: options.first)
     let asking = isatty(STDIN_FILENO) == 1 && !output.json
+    // On a terminal, a session running elsewhere is asked about first, before anything else is asked or changed.
+    if asking, params.switch == nil, let running = try ask(Wire.FocusGet.self, NoParams()).focus,
+      running.task != address.id || running.onStep != (address.step != nil)
+        || (address.step.map { $0 != running.step?.index } ?? false)
+    {
+      guard askToSwitch(from: running.sentence()) else { return output.say("Nothing changed; that session runs on.") }
+      params.switch = true
+    }
     if asking, params.firstStep == nil, address.step == nil {
       params.firstStep = try firstAction(of: address.id)
     }
@@ -35,10 +43,19 @@ extension Session {
     output.say("When it is done: stride done. To stop here: stride stop. More time: stride extend.")
   }
 
+  /// Says the session that runs and asks whether to switch from it; true for yes.
+  private func askToSwitch(from running: String) -> Bool {
+    output.say("A focus session is running already: \(running)")
+    Terminal.write("Switch to this one? [y/N] ")
+    return readLine()?.lowercased().hasPrefix("y") == true
+  }
+
   /// For a task with no steps that can be started, asks for the very first physical action (Enter skips: nil).
   private func firstAction(of id: TaskID) throws -> String? {
     let task = try ask(Wire.TaskGet.self, .init(id: id)).task
-    guard task.subtasks.isEmpty, task.status == .active, task.blockedBy.isEmpty else { return nil }
+    guard task.subtasks.isEmpty, task.status == .active || task.status == .deferred, task.blockedBy.isEmpty else {
+      return nil
+    }
     Terminal.write("What is the very first thing you will physically do? (Enter to skip) ")
     return readLine()?.trimmingWhitespace
   }
@@ -48,10 +65,11 @@ extension Session {
     do {
       return try call(Wire.FocusStart.self, params)
     } catch let error {
-      guard asking, params.switch == nil, let running = Self.running(error) else { throw error }
-      output.say("A focus session is running already: \(running).")
-      Terminal.write("Switch to this one? [y/N] ")
-      guard let answer = readLine(), answer.lowercased().hasPrefix("y") else { return nil }
+      // One started elsewhere since the question above (or on the same task): asked about as it is named.
+      guard asking, params.switch == nil, let running = Self.running(error), askToSwitch(from: running + ".") else {
+        if asking, params.switch == nil, Self.running(error) != nil { return nil }
+        throw error
+      }
       var params = params
       params.switch = true
       return try call(Wire.FocusStart.self, params)
@@ -81,7 +99,8 @@ extension Session {
 
   /// The task (or its next step) `now` puts first, for `start` with no id.
   private func firstOfNow() throws -> TaskAddress {
-    let now = try ask(Wire.NowList.self, .init(limit: 1, terms: false))
+    // The same question `stride now` asks, so the first is the one it shows first.
+    let now = try ask(Wire.NowList.self, .init(terms: false))
     guard let first = now.suggestions.first else {
       throw ClientError.failed(
         StrideError(
@@ -139,10 +158,11 @@ extension Session {
     }
   }
 
-  /// After a step of `task` was finished: a focus session still running on the task ends with it, as finished.
-  func endFocus(on task: Wire.Task) throws -> Wire.FocusResult? {
-    guard let last = task.focusSessions.last, last.endedAt == nil else { return nil }
-    return try ask(Wire.FocusStop.self, .init(ending: .finished))
+  /// A session on the task that goes on after one of its steps was finished (one it was not started on); nil when
+  /// none runs on it.
+  static func goesOn(_ task: Wire.Task) -> String? {
+    guard task.focusSessions.last.map({ $0.endedAt == nil }) == true, task.status != .completed else { return nil }
+    return "The focus session on task \(task.id) goes on; to stop here: stride stop."
   }
 
   /// A session that ended, in a sentence: "Stopped focusing on task 12: write the speech, after 7 minutes."

@@ -155,7 +155,7 @@ extension Session {
     view.focus == nil && view.screen != .focus ? 59 : 15
   }
 
-  /// The now-list and the focus session as they stand, asked the same way `stride now` and `stride focus` ask.
+  /// The now-list and the focus session as they stand, asked as `stride now` asks, and `focus.get`.
   func refresh(_ view: inout NowView) throws {
     let list = try viewCall(Wire.NowList.self, nowParams(view), view: &view)
     if let list { view.show(list) }

@@ -204,13 +204,10 @@ extension Session {
       return Self.endedNow(in: result.task).map { output.say($0) } ?? ()
     }
     let result = try call(Wire.SubtaskComplete.self, .init(id: address.id, index: step))
-    var task = result.task
-    // A focus session on the task ends with the step it was on (it goes on to the next one only on the Now view).
-    let ended = try endFocus(on: task)
-    task = ended?.task ?? task
+    let task = result.task
     guard !output.json else { return output.emit(result) }
-    let endedSentence = ended.map { Self.ended($0.focus, .finished) } ?? Self.endedNow(in: task)
-    defer { if let endedSentence { output.say(endedSentence) } }
+    // A focus session on the task ended with the step it was on, or goes on with the next one.
+    defer { if let focus = Self.endedNow(in: task) ?? Self.goesOn(task) { output.say(focus) } }
     output.say("Done: step \(task.id).\(step), \"\(task.subtasks[step - 1].title)\".")
     if task.status == .completed {
       output.say("That was the last step, so \(Output.name(task)), is done too.")

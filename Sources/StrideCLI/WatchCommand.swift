@@ -107,7 +107,9 @@ extension Session {
       return event.sync.map(Session.sentence) ?? "Sync did not work: \(event.error ?? "no reason was given")."
     }
     if let focus = event.focus {
-      if event.topic == .focusTimeUp { return event.message ?? focus.timeUpMessage }
+      if event.topic == .focusTimeUp {
+        return (event.message ?? focus.timeUpMessage) + " (stride extend, stride done or stride stop)"
+      }
       if let ending = focus.ending { return Self.ended(focus, ending) }
       return focus.sentence()
     }

@@ -97,11 +97,17 @@ package struct StartOptions: CommandOptions {
 
   /// A timebox: a length of time from a minute to twelve hours.
   static func timebox(_ word: OptionWord) throws(UsageError) -> Int {
-    let minutes = try OptionReader.minutes(word)
+    let (text, option) = (word.text, word.option)
+    let valid = "give a focus session from 1m to \(FocusLimits.maximumBoxMinutes / 60)h, like 25m"
+    // A number alone is minutes, as `now --for 20` reads it.
+    guard let seconds = Int(text).map({ $0 * Seconds.perMinute }) ?? Durations.seconds(text) else {
+      throw UsageError("\(option) '\(text)' is not a length of time; \(valid)")
+    }
+    guard seconds > 0 else { throw UsageError("\(option) '\(text)' is no time at all; \(valid)") }
+    guard seconds >= Seconds.perMinute else { throw UsageError("\(option) '\(text)' is under a minute; \(valid)") }
+    let minutes = (seconds + Seconds.perMinute / 2) / Seconds.perMinute
     guard minutes <= FocusLimits.maximumBoxMinutes else {
-      throw UsageError(
-        "\(word.option) '\(word.text)' is longer than a focus session can be; give from 1m to "
-          + "\(FocusLimits.maximumBoxMinutes / 60)h, like 25m")
+      throw UsageError("\(option) '\(text)' is longer than a focus session can be; \(valid)")
     }
     return minutes
   }

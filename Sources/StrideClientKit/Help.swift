@@ -72,9 +72,10 @@ public enum Help {
     Starts a focus session: one task, or one of its steps, for a timebox you can see
     passing, five minutes unless --for says otherwise (1m to 12h). Without an id, the first
     task of 'now'. It says the one step to do now; for a task with no steps, on a terminal
-    it first asks for the very first thing you will physically do, which becomes step 1
-    (Enter skips; --first gives it). One session runs at a time: when another runs, it is
-    named, and on a terminal you are asked whether to switch (--switch does, anywhere).
+    it first asks for the very first thing you will physically do, which becomes step 1,
+    the task itself step 2 (Enter skips; --first gives it). A task put off is taken up
+    again. One session runs at a time: when another runs, it is named, and on a terminal
+    you are asked whether to switch first (--switch does, anywhere).
     When the time is up, Stride asks calmly: keep going (stride extend), finish (stride
     done) or stop here (stride stop). The time spent is kept; time the computer slept is
     not counted. 'stride now' and 'stride prompt' show the session while it runs.

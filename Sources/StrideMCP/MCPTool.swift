@@ -97,7 +97,8 @@ public struct MCPTool: Sendable {
         "Helps the person start: a focus session on a task (\"12\") or one of its steps (\"12.2\"), or without an id "
         + "on the first task of now, for a timebox they can see passing (five minutes unless said: \"just start\"). "
         + "For a task with no steps, pass firstStep, the very first physical action the person names; it becomes "
-        + "step 1. One session runs at a time: when another runs, the reply names it, and switch replaces it.",
+        + "step 1, the task itself step 2. One session runs at a time: when another runs, the reply names it, and "
+        + "switch replaces it.",
       properties: [
         ("id", schema("string", "The task's number, or task.step such as 12.2; none: the first task of now.")),
         ("minutes", schema("integer", "The timebox in minutes, 1 to 720 (five unless said).")),
@@ -107,8 +108,9 @@ public struct MCPTool: Sendable {
     MCPTool(
       id: .stop, title: "Stop the focus session",
       description:
-        "Ends the running focus session and says how long it ran. Stopping is a fine answer; to finish what it "
-        + "was on instead, use done.",
+        "Ends the running focus session and says how long it ran. Stopping is a fine answer. To finish what it was "
+        + "on, use done with its task (\"12\") or step (\"12.2\"): a session on one step ends with it, one on the "
+        + "whole task goes on with the next step.",
       properties: [], required: [], readOnly: false),
     MCPTool(
       id: .show, title: "Show a task", description: "Everything about one task: its steps, times, notes and history.",

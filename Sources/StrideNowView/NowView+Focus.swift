@@ -105,7 +105,7 @@ extension NowView {
     return [.startFocus(id, switching: false)]
   }
 
-  /// The focus screen: x done, p pause or go on, + five more minutes, k keep going (one more box), d later (the
+  /// The focus screen: x done, p pause or go on, + five more minutes, k keep going (one more box), d defer (the
   /// defer sheet), s stop, q or esc back to the cards with the session running.
   mutating func onFocus(_ key: Key) -> [Effect] {
     if key == .escape || key == .character("q") {

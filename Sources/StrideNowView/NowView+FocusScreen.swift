@@ -25,7 +25,7 @@ extension NowView {
     let keys = Self.focusKeys(paused: focus.paused, up: timeIsUp)
     let footer = keys.first { $0.count <= width } ?? keys[keys.count - 1]
     // On a narrow screen the keys that do not fit in the footer are a row of their own.
-    if !timeIsUp, footer == keys.last { body += ["", "  + 5 more min · d later (defer)"] }
+    if !timeIsUp, footer == keys.last { body += ["", "  + 5 more min · d defer"] }
     let room = height - top.count - 1 - (message == nil ? 0 : 2)
     if body.count > room { body.removeAll { $0.isEmpty } }
     return (top, body, footer)
@@ -40,8 +40,8 @@ extension NowView {
     }
     let pause = paused ? "p go on" : "p pause"
     return [
-      "x done · \(pause) · + 5 more min · d later · s stop · q back to the list",
-      "x done · \(pause) · + 5 min · d later · s stop · q back", "x done · \(pause) · s stop · q back",
+      "x done · \(pause) · + 5 more min · d defer · s stop · q back to the list",
+      "x done · \(pause) · + 5 min · d defer · s stop · q back", "x done · \(pause) · s stop · q back",
     ]
   }
 
@@ -49,7 +49,7 @@ extension NowView {
   private func stepLines(_ focus: Wire.Focus, width: Int) -> [String] {
     guard let step = focus.step else {
       let none = focusTask?.subtasks.isEmpty ?? true ? "No steps: the task is the step" : "No steps left"
-      return Self.hanging("  ", "\(none); d finishes it.", width: width)
+      return Self.hanging("  ", "\(none); x finishes it.", width: width)
     }
     let total = focusTask.map { $0.progress.total } ?? 0
     let label = "Step \(step.index)\(total >= step.index ? " of \(total)" : ""): "

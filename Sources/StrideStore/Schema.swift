@@ -196,7 +196,8 @@ package enum Schema {
     "ALTER TABLE tasks ADD COLUMN spent_seconds INTEGER NOT NULL DEFAULT 0;",
     // 14: focus sessions, a task's oldest first (at most one of all runs: `ended_at` is NULL), with their pauses as
     // "from-to" pairs of Unix seconds, comma-separated (the last without `to` while it lasts); and the last moment
-    // the daemon knew a session was running, which says where one ends after the daemon was not running.
+    // the daemon knew a session was running, which says where one ends after the daemon was not running, with the
+    // timebox whose end it last announced (so a restart does not say it twice).
     """
     CREATE TABLE focus_sessions (
       task_id       INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
@@ -214,7 +215,8 @@ package enum Schema {
     CREATE INDEX focus_sessions_by_start ON focus_sessions (started_at);
     CREATE TABLE focus_clock (
       id   INTEGER PRIMARY KEY CHECK (id = 1),
-      seen INTEGER NOT NULL
+      seen INTEGER NOT NULL,
+      told TEXT
     );
     """,
   ]

@@ -9,8 +9,15 @@ extension TaskStore {
   public func calibrationSamples() throws(StrideError) -> [EstimateCalibration.Sample] {
     let recent = try rows.load(
       where: "id IN (SELECT id FROM tasks WHERE status = 'completed' AND spent_seconds > 0 AND estimate_minutes > 0 "
-        + "AND completed_at IS NOT NULL ORDER BY completed_at DESC, id DESC LIMIT ?)",
+        + "AND completed_at IS NOT NULL AND \(Self.finishedInFocus) ORDER BY completed_at DESC, id DESC LIMIT ?)",
       .integer(Int64(EstimateCalibration.window)))
     return recent.compactMap(EstimateCalibration.Sample.init)
   }
+
+  /// A task's time spent says how long it took only when it was finished in a focus session (or its time came from
+  /// elsewhere, an import, with no sessions here): five minutes to start and the rest done without one is not the
+  /// task's length. (SQL on `tasks`.)
+  static let finishedInFocus =
+    "(NOT EXISTS (SELECT 1 FROM focus_sessions f WHERE f.task_id = tasks.id) OR EXISTS (SELECT 1 FROM "
+    + "focus_sessions f WHERE f.task_id = tasks.id AND f.ending = 'finished'))"
 }

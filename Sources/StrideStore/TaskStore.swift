@@ -297,6 +297,7 @@ public final class TaskStore {
             kept += reverted.kept.map { "the \($0) of task \(task.id)" }
           }
         }
+        if let focusKept = focusAfterUndo(&task, undoing: entry, at: now) { kept.append(focusKept) }
         try rows.save(task)
         restored.append(task)
       }

@@ -144,7 +144,8 @@ extension Wire {
       /// End a session running on another task (or step) and start this one; without it, that one is named and
       /// nothing changes.
       public var `switch`: Bool?
-      /// The very first physical action, for a task with no steps: added as its step 1, which the session is on.
+      /// The very first physical action, for a task with no steps: added as its step 1 (the task itself as step 2),
+      /// the step the session is on.
       public var firstStep: String?
 
       public init(id: TaskID, step: Int? = nil, minutes: Int? = nil, switch: Bool? = nil, firstStep: String? = nil) {
@@ -303,7 +304,7 @@ extension Wire.Focus {
   /// and "paused" before it while paused.
   public func left(after elapsed: Int = 0) -> String {
     let seconds = paused ? leftSeconds : max(0, leftSeconds - elapsed)
-    let minutes = (seconds + Seconds.perMinute - 1) / Seconds.perMinute
+    let minutes = Seconds.minutesRoundedUp(seconds)
     let left =
       switch (seconds, minutes) {
       case (0, _): "no time left"
@@ -323,7 +324,7 @@ extension Wire.Focus {
   /// finish, or stop here?"
   public var timeUpMessage: String {
     let box = Minutes.spoken(max(1, timeboxSeconds / Seconds.perMinute))
-    let verb = box.hasPrefix("1 ") && !box.contains(" and ") ? "is" : "are"
+    let verb = box.hasPrefix("1 ") && !box.contains(text: " and ") ? "is" : "are"
     return "Your \(box) \(verb) up on '\(step?.title ?? title)'. Keep going, finish, or stop here?"
   }
 }

@@ -48,7 +48,7 @@ public enum NowPrompt: WireMethod {
       public init(_ focus: Wire.Focus) {
         self.init(
           task: focus.task, title: focus.step?.title ?? focus.title,
-          minutesLeft: (focus.leftSeconds + Seconds.perMinute - 1) / Seconds.perMinute, paused: focus.paused)
+          minutesLeft: Seconds.minutesRoundedUp(focus.leftSeconds), paused: focus.paused)
       }
 
       /// "▶ write the speech · 3 min left", its title cut (by `clip`, to the columns it is given) so the time left

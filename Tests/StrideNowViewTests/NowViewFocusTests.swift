@@ -85,7 +85,7 @@ struct NowViewFocusTests {
     #expect(rows.contains("  Step 1 of 2: find the lease"))
     #expect(rows.contains("  " + String(repeating: "█", count: 60)))
     #expect(rows.contains("  5:00 left of 5 min · 0:00 spent"))
-    #expect(rows.last == "x done · p pause · + 5 more min · d later · s stop · q back to the list")
+    #expect(rows.last == "x done · p pause · + 5 more min · d defer · s stop · q back to the list")
     #expect(view.focusSentence == "Focus on task 1, step 1: find the lease. 5 minutes left.")
   }
 
@@ -118,10 +118,10 @@ struct NowViewFocusTests {
     #expect(view.handle(.character("p")) == [.resumeFocus])
     let paused = screen(view)
     #expect(paused.contains("  paused · 3:20 left of 5 min · 1:40 spent"), "the time stands still: \(paused)")
-    #expect(paused.last == "x done · p go on · + 5 more min · d later · s stop · q back to the list")
+    #expect(paused.last == "x done · p go on · + 5 more min · d defer · s stop · q back to the list")
     #expect(!view.focusCounting)
     view.showFocus(try focus(step: nil), at: 900)
-    #expect(screen(view).contains("  No steps left; d finishes it."))
+    #expect(screen(view).contains("  No steps left; x finishes it."))
     #expect(view.handle(.character("x")) == [.stopFocus(finish: true)])
   }
 
@@ -197,7 +197,7 @@ struct NowViewFocusTests {
     #expect(rows.contains("  " + String(repeating: "█", count: 36)), "\(rows)")
     #expect(rows.contains("  5:00 left of 5 min · 0:00 spent"))
     #expect(rows.contains("  Step 1 of 2: find the lease"))
-    #expect(rows.contains("  + 5 more min · d later (defer)"))
+    #expect(rows.contains("  + 5 more min · d defer"))
     #expect(rows.last == "x done · p pause · s stop · q back")
     _ = view.handle(.character("q"))
     let cards = screen(view, 40, 12)
@@ -236,7 +236,7 @@ struct NowViewFocusTests {
     view.show(try read(#"{"openTasks":1,"energy":null,"overdue":0,"suggestions":[]}"#))
     view.showFocus(try focus(task: 7, title: "write the speech", step: nil), at: 0)
     _ = view.handle(.character("f"))
-    #expect(screen(view).contains("  No steps: the task is the step; d finishes it."))
+    #expect(screen(view).contains("  No steps: the task is the step; x finishes it."))
     _ = view.handle(.character("d"))
     #expect(view.screen == .deferReason(TaskID(7)))
     view.show(try read(#"{"openTasks":1,"energy":null,"overdue":0,"suggestions":[]}"#))

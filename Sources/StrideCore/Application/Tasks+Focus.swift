@@ -7,34 +7,37 @@ import StrideWire
 
 /// Focus sessions: a start, a stop, a pause, more time, and what runs now.
 extension Tasks {
-  /// Starts a session on a task or one of its steps. A task with no steps may be given its very first action, which
-  /// becomes step 1 in the same commit. Another session running is named, and ended only when `switch` asks.
+  /// Starts a session on a task or one of its steps. A task with no steps may be given its very first action: it
+  /// becomes step 1, and the task itself step 2 (finishing the first action does not finish the task), in the same
+  /// commit as the start. Another session running is named, and ended only when `switch` asks.
   func startFocus(_ params: Wire.FocusStart.Params, _ caller: Caller) throws(StrideError) -> Wire.FocusResult {
     let box = try Self.boxSeconds(params.minutes)
-    let first = params.firstStep.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let first = try params.firstStep.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap {
+      text throws(StrideError) in text.isEmpty ? nil : try StrideTask.checkedTitle(text)
+    }
     return try locked(caller) { store throws(StrideError) in
-      var added: Int?
-      if let first, !first.isEmpty {
-        let task = try store.task(params.id, at: caller.now)
-        guard task.subtasks.isEmpty, params.step == nil else {
-          throw StrideError.invalid(
-            "task \(params.id) has steps already; start one of them, like: stride start \(params.id).1")
+      try store.batch { () throws(StrideError) in
+        // A first action is for a task with no steps: one with some is started on its next.
+        if first != nil, case let task = try store.task(params.id, at: caller.now), !task.subtasks.isEmpty {
+          let next =
+            task.nextStep.map { "its next one: stride start \(task.id).\($0.index)" } ?? "it: stride start \(task.id)"
+          throw StrideError.invalid("task \(task.id) has steps already, so it needs no first action; start \(next)")
         }
-        // Checked before the step is added, so a task that cannot be started gets no step either.
-        try task.checkFocusable(step: nil)
-        try store.apply(.addStep(params.id, title: first), at: caller.now)
-        added = 1
+        let running = store.runningFocus(at: caller.now)
+        var task = try store.apply(
+          .focus(params.id, .start(step: params.step, boxSeconds: box, switching: params.switch == true)),
+          at: caller.now)
+        if let first {
+          try store.apply(.addStep(task.id, title: first), at: caller.now)
+          task = try store.apply(.addStep(task.id, title: task.title), at: caller.now)
+        }
+        let switched = try running.flatMap { running throws(StrideError) -> Wire.Focus? in
+          let after = running.task.id == task.id ? task : try store.task(running.task.id, at: caller.now)
+          guard let ended = after.focusSessions.dropLast(after.id == task.id ? 1 : 0).last else { return nil }
+          return Wire.Focus(RunningFocus(task: after, session: ended, at: caller.now), saying: caller.speaker)
+        }
+        return try focusResult(task, caller, switchedFrom: switched, addedStep: first == nil ? nil : 1)
       }
-      let running = store.runningFocus(at: caller.now)
-      let task = try store.apply(
-        .focus(params.id, .start(step: params.step, boxSeconds: box, switching: params.switch == true)),
-        at: caller.now)
-      let switched = try running.flatMap { running throws(StrideError) -> Wire.Focus? in
-        let after = running.task.id == task.id ? task : try store.task(running.task.id, at: caller.now)
-        guard let ended = after.focusSessions.dropLast(after.id == task.id ? 1 : 0).last else { return nil }
-        return Wire.Focus(RunningFocus(task: after, session: ended, at: caller.now), saying: caller.speaker)
-      }
-      return try focusResult(task, caller, switchedFrom: switched, addedStep: added)
     }
   }
 
@@ -46,23 +49,26 @@ extension Tasks {
       throw StrideError(
         .invalidParams, "'ending' must be stopped or finished, not \(ending.rawValue)", param: "ending")
     }
+    // One commit: the step done and the session ended, or neither.
     return try locked(caller) { store throws(StrideError) in
-      let running = try Self.running(store, at: caller.now)
-      var task = running.task
-      var finished: SuggestionStep?
-      if params.finish == true {
-        if let step = task.focusStep(of: running.session) {
-          finished = SuggestionStep(index: step.index, title: step.subtask.title)
-          task = try store.apply(.completeStep(task.id, index: step.index), at: caller.now)
-        } else {
-          task = try store.apply(.complete(task.id), at: caller.now)
+      try store.batch { () throws(StrideError) in
+        let running = try Self.running(store, at: caller.now)
+        var task = running.task
+        var finished: SuggestionStep?
+        if params.finish == true {
+          if let step = task.focusStep(of: running.session) {
+            finished = SuggestionStep(index: step.index, title: step.subtask.title)
+            task = try store.apply(.completeStep(task.id, index: step.index), at: caller.now)
+          } else {
+            task = try store.apply(.complete(task.id), at: caller.now)
+          }
         }
+        // Finishing what it was on may have ended it already (its step, or the task).
+        if task.runningFocus != nil {
+          task = try store.apply(.focus(task.id, .end(ending)), at: caller.now)
+        }
+        return try focusResult(task, caller, finishedStep: finished)
       }
-      // Finishing what it was on may have ended it already (its step, or the task).
-      if task.runningFocus != nil {
-        task = try store.apply(.focus(task.id, .end(ending)), at: caller.now)
-      }
-      return try focusResult(task, caller, finishedStep: finished)
     }
   }
 
@@ -143,6 +149,13 @@ extension Tasks {
       try store.uncount(seconds, on: id)
       try store.noteFocusSeen(now)
     }
+  }
+
+  /// The timebox whose end was last announced (kept across restarts), and keeping a new one.
+  func focusTold() -> String? { (try? locked { store throws(StrideError) in try store.focusTold() }) ?? nil }
+
+  func noteFocusTold(_ told: String, at now: Date) {
+    try? locked { store throws(StrideError) in try store.noteFocusTold(told, at: now) }
   }
 
   /// The last moment a session was known to run, and the session that runs now: read at start-up.

@@ -96,13 +96,14 @@ extension Tasks {
     calendar: LocalCalendar
   ) throws(StrideError) {
     let first = calendar.day(of: since)
-    for (start, seconds) in try store.focusSpent(since: since, until: until, at: now) {
+    // Seconds added up first, so short sessions count together.
+    var seconds = Array(repeating: 0, count: review.days.count)
+    for (start, spent) in try store.focusSpent(since: since, until: until, at: now) {
       let index = calendar.day(of: start).dayNumber - first.dayNumber
-      guard review.days.indices.contains(index) else { continue }
-      review.days[index].focusMinutes = (review.days[index].focusMinutes ?? 0) + seconds / Seconds.perMinute
+      if seconds.indices.contains(index) { seconds[index] += spent }
     }
-    for index in review.days.indices where review.days[index].focusMinutes == 0 {
-      review.days[index].focusMinutes = nil
+    for (index, spent) in seconds.enumerated() where spent >= Seconds.perMinute {
+      review.days[index].focusMinutes = (spent + Seconds.perMinute / 2) / Seconds.perMinute
     }
     let off = try store.finishedWithTimeSpent(since: since, until: until).compactMap {
       task -> HistoryReview.OffEstimate? in

@@ -17,8 +17,11 @@ extension Dispatcher {
   /// it was on; after an undo, the task's session as it is now, or none), and the timer told to look again.
   func publishFocus(_ changes: [StoreChange]) {
     var changed = false
-    for change in changes {
-      for task in change.tasks {
+    // Each task's last change of the commit only: a step finished and the session ended in one commit is one event.
+    var last: [TaskID: Int] = [:]
+    for (index, change) in changes.enumerated() { for task in change.tasks { last[task.id] = index } }
+    for (index, change) in changes.enumerated() {
+      for task in change.tasks where last[task.id] == index {
         let last = task.focusSessions.last
         let touched = Self.isFocusAction(change.action) || last?.isRunning == true || last?.endedAt == change.at
         guard touched || change.action == .undo else { continue }

@@ -24,8 +24,8 @@ final class FocusTimer: Sendable {
 
   private struct State {
     var reading: Reading?
-    /// The timebox whose end was announced: its task, start and length.
-    var announced: (TaskID, Date, Int)?
+    /// The timebox whose end was announced: its task, start and length (`FocusTimer.told`), kept in the store too.
+    var announced: String?
   }
 
   private let timer = WakeTimer(longestSleep: FocusTimer.interval)
@@ -52,6 +52,8 @@ final class FocusTimer: Sendable {
   /// session that was running, as a sentence for the log (nil: none was).
   @discardableResult
   func start() -> String? {
+    let told = tasks.focusTold()
+    state.withLock { $0.announced = told }
     let said = try? settleAfterRestart(at: clock())
     timer.start(clock: clock) { [weak self] now in self?.look(at: now) }
     return said ?? nil
@@ -68,12 +70,19 @@ final class FocusTimer: Sendable {
     }
   }
 
+  /// A timebox as the store keeps the last one announced: "12 1795251600 600" (task, start, length).
+  static func told(_ id: TaskID, _ session: FocusSession) -> String {
+    "\(id) \(Int64(session.startedAt.timeIntervalSince1970)) \(session.timeboxSeconds)"
+  }
+
   /// A session that ran when the daemon stopped runs on when the daemon was back within `restartGrace` of its last
   /// known moment (that time counted, as a person kept working through a crash); else it ends at that moment, and
-  /// the time after it, which nobody can vouch for, is not counted.
+  /// the time after it, which nobody can vouch for, is not counted. A paused one stays paused.
   func settleAfterRestart(at now: Date) throws(StrideError) -> String? {
     guard let (running, seen) = try tasks.focusAtStart(now) else { return nil }
     let name = "the focus session on task \(running.task.id)"
+    // Paused, nothing counts whatever happened meanwhile: it waits as it was.
+    if running.session.isPaused { return "\(name) is paused, as it was when strided stopped" }
     let gap = Int(now.timeIntervalSince(seen))
     guard now.timeIntervalSince(seen) > Self.restartGrace else {
       return "\(name) runs on: strided was not running for \(plural(max(gap, 0), "second"))"
@@ -105,12 +114,15 @@ final class FocusTimer: Sendable {
     if uncounted != 0, let again = tasks.runningFocus(at: now) { running = again }
     let session = running.session
     if session.leftSeconds(at: now) == 0, !session.isPaused {
-      let box = (id, session.startedAt, session.timeboxSeconds)
+      let box = Self.told(id, session)
       let first = state.withLock { state -> Bool in
         defer { state.announced = box }
-        return state.announced.map { $0 != box } ?? true
+        return state.announced != box
       }
-      if first { timeUp(running) }
+      if first {
+        tasks.noteFocusTold(box, at: now)
+        timeUp(running)
+      }
     }
     return session.timeboxEnd(at: now).flatMap { $0 > now ? $0 : nil }
   }

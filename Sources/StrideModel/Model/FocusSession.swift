@@ -48,6 +48,13 @@ public struct FocusSession: Equatable, Sendable {
     self.ending = ending
   }
 
+  /// The same session with no time measured as not counted: what a person changed of it.
+  public var ignoringUncounted: FocusSession {
+    var session = self
+    session.uncountedSeconds = 0
+    return session
+  }
+
   /// Whether it still runs (paused or not).
   public var isRunning: Bool { endedAt == nil }
 
@@ -117,19 +124,21 @@ extension StrideTask {
     return nextStep
   }
 
-  /// Starts a session of `boxSeconds` on the task, or on its step `step`. A finished, waiting, blocked or
-  /// deferred task, or a finished step, is refused with what to do instead.
+  /// Starts a session of `boxSeconds` on the task, or on its step `step`; a task put off is taken up again. A
+  /// finished, waiting or blocked task, or a finished step, is refused with what to do instead.
   public mutating func startFocus(step: Int?, boxSeconds: Int, at now: Date) throws(StrideError) {
     if let running = runningFocus {
       let on = running.step.map { "step \($0) of task \(id)" } ?? "task \(id)"
       throw StrideError(.invalidTransition, "a focus session on \(on) is running already; stop it with: stride stop")
     }
     try checkFocusable(step: step)
+    if status == .deferred { try resume(at: now) }
     focusSessions.append(FocusSession(step: step, startedAt: now, boxSeconds: boxSeconds))
     updatedAt = now
   }
 
-  /// Why the task (or its step) cannot have a session now, said with what to do; nothing when it can.
+  /// Why the task (or its step) cannot have a session now, said with what to do; nothing when it can. The step
+  /// suggested instead of a finished one is the next open step.
   public func checkFocusable(step: Int?) throws(StrideError) {
     switch status {
     case .completed:
@@ -138,9 +147,8 @@ extension StrideTask {
       throw StrideError(
         .invalidTransition,
         "task \(id) is waiting\(waitingFor.map { " for \($0)" } ?? ""); when it can go on: stride resume \(id)")
-    case .deferred:
-      throw StrideError(.invalidTransition, "task \(id) is put off for now; to work on it now: stride resume \(id)")
-    case .active: break
+    // Put off, it is taken up again by starting on it: the person chose it now.
+    case .active, .deferred: break
     }
     if let blocker = blockedBy.first {
       throw StrideError(
@@ -152,8 +160,8 @@ extension StrideTask {
       throw StrideError(.subtaskNotFound, "task \(id) has no step \(step); see its steps with: stride show \(id)")
     }
     guard !subtasks[step - 1].done else {
-      throw StrideError(
-        .invalidTransition, "step \(step) of task \(id) is done already; start the task: stride start \(id)")
+      let next = nextStep.map { "its next step: stride start \(id).\($0.index)" } ?? "the task: stride start \(id)"
+      throw StrideError(.invalidTransition, "step \(step) of task \(id) is done already; start \(next)")
     }
   }
 

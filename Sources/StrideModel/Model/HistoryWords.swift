@@ -69,7 +69,7 @@ public enum HistoryWords {
       }
     case .focusPause: return "paused the focus session on \(name)"
     case .focusResume: return "went on with the focus session on \(name)"
-    default: return "made the focus session on \(name) \(box) long"
+    default: return "gave the focus session on \(name) more time, \(box) in all"
     }
   }
 

@@ -50,7 +50,7 @@ extension TaskSaid {
     let sessions = task.focusSessions
     guard let last = sessions.last else { return nil }
     func minutes(_ seconds: Int) -> String {
-      seconds < Seconds.perMinute ? "under a minute" : Minutes.format(seconds / Seconds.perMinute)
+      seconds < Seconds.perMinute ? "less than a minute" : Minutes.format(seconds / Seconds.perMinute)
     }
     let all = task.spentSeconds + (last.isRunning ? last.spentSeconds(at: time.now) : 0)
     var parts = ["\(plural(sessions.count, "session")), \(minutes(all)) in all"]
@@ -58,13 +58,14 @@ extension TaskSaid {
       let how =
         switch last.ending {
         case .finished?: "finished"
-        case .switched?: "switched away from"
+        case .switched?: "left for another task"
         case .interrupted?: "ended when Stride stopped"
         case .stopped?, nil: "stopped"
         }
       parts.append("the last \(time.describe(ended)), \(how) after \(minutes(last.spentSeconds(at: ended)))")
     } else {
-      let left = minutes(last.leftSeconds(at: time.now))
+      let leftSeconds = last.leftSeconds(at: time.now)
+      let left = leftSeconds == 0 ? "no time" : Minutes.format(Seconds.minutesRoundedUp(leftSeconds))
       parts.append("one running since \(time.clock(last.startedAt))\(last.isPaused ? ", paused" : ""), \(left) left")
     }
     let asleep = sessions.reduce(0) { $0 + max(0, $1.uncountedSeconds) }

@@ -41,7 +41,13 @@ struct TaskField: Sendable {
       }),
     one("pin", \.pinned), one("notes", \.notes), one("list", \.list),
     TaskField(
-      name: "time spent", same: { $0.spentSeconds == $1.spentSeconds && $0.focusSessions == $1.focusSessions },
+      // The time the machine slept through a session is the daemon's measure, not a change anyone made: an undo
+      // takes a session back whatever was measured since.
+      name: "time spent",
+      same: {
+        $0.spentSeconds == $1.spentSeconds
+          && $0.focusSessions.map(\.ignoringUncounted) == $1.focusSessions.map(\.ignoringUncounted)
+      },
       take: {
         $0.spentSeconds = $1.spentSeconds
         $0.focusSessions = $1.focusSessions

@@ -44,17 +44,20 @@ extension TaskRules {
   }
 
   /// A session ends with what it was on: it is finished when the task is done (a routine's occurrence too) or when
-  /// the step it was started on is; it stops when the task is put off, set waiting or made to wait on another.
+  /// the step it was started on is, or the last open one; it stops when the task is put off, set waiting, made to
+  /// wait on another, or a routine's time is skipped.
   func endFocus(of task: inout StrideTask, after change: TaskChange, was before: StrideTask, at now: Date)
     throws(StrideError)
   {
     guard let session = before.runningFocus, task.runningFocus != nil else { return }
+    // A routine's occurrence done (its last step, which opens them all again for the next time) is finished too.
+    let occurrenceDone = before.recurrence != nil && task.due != before.due
     switch change {
     case .complete:
       try task.endFocus(.finished, at: now)
-    case .completeStep(_, let index) where session.step == index || task.nextStep == nil:
+    case .completeStep(_, let index) where session.step == index || task.nextStep == nil || occurrenceDone:
       try task.endFocus(.finished, at: now)
-    case .deferTask, .wait, .block:
+    case .deferTask, .wait, .block, .skip:
       try task.endFocus(.stopped, at: now)
     default:
       break
@@ -68,7 +71,7 @@ extension TaskRules {
 
   /// "3 minutes", "no time".
   static func left(_ session: FocusSession, at now: Date) -> String {
-    let minutes = (session.leftSeconds(at: now) + Seconds.perMinute - 1) / Seconds.perMinute
+    let minutes = Seconds.minutesRoundedUp(session.leftSeconds(at: now))
     return minutes == 0 ? "no time" : Minutes.spoken(minutes)
   }
 }

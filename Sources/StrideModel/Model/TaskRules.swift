@@ -68,7 +68,10 @@ package struct TaskRules {
       }
     case .block(_, let other): try block(&task, on: other, at: now)
     case .unblock(_, let other): try unblock(&task, from: other, at: now)
-    case .delete: return (task, try dependents(of: task.id, at: now))
+    case .delete:
+      // A session running on it ends with it, so the history and the events say it ended.
+      if task.runningFocus != nil { try task.endFocus(.stopped, at: now) }
+      return (task, try dependents(of: task.id, at: now))
     case .focus(_, let change): return try focus(change, on: task, at: now)
     }
     try endFocus(of: &task, after: change, was: before, at: now)

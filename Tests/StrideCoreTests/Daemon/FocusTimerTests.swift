@@ -167,4 +167,74 @@ struct FocusTimerTests {
     #expect(after?["focusSessions"]?[1]?["ending"]?.string == "stopped")
     #expect(after?["subtasks"]?[1]?["done"] == .bool(false), "Stop finishes nothing")
   }
+
+  @Test(
+    "undo: the time between a stop and its undo is a pause; an undo never makes two sessions run; time asleep is no change"
+  )
+  func undoRules() throws {
+    let rig = try Rig()
+    defer { rig.stop() }
+    rig.send("task.capture", #"{"text":"write the speech"}"#)
+    rig.send("task.capture", #"{"text":"pay rent"}"#)
+    let here = ConnectionSession(origin: "pts/1")
+    @discardableResult
+    func send(_ method: String, _ params: String = "{}", from session: ConnectionSession) -> JSONValue {
+      let line = TestDispatcher.reply(
+        rig.dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":\#(params)}"#, session: session)
+      return (try? JSONReader.parse(Array(line.utf8)))?["result"] ?? .null
+    }
+    send("focus.start", #"{"id":1}"#, from: here)
+    rig.look()
+    rig.pass(120)
+    send("focus.stop", from: here)
+    rig.pass(600)
+    send("history.undo", from: here)
+    let back = try #require(rig.send("focus.get")["focus"])
+    #expect(back["spentSeconds"] == .integer(120), "the ten minutes between the stop and its undo were a pause")
+    // Stopped here, started elsewhere, then the stop undone here: the other one runs, this one stays stopped.
+    send("focus.stop", from: here)
+    rig.send("focus.start", #"{"id":2}"#)
+    let undone = send("history.undo", from: here)
+    #expect(undone["kept"]?[0]?.string == "the end of the focus session on task 1, since the one on task 2 runs now")
+    #expect(rig.send("focus.get")["focus"]?["task"] == .integer(2))
+    #expect(rig.send("task.get", #"{"id":1}"#)["task"]?["focusSessions"]?[0]?["ending"]?.string == "stopped")
+    // A suspend measured since a start does not keep an undo from taking the start back.
+    send("focus.start", #"{"id":1,"switch":true}"#, from: here)
+    rig.look()
+    rig.pass(3_600, asleep: true)
+    rig.look()
+    send("history.undo", from: here)
+    #expect(rig.send("focus.get")["focus"]?["task"] == .integer(2), "the switch was taken back whole")
+  }
+
+  @Test("the end of a timebox is said once also across a restart of the daemon")
+  func timeUpOnceAcrossRestart() throws {
+    let path = Fixtures.temporaryDirectory() + "/stride.db"
+    let wall = TestClock(Fixtures.at("2026-11-21T09:00:00Z"))
+    func daemon() throws -> (Dispatcher, ConnectionSession) {
+      let dispatcher = TestDispatcher.make(
+        store: try TaskStore(path: path), clock: { wall.now }, awake: { wall.now.timeIntervalSince1970 })
+      let session = ConnectionSession()
+      _ = TestDispatcher.reply(
+        dispatcher, #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"topics":["focus.timeUp"]}}"#,
+        session: session)
+      return (dispatcher, session)
+    }
+    var (first, heard) = try daemon()
+    _ = TestDispatcher.reply(first, #"{"jsonrpc":"2.0","id":2,"method":"task.capture","params":{"text":"a"}}"#)
+    _ = TestDispatcher.reply(first, #"{"jsonrpc":"2.0","id":3,"method":"focus.start","params":{"id":1}}"#)
+    _ = first.startFocusTimer()
+    wall.advance(301)
+    _ = first.focusTimer.look(at: wall.now)
+    first.settle()
+    #expect(heard.subscription?.take().lines.count == 1)
+    first.close()
+    wall.advance(30)
+    (first, heard) = try daemon()
+    defer { first.close() }
+    _ = first.startFocusTimer()
+    _ = first.focusTimer.look(at: wall.now)
+    first.settle()
+    #expect(heard.subscription?.take().lines.isEmpty == true, "said once, not again after the restart")
+  }
 }

@@ -54,9 +54,10 @@ struct FocusCommandTests {
     cli.stride("done", "3")
     cli.stride("defer", "4", "no-energy", "--until", "tomorrow")
     for (value, message) in [
-      ("0", "--for '0' is no time at all; give a length above zero, like 5m"),
-      ("30h", "--for '30h' is longer than a focus session can be; give from 1m to 12h, like 25m"),
-      ("banana", "--for 'banana' is not a length of time; write it like 20m, 1h30m or 45"),
+      ("0", "--for '0' is no time at all; give a focus session from 1m to 12h, like 25m\n"),
+      ("30h", "--for '30h' is longer than a focus session can be; give a focus session from 1m to 12h, like 25m\n"),
+      ("banana", "--for 'banana' is not a length of time; give a focus session from 1m to 12h, like 25m\n"),
+      ("30s", "--for '30s' is under a minute; give a focus session from 1m to 12h, like 25m\n"),
     ] {
       let outcome = cli.stride("start", "1", "--for", value)
       #expect(outcome.status == 64, "\(value)")
@@ -66,7 +67,6 @@ struct FocusCommandTests {
     for (id, advice) in [
       ("2", "task 2 is waiting for the bank; when it can go on: stride resume 2"),
       ("3", "task 3 is done; reopen it first with: stride reopen 3"),
-      ("4", "task 4 is put off for now; to work on it now: stride resume 4"),
       ("99", "no task 99"),
       ("1.3", "task 1 has no step 3"),
     ] {
@@ -154,5 +154,31 @@ struct FocusCommandTests {
     let session = try #require(task.focusSessions.last)
     #expect(session.ending == .interrupted)
     #expect(session.endedAt.map { $0.date < Fixtures.at("2026-11-27T10:10:00Z") } == true, "not three hours on")
+  }
+
+  @Test(
+    "a first action becomes step 1 and the task step 2: finishing it leaves the task open; refused, it adds nothing")
+  func firstAction() throws {
+    let cli = CommandLineHarness(at: "2026-11-27T10:00:00Z")
+    defer { cli.finish() }
+    cli.stride("add", "pay the electricity bill")
+    cli.stride("add", "write the speech")
+    cli.stride("start", "2")
+    // Refused (another session runs): no step is left behind.
+    let refused = cli.stride("start", "1", "--first", "open the bank app")
+    #expect(refused.status == 1)
+    #expect(!cli.stride("show", "1").stdout.contains("Steps"))
+    let started = cli.stride("start", "1", "--first", "open the bank app", "--switch")
+    #expect(started.stdout.contains("Focus on task 1, step 1: open the bank app. 5 minutes left."), "\(started.stdout)")
+    let done = cli.stride("done")
+    #expect(done.stdout.hasPrefix("Done: step 1.1, \"open the bank app\".\n"), "\(done.stdout)")
+    #expect(done.stdout.contains("Next step 1.2: pay the electricity bill."))
+    let show = cli.stride("show", "1").stdout
+    #expect(show.split(separator: "\n").contains { $0.hasPrefix("  Status:") && $0.hasSuffix(" active") }, "\(show)")
+    #expect(show.contains("1.2  pay the electricity bill"))
+    let again = cli.stride("start", "1", "--first", "find the bill")
+    #expect(
+      again.stderr
+        == "stride: task 1 has steps already, so it needs no first action; start its next one: stride start 1.2\n")
   }
 }

@@ -25,7 +25,7 @@ extension NowViewTerminalTests {
     let focus = try #require(terminal.waitFor("Step 1 of 2: find the lease"), "\(terminal.screen)")
     #expect(focus.contains("Focus on task 1: reply to the landlord"))
     #expect(focus.contains { $0.hasPrefix("  ████") })
-    #expect(focus.contains { $0.contains("x done · p pause · + 5 more min · d later · s stop") })
+    #expect(focus.contains { $0.contains("x done · p pause · + 5 more min · d defer · s stop") })
     // The clock moves with no key pressed.
     let clock = try #require(focus.first { $0.contains("left of 5 min") })
     #expect(Fixtures.wait { !terminal.screen.contains(clock) }, "\(terminal.screen)")

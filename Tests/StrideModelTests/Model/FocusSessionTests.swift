@@ -51,12 +51,11 @@ struct FocusSessionTests {
     #expect(FocusSession(startedAt: now, boxSeconds: 60).spentSeconds(at: minutes(-5)) == 0)
   }
 
-  @Test("a start on a finished, waiting, put-off or blocked task, or a finished step, says what to do instead")
+  @Test("a start on a finished, waiting or blocked task, or a finished step, says what to do instead")
   func refusals() throws {
     let cases: [(StrideTask, Int?, String)] = [
       (Fixtures.task(1, status: .completed), nil, "reopen it first with: stride reopen 1"),
       (Fixtures.task(2, status: .waiting), nil, "stride resume 2"),
-      (Fixtures.task(3, status: .deferred), nil, "stride resume 3"),
       (Fixtures.task(4, blockedBy: [TaskID(9)]), nil, "start that one: stride start 9"),
       (Fixtures.task(5, steps: [Subtask(title: "a", done: true)]), 1, "start the task: stride start 5"),
       (Fixtures.task(6), 2, "task 6 has no step 2"),
@@ -66,6 +65,17 @@ struct FocusSessionTests {
       #expect(error.message.contains(advice), "\(error.message)")
       #expect(error.code == .invalidTransition || error.code == .subtaskNotFound)
     }
+  }
+
+  @Test("a task put off is taken up again by starting on it; a finished step's refusal names the next open one")
+  func deferredAndNextStep() throws {
+    var deferred = Fixtures.task(1, steps: [Subtask(title: "a", done: true), Subtask(title: "b")])
+    deferred.status = .deferred
+    deferred.deferral = Deferral(reason: .unsure, at: now, until: nil)
+    let (started, _) = try start(deferred)
+    #expect(started.status == .active && started.deferral == nil && started.runningFocus != nil)
+    let error = try #require(throws: StrideError.self) { try start(deferred, step: 1) }
+    #expect(error.message == "step 1 of task 1 is done already; start its next step: stride start 1.2")
   }
 
   @Test("one session at a time: a second start names the first and changes nothing; with switch it ends the first")
@@ -170,5 +180,24 @@ struct FocusSessionTests {
     let (imported, _) = try TaskRules.imported([task], lastID: 0)
     #expect(imported[0].focusSessions.last?.ending == .interrupted)
     #expect(imported[0].focusSessions.last?.endedAt == minutes(4))
+  }
+
+  @Test("a routine's last step done ends its session (the steps open again for next time); skip and delete end it")
+  func routineSkipDelete() throws {
+    var routine = Fixtures.task(1, due: minutes(60), steps: [Subtask(title: "water"), Subtask(title: "feed")])
+    routine.recurrence = Recurrence(rrule: "FREQ=DAILY")
+    var (running, _) = try start(routine)
+    func apply(_ change: TaskChange, to task: StrideTask, at instant: Date) throws -> StrideTask {
+      try rules([task]).applying(change, to: task, at: instant).task
+    }
+    running = try apply(.completeStep(TaskID(1), index: 1), to: running, at: minutes(1))
+    #expect(running.runningFocus != nil)
+    running = try apply(.completeStep(TaskID(1), index: 2), to: running, at: minutes(2))
+    #expect(running.subtasks.allSatisfy { !$0.done }, "the next time's steps are open")
+    #expect(running.focusSessions.last?.ending == .finished)
+    (running, _) = try start(running, at: minutes(3))
+    #expect(try apply(.skip(TaskID(1)), to: running, at: minutes(4)).focusSessions.last?.ending == .stopped)
+    let deleted = try apply(.delete(TaskID(1)), to: running, at: minutes(5))
+    #expect(deleted.focusSessions.last?.ending == .stopped)
   }
 }
