@@ -20,6 +20,8 @@ final class FocusTimer: Sendable {
     var task: TaskID
     var wall: Date
     var awake: Double
+    /// When the moment was last noted in the store.
+    var noted: Date
   }
 
   private struct State {
@@ -102,15 +104,22 @@ final class FocusTimer: Sendable {
       return nil
     }
     let id = running.task.id
-    let slept = state.withLock { state -> Int in
-      defer { state.reading = Reading(task: id, wall: now, awake: awakeNow) }
-      guard let last = state.reading, last.task == id else { return 0 }
+    let paused = running.session.isPaused
+    // What the wall clock ran ahead since the last look (only a running session's time is counted), and whether
+    // to note the moment: every half minute, not at each look. A start, a pause or more time is a moment the
+    // session keeps itself, and a write to the disk at each would wait on the next change's.
+    let (uncounted, noting) = state.withLock { state -> (Int, Bool) in
+      guard let last = state.reading, last.task == id else {
+        state.reading = Reading(task: id, wall: now, awake: awakeNow, noted: now)
+        return (0, false)
+      }
       let gap = Int((now.timeIntervalSince(last.wall) - (awakeNow - last.awake)).rounded())
-      return abs(gap) < Self.slack ? 0 : gap
+      let uncounted = abs(gap) < Self.slack || paused ? 0 : gap
+      let noting = uncounted != 0 || now.timeIntervalSince(last.noted) >= Self.interval - 1
+      state.reading = Reading(task: id, wall: now, awake: awakeNow, noted: noting ? now : last.noted)
+      return (uncounted, noting)
     }
-    // Only a paused session's time is not counted anyway.
-    let uncounted = running.session.isPaused ? 0 : slept
-    try? tasks.uncount(uncounted, on: id, seenAt: now)
+    if noting { try? tasks.uncount(uncounted, on: id, seenAt: now) }
     if uncounted != 0, let again = tasks.runningFocus(at: now) { running = again }
     let session = running.session
     if session.leftSeconds(at: now) == 0, !session.isPaused {
