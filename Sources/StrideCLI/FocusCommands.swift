@@ -122,10 +122,9 @@ extension Session {
   func pause(_ args: CommandArguments<NoOptions>) throws {
     try args.noMorePositionals(than: 0, "pause")
     let result = try call(Wire.FocusPause.self, NoParams())
-    var running = result.focus
-    running.paused = false
     output.report(
-      "Paused the focus session on \(running.what), with \(running.left()). Go on with: stride resume", json: result)
+      "Paused the focus session on \(result.focus.what), with \(result.focus.left(sayingPaused: false)). Go on with: "
+        + "stride resume", json: result)
   }
 
   /// `stride resume` with no id: a paused session goes on.

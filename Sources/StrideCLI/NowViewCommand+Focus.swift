@@ -19,7 +19,7 @@ extension Session {
         return
       }
       view.showFocus(result.focus, task: result.task, at: System.uptime)
-      let switched = result.switchedFrom.map { " Switched from \($0.what), \(Self.after($0))." } ?? ""
+      let switched = result.switchedFrom.map { " " + Self.ended($0, .switched) } ?? ""
       view.say(
         "Started \(Minutes.spoken(result.focus.timeboxSeconds / Seconds.perMinute)) on \(result.focus.what).\(switched)"
       )
@@ -29,8 +29,7 @@ extension Session {
       }
       view.showFocus(result.focus, task: result.task, at: System.uptime)
       let done = result.task.status == .completed ? "Done: \(Output.name(result.task)). " : ""
-      let ended = result.focus.ending == .finished ? "Finished" : "Stopped"
-      view.say(done + "\(ended) focusing on \(result.focus.what), \(Self.after(result.focus)).")
+      view.say(done + Self.ended(result.focus, finish ? .finished : .stopped))
     case .pauseFocus, .resumeFocus:
       let pausing = effect == .pauseFocus
       let result =
@@ -41,7 +40,7 @@ extension Session {
       view.showFocus(result.focus, task: result.task, at: System.uptime)
       view.say(
         pausing
-          ? "Paused, with \(result.focus.left().dropFirst("paused, ".count)): the time stands still until you go on."
+          ? "Paused, with \(result.focus.left(sayingPaused: false))."
           : "Going on: \(result.focus.left())."
       )
     case .extendFocus(let minutes):
@@ -52,11 +51,5 @@ extension Session {
     default:
       break
     }
-  }
-
-  /// "after 7 minutes", "after less than a minute": the time a session counted.
-  private static func after(_ focus: Wire.Focus) -> String {
-    let minutes = focus.spentSeconds / Seconds.perMinute
-    return "after " + (minutes == 0 ? "less than a minute" : Minutes.spoken(minutes))
   }
 }

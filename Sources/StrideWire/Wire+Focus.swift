@@ -301,8 +301,8 @@ extension Wire.Focus {
   }
 
   /// The time left `elapsed` seconds after the reply: "3 minutes left", "less than a minute left", "no time left",
-  /// and "paused" before it while paused.
-  public func left(after elapsed: Int = 0) -> String {
+  /// and "paused" before it while paused (unless `sayingPaused` is false: a sentence that says so itself).
+  public func left(after elapsed: Int = 0, sayingPaused: Bool = true) -> String {
     let seconds = paused ? leftSeconds : max(0, leftSeconds - elapsed)
     let minutes = Seconds.minutesRoundedUp(seconds)
     let left =
@@ -311,7 +311,7 @@ extension Wire.Focus {
       case (1..<Seconds.perMinute, _): "less than a minute left"
       default: "\(Minutes.spoken(minutes)) left"
       }
-    return paused ? "paused, \(left)" : left
+    return paused && sayingPaused ? "paused, \(left)" : left
   }
 
   /// The session in one sentence: "Focus on task 12, step 2: find the lease. 3 minutes left."

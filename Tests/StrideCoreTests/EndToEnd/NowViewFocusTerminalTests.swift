@@ -79,7 +79,7 @@ extension NowViewTerminalTests {
     #expect(terminal.waitFor("Focus on task 1: water the ferns") != nil, "\(terminal.screen)")
     // The sentence may fold across rows.
     let switched = Fixtures.wait {
-      terminal.screen.joined(separator: " ").contains("Switched from task 2: sort the photos, after")
+      terminal.screen.joined(separator: " ").contains("Switched away from task 2: sort the photos, after")
     }
     #expect(switched, "\(terminal.screen)")
     _ = try other.call(Wire.FocusStop.self, .init())
