@@ -163,3 +163,26 @@ public struct HiddenEntry: Codable, Sendable, Equatable {
     self.detail = detail
   }
 }
+
+/// The energy a person usually has at an hour, learned from what they finished (`EnergyRhythm`): what `now` ranks
+/// for when no energy is set, and says it does.
+public struct LearnedEnergy: Sendable, Equatable, Codable {
+  /// The level they usually have then.
+  public var level: EnergyLevel
+  /// The local hour (0–23) it is the level of.
+  public var hour: Int
+  /// How many finishes it was learned from.
+  public var finishes: Int
+
+  public init(level: EnergyLevel, hour: Int, finishes: Int) {
+    self.level = level
+    self.hour = hour
+    self.finishes = finishes
+  }
+
+  /// "15:00": the hour as the sentences say it.
+  public var clock: String { (hour < 10 ? "0" : "") + "\(hour):00" }
+
+  /// "You usually have medium energy around 15:00": the sentence before whatever follows from it.
+  public var sentence: String { "You usually have \(level.rawValue) energy around \(clock)" }
+}

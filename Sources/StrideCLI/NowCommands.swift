@@ -149,6 +149,9 @@ extension Session {
     } else if let hidden = result.hidden {
       output.say("\(name) is not among what to start now: \(hidden.detail).")
     }
+    if let learned = result.learnedEnergy {
+      output.say("\(learned.sentence), so it is judged for that; set yours with `stride energy`.")
+    }
     guard !result.terms.isEmpty else { return }
     output.say()
     var rows = [["TERM", "INPUT", "VALUE", "WEIGHT", "CONTRIBUTION"]]

@@ -296,25 +296,29 @@ extension Wire.NowResult {
   /// The line above the list: calm about a pile of overdue work, with no count per task; it names the one list
   /// the now-list was narrowed to, if it was. It says the list is for the person's energy only when something in it
   /// needs no more than that (or is a check on something waited for); otherwise it says that these ask for more.
+  /// With no energy set but one learned for the hour, it says so first, and how to set theirs.
   public func heading(in list: String? = nil) -> String {
     let listNote = list.map { " in \($0)" } ?? ""
     let from = list.map { " from \($0)" } ?? ""
     let start = "start with one of these\(from):"
-    guard let energy, !suggestions.isEmpty else {
+    guard let level = energy ?? learnedEnergy?.level, !suggestions.isEmpty else {
       return overdue < NowLimits.overduePile
         ? start.sentenceStart : "\(overdue) things are overdue\(listNote); here is a way to start:"
     }
-    let fits = suggestions.contains { $0.kind == .checkOn || $0.task.energy.rank <= energy.rank }
+    let fits = suggestions.contains { $0.kind == .checkOn || $0.task.energy.rank <= level.rank }
     let one = suggestions.count == 1
-    let asks = (one ? "this asks" : "these ask") + " for more than your \(energy.rawValue) energy"
-    switch (overdue < NowLimits.overduePile, fits) {
-    case (true, true): return "For your \(energy.rawValue) energy, \(start)"
-    case (true, false):
-      return asks.sentenceStart + "; if you want to try anyway, "
-        + (one ? "here it is:" : "start with one of them\(from):")
-    case (false, true):
-      return "\(overdue) things are overdue\(listNote); here is a way to start, for your \(energy.rawValue) energy:"
-    case (false, false): return "\(overdue) things are overdue\(listNote); \(asks), but here is a way to start:"
-    }
+    let yours = energy == nil ? "that" : "your \(level.rawValue)"
+    let asks = (one ? "this asks" : "these ask") + " for more than \(yours) energy"
+    let line =
+      switch (overdue < NowLimits.overduePile, fits) {
+      case (true, true): "For \(yours) energy, \(start)"
+      case (true, false):
+        asks.sentenceStart + "; if you want to try anyway, " + (one ? "here it is:" : "start with one of them\(from):")
+      case (false, true):
+        "\(overdue) things are overdue\(listNote); here is a way to start, for \(yours) energy:"
+      case (false, false): "\(overdue) things are overdue\(listNote); \(asks), but here is a way to start:"
+      }
+    guard energy == nil, let learnedEnergy else { return line }
+    return learnedEnergy.sentence + " (set yours with `stride energy`). " + line.sentenceStart
   }
 }

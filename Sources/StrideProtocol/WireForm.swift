@@ -104,6 +104,7 @@ extension Wire.NowResult {
       energy: answer.energy, hidden: answer.hidden, overdue: answer.overdue, tagged: answer.tagged,
       outOfViewLong: answer.outOfViewLong, outOfViewDays: answer.outOfViewDays,
       focus: answer.focus.map { Wire.Focus($0, saying: speaker) })
+    learnedEnergy = answer.learnedEnergy
   }
 }
 

@@ -32,6 +32,10 @@ public final class TaskStore {
   /// Grows with every change to a task with time spent, a removal, or a failed commit: what is learned from the
   /// finished tasks (`calibrationSamples`) is learned again only when it moves.
   public private(set) var spentRevision = 0
+  /// Grows with every change that may finish a task or take a finish back (a completion, an undo, what sync
+  /// receives), or a failed commit: the energy rhythm learned from the completions is learned again only when it
+  /// moves.
+  public private(set) var finishRevision = 0
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
   private var batching = false
@@ -97,6 +101,7 @@ public final class TaskStore {
       openList = (try? rows.loadOpen()) ?? []
       titleKeys = nil
       spentRevision &+= 1
+      finishRevision &+= 1
       defaultListName = (try? defaultList().name) ?? defaultListName
       if outer { journal = [] }
       throw error
@@ -107,6 +112,10 @@ public final class TaskStore {
   package func record(_ change: StoreChange) {
     revision &+= 1
     if !change.removed.isEmpty || change.tasks.contains(where: { $0.spentSeconds > 0 }) { spentRevision &+= 1 }
+    switch change.action {
+    case .complete, .completeStep, .undo, .syncReceive: finishRevision &+= 1
+    default: break
+    }
     journal.append(change)
     if !batching { announce() }
   }

@@ -30,6 +30,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
       hidden: try field.optional("hidden"), overdue: try field.optional("overdue") ?? 0,
       tagged: try field.optional("tagged"), outOfViewLong: try field.optional("outOfViewLong"),
       outOfViewDays: try field.optional("outOfViewDays"), focus: try field.optional("focus"))
+    learnedEnergy = try field.optional("learnedEnergy")
   }
 
   public var json: JSONValue {
@@ -42,6 +43,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
     if let outOfViewLong { fields["outOfViewLong"] = .integer(Int64(outOfViewLong)) }
     if let outOfViewDays { fields["outOfViewDays"] = .integer(Int64(outOfViewDays)) }
     if let focus { fields["focus"] = focus.json }
+    if let learnedEnergy { fields["learnedEnergy"] = learnedEnergy.json }
     return .object(fields)
   }
 }
@@ -73,6 +75,19 @@ extension TermScore: JSONReadable, JSONWritable {
     .object([
       "term": .string(term.rawValue), "input": .string(input), "value": .double(Self.rounded(value)),
       "weight": .double(Self.rounded(weight)), "contribution": .double(Self.rounded(contribution)),
+    ])
+  }
+}
+
+extension LearnedEnergy: JSONReadable, JSONWritable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a learned energy")
+    self.init(level: try field("level"), hour: try field("hour"), finishes: try field("finishes"))
+  }
+
+  public var json: JSONValue {
+    .object([
+      "level": .string(level.rawValue), "hour": .integer(Int64(hour)), "finishes": .integer(Int64(finishes)),
     ])
   }
 }

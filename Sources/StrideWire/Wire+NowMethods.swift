@@ -131,6 +131,9 @@ extension Wire {
     public var openTasks: Int
     /// The energy the list was ranked for: the param, else the stored context; null when unknown.
     public var energy: EnergyLevel?
+    /// With no energy set: the one the person usually has at this hour, learned from what they finished, which the
+    /// list was ranked for; absent when none is learned (then the energy is unknown).
+    public var learnedEnergy: LearnedEnergy?
     /// With `all`: every open task left out, and why; the candidates that ranked below the five say `not-in-top`.
     public var hidden: [HiddenEntry]?
     /// How many open tasks are past their due time, hidden ones included (0 from a daemon that does not say).
@@ -176,6 +179,9 @@ extension Wire {
     public var hidden: Hidden?
     /// The energy the question was asked for.
     public var energy: EnergyLevel?
+    /// With no energy set: the one the person usually has at that hour, which the task was judged for; absent when
+    /// none is learned.
+    public var learnedEnergy: LearnedEnergy?
 
     public init(
       task: Task, position: Int?, kind: SuggestionKind?, prompt: String?, terms: [TermScore], score: Double?,
@@ -191,7 +197,16 @@ extension Wire {
       self.energy = energy
     }
 
-    enum CodingKeys: String, CodingKey { case task, position, kind, prompt, terms, score, hidden, energy }
+    /// The same explanation, judged for `learned` when no energy was set.
+    public func learning(_ learned: LearnedEnergy?) -> Explanation {
+      var explanation = self
+      explanation.learnedEnergy = learned
+      return explanation
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case task, position, kind, prompt, terms, score, hidden, energy, learnedEnergy
+    }
 
     /// Every key, `null` for an absent value.
     public func encode(to encoder: Encoder) throws {
@@ -204,6 +219,7 @@ extension Wire {
       try container.encode(score, forKey: .score)
       try container.encode(hidden, forKey: .hidden)
       try container.encode(energy, forKey: .energy)
+      try container.encodeIfPresent(learnedEnergy, forKey: .learnedEnergy)
     }
   }
 

@@ -27,6 +27,9 @@ final class Tasks: Sendable {
   /// What the finished tasks say of the person's estimates, and the store's `spentRevision` it was learned at:
   /// learned when first asked, and again only after a task with time spent changed (`Tasks+Calibration`).
   let learned = Locked<(revision: Int, calibration: EstimateCalibration)?>(nil)
+  /// When the person usually has energy, and the store's `finishRevision` it was learned at: learned when first
+  /// asked, and again only after a finish or its undo (`Tasks+Energy`).
+  let rhythmLearned = Locked<(revision: Int, rhythm: EnergyRhythm)?>(nil)
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
@@ -189,8 +192,9 @@ final class Tasks: Sendable {
   /// Why a task is where it is in now, or what hides it.
   func explain(_ params: Wire.TaskExplain.Params, _ caller: Caller) throws(StrideError) -> Wire.Explanation {
     let task = try locked { store throws(StrideError) in try store.task(params.id, at: caller.now) }
-    let (evaluation, _, energy, _) = try evaluate(params.nowParams, at: caller.now, detail: true)
-    return Self.explanation(of: task, in: evaluation, energy: energy, for: caller)
+    let evaluated = try evaluate(params.nowParams, at: caller.now, detail: true)
+    return Self.explanation(of: task, in: evaluated.evaluation, energy: evaluated.energy, for: caller)
+      .learning(evaluated.learned)
   }
 
   // MARK: The now-list
@@ -200,23 +204,35 @@ final class Tasks: Sendable {
   func nowResult(
     _ params: Wire.NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
   ) throws(StrideError) -> NowAnswer {
-    let (evaluation, openTasks, energy, tagged) = try evaluate(params, at: now, detail: detail, read: read)
+    let evaluated = try evaluate(params, at: now, detail: detail, read: read)
+    let evaluation = evaluated.evaluation
     let waiting = evaluation.outOfViewLong
-    let result = NowAnswer(
-      suggestions: evaluation.suggestions, openTasks: openTasks, energy: energy,
-      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: tagged,
+    var result = NowAnswer(
+      suggestions: evaluation.suggestions, openTasks: evaluated.openTasks, energy: evaluated.energy,
+      hidden: detail ? Self.hiddenEntries(evaluation) : nil, overdue: evaluation.overdue, tagged: evaluated.tagged,
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
       focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
+    result.learnedEnergy = evaluated.learned
     return params.terms == false ? result.withoutTerms : result
   }
 
-  /// Runs the engine for a now-list question: the evaluation, how many tasks are open, and the energy used.
-  /// `detail` also describes every hidden task and builds every candidate in full (for `all` and `task.explain`).
-  /// With `tags`, also how many open tasks have one of them. The tasks are read under the lock; the engine runs
-  /// after it is let go of.
+  /// What the engine made of a now-list question: the evaluation, how many tasks are open, the energy the person
+  /// set (asked with, or stored), else the one learned for the hour it was ranked for, and with `tags` how many open
+  /// tasks have one of them.
+  struct Evaluated {
+    var evaluation: Ranking.Evaluation
+    var openTasks: Int
+    var energy: EnergyLevel?
+    var learned: LearnedEnergy?
+    var tagged: Int?
+  }
+
+  /// Runs the engine for a now-list question. `detail` also describes every hidden task and builds every
+  /// candidate in full (for `all` and `task.explain`). The tasks are read under the lock; the engine runs after it
+  /// is let go of. With no energy set, it ranks for the one the person usually has at that hour, once learned.
   func evaluate(
     _ params: Wire.NowList.Params, at now: Date, detail: Bool, read: ([StrideTask], EnergyLevel?)? = nil
-  ) throws(StrideError) -> (Ranking.Evaluation, Int, EnergyLevel?, Int?) {
+  ) throws(StrideError) -> Evaluated {
     let limit = params.limit ?? NowLimits.maximumLimit
     guard (1...NowLimits.maximumLimit).contains(limit) else {
       throw StrideError.invalid("'limit' must be between 1 and \(NowLimits.maximumLimit)")
@@ -227,23 +243,25 @@ final class Tasks: Sendable {
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
     // The stored energy is read only when the question names none.
-    let (tasks, energy, calibration) = try locked {
-      store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?) in
-      let calibration = self.calibration(store)
-      if let read { return (read.0, params.energy ?? read.1, calibration) }
+    let (tasks, energy, calibration, rhythm) = try locked {
+      store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?, EnergyRhythm?) in
+      let (calibration, rhythm) = (self.calibration(store), self.rhythm(store, at: now))
+      if let read { return (read.0, params.energy ?? read.1, calibration, rhythm) }
       let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-      return (store.openByID, energy, calibration)
+      return (store.openByID, energy, calibration, rhythm)
     }
+    let timeZone = try zone(params.timeZone)
+    let learned = energy == nil ? learnedEnergy(rhythm, at: instant, in: LocalCalendar(timeZone: timeZone)) : nil
     let list = try params.list.map { name throws(StrideError) in
       try locked { store throws(StrideError) in try store.existingList(name).name }
     }
     let context = NowContext(
-      instant: instant, energy: energy, minutes: params.minutes, limit: limit, tags: tags,
-      timeZone: try zone(params.timeZone), list: list, sightings: sightings.withLock { $0 }, calibration: calibration)
+      instant: instant, energy: energy ?? learned?.level, minutes: params.minutes, limit: limit, tags: tags,
+      timeZone: timeZone, list: list, sightings: sightings.withLock { $0 }, calibration: calibration)
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
-    return (
-      Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail), tasks.count, energy, tagged
-    )
+    return Evaluated(
+      evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail),
+      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged)
   }
 
   /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.

@@ -123,6 +123,12 @@ extension StrideConfig {
         meaning: "once you have finished 8 tasks with an estimate and time spent in focus sessions, how long yours "
           + "really took (for a tag, from 5 of its own) stands in for planningFallacy, and decides what fits the "
           + "time you have; false keeps planningFallacy and your estimates as given"),
+      ConfigKey(
+        path: "engine.learnEnergy", kind: .boolean, defaultValue: String(defaults.learnEnergy), bounds: nil,
+        meaning: "once you have finished 30 tasks, the energy you usually have at that hour (from the energy of "
+          + "what you finished then) is what now suggests for when you have not set yours, and a task put off for "
+          + "no-energy without a time comes back at an hour you usually have enough; false keeps your energy "
+          + "unknown until you set it"),
       number(
         "quickStartMinutes", defaults.quickStartMinutes,
         "a task this short (in minutes, after the planning fallacy or your own calibration) is a quick start"),

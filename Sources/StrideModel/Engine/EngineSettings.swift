@@ -82,6 +82,9 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   /// Once the person has finished enough tasks with an estimate and time spent, their own factor (per tag where
   /// there is enough) stands in for `planningFallacy`, and the time filter takes the estimate so calibrated.
   public var calibrateEstimates = true
+  /// Once the person has finished enough tasks, the energy they usually have at an hour (`EnergyRhythm`) stands in
+  /// for an energy not set, and a no-energy deferral without a time comes back at an hour they usually have enough.
+  public var learnEnergy = true
   /// A task this short (in minutes, after the planning fallacy) is a quick start.
   public var quickStartMinutes = 15.0
   /// With low energy the list leads with a warm-up this short (estimate, in minutes) or shorter.
@@ -116,7 +119,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     case weights, deadlineHalfLifeHours, overdueFloor, dueSoonHours, waitedDays, planningFallacy, quickStartMinutes,
       warmUpMinutes, pressingHours
     case firstFifteenDueDays, wrongTimeWindowHours, noEnergyFallbackHours, stuckAfterDeferrals, perTagLimit
-    case overreachLimit, routineDeadlineCap, routineLimit, calibrateEstimates
+    case overreachLimit, routineDeadlineCap, routineLimit, calibrateEstimates, learnEnergy
   }
 
   public init(from decoder: Decoder) throws {
@@ -140,6 +143,7 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
     planningFallacy = try read(.planningFallacy, defaults.planningFallacy)
     calibrateEstimates =
       try container.decodeIfPresent(Bool.self, forKey: .calibrateEstimates) ?? defaults.calibrateEstimates
+    learnEnergy = try container.decodeIfPresent(Bool.self, forKey: .learnEnergy) ?? defaults.learnEnergy
     quickStartMinutes = try read(.quickStartMinutes, defaults.quickStartMinutes)
     warmUpMinutes = try read(.warmUpMinutes, defaults.warmUpMinutes)
     pressingHours = try read(.pressingHours, defaults.pressingHours)
@@ -163,7 +167,7 @@ extension EngineSettings {
 
   fileprivate static func bounds(_ key: CodingKeys) -> ClosedRange<Double>? {
     switch key {
-    case .weights, .calibrateEstimates: nil
+    case .weights, .calibrateEstimates, .learnEnergy: nil
     case .deadlineHalfLifeHours: 1...720
     case .overdueFloor: 0...1
     case .dueSoonHours: 0...48

@@ -9,6 +9,9 @@ public struct NowAnswer: Sendable, Equatable {
   public var openTasks: Int
   /// The energy the list was ranked for: the question's, else the stored context; nil when unknown.
   public var energy: EnergyLevel?
+  /// With no energy set: the one the person usually has at this hour, learned from what they finished, which the
+  /// list was ranked for; nil when none is learned (then the energy is unknown).
+  public var learnedEnergy: LearnedEnergy?
   /// With `all`: every open task left out, and why.
   public var hidden: [HiddenEntry]?
   /// How many open tasks are past their due time, hidden ones included.

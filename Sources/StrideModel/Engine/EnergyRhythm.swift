@@ -1,0 +1,139 @@
+import Foundation
+import StrideBase
+
+/// When a person usually has energy, learned from what they finished: the energy each finished task needed, by the
+/// local hour it was finished at (weekdays and weekends apart once each has enough). With no energy set, `now` ranks
+/// for the level at the hour, and says so (Docs/context-engine.md, "Energy that learns").
+///
+/// A pure value: the daemon builds it from the history's completions and hands it in; the engine only reads a level.
+public struct EnergyRhythm: Sendable, Equatable {
+  /// One finish: the energy the task needed, and when it was finished.
+  public struct Finish: Sendable, Equatable {
+    public var energy: EnergyLevel
+    public var at: Date
+
+    public init(energy: EnergyLevel, at: Date) {
+      self.energy = energy
+      self.at = at
+    }
+  }
+
+  /// Which days a level is for.
+  public enum Days: Sendable, Equatable {
+    case every, weekdays, weekends
+  }
+
+  /// The fewest finishes before anything is learned: with fewer, the energy stays unknown when none is set.
+  public static let overallMinimum = 30
+  /// The fewest finishes within an hour and the hours either side of it before that hour has a level: of 8 finishes
+  /// whose energy is the person's own two times in three, the level is right about 97 times in 100.
+  public static let hourMinimum = 8
+  /// Weekdays and weekends are learned apart once each has this many finishes.
+  public static let splitMinimum = 30
+  /// Only the most recent this many finishes count.
+  public static let window = 400
+  /// A finish this many days before the most recent one weighs half as much.
+  public static let halfLifeDays = 60.0
+  /// A neighbouring hour's finishes weigh this much against the hour's own.
+  static let neighbourWeight = 0.5
+
+  /// How many finishes were counted (within `window`).
+  public let finishes: Int
+  /// The level at each hour of the day (0–23) over all days; nil where too few were finished around it, and all nil
+  /// while fewer than `overallMinimum` were.
+  public let everyDay: [EnergyLevel?]
+  /// The levels of weekdays (Monday to Friday) and weekends apart; nil until each has `splitMinimum` finishes.
+  public let weekdays: [EnergyLevel?]?
+  public let weekends: [EnergyLevel?]?
+
+  /// Whether anything is learned.
+  public var learned: Bool { everyDay.contains { $0 != nil } }
+
+  /// Nothing learned.
+  public static let empty = EnergyRhythm(finishes: [], calendar: LocalCalendar(timeZone: .gmt))
+
+  /// Learns the rhythm from finishes (in any order), their hours and days read in `calendar`: the most recent
+  /// `window` count, each weighing half as much `halfLifeDays` before the most recent.
+  public init(finishes all: [Finish], calendar: LocalCalendar) {
+    let recent = all.sorted { $0.at > $1.at }.prefix(Self.window)
+    finishes = recent.count
+    guard recent.count >= Self.overallMinimum, let newest = recent.first?.at else {
+      (everyDay, weekdays, weekends) = (Array(repeating: nil, count: 24), nil, nil)
+      return
+    }
+    let points = recent.map { finish in
+      Point(
+        rank: Double(finish.energy.rank), hour: calendar.clock(of: finish.at).hour,
+        weekend: calendar.day(of: finish.at).isoWeekday >= 6,
+        weight: pow(0.5, newest.timeIntervalSince(finish.at) / Seconds.days(Self.halfLifeDays)))
+    }
+    everyDay = Self.levels(points)
+    let weekend = points.filter(\.weekend)
+    let weekday = points.filter { !$0.weekend }
+    if weekend.count >= Self.splitMinimum, weekday.count >= Self.splitMinimum {
+      (weekdays, weekends) = (Self.levels(weekday), Self.levels(weekend))
+    } else {
+      (weekdays, weekends) = (nil, nil)
+    }
+  }
+
+  /// The usual level at `instant` (its hour and day read in `calendar`): the weekday's or weekend's when they are
+  /// learned apart and that hour has one, else every day's; nil when nothing is learned for that hour.
+  public func level(at instant: Date, in calendar: LocalCalendar) -> EnergyLevel? {
+    let hour = calendar.clock(of: instant).hour
+    let apart = calendar.day(of: instant).isoWeekday >= 6 ? weekends : weekdays
+    return apart?[hour] ?? everyDay[hour]
+  }
+
+  /// The levels of `days`, hour by hour (nil where nothing is learned).
+  public func levels(_ days: Days) -> [EnergyLevel?] {
+    switch days {
+    case .every: everyDay
+    case .weekdays: weekdays ?? everyDay
+    case .weekends: weekends ?? everyDay
+    }
+  }
+
+  /// The start of the first hour after `instant`, within a week, at which the person usually has `needed` energy
+  /// or more; nil when there is none (or nothing is learned).
+  public func nextHour(withAtLeast needed: EnergyLevel, after instant: Date, in calendar: LocalCalendar) -> Date? {
+    guard learned else { return nil }
+    let day = calendar.day(of: instant)
+    let hour = calendar.clock(of: instant).hour
+    for step in 1...(7 * 24) {
+      let next = day.adding(days: (hour + step) / 24)
+      guard let clock = ClockTime(hour: (hour + step) % 24) else { continue }
+      let moment = calendar.date(next, clock)
+      guard moment > instant, let level = level(at: moment, in: calendar), level >= needed else { continue }
+      return moment
+    }
+    return nil
+  }
+
+  private struct Point {
+    var rank: Double
+    var hour: Int
+    var weekend: Bool
+    var weight: Double
+  }
+
+  /// Each hour's level: the weighted mean of the energies finished in it and, weighing `neighbourWeight`, in the
+  /// hours either side, rounded to a level; nil with fewer than `hourMinimum` finishes in those three hours.
+  private static func levels(_ points: [Point]) -> [EnergyLevel?] {
+    var count = Array(repeating: 0, count: 24)
+    var sum = Array(repeating: 0.0, count: 24)
+    var weight = Array(repeating: 0.0, count: 24)
+    for point in points {
+      count[point.hour] += 1
+      sum[point.hour] += point.rank * point.weight
+      weight[point.hour] += point.weight
+    }
+    return (0..<24).map { hour in
+      let (before, after) = ((hour + 23) % 24, (hour + 1) % 24)
+      guard count[before] + count[hour] + count[after] >= hourMinimum else { return nil }
+      let total = weight[hour] + neighbourWeight * (weight[before] + weight[after])
+      let mean = (sum[hour] + neighbourWeight * (sum[before] + sum[after])) / total
+      return mean >= 1.5 ? .high : mean >= 0.5 ? .medium : .low
+    }
+  }
+}
