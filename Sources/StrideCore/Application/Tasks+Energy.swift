@@ -20,10 +20,12 @@ extension Tasks {
   func learnedRhythm(_ store: TaskStore, at now: Date) -> EnergyRhythm {
     let revision = store.finishRevision
     if let kept = rhythmLearned.withLock({ $0 }), kept.revision == revision { return kept.rhythm }
+    // Every finish from a year back, whenever it is dated: what is kept must not hang on the moment it was read at
+    // (a finish dated ahead, by a clock set wrong or another device's, counts as the others do).
     let since = now.addingTimeInterval(-Seconds.days(Double(Self.rhythmDays)))
+    let until = now.addingTimeInterval(Seconds.days(Double(Self.rhythmDays)))
     // Completions that cannot be read leave the energy unknown; they are read again next time.
-    guard let done = try? store.history.completions(since: since, until: now.addingTimeInterval(Seconds.days(1)))
-    else { return .empty }
+    guard let done = try? store.history.completions(since: since, until: until) else { return .empty }
     let rhythm = EnergyRhythm(
       finishes: done.map { EnergyRhythm.Finish(energy: $0.energy, at: $0.at) },
       calendar: LocalCalendar(timeZone: timeZone))
