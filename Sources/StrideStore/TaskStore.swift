@@ -50,12 +50,16 @@ public final class TaskStore {
   /// How long a no-energy deferral without a time lasts if the energy never rises (`engine.noEnergyFallbackHours`):
   /// it is woken, and stored as active, at the start of the day on which they run out.
   public var noEnergyFallbackHours = EngineSettings().noEnergyFallbackHours
+  /// When the person usually has energy, once learned (and `engine.learnEnergy` is on): a no-energy pause without a
+  /// time ends at the next stretch of hours with enough for the task, instead of the fixed fallback.
+  public var energyRhythm: EnergyRhythm?
 
   /// The end of a no-energy pause without a time, by this store's day and settings.
   var energyFallback: EnergyFallback {
     var settings = EngineSettings()
     settings.noEnergyFallbackHours = noEnergyFallbackHours
     settings.dayStart = dayStart
+    settings.energyRhythm = energyRhythm
     return EnergyFallback(calendar: calendar, settings: settings)
   }
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each

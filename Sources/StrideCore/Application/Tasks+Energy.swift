@@ -5,32 +5,42 @@ import StrideStore
 
 /// Energy that learns: when the person usually has energy, from what they finished, kept between questions.
 extension Tasks {
-  /// How far back the completions are read: a year of finishes is more than `EnergyRhythm.window` for anyone who
-  /// finishes a task a day, and an old habit is not held against the person for ever.
-  static let rhythmDays = 365
-
   /// The rhythm the engine is given, or nil when `engine.learnEnergy` is off. Called under the store's lock; the
-  /// completions are read only when a finish (or its undo) has happened since they last were, so a `now` costs a
-  /// comparison of two numbers.
-  func rhythm(_ store: TaskStore, at now: Date) -> EnergyRhythm? {
-    engine.learnEnergy ? learnedRhythm(store, at: now) : nil
+  /// completions are read only when a finish (or its undo, or a sync) has happened since they last were, so a
+  /// `now` costs a comparison of two numbers. The store is told, so a no-energy pause ends by it.
+  func rhythm(_ store: TaskStore) -> EnergyRhythm? {
+    guard engine.learnEnergy else { return nil }
+    let rhythm = learnedRhythm(store)
+    store.energyRhythm = rhythm
+    return rhythm
   }
 
   /// What the completions say, whether or not the engine uses it (a review states it either way).
-  func learnedRhythm(_ store: TaskStore, at now: Date) -> EnergyRhythm {
+  func learnedRhythm(_ store: TaskStore) -> EnergyRhythm {
     let revision = store.finishRevision
     if let kept = rhythmLearned.withLock({ $0 }), kept.revision == revision { return kept.rhythm }
-    // Every finish from a year back, whenever it is dated: what is kept must not hang on the moment it was read at
-    // (a finish dated ahead, by a clock set wrong or another device's, counts as the others do).
-    let since = now.addingTimeInterval(-Seconds.days(Double(Self.rhythmDays)))
-    let until = now.addingTimeInterval(Seconds.days(Double(Self.rhythmDays)))
-    // Completions that cannot be read leave the energy unknown; they are read again next time.
-    guard let done = try? store.history.completions(since: since, until: until) else { return .empty }
-    let rhythm = EnergyRhythm(
-      finishes: done.map { EnergyRhythm.Finish(energy: $0.energy, at: $0.at) },
-      calendar: LocalCalendar(timeZone: timeZone))
+    // Finishes that cannot be read leave the energy unknown; they are read again next time.
+    guard let rhythm = Self.readRhythm(store, timeZone: timeZone) else { return .empty }
     rhythmLearned.withLock { $0 = (revision, rhythm) }
     return rhythm
+  }
+
+  /// The rhythm of every finish in the history, whenever it is dated (the most recent `EnergyRhythm.window`
+  /// count): what is kept does not hang on the moment it was read at. Their hours are the daemon's.
+  static func readRhythm(_ store: TaskStore, timeZone: TimeZone) -> EnergyRhythm? {
+    let ever = (Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 32_503_680_000))
+    guard let done = try? store.history.completions(since: ever.0, until: ever.1) else { return nil }
+    return EnergyRhythm(
+      finishes: done.map { EnergyRhythm.Finish(energy: $0.energy, at: $0.at) },
+      calendar: LocalCalendar(timeZone: timeZone))
+  }
+
+  /// The engine's settings as they stand: with the rhythm last learned, while `engine.learnEnergy` is on (for the
+  /// words of a deferral's end, which must agree with the engine's).
+  var speakingSettings: EngineSettings {
+    var settings = engine
+    if engine.learnEnergy { settings.energyRhythm = rhythmLearned.withLock { $0 }?.rhythm }
+    return settings
   }
 
   /// The energy a question is ranked for when none is set: the level the person usually has at `instant`, with its

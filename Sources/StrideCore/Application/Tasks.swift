@@ -29,11 +29,15 @@ final class Tasks: Sendable {
   let learned = Locked<(revision: Int, calibration: EstimateCalibration)?>(nil)
   /// When the person usually has energy, and the store's `finishRevision` it was learned at: learned when first
   /// asked, and again only after a finish or its undo (`Tasks+Energy`).
-  let rhythmLearned = Locked<(revision: Int, rhythm: EnergyRhythm)?>(nil)
+  let rhythmLearned: Locked<(revision: Int, rhythm: EnergyRhythm)?>
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
     store.noEnergyFallbackHours = config.engine.noEnergyFallbackHours
+    // Learned at the start, so a deferral's end is said and woken the same from the first question on.
+    let rhythm = config.engine.learnEnergy ? Self.readRhythm(store, timeZone: timeZone) : nil
+    store.energyRhythm = rhythm
+    rhythmLearned = Locked(rhythm.map { (store.finishRevision, $0) })
     // Without them nothing counts as waiting; a store that cannot read them still answers.
     sightings = Locked((try? store.sightings()) ?? Sightings())
     self.store = StoreLock(store)
@@ -164,6 +168,8 @@ final class Tasks: Sendable {
   func deferTask(_ params: Wire.TaskDefer.Params, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
     let task = try locked(caller) { store throws(StrideError) in
       let energy = try userContext(store, at: caller.now).energy
+      // Learned before the pause is stored, so it ends when the person usually has the energy for it.
+      _ = rhythm(store)
       return try store.apply(
         .deferTask(params.id, reason: params.reason, until: params.until?.date, on: params.on, energy: energy),
         at: caller.now)
@@ -245,7 +251,7 @@ final class Tasks: Sendable {
     // The stored energy is read only when the question names none.
     let (tasks, energy, calibration, rhythm) = try locked {
       store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?, EnergyRhythm?) in
-      let (calibration, rhythm) = (self.calibration(store), self.rhythm(store, at: now))
+      let (calibration, rhythm) = (self.calibration(store), self.rhythm(store))
       if let read { return (read.0, params.energy ?? read.1, calibration, rhythm) }
       let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
       return (store.openByID, energy, calibration, rhythm)
@@ -255,12 +261,15 @@ final class Tasks: Sendable {
     let list = try params.list.map { name throws(StrideError) in
       try locked { store throws(StrideError) in try store.existingList(name).name }
     }
-    let context = NowContext(
+    var context = NowContext(
       instant: instant, energy: energy ?? learned?.level, minutes: params.minutes, limit: limit, tags: tags,
       timeZone: timeZone, list: list, sightings: sightings.withLock { $0 }, calibration: calibration)
+    context.energyIsLearned = learned != nil
+    var settings = engine
+    settings.energyRhythm = rhythm
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return Evaluated(
-      evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: engine, detail: detail),
+      evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: settings, detail: detail),
       openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged)
   }
 

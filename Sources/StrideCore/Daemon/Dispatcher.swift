@@ -333,7 +333,7 @@ public final class Dispatcher: Sendable {
   /// How times are said to a connection that asked for words: in its context's zone (the daemon's when it named
   /// none), at `now`.
   func speaker(for session: ConnectionSession, at now: Date) -> Speaker {
-    Speaker(now: now, timeZone: session.timeZone ?? tasks.timeZone, settings: tasks.engine)
+    Speaker(now: now, timeZone: session.timeZone ?? tasks.timeZone, settings: tasks.speakingSettings)
   }
 
   /// What `server.info` says: the daemon, its files, its open tasks and how reminders stand.

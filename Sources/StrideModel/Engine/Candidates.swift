@@ -107,7 +107,7 @@ struct Evaluator {
       case .offeredAtOnce:
         break
       case .backWithEnergy where deferral.until == nil:
-        guard energyIsBack(deferral) else { return .hidden(.lowEnergy) }
+        guard energyIsBack(deferral, needing: task.energy) else { return .hidden(.lowEnergy) }
         resurfaced = resurfacedReason(task)
       case .backWithEnergy, .hidden, .waits:
         return .hidden(.deferred)
@@ -262,11 +262,11 @@ struct Evaluator {
     return due.timeIntervalSince(context.instant) <= Seconds.days(settings.firstFifteenDueDays)
   }
 
-  /// A no-energy deferral without a time ends when the user's energy is higher than it was, or after the
-  /// fallback period.
-  func energyIsBack(_ deferral: Deferral) -> Bool {
-    if let energy = context.energy, energy > (deferral.energy ?? .low) { return true }
-    return context.instant >= deferral.fallbackEnd(calendar, settings)
+  /// A no-energy deferral without a time ends when the user's energy is higher than it was (one they set, not one
+  /// learned), or after the fallback period (learned, or fixed).
+  func energyIsBack(_ deferral: Deferral, needing needed: EnergyLevel) -> Bool {
+    if !context.energyIsLearned, let energy = context.energy, energy > (deferral.energy ?? .low) { return true }
+    return context.instant >= deferral.fallbackEnd(needing: needed, calendar, settings)
   }
 
   /// A task back from a no-energy or wrong-time deferral and not touched since is boosted, once. The daemon's

@@ -94,18 +94,20 @@ public struct EnergyRhythm: Sendable, Equatable {
     }
   }
 
-  /// The start of the first hour after `instant`, within a week, at which the person usually has `needed` energy
-  /// or more; nil when there is none (or nothing is learned).
-  public func nextHour(withAtLeast needed: EnergyLevel, after instant: Date, in calendar: LocalCalendar) -> Date? {
+  /// When a task put off for lack of energy comes back: the start of the next stretch of hours, within a week, at
+  /// which the person usually has `needed` energy or more. Put off in such a stretch, it waits for the next one (they
+  /// said they have not the energy now, though they often do then); nil when none comes (or nothing is learned).
+  public func comeBack(needing needed: EnergyLevel, after instant: Date, in calendar: LocalCalendar) -> Date? {
     guard learned else { return nil }
     let day = calendar.day(of: instant)
     let hour = calendar.clock(of: instant).hour
+    var enough = level(at: instant, in: calendar).map { $0 >= needed } ?? false
     for step in 1...(7 * 24) {
-      let next = day.adding(days: (hour + step) / 24)
       guard let clock = ClockTime(hour: (hour + step) % 24) else { continue }
-      let moment = calendar.date(next, clock)
-      guard moment > instant, let level = level(at: moment, in: calendar), level >= needed else { continue }
-      return moment
+      let moment = calendar.date(day.adding(days: (hour + step) / 24), clock)
+      let before = enough
+      enough = level(at: moment, in: calendar).map { $0 >= needed } ?? false
+      if enough, !before, moment > instant { return moment }
     }
     return nil
   }

@@ -112,6 +112,10 @@ public struct EngineSettings: Equatable, Sendable, Decodable {
   /// When the person's day starts: `time.dayStart`, not an engine key (the daemon sets it from there). A no-energy
   /// deferral's fallback ends then, on the day it runs out.
   public var dayStart = TimeParser.defaultDayStart
+  /// When the person usually has energy, learned from what they finished: not an engine key (the daemon sets it
+  /// while `learnEnergy` is on). A no-energy deferral without a time comes back at the next stretch of hours they
+  /// usually have enough for the task, instead of the fixed fallback.
+  public var energyRhythm: EnergyRhythm?
 
   public init() {}
 

@@ -48,7 +48,8 @@ extension Evaluator {
   /// Put off as `no-energy` without a time, and the person's energy is now higher than it was then (than low, when it
   /// was not known): back because the energy rose.
   func energyRose(_ task: borrowing StrideTask) -> Bool {
-    guard task.status == .deferred, let deferral = task.deferral, deferral.endsWithEnergy, let energy = context.energy
+    guard task.status == .deferred, let deferral = task.deferral, deferral.endsWithEnergy, let energy = context.energy,
+      !context.energyIsLearned
     else { return false }
     return energy > (deferral.energy ?? .low)
   }
@@ -62,7 +63,7 @@ extension Evaluator {
     // Long past any fallback: no need to work it out (it reads the zone's offsets).
     let latest = Seconds.hours(settings.noEnergyFallbackHours + 48 + settings.pressingHours)
     guard context.instant.timeIntervalSince(last.at) < latest else { return nil }
-    let fallback = last.fallbackEnd(calendar, settings)
+    let fallback = last.fallbackEnd(needing: task.energy, calendar, settings)
     return fallback <= context.instant ? fallback : nil
   }
 

@@ -73,6 +73,9 @@ public struct NowContext: Sendable, Equatable {
   /// How long the person's tasks have really taken against their estimates, learned from what they finished; nil
   /// (or nothing learned yet) leaves the planning fallacy to stand for it.
   public var calibration: EstimateCalibration?
+  /// Whether `energy` is the one the person usually has at this hour, learned, not one they set: it ranks the same,
+  /// but it is no sign that their energy rose (a no-energy deferral does not end for it).
+  public var energyIsLearned = false
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,

@@ -80,7 +80,8 @@ struct WhyPhrases {
         // "Up" only when the energy at the deferral was known; otherwise what is true is what it is now.
         return last.energy == nil ? "back now your energy is \(energy.rawValue)" : "back now your energy is up"
       }
-      return "back on its own since \(time.describe(last.fallbackEnd(evaluator.calendar, evaluator.settings)))"
+      return
+        "back on its own since \(time.describe(last.fallbackEnd(needing: task.energy, evaluator.calendar, evaluator.settings)))"
     case .age: return ageText(task.createdAt)
     case .waited:
       // Its turn in the rota of what has been out of view: said from two days on, when it begins to tell.

@@ -140,18 +140,27 @@ extension Deferral {
   /// one's check-in.
   private func endsOnItsOwn(_ task: StrideTask, calendar: LocalCalendar, settings: EngineSettings) -> Date? {
     switch reason {
-    case .noEnergy: until ?? fallbackEnd(calendar, settings)
+    case .noEnergy: until ?? fallbackEnd(needing: task.energy, calendar, settings)
     case .wrongTime, .notImportant: until
     case .blocked: task.followUp
     case .unsure: nil
     }
   }
 
-  /// When a no-energy deferral without a time ends on its own: at the start of the day on which
-  /// `noEnergyFallbackHours` run out.
-  public func fallbackEnd(_ calendar: LocalCalendar, _ settings: EngineSettings) -> Date {
-    Self.dayStart(
-      after: Seconds.hours(settings.noEnergyFallbackHours), from: at, calendar: calendar, dayStart: settings.dayStart)
+  /// When a no-energy deferral without a time ends on its own, for a task that needs `needed`: at the next stretch
+  /// of hours the person usually has that energy or more, once learned (`learnedEnd`); else at the start of the day
+  /// on which `noEnergyFallbackHours` run out.
+  public func fallbackEnd(needing needed: EnergyLevel, _ calendar: LocalCalendar, _ settings: EngineSettings) -> Date {
+    learnedEnd(needing: needed, calendar, settings)
+      ?? Self.dayStart(
+        after: Seconds.hours(settings.noEnergyFallbackHours), from: at, calendar: calendar,
+        dayStart: settings.dayStart)
+  }
+
+  /// The start of the next stretch of hours after the deferral at which the person usually has `needed` energy or
+  /// more (`EnergyRhythm.comeBack`); nil when nothing is learned, or no such hour comes within a week.
+  public func learnedEnd(needing needed: EnergyLevel, _ calendar: LocalCalendar, _ settings: EngineSettings) -> Date? {
+    settings.energyRhythm?.comeBack(needing: needed, after: at, in: calendar)
   }
 
   private func comingBack(_ task: StrideTask, time: HumanTime, settings: EngineSettings) -> String {
@@ -161,7 +170,10 @@ extension Deferral {
         + (task.followUp.map { ", and Stride asks you to check on it \(time.describe($0))" } ?? "")
     case .noEnergy:
       guard let until else {
-        let fallback = time.describe(fallbackEnd(time.calendar, settings))
+        let learned = learnedEnd(needing: task.energy, time.calendar, settings) != nil
+        let fallback =
+          time.describe(fallbackEnd(needing: task.energy, time.calendar, settings))
+          + (learned ? ", when you usually have the energy for it" : "")
         // Put off at high energy, there is no higher energy to wait for: only the day's start brings it back.
         if energy == .high { return "it comes back on its own \(fallback), since your energy is already high" }
         let higher = energy.map { "when your energy is higher than \($0.rawValue)" } ?? "when you set a higher energy"

@@ -43,7 +43,7 @@ public struct EnergyFallback: Sendable {
   /// asked of it no more (a change after the end, made before the daemon woke it, does not keep it deferred).
   func end(of task: borrowing StrideTask) -> Date? {
     guard task.status == .deferred, let deferral = task.deferral, deferral.endsWithEnergy else { return nil }
-    return deferral.fallbackEnd(calendar, settings)
+    return deferral.fallbackEnd(needing: task.energy, calendar, settings)
   }
 }
 

@@ -109,6 +109,23 @@ struct EnergyRhythmDaemonTests {
     #expect(Self.call(dispatcher, "now.list")?["learnedEnergy"] == nil)
   }
 
+  @Test("a task put off for lack of energy comes back when the person usually has enough, and the reply says when")
+  func deferral() throws {
+    let (dispatcher, clock) = try Self.daemon()
+    Self.finish(dispatcher, clock, days: 1...8)
+    clock.set("2026-11-23T15:10:00Z")
+    _ = Self.call(dispatcher, "task.defer", #"{"id":1,"reason":"no-energy"}"#)
+    // The learned medium at 15 is no sign the energy rose: it stays put off.
+    #expect(!Self.titles(Self.call(dispatcher, "now.list")).contains("write the grant proposal"))
+    clock.set("2026-11-23T21:30:00Z")
+    #expect(!Self.titles(Self.call(dispatcher, "now.list")).contains("write the grant proposal"))
+    // The next morning's high hours begin at 8 (the hour before 9 leans on 9's finishes): back then.
+    clock.set("2026-11-24T07:59:00Z")
+    #expect(!Self.titles(Self.call(dispatcher, "now.list")).contains("write the grant proposal"))
+    clock.set("2026-11-24T08:00:00Z")
+    #expect(Self.titles(Self.call(dispatcher, "now.list")).first == "write the grant proposal")
+  }
+
   @Test("engine.learnEnergy off: the energy stays unknown")
   func off() throws {
     var config = StrideConfig()

@@ -77,7 +77,7 @@ struct EnergyRhythmTests {
     #expect(rhythm.finishes == 29)
     #expect(!rhythm.learned)
     #expect((0..<24).allSatisfy { rhythm.level(at: wednesday($0), in: calendar) == nil })
-    #expect(rhythm.nextHour(withAtLeast: .low, after: wednesday(9), in: calendar) == nil)
+    #expect(rhythm.comeBack(needing: .low, after: wednesday(9), in: calendar) == nil)
     // Thirty learn, as the documented threshold says.
     let enough = Array(person(seed: 3, days: 60, perDay: 5).prefix(EnergyRhythm.overallMinimum))
     #expect(EnergyRhythm(finishes: enough, calendar: calendar).learned)
@@ -113,17 +113,39 @@ struct EnergyRhythmTests {
     #expect(rhythm.level(at: wednesday(15), in: calendar) == .low)
   }
 
-  @Test("the next hour with enough energy: a high task put off at 21:00 is back at 8:00 the next day")
-  func nextHour() throws {
+  @Test("a task put off for lack of energy comes back at the next stretch of hours with enough for it")
+  func comeBack() throws {
     let rhythm = EnergyRhythm(finishes: person(seed: 2), calendar: calendar)
-    let back = try #require(rhythm.nextHour(withAtLeast: .high, after: wednesday(21), in: calendar))
-    let level = try #require(rhythm.level(at: back, in: calendar))
-    #expect(level == .high)
+    // A high task put off at 21:00: back at the start of the next morning's high hours.
+    let back = try #require(rhythm.comeBack(needing: .high, after: wednesday(21), in: calendar))
+    #expect(rhythm.level(at: back, in: calendar) == .high)
+    #expect(rhythm.level(at: back.addingTimeInterval(-3_600), in: calendar) != .high)
     #expect(back > wednesday(21) && back <= wednesday(24 + 9))
     #expect(calendar.clock(of: back).minute == 0)
-    // Low is had at any learned hour: the next hour's start.
+    // Put off at 10:00, in the high hours, it waits for the next morning's, not the next hour.
+    let morning = try #require(rhythm.comeBack(needing: .high, after: wednesday(10), in: calendar))
+    #expect(morning > wednesday(20) && morning <= wednesday(24 + 9))
+    // Nothing learned: no learned time, so the fixed fallback stands.
+    #expect(EnergyRhythm.empty.comeBack(needing: .low, after: wednesday(9), in: calendar) == nil)
+  }
+
+  @Test("the deferral's words say when it comes back, and why then; without a rhythm, the fixed fallback")
+  func deferralWords() throws {
+    let rhythm = EnergyRhythm(finishes: person(seed: 2), calendar: calendar)
+    var task = Fixtures.task(1, "write the grant proposal", energy: .high)
+    task.status = .deferred
+    task.deferral = Deferral(reason: .noEnergy, at: wednesday(21), until: nil)
+    let time = HumanTime(now: wednesday(21), timeZone: calendar.timeZone)
+    var settings = EngineSettings()
+    settings.energyRhythm = rhythm
+    let back = try #require(rhythm.comeBack(needing: .high, after: wednesday(21), in: calendar))
+    let learned = try #require(task.deferral).effect(for: task, time: time, settings: settings)
     #expect(
-      rhythm.nextHour(withAtLeast: .low, after: wednesday(21).addingTimeInterval(600), in: calendar) == wednesday(22))
+      learned
+        == "it comes back when you set a higher energy, or on its own \(time.describe(back)), when you usually have "
+        + "the energy for it")
+    let fixed = try #require(task.deferral).effect(for: task, time: time, settings: EngineSettings())
+    #expect(fixed == "it comes back when you set a higher energy, or on its own tomorrow at 09:00")
   }
 
   /// The share of the suggestions that need the person's true energy at that hour, over the hours 8 to 22 of one

@@ -41,11 +41,13 @@ struct DeferDefaultsTests {
     #expect(early.deferral?.until == Fixtures.at("2026-12-02T07:30:00Z"))
     let tired = try deferred(.noEnergy, at: "2026-11-21T00:10:00Z")
     var settings = EngineSettings()
-    let back = try #require(tired.deferral?.fallbackEnd(utc, settings))
+    let back = try #require(tired.deferral?.fallbackEnd(needing: .medium, utc, settings))
     #expect(back == Fixtures.at("2026-11-22T09:00:00Z"), "tomorrow at 09:00, not tomorrow at 00:10")
     settings.noEnergyFallbackHours = 2
     let late = try deferred(.noEnergy, at: "2026-11-21T15:00:00Z")
-    #expect(late.deferral?.fallbackEnd(utc, settings) == Fixtures.at("2026-11-22T09:00:00Z"), "never before it began")
+    #expect(
+      late.deferral?.fallbackEnd(needing: .medium, utc, settings) == Fixtures.at("2026-11-22T09:00:00Z"),
+      "never before it began")
     let time = HumanTime(now: Fixtures.at("2026-11-21T00:10:00Z"), timeZone: TimeZone(identifier: "UTC")!)
     #expect(
       tired.deferral?.effect(for: tired, time: time, settings: EngineSettings()).hasSuffix("tomorrow at 09:00") == true)
