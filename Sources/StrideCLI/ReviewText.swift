@@ -38,6 +38,7 @@ struct ReviewText {
     lines += section("Time in focus sessions:", focusTime)
     lines += section("Took far longer or far shorter than you estimated:", offEstimate)
     lines += section("How long your tasks take against their estimates (all you have finished):", estimates)
+    lines += section("Your energy over the day (from all you have finished):", energyDay)
     lines += section(
       "Became overdue:",
       Self.latest(review.becameOverdue.map(overdue))

@@ -212,6 +212,34 @@ public enum HistoryReview: WireMethod {
     }
   }
 
+  /// When the person usually has energy over the day, learned from all they finished, whatever the period: present
+  /// once a task has been finished.
+  public struct EnergyDay: Codable, Sendable, Equatable {
+    /// Finishes counted (the most recent 400 at most).
+    public var finishes: Int
+    /// How many it takes before anything is learned.
+    public var needed: Int
+    /// The usual level at each hour (24, from 00:00), every day; null at an hour with too few finishes around it,
+    /// all null while there are fewer than `needed`.
+    public var hours: [EnergyLevel?]
+    /// Weekdays and weekends apart, once each has enough; absent until then.
+    public var weekdays: [EnergyLevel?]?
+    public var weekends: [EnergyLevel?]?
+    /// Whether `now` uses it (`engine.learnEnergy`).
+    public var used: Bool
+    public init(
+      finishes: Int, needed: Int, hours: [EnergyLevel?], weekdays: [EnergyLevel?]?, weekends: [EnergyLevel?]?,
+      used: Bool
+    ) {
+      self.finishes = finishes
+      self.needed = needed
+      self.hours = hours
+      self.weekdays = weekdays
+      self.weekends = weekends
+      self.used = used
+    }
+  }
+
   /// A task finished in the period that took far longer, or far shorter, than its estimate.
   public struct OffEstimate: Codable, Sendable, Equatable {
     public var id: TaskID
@@ -265,6 +293,8 @@ public enum HistoryReview: WireMethod {
     public var untouched: [Named]
     /// What the finished tasks say of the estimates, whatever the period; absent before any has time spent.
     public var estimates: Estimates?
+    /// When the person usually has energy over the day, whatever the period; absent before any task is finished.
+    public var energy: EnergyDay?
     /// Tasks finished in the period whose time spent was at least twice their estimate, or at most half of it (and
     /// ten minutes or more away from it), furthest first; absent when none.
     public var offEstimate: [OffEstimate]?

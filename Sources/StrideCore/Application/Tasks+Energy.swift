@@ -2,6 +2,7 @@ import Foundation
 import StrideBase
 import StrideModel
 import StrideStore
+import StrideWire
 
 /// Energy that learns: when the person usually has energy, from what they finished, kept between questions.
 extension Tasks {
@@ -48,5 +49,13 @@ extension Tasks {
   func learnedEnergy(_ rhythm: EnergyRhythm?, at instant: Date, in calendar: LocalCalendar) -> LearnedEnergy? {
     guard let rhythm, let level = rhythm.level(at: instant, in: calendar) else { return nil }
     return LearnedEnergy(level: level, hour: calendar.clock(of: instant).hour, finishes: rhythm.finishes)
+  }
+
+  /// What a review says of the person's energy over the day: nil before any task is finished.
+  static func energyDay(_ rhythm: EnergyRhythm, used: Bool) -> HistoryReview.EnergyDay? {
+    guard rhythm.finishes > 0 else { return nil }
+    return HistoryReview.EnergyDay(
+      finishes: rhythm.finishes, needed: EnergyRhythm.overallMinimum, hours: rhythm.everyDay,
+      weekdays: rhythm.weekdays, weekends: rhythm.weekends, used: used)
   }
 }

@@ -85,6 +85,7 @@ extension Tasks {
         HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
       }
       review.estimates = Self.estimates(learnedCalibration(store), used: engine.calibrateEstimates)
+      review.energy = Self.energyDay(learnedRhythm(store), used: engine.learnEnergy)
       try Self.addFocus(to: &review, store, since: since, until: until, at: now, calendar: calendar)
       return review
     }

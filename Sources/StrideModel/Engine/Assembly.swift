@@ -112,10 +112,9 @@ struct Assembly {
     let score = Self.said(entry.score)
     switch limit(entry, chosen, families) {
     case .overreach:
-      let energy = context.energy?.rawValue ?? "low"
       return Hidden(
         .tooMuchEnergy,
-        "it needs \(tasks[entry.index].energy.rawValue) energy and yours is \(energy); \(settings.overreachLimit) "
+        "it needs \(tasks[entry.index].energy.rawValue) energy and \(context.energyIs); \(settings.overreachLimit) "
           + "such tasks are shown already, as their first 15 minutes")
     case .tag(let tag):
       return Hidden(.variety, "\(settings.perTagLimit) tasks tagged \(tag) are shown already")

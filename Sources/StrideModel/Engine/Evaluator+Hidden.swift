@@ -51,7 +51,7 @@ extension Evaluator {
     case .notTagged: detail = "it has none of the tags \(context.tags.joined(separator: ", "))"
     case .otherList: detail = "it is in the list \(task.list ?? ""), not \(context.list ?? "")"
     case .tooMuchEnergy:
-      detail = "it needs \(task.energy.rawValue) energy and yours is \((context.energy ?? .low).rawValue)"
+      detail = "it needs \(task.energy.rawValue) energy and \(context.energyIs)"
     case .wrongTime:
       let chosen = task.deferrals.last?.until.map(time.clock) ?? "another time"
       detail = "you chose \(chosen) for it; it shows from then for a few hours each day"

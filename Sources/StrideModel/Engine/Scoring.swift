@@ -152,7 +152,7 @@ struct Scoring {
   /// 1 when the task needs the energy the user has; less when it needs more; a little less when it needs less.
   func energyFit(_ task: StrideTask) -> (String, Double) {
     // Unknown energy says nothing about fit: no contribution, for any task.
-    let yours = context.energy?.rawValue ?? "unknown"
+    let yours = context.energy.map { context.energyIsLearned ? "usually \($0.rawValue) now" : $0.rawValue } ?? "unknown"
     return ("task \(task.energy.rawValue), yours \(yours)", energyFitValue(task))
   }
 

@@ -95,6 +95,17 @@ public struct NowContext: Sendable, Equatable {
 }
 
 extension NowContext {
+  /// "your medium energy", or "the medium energy you usually have now" when it is learned, not set.
+  func energyWords(_ level: EnergyLevel) -> String {
+    energyIsLearned ? "the \(level.rawValue) energy you usually have now" : "your \(level.rawValue) energy"
+  }
+
+  /// "yours is medium", or "you usually have medium now" when it is learned; "yours is low" when unknown.
+  var energyIs: String {
+    let level = (energy ?? .low).rawValue
+    return energyIsLearned ? "you usually have \(level) now" : "yours is \(level)"
+  }
+
   /// The filter a person asked for that hides a task: tags it has none of, or another list.
   func hides(_ task: StrideTask) -> HiddenCode? {
     if !tags.isEmpty, !task.tags.contains(where: tags.contains) { return .notTagged }

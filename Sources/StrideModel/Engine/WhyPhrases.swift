@@ -51,7 +51,7 @@ struct WhyPhrases {
       // Needing more than the user has is no reason to pick a task: no phrase.
       guard let energy = context.energy, task.energy <= energy else { return nil }
       return task.energy == energy
-        ? "matches your \(energy.rawValue) energy" : "easy for your \(energy.rawValue) energy"
+        ? "matches \(context.energyWords(energy))" : "easy for \(context.energyWords(energy))"
     case .timeFit:
       if term.input == "the first 15 minutes" {
         return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
