@@ -95,6 +95,33 @@ func engineSection() {
   context.calibration = benchCalibration()
   let samples = measure(runs: quick ? 5 : 21) { _ = Ranking.rank(tasks: tasks, context: context) }
   report("now.list engine, 100000 tasks, calibrated", samples)
+  // The same question with no energy set but one learned: the level at the hour stands in, and every no-energy
+  // deferral without a time (one task in ten here) asks the rhythm when it comes back.
+  let tired = tasks.enumerated().map { index, task in
+    guard index % 10 == 0 else { return task }
+    var task = task
+    task.status = .deferred
+    task.deferral = Deferral(reason: .noEnergy, at: now.addingTimeInterval(-Seconds.hours(2)), until: nil)
+    return task
+  }
+  var learned = benchContext(tired)
+  let rhythm = benchRhythm()
+  (learned.energy, learned.energyIsLearned) = (rhythm.level(at: now, in: LocalCalendar(timeZone: utc)), true)
+  var settings = EngineSettings()
+  settings.energyRhythm = rhythm
+  let energy = measure(runs: quick ? 5 : 21) { _ = Ranking.rank(tasks: tired, context: learned, settings: settings) }
+  report("now.list engine, 100000 tasks, energy learned", energy)
+}
+
+/// What 400 finishes teach: high mornings, medium afternoons, low evenings.
+func benchRhythm() -> EnergyRhythm {
+  EnergyRhythm(
+    finishes: (0..<400).map { index in
+      let hour = 7 + index % 16
+      let energy: EnergyLevel = hour < 12 ? .high : hour < 20 ? .medium : .low
+      return EnergyRhythm.Finish(
+        energy: energy, at: now.addingTimeInterval(-Seconds.days(Double(index / 5 + 1)) + Seconds.hours(Double(hour))))
+    }, calendar: LocalCalendar(timeZone: utc))
 }
 
 /// What 200 finished tasks with time spent teach: every tag of the benchmark's tasks runs its own way.

@@ -45,6 +45,8 @@ public struct EnergyRhythm: Sendable, Equatable {
   /// The levels of weekdays (Monday to Friday) and weekends apart; nil until each has `splitMinimum` finishes.
   public let weekdays: [EnergyLevel?]?
   public let weekends: [EnergyLevel?]?
+  /// `comeBack`'s answers, worked out once (`weekOfStretchStarts()`).
+  private var stretchStarts: [[Int?]]
 
   /// Whether anything is learned.
   public var learned: Bool { everyDay.contains { $0 != nil } }
@@ -59,6 +61,7 @@ public struct EnergyRhythm: Sendable, Equatable {
     finishes = recent.count
     guard recent.count >= Self.overallMinimum, let newest = recent.first?.at else {
       (everyDay, weekdays, weekends) = (Array(repeating: nil, count: 24), nil, nil)
+      stretchStarts = []
       return
     }
     let points = recent.map { finish in
@@ -75,6 +78,8 @@ public struct EnergyRhythm: Sendable, Equatable {
     } else {
       (weekdays, weekends) = (nil, nil)
     }
+    stretchStarts = []
+    if learned { stretchStarts = weekOfStretchStarts() }
   }
 
   /// The usual level at `instant` (its hour and day read in `calendar`): the weekday's or weekend's when they are
@@ -97,19 +102,33 @@ public struct EnergyRhythm: Sendable, Equatable {
   /// When a task put off for lack of energy comes back: the start of the next stretch of hours, within a week, at
   /// which the person usually has `needed` energy or more. Put off in such a stretch, it waits for the next one (they
   /// said they have not the energy now, though they often do then); nil when none comes (or nothing is learned).
+  /// A look-up in `stretchStarts`: the engine asks it of every task put off so, at every `now`.
   public func comeBack(needing needed: EnergyLevel, after instant: Date, in calendar: LocalCalendar) -> Date? {
-    guard learned else { return nil }
+    guard !stretchStarts.isEmpty else { return nil }
     let day = calendar.day(of: instant)
     let hour = calendar.clock(of: instant).hour
-    var enough = level(at: instant, in: calendar).map { $0 >= needed } ?? false
-    for step in 1...(7 * 24) {
-      guard let clock = ClockTime(hour: (hour + step) % 24) else { continue }
-      let moment = calendar.date(day.adding(days: (hour + step) / 24), clock)
-      let before = enough
-      enough = level(at: moment, in: calendar).map { $0 >= needed } ?? false
-      if enough, !before, moment > instant { return moment }
+    guard let offset = stretchStarts[needed.rank][(day.isoWeekday - 1) * 24 + hour],
+      let clock = ClockTime(hour: (hour + offset) % 24)
+    else { return nil }
+    return calendar.date(day.adding(days: (hour + offset) / 24), clock)
+  }
+
+  /// For each level needed (by rank), and each hour of the week from Monday 00:00 (its level as `level(at:in:)`
+  /// reads it): how many hours on the next stretch with that level or more starts, within a week; nil when none
+  /// does. Empty while nothing is learned.
+  private func weekOfStretchStarts() -> [[Int?]] {
+    var week: [EnergyLevel?] = []
+    for index in 0..<(7 * 24) {
+      let apart = index / 24 >= 5 ? weekends : weekdays
+      week.append(apart?[index % 24] ?? everyDay[index % 24])
     }
-    return nil
+    let hours = week.count
+    return EnergyLevel.allCases.map { needed in
+      let enough: [Bool] = week.map { level in level.map { $0 >= needed } ?? false }
+      return (0..<hours).map { start -> Int? in
+        (1...hours).first { step in enough[(start + step) % hours] && !enough[(start + step - 1) % hours] }
+      }
+    }
   }
 
   private struct Point {
