@@ -28,3 +28,14 @@ extension TaskStore {
     WakeUp.onlyDue(wakeUps) ? "came due" : "came back: " + WakeUp.reasons(wakeUps)
   }
 }
+
+extension TaskStore {
+  /// The end of a no-energy pause without a time, by this store's day and settings, and the rhythm once learned.
+  var energyFallback: EnergyFallback {
+    var settings = EngineSettings()
+    settings.noEnergyFallbackHours = noEnergyFallbackHours
+    settings.dayStart = dayStart
+    settings.energyRhythm = energyRhythm
+    return EnergyFallback(calendar: calendar, settings: settings)
+  }
+}

@@ -33,8 +33,7 @@ public final class TaskStore {
   /// finished tasks (`calibrationSamples`) is learned again only when it moves.
   public private(set) var spentRevision = 0
   /// Grows with every change that may finish a task or take a finish back (a completion, an undo, what sync
-  /// receives), or a failed commit: the energy rhythm learned from the completions is learned again only when it
-  /// moves.
+  /// receives), or a failed commit: the energy rhythm (`History.completions`) is learned again only when it moves.
   public private(set) var finishRevision = 0
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
@@ -50,18 +49,9 @@ public final class TaskStore {
   /// How long a no-energy deferral without a time lasts if the energy never rises (`engine.noEnergyFallbackHours`):
   /// it is woken, and stored as active, at the start of the day on which they run out.
   public var noEnergyFallbackHours = EngineSettings().noEnergyFallbackHours
-  /// When the person usually has energy, once learned (and `engine.learnEnergy` is on): a no-energy pause without a
-  /// time ends at the next stretch of hours with enough for the task, instead of the fixed fallback.
+  /// When the person usually has energy, once learned: a no-energy pause without a time ends by it (`energyFallback`).
   public var energyRhythm: EnergyRhythm?
 
-  /// The end of a no-energy pause without a time, by this store's day and settings.
-  var energyFallback: EnergyFallback {
-    var settings = EngineSettings()
-    settings.noEnergyFallbackHours = noEnergyFallbackHours
-    settings.dayStart = dayStart
-    settings.energyRhythm = energyRhythm
-    return EnergyFallback(calendar: calendar, settings: settings)
-  }
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
   public var origin: String?
@@ -116,10 +106,7 @@ public final class TaskStore {
   package func record(_ change: StoreChange) {
     revision &+= 1
     if !change.removed.isEmpty || change.tasks.contains(where: { $0.spentSeconds > 0 }) { spentRevision &+= 1 }
-    switch change.action {
-    case .complete, .completeStep, .undo, .syncReceive: finishRevision &+= 1
-    default: break
-    }
+    if [.complete, .completeStep, .undo, .syncReceive].contains(change.action) { finishRevision &+= 1 }
     journal.append(change)
     if !batching { announce() }
   }
