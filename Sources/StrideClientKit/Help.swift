@@ -253,7 +253,9 @@ public enum Help {
     Without a level, says what your energy is set to. With one, sets it: 'now' then ranks
     for it, leading with a warm-up when it is low and leaving out what needs much more.
     It counts for six hours (context.energyLapseHours in config.json), then is unknown
-    again: energy changes through the day.
+    again: energy changes through the day. Unset, once you have finished 30 tasks, 'now'
+    ranks for the energy you usually have at that hour, and says so ('stride review'
+    shows your day; engine.learnEnergy in config.json turns it off).
     """,
     "why": """
     Usage: stride why ID [--energy LEVEL] [--for MINUTES] [--at TIME] [--tags a,b]
