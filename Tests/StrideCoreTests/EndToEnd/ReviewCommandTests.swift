@@ -9,7 +9,7 @@ import Testing
 struct ReviewCommandTests {
   @Test("a week with only steps done says so in a sentence that agrees with its count, and the days line up")
   func stepsOnly() throws {
-    let cli = CommandLineHarness()
+    let cli = CommandLineHarness(at: "2026-11-25T12:00:00Z")
     defer { cli.finish() }
     #expect(cli.stride("add", "reply to the landlord: find the lease, write the email, send it").status == 0)
     #expect(cli.stride("done", "1.1").status == 0)

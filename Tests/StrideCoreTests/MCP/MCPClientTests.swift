@@ -19,7 +19,8 @@ struct MCPClientTests {
     "tools listed, capture (and its dry run), now with why, defer, done, errors as sentences, the resource",
     arguments: [("auto", "2026-07-28"), ("legacy", "2025-11-25")])
   func endToEnd(mode: String, revision: String) throws {
-    let cli = CommandLineHarness()
+    // A Wednesday noon: "tomorrow 9am" and the ranking read the same on any day and at any hour.
+    let cli = CommandLineHarness(at: "2026-11-25T12:00:00Z")
     defer { cli.finish() }
     let environment = String(decoding: try JSONEncoder().encode(cli.environment), as: UTF8.self)
     // The revisions the SDK offers and picks are its release's: the test pins the release it was written against.
