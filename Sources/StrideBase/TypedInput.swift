@@ -35,6 +35,11 @@ public enum Minutes {
     }
   }
 
+  /// A time spent in whole minutes, in words: "7 minutes", "1 hour and 5 minutes", and "less than a minute".
+  public static func spoken(seconds: Int) -> String {
+    seconds < Seconds.perMinute ? "less than a minute" : spoken(seconds / Seconds.perMinute)
+  }
+
   /// "10 minutes", "1 hour", "1 hour and 30 minutes": the same, in words for a sentence.
   public static func spoken(_ minutes: Int) -> String {
     let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)

@@ -181,8 +181,7 @@ extension Session {
   }
 
   private static func ended(_ what: String, spentSeconds: Int, _ ending: FocusEnding) -> String {
-    let minutes = spentSeconds / Seconds.perMinute
-    let after = minutes == 0 ? "after less than a minute" : "after \(Minutes.spoken(minutes))"
+    let after = "after \(Minutes.spoken(seconds: spentSeconds))"
     return switch ending {
     case .finished: "Finished focusing on \(what), \(after)."
     case .switched: "Switched away from \(what), \(after)."

@@ -123,7 +123,7 @@ extension NowView {
   /// The focus screen as sentences: the session now, the time spent, then what can be typed.
   func focusSentences() -> [String] {
     guard let focus, let sentence = focusSentence else { return ["Starting a focus session."] }
-    let spent = spentSeconds < Seconds.perMinute ? "less than a minute" : Minutes.spoken(spentSeconds / 60)
+    let spent = Minutes.spoken(seconds: spentSeconds)
     let keys =
       timeIsUp
       ? "Type keep going for \(Minutes.spoken(max(1, focus.boxSeconds / 60))) more, done, or stop; or more for "

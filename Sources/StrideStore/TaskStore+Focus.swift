@@ -8,10 +8,15 @@ import StrideModel
 extension TaskStore {
   /// The session running on an open task, with the task as it stands at `instant`.
   public func runningFocus(at instant: Date) -> RunningFocus? {
-    guard let task = openByID.first(where: { $0.runningFocus != nil }), let session = task.runningFocus else {
-      return nil
-    }
+    guard let id = focusedID, let task = openTask(id), let session = task.runningFocus else { return nil }
     return RunningFocus(task: task.settled(at: instant), session: session, at: instant)
+  }
+
+  /// The task whose session runs, as the database holds it (at start-up, and after a failed commit).
+  func runningFocusID() throws(StrideError) -> TaskID? {
+    try database.statement("SELECT task_id FROM focus_sessions WHERE ended_at IS NULL LIMIT 1").firstRow {
+      TaskID($0.int64(0))
+    }
   }
 
   /// Adds `seconds` (negative: takes them off) to the time task `id`'s running session does not count.

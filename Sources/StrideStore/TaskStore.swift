@@ -35,6 +35,9 @@ public final class TaskStore {
   /// Grows with every change that may finish a task or take a finish back (a completion, an undo, what sync
   /// receives), or a failed commit: the energy rhythm (`History.completions`) is learned again only when it moves.
   public private(set) var finishRevision = 0
+  /// The open task whose focus session runs, if one does: read when the open tasks are loaded and kept by each
+  /// change (`remember`, `forget`), so finding it takes no pass over them.
+  package private(set) var focusedID: TaskID?
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
   private var batching = false
@@ -67,6 +70,7 @@ public final class TaskStore {
     history = History(database: database)
     defaultListName = try defaultList().name
     openList = try rows.loadOpen(sideBySide: true)
+    focusedID = try runningFocusID()
   }
 
   /// The open tasks of `list` in memory take its new name (the database has it already).
@@ -93,6 +97,7 @@ public final class TaskStore {
     } catch {
       // Memory may hold changes the failed commit lost: take it again from the disk, and tell no one of them.
       openList = (try? rows.loadOpen()) ?? []
+      focusedID = (try? runningFocusID()) ?? nil
       titleKeys = nil
       spentRevision &+= 1
       finishRevision &+= 1
@@ -354,6 +359,11 @@ public final class TaskStore {
   package func remember(_ task: StrideTask) {
     var task = task
     if task.list == nil { task.list = defaultListName }
+    if task.runningFocus != nil, task.status.isOpen {
+      focusedID = task.id
+    } else if focusedID == task.id {
+      focusedID = nil
+    }
     let (index, found) = position(of: task.id)
     switch (found, task.status.isOpen) {
     case (true, true):
@@ -378,23 +388,10 @@ public final class TaskStore {
   /// Drops a deleted task from memory.
   package func forget(_ id: TaskID) {
     let (index, found) = position(of: id)
+    if focusedID == id { focusedID = nil }
     if found {
       openList.remove(at: index)
       titleKeys?.remove(at: index)
     }
   }
-
-  /// The next id: one past the largest ever given, so a deleted task's id is never reused.
-  package func nextID() throws(StrideError) -> TaskID {
-    let last = try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'tasks'").firstRow { $0.int64(0) }
-    return TaskID((last ?? 0) + 1)
-  }
-
-  /// The rules that span tasks, over the tasks as they stand at `now`.
-  package func rules(at now: Date) -> TaskRules {
-    TaskRules(
-      open: openByID, edges: { () throws(StrideError) in try self.rows.dependencyEdges() },
-      find: { id throws(StrideError) in try self.task(id, at: now) }, calendar: calendar, dayStart: dayStart)
-  }
-
 }

@@ -52,8 +52,7 @@ public enum HistoryWords {
   {
     guard let task, let session = task.focusSessions.last else { return "changed the focus session on \(name)" }
     let box = Minutes.spoken(session.timeboxSeconds / Seconds.perMinute)
-    let minutes = session.endedAt.map { session.spentSeconds(at: $0) / Seconds.perMinute } ?? 0
-    let spent = minutes == 0 ? "less than a minute" : Minutes.spoken(minutes)
+    let spent = Minutes.spoken(seconds: session.endedAt.map(session.spentSeconds) ?? 0)
     switch action {
     case .focusStart:
       let step = task.focusStep(of: session).map { ", step \($0.index): \($0.subtask.title)" } ?? ""
