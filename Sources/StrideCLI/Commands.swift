@@ -51,6 +51,7 @@ extension Command {
     case .export: try session.export(read())
     case .import: try session.importTasks(read())
     case .sync: try session.sync(read())
+    case .calendars: try session.calendars(read())
     case .daemon: try session.daemon(read())
     case .help: try session.help(read())
     case .lists: try session.lists(read())

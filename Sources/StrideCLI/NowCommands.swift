@@ -24,6 +24,7 @@ extension Session {
       suggestions.removeAll { $0.task.id == focus.task }
       if !suggestions.isEmpty { output.say() }
     }
+    if suggestions.isEmpty, let calendar = result.result.calendar { output.say(calendar.sentence) }
     if focus != nil, suggestions.isEmpty {
       output.say("Nothing else is asking for you; stay with this one, or stop with: stride stop")
     } else if result.suggestions.isEmpty {

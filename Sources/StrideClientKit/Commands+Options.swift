@@ -129,6 +129,13 @@ package struct BlockOptions: CommandOptions {
   package static var declared: [Option<Self>] { [.value("--on") { $0.on = $1 }] }
 }
 
+/// `stride calendars add`: the name to show the calendar by.
+package struct CalendarsOptions: CommandOptions {
+  package var name: String?
+  package init() {}
+  package static var declared: [Option<Self>] { [.value("--name") { $0.name = $1 }] }
+}
+
 /// `stride wait`.
 package struct WaitOptions: CommandOptions {
   package var followUp: TimeWords?

@@ -8,7 +8,7 @@ public enum CommandName: String, CaseIterable, Sendable {
   case add, now, `defer`, done, start, stop, pause, extend, list, find, show, step, note, edit, skip, pin, unpin
   case duplicate, reopen, wait, resume
   case block, unblock, delete, move, lists, undo, log, review, energy, when, why, watch, prompt, completions, export
-  case `import`, sync, daemon, mcp, help
+  case `import`, sync, calendars, daemon, mcp, help
 }
 
 /// One command of `stride`, declared once: its name, what it does in a few words, the options it takes (the type
@@ -131,6 +131,10 @@ public struct Command: Sendable {
     Command(
       name: .sync, summary: "sync with CalDAV task lists", options: SyncOptions.self,
       argument: .words(["status", "setup"])
+    ),
+    Command(
+      name: .calendars, summary: "the calendars that say when you are busy", options: CalendarsOptions.self,
+      argument: .words(["add", "use", "ignore", "remove", "refresh"])
     ),
     Command(
       name: .daemon, summary: "start, stop, status or install the daemon",

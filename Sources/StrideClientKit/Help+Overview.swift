@@ -58,6 +58,7 @@ extension Help {
           energy [LEVEL]        show or set your energy: low, medium, high, clear
           when TEXT             how Stride reads a time ("next fri 9am")
           why ID                why a task is (or is not) in 'now'
+          calendars             the calendars that say when you are busy (add, use, ignore)
           daemon start|stop|status|install
         """),
     Group(

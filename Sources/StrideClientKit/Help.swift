@@ -227,6 +227,25 @@ public enum Help {
     with 'stride now --list home' (or 'stride list --list home'). A list syncs with a task list
     on a CalDAV server, perhaps one another person shares with you: see 'stride help sync'.
     """,
+    "calendars": """
+    Usage: stride calendars                     each calendar, whether it counts, when it was read
+           stride calendars add FILE|URL [--name NAME]
+                                                read events from an .ics file or a webcal:// or
+                                                https:// address (a calendar app's subscription)
+           stride calendars use NAME            count a calendar's events (a server's, found for you)
+           stride calendars ignore NAME         stop counting them, without forgetting the calendar
+           stride calendars remove NAME         forget a file or an address
+           stride calendars refresh             read every calendar now
+
+    With your calendars, 'now' knows your day: with no --for, the time before your next
+    event is the time you have ("You have 25 minutes before 'dentist' at 15:00"), and what
+    does not fit is offered as its first 15 minutes or not at all. During an event it says
+    so and shows what fits after it. The event calendars on the server of a list that syncs
+    are listed here; count the ones that are yours with 'stride calendars use NAME'.
+    Calendars are only read, every 15 minutes (a file when it changes); offline, the copy
+    read last serves. Event titles stay on this machine. Events marked free, cancelled or
+    declined take no time, nor do all-day events unless they are marked busy.
+    """,
     "unpin": """
     Usage: stride unpin ID
 

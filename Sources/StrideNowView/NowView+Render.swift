@@ -296,11 +296,22 @@ extension Wire.NowResult {
   /// The line above the list: calm about a pile of overdue work, with no count per task; it names the one list
   /// the now-list was narrowed to, if it was. It says the list is for the person's energy only when something in it
   /// needs no more than that (or is a check on something waited for); otherwise it says that these ask for more.
-  /// With no energy set but one learned for the hour, it says so first, and how to set theirs.
+  /// With no energy set but one learned for the hour, it says so first, and how to set theirs; before that, what
+  /// the calendar says of the moment (and during an event, the list is for after it).
   public func heading(in list: String? = nil) -> String {
+    let line = energyHeading(in: list)
+    var before = calendar.map { $0.sentence + " " } ?? ""
+    if energy == nil, let learnedEnergy, !suggestions.isEmpty {
+      before += learnedEnergy.sentence + " (set yours with `stride energy`). "
+    }
+    return before.isEmpty ? line : before + line.sentenceStart
+  }
+
+  private func energyHeading(in list: String?) -> String {
     let listNote = list.map { " in \($0)" } ?? ""
     let from = list.map { " from \($0)" } ?? ""
-    let start = "start with one of these\(from):"
+    let after = calendar?.during == nil ? "" : "for after it, "
+    let start = "\(after)start with one of these\(from):"
     guard let level = energy ?? learnedEnergy?.level, !suggestions.isEmpty else {
       return overdue < NowLimits.overduePile
         ? start.sentenceStart : "\(overdue) things are overdue\(listNote); here is a way to start:"
@@ -318,7 +329,6 @@ extension Wire.NowResult {
         "\(overdue) things are overdue\(listNote); here is a way to start, for \(yours) energy:"
       case (false, false): "\(overdue) things are overdue\(listNote); \(asks), but here is a way to start:"
       }
-    guard energy == nil, let learnedEnergy else { return line }
-    return learnedEnergy.sentence + " (set yours with `stride energy`). " + line.sentenceStart
+    return line
   }
 }

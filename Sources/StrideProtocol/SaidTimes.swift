@@ -36,6 +36,16 @@ extension ListInfo: SaysTimes {
   }
 }
 
+extension CalendarInfo: SaysTimes {
+  public mutating func say(_ speaker: Speaker) {
+    said = Said(readAt: speaker.time.words(readAt), checkedAt: speaker.time.words(checkedAt))
+  }
+}
+
+extension CalendarsResult: SaysTimes {
+  public mutating func say(_ speaker: Speaker) { calendars = calendars.map(speaker.saying) }
+}
+
 extension ListsGet.Result: SaysTimes {
   public mutating func say(_ speaker: Speaker) { lists = lists.map(speaker.saying) }
 }

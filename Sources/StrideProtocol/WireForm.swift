@@ -105,6 +105,19 @@ extension Wire.NowResult {
       outOfViewLong: answer.outOfViewLong, outOfViewDays: answer.outOfViewDays,
       focus: answer.focus.map { Wire.Focus($0, saying: speaker) })
     learnedEnergy = answer.learnedEnergy
+    calendar = answer.calendar.map(CalendarNow.init)
+  }
+}
+
+extension CalendarNow {
+  public init(_ line: CalendarLine) {
+    func event(_ event: BusyTimes.Event?) -> CalendarEvent? {
+      event.map { CalendarEvent(title: $0.title, start: Timestamp($0.start), end: Timestamp($0.end)) }
+    }
+    let moment = line.moment
+    self.init(
+      during: event(moment.during), busyUntil: moment.busyUntil.map(Timestamp.init), next: event(moment.next),
+      minutes: moment.minutes, fitted: line.fitted, sentence: line.sentence)
   }
 }
 

@@ -219,6 +219,35 @@ package enum Schema {
       told TEXT
     );
     """,
+    // 15: the calendars Stride reads events from (a file, a subscription, or an event calendar on a sync account's
+    // server), each with its last good copy and what it was read as, and the occurrences of their events that take
+    // time within the window last expanded (start and end in Unix seconds). Event titles stay here: no history row,
+    // task or sync item holds them.
+    """
+    CREATE TABLE calendars (
+      name        TEXT PRIMARY KEY COLLATE NOCASE,
+      kind        TEXT NOT NULL,
+      location    TEXT NOT NULL UNIQUE,
+      account     TEXT,
+      counts      INTEGER NOT NULL DEFAULT 1,
+      copy        TEXT,
+      validator   TEXT,
+      read_at     INTEGER,
+      checked_at  INTEGER,
+      expanded_at INTEGER,
+      problem     TEXT,
+      components  INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE calendar_events (
+      calendar  TEXT NOT NULL REFERENCES calendars (name) ON DELETE CASCADE ON UPDATE CASCADE,
+      start     INTEGER NOT NULL,
+      end       INTEGER NOT NULL,
+      title     TEXT NOT NULL,
+      all_day   INTEGER NOT NULL DEFAULT 0,
+      marked_busy INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX calendar_events_by_calendar ON calendar_events (calendar, start);
+    """,
   ]
 
   /// The schema version this build writes.

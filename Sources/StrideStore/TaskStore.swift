@@ -54,6 +54,10 @@ public final class TaskStore {
   public var noEnergyFallbackHours = EngineSettings().noEnergyFallbackHours
   /// When the person usually has energy, once learned: a no-energy pause without a time ends by it (`energyFallback`).
   public var energyRhythm: EnergyRhythm?
+  /// When the calendars that count say the person is busy (`loadBusyTimes`): a now-list's answer depends on them.
+  public package(set) var busyTimes = BusyTimes.none {
+    didSet { revision &+= 1 }
+  }
 
   /// Who makes the changes now: the terminal session of the client whose request is being applied (set for each
   /// request, under the store's lock), recorded with each change so `undo` takes back what was done there.
@@ -71,6 +75,7 @@ public final class TaskStore {
     defaultListName = try defaultList().name
     openList = try rows.loadOpen(sideBySide: true)
     focusedID = try runningFocusID()
+    try loadBusyTimes()
   }
 
   /// The open tasks of `list` in memory take its new name (the database has it already).

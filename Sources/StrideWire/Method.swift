@@ -55,6 +55,11 @@ public enum Method: String, CaseIterable, Sendable {
   case focusResume = "focus.resume"
   case focusExtend = "focus.extend"
   case focusGet = "focus.get"
+  case calendarsList = "calendars.list"
+  case calendarsAdd = "calendars.add"
+  case calendarsCount = "calendars.count"
+  case calendarsRemove = "calendars.remove"
+  case calendarsRefresh = "calendars.refresh"
 
   /// Whether requests of this method that arrive together may share one commit with others: a quick change to the
   /// store, nothing that runs a program, reaches the network or runs the engine. (A capture shares one only while
@@ -69,7 +74,8 @@ public enum Method: String, CaseIterable, Sendable {
       true
     case .taskCapture, .serverInfo, .clientContext, .taskGet, .taskList, .taskFind, .taskExport, .taskExplain,
       .historyLog, .historyReview, .contextGet, .nowList, .nowPrompt, .timeParse, .eventsSubscribe, .syncSetup,
-      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove, .focusGet:
+      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove, .focusGet, .calendarsList, .calendarsAdd, .calendarsCount, .calendarsRemove,
+      .calendarsRefresh:
       false
     }
   }

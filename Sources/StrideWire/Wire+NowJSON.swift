@@ -31,6 +31,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
       tagged: try field.optional("tagged"), outOfViewLong: try field.optional("outOfViewLong"),
       outOfViewDays: try field.optional("outOfViewDays"), focus: try field.optional("focus"))
     learnedEnergy = try field.optional("learnedEnergy")
+    calendar = try field.optional("calendar")
   }
 
   public var json: JSONValue {
@@ -44,6 +45,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
     if let outOfViewDays { fields["outOfViewDays"] = .integer(Int64(outOfViewDays)) }
     if let focus { fields["focus"] = focus.json }
     if let learnedEnergy { fields["learnedEnergy"] = learnedEnergy.json }
+    if let calendar { fields["calendar"] = calendar.json }
     return .object(fields)
   }
 }
@@ -89,5 +91,32 @@ extension LearnedEnergy: JSONReadable, JSONWritable {
     .object([
       "level": .string(level.rawValue), "hour": .integer(Int64(hour)), "finishes": .integer(Int64(finishes)),
     ])
+  }
+}
+
+extension CalendarEvent: JSONReadable, JSONWritable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a calendar event")
+    self.init(title: try field("title"), start: try field("start"), end: try field("end"))
+  }
+
+  public var json: JSONValue { .object(["title": .string(title), "start": start.json, "end": end.json]) }
+}
+
+extension CalendarNow: JSONReadable, JSONWritable {
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a calendar moment")
+    self.init(
+      during: try field.optional("during"), busyUntil: try field.optional("busyUntil"), next: try field.optional("next"),
+      minutes: try field.optional("minutes"), fitted: try field("fitted"), sentence: try field("sentence"))
+  }
+
+  public var json: JSONValue {
+    var fields: [String: JSONValue] = ["fitted": .bool(fitted), "sentence": .string(sentence)]
+    if let during { fields["during"] = during.json }
+    if let busyUntil { fields["busyUntil"] = busyUntil.json }
+    if let next { fields["next"] = next.json }
+    if let minutes { fields["minutes"] = .integer(Int64(minutes)) }
+    return .object(fields)
   }
 }

@@ -147,6 +147,9 @@ extension Wire {
     public var outOfViewDays: Int?
     /// The focus session that runs, shown first and apart from the suggestions; absent when none runs.
     public var focus: Focus?
+    /// What the person's calendars say of that moment: the event they are in, the next one and the time free before
+    /// it; absent when no event is running or near.
+    public var calendar: CalendarNow?
 
     public init(
       suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,

@@ -47,10 +47,10 @@ extension Tasks {
   /// The first moment after `now` at which time alone may change the now-list: a due time, a wake-up or the end of
   /// a deferral, or the stored energy lapsing. The tasks are read under the lock, and looked through after it.
   func nextMoment(after now: Date) throws(StrideError) -> Date? {
-    let (open, lapsesAt) = try locked { store throws(StrideError) in
-      (store.openByID, try userContext(store, at: now).lapsesAt)
+    let (open, lapsesAt, busy) = try locked { store throws(StrideError) in
+      (store.openByID, try userContext(store, at: now).lapsesAt, store.busyTimes)
     }
-    return [open.nextMoment(after: now), lapsesAt].compactMap { $0 }.min()
+    return [open.nextMoment(after: now), lapsesAt, busy.nextChange(after: now)].compactMap { $0 }.min()
   }
 
   /// Runs `body` under the store's lock if the tasks and the context are still at `revision`: what it writes then

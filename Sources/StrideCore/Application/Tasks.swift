@@ -30,6 +30,8 @@ final class Tasks: Sendable {
   /// When the person usually has energy, and the store's `finishRevision` it was learned at: learned when first
   /// asked, and again only after a finish or its undo (`Tasks+Energy`).
   let rhythmLearned: Locked<(revision: Int, rhythm: EnergyRhythm)?>
+  /// An event this many hours off or nearer bounds the time a now-list is fitted to (`calendars.horizonHours`).
+  let calendarHorizonHours: Double
 
   init(store: sending TaskStore, timeZone: TimeZone, config: StrideConfig) {
     store.dayStart = config.time.dayStart
@@ -48,6 +50,7 @@ final class Tasks: Sendable {
     self.engine = engine
     energyLapseHours = config.context.energyLapseHours
     dayStart = config.time.dayStart
+    calendarHorizonHours = config.calendars.horizonHours
   }
 
   /// Who asks, and when: the moment of the request, the terminal session it came from (the changes are recorded as
@@ -219,6 +222,7 @@ final class Tasks: Sendable {
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
       focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
     result.learnedEnergy = evaluated.learned
+    result.calendar = Self.calendarLine(evaluated, at: params.at?.date ?? now, timeZone: try zone(params.timeZone))
     return params.terms == false ? result.withoutTerms : result
   }
 
@@ -231,6 +235,9 @@ final class Tasks: Sendable {
     var energy: EnergyLevel?
     var learned: LearnedEnergy?
     var tagged: Int?
+    /// What the calendars say of the moment, and whether the list was fitted to its free time.
+    var calendar: CalendarMoment?
+    var fittedToCalendar = false
   }
 
   /// Runs the engine for a now-list question. `detail` also describes every hidden task and builds every
@@ -249,28 +256,34 @@ final class Tasks: Sendable {
     let tags = try StrideTask.checkedTags(params.tags ?? [])
     let instant = params.at?.date ?? now
     // The stored energy is read only when the question names none.
-    let (tasks, energy, calibration, rhythm) = try locked {
-      store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?, EnergyRhythm?) in
+    let (tasks, energy, calibration, rhythm, calendar) = try locked {
+      store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?, EnergyRhythm?, CalendarMoment?) in
       let (calibration, rhythm) = (self.calibration(store), self.rhythm(store))
-      if let read { return (read.0, params.energy ?? read.1, calibration, rhythm) }
+      let calendar = calendarMoment(store, at: instant)
+      if let read { return (read.0, params.energy ?? read.1, calibration, rhythm, calendar) }
       let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
-      return (store.openByID, energy, calibration, rhythm)
+      return (store.openByID, energy, calibration, rhythm, calendar)
     }
     let timeZone = try zone(params.timeZone)
     let learned = energy == nil ? learnedEnergy(rhythm, at: instant, in: LocalCalendar(timeZone: timeZone)) : nil
     let list = try params.list.map { name throws(StrideError) in
       try locked { store throws(StrideError) in try store.existingList(name).name }
     }
+    let fitted = params.minutes == nil && calendar?.minutes != nil
     var context = NowContext(
-      instant: instant, energy: energy ?? learned?.level, minutes: params.minutes, limit: limit, tags: tags,
-      timeZone: timeZone, list: list, sightings: sightings.withLock { $0 }, calibration: calibration)
+      instant: instant, energy: energy ?? learned?.level,
+      minutes: Self.minutes(asked: params.minutes, calendar: calendar),
+      limit: limit, tags: tags, timeZone: timeZone, list: list, sightings: sightings.withLock { $0 },
+      calibration: calibration)
     context.energyIsLearned = learned != nil
+    context.calendar = fitted ? calendar : nil
     var settings = engine
     settings.energyRhythm = rhythm
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return Evaluated(
       evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: settings, detail: detail),
-      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged)
+      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged, calendar: calendar,
+      fittedToCalendar: fitted)
   }
 
   /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.

@@ -26,8 +26,10 @@ public final class Daemon {
 
   /// Takes the lock, opens the store, claims the socket (or adopts the one systemd passed) and starts serving.
   /// `syncConnector`: how to reach a CalDAV server (the `StrideCalDAV` module's); without it, no sync.
+  /// `calendarFetcher`: how to read calendars over the network (the same module's); without it, files only.
   public init(
-    paths: StridePaths, environment: [String: String], syncConnector: (any SyncConnector)? = nil, log: Log = Log()
+    paths: StridePaths, environment: [String: String], syncConnector: (any SyncConnector)? = nil,
+    calendarFetcher: (any CalendarFetching)? = nil, log: Log = Log()
   ) throws(StrideError) {
     self.log = log
     systemd = Systemd.Notifier(environment: environment)
@@ -58,8 +60,8 @@ public final class Daemon {
     let pid = getpid()
     let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(
-      store: store, clock: clock, config: config, syncConnector: syncConnector, environment: environment, log: log,
-      promptFile: served.promptFile
+      store: store, clock: clock, config: config, syncConnector: syncConnector, calendarFetcher: calendarFetcher,
+      environment: environment, log: log, promptFile: served.promptFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,

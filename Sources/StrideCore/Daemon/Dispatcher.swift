@@ -21,6 +21,8 @@ public final class Dispatcher: Sendable {
   let wakeTimer = WakeTimer()
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
+  /// The calendars whose events say when the person is busy.
+  let calendars: CalendarService
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
   /// The last answer to a now-list question about the present, and the background queue where it is worked out
@@ -44,8 +46,8 @@ public final class Dispatcher: Sendable {
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
     awake: @escaping @Sendable () -> Double = { System.uptime },
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
-    syncConnector: (any SyncConnector)? = nil, environment: [String: String] = [:], log: Log = Log(),
-    promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    syncConnector: (any SyncConnector)? = nil, calendarFetcher: (any CalendarFetching)? = nil,
+    environment: [String: String] = [:], log: Log = Log(), promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     let promptFile = promptFile.map(PromptLineFile.init)
@@ -62,6 +64,8 @@ public final class Dispatcher: Sendable {
         Wire.Event(topic: .syncFinished, seq: seq, at: Timestamp(at), sync: report, error: error)
       }
     }
+    calendars = CalendarService(
+      settings: config.calendars, fetcher: calendarFetcher, tasks: tasks, sync: sync, clock: clock)
     focusTimer = FocusTimer(tasks: tasks, clock: clock, awake: awake) { [reminders] running in
       Self.announceTimeUp(running, hub: hub, reminders: reminders)
     }
@@ -78,6 +82,7 @@ public final class Dispatcher: Sendable {
   /// Closes the database. Call once no request can arrive any more.
   public func close() {
     sync.stop()
+    calendars.stop()
     wakeTimer.stop()
     focusTimer.stop()
     reminders.stop()
@@ -102,6 +107,7 @@ public final class Dispatcher: Sendable {
   /// Starts syncing by itself, when sync is set up.
   public func startSync() {
     sync.start()
+    calendars.start()
   }
 
   /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet
@@ -259,6 +265,11 @@ public final class Dispatcher: Sendable {
     case .listsRemove: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
     case .focusStart, .focusStop, .focusPause, .focusResume, .focusExtend, .focusGet:
       return try focus(method, reply, caller)
+    case .calendarsList: return try reply(CalendarsList.self) { _ in try calendars.list() }
+    case .calendarsAdd: return try reply(CalendarsAdd.self) { try calendars.add($0) }
+    case .calendarsCount: return try reply(CalendarsCount.self) { try calendars.count($0) }
+    case .calendarsRemove: return try reply(CalendarsRemove.self) { try calendars.remove($0) }
+    case .calendarsRefresh: return try reply(CalendarsRefresh.self) { _ in try calendars.refresh() }
     }
   }
 

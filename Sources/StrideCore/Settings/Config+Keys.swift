@@ -16,6 +16,7 @@ public struct ConfigKey: Sendable, Equatable {
     case span = "a span of the day, \"HH:MM-HH:MM\""
     case boolean = "true or false"
     case program = "a program: a string, or an array of the program and its arguments"
+    case addresses = "an array of e-mail addresses"
   }
 
   /// The key's place in the file, its groups joined by dots: `engine.weights.deadline`.
@@ -42,7 +43,7 @@ public struct ConfigKey: Sendable, Equatable {
 extension StrideConfig {
   /// Every key config.json may hold, in the order stride-config(5) lists them.
   public static let keys: [ConfigKey] = [
-    captureKeys, contextKeys, timeKeys, reminderKeys, engineKeys, weightKeys,
+    captureKeys, contextKeys, timeKeys, reminderKeys, calendarKeys, engineKeys, weightKeys,
   ].flatMap(\.self)
 
   private static let captureKeys: [ConfigKey] = [

@@ -121,17 +121,15 @@ public struct StrideConfig: Equatable, Sendable {
   public var engine = EngineSettings()
   public var time = TimeSettings()
   public var reminders = RemindersSettings()
+  public var calendars = CalendarSettings()
 
   public init(
     capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
     engine: EngineSettings = EngineSettings(), time: TimeSettings = TimeSettings(),
-    reminders: RemindersSettings = RemindersSettings()
+    reminders: RemindersSettings = RemindersSettings(), calendars: CalendarSettings = CalendarSettings()
   ) {
-    self.capture = capture
-    self.context = context
-    self.engine = engine
-    self.time = time
-    self.reminders = reminders
+    (self.capture, self.context, self.engine) = (capture, context, engine)
+    (self.time, self.reminders, self.calendars) = (time, reminders, calendars)
   }
 
   /// The file as JSON holds it: each group of settings optional.
@@ -141,6 +139,7 @@ public struct StrideConfig: Equatable, Sendable {
     var engine: EngineSettings?
     var time: TimeSettings?
     var reminders: RemindersSettings?
+    var calendars: CalendarSettings?
   }
 
   /// The hours `context.energyLapseHours` may be.
@@ -157,7 +156,7 @@ public struct StrideConfig: Equatable, Sendable {
       let config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
         engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings(),
-        reminders: file.reminders ?? RemindersSettings())
+        reminders: file.reminders ?? RemindersSettings(), calendars: file.calendars ?? CalendarSettings())
       guard energyLapseBounds.contains(config.context.energyLapseHours) else {
         throw StrideError.invalid("context.energyLapseHours must be between \(ConfigKey.words(energyLapseBounds))")
       }

@@ -219,7 +219,7 @@ final class SyncService: Sendable {
   }
 
   /// The lists that sync with a server, in the order they were made.
-  private func synced() throws(StrideError) -> [StoredList] {
+  func synced() throws(StrideError) -> [StoredList] {
     try tasks.locked { store throws(StrideError) in try store.lists().filter { $0.account != nil } }
   }
 
@@ -260,7 +260,7 @@ final class SyncService: Sendable {
   }
 
   /// The password: the account's command's first line, else one a client passed, else `STRIDE_SYNC_PASSWORD`.
-  private func password(for account: SyncAccount) throws(StrideError) -> String? {
+  func password(for account: SyncAccount) throws(StrideError) -> String? {
     if let command = account.passwordCommand {
       guard let output = ExternalCommand.run(command, input: [], timeout: 10),
         let line = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)

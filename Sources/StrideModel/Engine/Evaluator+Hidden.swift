@@ -56,14 +56,14 @@ extension Evaluator {
       let chosen = task.deferrals.last?.until.map(time.clock) ?? "another time"
       detail = "you chose \(chosen) for it; it shows from then for a few hours each day"
     case .tooLong:
-      let yours = Minutes.format(context.minutes ?? 0)
+      let yours = context.timeAvailableNamed
       if let estimate = task.estimateMinutes, let applied = calibration(for: task) {
         // The filter took the calibrated time: say so, with the estimate the person gave.
         detail =
-          "it takes about \(Minutes.format(applied.minutes(estimate))), more than your \(yours): you estimated "
+          "it takes about \(Minutes.format(applied.minutes(estimate))), more than \(yours): you estimated "
           + "\(Minutes.format(estimate)), and \(applied.words)"
       } else {
-        detail = "it takes about \(task.estimateMinutes.map(Minutes.format) ?? "long"), more than your \(yours)"
+        detail = "it takes about \(task.estimateMinutes.map(Minutes.format) ?? "long"), more than \(yours)"
       }
     case .stuck:
       detail =

@@ -23,6 +23,8 @@ public struct NowAnswer: Sendable, Equatable {
   public var outOfViewDays: Int?
   /// The focus session that runs, as it stood when the answer was worked out; shown apart from the suggestions.
   public var focus: RunningFocus?
+  /// What the calendars say of the moment, when an event is running or near.
+  public var calendar: CalendarLine?
 
   public init(
     suggestions: [Suggestion], openTasks: Int, energy: EnergyLevel?, hidden: [HiddenEntry]? = nil, overdue: Int = 0,

@@ -168,7 +168,7 @@ struct Scoring {
         "\(Minutes.format(estimate)), \(Minutes.format(Int(evaluator.inflatedMinutes(task, estimate).rounded())))"
           + " with slack"
       }
-    return (input + (context.minutes.map { ", you have \(Minutes.format($0))" } ?? ""), timeFitValue(task, kind))
+    return (input + (context.minutes == nil ? "" : ", \(context.timeAvailable)"), timeFitValue(task, kind))
   }
 
   /// Started tasks pull: half for having begun, up to full with the steps done; full right after a step.

@@ -76,6 +76,9 @@ public struct NowContext: Sendable, Equatable {
   /// Whether `energy` is the one the person usually has at this hour, learned, not one they set: it ranks the same,
   /// but it is no sign that their energy rose (a no-energy deferral does not end for it).
   public var energyIsLearned = false
+  /// The calendar at `instant`, when the minutes available are the free time it leaves (no `minutes` asked for):
+  /// the words of the time available name the event that ends them.
+  public var calendar: CalendarMoment?
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,
@@ -104,6 +107,30 @@ extension NowContext {
   var energyIs: String {
     let level = (energy ?? .low).rawValue
     return energyIsLearned ? "you usually have \(level) now" : "yours is \(level)"
+  }
+
+  /// The time available in words: "you have 25 min", or with the calendar "you have 25 min before 'dentist' at
+  /// 15:00" (and "after 'standup'" while in an event).
+  var timeAvailable: String { "you have \(Minutes.format(minutes ?? 0))\(freeTimeBounds)" }
+
+  /// The time available as a thing: "your 25 min", or "the 25 min before 'dentist' at 15:00".
+  var timeAvailableNamed: String {
+    let bounds = freeTimeBounds
+    return "\(bounds.isEmpty ? "your" : "the") \(Minutes.format(minutes ?? 0))\(bounds)"
+  }
+
+  /// " before 'dentist' at 15:00" (" after 'standup' before …" while in an event) when the calendar gave the time
+  /// available, else "".
+  private var freeTimeBounds: String {
+    guard let calendar, let next = calendar.next else { return "" }
+    let after = calendar.during.map { " after \($0.named)" } ?? ""
+    return after + " before \(next.named) \(eventTime(next.start))"
+  }
+
+  /// "at 15:00" today, else "tomorrow at 09:00": when an event starts.
+  func eventTime(_ date: Date) -> String {
+    let time = HumanTime(now: instant, timeZone: timeZone)
+    return time.day(date) == "today" ? "at \(time.clock(date))" : time.describe(date)
   }
 
   /// The filter a person asked for that hides a task: tags it has none of, or another list.

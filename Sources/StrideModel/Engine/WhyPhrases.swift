@@ -57,13 +57,17 @@ struct WhyPhrases {
         return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
       }
       guard let estimate = task.estimateMinutes else { return nil }
-      let fits = context.minutes.flatMap { term.value >= 1 ? Minutes.format($0) : nil }
+      // "your 40 min", or with the calendar "the time before 'dentist'" (the line above the list says how long).
+      let fits = context.minutes.flatMap { minutes in
+        term.value >= 1
+          ? context.calendar?.next.map { "the time before \($0.named)" } ?? "your \(Minutes.format(minutes))" : nil
+      }
       if let applied = evaluator.calibration(for: task) {
         // The person's own past, named: the time it takes is theirs, not a fixed slack.
         let about = "about \(Minutes.format(applied.minutes(estimate)))"
-        return (fits.map { "\(about), which fits your \($0)" } ?? about) + ": \(applied.words)"
+        return (fits.map { "\(about), which fits \($0)" } ?? about) + ": \(applied.words)"
       }
-      if let fits { return "fits your \(fits)" }
+      if let fits { return "fits \(fits)" }
       return Minutes.format(estimate)
     case .momentum:
       if term.value >= 1 && term.input.hasPrefix("a step done") { return "you just finished a step" }

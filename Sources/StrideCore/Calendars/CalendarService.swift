@@ -1,0 +1,192 @@
+import Foundation
+import StrideBase
+import StrideCalendar
+import StrideModel
+import StrideStore
+import StrideWire
+
+/// The daemon's calendars: files, subscriptions and server event calendars, read in the background on one queue
+/// (a file when it changes, the others every `calendars.refreshMinutes`), their recurrences expanded then, and
+/// their busy times handed to the store for the engine. Read only: nothing is ever written to a calendar, and no
+/// event title leaves this machine.
+final class CalendarService: Sendable {
+  /// How often the queue looks for a file that changed or a calendar due to be read again.
+  static let tickSeconds = 60.0
+  /// The window events are expanded for: from a day back to this many days ahead, expanded again each day.
+  static let daysAhead = 62
+  static let reexpandSeconds = 12.0 * 3600
+  /// The largest calendar read (a decade of a busy person's meetings is a few megabytes).
+  static let sizeLimit = 32 * 1024 * 1024
+
+  private struct State {
+    var stopped = false
+    var automatic = false
+    /// The addresses each server account answers invitations with, learned when its calendars are listed.
+    var serverAddresses: [String: [String]] = [:]
+    /// When the servers were last asked for their event calendars.
+    var lookedAt: Date?
+  }
+
+  let settings: StrideConfig.CalendarSettings
+  let fetcher: (any CalendarFetching)?
+  let tasks: Tasks
+  let sync: SyncService
+  let clock: @Sendable () -> Date
+  private let queue = DispatchQueue(label: "stride.calendars")
+  private let state = Locked(State())
+
+  init(
+    settings: StrideConfig.CalendarSettings, fetcher: (any CalendarFetching)?, tasks: Tasks, sync: SyncService,
+    clock: @escaping @Sendable () -> Date
+  ) {
+    (self.settings, self.fetcher, self.tasks, self.sync, self.clock) = (settings, fetcher, tasks, sync, clock)
+  }
+
+  /// Reads what is due soon after start-up, then looks again every minute.
+  func start() {
+    state.withLock { $0.automatic = true }
+    schedule(after: 1)
+  }
+
+  func stop() {
+    state.withLock { $0.stopped = true }
+    queue.sync {}
+  }
+
+  private func schedule(after seconds: Double) {
+    queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+      guard let self, state.withLock({ !$0.stopped && $0.automatic }) else { return }
+      readDue(force: false)
+      schedule(after: Self.tickSeconds)
+    }
+  }
+
+  // MARK: The methods
+
+  func list() throws(StrideError) -> CalendarsResult {
+    CalendarsResult(calendars: try stored().map(Self.info))
+  }
+
+  /// Adds a file or a subscription and reads it at once; one that cannot be read is not kept.
+  func add(_ params: CalendarsAdd.Params) throws(StrideError) -> CalendarInfo {
+    let (kind, location) = try Self.location(params.location)
+    let existing = try stored()
+    if let same = existing.first(where: { $0.location == location }) {
+      throw StrideError(
+        .invalidTransition, "Stride reads that calendar already, as \(same.name); see it with: stride calendars")
+    }
+    let name = try Self.name(params.name, for: location, kind: kind, taken: existing.map(\.name))
+    return try queue.sync { Result { () throws(StrideError) in try addNow(name, kind: kind, at: location) } }.get()
+  }
+
+  /// Adds a calendar and reads it, on the queue; takes it away again when it cannot be read.
+  private func addNow(_ name: String, kind: CalendarKind, at location: String) throws(StrideError) -> CalendarInfo {
+    try tasks.locked { store throws(StrideError) in
+      try store.addCalendar(StoredCalendar(name: name, kind: kind, location: location, counts: true))
+    }
+    let calendar = try existing(name)
+    let outcome = read(calendar, force: true)
+    guard outcome.readAt != nil else {
+      try tasks.locked { store throws(StrideError) in try store.removeCalendar(name) }
+      throw StrideError(.invalidParams, "\(outcome.problem ?? "the calendar could not be read"); it was not added")
+    }
+    return try info(named: name)
+  }
+
+  /// Whether a calendar's events take time.
+  func count(_ params: CalendarsCount.Params) throws(StrideError) -> CalendarInfo {
+    let calendar = try existing(params.name)
+    try tasks.locked { store throws(StrideError) in try store.setCalendarCounts(calendar.name, params.counts) }
+    if params.counts, calendar.readAt == nil { queue.sync { _ = read(calendar, force: true) } }
+    return try info(named: calendar.name)
+  }
+
+  /// Forgets a file or a subscription.
+  func remove(_ params: CalendarRef) throws(StrideError) -> CalendarInfo {
+    let calendar = try existing(params.name)
+    guard calendar.kind != .server else {
+      throw StrideError(
+        .invalidTransition,
+        "\(calendar.name) is on the server of the list \(calendar.account ?? "that syncs"); to stop counting it: "
+          + "stride calendars ignore \(calendar.name)")
+    }
+    try queue.sync {
+      Result { () throws(StrideError) in
+        try tasks.locked { store throws(StrideError) in try store.removeCalendar(calendar.name) }
+      }
+    }.get()
+    return Self.info(calendar)
+  }
+
+  /// Reads every calendar now, and looks for new event calendars on the servers.
+  func refresh() throws(StrideError) -> CalendarsResult {
+    queue.sync { readDue(force: true) }
+    return try list()
+  }
+
+  // MARK: Reading
+
+  /// Looks for event calendars on the servers when due, then reads every calendar that is due (all, with `force`).
+  private func readDue(force: Bool) {
+    let now = clock()
+    let interval = settings.refreshMinutes * 60
+    if fetcher != nil, let lists = try? sync.synced(), !lists.isEmpty {
+      let looked = state.withLock { $0.lookedAt }
+      if force || looked.map({ now.timeIntervalSince($0) >= interval }) ?? true {
+        state.withLock { $0.lookedAt = now }
+        findServerCalendars(lists)
+      }
+    }
+    for calendar in (try? stored()) ?? [] where calendar.counts || calendar.kind != .server {
+      if state.withLock({ $0.stopped }) { return }
+      let due =
+        force || calendar.kind == .file || calendar.checkedAt.map { now.timeIntervalSince($0) >= interval } ?? true
+        || calendar.expandedAt.map { now.timeIntervalSince($0) >= Self.reexpandSeconds + 86_400 } ?? true
+      if due { _ = read(calendar, force: force) }
+    }
+  }
+
+  /// The window a reading expands events for, from `now`.
+  func window(at now: Date) -> DateInterval {
+    DateInterval(start: now.addingTimeInterval(-86_400), duration: Double(Self.daysAhead + 1) * 86_400)
+  }
+
+  /// Every calendar as stored.
+  func stored() throws(StrideError) -> [StoredCalendar] {
+    try tasks.locked { store throws(StrideError) in try store.calendars() }
+  }
+
+  private func existing(_ name: String) throws(StrideError) -> StoredCalendar {
+    let all = try stored()
+    guard let found = all.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+      let names = all.map(\.name)
+      throw StrideError(
+        .invalidParams,
+        names.isEmpty
+          ? "Stride reads no calendar yet; add one with: stride calendars add FILE-OR-URL"
+          : "there is no calendar called \(name); there are \(names.joined(separator: ", "))")
+    }
+    return found
+  }
+
+  private func info(named name: String) throws(StrideError) -> CalendarInfo {
+    try Self.info(existing(name))
+  }
+
+  static func info(_ calendar: StoredCalendar) -> CalendarInfo {
+    CalendarInfo(
+      name: calendar.name, kind: calendar.kind, location: calendar.location, account: calendar.account,
+      counts: calendar.counts, events: calendar.events, components: calendar.components,
+      readAt: calendar.readAt.map(Timestamp.init), checkedAt: calendar.checkedAt.map(Timestamp.init),
+      problem: calendar.problem)
+  }
+
+  /// The addresses an invitation is declined by: the settings' and every server account's.
+  var addresses: Set<String> {
+    settings.ownAddresses.union(state.withLock { $0.serverAddresses.values.flatMap(\.self) })
+  }
+
+  func learn(addresses: [String], of account: String) {
+    state.withLock { $0.serverAddresses[account] = addresses.map(StrideConfig.CalendarSettings.address) }
+  }
+}
