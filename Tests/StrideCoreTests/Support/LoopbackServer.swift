@@ -19,7 +19,7 @@ final class LoopbackServer: @unchecked Sendable {
 
   let port: Int
   private let answer: @Sendable (LoopbackHTTP.Request) -> Answer
-  /// The listening socket (nil once stopped) and the connections held silent; closed only under this lock.
+  /// The listening socket (nil once stopped) and the connections held silent.
   private let open: Locked<(listening: Int32?, silent: [Int32])>
   private let received = Locked<[LoopbackHTTP.Request]>([])
 
@@ -37,14 +37,14 @@ final class LoopbackServer: @unchecked Sendable {
   /// The requests answered so far, in order.
   var requests: [LoopbackHTTP.Request] { received.withLock { $0 } }
 
-  /// Stops listening and closes the silent connections. Once only: a descriptor closed twice could be another
-  /// file's by then.
+  /// Stops listening and closes the silent connections. The listening socket is shut down here but closed by the
+  /// serving thread as it leaves: closed here, its number could be a new server's socket by the time the thread
+  /// calls accept again, and this server would answer that one's requests.
   func stop() {
     open.withLock { open in
       guard let listening = open.listening else { return }
       open.listening = nil
       shutdown(listening, Int32(SHUT_RDWR))
-      close(listening)
       for descriptor in open.silent {
         shutdown(descriptor, Int32(SHUT_RDWR))
         close(descriptor)
@@ -57,7 +57,11 @@ final class LoopbackServer: @unchecked Sendable {
   private func serve(_ listener: Int32) {
     while true {
       let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
+      if client < 0, errno == EINTR || errno == ECONNABORTED { continue }
+      guard client >= 0 else {
+        close(listener)
+        return
+      }
       guard let request = LoopbackHTTP.readRequest(client) else {
         close(client)
         continue
