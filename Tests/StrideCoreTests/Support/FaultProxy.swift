@@ -42,7 +42,8 @@ final class FaultProxy: @unchecked Sendable {
   private let upstreamPort: Int
   private let listener: Int32
   private let state: Locked<State>
-  /// The listening socket (nil once stopped) and the connections being served; closed only under this lock.
+  /// The listening socket (nil once stopped) and the connections being served; a connection is closed only under
+  /// this lock.
   private let open: Locked<(listening: Int32?, clients: Set<Int32>)>
 
   /// A proxy to the server on 127.0.0.1 at `upstreamPort`, its faults drawn from `seed`.
@@ -71,13 +72,13 @@ final class FaultProxy: @unchecked Sendable {
   }
 
   /// Stops listening and cuts the connections in flight. Once only: a descriptor closed twice could be another
-  /// file's by then (a device's database).
+  /// file's by then (a device's database). For the same reason the listening socket is shut down here and closed by
+  /// the accepting thread as it leaves, never while that thread may still call accept on its number.
   func stop() {
     open.withLock { open in
       guard let listening = open.listening else { return }
       open.listening = nil
       shutdown(listening, Int32(SHUT_RDWR))
-      close(listening)
       for descriptor in open.clients { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
   }
@@ -89,7 +90,11 @@ final class FaultProxy: @unchecked Sendable {
   private func acceptLoop() {
     while true {
       let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
+      if client < 0, errno == EINTR || errno == ECONNABORTED { continue }
+      guard client >= 0 else {
+        close(listener)
+        return
+      }
       open.withLock { _ = $0.clients.insert(client) }
       Thread { [self] in
         serve(client)
