@@ -19,24 +19,8 @@ extension CalendarFetcher {
     var request = URLRequest(url: address)
     request.setValue("text/calendar, */*;q=0.5", forHTTPHeaderField: "Accept")
     for (name, value) in Self.conditions(validator) { request.setValue(value, forHTTPHeaderField: name) }
-    let download = SubscriptionDownload(
-      limit: limit,
-      refuseRedirect: { from, to in
-        Self.mayFollow(from: from, to: to)
-          ? nil
-          : Self.refusal(
-            host,
-            "sent Stride on to plain http at \(to.host ?? "another address"), which anyone on the way could read "
-              + "or change; use the calendar's https:// address")
-      },
-      refuseSize: { size in
-        Self.refusal(
-          host, "is \(Self.bytes(size)) or more, larger than the \(Self.bytes(limit)) Stride reads from one calendar")
-      },
-      refusePassword: { Self.refusal(host, "asks for a password; subscribe to the calendar's address that needs none") }
-    )
-    let outcome = download.run(request, timeout: timeout)
-    if let refusal = outcome.refusal { throw refusal }
+    let outcome = SubscriptionDownload(limit: limit).run(request, timeout: timeout)
+    if let stop = outcome.stop { throw Self.refusal(stop, host: host, limit: limit) }
     if let error = outcome.error {
       throw DAVSession.describe(error, url: address, timeout: timeout, advice: .calendars)
     }
@@ -47,7 +31,10 @@ extension CalendarFetcher {
     guard (200..<300).contains(response.statusCode) else { throw Self.describe(status: response.statusCode, host) }
     let body = Self.withoutByteOrderMark(outcome.body)
     guard ICalendarReader.looksLikeICalendar(body) else {
-      let page = (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("html")
+      let page =
+        (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("html")
+        || String(decoding: body.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+          .hasPrefix("<")
       throw Self.refusal(
         host,
         page
@@ -107,6 +94,21 @@ extension CalendarFetcher {
     if validator.hasPrefix("etag:") { return ["If-None-Match": String(validator.dropFirst("etag:".count))] }
     if validator.hasPrefix("modified:") { return ["If-Modified-Since": String(validator.dropFirst("modified:".count))] }
     return [:]
+  }
+
+  /// Why Stride stopped reading, in words.
+  static func refusal(_ stop: SubscriptionDownload.Stop, host: String, limit: Int) -> StrideError {
+    switch stop {
+    case .tooLarge(let size):
+      refusal(host, "is \(bytes(size)) or more, larger than the \(bytes(limit)) Stride reads from one calendar")
+    case .redirect(let to):
+      refusal(
+        host,
+        "sent Stride on to plain http at \(to.host ?? "another address"), which anyone on the way could read or "
+          + "change; use the calendar's https:// address")
+    case .password: describe(status: 401, host)
+    case .status(let status): describe(status: status, host)
+    }
   }
 
   /// A status that is neither a calendar nor "unchanged", in words: what it means, and what to do.

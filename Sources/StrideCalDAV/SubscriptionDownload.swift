@@ -6,35 +6,35 @@ import StrideBase
 #endif
 
 /// One GET of a subscribed calendar, read through a delegate rather than a completion handler: so a calendar too
-/// large is cut off as soon as that is known (from its Content-Length, else from the bytes received), and each
-/// redirect is checked before it is followed.
+/// large is cut off as soon as that is known (from its Content-Length, else from the bytes received), an error's
+/// body is not read at all, and each redirect is checked before it is followed.
 final class SubscriptionDownload: NSObject, URLSessionDataDelegate, Sendable {
-  /// What came back: the last answer's head, its body so far, and why Stride stopped it, when it did.
+  /// Why Stride stopped the transfer before its end.
+  enum Stop: Equatable {
+    /// The calendar has at least this many bytes, more than the limit.
+    case tooLarge(Int)
+    /// The server sent Stride on to an address `CalendarFetcher.mayFollow` refuses.
+    case redirect(URL)
+    /// The server asked for a password (HTTP 401 with a challenge).
+    case password
+    /// The server answered with this status, neither a calendar nor "unchanged".
+    case status(Int)
+  }
+
+  /// What came back: the last answer's head, its body, and why Stride stopped it, when it did.
   struct Outcome {
     var response: HTTPURLResponse?
     var body = Data()
-    var refusal: StrideError?
+    var stop: Stop?
     var error: Error?
   }
 
   private let limit: Int
-  /// Says why a redirect to a URL may not be followed; nil when it may.
-  private let refuseRedirect: @Sendable (_ from: URL, _ to: URL) -> StrideError?
-  /// Says why a calendar of this many bytes is refused.
-  private let refuseSize: @Sendable (Int) -> StrideError
-  /// Says why an address that asks for a password is refused.
-  private let refusePassword: @Sendable () -> StrideError
   private let outcome = Locked(Outcome())
   private let done = DispatchSemaphore(value: 0)
 
-  init(
-    limit: Int, refuseRedirect: @escaping @Sendable (URL, URL) -> StrideError?,
-    refuseSize: @escaping @Sendable (Int) -> StrideError, refusePassword: @escaping @Sendable () -> StrideError
-  ) {
+  init(limit: Int) {
     self.limit = limit
-    self.refuseRedirect = refuseRedirect
-    self.refuseSize = refuseSize
-    self.refusePassword = refusePassword
   }
 
   /// Sends `request` and waits until its answer is whole, failed, or stopped. The session is one of its own, ended
@@ -53,10 +53,10 @@ final class SubscriptionDownload: NSObject, URLSessionDataDelegate, Sendable {
     return outcome.withLock { $0 }
   }
 
-  /// Stops the transfer for a reason of Stride's own: the reason is what the caller hears, not the cancellation.
-  private func stop(_ task: URLSessionTask, _ refusal: StrideError) {
-    outcome.withLock { if $0.refusal == nil { $0.refusal = refusal } }
-    task.cancel()
+  /// Notes a reason of Stride's own to stop the transfer: the reason is what the caller hears, not the cancellation.
+  /// It is noted before the task is told, so the task cannot end before the caller can know why.
+  private func note(_ reason: Stop) {
+    outcome.withLock { if $0.stop == nil { $0.stop = reason } }
   }
 
   func urlSession(
@@ -68,11 +68,19 @@ final class SubscriptionDownload: NSObject, URLSessionDataDelegate, Sendable {
       $0.response = http
       $0.body = Data()
     }
-    if let http, (200..<300).contains(http.statusCode), response.expectedContentLength > limit {
-      completionHandler(.cancel)
-      return stop(dataTask, refuseSize(Int(response.expectedContentLength)))
-    }
-    completionHandler(.allow)
+    let status = http?.statusCode ?? 0
+    let stop: Stop? =
+      if !(200..<300).contains(status), status != 304 {
+        .status(status)
+      } else if response.expectedContentLength > limit {
+        .tooLarge(Int(response.expectedContentLength))
+      } else {
+        nil
+      }
+    guard let stop else { return completionHandler(.allow) }
+    note(stop)
+    completionHandler(.cancel)
+    dataTask.cancel()
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -80,20 +88,23 @@ final class SubscriptionDownload: NSObject, URLSessionDataDelegate, Sendable {
       outcome.body.append(data)
       return outcome.body.count
     }
-    if size > limit { stop(dataTask, refuseSize(size)) }
+    if size > limit {
+      note(.tooLarge(size))
+      dataTask.cancel()
+    }
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
-    if let from = response.url ?? task.currentRequest?.url, let to = request.url,
-      let refusal = refuseRedirect(from, to)
-    {
-      completionHandler(nil)
-      return stop(task, refusal)
+    guard let from = response.url ?? task.currentRequest?.url, let to = request.url else {
+      return completionHandler(request)
     }
-    completionHandler(request)
+    if CalendarFetcher.mayFollow(from: from, to: to) { return completionHandler(request) }
+    note(.redirect(to))
+    completionHandler(nil)
+    task.cancel()
   }
 
   /// A subscription is read without a password, so a challenge (HTTP 401) is refused at once. (Without this, URLSession
@@ -102,8 +113,8 @@ final class SubscriptionDownload: NSObject, URLSessionDataDelegate, Sendable {
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
   ) {
+    note(.password)
     completionHandler(.cancelAuthenticationChallenge, nil)
-    stop(task, refusePassword())
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -85,6 +85,28 @@ struct CalendarFetchSubscriptionTests {
     #expect(missing?.message.contains("answered 404 (nothing is there)") == true, "\(String(describing: missing))")
   }
 
+  @Test("an address that asks for a password is refused at once, challenge or not")
+  func password() throws {
+    let challenge = try LoopbackServer { _ in
+      .reply(status: 401, headers: [("WWW-Authenticate", "Basic realm=\"cal\"")])
+    }
+    let bare = try LoopbackServer { _ in .reply(status: 401) }
+    defer {
+      challenge.stop()
+      bare.stop()
+    }
+    for server in [challenge, bare] {
+      let error = failure { () throws(StrideError) in
+        try Self.fetcher.subscription(server.url("/private.ics"), validator: nil, limit: Self.limit)
+      }
+      #expect(server.requests.count == 1)
+      #expect(
+        error?.message
+          == "the calendar at 127.0.0.1 answered 401 (it asks for a password); subscribe to the calendar's address "
+          + "that needs none")
+    }
+  }
+
   @Test("a server that takes the connection and never answers is given up on after the time limit")
   func silentServer() throws {
     let server = try LoopbackServer { _ in .silence }
@@ -134,6 +156,21 @@ struct CalendarFetchSubscriptionTests {
       try Self.fetcher.subscription(server.url("/team.ics"), validator: nil, limit: Self.limit)
     }
     #expect(error?.message.contains("gave a web page, not a calendar") == true, "\(String(describing: error))")
+    // The same page said to be plain text is still a page; plain text that is not a calendar is said to be so.
+    let plain = try LoopbackServer { request in
+      .reply(
+        status: 200, headers: [("Content-Type", "text/plain")],
+        body: Data((request.path == "/page" ? "  <html><body>Sign in</body></html>" : "Sign in first").utf8))
+    }
+    defer { plain.stop() }
+    let page = failure { () throws(StrideError) in
+      try Self.fetcher.subscription(plain.url("/page"), validator: nil, limit: Self.limit)
+    }
+    #expect(page?.message.contains("gave a web page, not a calendar") == true, "\(String(describing: page))")
+    let text = failure { () throws(StrideError) in
+      try Self.fetcher.subscription(plain.url("/text"), validator: nil, limit: Self.limit)
+    }
+    #expect(text?.message.contains("gave something that is not iCalendar") == true, "\(String(describing: text))")
   }
 
   @Test("a redirect on this machine is followed; one to plain http elsewhere is refused before it is followed")
