@@ -134,6 +134,69 @@ struct CalendarFetchServerTests {
     }
   }
 
+  @Test("a server that names no calendar home is read from the task list's folder; e-mail addresses are bare")
+  func homeAndAddresses() throws {
+    // Answers scripted as other servers write them, over real HTTP: one gives no principal and no home, the other a
+    // principal whose addresses are mailto: and urn: ones.
+    let server = try LoopbackServer { request in
+      let answer: String? =
+        switch request.path {
+        case "/dav/alice/tasks/", "/dav/bob/tasks/":
+          Self.response(
+            request.path,
+            request.path.hasPrefix("/dav/bob")
+              ? "<d:current-user-principal><d:href>/principals/bob/"
+                + "</d:href></d:current-user-principal>" : "")
+        case "/principals/bob/":
+          Self.response(
+            request.path,
+            "<c:calendar-home-set><d:href>/cal/bob/</d:href></c:calendar-home-set><c:calendar-user-address-set>"
+              + "<d:href>mailto:Bob@Example.COM</d:href><d:href>MAILTO:bob@example.com</d:href>"
+              + "<d:href>urn:uuid:1234</d:href></c:calendar-user-address-set>")
+        case "/dav/alice/":
+          [
+            Self.response("/dav/alice/", "<d:resourcetype><d:collection/></d:resourcetype>"),
+            Self.response("/dav/alice/tasks/", Self.calendar(name: "Tasks", components: "<c:comp name=\"VTODO\"/>")),
+            Self.response("/dav/alice/meetings/", Self.calendar(name: "Meetings", components: nil)),
+            Self.response("/dav/alice/files/", "<d:resourcetype><d:collection/></d:resourcetype>"),
+          ].joined()
+        case "/cal/bob/":
+          Self.response("/cal/bob/", "<d:resourcetype><d:collection/></d:resourcetype>")
+            + Self.response("/cal/bob/work/", Self.calendar(name: "Work", components: "<c:comp name=\"VEVENT\"/>"))
+        default: nil
+        }
+      guard request.method == "PROPFIND", let answer else { return .reply(status: 404) }
+      return .reply(
+        status: 207, headers: [("Content-Type", "application/xml")],
+        body: Data(
+          ("<d:multistatus xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\">" + answer + "</d:multistatus>")
+            .utf8))
+    }
+    defer { server.stop() }
+    var alice = Self.account
+    alice.url = server.url("/dav/alice/tasks/")
+    let found = try CalendarFetcher().eventCalendars(alice, password: "secret")
+    #expect(
+      found
+        == ServerCalendars(
+          calendars: [ServerCalendar(url: server.url("/dav/alice/meetings/"), name: "Meetings")], addresses: []))
+    var bob = Self.account
+    bob.url = server.url("/dav/bob/tasks/")
+    let bobs = try CalendarFetcher().eventCalendars(bob, password: "secret")
+    #expect(bobs.calendars == [ServerCalendar(url: server.url("/cal/bob/work/"), name: "Work")])
+    #expect(bobs.addresses == ["bob@example.com", "urn:uuid:1234"])
+  }
+
+  static func response(_ href: String, _ properties: String) -> String {
+    "<d:response><d:href>\(href)</d:href><d:propstat><d:prop>\(properties)</d:prop>"
+      + "<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>"
+  }
+
+  static func calendar(name: String, components: String?) -> String {
+    "<d:resourcetype><d:collection/><c:calendar/></d:resourcetype><d:displayname>\(name)</d:displayname>"
+      + (components.map { "<c:supported-calendar-component-set>\($0)</c:supported-calendar-component-set>" } ?? "")
+  }
+
   @Test("a collection that names no components takes events; without a name it is called by its path's last segment")
   func components() throws {
     let xml = """
