@@ -11,8 +11,8 @@ extension CalendarFetcher {
   /// A GET of the address, sent with what `validator` holds: `etag:` and the ETag the last answer gave (sent as
   /// If-None-Match), or `modified:` and its Last-Modified (sent as If-Modified-Since). The answer's ETag is kept
   /// when it has one, else its Last-Modified. Redirects are followed, but never from https to plain http, nor to
-  /// plain http on another machine. Sentences name the calendar's host only: a subscription's path often holds
-  /// its secret.
+  /// plain http on another machine. Sentences about the answer name the calendar's host only: a subscription's path
+  /// often holds its secret.
   public func subscription(_ url: String, validator: String?, limit: Int) throws(StrideError) -> FetchedCalendar? {
     let address = try Self.subscriptionURL(url)
     let host = address.host ?? url
@@ -82,10 +82,13 @@ extension CalendarFetcher {
     }
   }
 
-  /// This machine's names: plain http to them never leaves it.
+  /// This machine's names: plain http to them never leaves it. An address in 127.0.0.0/8 must be one whole: a name
+  /// like `127.0.0.1.example.com` is another machine's.
   static func isLoopback(_ host: String) -> Bool {
     let host = host.lowercased()
-    return ["localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+    if ["localhost", "::1", "[::1]"].contains(host) { return true }
+    let octets = host.split(separator: ".", omittingEmptySubsequences: false).map { UInt8($0) }
+    return octets.count == 4 && !octets.contains(nil) && octets[0] == 127
   }
 
   /// The request headers that ask the server to answer 304 when the calendar has not changed since `validator`.

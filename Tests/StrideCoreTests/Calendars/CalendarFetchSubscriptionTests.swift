@@ -203,7 +203,10 @@ struct CalendarFetchSubscriptionTests {
       try CalendarFetcher.subscriptionURL("https://example.com/a.ics").absoluteString == "https://example.com/a.ics")
     #expect(try CalendarFetcher.subscriptionURL("http://localhost:8080/a.ics").scheme == "http")
     #expect(try CalendarFetcher.subscriptionURL("http://127.0.0.1/a.ics").scheme == "http")
+    #expect(try CalendarFetcher.subscriptionURL("http://[::1]:8080/a.ics").scheme == "http")
     #expect(throws: StrideError.self) { try CalendarFetcher.subscriptionURL("ftp://example.com/a.ics") }
+    // A name that only begins like a loopback address is another machine's.
+    #expect(throws: StrideError.self) { try CalendarFetcher.subscriptionURL("http://127.0.0.1.example.com/a.ics") }
     #expect(throws: StrideError.self) { try CalendarFetcher.subscriptionURL("not an address") }
     let https = URL(string: "https://example.com/a.ics")!
     #expect(!CalendarFetcher.mayFollow(from: https, to: URL(string: "http://127.0.0.1/a.ics")!))
