@@ -132,7 +132,7 @@ let package = Package(
       ]),
     // The CalDAV client (FoundationNetworking): linked by the daemon only, so `stride` starts without it.
     .target(
-      name: "StrideCalDAV", dependencies: ["StrideModel", "StrideProtocol", "StrideCore"],
+      name: "StrideCalDAV", dependencies: ["StrideModel", "StrideProtocol", "StrideCalendar", "StrideCore"],
       // A static build asks for -lcurl; Linking/ holds the name, pointing at the libcurl runtime (Linking/README.md).
       linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/Linking"], .when(platforms: [.linux]))]),
     .executableTarget(

@@ -16,10 +16,13 @@ final class DAVSession: Sendable {
   private let session: URLSession
   /// How long one request may take before it counts as no answer.
   let timeout: Double
+  /// What the failure sentences say happens next: sync's changes wait, a calendar's last copy is kept.
+  let advice: DAVAdvice
 
-  init(base: URL, user: String?, password: String?, timeout: Double = 30) {
+  init(base: URL, user: String?, password: String?, timeout: Double = 30, advice: DAVAdvice = .sync) {
     self.base = base
     self.timeout = timeout
+    self.advice = advice
     if let user {
       authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
     } else {
@@ -86,21 +89,23 @@ final class DAVSession: Sendable {
     done.wait()
     switch outcome.withLock({ $0 })! {
     case .failure(let error):
-      throw Self.describe(error, url: url, timeout: timeout)
+      throw Self.describe(error, url: url, timeout: timeout, advice: advice)
     case .success(let reply):
-      guard accept.contains(reply.status) else { throw Self.describe(status: reply.status, method: method, url: url) }
+      guard accept.contains(reply.status) else {
+        throw Self.describe(status: reply.status, method: method, url: url, advice: advice)
+      }
       return reply
     }
   }
 
   /// A network failure in words.
-  static func describe(_ error: Error, url: URL, timeout: Double) -> StrideError {
+  static func describe(_ error: Error, url: URL, timeout: Double, advice: DAVAdvice = .sync) -> StrideError {
     let host = url.host ?? url.absoluteString
-    let wait = "your changes wait here and go out once it answers"
+    let wait = advice.meanwhile
     let text: String
     switch (error as? URLError)?.code {
     case .cancelled?, .userCancelledAuthentication?, .userAuthenticationRequired?:
-      return describe(status: 401, method: "", url: url)
+      return describe(status: 401, method: "", url: url, advice: advice)
     case .timedOut?:
       let seconds = Int(timeout.rounded(.up))
       text = "the server at \(host) did not answer within \(plural(seconds, "second")); \(wait)"
@@ -109,7 +114,7 @@ final class DAVSession: Sendable {
     case .cannotConnectToHost?, .notConnectedToInternet?:
       text = "the server at \(host) could not be reached (no connection); \(wait)"
     case .cannotFindHost?, .dnsLookupFailed?:
-      text = "there is no server called \(host); check the address with: stride sync status"
+      text = "there is no server called \(host); \(advice.checkAddress)"
     case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
       .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
       text = "no secure connection could be made to \(host) (its certificate was not accepted); check the address"
@@ -121,33 +126,32 @@ final class DAVSession: Sendable {
   }
 
   /// An HTTP status in words.
-  static func describe(status: Int, method: String, url: URL) -> StrideError {
+  static func describe(status: Int, method: String, url: URL, advice: DAVAdvice = .sync) -> StrideError {
     let text =
       switch status {
       case 401:
         "the server refused the password: check the passwordCommand (or STRIDE_SYNC_PASSWORD) and the user name "
           + "with: stride sync status"
       case 403: "the server does not allow this account to \(method) \(url.path) (HTTP 403); check its permissions"
-      case 404: "the server has nothing at \(url.path) (HTTP 404); set sync up again with: stride sync setup URL"
+      case 404: "the server has nothing at \(url.path) (HTTP 404); \(advice.gone)"
       case 405, 501:
         "the server at \(url.host ?? "") does not speak CalDAV (\(method) was refused with HTTP \(status)); "
           + "give the address of a CalDAV server"
-      case 500...599:
-        "the server had a problem (HTTP \(status)); your changes wait here and Stride tries again at the next sync"
+      case 500...599: "the server had a problem (HTTP \(status)); \(advice.nextTry)"
       default: "the server answered \(method) \(url.path) with HTTP \(status), which Stride did not expect"
       }
     return StrideError(.syncFailed, text)
   }
 
   /// A multistatus reply read, or a sentence saying it was not one.
-  static func multistatus(_ reply: Reply, url: URL) throws(StrideError) -> (
+  static func multistatus(_ reply: Reply, url: URL, advice: DAVAdvice = .sync) throws(StrideError) -> (
     responses: [DAVResponse], token: String?
   ) {
     guard let parsed = DAVResponse.multistatus(reply.body) else {
       throw StrideError(
         .syncFailed,
         "the server's answer for \(url.path) could not be read as WebDAV XML: it was cut short on the way, or the "
-          + "address is not a CalDAV one (see it with: stride sync status); your changes wait here")
+          + "address is not a CalDAV one \(advice.unreadable)")
     }
     return parsed
   }
@@ -155,10 +159,11 @@ final class DAVSession: Sendable {
   func propfind(_ url: URL, depth: Int, properties: String) throws(StrideError) -> [DAVResponse] {
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
-      <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop>\(properties)</d:prop></d:propfind>
+      <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">\
+      <d:prop>\(properties)</d:prop></d:propfind>
       """
     let reply = try send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8), accept: [207])
-    return try Self.multistatus(reply, url: url).responses
+    return try Self.multistatus(reply, url: url, advice: advice).responses
   }
 }
 

@@ -28,7 +28,7 @@ public struct CalDAVConnector: SyncConnector {
     let start = try Self.url(params.url)
     let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
     var here = try dav.propfind(
-      start, depth: 0, properties: Self.asked + "<d:current-user-principal/><c:calendar-home-set/>"
+      start, depth: 0, properties: Self.asked + DAVSession.homeProperties
     ).first
     let me = here?.href("current-user-principal")
     if let found = here, found.isCalendar {
@@ -50,8 +50,7 @@ public struct CalDAVConnector: SyncConnector {
   public func make(_ name: String, _ params: SyncSetup.Params, password: String?) throws(StrideError) -> SyncAccount {
     let start = try Self.url(params.url)
     let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
-    var here = try dav.propfind(start, depth: 0, properties: "<d:current-user-principal/><c:calendar-home-set/>")
-      .first
+    var here = try dav.propfind(start, depth: 0, properties: DAVSession.homeProperties).first
     let (home, _) = try calendarHome(params, start: start, here: &here, dav: dav)
     let slug = StrideTask.listName(fromDisplayName: name) ?? "stride"
     let created = DAVPath.url((home.hasSuffix("/") ? home : home + "/") + slug + "/", on: start)
@@ -71,23 +70,11 @@ public struct CalDAVConnector: SyncConnector {
   private static let asked =
     "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:owner/>"
 
-  /// The account's calendar home (and its principal), from the server, the principal or the home itself.
+  /// The account's calendar home (and its principal), or a sentence saying none was found.
   private func calendarHome(
     _ params: SyncSetup.Params, start: URL, here: inout DAVResponse?, dav: DAVSession
   ) throws(StrideError) -> (home: String, principal: String?) {
-    var home = here?.href("calendar-home-set")
-    if home == nil, here?.href("current-user-principal") == nil, start.path.isEmpty || start.path == "/" {
-      // RFC 6764: a server may point to its CalDAV root from /.well-known/caldav.
-      here =
-        try? dav.propfind(
-          DAVPath.url("/.well-known/caldav", on: start), depth: 0, properties: "<d:current-user-principal/>"
-        ).first
-    }
-    let principal = here?.href("current-user-principal")
-    if home == nil, let principal {
-      home = try dav.propfind(DAVPath.url(principal, on: start), depth: 0, properties: "<c:calendar-home-set/>")
-        .first?.href("calendar-home-set")
-    }
+    let (home, principal) = try dav.calendarHome(start: start, here: &here)
     guard let home else {
       throw StrideError(
         .syncNotSetUp,

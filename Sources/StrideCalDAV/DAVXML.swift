@@ -67,6 +67,7 @@ struct DAVResponse {
     properties["supported-calendar-component-set"].map { $0.all("comp").compactMap { $0.attributes["name"] } }
   }
   var takesTasks: Bool { isCalendar && (components.map { $0.contains("VTODO") } ?? true) }
+  var takesEvents: Bool { isCalendar && (components.map { $0.contains("VEVENT") } ?? true) }
   func href(_ property: String) -> String? {
     guard let text = properties[property]?.child("href")?.trimmedText, !text.isEmpty else { return nil }
     return DAVPath.normal(text)

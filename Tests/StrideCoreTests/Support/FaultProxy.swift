@@ -42,30 +42,16 @@ final class FaultProxy: @unchecked Sendable {
   private let upstreamPort: Int
   private let listener: Int32
   private let state: Locked<State>
-  /// The listening socket (nil once stopped) and the connections being served; closed only under this lock.
+  /// The listening socket (nil once stopped) and the connections being served; a connection is closed only under
+  /// this lock.
   private let open: Locked<(listening: Int32?, clients: Set<Int32>)>
 
   /// A proxy to the server on 127.0.0.1 at `upstreamPort`, its faults drawn from `seed`.
   init(upstreamPort: Int, seed: UInt64) throws {
     self.upstreamPort = upstreamPort
     state = Locked(State(random: SeededRandom(seed)))
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.listener = listener
+    (listener, port) = try LoopbackHTTP.listen()
     open = Locked((listener, []))
-    var yes: Int32 = 1
-    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = Self.loopback(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(listener, raw, length) == 0 && getsockname(listener, raw, &length) == 0
-      }
-    }
-    guard bound, listen(listener, 64) == 0 else {
-      close(listener)
-      throw StrideError(.syncFailed, "the fault proxy could not listen on 127.0.0.1")
-    }
-    port = Int(UInt16(bigEndian: address.sin_port))
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
@@ -86,13 +72,13 @@ final class FaultProxy: @unchecked Sendable {
   }
 
   /// Stops listening and cuts the connections in flight. Once only: a descriptor closed twice could be another
-  /// file's by then (a device's database).
+  /// file's by then (a device's database). For the same reason the listening socket is shut down here and closed by
+  /// the accepting thread as it leaves, never while that thread may still call accept on its number.
   func stop() {
     open.withLock { open in
       guard let listening = open.listening else { return }
       open.listening = nil
       shutdown(listening, Int32(SHUT_RDWR))
-      close(listening)
       for descriptor in open.clients { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
   }
@@ -104,7 +90,11 @@ final class FaultProxy: @unchecked Sendable {
   private func acceptLoop() {
     while true {
       let client = accept(listener, nil, nil)
-      guard client >= 0 else { return }
+      if client < 0, errno == EINTR || errno == ECONNABORTED { continue }
+      guard client >= 0 else {
+        close(listener)
+        return
+      }
       open.withLock { _ = $0.clients.insert(client) }
       Thread { [self] in
         serve(client)
@@ -118,7 +108,7 @@ final class FaultProxy: @unchecked Sendable {
 
   /// Reads one request, meets it with the schedule's fault or passes it on, and answers.
   private func serve(_ client: Int32) {
-    guard var request = Self.readRequest(client) else { return }
+    guard var request = LoopbackHTTP.readRequest(client) else { return }
     let (fault, hide, stall, status) = state.withLock { state -> (Fault?, Bool, Double, Int) in
       state.requests += 1
       let hide = state.schedule.hideSyncCollection && request.isSyncCollection
@@ -131,11 +121,12 @@ final class FaultProxy: @unchecked Sendable {
       return (fault, false, state.schedule.stall, status)
     }
     if hide {
-      return Self.write(client, Self.reply(status: 501, reason: "Not Implemented", body: ""))
+      return LoopbackHTTP.write(client, LoopbackHTTP.reply(status: 501, reason: "Not Implemented", body: Data()))
     }
     switch fault {
     case .dropBefore: return
-    case .errorBefore: return Self.write(client, Self.reply(status: status, reason: "Server Error", body: ""))
+    case .errorBefore:
+      return LoopbackHTTP.write(client, LoopbackHTTP.reply(status: status, reason: "Server Error", body: Data()))
     case .stall:
       Thread.sleep(forTimeInterval: stall)
       return
@@ -146,16 +137,17 @@ final class FaultProxy: @unchecked Sendable {
     switch fault {
     case .dropAfter: return
     case .errorAfter:
-      Self.write(client, Self.reply(status: status, reason: "Server Error", body: "the server had a problem"))
+      LoopbackHTTP.write(
+        client, LoopbackHTTP.reply(status: status, reason: "Server Error", body: Data("the server had a problem".utf8)))
     case .cutBody, .cutBodyWhole:
       guard let split = answer.range(of: Data("\r\n\r\n".utf8)) else { return }
       let body = answer[split.upperBound...]
       let half = body.prefix(body.count / 2)
       var head = String(decoding: answer[..<split.upperBound], as: UTF8.self)
-      if fault == .cutBodyWhole { head = Self.replacing("Content-Length", with: "\(half.count)", in: head) }
-      Self.write(client, Data(head.utf8) + half)
+      if fault == .cutBodyWhole { head = LoopbackHTTP.replacing("Content-Length", with: "\(half.count)", in: head) }
+      LoopbackHTTP.write(client, Data(head.utf8) + half)
     default:
-      Self.write(client, answer)
+      LoopbackHTTP.write(client, answer)
     }
   }
 
@@ -163,14 +155,14 @@ final class FaultProxy: @unchecked Sendable {
   private func forward(_ data: Data) -> Data? {
     let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(server) }
-    var address = Self.loopback(port: upstreamPort)
+    var address = LoopbackHTTP.loopback(port: upstreamPort)
     let connected = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
     guard connected else { return nil }
-    Self.write(server, data)
+    LoopbackHTTP.write(server, data)
     var answer = Data()
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -183,87 +175,18 @@ final class FaultProxy: @unchecked Sendable {
 
   // MARK: HTTP
 
-  private struct Request {
-    var head: Data
-    var body: Data
-    var isSyncCollection: Bool {
-      String(decoding: head.prefix(7), as: UTF8.self).hasPrefix("REPORT")
-        && String(decoding: body, as: UTF8.self).contains("sync-collection")
-    }
-  }
-
-  /// One request: its head up to the blank line and a body of its Content-Length. A client that waits for
-  /// `100 Continue` is told to go on.
-  private static func readRequest(_ client: Int32) -> Request? {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    var head: Data?
-    var length = 0
-    while true {
-      if head == nil, let end = data.range(of: Data("\r\n\r\n".utf8)) {
-        let text = String(decoding: data[..<end.upperBound], as: UTF8.self)
-        head = Data(data[..<end.upperBound])
-        data = Data(data[end.upperBound...])
-        length = Int(header("Content-Length", in: text) ?? "0") ?? 0
-        if header("Expect", in: text)?.lowercased() == "100-continue" {
-          write(client, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-          head = Data(replacing("Expect", with: nil, in: text).utf8)
-        }
-      }
-      if let head, data.count >= length { return Request(head: head, body: data.prefix(length)) }
-      let count = read(client, &buffer, buffer.count)
-      guard count > 0 else { return nil }
-      data.append(contentsOf: buffer[0..<count])
-    }
-  }
-
-  private static func header(_ name: String, in head: String) -> String? {
-    for line in head.components(separatedBy: "\r\n") {
-      let parts = line.split(separator: ":", maxSplits: 1)
-      if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() {
-        return parts[1].trimmingCharacters(in: .whitespaces)
-      }
-    }
-    return nil
-  }
-
-  /// The head with a header set to `value` (or removed, with nil).
-  private static func replacing(_ name: String, with value: String?, in head: String) -> String {
-    var lines = head.components(separatedBy: "\r\n").filter {
-      !$0.lowercased().hasPrefix(name.lowercased() + ":")
-    }
-    if let value { lines.insert("\(name): \(value)", at: 1) }
-    return lines.joined(separator: "\r\n")
-  }
-
   /// A message (request or answer) that asks for its connection to close after it.
   private static func closing(_ message: Data) -> Data {
     guard let end = message.range(of: Data("\r\n\r\n".utf8)) else { return message }
-    let head = replacing("Connection", with: "close", in: String(decoding: message[..<end.upperBound], as: UTF8.self))
+    let head = LoopbackHTTP.replacing(
+      "Connection", with: "close", in: String(decoding: message[..<end.upperBound], as: UTF8.self))
     return Data(head.utf8) + message[end.upperBound...]
   }
+}
 
-  private static func reply(status: Int, reason: String, body: String) -> Data {
-    Data(
-      "HTTP/1.1 \(status) \(reason)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)".utf8)
-  }
-
-  private static func write(_ descriptor: Int32, _ data: Data) {
-    data.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
-  }
-
-  private static func loopback(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    return address
+extension LoopbackHTTP.Request {
+  fileprivate var isSyncCollection: Bool {
+    String(decoding: head.prefix(7), as: UTF8.self).hasPrefix("REPORT")
+      && String(decoding: body, as: UTF8.self).contains("sync-collection")
   }
 }
