@@ -20,7 +20,9 @@ extension Session {
     signal(SIGPIPE, SIG_IGN)
     var plain = invocation
     plain.plain = true
-    let tools = MCPSession(session: Session(invocation: plain, environment: environment), socket: paths.socket)
+    let session = Session(invocation: plain, environment: environment)
+    session.forThisPersonOnly = false
+    let tools = MCPSession(session: session, socket: paths.socket)
     let server = MCPServer(backend: tools)
     while let line = readLine(strippingNewline: true) {
       guard !line.allSatisfy(\.isWhitespace) else { continue }

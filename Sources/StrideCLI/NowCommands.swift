@@ -13,7 +13,8 @@ extension Session {
     if options.interactive, wantsNowView { return try nowView(plain: invocation.plain, list: options.list) }
     let params = Wire.NowList.Params(
       at: try time(options.at), energy: options.energy, minutes: options.minutes, limit: options.limit,
-      tags: options.tags, all: options.all ? true : nil, list: options.list, terms: output.json ? nil : false)
+      tags: options.tags, all: options.all ? true : nil, list: options.list, terms: output.json ? nil : false,
+      eventTitles: forThisPersonOnly ? nil : false)
     let result = try call(Wire.NowList.self, params)
     guard !output.json else { return output.emit(result) }
     // A running focus session comes first, apart from the five; its task is not said twice.

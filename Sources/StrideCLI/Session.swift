@@ -15,6 +15,9 @@ package final class Session {
   let environment: [String: String]
   let paths: StridePaths
   var output: Output
+  /// Whether what the daemon says is shown to this person only: `stride mcp` passes it on to an assistant, so it
+  /// asks for the calendar's events without their titles (they stay on this machine).
+  var forThisPersonOnly = true
   private var connection: StrideClient?
   private var contextRefusalSaid = false
 

@@ -47,11 +47,15 @@ extension Wire {
       /// False: every suggestion's `terms` comes empty, for a client that shows the why-lines only (they are most of
       /// the reply).
       public var terms: Bool?
+      /// False: the calendar's events are called "an event", not by their titles, for a client that passes what
+      /// it is told on to someone else (an assistant): event titles stay on this machine.
+      public var eventTitles: Bool?
 
       public init(
         at: Timestamp? = nil, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int? = nil, tags: [String]? = nil,
-        all: Bool? = nil, timeZone: String? = nil, list: String? = nil, terms: Bool? = nil
+        all: Bool? = nil, timeZone: String? = nil, list: String? = nil, terms: Bool? = nil, eventTitles: Bool? = nil
       ) {
+        self.eventTitles = eventTitles
         self.terms = terms
         self.list = list
         self.timeZone = timeZone

@@ -6,9 +6,15 @@ import StrideStore
 /// The day as the calendars know it: a now-list with no time asked for is fitted to the time free before the next
 /// event, and says so in one line.
 extension Tasks {
-  /// What the calendars say of `instant`, read under the store's lock.
-  func calendarMoment(_ store: TaskStore, at instant: Date) -> CalendarMoment? {
-    store.busyTimes.moment(at: instant, horizon: calendarHorizonHours * 3600)
+  /// What the calendars say of `instant`, read under the store's lock; without `titled`, its events are untitled
+  /// ("an event").
+  func calendarMoment(_ store: TaskStore, at instant: Date, titled: Bool) -> CalendarMoment? {
+    guard var moment = store.busyTimes.moment(at: instant, horizon: calendarHorizonHours * 3600) else { return nil }
+    if !titled {
+      moment.during?.title = ""
+      moment.next?.title = ""
+    }
+    return moment
   }
 
   /// The minutes a list is fitted to: those asked for, else the calendar's free time before its next event.

@@ -259,7 +259,7 @@ final class Tasks: Sendable {
     let (tasks, energy, calibration, rhythm, calendar) = try locked {
       store throws(StrideError) -> ([StrideTask], EnergyLevel?, EstimateCalibration?, EnergyRhythm?, CalendarMoment?) in
       let (calibration, rhythm) = (self.calibration(store), self.rhythm(store))
-      let calendar = calendarMoment(store, at: instant)
+      let calendar = calendarMoment(store, at: instant, titled: params.eventTitles != false)
       if let read { return (read.0, params.energy ?? read.1, calibration, rhythm, calendar) }
       let energy = if let energy = params.energy { energy } else { try userContext(store, at: instant).energy }
       return (store.openByID, energy, calibration, rhythm, calendar)

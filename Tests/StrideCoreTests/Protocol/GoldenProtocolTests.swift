@@ -32,6 +32,8 @@ struct GoldenProtocolTests {
     ]
     var checked = 0
     var methods: Set<String> = []
+    // The example calendar files are named from the repository, which is wherever it was cloned.
+    let examples = Repository.root + "/Docs/examples"
     func events() -> [String] {
       dispatcher.settle()
       return (session.subscription?.take().lines ?? []).map { String(decoding: $0.dropLast(), as: UTF8.self) }
@@ -46,8 +48,10 @@ struct GoldenProtocolTests {
         #expect(expected.isEmpty, "line \(index + 1) of Docs/protocol.md: undocumented output before it: \(expected)")
       }
       if line.hasPrefix("→ ") {
-        let sent = String(line.dropFirst(2))
-        expected = [TestDispatcher.reply(dispatcher, sent, session: session)] + events()
+        let sent = String(line.dropFirst(2)).replacingOccurrences(of: "{{examples}}", with: examples)
+        expected = ([TestDispatcher.reply(dispatcher, sent, session: session)] + events()).map {
+          $0.replacingOccurrences(of: examples, with: "{{examples}}")
+        }
         if case .success(let parsed) = Request.parse(Array(sent.utf8)) { methods.insert(parsed.method) }
       } else if line.hasPrefix("⏰ ") {
         let instant = try #require(Timestamp.parse(String(line.dropFirst(2))), "line \(index + 1)")
