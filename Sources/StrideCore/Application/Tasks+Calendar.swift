@@ -6,6 +6,9 @@ import StrideStore
 /// The day as the calendars know it: a now-list with no time asked for is fitted to the time free before the next
 /// event, and says so in one line.
 extension Tasks {
+  /// When the calendars that count say the person is busy, as they stand.
+  var busyTimes: BusyTimes { store.locked { $0.busyTimes } }
+
   /// What the calendars say of `instant`, read under the store's lock; without `titled`, its events are untitled
   /// ("an event").
   func calendarMoment(_ store: TaskStore, at instant: Date, titled: Bool) -> CalendarMoment? {

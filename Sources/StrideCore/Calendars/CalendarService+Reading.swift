@@ -39,6 +39,7 @@ extension CalendarService {
       keep.problem = error.message + (kept ? "; Stride uses the copy it read last until it can read it again" : "")
     }
     try? tasks.locked { store throws(StrideError) in try store.keepReading(calendar.name, keep) }
+    if keep.expanded != nil { changed() }
     return keep
   }
 

@@ -32,14 +32,17 @@ final class CalendarService: Sendable {
   let tasks: Tasks
   let sync: SyncService
   let clock: @Sendable () -> Date
+  /// Called after the busy times changed (a calendar read anew, counted, set aside or removed).
+  let changed: @Sendable () -> Void
   private let queue = DispatchQueue(label: "stride.calendars")
   private let state = Locked(State())
 
   init(
     settings: StrideConfig.CalendarSettings, fetcher: (any CalendarFetching)?, tasks: Tasks, sync: SyncService,
-    clock: @escaping @Sendable () -> Date
+    clock: @escaping @Sendable () -> Date, changed: @escaping @Sendable () -> Void = {}
   ) {
     (self.settings, self.fetcher, self.tasks, self.sync, self.clock) = (settings, fetcher, tasks, sync, clock)
+    self.changed = changed
   }
 
   /// Reads what is due soon after start-up, then looks again every minute.
@@ -97,6 +100,7 @@ final class CalendarService: Sendable {
   func count(_ params: CalendarsCount.Params) throws(StrideError) -> CalendarInfo {
     let calendar = try existing(params.name)
     try tasks.locked { store throws(StrideError) in try store.setCalendarCounts(calendar.name, params.counts) }
+    changed()
     if params.counts, calendar.readAt == nil { queue.sync { _ = read(calendar, force: true) } }
     return try info(named: calendar.name)
   }
@@ -115,6 +119,7 @@ final class CalendarService: Sendable {
         try tasks.locked { store throws(StrideError) in try store.removeCalendar(calendar.name) }
       }
     }.get()
+    changed()
     return Self.info(calendar)
   }
 

@@ -18,7 +18,7 @@ public final class Dispatcher: Sendable {
   private let describeServer: @Sendable (_ openTasks: Int) -> ServerInfo.Result
   /// The subscribers, and the events on their way to them.
   public let hub: EventHub
-  let wakeTimer = WakeTimer()
+  let wakeTimer: WakeTimer
   /// Sync with a CalDAV server, when one is set up.
   let sync: SyncService
   /// The calendars whose events say when the person is busy.
@@ -64,8 +64,12 @@ public final class Dispatcher: Sendable {
         Wire.Event(topic: .syncFinished, seq: seq, at: Timestamp(at), sync: report, error: error)
       }
     }
+    let wakeTimer = WakeTimer()
+    self.wakeTimer = wakeTimer
+    // New events may bring a heads-up or the end of a wait sooner than the wake-up timer planned for.
     calendars = CalendarService(
-      settings: config.calendars, fetcher: calendarFetcher, tasks: tasks, sync: sync, clock: clock)
+      settings: config.calendars, fetcher: calendarFetcher, tasks: tasks, sync: sync, clock: clock,
+      changed: { wakeTimer.poke() })
     focusTimer = FocusTimer(tasks: tasks, clock: clock, awake: awake) { [reminders] running in
       Self.announceTimeUp(running, hub: hub, reminders: reminders)
     }

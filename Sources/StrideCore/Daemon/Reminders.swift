@@ -16,8 +16,12 @@ import StrideWire
 /// serial queue of its own, which is also where Done and Later act on the tasks.
 final class Reminders: Sendable {
   private struct State {
-    /// What came in the quiet hours, oldest first, one entry per task.
+    /// What came in the quiet hours or during a busy event, oldest first, one entry per task.
     var held: [Came] = []
+    /// How the reminder that says them begins: "While it was quiet", "While you were busy".
+    var heldWhile = "While it was quiet"
+    /// The starts of the events whose heads-up was given.
+    var headsUpGiven: Set<Date> = []
     /// The notification on screen for each task.
     var shown: [TaskID: UInt32] = [:]
     /// The notification asking what next at the end of a focus session's timebox, and its task.
@@ -33,9 +37,9 @@ final class Reminders: Sendable {
   }
 
   let settings: StrideConfig.RemindersSettings
-  private let tasks: Tasks
+  let tasks: Tasks
   private let clock: @Sendable () -> Date
-  private let calendar: LocalCalendar
+  let calendar: LocalCalendar
   private let log: Log
   private let queue = DispatchQueue(label: "strided.reminders")
   private let state = Locked(State())
@@ -122,13 +126,14 @@ final class Reminders: Sendable {
     }
     if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
     guard let first = came.first else { return }
-    if let quiet = settings.quiet, quiet.contains(first.at, in: calendar) { return hold(came) }
+    if let wait = waits(at: first.at) { return hold(came, while: wait.heading) }
     queue.async { [self, came] in show(came) }
   }
 
-  /// Keeps what came in the quiet hours for their end: each task once, as it came last.
-  private func hold(_ came: [Came]) {
+  /// Keeps what came in the quiet hours (or a busy event) for their end: each task once, as it came last.
+  private func hold(_ came: [Came], while heading: String = "While it was quiet") {
     state.withLock { state in
+      state.heldWhile = heading
       for item in came {
         state.held.removeAll { $0.task.id == item.task.id }
         state.held.append(item)
@@ -164,22 +169,26 @@ final class Reminders: Sendable {
     }
   }
 
-  /// Called by the wake-up timer: when the quiet hours have ended and something came during them, says it in one
-  /// reminder. Returns when the quiet hours holding something end, for the timer.
+  /// Called by the wake-up timer: gives the heads-up of an event about to start, and when the quiet hours (or a busy
+  /// event) have ended and something came during them, says it in one reminder. Returns the next moment it has
+  /// something to do then, for the timer.
   func tick(at now: Date) -> Date? {
-    guard settings.on, let quiet = settings.quiet else { return nil }
-    if quiet.contains(now, in: calendar) {
-      return state.withLock { $0.held.isEmpty } ? nil : quiet.end(after: now, in: calendar)
+    guard settings.on else { return nil }
+    let headsUp = giveHeadsUp(at: now)
+    if let wait = waits(at: now) {
+      let holding = !state.withLock { $0.held.isEmpty }
+      return [holding ? wait.until : nil, headsUp].compactMap { $0 }.min()
     }
-    let held = state.withLock { state in
+    let (held, heading) = state.withLock { state in
       defer { state.held = [] }
-      return state.held
+      return (state.held, state.heldWhile)
     }
-    guard !held.isEmpty else { return nil }
-    queue.async { [self] in
-      present(Self.together(held, heading: "While it was quiet"), task: held.count == 1 ? held[0].task.id : nil)
+    if !held.isEmpty {
+      queue.async { [self] in
+        present(Self.together(held, heading: heading), task: held.count == 1 ? held[0].task.id : nil)
+      }
     }
-    return nil
+    return headsUp
   }
 
   private static func together(_ came: [Came], heading: String) -> ReminderText {
@@ -197,6 +206,21 @@ final class Reminders: Sendable {
       let text = ReminderText.woke(item.task, item.wakeUps, at: item.at, timeZone: calendar.timeZone)
       present(text, task: item.task.id)
     }
+  }
+
+  /// The events of `coming` whose heads-up is yet to be given, noted as given; those that started are forgotten.
+  func headsUpsToGive(_ coming: [BusyTimes.Event], at now: Date) -> [BusyTimes.Event] {
+    state.withLock { state in
+      state.headsUpGiven = state.headsUpGiven.filter { $0 > now }
+      let fresh = coming.filter { !state.headsUpGiven.contains($0.start) }
+      state.headsUpGiven.formUnion(fresh.map(\.start))
+      return fresh
+    }
+  }
+
+  /// Shows a reminder about no task, from the desktop's queue.
+  func show(_ text: ReminderText) {
+    queue.async { [self] in present(text, task: nil) }
   }
 
   /// Puts a reminder on the desktop (about one task: with its buttons, in place of its last one still up).

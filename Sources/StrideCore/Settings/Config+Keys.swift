@@ -85,6 +85,16 @@ extension StrideConfig {
         hours in which no reminder is shown, such as "22:00-08:00" (it may span midnight); what came meanwhile \
         is said in one reminder when they end
         """),
+    ConfigKey(
+      path: "reminders.waitDuringEvents", kind: .boolean, defaultValue: String(RemindersSettings().waitDuringEvents),
+      bounds: nil,
+      meaning: "whether reminders wait while you are in an event of a calendar that counts (stride calendars); "
+        + "what came meanwhile is said in one reminder when it ends"),
+    ConfigKey(
+      path: "reminders.eventHeadsUpMinutes", kind: .number,
+      defaultValue: ConfigKey.words(RemindersSettings().eventHeadsUpMinutes), bounds: RemindersSettings.headsUpBounds,
+      meaning: "how many minutes before an event of a calendar that counts a reminder says it is coming; 0 says "
+        + "none"),
   ]
 
   private static let engineKeys: [ConfigKey] = {

@@ -75,13 +75,20 @@ public struct StrideConfig: Equatable, Sendable {
     public var on = false
     /// Hours in which nothing is shown; what comes meanwhile is said in one reminder when they end.
     public var quiet: QuietHours?
+    /// Whether reminders wait while the person is in a busy event of a calendar that counts, and are said in one
+    /// when it ends.
+    public var waitDuringEvents = true
+    /// How many minutes before an event that takes time a reminder says it is coming; 0: none.
+    public var eventHeadsUpMinutes = 0.0
+
+    public static let headsUpBounds = 0.0...120.0
 
     public init(on: Bool = false, quiet: QuietHours? = nil) {
       self.on = on
       self.quiet = quiet
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case on, quiet }
+    enum CodingKeys: String, CodingKey, CaseIterable { case on, quiet, waitDuringEvents, eventHeadsUpMinutes }
 
     /// Any key, to name one that is not a setting.
     struct AnyKey: CodingKey {
@@ -97,15 +104,25 @@ public struct StrideConfig: Equatable, Sendable {
         let keys = try? decoder.container(keyedBy: AnyKey.self).allKeys
       else { throw StrideError.invalid("reminders must be an object, like \(example)") }
       if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
-        throw StrideError.invalid("reminders has no setting '\(unknown.stringValue)'; its settings are on and quiet")
+        let names = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+        throw StrideError.invalid("reminders has no setting '\(unknown.stringValue)'; its settings are \(names)")
       }
-      // Both read before either is judged (so a reader of every key, the manual page's test, reaches both).
+      // Each read before any is judged (so a reader of every key, the manual page's test, reaches them all).
       var on: Bool? = false
       if container.contains(.on) { on = try? container.decode(Bool.self, forKey: .on) }
       let quietGiven = container.contains(.quiet) && (try? container.decodeNil(forKey: .quiet)) != true
       let text = quietGiven ? try? container.decode(String.self, forKey: .quiet) : nil
+      let wait = container.contains(.waitDuringEvents) ? try? container.decode(Bool.self, forKey: .waitDuringEvents) : true
+      let headsUp =
+        container.contains(.eventHeadsUpMinutes)
+        ? try? container.decode(Double.self, forKey: .eventHeadsUpMinutes) : 0
       guard let on else { throw StrideError.invalid("reminders.on must be true or false") }
-      self.on = on
+      guard let wait else { throw StrideError.invalid("reminders.waitDuringEvents must be true or false") }
+      guard let headsUp, Self.headsUpBounds.contains(headsUp) else {
+        throw StrideError.invalid(
+          "reminders.eventHeadsUpMinutes must be a number between \(ConfigKey.words(Self.headsUpBounds)) (0: none)")
+      }
+      (self.on, waitDuringEvents, eventHeadsUpMinutes) = (on, wait, headsUp)
       guard quietGiven else { return }
       guard let quiet = text.flatMap(QuietHours.init(written:)) else {
         throw StrideError.invalid(

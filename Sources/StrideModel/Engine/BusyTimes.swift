@@ -75,14 +75,7 @@ public struct BusyTimes: Sendable, Equatable {
   }
 
   /// The index of the first event that starts after `instant` (the count when none does).
-  private func firstIndex(startingAfter instant: Date) -> Int {
-    var (low, high) = (0, events.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if events[middle].start <= instant { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
+  private func firstIndex(startingAfter instant: Date) -> Int { starting(after: instant).startIndex }
 
   /// The next moment after `instant` at which what `moment(at:)` says changes its sentence: an event's start (less
   /// the grace) or end. Nil when no event is ahead.
@@ -142,5 +135,17 @@ public struct CalendarLine: Sendable, Equatable {
       sentence += moment.during == nil ? "You have \(free) \(before)" : ", then \(free) \(before)"
     }
     self.sentence = sentence + "."
+  }
+}
+
+extension BusyTimes {
+  /// The events that start after `instant`, by start.
+  public func starting(after instant: Date) -> ArraySlice<Event> {
+    var (low, high) = (0, events.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if events[middle].start <= instant { low = middle + 1 } else { high = middle }
+    }
+    return events[low...]
   }
 }

@@ -112,7 +112,7 @@ struct ReminderTextTests {
       (#"{"reminders": true}"#, #"reminders must be an object, like {"on": true, "quiet": "22:00-08:00"}"#),
       (
         #"{"reminders": {"on": true, "quite": "22-8"}}"#,
-        "reminders has no setting 'quite'; its settings are on and quiet"
+        "reminders has no setting 'quite'; its settings are on, quiet, waitDuringEvents, eventHeadsUpMinutes"
       ),
     ]
     for (json, message) in bad {
