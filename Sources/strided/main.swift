@@ -55,7 +55,9 @@ if options.detach {
 
 let daemon: Daemon
 do {
-  daemon = try Daemon(paths: paths, environment: environment, syncConnector: CalDAVConnector(), log: log)
+  daemon = try Daemon(
+    paths: paths, environment: environment, syncConnector: CalDAVConnector(), calendarFetcher: CalendarFetcher(),
+    log: log)
 } catch {
   log.info(error.message)
   exit(ExitStatus.failure.rawValue)
