@@ -2,8 +2,17 @@ import Foundation
 import StrideBase
 import StrideModel
 
-/// What the engine learns from the finished tasks: how long they really took against their estimates.
+/// What the engine learns from the finished tasks: how long they really took against their estimates; and what was
+/// done late, for a review.
 extension TaskStore {
+  /// Tasks finished after their due time, due in `[since, until)`, routines aside: what became overdue and was
+  /// done late.
+  public func finishedLate(dueSince since: Date, until: Date) throws(StrideError) -> [StrideTask] {
+    try rows.load(
+      where: "status = 'completed' AND due >= ? AND due < ? AND completed_at > due AND repeat_rule IS NULL",
+      .date(since), .date(until))
+  }
+
   /// The most recent finished tasks with an estimate and time spent (at most `EstimateCalibration.window`): read
   /// through the status index, and only when `spentRevision` has moved, never for each `now`.
   public func calibrationSamples() throws(StrideError) -> [EstimateCalibration.Sample] {

@@ -197,14 +197,6 @@ public final class TaskStore {
     }
   }
 
-  /// Tasks finished after their due time, due in `[since, until)`, routines aside: what became overdue and was
-  /// done late.
-  public func finishedLate(dueSince since: Date, until: Date) throws(StrideError) -> [StrideTask] {
-    try rows.load(
-      where: "status = 'completed' AND due >= ? AND due < ? AND completed_at > due AND repeat_rule IS NULL",
-      .date(since), .date(until))
-  }
-
   /// Every task a search matches, open and finished, best first.
   public func search(_ query: SearchQuery) throws(StrideError) -> [SearchHit] { try rows.search.search(query) }
 

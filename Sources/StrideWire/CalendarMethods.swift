@@ -121,7 +121,9 @@ public struct CalendarEvent: Codable, Sendable, Equatable {
   public var title: String
   public var start: Timestamp
   public var end: Timestamp
-  public init(title: String, start: Timestamp, end: Timestamp) { (self.title, self.start, self.end) = (title, start, end) }
+  public init(title: String, start: Timestamp, end: Timestamp) {
+    (self.title, self.start, self.end) = (title, start, end)
+  }
 }
 
 /// What the person's calendars say of the moment a now-list is for.

@@ -74,7 +74,8 @@ public enum Method: String, CaseIterable, Sendable {
       true
     case .taskCapture, .serverInfo, .clientContext, .taskGet, .taskList, .taskFind, .taskExport, .taskExplain,
       .historyLog, .historyReview, .contextGet, .nowList, .nowPrompt, .timeParse, .eventsSubscribe, .syncSetup,
-      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove, .focusGet, .calendarsList, .calendarsAdd, .calendarsCount, .calendarsRemove,
+      .syncRun, .syncStatus, .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove, .focusGet, .calendarsList,
+      .calendarsAdd, .calendarsCount, .calendarsRemove,
       .calendarsRefresh:
       false
     }

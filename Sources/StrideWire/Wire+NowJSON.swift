@@ -107,7 +107,8 @@ extension CalendarNow: JSONReadable, JSONWritable {
   public init(json: JSONValue) throws(JSONUnreadable) {
     let field = try JSONFields(json, "a calendar moment")
     self.init(
-      during: try field.optional("during"), busyUntil: try field.optional("busyUntil"), next: try field.optional("next"),
+      during: try field.optional("during"), busyUntil: try field.optional("busyUntil"),
+      next: try field.optional("next"),
       minutes: try field.optional("minutes"), fitted: try field("fitted"), sentence: try field("sentence"))
   }
 

@@ -15,7 +15,8 @@ let only =
   ?? (arguments.contains("--engine-only") ? "engine" : nil)
 let sections =
   arguments.contains("--check")
-  ? ["check"] : only.map { [$0] } ?? ["engine", "capture", "daemon", "cli", "search", "review", "taskwarrior"]
+  ? ["check"]
+  : only.map { [$0] } ?? ["engine", "capture", "daemon", "calendar", "cli", "search", "review", "taskwarrior"]
 
 print("stride-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(quick ? "quick" : "full") run")
 for section in sections {
@@ -29,8 +30,10 @@ for section in sections {
   case "review": try reviewSection()
   case "taskwarrior": try taskwarriorSection()
   case "load": try loadSection()
+  case "calendar": try calendarSection()
   default:
-    print("unknown section '\(section)'; use engine, capture, daemon, cli, search, review, taskwarrior or load")
+    print(
+      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior or load")
     exit(64)
   }
 }

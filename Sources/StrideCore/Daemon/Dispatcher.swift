@@ -47,7 +47,8 @@ public final class Dispatcher: Sendable {
     awake: @escaping @Sendable () -> Double = { System.uptime },
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     syncConnector: (any SyncConnector)? = nil, calendarFetcher: (any CalendarFetching)? = nil,
-    environment: [String: String] = [:], log: Log = Log(), promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    environment: [String: String] = [:], log: Log = Log(), promptFile: String? = nil,
+    describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     let promptFile = promptFile.map(PromptLineFile.init)
@@ -262,31 +263,35 @@ public final class Dispatcher: Sendable {
     case .syncSetup: return try reply(SyncSetup.self) { try sync.setUp($0) }
     case .syncRun: return try reply(SyncRun.self) { try sync.run(password: $0.password) }
     case .syncStatus: return try reply(SyncStatus.self) { _ in try sync.status() }
-    case .listsGet: return try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
-    case .listsAdd: return try reply(ListsAdd.self) { try tasks.addList($0, caller) }
-    case .listsDefault: return try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
-    case .listsRename: return try reply(ListsRename.self) { try tasks.renameList($0, caller) }
-    case .listsRemove: return try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
+    case .listsGet, .listsAdd, .listsDefault, .listsRename, .listsRemove: return try lists(method, reply, caller)
     case .focusStart, .focusStop, .focusPause, .focusResume, .focusExtend, .focusGet:
       return try focus(method, reply, caller)
-    case .calendarsList: return try reply(CalendarsList.self) { _ in try calendars.list() }
-    case .calendarsAdd: return try reply(CalendarsAdd.self) { try calendars.add($0) }
-    case .calendarsCount: return try reply(CalendarsCount.self) { try calendars.count($0) }
-    case .calendarsRemove: return try reply(CalendarsRemove.self) { try calendars.remove($0) }
-    case .calendarsRefresh: return try reply(CalendarsRefresh.self) { _ in try calendars.refresh() }
+    case .calendarsList, .calendarsAdd, .calendarsCount, .calendarsRemove, .calendarsRefresh:
+      return try calendars(method, reply)
     }
   }
 
-  /// The `focus.*` methods: each one use case of `tasks`.
-  private func focus(_ method: Method, _ reply: Reply, _ caller: Tasks.Caller) throws -> Data {
+  /// The `lists.*` methods: each one use case of `tasks` (or of sync, which knows how each list syncs).
+  private func lists(_ method: Method, _ reply: Reply, _ caller: Tasks.Caller) throws -> Data {
     switch method {
-    case .focusStart: try reply(Wire.FocusStart.self) { try tasks.startFocus($0, caller) }
-    case .focusStop: try reply(Wire.FocusStop.self) { try tasks.stopFocus($0, caller) }
-    case .focusPause: try reply(Wire.FocusPause.self) { _ in try tasks.pauseFocus(true, caller) }
-    case .focusResume: try reply(Wire.FocusResume.self) { _ in try tasks.pauseFocus(false, caller) }
-    case .focusExtend: try reply(Wire.FocusExtend.self) { try tasks.extendFocus($0, caller) }
-    case .focusGet: try reply(Wire.FocusGet.self) { _ in try tasks.focus(caller) }
-    default: throw StrideError(.internalError, "\(method.rawValue) is not a focus method")
+    case .listsGet: try reply(ListsGet.self) { _ in ListsGet.Result(lists: try sync.lists()) }
+    case .listsAdd: try reply(ListsAdd.self) { try tasks.addList($0, caller) }
+    case .listsDefault: try reply(ListsDefault.self) { try tasks.setDefaultList($0, caller) }
+    case .listsRename: try reply(ListsRename.self) { try tasks.renameList($0, caller) }
+    case .listsRemove: try reply(ListsRemove.self) { try tasks.removeList($0, caller) }
+    default: throw StrideError(.internalError, "\(method.rawValue) is not a lists method")
+    }
+  }
+
+  /// The `calendars.*` methods: each one use case of the calendar service.
+  private func calendars(_ method: Method, _ reply: Reply) throws -> Data {
+    switch method {
+    case .calendarsList: try reply(CalendarsList.self) { _ in try calendars.list() }
+    case .calendarsAdd: try reply(CalendarsAdd.self) { try calendars.add($0) }
+    case .calendarsCount: try reply(CalendarsCount.self) { try calendars.count($0) }
+    case .calendarsRemove: try reply(CalendarsRemove.self) { try calendars.remove($0) }
+    case .calendarsRefresh: try reply(CalendarsRefresh.self) { _ in try calendars.refresh() }
+    default: throw StrideError(.internalError, "\(method.rawValue) is not a calendars method")
     }
   }
 
@@ -361,7 +366,7 @@ public final class Dispatcher: Sendable {
 
 /// The reply to one request for method `M`: its params read (with what they leave out taken from the connection's
 /// context), the use case run, its result written in the connection's words.
-private struct Reply {
+struct Reply {
   let request: Request
   let encoder: WireEncoder
   let context: ClientContext.Params

@@ -112,7 +112,8 @@ public struct StrideConfig: Equatable, Sendable {
       if container.contains(.on) { on = try? container.decode(Bool.self, forKey: .on) }
       let quietGiven = container.contains(.quiet) && (try? container.decodeNil(forKey: .quiet)) != true
       let text = quietGiven ? try? container.decode(String.self, forKey: .quiet) : nil
-      let wait = container.contains(.waitDuringEvents) ? try? container.decode(Bool.self, forKey: .waitDuringEvents) : true
+      let wait =
+        container.contains(.waitDuringEvents) ? try? container.decode(Bool.self, forKey: .waitDuringEvents) : true
       let headsUp =
         container.contains(.eventHeadsUpMinutes)
         ? try? container.decode(Double.self, forKey: .eventHeadsUpMinutes) : 0

@@ -52,23 +52,7 @@ struct WhyPhrases {
       guard let energy = context.energy, task.energy <= energy else { return nil }
       return task.energy == energy
         ? "matches \(context.energyWords(energy))" : "easy for \(context.energyWords(energy))"
-    case .timeFit:
-      if term.input == "the first 15 minutes" {
-        return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
-      }
-      guard let estimate = task.estimateMinutes else { return nil }
-      // "your 40 min", or with the calendar "the time before 'dentist'" (the line above the list says how long).
-      let fits = context.minutes.flatMap { minutes in
-        term.value >= 1
-          ? context.calendar?.next.map { "the time before \($0.named)" } ?? "your \(Minutes.format(minutes))" : nil
-      }
-      if let applied = evaluator.calibration(for: task) {
-        // The person's own past, named: the time it takes is theirs, not a fixed slack.
-        let about = "about \(Minutes.format(applied.minutes(estimate)))"
-        return (fits.map { "\(about), which fits \($0)" } ?? about) + ": \(applied.words)"
-      }
-      if let fits { return "fits \(fits)" }
-      return Minutes.format(estimate)
+    case .timeFit: return timePhrase(term, task)
     case .momentum:
       if term.value >= 1 && term.input.hasPrefix("a step done") { return "you just finished a step" }
       return "\(task.progress.done) of \(task.progress.total) steps done"
@@ -93,6 +77,26 @@ struct WhyPhrases {
       return days >= 2 ? "its turn after \(days) days out of view" : nil
     case .deferPenalty: return nil
     }
+  }
+
+  /// How a task fits the time: "fits your 40 min", "fits the time before 'dentist'" (the line above the list says
+  /// how long), "about 25 min, which fits your 40 min: …" with the person's own past, "a 15-minute start".
+  func timePhrase(_ term: TermScore, _ task: StrideTask) -> String? {
+    if term.input == "the first 15 minutes" {
+      return context.minutes == nil ? "a 15-minute start" : "the first 15 min fit your time"
+    }
+    guard let estimate = task.estimateMinutes else { return nil }
+    let fits = context.minutes.flatMap { minutes in
+      term.value >= 1
+        ? context.calendar?.next.map { "the time before \($0.named)" } ?? "your \(Minutes.format(minutes))" : nil
+    }
+    if let applied = evaluator.calibration(for: task) {
+      // The person's own past, named: the time it takes is theirs, not a fixed slack.
+      let about = "about \(Minutes.format(applied.minutes(estimate)))"
+      return (fits.map { "\(about), which fits \($0)" } ?? about) + ": \(applied.words)"
+    }
+    if let fits { return "fits \(fits)" }
+    return Minutes.format(estimate)
   }
 
   /// Overdue is stated plainly, never shouted, and the same a day or a month on: "overdue since 23 October".

@@ -57,9 +57,12 @@ struct BusyTimesTests {
       }
     }
     #expect(line("09:20") == "You have 40 minutes before 'standup' at 10:00.")
-    #expect(line("10:10") == "You are in 'standup' until 10:30, and busy until 11:00, then 2 hours before 'call back' at 13:00.")
+    #expect(
+      line("10:10")
+        == "You are in 'standup' until 10:30, and busy until 11:00, then 2 hours before 'call back' at 13:00.")
     #expect(line("15:30") == "You are in 'dentist' until 16:00.")
-    let untitled = BusyTimes([.init(start: Self.at("23:30").addingTimeInterval(3600), end: Self.at("23:59"), title: "")])
+    let untitled = BusyTimes([.init(start: Self.at("23:30").addingTimeInterval(3600), end: Self.at("23:59"), title: "")]
+    )
     #expect(line("23:00", untitled) == "You have 1 hour and 30 minutes before an event tomorrow at 00:30.")
   }
 }

@@ -30,7 +30,8 @@ struct CalendarDaemonTests {
   }
 
   static func calendar(_ events: [String]) -> String {
-    (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + events + ["END:VCALENDAR", ""]).joined(separator: "\r\n")
+    (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + events + ["END:VCALENDAR", ""]).joined(
+      separator: "\r\n")
   }
 
   /// The clock's Saturday: a dentist at 09:40–10:10, a review at 10:30–11:00, an all-day birthday not marked busy,
@@ -38,8 +39,10 @@ struct CalendarDaemonTests {
   static let day = calendar([
     event("d", "20261121T094000Z", "20261121T101000Z", "dentist"),
     event("r", "20261121T103000Z", "20261121T110000Z", "review"),
-    event("b", "20261121", "20261122", "Alex's birthday").replacingOccurrences(of: "DTSTART:", with: "DTSTART;VALUE=DATE:")
-      .replacingOccurrences(of: "DTEND:", with: "DTEND;VALUE=DATE:"),
+    event("b", "20261121", "20261122", "Alex's birthday").replacingOccurrences(
+      of: "DTSTART:", with: "DTSTART;VALUE=DATE:"
+    )
+    .replacingOccurrences(of: "DTEND:", with: "DTEND;VALUE=DATE:"),
     event("c", "20261121T091000Z", "20261121T092000Z", "call", ["STATUS:CANCELLED"]),
     event("g", "20261121T091500Z", "20261121T093000Z", "gym", ["TRANSP:TRANSPARENT"]),
   ])
