@@ -56,8 +56,7 @@ struct EventRule {
     for part in value.split(separator: ";") {
       let pair = part.split(separator: "=", maxSplits: 1)
       guard pair.count == 2 else { continue }
-      parts[pair[0].trimmingCharacters(in: .whitespaces).uppercased()] = pair[1]
-        .trimmingCharacters(in: .whitespaces).uppercased()
+      parts[ICalendarReader.trimmed(pair[0]).uppercased()] = ICalendarReader.trimmed(pair[1]).uppercased()
     }
     guard let frequency = parts["FREQ"].flatMap({ frequencies[$0] }) else { return nil }
     var rule = EventRule(frequency: frequency)
@@ -88,7 +87,7 @@ struct EventRule {
   private mutating func readLists(_ parts: [String: String]) -> Bool {
     func numbers(_ name: String, _ range: ClosedRange<Int>, negative: Bool = false) -> [Int]? {
       guard let text = parts[name] else { return [] }
-      let values = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+      let values = text.split(separator: ",").map { Int(ICalendarReader.trimmed($0)) }
       guard values.allSatisfy({ $0.map { range.contains(abs($0)) && ($0 >= 0 || negative) } ?? false }) else {
         return nil
       }
@@ -105,7 +104,7 @@ struct EventRule {
     (byMonthDay, byYearDay, byWeekNumber, byMonth, bySetPosition) = (monthDays, yearDays, weeks, months, positions)
     guard let text = parts["BYDAY"] else { return true }
     for entry in text.split(separator: ",") {
-      let entry = entry.trimmingCharacters(in: .whitespaces)
+      let entry = ICalendarReader.trimmed(entry)
       guard entry.count >= 2, let weekday = Self.weekdays[String(entry.suffix(2))] else { return false }
       let prefix = entry.dropLast(2)
       guard let ordinal = prefix.isEmpty ? 0 : Int(prefix), abs(ordinal) <= 53 else { return false }

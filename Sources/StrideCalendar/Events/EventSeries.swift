@@ -46,9 +46,9 @@ struct EventSeries {
   /// Reads a VEVENT; its times are read in the zones `zones` finds, and an invitation one of `addresses` declined
   /// takes no time.
   init(_ event: ICalendarReader.Component, zones: EventZones, addresses: Set<String>) throws(Unreadable) {
-    title = ICalendarReader.unescape(event.first("SUMMARY")?.value ?? "").trimmingCharacters(in: .whitespaces)
+    title = ICalendarReader.trimmed(ICalendarReader.unescape(event.first("SUMMARY")?.value ?? ""))
     let named = title.isEmpty ? "an event without a title" : "\"\(title.prefix(60))\""
-    uid = event.first("UID")?.value.trimmingCharacters(in: .whitespaces) ?? ""
+    uid = ICalendarReader.trimmed(event.first("UID")?.value ?? "")
     guard let startProperty = event.first("DTSTART") else { throw Unreadable(reason: "\(named) has no start") }
     guard let start = Self.time(startProperty, zones: zones) else {
       throw Unreadable(reason: "\(named) has a start Stride cannot read (\(startProperty.value.prefix(30)))")
@@ -73,7 +73,7 @@ struct EventSeries {
   }
 
   static func time(_ value: String, tzid: String?, zones: EventZones) -> EventTime? {
-    guard let reading = EventClock.reading(value.trimmingCharacters(in: .whitespaces)[...]) else { return nil }
+    guard let reading = EventClock.reading(ICalendarReader.trimmed(value)[...]) else { return nil }
     if reading.isDay { return EventTime(wall: reading.wall, zone: zones.personal, isDay: true) }
     return EventTime(wall: reading.wall, zone: reading.utc ? .utc : zones.zone(tzid), isDay: false)
   }
@@ -101,9 +101,9 @@ struct EventSeries {
 
   /// Whether the event takes time, and whether it says outright that it does.
   private static func busy(_ event: ICalendarReader.Component, addresses: Set<String>) -> (Bool, Bool) {
-    let status = event.first("STATUS")?.value.trimmingCharacters(in: .whitespaces).uppercased()
-    let transparency = event.first("TRANSP")?.value.trimmingCharacters(in: .whitespaces).uppercased()
-    let outlook = event.first("X-MICROSOFT-CDO-BUSYSTATUS")?.value.trimmingCharacters(in: .whitespaces).uppercased()
+    let status = event.first("STATUS").map { ICalendarReader.trimmed($0.value).uppercased() }
+    let transparency = event.first("TRANSP").map { ICalendarReader.trimmed($0.value).uppercased() }
+    let outlook = event.first("X-MICROSOFT-CDO-BUSYSTATUS").map { ICalendarReader.trimmed($0.value).uppercased() }
     let declined =
       !addresses.isEmpty
       && event.all("ATTENDEE").contains { attendee in
@@ -117,7 +117,7 @@ struct EventSeries {
 
   /// An email address as compared: without `mailto:`, trimmed, in lower case.
   static func address(_ value: String) -> String {
-    let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+    let text = ICalendarReader.trimmed(value).lowercased()
     return text.hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
   }
 

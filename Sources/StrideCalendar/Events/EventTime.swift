@@ -74,7 +74,7 @@ enum EventClock {
   /// An RFC 5545 duration (`P1D`, `PT1H30M`, `P1W`, `-PT15M`): whole days, which keep the clock time across a
   /// change to or from summer time, and seconds, which are time passing. nil when it is not one.
   static func duration(_ value: Substring) -> EventLength? {
-    var text = value.trimmingCharacters(in: .whitespaces).uppercased()[...]
+    var text = ICalendarReader.trimmed(value).uppercased()[...]
     var sign = 1
     if text.first == "-" || text.first == "+" {
       sign = text.first == "-" ? -1 : 1

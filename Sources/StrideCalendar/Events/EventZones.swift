@@ -78,7 +78,7 @@ final class DefinedZone {
 
   /// A UTC offset as written (`+0100`, `-0530`, `+014500`); nil when it is not one.
   static func offset(_ value: String) -> Int? {
-    let text = value.trimmingCharacters(in: .whitespaces)
+    let text = ICalendarReader.trimmed(value)
     guard let sign = text.first, sign == "+" || sign == "-", [5, 7].contains(text.count),
       text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
     else { return nil }
@@ -140,7 +140,7 @@ final class EventZones {
 
   /// A TZID without the quotes some writers put around it or the spaces around it.
   static func cleaned(_ tzid: String) -> String {
-    tzid.trimmingCharacters(in: CharacterSet(charactersIn: "\"").union(.whitespaces))
+    ICalendarReader.trimmed(tzid) { $0 == "\"" || ($0.isWhitespace && !$0.isNewline) }
   }
 
   /// A zone the system knows for a name: itself, a Windows name, or the longest IANA name a prefixed one ends with.
