@@ -209,6 +209,8 @@ extension EventRecurrence {
   /// BYMONTHDAY (negatives counted from the end) and on a BYDAY weekday, the nth of its month or year when it says so.
   fileprivate func matches(_ day: Int) -> Bool {
     let civil = EventClock.civil(day: day)
+    // A week at either end of the calendar reaches into the years before 1 and after 9999, which have no times.
+    guard (1...9999).contains(civil.year) else { return false }
     if !rule.byMonth.isEmpty && !rule.byMonth.contains(civil.month) { return false }
     let monthLength = CivilTime.daysIn(month: civil.month, year: civil.year)
     if !rule.byMonthDay.isEmpty && !rule.byMonthDay.contains(civil.day)

@@ -66,7 +66,8 @@ struct EventRule {
 
   private mutating func readLimits(_ parts: [String: String]) -> Bool {
     if let text = parts["INTERVAL"] {
-      guard let value = Int(text), value >= 1 else { return false }
+      // Beyond a million periods apart no two times of a rule fall within the years a calendar can name.
+      guard let value = Int(text), (1...1_000_000).contains(value) else { return false }
       interval = value
     }
     if let text = parts["COUNT"] {

@@ -63,7 +63,8 @@ struct EventSeries {
     }
     recurrenceID = event.first("RECURRENCE-ID").flatMap { Self.time($0, zones: zones) }
     (takesTime, markedBusy) = Self.busy(event, addresses: addresses)
-    try readExtraTimes(event, zones: zones, named: named)
+    // An override is the one time it replaces: a rule or extra dates written on it too would repeat it.
+    if recurrenceID != nil { rule = nil } else { try readExtraTimes(event, zones: zones, named: named) }
   }
 
   /// A DATE or DATE-TIME property's value: a DATE in the person's zone, a UTC time, a time in its TZID's zone, or a

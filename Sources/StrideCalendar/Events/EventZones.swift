@@ -123,8 +123,7 @@ final class EventZones {
     guard let tzid else { return personal }
     let name = Self.cleaned(tzid)
     if let zone = found[name] { return zone }
-    let zone = Self.system(name).map(EventZone.known) ?? defined(name)
-    if let zone {
+    if unknown[name] == nil, let zone = Self.system(name).map(EventZone.known) ?? defined(name) {
       found[name] = zone
       return zone
     }
@@ -145,8 +144,14 @@ final class EventZones {
 
   /// A zone the system knows for a name: itself, a Windows name, or the longest IANA name a prefixed one ends with.
   static func system(_ name: String) -> TimeZone? {
-    guard !name.isEmpty else { return nil }
     if let iana = windowsNames[name], let zone = TimeZone(identifier: iana) { return zone }
+    // Zone names are letters, digits and `/_+-`; anything else (a path that climbs with `..`) is never looked up.
+    let allowed = name.utf8.allSatisfy { byte in
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        || "/_+-.".utf8.contains(byte)
+    }
+    guard allowed, !name.isEmpty, name.utf8.count <= 100, !name.contains("..") else { return nil }
     if let zone = TimeZone(identifier: name) { return zone }
     let parts = name.split(separator: "/")
     guard parts.count > 1 else { return nil }

@@ -93,15 +93,19 @@ struct CalendarReaderTests {
     #expect(byTitle["Workshop"]?.end == F.utc("2026-03-16T09:30:00Z"))
   }
 
-  @Test("An override whose master is absent stands alone; a cancelled master takes no time")
+  @Test("An override whose master is absent stands alone; one that repeats its master's rule is read once")
   func overridesAlone() throws {
+    let rule = "UID:weekly@test\nRRULE:FREQ=WEEKLY;COUNT=3"
     let body = [
-      F.event("SUMMARY:Orphan\nDTSTART:20260310T100000Z\nRECURRENCE-ID:20260309T100000Z"),
+      "BEGIN:VEVENT\nSUMMARY:Orphan\nUID:orphan@test\nDTSTART:20260310T100000Z\nRECURRENCE-ID:20260309T100000Z\nEND:VEVENT",
       F.event("SUMMARY:Called off\nDTSTART:20260311T100000Z\nRRULE:FREQ=DAILY\nSTATUS:CANCELLED"),
+      "BEGIN:VEVENT\nSUMMARY:Weekly\n\(rule)\nDTSTART:20260302T100000Z\nEND:VEVENT",
+      "BEGIN:VEVENT\nSUMMARY:Later\n\(rule)\nRECURRENCE-ID:20260309T100000Z\nDTSTART:20260309T160000Z\nEND:VEVENT",
     ]
     let reading = try F.read(
       F.calendar(body.joined(separator: "\n")), from: "2026-03-01T00:00:00Z", to: "2026-04-01T00:00:00Z")
-    #expect(reading.events.map(\.title) == ["Orphan"])
+    #expect(reading.events.map(\.title) == ["Weekly", "Later", "Orphan", "Weekly"])
+    #expect(F.starts(reading, "Later") == [F.utc("2026-03-09T16:00:00Z")])
   }
 
   @Test("Broken events are left out and counted; the others are read")
