@@ -35,7 +35,7 @@ extension EventSeries {
       let instant = zone.instant(ofWall: wall)
       guard !excluded.contains(wall: wall, instant: instant), !overridden.contains(wall: wall, instant: instant)
       else { continue }
-      let end = explicitEnd ?? max(instant, length.end(startWall: wall, zone: zone))
+      let end = max(instant, explicitEnd ?? length.end(startWall: wall, zone: zone))
       let overlaps = end > instant ? end > window.lowerBound && instant < window.upperBound : window.contains(instant)
       if overlaps { result.times.append((instant, end)) }
     }

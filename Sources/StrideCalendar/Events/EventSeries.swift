@@ -147,7 +147,11 @@ struct EventSeries {
             end = max(instant, duration.end(startWall: time.wall, zone: time.zone))
           }
         }
-        let wall = time.isDay || start.isDay ? time.wall : start.zone.wall(ofInstant: instant)
+        // On the series' clock: a time of an all-day series is the day it falls on, as its other days are.
+        let wall =
+          time.isDay
+          ? time.wall
+          : start.isDay ? EventClock.day(ofWall: time.wall) * Seconds.perDay : start.zone.wall(ofInstant: instant)
         extra.append(ExtraTime(wall: wall, end: end))
       }
     }

@@ -53,7 +53,9 @@ final class DefinedZone {
       if let rule = observance.first("RRULE").flatMap({ EventRule.read($0.value) }) {
         let untilWall = rule.until.map { until in until.utc ? until.wall + from : until.wall }
         let expansion = EventRecurrence(rule: rule, start: start.wall, untilWall: untilWall)
-        walls += expansion.walls(from: span.lowerBound + from, through: span.upperBound + from, budget: &budget).walls
+        // A zone changes its offset a few times a year; a rule that would change it more is cut short.
+        let span = (span.lowerBound + from, span.upperBound + from)
+        walls += expansion.walls(from: span.0, through: span.1, budget: &budget, limit: 1_000).walls
       }
       for rdate in observance.all("RDATE") {
         walls += ICalendarReader.unescapedList(rdate.value).compactMap { EventClock.reading($0[...])?.wall }

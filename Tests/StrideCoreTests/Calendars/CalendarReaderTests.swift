@@ -108,6 +108,18 @@ struct CalendarReaderTests {
     #expect(F.starts(reading, "Later") == [F.utc("2026-03-09T16:00:00Z")])
   }
 
+  @Test("An all-day event's extra date written as a time (a fuzz finding) falls on that day and never ends early")
+  func allDayExtraTime() throws {
+    let lines =
+      "SUMMARY:Fair\nDTSTART;VALUE=DATE:20260325\nRDATE;VALUE=PERIOD:20260330T100000Z/PT1H\nRDATE:20260402T100000Z"
+    let reading = try F.read(
+      F.calendar(F.event(lines)), from: "2026-03-01T00:00:00Z", to: "2026-05-01T00:00:00Z", zone: "America/New_York")
+    #expect(
+      reading.events.map(\.start)
+        == ["2026-03-25T04:00:00Z", "2026-03-30T04:00:00Z", "2026-04-02T04:00:00Z"].map(F.utc))
+    #expect(reading.events.allSatisfy { $0.end > $0.start })
+  }
+
   @Test("Broken events are left out and counted; the others are read")
   func brokenEvents() throws {
     let body = [
