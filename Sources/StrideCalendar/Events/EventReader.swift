@@ -19,6 +19,8 @@ package enum EventReader {
   package static func read(
     _ text: String, window: DateInterval, timeZone: TimeZone, addresses: Set<String> = []
   ) throws(StrideError) -> EventReading {
+    // Some servers start their text with a byte order mark, which is no part of the first line.
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
     let calendars = try ICalendarReader.components(text).filter { $0.name == "VCALENDAR" }
     guard !calendars.isEmpty else { throw StrideError.invalid("this is not iCalendar: it has no VCALENDAR") }
     let range = seconds(window.start)..<max(seconds(window.start), seconds(window.end))

@@ -137,6 +137,13 @@ struct CalendarReaderTests {
     #expect(sentence.contains("\"Bad rule\" has a repeat rule Stride cannot read (FREQ=FORTNIGHTLY)"))
   }
 
+  @Test("A byte order mark before BEGIN:VCALENDAR, as some servers send, is no part of the calendar")
+  func byteOrderMark() throws {
+    let text = "\u{FEFF}" + F.calendar(F.event("SUMMARY:Fine\nDTSTART:20260310T100000Z"))
+    let reading = try F.read(text, from: "2026-03-01T00:00:00Z", to: "2026-04-01T00:00:00Z")
+    #expect(reading.events.map(\.title) == ["Fine"])
+  }
+
   @Test("Text that is not a calendar, is cut short, or has a line without ':' is refused with a sentence")
   func malformed() {
     let whole = F.calendar(F.event("SUMMARY:Fine\nDTSTART:20260310T100000Z"))
