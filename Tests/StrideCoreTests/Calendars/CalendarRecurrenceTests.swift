@@ -132,6 +132,17 @@ struct CalendarRecurrenceTests {
     #expect(reading.problems.contains { $0.contains("\"Tick\"") && $0.contains("2,000") }, "\(reading.problems)")
   }
 
+  @Test("A calendar whose window holds more busy times than one reading keeps gives the earliest and says so")
+  func totalCap() throws {
+    let events = (0..<26).map { F.event("SUMMARY:Tick \($0)\nDTSTART:20260301T00\(10 + $0)00Z\nRRULE:FREQ=SECONDLY") }
+    let reading = try F.read(
+      F.calendar(events.joined(separator: "\n")), from: "2026-03-01T00:00:00Z", to: "2026-05-01T00:00:00Z")
+    #expect(reading.events.count == EventReader.totalLimit)
+    #expect(reading.events.first?.start == F.utc("2026-03-01T00:10:00Z"))
+    #expect(
+      reading.problems.contains { $0.hasPrefix("The calendar has more than 50,000 busy times") }, "\(reading.problems)")
+  }
+
   @Test("A rule whose parts expand to millions of times per year stops on its work and says so")
   func expandingRuleStops() throws {
     let hours = (0...23).map(String.init).joined(separator: ",")
