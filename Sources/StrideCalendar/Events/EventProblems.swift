@@ -24,7 +24,7 @@ struct EventProblems {
       sentences.append("\(Self.events(count)) \(verb) left out: \(listed).")
     }
     if eventsInUnknownZones > 0 {
-      let names = list(unknownZones.sorted(), separator: ", ")
+      let names = list(unknownZones.sorted().map { Self.shown($0, 40) }, separator: ", ")
       let (names1, they) = eventsInUnknownZones == 1 ? ("names", "it is") : ("name", "they are")
       sentences.append(
         "\(Self.events(eventsInUnknownZones)) \(names1) a time zone Stride does not know (\(names)); \(they) read in "
@@ -49,6 +49,20 @@ struct EventProblems {
     return sentences
   }
 
+  /// An event named in a sentence: its title quoted, or "an event without a title".
+  static func quoted(_ title: String) -> String {
+    title.isEmpty ? "an event without a title" : "\"\(shown(title, 60))\""
+  }
+
+  /// At most `length` characters of what a calendar wrote, on one line: a line break or a control character in a
+  /// title or a value would break the sentence it is shown in.
+  static func shown(_ text: String, _ length: Int) -> String {
+    String(
+      text.prefix(length).map {
+        $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0
+      })
+  }
+
   /// A count with its thousands marked, as the house writes them in sentences: "2,000".
   private static func grouped(_ count: Int) -> String {
     let digits = String(count)
@@ -61,8 +75,7 @@ struct EventProblems {
 
   /// Event titles for a sentence's start: quoted, at most three, an untitled one said so.
   private func titles(_ titles: [String]) -> String {
-    let named = titles.map { $0.isEmpty ? "an event without a title" : "\"\($0.prefix(60))\"" }
-    let text = list(named, separator: ", ")
+    let text = list(titles.map(Self.quoted), separator: ", ")
     return text.prefix(1).uppercased() + text.dropFirst()
   }
 

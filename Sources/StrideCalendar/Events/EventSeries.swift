@@ -47,17 +47,19 @@ struct EventSeries {
   /// takes no time.
   init(_ event: ICalendarReader.Component, zones: EventZones, addresses: Set<String>) throws(Unreadable) {
     title = ICalendarReader.trimmed(ICalendarReader.unescape(event.first("SUMMARY")?.value ?? ""))
-    let named = title.isEmpty ? "an event without a title" : "\"\(title.prefix(60))\""
+    let named = EventProblems.quoted(title)
     uid = ICalendarReader.trimmed(event.first("UID")?.value ?? "")
     guard let startProperty = event.first("DTSTART") else { throw Unreadable(reason: "\(named) has no start") }
     guard let start = Self.time(startProperty, zones: zones) else {
-      throw Unreadable(reason: "\(named) has a start Stride cannot read (\(startProperty.value.prefix(30)))")
+      throw Unreadable(
+        reason: "\(named) has a start Stride cannot read (\(Self.shown(startProperty.value)))")
     }
     self.start = start
     length = try Self.length(event, start: start, zones: zones, named: named)
     if let ruleProperty = event.first("RRULE") {
       guard let rule = EventRule.read(ruleProperty.value) else {
-        throw Unreadable(reason: "\(named) has a repeat rule Stride cannot read (\(ruleProperty.value.prefix(40)))")
+        throw Unreadable(
+          reason: "\(named) has a repeat rule Stride cannot read (\(Self.shown(ruleProperty.value)))")
       }
       self.rule = rule
     }
@@ -86,14 +88,16 @@ struct EventSeries {
   ) throws(Unreadable) -> EventLength {
     if let endProperty = event.first("DTEND") {
       guard let end = time(endProperty, zones: zones) else {
-        throw Unreadable(reason: "\(named) has an end Stride cannot read (\(endProperty.value.prefix(30)))")
+        throw Unreadable(
+          reason: "\(named) has an end Stride cannot read (\(Self.shown(endProperty.value)))")
       }
       if start.isDay && end.isDay { return EventLength(days: max(1, end.day - start.day)) }
       return EventLength(seconds: max(0, end.instant - start.instant))
     }
     if let durationProperty = event.first("DURATION") {
       guard let duration = EventClock.duration(durationProperty.value[...]) else {
-        throw Unreadable(reason: "\(named) has a length Stride cannot read (\(durationProperty.value.prefix(30)))")
+        throw Unreadable(
+          reason: "\(named) has a length Stride cannot read (\(Self.shown(durationProperty.value)))")
       }
       return duration.days < 0 || duration.seconds < 0 ? .none : duration
     }
@@ -116,6 +120,9 @@ struct EventSeries {
     return (!free, transparency == "OPAQUE" || outlook == "BUSY" || outlook == "OOF")
   }
 
+  /// A value written in a sentence about what could not be read.
+  private static func shown(_ value: String) -> String { EventProblems.shown(value, 40) }
+
   /// An email address as compared: without `mailto:`, trimmed, in lower case.
   static func address(_ value: String) -> String {
     let text = ICalendarReader.trimmed(value).lowercased()
@@ -136,7 +143,7 @@ struct EventSeries {
       for value in ICalendarReader.unescapedList(property.value) {
         let parts = value.split(separator: "/", maxSplits: 1).map(String.init)
         guard let time = Self.time(parts[0], tzid: property.parameters["TZID"], zones: zones) else {
-          throw Unreadable(reason: "\(named) has an extra date Stride cannot read (\(value.prefix(30)))")
+          throw Unreadable(reason: "\(named) has an extra date Stride cannot read (\(Self.shown(value)))")
         }
         let instant = time.instant
         var end: Int?

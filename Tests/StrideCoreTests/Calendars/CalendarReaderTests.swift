@@ -123,6 +123,8 @@ struct CalendarReaderTests {
   @Test("Broken events are left out and counted; the others are read")
   func brokenEvents() throws {
     let body = [
+      // A title of two lines (an escaped line break) is named on one.
+      F.event(#"SUMMARY:Two\nlines"# + "\nDURATION:PT1H"),
       F.event("SUMMARY:No start\nDTEND:20260310T100000Z"),
       F.event("SUMMARY:Bad rule\nDTSTART:20260310T100000Z\nRRULE:FREQ=FORTNIGHTLY"),
       F.event("SUMMARY:Bad date\nDTSTART:20261310T100000Z"),
@@ -131,9 +133,13 @@ struct CalendarReaderTests {
     let reading = try F.read(
       F.calendar(body.joined(separator: "\n")), from: "2026-03-01T00:00:00Z", to: "2026-04-01T00:00:00Z")
     #expect(reading.events.map(\.title) == ["Fine"])
-    #expect(reading.components == 4)
+    #expect(reading.components == 5)
+    #expect(reading.problems.allSatisfy { !$0.contains("\n") })
     let sentence = try #require(reading.problems.first)
-    #expect(sentence.hasPrefix("3 events could not be read and are left out: \"No start\" has no start;"))
+    #expect(
+      sentence.hasPrefix(
+        "4 events could not be read and are left out: \"Two lines\" has no start; \"No start\" has no start;"))
+    #expect(sentence.hasSuffix("; and 1 more."))
     #expect(sentence.contains("\"Bad rule\" has a repeat rule Stride cannot read (FREQ=FORTNIGHTLY)"))
   }
 
