@@ -15,6 +15,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
   "ical": { InteropTargets.roundTrip($0, .ical) },
   "vtodo": SyncTargets.vtodo,
   "davxml": SyncTargets.davXML,
+  "events": EventTarget.run,
   "mcp": MCPTarget.run,
   "dbus": DBusTarget.run,
 ]

@@ -1,0 +1,314 @@
+import Foundation
+
+@testable import StrideBase
+@testable import StrideCalendar
+
+/// Calendars as the big calendar apps export them, cut down to what a reader of busy times meets: their zones,
+/// repeat rules, exclusions, overrides, busy statuses and invitations.
+enum CalendarFixtures {
+  /// An instant written as RFC 3339 in UTC, for what a test expects.
+  static func utc(_ text: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: text)!
+  }
+
+  /// Reads `text` (lines joined with CRLF, as the apps write them) in a window between two RFC 3339 instants.
+  static func read(
+    _ text: String, from start: String, to end: String, zone: String = "Europe/Berlin", addresses: Set<String> = []
+  ) throws -> EventReading {
+    let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+    return try EventReader.read(
+      crlf, window: DateInterval(start: utc(start), end: utc(end)), timeZone: TimeZone(identifier: zone)!,
+      addresses: addresses)
+  }
+
+  /// The starts of the events titled `title`, in order.
+  static func starts(_ reading: EventReading, _ title: String) -> [Date] {
+    reading.events.filter { $0.title == title }.map(\.start)
+  }
+
+  /// A VCALENDAR around some VEVENTs (and VTIMEZONEs).
+  static func calendar(_ body: String) -> String {
+    "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Stride tests//EN\n\(body)\nEND:VCALENDAR\n"
+  }
+
+  /// A VEVENT of the given lines.
+  static func event(_ lines: String) -> String { "BEGIN:VEVENT\nUID:\(lines.hashValue)@test\n\(lines)\nEND:VEVENT" }
+
+  /// Google Calendar's export of a person's main calendar: its zone defined inline, a weekly meeting with
+  /// exclusions on two EXDATE lines, one time moved and one cancelled by overrides, a declined invitation, a monthly
+  /// last-Friday retro and a birthday marked free.
+  static let google = """
+    BEGIN:VCALENDAR
+    PRODID:-//Google Inc//Google Calendar 70.9054//EN
+    VERSION:2.0
+    CALSCALE:GREGORIAN
+    METHOD:PUBLISH
+    X-WR-CALNAME:ada.lovelace@gmail.com
+    X-WR-TIMEZONE:Europe/Berlin
+    BEGIN:VTIMEZONE
+    TZID:Europe/Berlin
+    X-LIC-LOCATION:Europe/Berlin
+    BEGIN:DAYLIGHT
+    TZOFFSETFROM:+0100
+    TZOFFSETTO:+0200
+    TZNAME:CEST
+    DTSTART:19700329T020000
+    RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+    END:DAYLIGHT
+    BEGIN:STANDARD
+    TZOFFSETFROM:+0200
+    TZOFFSETTO:+0100
+    TZNAME:CET
+    DTSTART:19701025T030000
+    RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+    END:STANDARD
+    END:VTIMEZONE
+    BEGIN:VEVENT
+    DTSTART;TZID=Europe/Berlin:20260106T100000
+    DTEND;TZID=Europe/Berlin:20260106T110000
+    RRULE:FREQ=WEEKLY;BYDAY=TU
+    EXDATE;TZID=Europe/Berlin:20260407T100000,20260414T100000
+    EXDATE;TZID=Europe/Berlin:20260505T100000
+    DTSTAMP:20260301T120000Z
+    UID:7kq2teamsync@google.com
+    CREATED:20251220T090000Z
+    DESCRIPTION:Weekly sync\\, agenda in the doc
+    LAST-MODIFIED:20260301T115900Z
+    LOCATION:Room 4
+    SEQUENCE:2
+    STATUS:CONFIRMED
+    SUMMARY:Team sync
+    TRANSP:OPAQUE
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;TZID=Europe/Berlin:20260317T150000
+    DTEND;TZID=Europe/Berlin:20260317T160000
+    DTSTAMP:20260301T120000Z
+    UID:7kq2teamsync@google.com
+    RECURRENCE-ID;TZID=Europe/Berlin:20260317T100000
+    SEQUENCE:3
+    STATUS:CONFIRMED
+    SUMMARY:Team sync
+    TRANSP:OPAQUE
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;TZID=Europe/Berlin:20260324T100000
+    DTEND;TZID=Europe/Berlin:20260324T110000
+    DTSTAMP:20260301T120000Z
+    UID:7kq2teamsync@google.com
+    RECURRENCE-ID;TZID=Europe/Berlin:20260324T100000
+    SEQUENCE:3
+    STATUS:CANCELLED
+    SUMMARY:Team sync
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART:20260312T130000Z
+    DTEND:20260312T140000Z
+    DTSTAMP:20260301T120000Z
+    ORGANIZER;CN=Bob Vendor:mailto:bob@vendor.example
+    UID:3vendorpitch@google.com
+    ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=Bob Ve
+     ndor;X-NUM-GUESTS=0:mailto:bob@vendor.example
+    ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=DECLINED;CN=ada.lo
+     velace@gmail.com;X-NUM-GUESTS=0:mailto:Ada.Lovelace@gmail.com
+    SUMMARY:Vendor pitch
+    TRANSP:OPAQUE
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;TZID=Europe/Berlin:20260130T160000
+    DTEND;TZID=Europe/Berlin:20260130T170000
+    RRULE:FREQ=MONTHLY;BYDAY=-1FR
+    DTSTAMP:20260301T120000Z
+    UID:5retro@google.com
+    SUMMARY:Retro
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;VALUE=DATE:20260320
+    DTEND;VALUE=DATE:20260321
+    RRULE:FREQ=YEARLY
+    DTSTAMP:20260301T120000Z
+    UID:6birthday@google.com
+    SUMMARY:Grace's birthday
+    TRANSP:TRANSPARENT
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+  /// Outlook's export: Windows zone names (quoted), its own VTIMEZONEs starting in 1601, a custom zone only its
+  /// VTIMEZONE defines, busy statuses, and a daily stand-up that ends after five times.
+  static let outlook = """
+    BEGIN:VCALENDAR
+    PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN
+    VERSION:2.0
+    METHOD:PUBLISH
+    X-MS-OLK-FORCEINSPECTOROPEN:TRUE
+    BEGIN:VTIMEZONE
+    TZID:W. Europe Standard Time
+    BEGIN:STANDARD
+    DTSTART:16011028T030000
+    RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10
+    TZOFFSETFROM:+0200
+    TZOFFSETTO:+0100
+    END:STANDARD
+    BEGIN:DAYLIGHT
+    DTSTART:16010325T020000
+    RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3
+    TZOFFSETFROM:+0100
+    TZOFFSETTO:+0200
+    END:DAYLIGHT
+    END:VTIMEZONE
+    BEGIN:VTIMEZONE
+    TZID:Customized Time Zone
+    BEGIN:STANDARD
+    DTSTART:16011104T020000
+    RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11
+    TZOFFSETFROM:-0400
+    TZOFFSETTO:-0500
+    END:STANDARD
+    BEGIN:DAYLIGHT
+    DTSTART:16010311T020000
+    RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3
+    TZOFFSETFROM:-0500
+    TZOFFSETTO:-0400
+    END:DAYLIGHT
+    END:VTIMEZONE
+    BEGIN:VEVENT
+    CLASS:PUBLIC
+    CREATED:20260220T101500Z
+    DESCRIPTION:\\n
+    DTEND;TZID="W. Europe Standard Time":20260309T094500
+    DTSTAMP:20260220T101500Z
+    DTSTART;TZID="W. Europe Standard Time":20260309T093000
+    LAST-MODIFIED:20260220T101500Z
+    PRIORITY:5
+    RRULE:FREQ=DAILY;COUNT=5
+    SEQUENCE:0
+    SUMMARY;LANGUAGE=en-us:Standup
+    TRANSP:OPAQUE
+    UID:040000008200E00074C5B7101A82E00800000000D0B6C5A1E1B7DC01000000000000000010000000A1
+    X-MICROSOFT-CDO-BUSYSTATUS:BUSY
+    X-MICROSOFT-CDO-IMPORTANCE:1
+    X-MICROSOFT-DISALLOW-COUNTER:FALSE
+    X-MS-OLK-CONFTYPE:0
+    END:VEVENT
+    BEGIN:VEVENT
+    DTEND;TZID="Pacific Standard Time":20260310T100000
+    DTSTAMP:20260220T101500Z
+    DTSTART;TZID="Pacific Standard Time":20260310T090000
+    SUMMARY;LANGUAGE=en-us:Quarterly review
+    UID:040000008200E00074C5B7101A82E00800000000D0B6C5A1E1B7DC01000000000000000010000000A2
+    X-MICROSOFT-CDO-BUSYSTATUS:TENTATIVE
+    END:VEVENT
+    BEGIN:VEVENT
+    DTEND;TZID="Customized Time Zone":20260316T090000
+    DTSTAMP:20260220T101500Z
+    DTSTART;TZID="Customized Time Zone":20260316T080000
+    SUMMARY;LANGUAGE=en-us:Call with Toronto
+    UID:040000008200E00074C5B7101A82E00800000000D0B6C5A1E1B7DC01000000000000000010000000A3
+    X-MICROSOFT-CDO-BUSYSTATUS:BUSY
+    END:VEVENT
+    BEGIN:VEVENT
+    DTEND;TZID="W. Europe Standard Time":20260311T130000
+    DTSTAMP:20260220T101500Z
+    DTSTART;TZID="W. Europe Standard Time":20260311T120000
+    SUMMARY;LANGUAGE=en-us:Lunch (hold)
+    UID:040000008200E00074C5B7101A82E00800000000D0B6C5A1E1B7DC01000000000000000010000000A4
+    X-MICROSOFT-CDO-BUSYSTATUS:FREE
+    END:VEVENT
+    BEGIN:VEVENT
+    DTEND;VALUE=DATE:20260321
+    DTSTAMP:20260220T101500Z
+    DTSTART;VALUE=DATE:20260318
+    SUMMARY;LANGUAGE=en-us:Out of office
+    TRANSP:OPAQUE
+    UID:040000008200E00074C5B7101A82E00800000000D0B6C5A1E1B7DC01000000000000000010000000A5
+    X-MICROSOFT-CDO-ALLDAYEVENT:TRUE
+    X-MICROSOFT-CDO-BUSYSTATUS:OOF
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+  /// Apple Calendar (iCloud): all-day events with VALUE=DATE exclusions, a floating time, a DURATION, and a monthly
+  /// rule on the 31st.
+  static let apple = """
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:-//Apple Inc.//macOS 14.4//EN
+    CALSCALE:GREGORIAN
+    BEGIN:VEVENT
+    CREATED:20260101T100000Z
+    DTEND;VALUE=DATE:20260311
+    DTSTAMP:20260101T100000Z
+    DTSTART;VALUE=DATE:20260310
+    EXDATE;VALUE=DATE:20260317
+    LAST-MODIFIED:20260101T100000Z
+    RRULE:FREQ=WEEKLY;INTERVAL=1
+    SEQUENCE:0
+    SUMMARY:Gym day
+    UID:A1B2C3D4-0001-4000-8000-000000000001
+    X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART:20260312T180000
+    DTEND:20260312T193000
+    DTSTAMP:20260101T100000Z
+    SUMMARY:Choir
+    UID:A1B2C3D4-0001-4000-8000-000000000002
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;TZID=Europe/Berlin:20260131T090000
+    DURATION:PT45M
+    DTSTAMP:20260101T100000Z
+    RRULE:FREQ=MONTHLY;BYMONTHDAY=31
+    SUMMARY:Month-end close
+    UID:A1B2C3D4-0001-4000-8000-000000000003
+    END:VEVENT
+    BEGIN:VEVENT
+    DTSTART;VALUE=DATE:20260325
+    DTEND;VALUE=DATE:20260328
+    DTSTAMP:20260101T100000Z
+    SUMMARY:Conference
+    TRANSP:OPAQUE
+    UID:A1B2C3D4-0001-4000-8000-000000000004
+    END:VEVENT
+    END:VCALENDAR
+    """
+
+  /// Thunderbird (Lightning): Mozilla's prefixed zone names, with the VTIMEZONE it copies beside them.
+  static let thunderbird = """
+    BEGIN:VCALENDAR
+    PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
+    VERSION:2.0
+    BEGIN:VTIMEZONE
+    TZID:/mozilla.org/20050126_1/America/New_York
+    X-LIC-LOCATION:America/New_York
+    BEGIN:STANDARD
+    TZOFFSETFROM:-0400
+    TZOFFSETTO:-0500
+    TZNAME:EST
+    DTSTART:19701101T020000
+    RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11
+    END:STANDARD
+    BEGIN:DAYLIGHT
+    TZOFFSETFROM:-0500
+    TZOFFSETTO:-0400
+    TZNAME:EDT
+    DTSTART:19700308T020000
+    RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3
+    END:DAYLIGHT
+    END:VTIMEZONE
+    BEGIN:VEVENT
+    CREATED:20251201T100000Z
+    LAST-MODIFIED:20251201T100000Z
+    DTSTAMP:20251201T100000Z
+    UID:6f1c2b9e-bookclub
+    SUMMARY:Book club
+    RRULE:FREQ=MONTHLY;BYDAY=1TH
+    DTSTART;TZID=/mozilla.org/20050126_1/America/New_York:20260108T190000
+    DTEND;TZID=/mozilla.org/20050126_1/America/New_York:20260108T203000
+    END:VEVENT
+    END:VCALENDAR
+    """
+}
