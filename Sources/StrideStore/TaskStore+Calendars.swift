@@ -19,7 +19,7 @@ package struct StoredCalendar: Equatable, Sendable {
   package var expandedAt: Date?
   package var problem: String?
   package var components: Int
-  /// Its occurrences that take time, as stored.
+  /// Its occurrences that take time and have not ended (as of the moment the calendars were read from the store).
   package var events: Int
 
   package init(name: String, kind: CalendarKind, location: String, account: String? = nil, counts: Bool) {
@@ -45,13 +45,15 @@ package struct CalendarReadingToKeep {
 /// The `calendars` and `calendar_events` tables, and the busy times the engine reads, kept in memory (`busyTimes`).
 /// None of it is a change to a task: no history, nothing to sync.
 extension TaskStore {
-  package func calendars() throws(StrideError) -> [StoredCalendar] {
+  /// Every calendar, in the order they were added, with its events that end after `now` counted.
+  package func calendars(at now: Date = .distantPast) throws(StrideError) -> [StoredCalendar] {
     let statement = try database.statement(
       """
       SELECT name, kind, location, account, counts, validator, read_at, checked_at, expanded_at, problem, components,
-        (SELECT count(*) FROM calendar_events WHERE calendar = calendars.name)
+        (SELECT count(*) FROM calendar_events WHERE calendar = calendars.name AND end > ? AND \(Self.takesTime))
       FROM calendars ORDER BY rowid
-      """)
+      """
+    ).bind(.date(now))
     var found: [StoredCalendar] = []
     while try statement.step() {
       var calendar = StoredCalendar(
@@ -138,6 +140,9 @@ extension TaskStore {
     insert.reset()
   }
 
+  /// The events that take time: an all-day one only when it says it is busy.
+  static let takesTime = "(all_day = 0 OR marked_busy = 1)"
+
   /// Reads the events of the calendars that count into `busyTimes`. An all-day event takes time only when it says
   /// so (calendar apps mark birthdays and holidays free, or leave them unmarked, and show them apart from the day's
   /// hours).
@@ -145,7 +150,7 @@ extension TaskStore {
     let statement = try database.statement(
       """
       SELECT start, end, title FROM calendar_events JOIN calendars ON calendars.name = calendar_events.calendar
-      WHERE calendars.counts = 1 AND (all_day = 0 OR marked_busy = 1)
+      WHERE calendars.counts = 1 AND \(Self.takesTime)
       """)
     var events: [BusyTimes.Event] = []
     while try statement.step() {

@@ -21,7 +21,8 @@ public struct CalendarInfo: Codable, Sendable, Equatable {
   public var account: String?
   /// Whether its events take the person's time (the person picks; a server calendar counts once chosen).
   public var counts: Bool
-  /// The occurrences that take time, from the last good copy, from a day ago to the end of the window read.
+  /// The occurrences that take time and have not ended, from the last good copy, to the end of the window read (62
+  /// days ahead).
   public var events: Int
   /// The events (VEVENTs) the last good copy holds.
   public var components: Int

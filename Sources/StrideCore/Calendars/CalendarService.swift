@@ -158,7 +158,8 @@ final class CalendarService: Sendable {
 
   /// Every calendar as stored.
   func stored() throws(StrideError) -> [StoredCalendar] {
-    try tasks.locked { store throws(StrideError) in try store.calendars() }
+    let now = clock()
+    return try tasks.locked { store throws(StrideError) in try store.calendars(at: now) }
   }
 
   private func existing(_ name: String) throws(StrideError) -> StoredCalendar {
