@@ -34,7 +34,8 @@ extension Session {
       let location = name.contains(text: "://") ? name : System.normalized(name)
       let calendar = try call(CalendarsAdd.self, .init(location: location, name: args.options.name))
       output.report(
-        "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) ahead take time."
+        "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) ahead "
+          + (calendar.events == 1 ? "takes time." : "take time.")
           + (calendar.problem.map { " \(Self.sentence($0))" } ?? ""), json: calendar)
     case "use":
       let calendar = try call(CalendarsCount.self, .init(name: name, counts: true))
