@@ -80,6 +80,25 @@ struct CalendarSubscriptionDaemonTests {
     #expect(healed["problem"] == nil, "read again, the problem is gone: \(healed)")
   }
 
+  @Test("a subscription that cannot be read at first is not added, and the refusal claims no copy")
+  func notAdded() throws {
+    let (server, mode, dispatcher) = try Self.setUp(Data())
+    defer {
+      dispatcher.close()
+      server.stop()
+    }
+    let params = #"{"location":"\#(server.url("/cal.ics"))"}"#
+    for (answer, expected) in [
+      (Mode.serverError, "the calendar at 127.0.0.1 answered 500 (a server error); it was not added"),
+      (.hang, "the server at 127.0.0.1 did not answer within 1 second; it was not added"),
+    ] {
+      mode.withLock { $0 = answer }
+      let refused = CalendarDaemonTests.call(dispatcher, "calendars.add", params)
+      #expect(refused?["error"]?["message"] == .string(expected), "\(String(describing: refused))")
+    }
+    #expect(CalendarDaemonTests.result(dispatcher, "calendars.list")?["calendars"] == .array([]))
+  }
+
   /// About 10 MB: the day's calendar and 50,000 one-minute meetings on the other days from 40 days back to 60 ahead
   /// (none on the clock's day, so the dentist is still what comes next).
   static func large() -> Data {
