@@ -21,7 +21,7 @@ struct CalendarSubscriptionDaemonTests {
 
   /// A server whose answer the test changes as it goes, and a daemon that reads calendars with a one-second
   /// timeout, at 09:00 UTC on Saturday 21 November with two tasks.
-  static func setUp(_ first: Data) throws -> (LoopbackServer, Locked<Mode>, Dispatcher) {
+  static func setUp(_ first: Data, timeout: Double = 1) throws -> (LoopbackServer, Locked<Mode>, Dispatcher) {
     let mode = Locked(Mode.calendar(first))
     let server = try LoopbackServer { _ in
       switch mode.withLock({ $0 }) {
@@ -32,7 +32,7 @@ struct CalendarSubscriptionDaemonTests {
     }
     let clock = TestClock(Fixtures.now)
     let dispatcher = TestDispatcher.make(
-      store: try Fixtures.store().0, clock: { clock.now }, calendarFetcher: CalendarFetcher(timeout: 1))
+      store: try Fixtures.store().0, clock: { clock.now }, calendarFetcher: CalendarFetcher(timeout: timeout))
     for text in ["write the grant proposal ~90m", "reply to the landlord ~10m"] {
       _ = CalendarDaemonTests.result(dispatcher, "task.capture", #"{"text":"\#(text)"}"#)
     }
@@ -78,6 +78,33 @@ struct CalendarSubscriptionDaemonTests {
     mode.withLock { $0 = .calendar(Data(CalendarDaemonTests.day.utf8)) }
     let healed = try CalendarServerDaemonTests.only(CalendarDaemonTests.result(dispatcher, "calendars.refresh"))
     #expect(healed["problem"] == nil, "read again, the problem is gone: \(healed)")
+  }
+
+  @Test("while a refresh waits on a server that hangs, now and the calendars' list answer at once")
+  func nowWhileWaiting() throws {
+    let (server, mode, dispatcher) = try Self.setUp(Data(CalendarDaemonTests.day.utf8), timeout: 4)
+    defer {
+      dispatcher.close()
+      server.stop()
+    }
+    _ = CalendarDaemonTests.result(dispatcher, "calendars.add", #"{"location":"\#(server.url("/cal.ics"))"}"#)
+    mode.withLock { $0 = .hang }
+    let refreshed = Locked(false)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = CalendarDaemonTests.result(dispatcher, "calendars.refresh")
+      refreshed.withLock { $0 = true }
+      done.signal()
+    }
+    let deadline = Date().addingTimeInterval(3)
+    while server.requests.count < 2, Date() < deadline { usleep(10_000) }
+    #expect(server.requests.count == 2, "the refresh asked the server again")
+    let now = CalendarDaemonTests.result(dispatcher, "now.list")
+    let list = CalendarDaemonTests.result(dispatcher, "calendars.list")
+    #expect(refreshed.withLock { !$0 }, "answered while the refresh still waited")
+    #expect(now?["calendar"]?["minutes"] == .integer(40))
+    #expect(list?["calendars"] != nil)
+    #expect(done.wait(timeout: .now() + 15) == .success, "the refresh ended by the fetcher's timeout")
   }
 
   @Test("a subscription that cannot be read at first is not added, and the refusal claims no copy")
