@@ -121,6 +121,14 @@ struct CalendarServerDaemonTests {
     #expect(sent.count == 3, "the three tasks went to the server")
     #expect(sent.contains { $0.contains("call the plumber") })
     for text in sent { #expect(!text.contains(Self.title) && !text.contains("Okafor"), "\(text)") }
+    // Nothing anywhere in the server's storage but the event calendar itself holds the title.
+    let storage = server.folder + "/collections"
+    let files = FileManager.default.enumerator(atPath: storage)?.compactMap { $0 as? String } ?? []
+    #expect(files.contains { $0.contains("tasks/") && $0.hasSuffix(".ics") }, "\(files)")
+    for file in files where !file.contains("\(Radicale.user)/work") {
+      let text = (try? String(contentsOfFile: storage + "/" + file, encoding: .utf8)) ?? ""
+      #expect(!text.contains("Okafor"), "\(file)")
+    }
     let log = CalendarDaemonTests.result(dispatcher, "history.log", #"{"limit":100}"#)
     #expect(!"\(String(describing: log))".contains("Okafor"))
   }
