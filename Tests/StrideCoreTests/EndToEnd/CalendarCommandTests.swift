@@ -62,6 +62,23 @@ struct CalendarCommandTests {
     }
   }
 
+  @Test("the event's title reaches neither the history nor the daemon's log")
+  func titleStaysInMemory() throws {
+    let (cli, folder) = try Self.harness()
+    defer { cli.finish() }
+    #expect(cli.stride("calendars", "add", "day.ics", in: folder).status == 0)
+    #expect(cli.stride("now").stdout.contains("'dentist'"))
+    #expect(cli.stride("done", "2").status == 0)
+    #expect(cli.stride("calendars", "refresh").status == 0)
+    #expect(cli.stride("daemon", "stop").status == 0)
+    // The calendar's copy and its busy times are kept in the database with their titles, for `now`; the history
+    // (read with stride log) and the daemon's log must not hold them.
+    let log = (try? String(contentsOfFile: cli.root + "/state/stride/strided.log", encoding: .utf8)) ?? ""
+    #expect(!log.isEmpty && !log.contains("dentist"), "\(log)")
+    let history = cli.stride("log", "--json")
+    #expect(history.status == 0 && !history.stdout.contains("dentist"), "\(history)")
+  }
+
   @Test("mistakes are one line and a status: a missing file, an unknown subcommand, an unknown name")
   func mistakes() throws {
     let (cli, folder) = try Self.harness()
