@@ -13,7 +13,7 @@ extension Session {
     }
     if verb == "refresh" {
       try args.noMorePositionals(than: 1, "calendars refresh")
-      return showCalendars(try call(CalendarsRefresh.self, NoParams()))
+      return showCalendars(try patientClient().answer(CalendarsRefresh.self, NoParams()))
     }
     try args.noMorePositionals(than: 2, "calendars")
     guard ["add", "use", "ignore", "remove"].contains(verb) else {
@@ -32,9 +32,11 @@ extension Session {
     switch verb {
     case "add":
       let location = name.contains(text: "://") ? name : System.normalized(name)
-      let calendar = try call(CalendarsAdd.self, .init(location: location, name: args.options.name))
+      let calendar = try patientClient().answer(CalendarsAdd.self, .init(location: location, name: args.options.name))
+        .result
       output.report(
-        "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) in the next two months take time."
+        "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) in the next two months "
+          + (calendar.events == 1 ? "takes time." : "take time.")
           + (calendar.problem.map { " \(Self.sentence($0))" } ?? ""), json: calendar)
     case "use":
       let calendar = try call(CalendarsCount.self, .init(name: name, counts: true))
@@ -48,6 +50,13 @@ extension Session {
       let calendar = try call(CalendarsRemove.self, .init(name: name))
       output.report("Stride no longer reads \(calendar.name); its copy is gone from here.", json: calendar)
     }
+  }
+
+  /// A connection that waits as long as reading calendars may take: each server that does not answer holds the
+  /// daemon for its timeout, one calendar after another (after the usual connection has started the daemon).
+  private func patientClient() throws -> StrideClient {
+    _ = try client()
+    return try StrideClient(path: paths.socket, timeout: 900, context: context)
   }
 
   /// A row a calendar: its name, whether it counts, its events ahead, when it was read; then any problem, one

@@ -1,3 +1,5 @@
+import StrideCore
+
 /// What a failure's sentence tells the person to do next. Sync and calendars meet the same failures with different
 /// stakes: a sync keeps changes waiting to go out, a calendar keeps the copy read last.
 struct DAVAdvice: Sendable {
@@ -22,9 +24,9 @@ struct DAVAdvice: Sendable {
 
   /// For reading a calendar of events, on a sync account's server or subscribed to.
   static let calendars = DAVAdvice(
-    meanwhile: "Stride keeps the copy it read last and tries again later",
-    nextTry: "Stride keeps the copy it read last and tries again later",
+    meanwhile: FetchedCalendar.copyKept + " and tries again later",
+    nextTry: FetchedCalendar.copyKept + " and tries again later",
     checkAddress: "check the calendar's address",
     gone: "the calendar was removed or moved there; check the calendar's address",
-    unreadable: "(check the calendar's address); Stride keeps the copy it read last")
+    unreadable: "(check the calendar's address); " + FetchedCalendar.copyKept)
 }

@@ -29,6 +29,7 @@ extension Wire.NowList.Params: JSONWritable {
       "minutes": minutes.map { .integer(Int64($0)) }, "limit": limit.map { .integer(Int64($0)) },
       "tags": tags.map { .array($0.map(JSONValue.string)) }, "list": list.map(JSONValue.string),
       "all": all.map(JSONValue.bool), "timeZone": timeZone.map(JSONValue.string), "terms": terms.map(JSONValue.bool),
+      "eventTitles": eventTitles.map(JSONValue.bool),
     ])
   }
 }

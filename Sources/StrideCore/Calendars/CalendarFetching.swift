@@ -29,6 +29,10 @@ public struct FetchedCalendar: Equatable, Sendable {
   /// An ETag or Last-Modified (or a CTag) to ask with next time; nil when the server gave none.
   public var validator: String?
   public init(text: String, validator: String?) { (self.text, self.validator) = (text, validator) }
+
+  /// What a fetcher's failure says of the last good copy, at the end of its sentence ("…; Stride keeps the copy it
+  /// read last and tries again later"): the daemon leaves it out for a calendar it has no copy of yet.
+  public static let copyKept = "Stride keeps the copy it read last"
 }
 
 /// What reading calendars asks of the network: `StrideCalDAV` provides it; without it only files are read.

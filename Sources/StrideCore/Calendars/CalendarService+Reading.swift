@@ -35,12 +35,24 @@ extension CalendarService {
         keep.problem = reading.problems.isEmpty ? nil : reading.problems.joined(separator: " ")
       }
     } catch {
-      let kept = calendar.readAt != nil && !error.message.contains("copy")
-      keep.problem = error.message + (kept ? "; Stride uses the copy it read last until it can read it again" : "")
+      if calendar.readAt == nil {
+        // Never read: there is no copy to keep, whatever the network's sentence says.
+        keep.problem = Self.withoutCopy(error.message)
+      } else {
+        let said = error.message.contains(FetchedCalendar.copyKept)
+        keep.problem = error.message + (said ? "" : "; Stride uses the copy it read last until it can read it again")
+      }
     }
     try? tasks.locked { store throws(StrideError) in try store.keepReading(calendar.name, keep) }
     if keep.expanded != nil { changed() }
     return keep
+  }
+
+  /// A failure's sentence without what it says of the copy read last.
+  static func withoutCopy(_ message: String) -> String {
+    ["; \(FetchedCalendar.copyKept) and tries again later", "; \(FetchedCalendar.copyKept)"].reduce(message) {
+      $0.replacingOccurrences(of: $1, with: "")
+    }
   }
 
   /// The calendar's text when it changed since `validator` (nil when it did not).

@@ -65,19 +65,21 @@ final class CommandLineHarness {
   var socket: String { root + "/run/stride/strided.sock" }
   var database: String { root + "/data/stride/stride.db" }
 
-  /// Runs `stride` with arguments (and optional standard input) and waits for it.
+  /// Runs `stride` with arguments (and optional standard input, in a working directory) and waits for it.
   @discardableResult
-  func stride(_ arguments: String..., input: String? = nil) -> Outcome {
-    run(binaries + "/stride", arguments, input: input)
+  func stride(_ arguments: String..., input: String? = nil, in directory: String? = nil) -> Outcome {
+    run(binaries + "/stride", arguments, input: input, directory: directory)
   }
 
-  /// Runs any program with the harness's environment.
-  func run(_ executable: String, _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:])
-    -> Outcome
-  {
+  /// Runs any program with the harness's environment (in `directory`, else the test's own working directory).
+  func run(
+    _ executable: String, _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:],
+    directory: String? = nil
+  ) -> Outcome {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.environment = environment.merging(extraEnvironment) { $1 }
     let out = Pipe()
     let err = Pipe()

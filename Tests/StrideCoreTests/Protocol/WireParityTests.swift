@@ -121,7 +121,7 @@ struct WireParityTests {
       Wire.NowList.self,
       .init(
         at: at, energy: .low, minutes: 25, limit: 3, tags: ["home", "a/b \"q\""], all: true, timeZone: "UTC",
-        list: "garden", terms: false))
+        list: "garden", terms: false, eventTitles: false))
     try same(Wire.TaskCapture.self, .init(text: "call mum ~10m\n- find number"))
     try same(Wire.TaskCapture.self, .init(text: "x", dryRun: true, dateOrder: .monthFirst, timeZone: "Asia/Tokyo"))
     try same(Wire.TaskComplete.self, TaskRef(id: TaskID(12)))

@@ -16,15 +16,17 @@ enum TestDispatcher {
     try make(store: Fixtures.store().0, clock: { clock })
   }
 
-  /// A dispatcher over `store`, with its own clock and event hub (and settings and environment, for reminders).
+  /// A dispatcher over `store`, with its own clock and event hub (and settings and environment, for reminders);
+  /// calendars are read from files only unless it is given a `calendarFetcher`.
   static func make(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub(),
     config: StrideConfig = StrideConfig(), environment: [String: String] = [:], promptFile: String? = nil,
-    awake: @escaping @Sendable () -> Double = { System.uptime }
+    calendarFetcher: (any CalendarFetching)? = nil, awake: @escaping @Sendable () -> Double = { System.uptime }
   ) -> Dispatcher {
     Dispatcher(
       store: store, clock: clock, awake: awake, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
-      syncConnector: CalDAVConnector(), environment: environment, promptFile: promptFile
+      syncConnector: CalDAVConnector(), calendarFetcher: calendarFetcher, environment: environment,
+      promptFile: promptFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
