@@ -48,6 +48,16 @@ extension CalendarService {
     return keep
   }
 
+  /// Gives back to the system the memory a reading used: a large calendar's text, lines and components take many
+  /// times its size while they are read, and the allocator would otherwise keep it all for the daemon's lifetime.
+  static func releaseReadingMemory() {
+    #if canImport(Glibc)
+      // glibc's malloc_trim, which the Glibc module does not declare (malloc.h is not in it).
+      typealias Trim = @convention(c) (Int) -> Int32
+      if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+    #endif
+  }
+
   /// A failure's sentence without what it says of the copy read last.
   static func withoutCopy(_ message: String) -> String {
     ["; \(FetchedCalendar.copyKept) and tries again later", "; \(FetchedCalendar.copyKept)"].reduce(message) {

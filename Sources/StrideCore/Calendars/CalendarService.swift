@@ -89,6 +89,7 @@ final class CalendarService: Sendable {
     }
     let calendar = try existing(name)
     let outcome = read(calendar, force: true)
+    Self.releaseReadingMemory()
     guard outcome.readAt != nil else {
       try tasks.locked { store throws(StrideError) in try store.removeCalendar(name) }
       throw StrideError(.invalidParams, "\(outcome.problem ?? "the calendar could not be read"); it was not added")
@@ -147,7 +148,10 @@ final class CalendarService: Sendable {
       let due =
         force || calendar.kind == .file || calendar.checkedAt.map { now.timeIntervalSince($0) >= interval } ?? true
         || calendar.expandedAt.map { now.timeIntervalSince($0) >= Self.reexpandSeconds + 86_400 } ?? true
-      if due { _ = read(calendar, force: force) }
+      if due {
+        read(calendar, force: force)
+        Self.releaseReadingMemory()
+      }
     }
   }
 
