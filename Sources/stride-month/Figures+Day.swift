@@ -18,7 +18,8 @@ struct DayFigures {
   var energyLate = Share()
   var energyAll = Share()
   /// The most of those that could have suited, before 30 finishes and in the last two weeks: at each question, as
-  /// many as the five counted there, or fewer when fewer tasks that could have been offered suited.
+  /// many as the five counted there, or fewer when fewer tasks that could have been offered suited the energy and
+  /// fitted, as they truly take, before a meeting within four hours.
   var ceilingEarly = Share()
   var ceilingLate = Share()
   /// The same in the last two weeks, by the person's true energy.
@@ -90,7 +91,9 @@ extension Simulation {
         tasks[shown.id] != nil && !DayFigures.effortless(shown.kind) && shown.kind != .firstFifteen
       }
       let suiting = query.eligible.count { id in
-        tasks[id].map { DayFigures.suits($0.energy, moment.trueEnergy) } ?? false
+        guard let task = tasks[id] else { return false }
+        let fits = moment.free.map { free in (task.trueMinutes ?? 0) <= free } ?? true
+        return fits && DayFigures.suits(task.energy, moment.trueEnergy)
       }
       let ceiling = Share(of: counted, hits: min(counted, suiting))
       if early { figures.ceilingEarly = figures.ceilingEarly + ceiling }
