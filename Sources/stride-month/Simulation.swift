@@ -22,6 +22,7 @@ final class Simulation {
   var choices: Random
   /// With `--day`: the person's calendar, energy by the hour and true task times; nil for the default person.
   let day: DayPerson?
+  /// Whether the daemon has been given the calendar yet (`calendars.add`, at the first step).
   var calendarAdded = false
 
   init(options: Options, seed: UInt64, calendarGiven: Bool = false) throws {
