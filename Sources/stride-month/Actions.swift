@@ -14,7 +14,8 @@ extension Simulation {
   func act(_ plan: QueryPlan, on suggestions: [Wire.Suggestion]) throws {
     var touched: Set<Int> = []
     for _ in 0..<plan.actions {
-      guard let suggestion = pick(suggestions, excluding: touched) else { break }
+      let chosen = day.map { doable(suggestions, excluding: touched, $0) } ?? pick(suggestions, excluding: touched)
+      guard let suggestion = chosen else { break }
       touched.insert(Int(suggestion.task.id.rawValue))
       progress(suggestion)
     }
@@ -33,6 +34,29 @@ extension Simulation {
     let free = suggestions.indices.filter { !touched.contains(Int(suggestions[$0].task.id.rawValue)) }
     guard !free.isEmpty else { return nil }
     return suggestions[free[choices.weighted(free.map { Self.placeWeights[$0] })]]
+  }
+
+  /// What the day scenario's person takes up from the five: only what needs no more energy than they truly have
+  /// and fits the time before their next meeting (as it truly takes), by place, reaching twice as readily for what
+  /// needs just their energy; nil when nothing in the five can be done now.
+  private func doable(
+    _ suggestions: [Wire.Suggestion], excluding touched: Set<Int>, _ person: DayPerson
+  ) -> Wire.Suggestion? {
+    let now = workspace.now
+    let energy = person.energy(at: now)
+    // In a meeting that has begun (the five were read into it), nothing is started.
+    let free = person.calendar.busyUntil(now) == nil ? person.calendar.free(at: now)?.minutes : 0
+    let able = suggestions.indices.filter { index in
+      let id = Int(suggestions[index].task.id.rawValue)
+      guard !touched.contains(id), let task = tasks[id] else { return false }
+      let needs = DayFigures.minutes(suggestions[index].kind, task)
+      return DayFigures.effortless(suggestions[index].kind) || task.energy <= energy && (free ?? .max) >= (needs ?? 0)
+    }
+    guard !able.isEmpty else { return nil }
+    let weights = able.map { index in
+      Self.placeWeights[index] * (tasks[Int(suggestions[index].task.id.rawValue)]?.energy == energy ? 2 : 1)
+    }
+    return suggestions[able[choices.weighted(weights)]]
   }
 
   /// Done, the step done, steps added, checked on: as the suggestion asks.

@@ -43,6 +43,7 @@ extension ClaimChecker {
   func backOnItsOwn(_ phrase: String) -> Verdict {
     guard let last else { return .fails("it was never deferred") }
     guard last.reason == .noEnergy, last.until == nil else { return .fails(describe(last)) }
+    if let lived = record.lived { return backByRhythm(phrase, last, lived) }
     let back = TimeWords.dayStart(after: 86_400, from: last.at)
     guard back <= record.hi else { return .fails("its fallback, \(TimeWords.stamp(back)), has not come") }
     if let changed = changedSince(last) { return changed }

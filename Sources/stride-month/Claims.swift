@@ -23,11 +23,17 @@ struct ClaimChecker {
       let unknownThen = task.deferrals.last.map { $0.reason == .noEnergy && $0.energy == nil } ?? false
       return (unknownThen ? "back, energy unknown then" : "back", backWithEnergy())
     case "a 15-minute start":
-      return ("first-15", kind == .firstFifteen && record.minutes == nil ? .holds : .fails(firstFifteenWhy))
+      return ("first-15", kind == .firstFifteen && record.timeGiven == nil ? .holds : .fails(firstFifteenWhy))
     case "the first 15 min fit your time":
-      return ("first-15", kind == .firstFifteen && (record.minutes ?? 0) >= 15 ? .holds : .fails(firstFifteenWhy))
+      return ("first-15", kind == .firstFifteen && (record.timeGiven ?? 0) >= 15 ? .holds : .fails(firstFifteenWhy))
     default: break
     }
+    // Only the day scenario's person has a rhythm and a calendar to check these against; the default person's
+    // lapsed energy lets a learned one speak too, and its claims stay unknown.
+    if record.lived != nil, phrase.hasSuffix(" energy you usually have now") {
+      return ("learned-energy", learnedEnergy(phrase))
+    }
+    if record.lived != nil, phrase.hasPrefix("fits the time before ") { return ("time-fit", fitsCalendar(phrase)) }
     if phrase.hasPrefix("matches your ") || phrase.hasPrefix("easy for your ") { return ("energy", energy(phrase)) }
     if phrase.hasPrefix("due ") || phrase.hasPrefix("was due ") || phrase.hasPrefix("overdue since ") {
       return ("due", deadline(phrase))
@@ -92,7 +98,7 @@ struct ClaimChecker {
   }
 
   var firstFifteenWhy: String {
-    "offered as \(kind.rawValue), minutes \(record.minutes.map(String.init) ?? "not given")"
+    "offered as \(kind.rawValue), minutes \(record.timeGiven.map(String.init) ?? "not given")"
   }
 
   func fits(_ phrase: String) -> Verdict {

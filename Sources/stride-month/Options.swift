@@ -12,10 +12,17 @@ struct Options {
   var each = false
   /// Monday 2 November 2026, 07:00 UTC.
   var start: Instant = 1_793_602_800
+  /// The day scenario: a calendar of meetings and an energy that follows the hour, never set.
+  var day = false
+  /// With `day`: whether the daemon is given the calendar (true), not given it (false), or each seed is run both
+  /// ways, given first.
+  var calendarRuns = [true]
+  /// With `day`: the repeating meetings written as rules with exceptions, not as every occurrence.
+  var recurringCalendar = false
 
   static let usage = """
     usage: stride-month [--seed N | --seeds 1,2,3] [--days D] [--arrivals K] [--start 2026-11-02T07:00:00Z]
-                        [--json] [--verbose] [--each]
+                        [--json] [--verbose] [--each] [--day [--calendar given|withheld|both] [--recurring-calendar]]
       A seeded person drives the real strided (built beside this program) through a simulated month, moving its
       clock by restarting it with STRIDE_CLOCK_SHIFT, and prints how well `now` kept its promises.
       --seed N        the person's seed (default 1); --seeds runs several, a row each and a summary
@@ -25,6 +32,16 @@ struct Options {
       --json          the figures as JSON on stdout instead of text
       --verbose       every question, answer and action on stderr
       --each          with --seeds, each seed's whole report before the summary
+      --day           the person's day: meetings in a calendar (a weekday standup, a weekly 1:1, a planning meeting
+                      every other week, a gym class, an excluded day, a moved 1:1, five appointments), an energy that
+                      follows the hour and is never set, tasks that truly take 0.7 to 1.4 times their estimate, no
+                      minutes said, no question asked in a meeting; reports whether the five fit the time before
+                      the next meeting and the person's true energy
+      --calendar MODE with --day: the daemon is given the calendar (given, the default), or not (withheld), or
+                      each seed is run both ways (both), to show what the calendar gives
+      --recurring-calendar
+                      with --day: the file states the meetings as RRULE with EXDATE and a RECURRENCE-ID override,
+                      not as every occurrence
     """
 
   static func parse(_ arguments: [String]) throws -> Options {
@@ -52,6 +69,15 @@ struct Options {
       case "--json": options.json = true
       case "--verbose", "-v": options.verbose = true
       case "--each": options.each = true
+      case "--day": options.day = true
+      case "--calendar":
+        switch try value(argument) {
+        case "given": options.calendarRuns = [true]
+        case "withheld": options.calendarRuns = [false]
+        case "both": options.calendarRuns = [true, false]
+        case let other: throw MonthError("--calendar takes given, withheld or both, not \(other)")
+        }
+      case "--recurring-calendar": options.recurringCalendar = true
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -59,6 +85,9 @@ struct Options {
       }
     }
     guard !options.seeds.isEmpty, options.days > 0 else { throw MonthError("give at least one seed and one day") }
+    if !options.day, arguments.contains(where: { $0 == "--calendar" || $0 == "--recurring-calendar" }) {
+      throw MonthError("--calendar and --recurring-calendar go with --day\n\n\(usage)")
+    }
     return options
   }
 

@@ -29,6 +29,12 @@ struct QueryRecord {
   /// Why each task left out was left out (`all`).
   let hidden: [Int: HiddenReason]
   let openTasks: Int
+  /// With `--day`: what the person's day says of the moment, and what the daemon answered of it.
+  var lived: DayMoment?
+
+  /// The minutes the list is for: those the person said, else, with the calendar given, those free before their
+  /// next meeting.
+  var timeGiven: Int? { minutes ?? lived.flatMap { $0.calendarGiven ? $0.free : nil } }
 
   var ids: [Int] { shown.map(\.id) }
   var shownSet: Set<Int> { Set(ids) }

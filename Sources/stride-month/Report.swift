@@ -37,6 +37,9 @@ struct Report {
     report.heading("6. Stability (the same five, in order, one minute apart)")
     report.line("pairs the same", percent(result.figures.stability))
     for pair in result.unstable.prefix(5) { report.note(pair) }
+    if let day = result.day {
+      report.day([day], heading: "7. Your day (calendar \(day.calendarGiven ? "given" : "withheld"))")
+    }
     report.notes(result)
     return report.text
   }

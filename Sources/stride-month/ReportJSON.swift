@@ -62,6 +62,24 @@ enum ReportJSON {
     ]
   }
 
+  /// The day scenario's figures, for `--json`.
+  static func day(_ day: DayFigures) -> [String: Any] {
+    [
+      "calendarGiven": day.calendarGiven, "timeFits": share(day.timeFits), "questionsWithMeetingNear": day.constrained,
+      "fittedToFreeMinutes": share(day.fittedRight), "energySuitsBefore30Finishes": share(day.energyEarly),
+      "energySuitsLastTwoWeeks": share(day.energyLate),
+      "energySuitsCeilingBefore30Finishes": share(day.ceilingEarly),
+      "energySuitsCeilingLastTwoWeeks": share(day.ceilingLate), "energySuits": share(day.energyAll),
+      "energySuitsLastTwoWeeksByLevel": Dictionary(
+        uniqueKeysWithValues: day.energyLateByLevel.map { ($0.key.rawValue, share($0.value)) }),
+      "learnedSaidBefore30Finishes": share(day.learnedEarly), "learnedSaidLastTwoWeeks": share(day.learnedSaidLate),
+      "learnedRight": share(day.learnedRight),
+      "trueAndLearnedLastTwoWeeks": day.learnedLate,
+      "firstLearned": day.firstLearned.map { Timestamp(secondsSince1970: Double($0)).rfc3339 } ?? NSNull(),
+      "timeMisfits": day.misfits,
+    ]
+  }
+
   static func claims(_ claims: ClaimTally) -> [String: Any] {
     [
       "checked": claims.checked, "false": claims.falseCount, "falseCases": claims.falseCases,
@@ -78,7 +96,13 @@ enum ReportJSON {
   }
 
   static func text(_ results: [RunResult], _ options: Options) throws -> String {
-    let object: [String: Any] = ["runs": results.map { run($0, options) }]
+    let object: [String: Any] = [
+      "runs": results.map { result in
+        var object = run(result, options)
+        if let figures = result.day { object["day"] = day(figures) }
+        return object
+      }
+    ]
     let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     return String(decoding: data, as: UTF8.self)
   }

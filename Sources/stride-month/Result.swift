@@ -15,6 +15,8 @@ struct RunResult {
   let starvers: [String]
   let unstable: [String]
   let stuckRows: [String]
+  /// With `--day`: what the person felt of the five, against their calendar and energy.
+  let day: DayFigures?
 }
 
 extension Simulation {
@@ -23,7 +25,7 @@ extension Simulation {
     return RunResult(
       seed: seed, figures: figures, totals: totals, claims: claims, backlog: backlog, seconds: seconds,
       restarts: workspace.restarts, starvers: starvers(figures.starvation), unstable: unstable,
-      stuckRows: figures.stuck.rows.map(describe))
+      stuckRows: figures.stuck.rows.map(describe), day: dayFigures())
   }
 
   private func starvers(_ starvation: Starvation) -> [String] {

@@ -20,12 +20,17 @@ final class Simulation {
   var backlog: [(day: Int, open: Int)] = []
   /// The person's choices in the moment (which task, what to do), apart from the day's plan.
   var choices: Random
+  /// With `--day`: the person's calendar, energy by the hour and true task times; nil for the default person.
+  let day: DayPerson?
+  /// Whether the daemon has been given the calendar yet (`calendars.add`, at the first step).
+  var calendarAdded = false
 
-  init(options: Options, seed: UInt64) throws {
+  init(options: Options, seed: UInt64, calendarGiven: Bool = false) throws {
     self.options = options
     self.seed = seed
     workspace = try Workspace()
     choices = Random(seed: seed, stream: 0xC0FFEE)
+    day = options.day ? DayPerson(seed: seed, options: options, calendarGiven: calendarGiven) : nil
   }
 
   func run() throws {
@@ -37,17 +42,38 @@ final class Simulation {
         workspace.remove()
       }
     }
-    for day in 0..<options.days {
-      for step in Person.plan(day: day, start: options.start, arrivals: options.arrivals, seed: seed) {
-        try workspace.restart(at: step.at)
+    if let day {
+      try Data(day.calendar.ics(recurring: options.recurringCalendar).utf8).write(
+        to: URL(fileURLWithPath: calendarPath))
+    }
+    for dayIndex in 0..<options.days {
+      let plan = Person.plan(day: dayIndex, start: options.start, arrivals: options.arrivals, seed: seed)
+      for step in day?.adjust(plan) ?? plan {
+        try move(to: step.at)
         for event in step.events { try perform(event, at: step.at) }
       }
-      if (day + 1) % 7 == 0 || day == options.days - 1 {
-        backlog.append((day + 1, tasks.values.count(where: \.open)))
+      if (dayIndex + 1) % 7 == 0 || dayIndex == options.days - 1 {
+        backlog.append((dayIndex + 1, tasks.values.count(where: \.open)))
       }
     }
     workspace.stop()
     totals.restarts = workspace.restarts.count
+  }
+
+  /// Where the person's calendar is written in the workspace.
+  var calendarPath: String { workspace.root + "/calendar.ics" }
+
+  /// Moves the daemon's clock to `instant`; with the calendar given, the daemon reads it at once (added the first
+  /// time, refreshed after), so what it knows of the calendar never waits on its own minute's tick.
+  func move(to instant: Instant) throws {
+    try workspace.restart(at: instant)
+    guard day?.calendarGiven == true else { return }
+    if calendarAdded {
+      _ = try workspace.call(CalendarsRefresh.self, .init())
+    } else {
+      _ = try workspace.call(CalendarsAdd.self, .init(location: calendarPath))
+      calendarAdded = true
+    }
   }
 
   private func perform(_ event: Event, at instant: Instant) throws {
@@ -71,7 +97,8 @@ final class Simulation {
     let line = Captures.make(&choices, at: instant, avoiding: open)
     let (answer, lo, _) = try workspace.call(Wire.TaskCapture.self, .init(text: line.text))
     guard let task = answer.task else { throw MonthError("the capture of \"\(line.text)\" stored nothing") }
-    let truth = TaskTruth(task, text: line.text, intended: line.intended, at: lo)
+    var truth = TaskTruth(task, text: line.text, intended: line.intended, at: lo)
+    truth.trueMinutes = DayPerson.trueMinutes(estimate: line.intended.estimate, task: truth.id, seed: seed)
     tasks[truth.id] = truth
     totals.added += 1
     if let mismatch = truth.captureMismatch { totals.captureMismatches.append(mismatch) }
@@ -83,7 +110,7 @@ final class Simulation {
   private func ask(_ plan: QueryPlan, at instant: Instant) throws {
     var (record, suggestions) = try observe(plan, at: instant, repeated: false)
     if plan.repeated {
-      try workspace.restart(at: instant + 60)
+      try move(to: instant + 60)
       let first = record
       (record, suggestions) = try observe(plan, at: instant + 60, repeated: true)
       pairs.append(first.ids == record.ids)
@@ -94,7 +121,7 @@ final class Simulation {
     // The person reads the five for a while before doing anything: their changes never share a second with the
     // question, nor with a wake-up at the hour.
     if plan.actions + plan.deferrals > 0 {
-      try workspace.restart(at: instant + (plan.repeated ? 60 : 0) + plan.reading)
+      try move(to: instant + (plan.repeated ? 60 : 0) + plan.reading)
       try act(plan, on: suggestions)
     }
   }
@@ -119,9 +146,10 @@ final class Simulation {
       )
     }
     let day = (TimeWords.startOfDay(instant) - TimeWords.startOfDay(options.start)) / 86_400
-    let record = QueryRecord(
+    var record = QueryRecord(
       day: day, hour: plan.hour, repeated: repeated, lo: lo, hi: hi, minutes: plan.minutes, energy: plain.energy,
       personEnergy: personEnergy, shown: shown, eligible: eligible, hidden: hidden, openTasks: plain.openTasks)
+    if let person = self.day { record.live(person, plain.result, at: lo, finishes: totals.done) }
     check(record)
     for id in record.ids { tasks[id]?.shownAt.append(lo) }
     queries.append(record)

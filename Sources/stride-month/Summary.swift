@@ -20,7 +20,8 @@ extension Report {
     let starvation = figures.starvation
     let claims = result.claims
     let values = [
-      "\(result.seed)", "\(result.totals.added)", "\(result.totals.done)", "\(result.openAtEnd)",
+      "\(result.seed)" + (result.day.map { $0.calendarGiven ? " cal" : " off" } ?? ""), "\(result.totals.added)",
+      "\(result.totals.done)", "\(result.openAtEnd)",
       String(format: "%.1f/%.1f/%.1f", starvation.median, starvation.p90, starvation.max), "\(starvation.tenDays)",
       "\(starvation.neverShown.count)", short(figures.due.within3h), short(figures.due.within24h),
       short(figures.due.within24hUncrowded), "\(figures.stuck.rows.count)", "\(figures.stuck.answersWithSmaller)",
@@ -41,6 +42,13 @@ extension Report {
     for result in results { report.text += row(result) + "\n" }
     report.note("24h* leaves out fives full of sooner obligations; energy and time: share of shown that fit", indent: 0)
     report.pooled(results)
+    if results.contains(where: { $0.day != nil }) {
+      report.note("seed N cal: the calendar given to the daemon; N off: withheld", indent: 0)
+      for given in [true, false] {
+        let runs = results.compactMap(\.day).filter { $0.calendarGiven == given }
+        if !runs.isEmpty { report.day(runs, heading: "Your day, pooled: calendar \(given ? "given" : "withheld")") }
+      }
+    }
     var claims = ClaimTally()
     for result in results {
       claims.checked += result.claims.checked

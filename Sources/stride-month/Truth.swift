@@ -48,6 +48,8 @@ struct TaskTruth {
   var blockedOn: Set<Int> = []
   /// The plain answers that held it.
   var shownAt: [Instant] = []
+  /// The minutes it truly takes (its estimate as meant, times the person's own factor); nil without an estimate.
+  var trueMinutes: Int?
 
   var stepsDone: Int { steps.count(where: { $0.doneAt != nil }) }
   var deferCount: Int { deferrals.count }

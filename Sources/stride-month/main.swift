@@ -3,17 +3,22 @@ import Foundation
 // stride-month: a seeded person drives the real strided through a simulated month (its clock moved by restarting
 // it with STRIDE_CLOCK_SHIFT) and the figures say how well `now` kept its promises.
 //   swift build && .build/debug/stride-month [--seed N | --seeds 1,2,3] [--days D] [--arrivals K] [--json] [--verbose]
+//   [--day [--calendar given|withheld|both] [--recurring-calendar]]
 
 do {
   let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
   var results: [RunResult] = []
   for seed in options.seeds {
-    let began = DispatchTime.now().uptimeNanoseconds
-    let simulation = try Simulation(options: options, seed: seed)
-    try simulation.run()
-    results.append(simulation.result(seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
-    if options.seeds.count > 1 && !options.json {
-      FileHandle.standardError.write(Data("seed \(seed) done in \(Int(results.last?.seconds ?? 0)) s\n".utf8))
+    for given in options.day ? options.calendarRuns : [false] {
+      let began = DispatchTime.now().uptimeNanoseconds
+      let simulation = try Simulation(options: options, seed: seed, calendarGiven: given)
+      try simulation.run()
+      results.append(simulation.result(seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9))
+      if options.seeds.count * (options.day ? options.calendarRuns.count : 1) > 1 && !options.json {
+        let calendar = options.day ? given ? " (calendar given)" : " (calendar withheld)" : ""
+        FileHandle.standardError.write(
+          Data("seed \(seed)\(calendar) done in \(Int(results.last?.seconds ?? 0)) s\n".utf8))
+      }
     }
   }
   if options.json {
