@@ -138,8 +138,13 @@ struct Evaluator {
     if kind == nil, let minutes = context.minutes, let estimate = task.estimateMinutes,
       expectedMinutes(task, estimate) > minutes
     {
-      guard (mattersEnough(task) || pinned), minutes >= 15 else { return .hidden(.tooLong) }
-      kind = .firstFifteen
+      if (mattersEnough(task) || pinned), minutes >= 15 {
+        kind = .firstFifteen
+      } else if context.calendar == nil || !isDueWithinHours(task) {
+        return .hidden(.tooLong)
+      }
+      // An obligation due within hours stays, as itself, when the calendar set the time, not the person: the next
+      // question may come only after the event, past its due time.
     }
     if kind == nil, status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce,
       !task.subtasks.contains(where: { !$0.done })

@@ -88,6 +88,18 @@ struct CalendarDaemonTests {
         == .string("it takes about 1 hr 30 min, more than the 40 min before 'dentist' at 09:40"))
   }
 
+  @Test("an obligation due within hours stays when the calendar leaves too little time; a chore does not")
+  func dueSoonStays() throws {
+    let (dispatcher, _, path) = try Self.daemon()
+    _ = Self.result(dispatcher, "calendars.add", #"{"location":"\#(path)"}"#)
+    let made = Self.result(dispatcher, "task.capture", #"{"text":"submit the expense claim by 10:30 ~60m"}"#)
+    #expect(made?["task"]?["type"] == .string("obligation"), "\(String(describing: made))")
+    let tight = Self.result(dispatcher, "now.list", #"{"at":"2026-11-21T09:30:00Z"}"#)
+    #expect(tight?["calendar"]?["minutes"] == .integer(10))
+    #expect(Self.titles(tight).contains("submit the expense claim"), "due before the next free time")
+    #expect(!Self.titles(tight).contains("write the grant proposal"), "a long chore waits for a longer gap")
+  }
+
   @Test("during an event now says until when, and the list is for the free time after the run of events")
   func duringAnEvent() throws {
     let (dispatcher, _, path) = try Self.daemon()
