@@ -31,23 +31,28 @@ extension Session {
     let name = args.positionals[1]
     switch verb {
     case "add":
-      let location = name.contains(text: "://") ? name : System.normalized(name)
+      // A path as a shell would take it: "~/" is the home folder (when quoted, the shell left it as it was).
+      let home = name.hasPrefix("~/") ? environment["HOME"].map { $0 + name.dropFirst() } : nil
+      let location = name.contains(text: "://") ? name : System.normalized(home ?? name)
       let calendar = try patientClient().answer(CalendarsAdd.self, .init(location: location, name: args.options.name))
         .result
       output.report(
         "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) in the next two months "
           + (calendar.events == 1 ? "takes time." : "take time.")
-          + (calendar.problem.map { " \(Self.sentence($0))" } ?? ""), json: calendar)
+          + (calendar.problem.map { " \($0.asSentence)" } ?? ""), json: calendar)
     case "use":
-      let calendar = try call(CalendarsCount.self, .init(name: name, counts: true))
-      output.report("The events of \(calendar.name) count now: 'now' fits your time around them.", json: calendar)
+      // Its first reading, for a calendar never read, may wait on a server.
+      let calendar = try patientClient().answer(CalendarsCount.self, .init(name: name, counts: true)).result
+      let said =
+        calendar.problem.map { " Its last reading said: \($0.asSentence)" } ?? " 'now' fits your time around them."
+      output.report("The events of \(calendar.name) count now.\(said)", json: calendar)
     case "ignore":
       let calendar = try call(CalendarsCount.self, .init(name: name, counts: false))
       output.report(
         "The events of \(calendar.name) no longer count; 'stride calendars use \(calendar.name)' counts them again.",
         json: calendar)
     default:
-      let calendar = try call(CalendarsRemove.self, .init(name: name))
+      let calendar = try patientClient().answer(CalendarsRemove.self, .init(name: name)).result
       output.report("Stride no longer reads \(calendar.name); its copy is gone from here.", json: calendar)
     }
   }
@@ -82,16 +87,10 @@ extension Session {
     Output.columns([["CALENDAR", "COUNTS", "EVENTS", "READ", "FROM"]] + rows, rightAligned: [2])
       .forEach { output.say($0) }
     for calendar in calendars {
-      if let problem = calendar.problem { output.say("\(calendar.name): \(Self.sentence(problem))") }
+      if let problem = calendar.problem { output.say("\(calendar.name): \(problem.asSentence)") }
     }
     if let first = calendars.first(where: { !$0.counts && $0.kind == .server }) {
       output.say("Count a server's calendar that is yours with: stride calendars use \(first.name)")
     }
-  }
-
-  /// A clause as a sentence: its first letter capital, a full stop at the end.
-  static func sentence(_ clause: String) -> String {
-    let capital = clause.prefix(1).uppercased() + clause.dropFirst()
-    return capital.hasSuffix(".") ? capital : capital + "."
   }
 }

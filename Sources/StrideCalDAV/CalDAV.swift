@@ -114,7 +114,9 @@ final class DAVSession: Sendable {
     case .cannotConnectToHost?, .notConnectedToInternet?:
       text = "the server at \(host) could not be reached (no connection); \(wait)"
     case .cannotFindHost?, .dnsLookupFailed?:
-      text = "there is no server called \(host); \(advice.checkAddress)"
+      text =
+        "the name \(host) could not be looked up: this machine may be offline, or the address is wrong; "
+        + "\(advice.checkAddress)"
     case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
       .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
       text = "no secure connection could be made to \(host) (its certificate was not accepted); check the address"

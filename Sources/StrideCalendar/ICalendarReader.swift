@@ -28,7 +28,10 @@ package enum ICalendarReader {
 
   /// Whether the text is an iCalendar object (its first line opens a VCALENDAR).
   package static func looksLikeICalendar(_ data: Data) -> Bool {
-    let head = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    // A byte order mark before it (as Windows programs write one) is no part of the text.
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let start = data.starts(with: bom) ? data.dropFirst(3) : data[...]
+    let head = String(decoding: start.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     return head.uppercased().hasPrefix("BEGIN:VCALENDAR")
   }
 

@@ -83,6 +83,9 @@ extension TaskStore {
     let (old, new) = (#""list":"\#(list.name)""#, #""list":"\#(name)""#)
     try database.transaction { () throws(StrideError) in
       try database.statement("UPDATE lists SET name = ? WHERE id = ?").bind(.text(name), .integer(list.id)).run()
+      // The event calendars found through the list's account follow it.
+      try database.statement("UPDATE calendars SET account = ? WHERE account = ? COLLATE NOCASE")
+        .bind(.text(name), .text(list.name)).run()
       // The tasks a change was made to, as undo puts them back: in the list by its new name.
       try database.statement(
         "UPDATE history SET before = replace(before, ?1, ?2), after = replace(after, ?1, ?2) "

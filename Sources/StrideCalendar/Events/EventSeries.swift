@@ -46,7 +46,9 @@ struct EventSeries {
   /// Reads a VEVENT; its times are read in the zones `zones` finds, and an invitation one of `addresses` declined
   /// takes no time.
   init(_ event: ICalendarReader.Component, zones: EventZones, addresses: Set<String>) throws(Unreadable) {
-    title = ICalendarReader.trimmed(ICalendarReader.unescape(event.first("SUMMARY")?.value ?? ""))
+    // Another person's text, shown in a sentence and stored with each occurrence: one line, and not too long.
+    title = EventProblems.shown(
+      ICalendarReader.trimmed(ICalendarReader.unescape(event.first("SUMMARY")?.value ?? "")), 200)
     let named = EventProblems.quoted(title)
     uid = ICalendarReader.trimmed(event.first("UID")?.value ?? "")
     guard let startProperty = event.first("DTSTART") else { throw Unreadable(reason: "\(named) has no start") }

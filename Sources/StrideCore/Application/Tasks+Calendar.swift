@@ -26,9 +26,9 @@ extension Tasks {
   }
 
   /// The line above the list, when the calendar has something to say of the moment.
-  static func calendarLine(_ evaluated: Evaluated, at instant: Date, timeZone: TimeZone) -> CalendarLine? {
-    evaluated.calendar.map {
-      CalendarLine($0, at: instant, timeZone: timeZone, fitted: evaluated.fittedToCalendar)
-    }
+  static func calendarLine(
+    _ evaluated: Evaluated, at instant: Date, timeZone: TimeZone, asked: Int?
+  ) -> CalendarLine? {
+    evaluated.calendar.map { CalendarLine($0, at: instant, timeZone: timeZone, asked: asked) }
   }
 }

@@ -222,7 +222,8 @@ final class Tasks: Sendable {
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
       focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
     result.learnedEnergy = evaluated.learned
-    result.calendar = Self.calendarLine(evaluated, at: params.at?.date ?? now, timeZone: try zone(params.timeZone))
+    result.calendar = Self.calendarLine(
+      evaluated, at: params.at?.date ?? now, timeZone: try zone(params.timeZone), asked: params.minutes)
     return params.terms == false ? result.withoutTerms : result
   }
 
@@ -235,9 +236,8 @@ final class Tasks: Sendable {
     var energy: EnergyLevel?
     var learned: LearnedEnergy?
     var tagged: Int?
-    /// What the calendars say of the moment, and whether the list was fitted to its free time.
+    /// What the calendars say of the moment.
     var calendar: CalendarMoment?
-    var fittedToCalendar = false
   }
 
   /// Runs the engine for a now-list question. `detail` also describes every hidden task and builds every
@@ -282,8 +282,7 @@ final class Tasks: Sendable {
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return Evaluated(
       evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: settings, detail: detail),
-      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged, calendar: calendar,
-      fittedToCalendar: fitted)
+      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged, calendar: calendar)
   }
 
   /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.

@@ -23,12 +23,19 @@ extension CalendarService {
       if fetched == nil {
         keep.readAt = now
         keep.problem = calendar.problem
-        let stale = calendar.expandedAt.map { now.timeIntervalSince($0) >= Self.reexpandSeconds } ?? true
-        if stale { text = try tasks.locked { store throws(StrideError) in try store.calendarCopy(calendar.name) } }
+        // Read again from the copy when the window moved on, or to say what the copy holds instead of a failure
+        // that is over (the server answers again).
+        if Self.needsExpanding(calendar.expandedAt, at: now) || calendar.problem != nil {
+          text = try tasks.locked { store throws(StrideError) in try store.calendarCopy(calendar.name) }
+        }
       }
       if let text {
         let window = window(at: now)
-        let reading = try EventReader.read(text, window: window, timeZone: tasks.timeZone, addresses: addresses)
+        // A server calendar with no events sends nothing at all.
+        let reading =
+          text.isEmpty && calendar.kind == .server
+          ? EventReading(events: [], components: 0)
+          : try EventReader.read(text, window: window, timeZone: tasks.timeZone, addresses: addresses)
         if let fetched { (keep.copy, keep.validator) = (fetched.text, fetched.validator) }
         keep.readAt = now
         keep.expanded = (window.start, reading)
@@ -110,6 +117,9 @@ extension CalendarService {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw StrideError.invalid("the calendar file \(path) cannot be read; check that it is yours and readable")
     }
+    guard !data.isEmpty else {
+      throw StrideError.invalid("the calendar file \(path) is empty; export the calendar again")
+    }
     guard ICalendarReader.looksLikeICalendar(data) else {
       throw StrideError.invalid(
         "\(path) is not an iCalendar file (it does not begin with BEGIN:VCALENDAR); export the calendar as .ics")
@@ -123,7 +133,7 @@ extension CalendarService {
   /// one gone from its server is forgotten. A server that cannot be asked keeps what it had.
   func findServerCalendars(_ lists: [StoredList]) {
     guard let fetcher else { return }
-    for list in lists {
+    for list in lists where !isStopped {
       guard let account = try? SyncLists.account(of: list), let password = try? sync.password(for: account),
         let found = try? fetcher.eventCalendars(account, password: password)
       else { continue }
@@ -158,7 +168,7 @@ extension CalendarService {
     }
     guard trimmed.hasPrefix("/") else {
       throw StrideError.invalid(
-        "'\(text)' is neither an absolute path to an .ics file nor an https:// or webcal:// address; give one")
+        "'\(text)' is neither the path of an .ics file nor an https:// or webcal:// address; give one")
     }
     return (.file, trimmed)
   }

@@ -10,8 +10,9 @@ import StrideWire
 /// their busy times handed to the store for the engine. Read only: nothing is ever written to a calendar, and no
 /// event title leaves this machine.
 final class CalendarService: Sendable {
-  /// How often the queue looks for a file that changed or a calendar due to be read again.
-  static let tickSeconds = 60.0
+  /// How often the queue looks for a file that changed or a calendar due to be read again: a file edited is seen
+  /// within seconds (a look is a query and a `stat` of each file).
+  static let tickSeconds = 10.0
   /// The window events are expanded for: from a day back to this many days ahead, expanded again each day.
   static let daysAhead = 62
   static let reexpandSeconds = 12.0 * 3600
@@ -55,6 +56,9 @@ final class CalendarService: Sendable {
     state.withLock { $0.stopped = true }
     queue.sync {}
   }
+
+  /// Whether the daemon is stopping: a pass over the calendars ends at the next one.
+  var isStopped: Bool { state.withLock { $0.stopped } }
 
   private func schedule(after seconds: Double) {
     queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
@@ -136,6 +140,7 @@ final class CalendarService: Sendable {
   private func readDue(force: Bool) {
     let now = clock()
     let interval = settings.refreshMinutes * 60
+    if let lists = try? sync.synced() { forgetOrphans(syncing: lists) }
     if fetcher != nil, let lists = try? sync.synced(), !lists.isEmpty {
       let looked = state.withLock { $0.lookedAt }
       if force || looked.map({ now.timeIntervalSince($0) >= interval }) ?? true {
@@ -144,15 +149,37 @@ final class CalendarService: Sendable {
       }
     }
     for calendar in (try? stored()) ?? [] where calendar.counts || calendar.kind != .server {
-      if state.withLock({ $0.stopped }) { return }
+      if isStopped { return }
       let due =
         force || calendar.kind == .file || calendar.checkedAt.map { now.timeIntervalSince($0) >= interval } ?? true
-        || calendar.expandedAt.map { now.timeIntervalSince($0) >= Self.reexpandSeconds + 86_400 } ?? true
+        || Self.needsExpanding(calendar.expandedAt, at: now)
       if due {
         read(calendar, force: force)
         Self.releaseReadingMemory()
       }
     }
+  }
+
+  /// Forgets the server calendars of lists that no longer sync (removed, or set up again elsewhere): nothing can
+  /// read them any more.
+  private func forgetOrphans(syncing lists: [StoredList]) {
+    let names = Set(lists.map { $0.name.lowercased() })
+    guard
+      let orphans = try? stored().filter({ $0.kind == .server && !names.contains(($0.account ?? "").lowercased()) }),
+      !orphans.isEmpty
+    else { return }
+    try? tasks.locked { store throws(StrideError) in
+      for orphan in orphans { try store.removeCalendar(orphan.name) }
+    }
+    changed()
+  }
+
+  /// Whether events expanded for the window that starts at `start` need expanding again at `now`: half a day on,
+  /// or the clock set back before it (a window is expanded from a day before its moment).
+  static func needsExpanding(_ start: Date?, at now: Date) -> Bool {
+    guard let start else { return true }
+    let age = now.timeIntervalSince(start) - 86_400
+    return age < 0 || age >= reexpandSeconds
   }
 
   /// The window a reading expands events for, from `now`.

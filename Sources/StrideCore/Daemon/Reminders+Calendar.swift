@@ -39,8 +39,3 @@ extension Reminders {
     return busy.starting(after: now.addingTimeInterval(lead)).first?.start.addingTimeInterval(-lead)
   }
 }
-
-extension String {
-  /// The text with its first letter a capital: "'dentist' starts" stays, "an event starts" becomes "An event…".
-  fileprivate var sentenceStart: String { prefix(1).uppercased() + dropFirst() }
-}

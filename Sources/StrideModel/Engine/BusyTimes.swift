@@ -116,10 +116,11 @@ public struct CalendarLine: Sendable, Equatable {
   public var fitted: Bool
   public var sentence: String
 
-  /// The line for `moment` at `instant`: `fitted` when the list was ranked for its free minutes.
-  public init(_ moment: CalendarMoment, at instant: Date, timeZone: TimeZone, fitted: Bool) {
+  /// The line for `moment` at `instant`. `asked`: the minutes the person said they have (the list was ranked for
+  /// those, not fitted to the calendar's free time); when the next event comes sooner, the line says so.
+  public init(_ moment: CalendarMoment, at instant: Date, timeZone: TimeZone, asked: Int? = nil) {
     self.moment = moment
-    self.fitted = fitted
+    fitted = asked == nil && moment.minutes != nil
     let context = NowContext(instant: instant, timeZone: timeZone)
     let time = HumanTime(now: instant, timeZone: timeZone)
     // "10:30" today, "tomorrow at 09:00" on another day.
@@ -127,12 +128,16 @@ public struct CalendarLine: Sendable, Equatable {
     var sentence = ""
     if let during = moment.during {
       sentence = "You are in \(during.named) until \(until(during.end))"
-      if let end = moment.busyUntil, end > during.end { sentence += ", and busy until \(until(end))" }
+      if let end = moment.busyUntil, end > during.end { sentence += ", and in other events until \(until(end))" }
     }
     if let next = moment.next, let minutes = moment.minutes {
-      let free = minutes == 0 ? "no time" : Minutes.spoken(minutes)
       let before = "before \(next.named) \(context.eventTime(next.start))"
-      sentence += moment.during == nil ? "You have \(free) \(before)" : ", then \(free) \(before)"
+      sentence +=
+        moment.during == nil
+        ? "You have \(Minutes.spoken(minutes)) \(before)" : ", then \(Minutes.spoken(minutes)) \(before)"
+      if let asked, asked > minutes {
+        sentence += ", less than the \(Minutes.spoken(asked)) you said you have; what is below is for those"
+      }
     }
     self.sentence = sentence + "."
   }

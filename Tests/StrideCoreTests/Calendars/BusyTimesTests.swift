@@ -53,13 +53,14 @@ struct BusyTimesTests {
     let utc = TimeZone(identifier: "UTC")!
     func line(_ clock: String, _ busy: BusyTimes = Self.busy) -> String? {
       busy.moment(at: Self.at(clock), horizon: 4 * 3600).map {
-        CalendarLine($0, at: Self.at(clock), timeZone: utc, fitted: true).sentence
+        CalendarLine($0, at: Self.at(clock), timeZone: utc).sentence
       }
     }
     #expect(line("09:20") == "You have 40 minutes before 'standup' at 10:00.")
     #expect(
       line("10:10")
-        == "You are in 'standup' until 10:30, and busy until 11:00, then 2 hours before 'call back' at 13:00.")
+        == "You are in 'standup' until 10:30, and in other events until 11:00, then 2 hours before 'call back' at 13:00."
+    )
     #expect(line("15:30") == "You are in 'dentist' until 16:00.")
     let untitled = BusyTimes([.init(start: Self.at("23:30").addingTimeInterval(3600), end: Self.at("23:59"), title: "")]
     )

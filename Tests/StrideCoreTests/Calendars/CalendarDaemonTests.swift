@@ -123,6 +123,11 @@ struct CalendarDaemonTests {
     _ = Self.result(dispatcher, "calendars.add", #"{"location":"\#(path)"}"#)
     let asked = Self.result(dispatcher, "now.list", #"{"minutes":120}"#)
     #expect(asked?["calendar"]?["fitted"] == .bool(false))
+    #expect(
+      asked?["calendar"]?["sentence"]
+        == .string(
+          "You have 40 minutes before 'dentist' at 09:40, less than the 2 hours you said you have; what is below is "
+            + "for those."))
     #expect(Self.titles(asked).contains("write the grant proposal"))
   }
 
@@ -174,6 +179,33 @@ struct CalendarDaemonTests {
     #expect(Self.result(dispatcher, "calendars.remove", #"{"name":"Work"}"#)?["name"] == .string("Work"))
     let again = Self.call(dispatcher, "calendars.remove", #"{"name":"Work"}"#)
     #expect("\(String(describing: again))".contains("stride calendars add"))
+  }
+
+  @Test("an unchanged file is not read again, unless the clock went back; a BOM is no matter; a title is one line")
+  func readingAgain() throws {
+    let (dispatcher, clock, path) = try Self.daemon()
+    try ("\u{FEFF}" + Self.day).write(toFile: path, atomically: true, encoding: .utf8)
+    _ = Self.result(dispatcher, "calendars.add", #"{"location":"\#(path)"}"#)
+    let calendar = try #require(try dispatcher.calendars.stored().first)
+    #expect(calendar.events == 2 && calendar.problem == nil, "read with its byte order mark")
+    let revision = dispatcher.tasks.revision
+    clock.advance(600)
+    #expect(dispatcher.calendars.read(calendar, force: false).expanded == nil, "nothing changed: nothing expanded")
+    #expect(dispatcher.tasks.revision == revision, "the kept now-list still holds")
+    clock.advance(-3 * 86_400)
+    #expect(dispatcher.calendars.read(calendar, force: false).expanded != nil, "the clock went back: expanded")
+
+    let odd = Self.calendar([
+      Self.event("x", "20261118T094000Z", "20261118T101000Z", "line one\\nline two \u{1B}[31mred")
+    ])
+    try odd.write(toFile: path, atomically: true, encoding: .utf8)
+    _ = Self.result(dispatcher, "calendars.refresh")
+    let sentence = Self.result(dispatcher, "now.list")?["calendar"]?["sentence"]
+    guard case .string(let text)? = sentence else {
+      Issue.record("no line: \(String(describing: sentence))")
+      return
+    }
+    #expect(!text.contains("\n") && !text.contains("\u{1B}") && text.contains("'line one line two"), "\(text)")
   }
 
   @Test("an assistant's now names no event, and no title reaches the history")
