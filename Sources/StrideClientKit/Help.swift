@@ -238,13 +238,15 @@ public enum Help {
            stride calendars refresh             read every calendar now
 
     With your calendars, 'now' knows your day: with no --for, the time before your next
-    event is the time you have ("You have 25 minutes before 'dentist' at 15:00"), and what
-    does not fit is offered as its first 15 minutes or not at all. During an event it says
-    so and shows what fits after it. The event calendars on the server of a list that syncs
-    are listed here; count the ones that are yours with 'stride calendars use NAME'.
-    Calendars are only read, every 15 minutes (a file when it changes); offline, the copy
-    read last serves. Event titles stay on this machine. Events marked free, cancelled or
-    declined take no time, nor do all-day events unless they are marked busy.
+    event (within four hours) is the time you have ("You have 25 minutes before 'dentist'
+    at 15:00"), and what does not fit is offered as its first 15 minutes or not at all.
+    During an event it says so and shows what fits after it. If a list syncs with a CalDAV
+    server, the event calendars on that server are listed here too; count the ones that are
+    yours with 'stride calendars use NAME'. Calendars are only read, every 15 minutes (a
+    file when it changes), two months ahead; offline, the copy read last serves. Event
+    titles stay on this machine. Events marked free or cancelled take no time, nor do
+    invitations you declined (your address comes from a server account, or from
+    calendars.addresses in the settings file), nor all-day events unless marked busy.
     """,
     "unpin": """
     Usage: stride unpin ID
