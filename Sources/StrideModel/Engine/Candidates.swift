@@ -140,11 +140,9 @@ struct Evaluator {
     {
       if (mattersEnough(task) || pinned), minutes >= 15 {
         kind = .firstFifteen
-      } else if context.calendar == nil || !isDueWithinHours(task) {
+      } else if !staysThoughTooLong(task) {
         return .hidden(.tooLong)
       }
-      // An obligation due within hours stays, as itself, when the calendar set the time, not the person: the next
-      // question may come only after the event, past its due time.
     }
     if kind == nil, status == .deferred, task.deferral?.reason.whileDeferred == .offeredAtOnce,
       !task.subtasks.contains(where: { !$0.done })
@@ -255,6 +253,12 @@ struct Evaluator {
   }
 
   /// Due within `pressingHours` (or overdue): shown whatever energy it needs or window it was deferred to.
+  /// An obligation due within hours stays, as itself, when the calendar set the time, not the person: the next
+  /// question may come only after the event, past its due time.
+  func staysThoughTooLong(_ task: borrowing StrideTask) -> Bool {
+    context.calendar != nil && isDueWithinHours(task)
+  }
+
   func isPressing(_ task: borrowing StrideTask) -> Bool {
     guard let due = task.due else { return false }
     return due.timeIntervalSince(context.instant) <= Seconds.hours(settings.pressingHours)

@@ -36,6 +36,8 @@ public struct EnergyRhythm: Sendable, Equatable {
   public static let halfLifeDays = 60.0
   /// A neighbouring hour's finishes weigh this much against the hour's own.
   static let neighbourWeight = 0.5
+  /// The share of an hour's finishes that must have needed a level, or more, for the hour to have it.
+  static let canShare = 1.0 / 3
 
   /// How many finishes were counted (within `window`).
   public let finishes: Int
@@ -138,23 +140,26 @@ public struct EnergyRhythm: Sendable, Equatable {
     var weight: Double
   }
 
-  /// Each hour's level: the weighted mean of the energies finished in it and, weighing `neighbourWeight`, in the
-  /// hours either side, rounded to a level; nil with fewer than `hourMinimum` finishes in those three hours.
+  /// Each hour's level: the highest level at least `canShare` of the energies finished in it (and, weighing
+  /// `neighbourWeight`, in the hours either side) reached; nil with fewer than `hourMinimum` finishes in those three
+  /// hours. What a person finished says what they could do, not the most they could: they take what is offered, and
+  /// at an hour they have high energy they still do some medium tasks. A mean would sink to the level most offered.
   private static func levels(_ points: [Point]) -> [EnergyLevel?] {
     var count = Array(repeating: 0, count: 24)
-    var sum = Array(repeating: 0.0, count: 24)
-    var weight = Array(repeating: 0.0, count: 24)
+    // The weight of the finishes at each hour that needed at least medium (index 1) and high (index 2), and all.
+    var atLeast = Array(repeating: [0.0, 0.0, 0.0], count: 24)
     for point in points {
       count[point.hour] += 1
-      sum[point.hour] += point.rank * point.weight
-      weight[point.hour] += point.weight
+      for rank in 0...Int(point.rank) { atLeast[point.hour][rank] += point.weight }
     }
     return (0..<24).map { hour in
       let (before, after) = ((hour + 23) % 24, (hour + 1) % 24)
       guard count[before] + count[hour] + count[after] >= hourMinimum else { return nil }
-      let total = weight[hour] + neighbourWeight * (weight[before] + weight[after])
-      let mean = (sum[hour] + neighbourWeight * (sum[before] + sum[after])) / total
-      return mean >= 1.5 ? .high : mean >= 0.5 ? .medium : .low
+      func share(_ rank: Int) -> Double {
+        (atLeast[hour][rank] + neighbourWeight * (atLeast[before][rank] + atLeast[after][rank]))
+          / (atLeast[hour][0] + neighbourWeight * (atLeast[before][0] + atLeast[after][0]))
+      }
+      return share(2) >= canShare ? .high : share(1) >= canShare ? .medium : .low
     }
   }
 }

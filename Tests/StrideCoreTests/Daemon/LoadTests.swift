@@ -126,11 +126,16 @@ struct LoadTests {
       }
     }
     try burst()
-    let before = Self.residentKilobytes()
-    try burst()
-    try burst()
-    let growth = Self.residentKilobytes() - before
-    #expect(growth < 20_000, "resident memory grew by \(growth) KiB over 4,800 requests")
+    // The process is shared with tests that run beside this one (some read calendars of 10 MB): a leak grows in
+    // every window of 4,800 requests, their passing allocations in some.
+    var growths: [Int] = []
+    for _ in 0..<3 {
+      let before = Self.residentKilobytes()
+      try burst()
+      try burst()
+      growths.append(Self.residentKilobytes() - before)
+    }
+    #expect(growths.min()! < 20_000, "resident memory grew by \(growths) KiB in each window of 4,800 requests")
   }
 
   static func residentKilobytes() -> Int {
