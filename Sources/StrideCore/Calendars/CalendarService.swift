@@ -46,7 +46,7 @@ final class CalendarService: Sendable {
     self.changed = changed
   }
 
-  /// Reads what is due soon after start-up, then looks again every minute.
+  /// Reads what is due soon after start-up, then looks again every `tickSeconds`.
   func start() {
     state.withLock { $0.automatic = true }
     schedule(after: 1)
