@@ -13,7 +13,7 @@ extension Session {
     }
     if verb == "refresh" {
       try args.noMorePositionals(than: 1, "calendars refresh")
-      return showCalendars(try patientClient().answer(CalendarsRefresh.self, NoParams()))
+      return showCalendars(try patientClient(context: context).answer(CalendarsRefresh.self, NoParams()))
     }
     try args.noMorePositionals(than: 2, "calendars")
     guard ["add", "use", "ignore", "remove"].contains(verb) else {
@@ -34,15 +34,18 @@ extension Session {
       // A path as a shell would take it: "~/" is the home folder (when quoted, the shell left it as it was).
       let home = name.hasPrefix("~/") ? environment["HOME"].map { $0 + name.dropFirst() } : nil
       let location = name.contains(text: "://") ? name : System.normalized(home ?? name)
-      let calendar = try patientClient().answer(CalendarsAdd.self, .init(location: location, name: args.options.name))
-        .result
+      let calendar = try patientClient(context: context).answer(
+        CalendarsAdd.self, .init(location: location, name: args.options.name)
+      )
+      .result
       output.report(
         "Stride reads \(calendar.name) now: \(plural(calendar.events, "event")) in the next two months "
           + (calendar.events == 1 ? "takes time." : "take time.")
           + (calendar.problem.map { " \($0.asSentence)" } ?? ""), json: calendar)
     case "use":
       // Its first reading, for a calendar never read, may wait on a server.
-      let calendar = try patientClient().answer(CalendarsCount.self, .init(name: name, counts: true)).result
+      let calendar = try patientClient(context: context).answer(CalendarsCount.self, .init(name: name, counts: true))
+        .result
       let said =
         calendar.problem.map { " Its last reading said: \($0.asSentence)" } ?? " 'now' fits your time around them."
       output.report("The events of \(calendar.name) count now.\(said)", json: calendar)
@@ -52,16 +55,9 @@ extension Session {
         "The events of \(calendar.name) no longer count; 'stride calendars use \(calendar.name)' counts them again.",
         json: calendar)
     default:
-      let calendar = try patientClient().answer(CalendarsRemove.self, .init(name: name)).result
+      let calendar = try patientClient(context: context).answer(CalendarsRemove.self, .init(name: name)).result
       output.report("Stride no longer reads \(calendar.name); its copy is gone from here.", json: calendar)
     }
-  }
-
-  /// A connection that waits as long as reading calendars may take: each server that does not answer holds the
-  /// daemon for its timeout, one calendar after another (after the usual connection has started the daemon).
-  private func patientClient() throws -> StrideClient {
-    _ = try client()
-    return try StrideClient(path: paths.socket, timeout: 900, context: context)
   }
 
   /// A row a calendar: its name, whether it counts, its events ahead, when it was read; then any problem, one

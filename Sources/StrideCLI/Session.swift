@@ -36,6 +36,13 @@ package final class Session {
     return answer
   }
 
+  /// A connection that waits up to 15 minutes for its reply, after the usual one has started the daemon if needed:
+  /// for what may wait on the network (a first sync, calendars behind a server that does not answer).
+  func patientClient(context: ClientContext.Params?) throws -> StrideClient {
+    _ = try client()
+    return try StrideClient(path: paths.socket, timeout: 900, context: context)
+  }
+
   /// A call that serves the command without being what it did (a time option read before the change it is for).
   func ask<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> M.Result {
     try answer(method, params).result

@@ -31,12 +31,8 @@ extension Session {
     }
   }
 
-  /// A connection that waits as long as a sync may take (a first sync of thousands of tasks), after the usual one
-  /// has started the daemon if needed.
-  private func syncClient() throws -> StrideClient {
-    _ = try client()
-    return try StrideClient(path: paths.socket, timeout: 900)
-  }
+  /// A connection that waits as long as a sync may take (a first sync of thousands of tasks).
+  private func syncClient() throws -> StrideClient { try patientClient(context: nil) }
 
   private var passwordFromEnvironment: String? { environment["STRIDE_SYNC_PASSWORD"] }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StrideBase
+import StrideCalendar
 import StrideCore
 import StrideWire
 
@@ -75,8 +76,7 @@ public struct CalendarFetcher: CalendarFetching {
   private static func addresses(_ principal: DAVResponse) -> [String] {
     var seen = Set<String>()
     return (principal.properties["calendar-user-address-set"]?.all("href") ?? []).compactMap { href in
-      var address = href.trimmedText.lowercased()
-      if address.hasPrefix("mailto:") { address.removeFirst("mailto:".count) }
+      let address = EventReader.address(href.trimmedText)
       return address.isEmpty || !seen.insert(address).inserted ? nil : address
     }
   }

@@ -6,6 +6,12 @@ import StrideModel
 /// repeating events expanded (EventRecurrence), times read in the zones their TZIDs name (EventZones), overrides
 /// (RECURRENCE-ID) in place of the times they replace, and what takes no time left out.
 package enum EventReader {
+  /// An email address as invitations and servers are compared: without `mailto:`, trimmed, in lower case.
+  package static func address(_ value: String) -> String {
+    let text = ICalendarReader.trimmed(value).lowercased()
+    return text.hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+  }
+
   /// The work one event's repeat rule may take (days and times looked at), and all of a calendar's together: enough
   /// for any calendar people keep, and a bound on one written to exhaust the reader.
   static let eventBudget = 100_000
@@ -24,10 +30,10 @@ package enum EventReader {
     let calendars = try ICalendarReader.components(text).filter { $0.name == "VCALENDAR" }
     guard !calendars.isEmpty else { throw StrideError.invalid("this is not iCalendar: it has no VCALENDAR") }
     let range = seconds(window.start)..<max(seconds(window.start), seconds(window.end))
-    var people = Set(addresses.map(EventSeries.address))
+    var people = Set(addresses.map(address))
     // Google names a person's main calendar with their address.
     for calendar in calendars {
-      if let name = calendar.first("X-WR-CALNAME").map({ EventSeries.address(ICalendarReader.unescape($0.value)) }),
+      if let name = calendar.first("X-WR-CALNAME").map({ address(ICalendarReader.unescape($0.value)) }),
         looksLikeAddress(name)
       {
         people.insert(name)

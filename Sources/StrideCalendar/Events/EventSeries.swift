@@ -115,7 +115,9 @@ struct EventSeries {
       !addresses.isEmpty
       && event.all("ATTENDEE").contains { attendee in
         attendee.parameters["PARTSTAT"]?.uppercased() == "DECLINED"
-          && [attendee.value, attendee.parameters["EMAIL"] ?? ""].contains { addresses.contains(address($0)) }
+          && [attendee.value, attendee.parameters["EMAIL"] ?? ""].contains {
+            addresses.contains(EventReader.address($0))
+          }
       }
     // Outlook's busy status says more than TRANSP (tentative, away), so it decides when it is written.
     let free = status == "CANCELLED" || declined || (outlook.map { $0 == "FREE" } ?? (transparency == "TRANSPARENT"))
@@ -124,12 +126,6 @@ struct EventSeries {
 
   /// A value written in a sentence about what could not be read.
   private static func shown(_ value: String) -> String { EventProblems.shown(value, 40) }
-
-  /// An email address as compared: without `mailto:`, trimmed, in lower case.
-  static func address(_ value: String) -> String {
-    let text = ICalendarReader.trimmed(value).lowercased()
-    return text.hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
-  }
 
   /// RDATE (DATE, DATE-TIME or PERIOD, in lists) and EXDATE (in lists, on several lines).
   private mutating func readExtraTimes(

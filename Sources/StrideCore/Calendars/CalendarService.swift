@@ -140,8 +140,9 @@ final class CalendarService: Sendable {
   private func readDue(force: Bool) {
     let now = clock()
     let interval = settings.refreshMinutes * 60
-    if let lists = try? sync.synced() { forgetOrphans(syncing: lists) }
-    if fetcher != nil, let lists = try? sync.synced(), !lists.isEmpty {
+    let lists = try? sync.synced()
+    if let lists { forgetOrphans(syncing: lists) }
+    if fetcher != nil, let lists, !lists.isEmpty {
       let looked = state.withLock { $0.lookedAt }
       if force || looked.map({ now.timeIntervalSince($0) >= interval }) ?? true {
         state.withLock { $0.lookedAt = now }
@@ -218,12 +219,13 @@ final class CalendarService: Sendable {
       problem: calendar.problem)
   }
 
-  /// The addresses an invitation is declined by: the settings' and every server account's.
+  /// The addresses an invitation is declined by, as written: the settings' and every server account's (the reader
+  /// compares them without `mailto:` and case).
   var addresses: Set<String> {
-    settings.ownAddresses.union(state.withLock { $0.serverAddresses.values.flatMap(\.self) })
+    Set(settings.addresses).union(state.withLock { $0.serverAddresses.values.flatMap(\.self) })
   }
 
   func learn(addresses: [String], of account: String) {
-    state.withLock { $0.serverAddresses[account] = addresses.map(StrideConfig.CalendarSettings.address) }
+    state.withLock { $0.serverAddresses[account] = addresses }
   }
 }

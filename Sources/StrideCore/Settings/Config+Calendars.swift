@@ -31,15 +31,6 @@ extension StrideConfig {
         throw StrideError.invalid("calendars.refreshMinutes must be between \(ConfigKey.words(Self.refreshBounds))")
       }
     }
-
-    /// The addresses as invitations name them: without `mailto:`, in lower case.
-    var ownAddresses: Set<String> { Set(addresses.map(Self.address)) }
-
-    /// An address as an ATTENDEE or a server names it, without `mailto:`, in lower case.
-    static func address(_ text: String) -> String {
-      let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
-      return lower.hasPrefix("mailto:") ? String(lower.dropFirst(7)) : lower
-    }
   }
 }
 

@@ -14,13 +14,11 @@ import Testing
 @Suite("Calendars through the daemon")
 struct CalendarDaemonTests {
   static func call(_ dispatcher: Dispatcher, _ method: String, _ params: String = "{}") -> JSONValue? {
-    let line = TestDispatcher.reply(
-      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":""# + method + #"","params":"# + params + "}")
-    return try? JSONReader.parse(Array(line.utf8))
+    TestDispatcher.call(dispatcher, method, params)
   }
 
   static func result(_ dispatcher: Dispatcher, _ method: String, _ params: String = "{}") -> JSONValue? {
-    call(dispatcher, method, params)?["result"]
+    TestDispatcher.call(dispatcher, method, params)?["result"]
   }
 
   /// A VEVENT from `start` to `end` (UTC, `20261121T094000Z`), with more lines as given.

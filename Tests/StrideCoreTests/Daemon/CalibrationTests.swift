@@ -14,9 +14,7 @@ import Testing
 @Suite("Estimate calibration through the daemon")
 struct CalibrationDaemonTests {
   static func call(_ dispatcher: Dispatcher, _ method: String, _ params: String) -> JSONValue? {
-    let line = TestDispatcher.reply(
-      dispatcher, #"{"jsonrpc":"2.0","id":1,"method":""# + method + #"","params":"# + params + "}")
-    return (try? JSONReader.parse(Array(line.utf8)))?["result"]
+    TestDispatcher.call(dispatcher, method, params)?["result"]
   }
 
   static func strings(_ value: JSONValue?) -> [String] {

@@ -6,6 +6,7 @@ import StrideTestSupport
 import StrideWire
 
 @testable import StrideCore
+@testable import StrideJSON
 @testable import StrideModel
 @testable import StrideProtocol
 @testable import StrideStore
@@ -33,6 +34,12 @@ enum TestDispatcher {
         socket: "/run/user/1000/stride/strided.sock", database: "/home/ada/.local/share/stride/stride.db",
         startedAt: Timestamp(Fixtures.at("2026-11-21T08:00:00Z")), openTasks: openTasks)
     }
+  }
+
+  /// The reply to a call of `method` with `params` (a JSON object), read; nil when it is not JSON.
+  static func call(_ dispatcher: Dispatcher, _ method: String, _ params: String = "{}") -> JSONValue? {
+    let line = reply(dispatcher, #"{"jsonrpc":"2.0","id":1,"method":""# + method + #"","params":"# + params + "}")
+    return try? JSONReader.parse(Array(line.utf8))
   }
 
   /// The reply to one request line, without its newline.
