@@ -24,10 +24,24 @@ extension Session {
     session.forThisPersonOnly = false
     let tools = MCPSession(session: session, socket: paths.socket)
     let server = MCPServer(backend: tools)
-    while let line = readLine(strippingNewline: true) {
-      guard !line.allSatisfy(\.isWhitespace) else { continue }
-      if let reply = server.handle(Array(line.utf8)) { tools.out.write(reply) }
+    guard let input = fdopen(0, "r") else { return }
+    while let line = Self.line(of: input) {
+      guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { continue }
+      if let reply = server.handle(line) { tools.out.write(reply) }
     }
+  }
+
+  /// The next line of `input` as its bytes, without the newline; nil at the end. Bytes, not a `String`, so a line
+  /// that is not UTF-8 reaches the JSON reader as it was sent (and is refused) instead of being mended.
+  static func line(of input: UnsafeMutablePointer<FILE>) -> [UInt8]? {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    let length = getline(&buffer, &capacity, input)
+    guard length >= 0, let buffer else { return nil }
+    var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: length))
+    if bytes.last == 0x0A { bytes.removeLast() }
+    return bytes
   }
 }
 

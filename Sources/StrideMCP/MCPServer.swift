@@ -78,20 +78,47 @@ public final class MCPServer {
   /// a `subscriptions/listen` whose stream the backend now writes).
   public func handle(_ line: some Collection<UInt8>) -> [UInt8]? {
     guard let value = try? JSONReader.parse(line) else {
-      return failure(nil, .parseError, "the line is not valid JSON; send one JSON-RPC message per line")
+      return failure(nil, .parseError, "the line is not valid JSON (or not UTF-8); send one JSON-RPC message per line")
     }
+    if case .array(let batch) = value, version == Self.batchVersion {
+      return answer(batch)
+    }
+    return answer(value)
+  }
+
+  /// The one revision whose clients may send a JSON-RPC batch (it requires servers to take one; later ones forbid it).
+  static let batchVersion = "2025-03-26"
+
+  /// A batch's answers as one array, or nothing when every message in it was a notification.
+  private func answer(_ batch: [JSONValue]) -> [UInt8]? {
+    guard !batch.isEmpty else { return failure(nil, .invalidRequest, "a batch must hold at least one message") }
+    let replies = batch.compactMap { answer($0) }.compactMap { try? JSONReader.parse($0.dropLast()) }
+    guard !replies.isEmpty else { return nil }
+    return JSONWriter.write(.array(replies)) + [0x0A]
+  }
+
+  /// The answer to one message.
+  private func answer(_ value: JSONValue) -> [UInt8]? {
     guard case .object(let message) = value else {
       return failure(nil, .invalidRequest, "a message must be one JSON object (batches are not used by MCP)")
     }
     let id: RequestID?
     switch message["id"] {
-    case nil, .null?: id = nil
+    case nil: id = nil
     case .integer(let number)?: id = .number(number)
     case .string(let text)?: id = .string(text)
+    case .null?:
+      return failure(
+        nil, .invalidRequest, "\"id\" must not be null; use a number or a string, or leave it out of a notification")
+    case .double?:
+      return failure(nil, .invalidRequest, "\"id\" must be a whole number or a string, not a fraction")
     case .some(let other):
       return failure(nil, .invalidRequest, "\"id\" must be a number or a string, not \(other.kindDescription)")
     }
     guard case .string(let method)? = message["method"] else {
+      if let other = message["method"] {
+        return failure(id, .invalidRequest, "\"method\" must be a string, not \(other.kindDescription)")
+      }
       // A response to a request of ours (the server sends none), or nothing readable: owed no answer unless asked.
       return message["result"] != nil || message["error"] != nil
         ? nil : failure(id, .invalidRequest, "\"method\" is missing")
@@ -153,7 +180,7 @@ public final class MCPServer {
 
   /// The handshake era: `initialize` first, then the methods.
   private func handshake(_ method: String, _ params: [String: JSONValue]) -> Result<JSONValue?, Failure> {
-    if method == "initialize" { return .success(initialize(params)) }
+    if method == "initialize" { return initialize(params).map { $0 } }
     if method == "ping" { return .success(.object([:])) }
     guard version != nil else {
       return .failure(Failure(.invalidRequest, "send initialize first; \(method) comes after it"))
@@ -190,14 +217,27 @@ public final class MCPServer {
     }
   }
 
-  private func initialize(_ params: [String: JSONValue]) -> JSONValue {
-    var agreed = Self.handshakeVersions.last!
-    if case .string(let asked)? = params["protocolVersion"], Self.handshakeVersions.contains(asked) { agreed = asked }
+  /// The handshake: the revision the client asks for when it is spoken here, else the latest (the client then
+  /// decides whether it can speak that). Every revision's schema requires the three fields.
+  private func initialize(_ params: [String: JSONValue]) -> Result<JSONValue, Failure> {
+    guard case .string(let asked)? = params["protocolVersion"] else {
+      let got = params["protocolVersion"].map { ", not \($0.kindDescription)" } ?? ""
+      return .failure(
+        Failure(.invalidParams, "initialize needs \"protocolVersion\", a revision such as \"2025-11-25\"\(got)"))
+    }
+    for field in ["capabilities", "clientInfo"] {
+      guard case .object? = params[field] else {
+        return .failure(
+          Failure(.invalidParams, "initialize needs \"\(field)\", an object, as every revision of MCP says"))
+      }
+    }
+    let agreed = Self.handshakeVersions.contains(asked) ? asked : Self.handshakeVersions.last!
     era = .handshake(agreed)
-    return .object([
-      "protocolVersion": .string(agreed),
-      "capabilities": Self.capabilities, "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions),
-    ])
+    return .success(
+      .object([
+        "protocolVersion": .string(agreed),
+        "capabilities": Self.capabilities, "serverInfo": Self.serverInfo, "instructions": .string(Self.instructions),
+      ]))
   }
 
   static let capabilities: JSONValue = .object([
@@ -233,7 +273,10 @@ public final class MCPServer {
   }
 
   private func uri(_ params: [String: JSONValue]) -> Result<String, Failure> {
-    guard case .string(let uri)? = params["uri"], uri == Self.nowURI else {
+    guard case .string(let uri)? = params["uri"] else {
+      return .failure(Failure(.invalidParams, "this method needs \"uri\", the resource's address: \(Self.nowURI)"))
+    }
+    guard uri == Self.nowURI else {
       return .failure(Failure(noResource: "there is no such resource; the one resource is \(Self.nowURI)"))
     }
     return .success(uri)

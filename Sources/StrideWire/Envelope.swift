@@ -102,7 +102,11 @@ public enum WireLines {
 
   /// An error response line for an error object of a protocol spoken beside Stride's own (MCP), whose `data` has
   /// fields of its own.
-  public static func response(id: RequestID?, error: JSONValue) -> [UInt8] { errorLine(id, error) }
+  /// Where no id could be read, the line leaves `id` out (MCP's schema allows no null id), rather than writing null
+  /// as Stride's own protocol does.
+  public static func response(id: RequestID?, error: JSONValue) -> [UInt8] {
+    (try? line(ErrorResponse(id: id, error: error, keepsNullID: false), [:])) ?? errorLine(id, error)
+  }
 
   /// A request line: a method call that expects an answer under `id`.
   public static func request(id: RequestID, method: String, params: some Encodable) throws -> [UInt8] {
@@ -139,11 +143,13 @@ private struct ErrorResponse<Failure: Encodable>: Encodable {
   var jsonrpc = "2.0"
   var id: RequestID?
   var error: Failure
+  /// JSON-RPC 2.0 writes `"id": null` where no id could be read; MCP leaves it out.
+  var keepsNullID = true
 
   func encode(to encoder: Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(jsonrpc, forKey: .jsonrpc)
-    try container.encode(id, forKey: .id)
+    if keepsNullID || id != nil { try container.encode(id, forKey: .id) }
     try container.encode(error, forKey: .error)
   }
 

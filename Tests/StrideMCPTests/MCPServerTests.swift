@@ -39,6 +39,12 @@ struct MCPServerTests {
     return object
   }
 
+  /// An initialize request as every revision's schema has it.
+  static func initialize(_ version: String, id: Int = 0) -> String {
+    #"{"jsonrpc":"2.0","id":\#(id),"method":"initialize","params":{"protocolVersion":"\#(version)","#
+      + #""capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#
+  }
+
   func code(_ object: [String: JSONValue]) -> Int64? {
     guard case .object(let error)? = object["error"], case .integer(let code)? = error["code"] else { return nil }
     return code
@@ -61,13 +67,13 @@ struct MCPServerTests {
     #expect(code(try reply(server, #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)) == -32600)
     #expect(try reply(server, #"{"jsonrpc":"2.0","id":2,"method":"ping"}"#)["result"] == .object([:]))
     let old = try reply(
-      server, #"{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}"#)
+      server, Self.initialize("2025-06-18", id: 3))
     guard case .object(let result)? = old["result"] else { throw StrideError.invalid("no result") }
     #expect(result["protocolVersion"] == .string("2025-06-18"))
     #expect(server.handle(Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8)) == nil)
     let future = MCPServer(backend: Recorder())
     let newest = try reply(
-      future, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2099-01-01"}}"#)
+      future, Self.initialize("2099-01-01", id: 1))
     guard case .object(let agreed)? = newest["result"] else { throw StrideError.invalid("no result") }
     #expect(agreed["protocolVersion"] == .string("2025-11-25"))
     // Once the handshake began, the stateless revision's methods and envelope are refused.
@@ -81,7 +87,7 @@ struct MCPServerTests {
   func hostile() throws {
     let recorder = Recorder()
     let server = MCPServer(backend: recorder)
-    _ = try reply(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    _ = try reply(server, Self.initialize("2025-11-25"))
     let cases: [(String, Int64)] = [
       ("not json", -32700), (#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#, -32600), ("42", -32600),
       (#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, -32600), (#"{"jsonrpc":"2.0","id":1}"#, -32600),
@@ -91,10 +97,22 @@ struct MCPServerTests {
       (#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete"}}"#, -32602),
       (#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"now","arguments":[]}}"#, -32602),
       (#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///etc/passwd"}}"#, -32002),
+      (#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{}}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1,"method":5}"#, -32600),
     ]
     for (line, expected) in cases {
-      #expect(code(try reply(server, line)) == expected, "\(line)")
+      let answer = try reply(server, line)
+      #expect(code(answer) == expected, "\(line)")
+      // Where no id could be read, the reply leaves it out: no revision's schema allows a null id.
+      #expect(answer["id"] != .null, "\(line)")
     }
+    // Bytes that are not UTF-8 inside a string are a parse error, never mended or dropped.
+    let call = Array(
+      #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"find","arguments":{"query":""#.utf8)
+    let broken = try #require(server.handle(call + [0xFF, 0xFE] + Array(#""}}}"#.utf8)))
+    #expect(try JSONReader.parse(broken.dropLast())["error"]?["code"] == .integer(-32700))
     // A response, and a notification, are owed nothing.
     #expect(server.handle(Array(#"{"jsonrpc":"2.0","id":5,"result":{}}"#.utf8)) == nil)
     #expect(server.handle(Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{}}"#.utf8)) == nil)
@@ -102,11 +120,40 @@ struct MCPServerTests {
     #expect(recorder.lines.isEmpty)
   }
 
+  @Test("initialize without the fields every revision requires is refused as invalid params")
+  func initializeNeedsItsFields() throws {
+    for params in [
+      "", #","params":{}"#, #","params":{"protocolVersion":5}"#, #","params":{"protocolVersion":"2025-11-25"}"#,
+    ] {
+      let server = MCPServer(backend: Recorder())
+      #expect(
+        code(try reply(server, #"{"jsonrpc":"2.0","id":1,"method":"initialize"\#(params)}"#)) == -32602, "\(params)")
+      #expect(server.version == nil)
+    }
+  }
+
+  @Test("a 2025-03-26 session takes a batch and answers it as one array; other revisions refuse one")
+  func batches() throws {
+    let server = MCPServer(backend: Recorder())
+    _ = try reply(server, Self.initialize("2025-03-26"))
+    let batch =
+      #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},"#
+      + #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}]"#
+    let data = try #require(server.handle(Array(batch.utf8)))
+    guard case .array(let answers) = try JSONReader.parse(data.dropLast()) else { throw StrideError.invalid("") }
+    #expect(answers.map { $0["id"] } == [.integer(1), .integer(2)])
+    #expect(server.handle(Array(#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#.utf8)) == nil)
+    #expect(code(try reply(server, "[]")) == -32600)
+    let later = MCPServer(backend: Recorder())
+    _ = try reply(later, Self.initialize("2025-06-18"))
+    #expect(code(try reply(later, #"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#)) == -32600)
+  }
+
   @Test("a tool's arguments become its command's line, with the assistant's words after -- or as option values")
   func arguments() throws {
     let recorder = Recorder()
     let server = MCPServer(backend: recorder)
-    _ = try reply(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    _ = try reply(server, Self.initialize("2025-11-25"))
     func call(_ name: String, _ arguments: String) throws -> (String, Bool) {
       let object = try reply(
         server,
@@ -141,7 +188,7 @@ struct MCPServerTests {
   func resource() throws {
     let recorder = Recorder()
     let server = MCPServer(backend: recorder)
-    _ = try reply(server, #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#)
+    _ = try reply(server, Self.initialize("2025-11-25"))
     let listed = try reply(server, #"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#)
     #expect("\(listed)".contains("stride://now"))
     _ = try reply(server, #"{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{"uri":"stride://now"}}"#)
@@ -191,7 +238,7 @@ struct MCPServerTests {
     #expect(code(future) == -32022)
     #expect("\(future)".contains("2026-07-28") && "\(future)".contains("2031-01-01"))
     let handshake = try reply(
-      server, #"{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#)
+      server, Self.initialize("2025-11-25", id: 6))
     #expect(code(handshake) == -32022)
     #expect(
       code(
