@@ -47,7 +47,8 @@ extension Help {
                         $STRIDE_TASK_TITLE too). A command gets 60 seconds.
       --json            one event per line as JSON, for scripts
 
-      stride watch --topics task.woke --exec 'notify-send Stride "$STRIDE_MESSAGE"'
+      stride watch --topics task.woke \\
+        --exec 'notify-send Stride "$STRIDE_MESSAGE"'
 
     Desktop notifications with Done and Later buttons need no script: see stride help daemon.
     """,

@@ -20,7 +20,8 @@ extension Help {
     (capture is add), starting the daemon if need be, and answers in that command's sentences
     with the daemon's reply as structured content. An app's configuration names it like this:
 
-      { "mcpServers": { "stride": { "command": "stride", "args": ["mcp"] } } }
+      { "mcpServers":
+          { "stride": { "command": "stride", "args": ["mcp"] } } }
 
     It speaks MCP's current revision (2026-07-28) and the handshake revisions before it
     (2024-11-05 to 2025-11-25), whichever the app opens with. It ends when its standard input

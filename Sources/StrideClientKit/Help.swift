@@ -10,12 +10,18 @@ public enum Help {
            stride add -            (read the thought from standard input; further lines are steps)
 
     Captures a thought as a new task. The text is kept as you typed it, and read for:
-      ~10m ~1h30m        how long it takes          !low !med !high    how much energy it needs
-      #health            a tag                      tomorrow 9am       when it is due
-      by friday          when it is due             after 6pm          when it may start
-      22-23 feb          may start, then due        9:30 EST           a time in another zone
-      due:fri start:mon energy:low est:15m type:obligation tag:home     the same, Taskwarrior-style
-      title: a, b, c     steps after a colon        a; b  or  a then b  steps in order
+      ~10m ~1h30m          how long it takes
+      !low !med !high      how much energy it needs
+      #health              a tag
+      tomorrow 9am         when it is due (also: by friday)
+      after 6pm            when it may start
+      22-23 feb            may start, then due
+      9:30 EST             a time in another zone
+      every monday         a routine (every day, every 2 weeks, …)
+      title: a, b, c       steps after a colon
+      a; b  or  a then b   steps in order
+      due:fri start:mon energy:low est:15m type:obligation tag:home
+                           the same, Taskwarrior-style
     Quoted text is never read. Docs/capture.md has every rule.
 
       stride add "call the dentist about the crown tomorrow 9am ~10m !low #health"
@@ -352,7 +358,8 @@ public enum Help {
     'pass show dav'), or set STRIDE_SYNC_PASSWORD. Plain http:// is for this machine only,
     unless you add --insecure.
 
-      stride sync setup https://dav.example.com/ --user ada --password-command 'pass show dav'
+      stride sync setup https://dav.example.com/ --user ada \\
+        --password-command 'pass show dav'
     """,
     "when": """
     Usage: stride when TEXT... [--ref TIME] [--json]

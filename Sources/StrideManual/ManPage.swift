@@ -38,7 +38,8 @@ public enum ManPage: String, CaseIterable, Sendable {
   /// The page as roff source, its body written by `body` between the title and SEE ALSO.
   public func render(writing body: (inout Roff) -> Void) -> String {
     var roff = Roff()
-    roff.title(rawValue, section: section, source: "Stride \(strideVersion)", manual: "Stride Manual")
+    roff.title(
+      rawValue, section: section, date: strideVersionDate, source: "Stride \(strideVersion)", manual: "Stride Manual")
     body(&roff)
     roff.section("SEE ALSO")
     roff.paragraph(set: seeAlso.map { Roff.bold($0.name) + "(\($0.section))" }.joined(separator: ", "))

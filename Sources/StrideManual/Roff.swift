@@ -16,10 +16,12 @@ public struct Roff: Sendable {
   /// The page as roff source, ending with a newline.
   public var source: String { lines.joined(separator: "\n") + "\n" }
 
-  /// `.TH`: the page's name, its section, the program it documents and the manual it belongs to.
-  public mutating func title(_ name: String, section: Int, source: String, manual: String) {
+  /// `.TH`: the page's name, its section, the date of its version, the program it documents and the manual it
+  /// belongs to. The date (`2026-11-28`) goes in as written: mandoc reads an ISO date only with plain hyphens.
+  public mutating func title(_ name: String, section: Int, date: String, source: String, manual: String) {
     lines.append(
-      ".TH \(Self.argument(name.uppercased())) \(section) \"\" \(Self.argument(source)) \(Self.argument(manual))")
+      ".TH \(Self.argument(name.uppercased())) \(section) \(date) \(Self.argument(source)) "
+        + Self.argument(manual))
     // No hyphenation and a ragged right edge: paths, options and command lines must print whole, as typed.
     lines += [".nh", ".ad l"]
   }
@@ -36,13 +38,13 @@ public struct Roff: Sendable {
 
   /// `.PP` and plain text, one input line per line of `text`; roff fills them into a paragraph.
   public mutating func paragraph(_ text: String) {
-    lines.append(".PP")
+    newParagraph()
     text.split(separator: "\n").forEach { plain($0) }
   }
 
   /// `.PP` and one line already set in roff (made with `escape`, `bold`, `italic` or `code`).
   public mutating func paragraph(set line: String) {
-    lines.append(".PP")
+    newParagraph()
     lines.append(Self.line(line))
   }
 
@@ -55,7 +57,8 @@ public struct Roff: Sendable {
 
   /// Lines kept as they are (no filling), a little indented: examples, tables, JSON.
   public mutating func display(_ text: [String]) {
-    lines += [".PP", ".RS 4", ".nf"]
+    newParagraph()
+    lines += [".RS 4", ".nf"]
     text.forEach { lines.append(Self.line(Self.escape($0))) }
     lines += [".fi", ".RE"]
   }
@@ -70,6 +73,12 @@ public struct Roff: Sendable {
     lines.append(".RS 4")
     text.split(separator: "\n").forEach { plain($0) }
     lines.append(".RE")
+  }
+
+  /// `.PP`, except right after a heading, which already begins a paragraph (mandoc's lint says so).
+  private mutating func newParagraph() {
+    guard let last = lines.last, !last.hasPrefix(".SH"), !last.hasPrefix(".SS") else { return }
+    lines.append(".PP")
   }
 
   /// One input line of plain text, its spaces at either end let go, for roff to fill.

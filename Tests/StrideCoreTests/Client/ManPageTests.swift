@@ -2,6 +2,7 @@ import Foundation
 import StrideTestSupport
 import Testing
 
+@testable import StrideBase
 @testable import StrideClientKit
 @testable import StrideCore
 @testable import StrideManual
@@ -27,6 +28,23 @@ struct ManPageTests {
       #expect(outcome.status == 0, "groff \(device) \(page.fileName): \(outcome.stderr)")
       #expect(outcome.stderr.isEmpty, "groff \(device) \(page.fileName) warned:\n\(outcome.stderr)")
     }
+  }
+
+  @Test(
+    "mandoc's strict lint finds nothing to warn of, and man prints every line within 80 columns",
+    arguments: ManPage.allCases)
+  func lintAndWidth(_ page: ManPage) throws {
+    let file = Fixtures.temporaryDirectory() + "/" + page.fileName
+    try page.printed().write(toFile: file, atomically: true, encoding: .utf8)
+    let lint = try ManTool.run("mandoc", ["-Tlint", "-W", "warning", file], package: "mandoc")
+    #expect(lint.status == 0 && lint.stdout.isEmpty && lint.stderr.isEmpty, "\(lint.stdout)\(lint.stderr)")
+    let shown = try ManTool.run(
+      "man", ["-l", file], package: "man-db",
+      environment: ["MANWIDTH": "80", "MAN_KEEP_FORMATTING": "", "PAGER": "cat"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let wide = shown.stdout.split(separator: "\n").filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(page.fileName) at 80 columns:\n\(wide.joined(separator: "\n"))")
+    #expect(shown.stdout.contains(strideVersionDate), "the footer names the version's date")
   }
 
   @Test("each page has the sections man(7) asks for, in order", arguments: ManPage.allCases)
@@ -125,7 +143,7 @@ struct ManPageTests {
     }
   }
 
-  @Test("in the roff, every line that starts with a dot is a request, and every hyphen is escaped")
+  @Test("in the roff, every line that starts with a dot is a request, and every hyphen is escaped (but the date's)")
   func escaped() {
     let requests: Set<String> = [".TH", ".SH", ".SS", ".PP", ".TP", ".RS", ".RE", ".nf", ".fi", ".br", ".nh", ".ad"]
     for page in ManPage.allCases {
@@ -133,7 +151,9 @@ struct ManPageTests {
         if line.hasPrefix(".") || line.hasPrefix("'") {
           #expect(requests.contains(String(line.prefix { $0 != " " })), "\(page.reference): \(line)")
         }
-        let unescaped = line.indices.contains { line[$0] == "-" && (line[..<$0].last != "\\") }
+        // The date in .TH keeps its plain hyphens: mandoc reads an ISO date only so.
+        let text = line.hasPrefix(".TH ") ? line.replacing(strideVersionDate, with: "") : line
+        let unescaped = text.indices.contains { text[$0] == "-" && (text[..<$0].last != "\\") }
         #expect(!unescaped, "\(page.reference): a bare hyphen in \(line)")
       }
     }
@@ -148,20 +168,38 @@ struct ManPageTests {
 }
 
 /// The real groff, as installed (Debian: groff-base; `.ci/run` installs it).
+/// The manual page tools as installed (`.ci/run` installs them where they are missing).
 enum Groff {
   static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let outcome = try ManTool.run("groff", arguments, package: "groff-base")
+    return (outcome.status, outcome.stderr)
+  }
+}
+
+enum ManTool {
+  /// Runs `name` from /usr/bin or /usr/local/bin; what it printed, and how it ended.
+  static func run(_ name: String, _ arguments: [String], package: String, environment: [String: String] = [:]) throws
+    -> (status: Int32, stdout: String, stderr: String)
+  {
     let executable = try #require(
-      ["/usr/bin/groff", "/usr/local/bin/groff"].first { FileManager.default.isExecutableFile(atPath: $0) },
-      "groff is not installed; Debian: apt-get install groff-base")
+      ["/usr/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) },
+      "\(name) is not installed; Debian: apt-get install \(package)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let (output, errors) = (Pipe(), Pipe())
+    (process.standardOutput, process.standardError) = (output, errors)
     try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    // Read the error stream on its own thread, so neither pipe fills while the other is read.
+    let errorText = Locked("")
+    let reader = Thread {
+      errorText.withLock { $0 = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    }
+    reader.start()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    while !reader.isFinished { usleep(1_000) }
+    return (process.terminationStatus, printed, errorText.withLock { $0 })
   }
 }
