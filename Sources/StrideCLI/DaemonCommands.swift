@@ -155,6 +155,7 @@ extension Session {
       "\(info.server) is running (pid \(info.pid)) since \(Output.said(info.said?.startedAt, info.startedAt)), "
         + "with \(tasks).")
     if let reminders = info.reminders { output.say(reminders.sentence) }
+    (info.unknownSettings ?? []).forEach { output.say($0) }
     Output.columns([
       ["Socket:", info.socket], ["Database:", info.database], ["Log:", paths.logFile], ["Settings:", paths.configFile],
     ])

@@ -16,6 +16,8 @@ public enum ServerInfo: WireMethod {
     public var openTasks: Int
     /// How desktop reminders stand (absent from a daemon older than them).
     public var reminders: RemindersStatus?
+    /// The keys of config.json that are no setting, each in a sentence naming the nearest one; absent when none.
+    public var unknownSettings: [String]?
     /// This result's times in words, for a connection that asked for them (`SaysTimes`).
     public var said: Said?
 

@@ -34,6 +34,7 @@ public final class Daemon {
     self.log = log
     systemd = Systemd.Notifier(environment: environment)
     let config = try StrideConfig.load(path: paths.configFile)
+    config.unknown.forEach { log.info($0) }
     let clock = try Self.clock(environment: environment)
     try PrivateDirectory.prepare(paths.dataDirectory, strict: false)
     lock = try InstanceLock(path: paths.lockFile)

@@ -25,6 +25,8 @@ public final class Dispatcher: Sendable {
   let calendars: CalendarService
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
+  /// The keys of config.json that are no setting, in sentences for `server.info`.
+  let unknownSettings: [String]
   /// The last answer to a now-list question about the present, and the background queue where it is worked out
   /// again after a change (and the now.changed subscribers' list after it).
   let nowCache: NowListCache
@@ -55,6 +57,7 @@ public final class Dispatcher: Sendable {
     self.promptFile = promptFile
     tasks = Tasks(store: store, timeZone: timeZone, config: config)
     nowCache = NowListCache(tasks: tasks, clock: clock, promptFile: promptFile)
+    unknownSettings = config.unknown
     reminders = Reminders(
       settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
@@ -360,6 +363,7 @@ public final class Dispatcher: Sendable {
   private func serverInfo() -> ServerInfo.Result {
     var info = describeServer(tasks.openCount)
     info.reminders = reminders.status
+    info.unknownSettings = unknownSettings.isEmpty ? nil : unknownSettings
     return info
   }
 }

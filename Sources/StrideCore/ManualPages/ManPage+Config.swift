@@ -57,7 +57,9 @@ extension ManPage {
     """
     A file that is not valid JSON, or a value of the wrong type or outside its bounds, stops the daemon from
     starting, with a message that names the file; stride says the daemon did not start and repeats that
-    message (exit status 69). A key Stride does not know is ignored, so check its spelling against this page.
+    message (exit status 69). A key Stride does not know, at any level (a group such as "remindrs" or a key such as
+    "time.daystart"), is ignored, and said: the daemon's log and stride daemon status name it and the nearest
+    setting, so a misspelling does not leave a setting off without a word.
     """,
   ]
 

@@ -90,22 +90,10 @@ public struct StrideConfig: Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case on, quiet, waitDuringEvents, eventHeadsUpMinutes }
 
-    /// Any key, to name one that is not a setting.
-    struct AnyKey: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
     public init(from decoder: Decoder) throws {
       let example = #"{"on": true, "quiet": "22:00-08:00"}"#
-      guard let container = try? decoder.container(keyedBy: CodingKeys.self),
-        let keys = try? decoder.container(keyedBy: AnyKey.self).allKeys
-      else { throw StrideError.invalid("reminders must be an object, like \(example)") }
-      if let unknown = keys.first(where: { CodingKeys(stringValue: $0.stringValue) == nil }) {
-        let names = CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
-        throw StrideError.invalid("reminders has no setting '\(unknown.stringValue)'; its settings are \(names)")
+      guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+        throw StrideError.invalid("reminders must be an object, like \(example)")
       }
       // Each read before any is judged (so a reader of every key, the manual page's test, reaches them all).
       var on: Bool? = false
@@ -140,6 +128,8 @@ public struct StrideConfig: Equatable, Sendable {
   public var time = TimeSettings()
   public var reminders = RemindersSettings()
   public var calendars = CalendarSettings()
+  /// The keys in the file that are no setting, each in a sentence (`unknownKeys(in:)`); ignored, and told.
+  public var unknown: [String] = []
 
   public init(
     capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
@@ -171,7 +161,7 @@ public struct StrideConfig: Equatable, Sendable {
     do {
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       let file = try JSONDecoder().decode(File.self, from: data)
-      let config = StrideConfig(
+      var config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
         engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings(),
         reminders: file.reminders ?? RemindersSettings(), calendars: file.calendars ?? CalendarSettings())
@@ -185,6 +175,7 @@ public struct StrideConfig: Equatable, Sendable {
         throw StrideError.invalid(
           "capture.breakdownTimeoutSeconds must be between \(ConfigKey.words(breakdownTimeoutBounds))")
       }
+      config.unknown = unknownKeys(in: data)
       return config
     } catch let error as StrideError {
       throw StrideError(

@@ -110,10 +110,6 @@ struct ReminderTextTests {
       ),
       (#"{"reminders": {"quiet": 22}}"#, "reminders.quiet is not a span of the day"),
       (#"{"reminders": true}"#, #"reminders must be an object, like {"on": true, "quiet": "22:00-08:00"}"#),
-      (
-        #"{"reminders": {"on": true, "quite": "22-8"}}"#,
-        "reminders has no setting 'quite'; its settings are on, quiet, waitDuringEvents, eventHeadsUpMinutes"
-      ),
     ]
     for (json, message) in bad {
       let error = try #require(throws: StrideError.self, "\(json)") { try load(json) }
@@ -121,5 +117,20 @@ struct ReminderTextTests {
       #expect(error.message.hasSuffix("; fix or move the file"))
       #expect(!error.message.contains("\n"))
     }
+    // One rule for a key that is no setting, at every level: ignored, and named with the nearest setting.
+    let typos = try load(
+      #"{"reminders": {"on": true, "quite": "22-8"}, "remindrs": {"on": true}, "context": {"energyLapsHours": 2},"#
+        + #" "time": {"daystart": "07:00"}, "engine": {"weights": {"deadlin": 3}}, "colour": "blue"}"#)
+    #expect(typos.reminders == .init(on: true))
+    #expect(
+      typos.unknown == [
+        "Your settings file has no setting 'colour', so it is ignored; stride-config(5) lists every setting.",
+        "Your settings file has no setting 'context.energyLapsHours', so it is ignored; did you mean 'context.energyLapseHours'?",
+        "Your settings file has no setting 'engine.weights.deadlin', so it is ignored; did you mean 'engine.weights.deadline'?",
+        "Your settings file has no setting 'reminders.quite', so it is ignored; did you mean 'reminders.quiet'?",
+        "Your settings file has no setting 'remindrs', so it is ignored; did you mean 'reminders'?",
+        "Your settings file has no setting 'time.daystart', so it is ignored; did you mean 'time.dayStart'?",
+      ])
+    #expect(try load(#"{"reminders": {"on": true}}"#).unknown.isEmpty)
   }
 }
