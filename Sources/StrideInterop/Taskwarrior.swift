@@ -149,7 +149,8 @@ enum Taskwarrior {
     }
     var counts = (annotated: 0, projects: 0, unreadRules: 0)
     for (index, item) in items.enumerated() {
-      let title = (item.description ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+      // One line, as `stride add` makes it: a tab, a newline or an escape that `task add` let in is a space.
+      let title = StrideTask.words(item.description ?? "").joined(separator: " ")
       if let reason = skipReason(item, title: title, templates: templates) {
         plan.skip(item.uuid.map { "uuid \($0)" } ?? "entry \(index + 1)", reason)
         continue

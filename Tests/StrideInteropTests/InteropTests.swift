@@ -119,6 +119,32 @@ struct InteropTests {
     #expect(tasks.count(where: { $0.title == "water the plants" }) == 1)
   }
 
+  @Test("a tab, a newline, an escape or a NUL in one description is a space, and never stops the whole import")
+  func controlCharacters() throws {
+    let controls = ["\t", "\n", "\u{1B}", "\u{0}", "\r\n"]
+    let items = controls.enumerated().map { index, control in
+      let description = try! String(
+        decoding: JSONSerialization.data(withJSONObject: ["water\(control)the plants \(index)"]), as: UTF8.self)
+      return
+        #"{"uuid":"a000000\#(index)-0000-4000-8000-000000000000","description":\#(description.dropFirst().dropLast()),"#
+        + #""status":"pending","entry":"20261101T100000Z"}"#
+    }
+    let plan = try ImportPlan.read(
+      Data(("[" + items.joined(separator: ",") + "]").utf8), format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc
+    )
+    #expect(plan.skipped.isEmpty)
+    let (store, _) = try Fixtures.store()
+    let (tasks, _) = try store.importTasks(plan.tasks, at: Fixtures.now)
+    #expect(tasks.map(\.title) == controls.indices.map { "water the plants \($0)" })
+    // Stride's own file with such a title (written by another program) reads the same way.
+    var odd = Fixtures.task(1, "call\tthe\nbank")
+    odd.rawInput = "call the bank"
+    let data = try Exporter.data([odd], format: .json, now: Fixtures.now, timeZone: Self.utc)
+    let again = try ImportPlan.read(data, format: .stride, now: Fixtures.now, timeZone: Self.utc)
+    let (store2, _) = try Fixtures.store()
+    #expect(try store2.importTasks(again.tasks, at: Fixtures.now).tasks.map(\.title) == ["call the bank"])
+  }
+
   @Test("iCalendar keeps a routine's RRULE both ways; a rule Stride cannot keep is said, not changed")
   func icalRepeat() throws {
     let (store, _) = try Fixtures.store()

@@ -183,10 +183,17 @@ package struct TaskRules {
   /// file. Those ids are kept when all are above `lastID`, the largest id ever given here (so in an empty store);
   /// otherwise the tasks get the next free ids, in order, and their dependencies follow. In id order. A focus session
   /// that was running where the file was written ends at its task's last change (one runs at a time, here).
+  /// A title with control characters or runs of white space (another program wrote it, a tab or a newline in it)
+  /// is made one line, as `stride add` makes it, rather than refusing the whole file for one field.
   package static func imported(_ tasks: [StrideTask], lastID: Int64) throws(StrideError) -> (
     tasks: [StrideTask], renumbered: Bool
   ) {
     guard !tasks.isEmpty else { throw StrideError.invalid("there are no tasks to import") }
+    let tasks = tasks.map { task in
+      var copy = task
+      if let title = try? StrideTask.checkedTitle(task.title) { copy.title = title }
+      return copy
+    }
     let fileIDs = tasks.map(\.id)
     guard Set(fileIDs).count == fileIDs.count else {
       throw StrideError.invalid("two tasks in the import share an id; each needs its own")
