@@ -190,7 +190,7 @@ let package = Package(
         "StrideClientKit", "StrideNowView", "StrideMCP", "StrideTestSupport",
       ],
       // The MCP client script and the fake notification service are read from their paths, not bundled.
-      exclude: ["MCP/mcp_client.py", "Daemon/fake_notifications.py"]),
+      exclude: ["MCP/mcp_client.py", "MCP/mcp_schema.py", "MCP/Schemas", "Daemon/fake_notifications.py"]),
     // The model, capture and the engine, in memory: no store, no wire, no daemon. Engine scenarios, preferences and
     // the capture fixtures are read from their paths, not bundled.
     .testTarget(
