@@ -64,17 +64,19 @@ struct MCPSchemaTests {
   /// The lines of a session that opens with `initialize`; each request's id is its line's index.
   static func handshake(_ revision: String) -> [Line] {
     let opening = #""protocolVersion":"\#(revision)","capabilities":{},"clientInfo":{"name":"schema","version":"1"}"#
-    var lines = requests([
-      ("initialize", "{\(opening)}"), ("ping", "{}"), ("tools/list", "{}"), ("resources/list", "{}"),
-      ("resources/templates/list", "{}"),
-    ] + toolCalls("") + [
-      ("resources/read", #"{"uri":"stride://now"}"#), ("resources/subscribe", #"{"uri":"stride://now"}"#),
-      ("resources/read", #"{"uri":"stride://later"}"#), ("prompts/list", "{}"),
-    ])
+    var lines = requests(
+      [
+        ("initialize", "{\(opening)}"), ("ping", "{}"), ("tools/list", "{}"), ("resources/list", "{}"),
+        ("resources/templates/list", "{}"),
+      ] + toolCalls("") + [
+        ("resources/read", #"{"uri":"stride://now"}"#), ("resources/subscribe", #"{"uri":"stride://now"}"#),
+        ("resources/read", #"{"uri":"stride://later"}"#), ("prompts/list", "{}"),
+      ])
     lines.insert((#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, nil), at: 1)
     lines += malformed()
     if revision == "2025-03-26" {
-      lines.append((#"[{"jsonrpc":"2.0","id":900,"method":"ping"},{"jsonrpc":"2.0","id":901,"method":"ping"}]"#, "ping"))
+      lines.append(
+        (#"[{"jsonrpc":"2.0","id":900,"method":"ping"},{"jsonrpc":"2.0","id":901,"method":"ping"}]"#, "ping"))
     }
     return lines
   }
@@ -98,7 +100,8 @@ struct MCPSchemaTests {
       #"{\#(meta)"name":"capture","arguments":{"text":"call the dentist tomorrow 9am ~10m","dryRun":true}}"#,
       #"{\#(meta)"name":"capture","arguments":{"text":"call the dentist tomorrow 9am ~10m !low"}}"#,
       #"{\#(meta)"name":"now","arguments":{}}"#, #"{\#(meta)"name":"show","arguments":{"id":"99"}}"#,
-      #"{\#(meta)"name":"defer","arguments":{"id":"1","reason":"bored"}}"#, #"{\#(meta)"name":"find","arguments":{"query":"dentist"}}"#,
+      #"{\#(meta)"name":"defer","arguments":{"id":"1","reason":"bored"}}"#,
+      #"{\#(meta)"name":"find","arguments":{"query":"dentist"}}"#,
       #"{\#(meta)"name":"delete","arguments":{}}"#,
     ].map { ("tools/call", $0) }
   }
