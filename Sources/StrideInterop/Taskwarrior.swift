@@ -28,9 +28,37 @@ enum Taskwarrior {
     /// A recurrence (`weekly`, `2w`) on a recurring template or its instances; `parent` is an instance's template.
     var recur: String?
     var parent: String?
-    /// Stride's own fields, kept as Taskwarrior UDAs.
+    /// Stride's own fields, kept as Taskwarrior UDAs (Taskwarrior keeps attributes it does not know).
     var energy: String?
-    var estimate: Int?
+    var estimate: Minutes?
+    /// A waiting task's follow-up, which `wait` cannot always hold (Taskwarrior would hide the task past its due).
+    var followup: String?
+  }
+
+  /// The `estimate` UDA: written as a number; Taskwarrior, which has no such attribute of its own, exports it back
+  /// as a string ("90.000000").
+  struct Minutes: Codable {
+    var value: Int
+
+    init(_ value: Int) { self.value = value }
+
+    init(from decoder: Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let number = try? container.decode(Int.self) {
+        value = number
+      } else if let number = Double(try container.decode(String.self)), number == number.rounded(),
+        abs(number) < 1e9
+      {
+        value = Int(number)
+      } else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "the estimate is not a whole number")
+      }
+    }
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    }
   }
 
   struct Annotation: Codable {
@@ -82,9 +110,9 @@ enum Taskwarrior {
     item.priority = task.type == .obligation ? "H" : nil
     item.depends = task.blockedBy.isEmpty ? nil : Depends(task.blockedBy.map(uuid))
     item.energy = task.energy.rawValue
-    item.estimate = task.estimateMinutes
+    item.estimate = task.estimateMinutes.map(Minutes.init)
     var annotations = task.subtasks.map { step in
-      Annotation(entry: step.completedAt.map(date), description: (step.done ? "[x] " : "[ ] ") + step.title)
+      (at: step.completedAt ?? task.createdAt, text: (step.done ? "[x] " : "[ ] ") + step.title)
     }
     switch task.status {
     case .completed:
@@ -95,21 +123,32 @@ enum Taskwarrior {
         item.status = "waiting"
         item.wait = date(until)
       }
-      if let deferral = task.deferral {
-        annotations.append(Annotation(entry: date(deferral.at), description: "deferred: \(deferral.reason.rawValue)"))
-      }
+      if let deferral = task.deferral { annotations.append((deferral.at, "deferred: \(deferral.reason.rawValue)")) }
     case .waiting:
+      // A follow-up after the due would hide the task past its due in Taskwarrior: there it waits until the due.
       if let followUp = task.followUp {
         item.status = "waiting"
-        item.wait = date(followUp)
+        item.wait = date(min(followUp, task.due ?? followUp))
+        item.followup = date(followUp)
       }
-      annotations.append(Annotation(entry: nil, description: "waiting for: \(task.waitingFor ?? "someone")"))
+      annotations.append((task.updatedAt, "waiting for: \(task.waitingFor ?? "someone")"))
     case .active:
       break
     }
-    annotations += task.notes.map { Annotation(entry: date($0.at), description: $0.text) }
-    item.annotations = annotations.isEmpty ? nil : annotations
+    annotations += task.notes.map { ($0.at, $0.text) }
+    item.annotations = annotations.isEmpty ? nil : stamped(annotations)
     return item
+  }
+
+  /// Annotations as Taskwarrior keys them, by the second of their `entry`: each has one, and no two of a task share
+  /// a second (Taskwarrior would keep one of them), so importing the same export again changes nothing there.
+  static func stamped(_ notes: [(at: Date, text: String)]) -> [Annotation] {
+    var used = Set<Int>()
+    return notes.map { note in
+      var second = Int(note.at.timeIntervalSince1970.rounded(.down))
+      while !used.insert(second).inserted { second += 1 }
+      return Annotation(entry: date(Date(timeIntervalSince1970: Double(second))), description: note.text)
+    }
   }
 
   static func data(_ tasks: [StrideTask]) throws(StrideError) -> Data {
@@ -147,7 +186,7 @@ enum Taskwarrior {
       guard let parent = item.parent?.lowercased(), let due = date(item.due) else { continue }
       nextInstance[parent] = min(nextInstance[parent] ?? due, due)
     }
-    var counts = (annotated: 0, projects: 0, unreadRules: 0)
+    var counts = (annotated: 0, projects: 0, unreadRules: 0, started: 0)
     for (index, item) in items.enumerated() {
       // One line, as `stride add` makes it: a tab, a newline or an escape that `task add` let in is a space.
       let title = StrideTask.words(item.description ?? "").joined(separator: " ")
@@ -160,6 +199,7 @@ enum Taskwarrior {
       var task = task(item, id: id, title: title, project: project, now: now)
       counts.annotated += item.annotations?.count ?? 0
       if project != nil { counts.projects += 1 }
+      if item.start != nil, item.status != "completed" { counts.started += 1 }
       if let recur = item.recur, item.status != "completed" {
         if let rule = RecurrenceReader.taskwarrior(recur) {
           task.recurrence = rule
@@ -205,22 +245,51 @@ enum Taskwarrior {
     var task = StrideTask(
       id: id, title: title, rawInput: title,
       energy: item.energy.flatMap(EnergyLevel.init(rawValue:)) ?? .medium,
-      estimateMinutes: item.estimate.flatMap { (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil },
+      estimateMinutes: item.estimate.flatMap {
+        (1...StrideTask.maximumEstimateMinutes).contains($0.value) ? $0.value : nil
+      },
       type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
       tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
     (task.subtasks, task.notes) = (steps, notes)
+    let marks = strideMarks(item.annotations ?? [])
+    let wait = date(item.wait).flatMap { $0 > now ? $0 : nil }
     if item.status == "completed" {
       task.status = .completed
       task.completedAt = date(item.end) ?? task.updatedAt
-    } else if let wait = date(item.wait), wait > now {
-      // A change dated at or after the wait's end (a clock far ahead) is dated before it, and so is the deferral.
-      if task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
-      let deferral = Deferral(reason: .wrongTime, at: task.updatedAt, until: wait)
+    } else if let waitingFor = marks.waitingFor {
+      // Stride's own export of a waiting task: waiting again, for the same thing, with its follow-up.
+      task.status = .waiting
+      task.waitingFor = waitingFor
+      task.followUp = date(item.followup) ?? wait
+    } else if wait != nil || (marks.reason != nil && item.wait == nil) {
+      // Put off: until the wait ends, for the reason Stride's export wrote (a wait alone is a wrong time); a
+      // reason without a wait (unsure, no energy) puts it off with no time. A wait already past has ended it.
+      let at = marks.reasonAt ?? task.updatedAt
+      if let wait, task.updatedAt >= wait { task.updatedAt = min(now, wait.addingTimeInterval(-1)) }
+      let deferral = Deferral(reason: marks.reason ?? .wrongTime, at: min(at, task.updatedAt), until: wait)
       task.status = .deferred
       task.deferral = deferral
       task.deferrals = [deferral]
     }
     return task
+  }
+
+  /// What Stride's export wrote as annotations for a task put off or waiting: `deferred: REASON` (and when),
+  /// `waiting for: NOTE`.
+  private static func strideMarks(_ annotations: [Annotation]) -> (
+    reason: DeferReason?, reasonAt: Date?, waitingFor: String?
+  ) {
+    var marks: (reason: DeferReason?, reasonAt: Date?, waitingFor: String?) = (nil, nil, nil)
+    for annotation in annotations {
+      let text = annotation.description
+      if text.hasPrefix("deferred: "), let reason = DeferReason(rawValue: String(text.dropFirst(10))) {
+        marks.reason = reason
+        marks.reasonAt = date(annotation.entry)
+      } else if text.hasPrefix("waiting for: ") {
+        marks.waitingFor = String(text.dropFirst(13))
+      }
+    }
+    return marks
   }
 
   /// A project as a tag: "Home Repairs" is `home-repairs`; nil when it cannot be one.
@@ -271,7 +340,9 @@ enum Taskwarrior {
   }
 
   /// What the import says it did beyond the tasks: annotations kept, projects as tags, what was not read.
-  private static func notes(_ counts: (annotated: Int, projects: Int, unreadRules: Int), dropped: Int) -> [String] {
+  private static func notes(
+    _ counts: (annotated: Int, projects: Int, unreadRules: Int, started: Int), dropped: Int
+  ) -> [String] {
     var notes: [String] = []
     let (annotated, unreadRules) = (counts.annotated, counts.unreadRules)
     if annotated > 0 {
@@ -283,6 +354,12 @@ enum Taskwarrior {
     if unreadRules > 0 {
       notes.append(
         "\(unreadRules) recurrence\(unreadRules == 1 ? " was" : "s were") not one Stride reads, so imported as one-off tasks"
+      )
+    }
+    if counts.started > 0 {
+      let tasks = counts.started == 1 ? "1 task was" : "\(counts.started) tasks were"
+      notes.append(
+        "\(tasks) started in Taskwarrior; a focus session is not made from a file, so start one here with stride start ID"
       )
     }
     if dropped > 0 {
