@@ -239,23 +239,38 @@ final class CalDAVCollection: SyncCollection {
     if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
     let reply = try dav.send(
       "PUT", DAVPath.url(encoded(href), on: url), headers: headers, body: Data(body.utf8),
-      accept: [200, 201, 204, 403, 412])
-    return Self.outcome(reply.status) ?? .stored(etag: reply.header("ETag"))
+      accept: Self.refusals.union([200, 201, 204, 412]))
+    return Self.outcome(reply) ?? .stored(etag: reply.header("ETag"))
   }
 
   func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
     let reply = try dav.send(
       "DELETE", DAVPath.url(encoded(href), on: url), headers: etag.map { ["If-Match": $0] } ?? [:],
-      accept: [200, 204, 403, 404, 410, 412])
-    return Self.outcome(reply.status) ?? .stored(etag: nil)
+      accept: Self.refusals.union([200, 204, 404, 410, 412]))
+    return Self.outcome(reply) ?? .stored(etag: nil)
   }
 
-  /// A write's answer that did not store it: changed there since (412), or not allowed to this account (403).
-  private static func outcome(_ status: Int) -> SyncWrite? {
-    switch status {
-    case 412: .changedOnServer
-    case 403: .forbidden
-    default: nil
+  /// The answers that refuse one write for what it is, not the whole pass.
+  static let refusals: Set<Int> = [400, 403, 409, 413, 415, 422]
+
+  /// A write's answer that did not store it: changed there since (412); not allowed to this account (a plain 403);
+  /// or this resource refused as it is (a 403 naming a precondition, or 400, 409, 413, 415, 422), in the server's
+  /// words.
+  static func outcome(_ reply: DAVSession.Reply) -> SyncWrite? {
+    let body = String(decoding: reply.body.prefix(4096), as: UTF8.self)
+    // RFC 4791's and RFC 4918's preconditions, as a server names them in its error body.
+    let precondition = [
+      "valid-calendar-data", "valid-calendar-object-resource", "supported-calendar-data",
+      "supported-calendar-component", "no-uid-conflict", "max-resource-size", "calendar-collection-location-ok",
+      "min-date-time", "max-date-time", "max-instances", "max-attendees-per-instance",
+    ].first { body.contains($0) }
+    switch reply.status {
+    case 412: return .changedOnServer
+    case 403 where precondition == nil: return .forbidden
+    case let status where refusals.contains(status):
+      let reason = HTTPURLResponse.localizedString(forStatusCode: status)
+      return .rejected("HTTP \(status) \(reason)" + (precondition.map { ", \($0)" } ?? ""))
+    default: return nil
     }
   }
 

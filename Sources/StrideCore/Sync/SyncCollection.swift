@@ -51,6 +51,9 @@ public enum SyncWrite: Equatable, Sendable {
   case changedOnServer
   /// The server does not let this account write there (HTTP 403): the list is read-only for it.
   case forbidden
+  /// The server refused this one resource as it is (HTTP 400, 409, 413, 415 or 422, or 403 naming a precondition
+  /// such as CalDAV's `valid-calendar-data`): the server's words, to name with the task. The other writes go on.
+  case rejected(String)
 }
 
 /// A task collection on a CalDAV server, as a sync pass uses it. `StrideCalDAV` implements it over HTTP; a pass

@@ -105,8 +105,10 @@ struct SyncPass {
   // MARK: Push
 
   /// One resource to write or delete.
-  private struct Outgoing: Sendable {
+  struct Outgoing: Sendable {
     var href: String
+    /// The task the resource is (or is a step of), to name it when the server refuses it.
+    var taskID: TaskID
     var body: String?
     var etag: String?
     /// The ledger row to save once written (nil for a delete: the row goes).
@@ -127,125 +129,22 @@ struct SyncPass {
   static let writesInFlight = 4
 
   /// What a pass's writes came to.
-  private struct Written {
+  struct Written {
     /// The UIDs of the resources written (or deleted).
     var uids: Set<String> = []
     /// The server refused a write because its copy changed (pull again).
     var refused = false
     /// The server refused a write as not allowed (the list is read-only for this account).
     var forbidden = false
-  }
-
-  /// Sends what changed here, a few writes at a time. Returns true when the server refused a write because its copy
-  /// changed (pull again).
-  private func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
-    let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
-    // The steps of a task that is written go once the task's write is acknowledged: no device lists a step whose task
-    // is not on the server yet, and a task refused as changed there (or deleted) is merged before its steps go.
-    var written = Written()
-    try write(outgoing.filter { $0.after == nil }, &report, &written)
-    if !written.forbidden {
-      try write(outgoing.filter { write in write.after.map(written.uids.contains) ?? false }, &report, &written)
-    }
-    try readOnly(written.forbidden, wrote: !written.uids.isEmpty, &report)
-    return written.refused && !written.forbidden
-  }
-
-  /// Makes these writes, recording each batch's outcome before the next: a pass cut short keeps what reached the
-  /// server.
-  private func write(_ outgoing: [Outgoing], _ report: inout SyncReport, _ written: inout Written)
-    throws(StrideError)
-  {
-    for start in stride(from: 0, to: outgoing.count, by: 50) where !stopping() {
-      let batch = Array(outgoing[start..<min(start + 50, outgoing.count)])
-      var saved: [SyncItem] = []
-      var removed: [String] = []
-      var acks: [StepAck] = []
-      var failure: StrideError?
-      for (write, outcome) in zip(batch, send(batch)) {
-        switch outcome {
-        case .success(.stored(let etag))?:
-          written.uids.insert(write.uid)
-          acks += write.ack.map { [$0] } ?? []
-          if var item = write.item {
-            item.etag = etag
-            saved.append(item)
-            if write.isTask { report.sent += 1 }
-          } else {
-            removed.append(write.uid)
-            if write.isTask { report.deletedThere += 1 }
-          }
-        case .success(.changedOnServer)?: written.refused = true
-        case .success(.forbidden)?: written.forbidden = true
-        case .failure(let error)?: failure = failure ?? error
-        case nil: break
-        }
-      }
-      try tasks.locked { store throws(StrideError) in
-        try store.recordSync(
-          list: list.id, saving: try SyncItem.agreeing(saved, acks, list: list.id, in: store), removing: removed)
-      }
-      if let failure { throw failure }
-      if written.forbidden { break }
-    }
-  }
-
-  /// Keeps whether the server refuses this account's writes (its rights were taken away): then what changed here
-  /// stays here, named in a note, and is tried again at each pass; a write that goes through ends it.
-  private func readOnly(_ forbidden: Bool, wrote: Bool, _ report: inout SyncReport) throws(StrideError) {
-    try tasks.locked { store throws(StrideError) in
-      guard forbidden else {
-        if wrote { try store.setSyncValues(["readOnly": nil], list: list.id) }
-        return
-      }
-      try store.setSyncValues(["readOnly": "1"], list: list.id)
-      let local = try Self.localChanges(store, list: list, shared: shared)
-      let named = local.changed.map { "task \($0.task.id) (\($0.task.title))" }
-      let deleted = Set(local.deleted.map(\.taskID)).count
-      var kept = named
-      if deleted > 0 { kept.append(deleted == 1 ? "1 deletion" : "\(deleted) deletions") }
-      report.notes.append(
-        "the list \(list.name) is read-only for you on the server now, so what changed here stays here and is not "
-          + "sent: \(listed(kept)); it is sent once the list's owner lets you write again")
-    }
-  }
-
-  /// Makes the writes, `writesInFlight` at a time; the outcome of each, or nil for one not tried (the daemon is
-  /// stopping, or a write failed: the server is not taking them now).
-  private func send(_ batch: [Outgoing]) -> [Result<SyncWrite, StrideError>?] {
-    let outcomes = Locked([Result<SyncWrite, StrideError>?](repeating: nil, count: batch.count))
-    let next = Locked((index: 0, failed: false))
-    DispatchQueue.concurrentPerform(iterations: min(Self.writesInFlight, batch.count)) { _ in
-      while true {
-        let index = next.withLock { next -> Int? in
-          guard next.index < batch.count, !next.failed, !stopping() else { return nil }
-          next.index += 1
-          return next.index - 1
-        }
-        guard let index else { return }
-        let write = batch[index]
-        let outcome: Result<SyncWrite, StrideError>
-        do throws(StrideError) {
-          if let body = write.body {
-            outcome = .success(try collection.put(write.href, body: body, etag: write.etag))
-          } else {
-            outcome = .success(try collection.delete(write.href, etag: write.etag))
-          }
-        } catch {
-          outcome = .failure(error)
-          next.withLock { $0.failed = true }
-        }
-        outcomes.withLock { $0[index] = outcome }
-      }
-    }
-    return outcomes.withLock { $0 }
+    /// The writes the server refused as they are, with its words: those tasks' own problems.
+    var rejected: [(Outgoing, String)] = []
   }
 
   /// Every write the local changes need: changed and new tasks with their changed steps, and deletions. A new
   /// resource's UID and path (and a task's new steps' UIDs) are kept in the ledger before it is written: a write
   /// that reached the server and whose answer was lost is then tried again under the same UID (and refused as
   /// existing, then merged), never sent a second time as another task or step.
-  private func outbox(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
+  func outbox(_ store: TaskStore) throws(StrideError) -> [Outgoing] {
     let writes = try planned(store)
     try store.recordSync(list: list.id, saving: writes.compactMap(\.reservation))
     return writes
@@ -280,7 +179,7 @@ struct SyncPass {
       (item.href, item.body, item.base, item.stepUIDs, item.syncedUpdated) = (
         href, body, sent, stepUIDs, sent == fields ? task.updatedAt : nil
       )
-      var write = Outgoing(href: href, body: body, etag: etag, item: item, uid: uid, isTask: true)
+      var write = Outgoing(href: href, taskID: task.id, body: body, etag: etag, item: item, uid: uid, isTask: true)
       if !before.confirmed {
         // What is sent is the base to merge against, should the server turn out to hold it.
         write.reservation = SyncItem(uid: uid, taskID: task.id, href: href, base: sent, stepUIDs: stepUIDs)
@@ -297,7 +196,8 @@ struct SyncPass {
     }
     // Tasks deleted here: their steps' resources go, then their own.
     for item in local.deleted.sorted(by: { ($0.parent == nil ? 1 : 0) < ($1.parent == nil ? 1 : 0) }) {
-      writes.append(Outgoing(href: item.href!, etag: item.etag, uid: item.uid, isTask: item.parent == nil))
+      writes.append(
+        Outgoing(href: item.href!, taskID: item.taskID, etag: item.etag, uid: item.uid, isTask: item.parent == nil))
     }
     return writes
   }
@@ -326,7 +226,8 @@ struct SyncPass {
       stepItem.href = stepItem.href ?? collection.href(for: step.uid)
       (stepItem.body, stepItem.sent) = (stepBody, nil)
       var write = Outgoing(
-        href: stepItem.href!, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid, isTask: false)
+        href: stepItem.href!, taskID: task.id, body: stepBody, etag: stepETag, item: stepItem, uid: step.uid,
+        isTask: false)
       write.reservation = reservation
       write.ack = StepAck(parent: uid, uid: step.uid, step: step, fields: fields, updated: task.updatedAt)
       writes.append(write)
@@ -334,7 +235,7 @@ struct SyncPass {
     let kept = Set(fields.steps.map(\.uid))
     for old in oldSteps where !kept.contains(old.uid) {
       if let href = items[old.uid]?.href {
-        var write = Outgoing(href: href, etag: items[old.uid]?.etag, uid: old.uid, isTask: false)
+        var write = Outgoing(href: href, taskID: task.id, etag: items[old.uid]?.etag, uid: old.uid, isTask: false)
         write.ack = StepAck(parent: uid, uid: old.uid, step: nil, fields: fields, updated: task.updatedAt)
         writes.append(write)
       }
@@ -345,14 +246,14 @@ struct SyncPass {
   /// The local side of a pass: the ledger by UID, each task's UID (a task never sent gets a new one), the tasks
   /// that differ from their last agreed version (or were never sent, or have a step the server has not
   /// acknowledged) with their fields, and the ledger rows of tasks deleted here and of their steps.
-  private struct LocalChanges {
+  struct LocalChanges {
     var items: [String: SyncItem]
     var uidByTask: [TaskID: String]
     var changed: [(task: StrideTask, fields: SyncFields)]
     var deleted: [SyncItem]
   }
 
-  private static func localChanges(_ store: TaskStore, list: StoredList, shared: Bool) throws(StrideError)
+  static func localChanges(_ store: TaskStore, list: StoredList, shared: Bool) throws(StrideError)
     -> LocalChanges
   {
     var items = Dictionary(try store.syncItems(list: list.id).map { ($0.uid, $0) }, uniquingKeysWith: { a, _ in a })

@@ -28,6 +28,9 @@ final class FaultProxy: @unchecked Sendable {
     var hideSyncCollection = false
     /// How long a stall lasts (longer than the client's time-out).
     var stall = 1.5
+    /// A strict server: every PUT whose body holds `marker` is refused with `status` and `body` (a 415, or a 403
+    /// naming `valid-calendar-data`), as a server that validates what it stores refuses what it judges invalid.
+    var strict: (marker: String, status: Int, body: String)?
   }
 
   private struct State {
@@ -122,6 +125,12 @@ final class FaultProxy: @unchecked Sendable {
     }
     if hide {
       return LoopbackHTTP.write(client, LoopbackHTTP.reply(status: 501, reason: "Not Implemented", body: Data()))
+    }
+    if let strict = schedule.strict, request.method == "PUT",
+      String(decoding: request.body, as: UTF8.self).contains(strict.marker)
+    {
+      return LoopbackHTTP.write(
+        client, LoopbackHTTP.reply(status: strict.status, reason: "Refused", body: Data(strict.body.utf8)))
     }
     switch fault {
     case .dropBefore: return
