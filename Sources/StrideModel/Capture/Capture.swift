@@ -29,40 +29,60 @@ public enum Capture {
       throw StrideError.invalid(
         "only times and tokens were given (like tomorrow 9am, ~10m or #home); add a few words that say what to do")
     }
-    var due = parsed.due
+    var (due, start) = (parsed.due, parsed.start)
     var recurrence = parsed.recurrence
-    if let rule = recurrence {
+    if var rule = recurrence {
       let calendar = LocalCalendar(timeZone: timeZone)
+      // A routine's start ("every monday after dec 7", "start:dec 7") is the day its series starts: the task
+      // is due at the first occurrence on or after it, not hidden until then.
+      if rule.start == nil, let named = start {
+        rule.start = Recurrence.dayText(calendar.day(of: named))
+        start = nil
+      }
       // "rent on the 31st every month": the day the line named is the routine's day.
       let kept = parsed.due.map { rule.keepingDay(of: $0, in: calendar) } ?? rule
-      let first = firstOccurrence(
-        of: kept, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: calendar)
-      (due, recurrence) = (first, kept)
+      var (first, series) = (
+        firstOccurrence(of: kept, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: calendar), kept
+      )
+      // "for 3 weeks": from the first occurrence, so "every morning for 30 days" is thirty mornings.
+      if let span = parsed.repeatSpan { series.until = Recurrence.dayText(span.lastDay(from: calendar.day(of: first))) }
+      (due, recurrence) = (first, series)
     }
     return TaskDraft(
       title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
       energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
-      due: due, start: parsed.start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans, list: parsed.list)
+      due: due, start: start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans, list: parsed.list)
   }
 
-  /// A routine's first due time: the first occurrence from the due time the line named ("every monday 9am",
-  /// "every 2 weeks from dec 1"), else from now; at the clock time the line or the rule named, else at the end of
-  /// the day.
+  /// A routine's first due time: the first occurrence from its start ("every monday starting dec 7"; a start
+  /// already behind: the first one still ahead in the series counted from it), else from the due time the line
+  /// named ("every monday 9am"), else from now; at the clock time the line or the rule named, else at the end of
+  /// the day. An hourly rule's first time is one step from now, or the time it names.
   public static func firstOccurrence(
     of rule: Recurrence, clock: ClockTime?, due: Date?, at reference: Date, calendar: LocalCalendar
   ) -> Date {
     let named = due.map { calendar.clock(of: $0) }
     // A time the line names ("every morning at 7") wins over the one the rule's words imply.
     let time = named ?? clock ?? .endOfDay
-    let anchor = calendar.date(calendar.day(of: due ?? reference), time)
-    // The named day itself counts when it fits the rule; from now, the first one still ahead.
-    let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference
     var schedule = rule
     schedule.afterDone = false
     // "every other monday" said on a Wednesday: the coming Monday, and every other one from it. Counted from
     // this week, the coming one would be skipped.
     var coming = schedule
     if coming.frequency == .weekly { coming.interval = 1 }
+    if let startDay = rule.start.flatMap(Recurrence.untilDay) {
+      let start = calendar.date(startDay, rule.frequency == .hourly ? named ?? clock ?? .startOfDay : time)
+      let first = coming.next(after: start.addingTimeInterval(-1), anchor: start, in: calendar)
+      return first > reference ? first : schedule.next(after: reference, anchor: first, in: calendar)
+    }
+    if rule.frequency == .hourly {
+      guard named != nil || clock != nil else { return reference.addingTimeInterval(schedule.hourStep) }
+      let anchor = calendar.date(calendar.day(of: due ?? reference), time)
+      return schedule.next(after: reference, anchor: anchor, in: calendar)
+    }
+    let anchor = calendar.date(calendar.day(of: due ?? reference), time)
+    // The named day itself counts when it fits the rule; from now, the first one still ahead.
+    let from = due.map { calendar.date(calendar.day(of: $0), time).addingTimeInterval(-1) } ?? reference
     let first = coming.next(after: from, anchor: anchor, in: calendar)
     // A named day already behind: the occurrence that is current now, not a pile of missed ones.
     return schedule.current(from: first, at: reference, in: calendar)?.due ?? first

@@ -159,7 +159,7 @@ public struct CaptureParser: Sendable {
       // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
       let standsAlone =
         !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
-        || Self.bareEstimate(words[index + 1]) != nil
+        || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
       let reading: (Recurrence, ClockTime?, Int)? =
         if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
           ?? RecurrenceReader.workdayOfMonth(words, at: index)
@@ -178,12 +178,13 @@ public struct CaptureParser: Sendable {
       result.spans.append(
         CaptureSpan(
           field: .repeat, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
+      readSeries(words, ranges, rule: index..<end, characters, into: &result, consumed: &consumed)
       return
     }
   }
 
-  /// Parts of words a rule may start with: "every", "each", "daily", and the weekdays of "gym mon wed fri".
-  static let repeatHints = ["every", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
+  static let repeatHints = ["ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
   // MARK: Times
 

@@ -31,12 +31,12 @@ public enum RecurrenceReader {
   }
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
-    "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1), "yearly": (.yearly, 1),
+    "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1), "yearly": (.yearly, 1),
     "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
   ]
 
   private static let units: [String: (Recurrence.Frequency, Int)] = [
-    "day": (.daily, 1), "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
+    "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1), "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
     "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
     "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
   ]
@@ -54,7 +54,7 @@ public enum RecurrenceReader {
   /// The rule phrase that starts at `index` ("every …"), its clock time, and the index after it.
   static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     guard index < words.count else { return nil }
-    var afterDone = words[index] == "every!"
+    var afterDone = words[index] == "every!" || words[index] == "ev!"
     if let rule = frequencyWord(words[index]) {
       let (clock, afterPart) = dayPartSuffix(words, index + 1)
       let (done, end) = afterDoneSuffix(words, afterPart)
@@ -62,8 +62,19 @@ public enum RecurrenceReader {
       result.afterDone = done
       return (result, clock, end)
     }
-    guard ["every", "every!", "each"].contains(words[index]) else { return nil }
+    guard everyWords.contains(words[index]) else { return nil }
+    // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
+    if words[index].hasPrefix("ev"), !words[index].hasPrefix("every"), index > 0,
+      determiners.contains(words[index - 1])
+    {
+      return nil
+    }
     var position = index + 1
+    if let (days, end) = bareMonthDay(words, position) {
+      // "every 27": a day of the month without its "th".
+      let (done, after) = afterDoneSuffix(words, end)
+      return (Recurrence(.monthly, monthDays: days, afterDone: afterDone || done), nil, after)
+    }
     if position + 1 < words.count {
       let (first, second) = (words[position], words[position + 1])
       if (TimeWords.months[first] != nil && Scan.dayNumber(second) != nil)
@@ -87,6 +98,35 @@ public enum RecurrenceReader {
     return (rule, clock, end)
   }
 
+  /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done).
+  static let everyWords: Set<String> = ["every", "every!", "each", "ev", "ev!"]
+
+  /// Words before "ev" that make it a noun ("the ev", "my ev").
+  private static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this"]
+
+  /// Words that may follow "every 27" when it is a day of the month: a time, "of the month", the routine's start
+  /// or end.
+  private static let afterMonthDay: Set<String> = [
+    "at", "@", "of", "on", "from", "starting", "until", "till", "til", "through", "ending", "for", "in",
+  ]
+
+  /// "every 27", "every 27 at 9am", "every 27 of the month": a day of the month in figures alone (1 to 31), where
+  /// no unit follows (that is an interval: "every 27 days"); the days and the index after them.
+  private static func bareMonthDay(_ words: [String], _ index: Int) -> ([Int], Int)? {
+    guard index < words.count, let day = Int(words[index]), (1...31).contains(day) else { return nil }
+    let next = index + 1
+    guard next == words.count || afterMonthDay.contains(words[next]) || looksLikeClock(words[next]) else {
+      return nil
+    }
+    return ([day], ofTheMonth(words, next))
+  }
+
+  /// "9am", "7:30", "10pm": a word that is a clock time.
+  private static func looksLikeClock(_ word: String) -> Bool {
+    guard word.first?.isNumber == true else { return false }
+    return word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm")
+  }
+
   /// The rule a word after "every" (and its interval) names, with the clock time a part of the day gives it:
   /// "day", "2 weeks", "weekday", "monday and thursday", "evening", "last friday", "15th". `position` moves past it.
   private static func rule(_ words: [String], _ position: inout Int, interval: Int) -> (Recurrence, ClockTime?)? {
@@ -97,9 +137,10 @@ public enum RecurrenceReader {
       rule = Recurrence(frequency, interval: interval * multiple)
       position += 1
       onDays(of: &rule, words, &position)
-    } else if interval == 1, word == "weekday" || word == "weekdays" {
+    } else if interval == 1, let end = workdayWords(words, position) {
+      // "every weekday", "every workday", "every working day", "every business day": Monday to Friday.
       rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
-      position += 1
+      position = end
     } else if interval == 1, word == "weekend" || word == "weekends" {
       rule = Recurrence(.weekly, weekdays: [6, 7])
       position += 1
@@ -180,19 +221,21 @@ public enum RecurrenceReader {
   /// "every last weekday of the month", "every first business day", "each last working day": a monthly rule on
   /// the nth (or last) of the month's days Monday to Friday, and the index after it.
   static func workdayOfMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
-    guard index + 2 < words.count, ["every", "each"].contains(words[index]), let nth = ordinals[words[index + 1]]
+    guard index + 2 < words.count, ["every", "each", "ev"].contains(words[index]), let nth = ordinals[words[index + 1]]
     else { return nil }
-    var position = index + 2
-    if words[position] == "weekday" {
-      position += 1
-    } else if ["business", "working", "work"].contains(words[position]), position + 1 < words.count,
-      words[position + 1] == "day"
-    {
-      position += 2
-    } else {
-      return nil
-    }
+    guard let position = workdayWords(words, index + 2) else { return nil }
     return (Recurrence(.monthly, weekdays: [1, 2, 3, 4, 5], setPosition: nth), ofTheMonth(words, position))
+  }
+
+  /// "weekday", "workday", "work day", "working day", "business day" (or their plurals) at `index`: the days Monday
+  /// to Friday, and the index after the words.
+  private static func workdayWords(_ words: [String], _ index: Int) -> Int? {
+    guard index < words.count else { return nil }
+    if ["weekday", "weekdays", "workday", "workdays"].contains(words[index]) { return index + 1 }
+    guard ["business", "working", "work"].contains(words[index]), index + 1 < words.count,
+      ["day", "days"].contains(words[index + 1])
+    else { return nil }
+    return index + 2
   }
 
   /// A time of day after a rule's days, and the index after it: "night", "evenings", "in the morning", "at night".
@@ -326,6 +369,7 @@ public enum RecurrenceReader {
     let count = digits.isEmpty ? 1 : Int(digits) ?? 0
     guard (1...999).contains(count) else { return nil }
     switch unit {
+    case "h", "hr", "hrs", "hour", "hours": return Recurrence(.hourly, interval: count)
     case "d", "day", "days": return Recurrence(.daily, interval: count)
     case "w", "wk", "wks", "week", "weeks": return Recurrence(.weekly, interval: count)
     case "m", "mo", "mos", "month", "months": return Recurrence(.monthly, interval: count)

@@ -1,0 +1,212 @@
+import Foundation
+import StrideBase
+
+/// A routine's start and end, read around its rule: "every monday starting dec 7", "every 2 weeks until dec 1",
+/// "every day for 3 weeks", "every day 10 times", "every 12 hours starting at 7pm". Docs/capture.md has the forms.
+extension CaptureParser {
+  /// The words that start a routine's first day ("starting dec 7", "as of monday"), and whether a time of day alone
+  /// after them is the routine's clock ("starting at 7pm"; "from 9am" is a start time, read as one).
+  static let seriesStarts: [(words: [String], clock: Bool)] = [
+    (["starting"], true), (["starts"], true), (["beginning"], true), (["begins"], true), (["commencing"], true),
+    (["from"], false), (["effective"], false), (["as", "of"], false),
+  ]
+
+  /// The words before a routine's last day: "until dec 1", "till friday", "through 3 jan", "ending 1 march".
+  static let seriesEnds: [[String]] = [
+    ["until"], ["till"], ["til"], ["'til"], ["through"], ["thru"], ["ending"], ["ends"], ["up", "to"],
+  ]
+
+  /// What one phrase of a series says.
+  enum SeriesPart {
+    case start(CivilDate)
+    case clock(ClockTime)
+    case until(String)
+    case span(RoutineSpan)
+    case count(Int)
+    /// An end whose day does not read ("until christmas"): kept in the title and named.
+    case unreadEnd
+  }
+
+  /// Whether the words at `index` begin a routine's start, end, span or count: after a bare frequency word they
+  /// make it a rule ("piano daily 10 times", "stretch daily for 3 weeks").
+  static func beginsSeries(_ words: [String], _ index: Int) -> Bool {
+    guard index < words.count else { return false }
+    if seriesStarts.contains(where: { starts(words, index, with: $0.words) && $0.clock })
+      || seriesEnds.contains(where: { starts(words, index, with: $0) })
+    {
+      return true
+    }
+    let amount = words[index] == "for" ? index + 1 : index
+    guard amount + 1 < words.count, wholeAmount(words[amount]) != nil else { return false }
+    return words[index] == "for" || ["times", "more"].contains(words[amount + 1])
+  }
+
+  /// Reads the start, the end and the span around a routine's rule (the words at `rule`), sets them on the rule and
+  /// takes them out of the title. A span ("for 3 weeks") or a count ("10 times") is read only right after the rule,
+  /// its time or another such phrase: before it, "prep meals for 3 days every sunday" is what the task is.
+  func readSeries(
+    _ words: [String], _ ranges: [Range<Int>], rule: Range<Int>, _ characters: [Character],
+    into result: inout ParsedCapture, consumed: inout [Range<Int>]
+  ) {
+    guard var recurrence = result.recurrence else { return }
+    var parts: [(SeriesPart, Range<Int>)] = []
+    var index = 0
+    var lastEnd = rule.upperBound
+    while index < words.count {
+      if rule.contains(index) {
+        index = rule.upperBound
+        continue
+      }
+      let adjacent = index >= rule.upperBound && (index == lastEnd || times.parse(words[lastEnd..<index]) != nil)
+      guard let (part, end) = seriesPart(words, at: index, adjacent: adjacent, upTo: rule, recurrence: recurrence)
+      else {
+        index += 1
+        continue
+      }
+      parts.append((part, index..<end))
+      index = end
+      lastEnd = max(end, rule.upperBound)
+    }
+    var startDay: CivilDate?
+    var span: RoutineSpan?
+    for (part, words) in parts {
+      let range = ranges[words.lowerBound].lowerBound..<ranges[words.upperBound - 1].upperBound
+      let text = String(joining: characters[range])
+      var reason: String?
+      switch part {
+      case .start(let day) where startDay == nil: startDay = day
+      case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
+      case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
+        recurrence.until = until
+      case .span(let length) where recurrence.until == nil && recurrence.count == nil && span == nil:
+        span = length
+      case .count(let count) where recurrence.until == nil && recurrence.count == nil && span == nil:
+        recurrence.count = count
+      case .start, .clock: reason = "the line already says when the routine starts"
+      case .until, .span, .count: reason = "the line already says when the routine ends"
+      case .unreadEnd:
+        reason = "Stride did not read it as the day the routine ends; write the day, like until 24 dec"
+      }
+      let field: CaptureSpan.Field = reason == nil ? .repeat : .unread
+      if reason == nil { consumed.append(range) }
+      result.spans.append(
+        CaptureSpan(field: field, text: text, start: range.lowerBound, end: range.upperBound, reason: reason))
+    }
+    recurrence.start = startDay.map(Recurrence.dayText)
+    result.recurrence = recurrence
+    result.repeatSpan = span
+  }
+
+  /// The series phrase at `index`, and the index after it; nil when none starts there.
+  private func seriesPart(
+    _ words: [String], at index: Int, adjacent: Bool, upTo rule: Range<Int>, recurrence: Recurrence
+  ) -> (SeriesPart, Int)? {
+    // The words a phrase may take: up to the rule when it stands before it.
+    let limit = index < rule.lowerBound ? rule.lowerBound : words.count
+    for (marker, clockToo) in Self.seriesStarts where Self.starts(words, index, with: marker) {
+      var position = index + marker.count
+      if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
+      guard let (match, end) = longestTime(words, position, limit) else { continue }
+      if match.timeOfDayOnly {
+        guard clockToo else { return nil }
+        return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
+      }
+      return (.start(startDay(match, words[position..<end])), end)
+    }
+    for marker in Self.seriesEnds where Self.starts(words, index, with: marker) {
+      var position = index + marker.count
+      if position < limit, ["on", "the"].contains(words[position]), words[position - 1] != "through" {
+        position += 1
+      }
+      guard let (match, end) = longestTime(words, position, limit) else {
+        // After the rule, "until" is its end: one that does not read is named, not dropped.
+        guard index >= rule.upperBound, position < limit, marker != ["up", "to"] else { continue }
+        return (.unreadEnd, position + 1)
+      }
+      guard let until = untilText(match, hourly: recurrence.frequency == .hourly) else { continue }
+      return (.until(until), end)
+    }
+    guard adjacent else { return nil }
+    return spanOrCount(words, at: index, limit)
+  }
+
+  /// "for 3 weeks", "for the next 10 days", "for a month" (a span), or "10 times", "for 5 times" (a count).
+  private func spanOrCount(_ words: [String], at index: Int, _ limit: Int) -> (SeriesPart, Int)? {
+    var position = index
+    let spanned = words[position] == "for"
+    if spanned { position += 1 }
+    if spanned, Self.starts(words, position, with: ["the", "next"]) { position += 2 }
+    guard position + 1 < limit, let amount = Self.wholeAmount(words[position]) else { return nil }
+    let unit = words[position + 1]
+    if unit == "times" || unit == "more" && position + 2 < limit && words[position + 2] == "times" {
+      let end = position + (unit == "more" ? 3 : 2)
+      // "3 times a day" is how often, not how many: no count.
+      if end < words.count, ["a", "an", "per", "each", "every"].contains(words[end]) { return nil }
+      return (1...9999).contains(amount) ? (.count(amount), end) : nil
+    }
+    guard spanned, (1...999).contains(amount) else { return nil }
+    let span: RoutineSpan? =
+      switch unit {
+      case "day", "days": RoutineSpan(days: amount, months: 0)
+      case "week", "weeks": RoutineSpan(days: 7 * amount, months: 0)
+      case "fortnight", "fortnights": RoutineSpan(days: 14 * amount, months: 0)
+      case "month", "months": RoutineSpan(days: 0, months: amount)
+      case "year", "years": RoutineSpan(days: 0, months: 12 * amount)
+      default: nil
+      }
+    return span.map { (.span($0), position + 2) }
+  }
+
+  /// The longest run of words from `index` (up to five, before `limit`) that reads as one time.
+  private func longestTime(_ words: [String], _ index: Int, _ limit: Int) -> (TimeParser.Match, Int)? {
+    guard index < limit else { return nil }
+    for end in stride(from: min(limit, index + 5), to: index, by: -1) {
+      if let match = times.parse(words[index..<end]) { return (match, end) }
+    }
+    return nil
+  }
+
+  /// A routine's first day as named. A day and month without a year that is more than half a year ahead is this
+  /// season's, already under way ("starting 1 nov" on 21 November started three weeks ago), not next year's.
+  private func startDay(_ match: TimeParser.Match, _ words: ArraySlice<String>) -> CivilDate {
+    let day = times.calendar.day(of: times.startInstant(match.value))
+    let yearWritten = words.contains { word in word.contains("'") || (Int(word).map { $0 >= 1000 } ?? false) }
+    guard !yearWritten, day.dayNumber - times.today.dayNumber > 183 else { return day }
+    let earlier = day.adding(months: -12)
+    return earlier.dayNumber >= times.today.dayNumber - 183 ? earlier : day
+  }
+
+  /// An end as RRULE's UNTIL: the last day (`20261201`); for an hourly rule a time of day is the last instant of
+  /// its first day, written in UTC (`20261121T170000Z`). Nil for a time of day alone on a rule by the day.
+  private func untilText(_ match: TimeParser.Match, hourly: Bool) -> String? {
+    let last = match.end ?? match.value
+    if match.timeOfDayOnly {
+      guard hourly else { return nil }
+      let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+      let instant = times.startInstant(last)
+      let day = utc.day(of: instant)
+      let clock = utc.clock(of: instant)
+      return Recurrence.dayText(day) + String(format: "T%02d%02d%02dZ", clock.hour, clock.minute, clock.second)
+    }
+    return Recurrence.dayText(times.calendar.day(of: times.startInstant(last)))
+  }
+
+  /// Whether the words at `index` are `marker`.
+  static func starts(_ words: [String], _ index: Int, with marker: [String]) -> Bool {
+    index + marker.count <= words.count && Array(words[index..<(index + marker.count)]) == marker
+  }
+
+  /// A whole number written in figures or as a word ("3", "ten", "a").
+  static func wholeAmount(_ word: String) -> Int? {
+    if let number = Int(word) { return number }
+    guard let amount = TimeWords.amounts[word], amount >= 1, amount == amount.rounded() else { return nil }
+    return Int(amount)
+  }
+}
+
+extension TimeParser {
+  /// `parse` over words.
+  func parse(_ words: ArraySlice<String>) -> Match? {
+    words.isEmpty ? nil : parse(words.joined(separator: " "))
+  }
+}
