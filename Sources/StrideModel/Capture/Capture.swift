@@ -35,14 +35,17 @@ public enum Capture {
       let calendar = LocalCalendar(timeZone: timeZone)
       // A routine's start ("every monday after dec 7", "start:dec 7") is the day its series starts: the task
       // is due at the first occurrence on or after it, not hidden until then.
+      var clock = parsed.repeatClock
       if rule.start == nil, let named = start {
         rule.start = Recurrence.dayText(calendar.day(of: named))
+        // "every 2 hours from 8am": an hourly series runs from that time.
+        if rule.frequency == .hourly, clock == nil { clock = calendar.clock(of: named) }
         start = nil
       }
       // "rent on the 31st every month": the day the line named is the routine's day.
       let kept = parsed.due.map { rule.keepingDay(of: $0, in: calendar) } ?? rule
       var (first, series) = (
-        firstOccurrence(of: kept, clock: parsed.repeatClock, due: parsed.due, at: reference, calendar: calendar), kept
+        firstOccurrence(of: kept, clock: clock, due: parsed.due, at: reference, calendar: calendar), kept
       )
       // "for 3 weeks": from the first occurrence, so "every morning for 30 days" is thirty mornings.
       if let span = parsed.repeatSpan { series.until = Recurrence.dayText(span.lastDay(from: calendar.day(of: first))) }
@@ -71,7 +74,9 @@ public enum Capture {
     var coming = schedule
     if coming.frequency == .weekly { coming.interval = 1 }
     if let startDay = rule.start.flatMap(Recurrence.untilDay) {
-      let start = calendar.date(startDay, rule.frequency == .hourly ? named ?? clock ?? .startOfDay : time)
+      // An hourly series from a day alone starts when the day does (09:00).
+      let hourly = named ?? clock ?? TimeParser.defaultDayStart
+      let start = calendar.date(startDay, rule.frequency == .hourly ? hourly : time)
       let first = coming.next(after: start.addingTimeInterval(-1), anchor: start, in: calendar)
       return first > reference ? first : schedule.next(after: reference, anchor: first, in: calendar)
     }

@@ -108,7 +108,8 @@ extension CaptureParser {
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
       if match.timeOfDayOnly {
-        guard clockToo else { return nil }
+        // "from 9am" is when a task may start; an hourly routine's "from 8am" is when its hours are counted from.
+        guard clockToo || recurrence.frequency == .hourly else { return nil }
         return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
       }
       return (.start(startDay(match, words[position..<end])), end)
@@ -157,9 +158,15 @@ extension CaptureParser {
     return span.map { (.span($0), position + 2) }
   }
 
-  /// The longest run of words from `index` (up to five, before `limit`) that reads as one time.
+  /// The longest run of words from `index` (up to five, before `limit` and the next start or end) that reads as
+  /// one time: "starting at 11am until 11pm" is two phrases, not one range.
   private func longestTime(_ words: [String], _ index: Int, _ limit: Int) -> (TimeParser.Match, Int)? {
     guard index < limit else { return nil }
+    let next = (index + 1..<limit).first { position in
+      Self.seriesStarts.contains { Self.starts(words, position, with: $0.words) }
+        || Self.seriesEnds.contains { Self.starts(words, position, with: $0) } || words[position] == "for"
+    }
+    let limit = next ?? limit
     for end in stride(from: min(limit, index + 5), to: index, by: -1) {
       if let match = times.parse(words[index..<end]) { return (match, end) }
     }
@@ -189,6 +196,32 @@ extension CaptureParser {
       return Recurrence.dayText(day) + String(format: "T%02d%02d%02dZ", clock.hour, clock.minute, clock.second)
     }
     return Recurrence.dayText(times.calendar.day(of: times.startInstant(last)))
+  }
+
+  /// "every 30 minutes", "every half hour", "every 90 seconds", "every 1.5 hours": a rhythm shorter than an hour or
+  /// not in whole hours, which no routine keeps. Named with why, so it is never taken for something else.
+  func tooOften(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
+    let short: Set<String> = [
+      "second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "m", "s",
+    ]
+    let hours: Set<String> = ["hour", "hours", "hr", "hrs", "h"]
+    for index in words.indices where RecurrenceReader.everyWords.contains(words[index]) {
+      var end = index + 1
+      if end < words.count, words[end] == "half" || Self.wholeAmount(words[end]) != nil || Double(words[end]) != nil {
+        end += 1
+      }
+      if end < words.count, ["a", "an"].contains(words[end]), words[end - 1] == "half" { end += 1 }
+      guard end < words.count else { continue }
+      let amount = words[index + 1]
+      let fraction = amount == "half" || (Double(amount).map { $0 != $0.rounded() } ?? false)
+      guard short.contains(words[end]) || (hours.contains(words[end]) && fraction) else { continue }
+      let range = ranges[index].lowerBound..<ranges[end].upperBound
+      return CaptureSpan(
+        field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+        reason: "a routine comes back every hour at the most often, in whole hours; write every hour or every 2 "
+          + "hours, or keep it as a reminder to yourself")
+    }
+    return nil
   }
 
   /// Whether the words at `index` are `marker`.
