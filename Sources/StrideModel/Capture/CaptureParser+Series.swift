@@ -85,7 +85,7 @@ extension CaptureParser {
       case .start, .clock: reason = "the line already says when the routine starts"
       case .until, .span, .count: reason = "the line already says when the routine ends"
       case .unreadEnd:
-        reason = "Stride did not read it as the day the routine ends; write the day, like until 24 dec"
+        reason = "it is no day Stride reads, so the routine has no end yet; write the day, like until 24 dec"
       }
       let field: CaptureSpan.Field = reason == nil ? .repeat : .unread
       if reason == nil { consumed.append(range) }

@@ -168,7 +168,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
   }
 
   /// A day as RRULE writes it: `20261207`.
-  static func dayText(_ day: CivilDate) -> String {
+  public static func dayText(_ day: CivilDate) -> String {
     String(format: "%04d%02d%02d", day.year, day.month, day.day)
   }
 
