@@ -221,10 +221,17 @@ public enum RecurrenceReader {
   /// "every last weekday of the month", "every first business day", "each last working day": a monthly rule on
   /// the nth (or last) of the month's days Monday to Friday, and the index after it.
   static func workdayOfMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
-    guard index + 2 < words.count, ["every", "each", "ev"].contains(words[index]), let nth = ordinals[words[index + 1]]
+    guard index + 2 < words.count, ["every", "each", "ev"].contains(words[index]),
+      let nth = ordinals[words[index + 1]] ?? workdayNumber(words[index + 1])
     else { return nil }
     guard let position = workdayWords(words, index + 2) else { return nil }
     return (Recurrence(.monthly, weekdays: [1, 2, 3, 4, 5], setPosition: nth), ofTheMonth(words, position))
+  }
+
+  /// "15th" before "workday": the nth of the month's days Monday to Friday (a month has at most 23).
+  private static func workdayNumber(_ word: String) -> Int? {
+    guard word.contains(where: \.isLetter), let day = Scan.dayNumber(word), day <= 23 else { return nil }
+    return day
   }
 
   /// "weekday", "workday", "work day", "working day", "business day" (or their plurals) at `index`: the days Monday

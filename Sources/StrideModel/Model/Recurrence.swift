@@ -110,7 +110,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if let setPosition {
       // Only "the nth of these weekdays in the month": every last weekday, every first business day.
       guard frequency == .monthly, !weekdays.isEmpty, ordinal == nil, let position = setPosition,
-        (1...5).contains(position) || position == -1
+        (1...23).contains(position) || position == -1
       else { return nil }
     } else {
       guard frequency == .weekly || (frequency == .daily && weekdays.count == 5) || weekdays.isEmpty else {
@@ -195,7 +195,8 @@ public struct Recurrence: Equatable, Sendable, Codable {
       let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
       text = interval == 1 ? "every \(list)" : "every \(interval) weeks on \(list)"
     } else if let setPosition {
-      let which = setPosition == -1 ? "last" : Self.ordinalWord(setPosition)
+      let which =
+        setPosition == -1 ? "last" : setPosition > 5 ? Self.ordinalNumber(setPosition) : Self.ordinalWord(setPosition)
       let days = weekdays == [1, 2, 3, 4, 5] ? "weekday" : listed(weekdays.map { Self.weekdayNames[$0 - 1] })
       text = (interval == 1 ? "every month" : "every \(interval) months") + " on the \(which) \(days)"
     } else if let ordinal {
