@@ -200,7 +200,8 @@ public struct CaptureParser: Sendable {
     noSuchDay: Bool
   ) {
     var masked = characters
-    for range in consumed {
+    // Words already named as not read ("till dec 8" after an end) are not read as another time either.
+    for range in consumed + result.spans.filter({ $0.field == .unread }).map({ $0.start..<$0.end }) {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
