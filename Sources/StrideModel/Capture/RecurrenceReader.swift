@@ -31,12 +31,14 @@ public enum RecurrenceReader {
   }
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
-    "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1), "yearly": (.yearly, 1),
+    "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1),
+    "yearly": (.yearly, 1),
     "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
   ]
 
   private static let units: [String: (Recurrence.Frequency, Int)] = [
-    "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1), "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
+    "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1),
+    "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
     "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
     "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
   ]

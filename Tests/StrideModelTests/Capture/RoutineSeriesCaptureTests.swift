@@ -33,7 +33,9 @@ struct RoutineSeriesCaptureTests {
 
   @Test("a routine's start is its series' start, never the task's start field")
   func startIsTheSeries() throws {
-    for text in ["bins every tuesday starting dec 8", "bins every tuesday start:dec 8", "bins every tuesday after dec 8"] {
+    for text in [
+      "bins every tuesday starting dec 8", "bins every tuesday start:dec 8", "bins every tuesday after dec 8",
+    ] {
       let routine = try draft(text)
       #expect(routine.start == nil, "\(text)")
       #expect(routine.recurrence?.start == "20261208", "\(text)")
