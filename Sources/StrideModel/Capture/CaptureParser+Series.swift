@@ -19,6 +19,10 @@ extension CaptureParser {
   /// What one phrase of a series says.
   enum SeriesPart {
     case start(CivilDate)
+    /// "from dec 1 to dec 20": the first day and the last.
+    case startAndEnd(CivilDate, String)
+    /// "every 2 hours from 10am to 6pm": an hourly routine's day, its first time and its last instant.
+    case window(CivilDate, ClockTime, String)
     case clock(ClockTime)
     case until(String)
     case span(RoutineSpan)
@@ -31,7 +35,7 @@ extension CaptureParser {
   /// make it a rule ("piano daily 10 times", "stretch daily for 3 weeks").
   static func beginsSeries(_ words: [String], _ index: Int) -> Bool {
     guard index < words.count else { return false }
-    if seriesStarts.contains(where: { starts(words, index, with: $0.words) && $0.clock })
+    if seriesStarts.contains(where: { starts(words, index, with: $0.words) })
       || seriesEnds.contains(where: { starts(words, index, with: $0) })
     {
       return true
@@ -75,6 +79,11 @@ extension CaptureParser {
       var reason: String?
       switch part {
       case .start(let day) where startDay == nil: startDay = day
+      case .startAndEnd(let day, let until) where startDay == nil && recurrence.until == nil && recurrence.count == nil:
+        (startDay, recurrence.until) = (day, until)
+      case .window(let day, let clock, let until)
+      where startDay == nil && recurrence.until == nil && recurrence.count == nil:
+        (startDay, result.repeatClock, recurrence.until) = (day, clock, until)
       case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
       case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.until = until
@@ -82,7 +91,7 @@ extension CaptureParser {
         span = length
       case .count(let count) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.count = count
-      case .start, .clock: reason = "the line already says when the routine starts"
+      case .start, .startAndEnd, .window, .clock: reason = "the line already says when the routine starts"
       case .until, .span, .count: reason = "the line already says when the routine ends"
       case .unreadEnd:
         reason = "it is no day Stride reads, so the routine has no end yet; write the day, like until 24 dec"
@@ -112,7 +121,16 @@ extension CaptureParser {
         guard clockToo || recurrence.frequency == .hourly else { return nil }
         return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
       }
-      return (.start(startDay(match, words[position..<end])), end)
+      let first = startDay(match, words[position..<end])
+      if recurrence.frequency == .hourly, case .instant(let from) = match.value, case .instant? = match.end,
+        let until = untilText(match, hourly: true, instant: true)
+      {
+        return (.window(times.calendar.day(of: from), times.calendar.clock(of: from), until), end)
+      }
+      if match.end != nil, let until = untilText(match, hourly: false) {
+        return (.startAndEnd(first, until), end)
+      }
+      return (.start(first), end)
     }
     for marker in Self.seriesEnds where Self.starts(words, index, with: marker) {
       var position = index + marker.count
@@ -185,9 +203,9 @@ extension CaptureParser {
 
   /// An end as RRULE's UNTIL: the last day (`20261201`); for an hourly rule a time of day is the last instant of
   /// its first day, written in UTC (`20261121T170000Z`). Nil for a time of day alone on a rule by the day.
-  private func untilText(_ match: TimeParser.Match, hourly: Bool) -> String? {
+  private func untilText(_ match: TimeParser.Match, hourly: Bool, instant: Bool = false) -> String? {
     let last = match.end ?? match.value
-    if match.timeOfDayOnly {
+    if match.timeOfDayOnly || instant {
       guard hourly else { return nil }
       let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
       let instant = times.startInstant(last)
@@ -211,10 +229,15 @@ extension CaptureParser {
         end += 1
       }
       if end < words.count, ["a", "an"].contains(words[end]), words[end - 1] == "half" { end += 1 }
+      let compact = index + 1 < words.count ? words[index + 1] : ""
+      let digits = compact.prefix { $0.isNumber }
+      // "every 5m", "every 30min": one word.
+      let compactShort = !digits.isEmpty && short.contains(String(compact.dropFirst(digits.count)))
+      if compactShort { end = index + 1 }
       guard end < words.count else { continue }
       let amount = words[index + 1]
       let fraction = amount == "half" || (Double(amount).map { $0 != $0.rounded() } ?? false)
-      guard short.contains(words[end]) || (hours.contains(words[end]) && fraction) else { continue }
+      guard compactShort || short.contains(words[end]) || (hours.contains(words[end]) && fraction) else { continue }
       let range = ranges[index].lowerBound..<ranges[end].upperBound
       return CaptureSpan(
         field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,

@@ -139,6 +139,10 @@ public enum RecurrenceReader {
       rule = Recurrence(frequency, interval: interval * multiple)
       position += 1
       onDays(of: &rule, words, &position)
+    } else if interval == 1, let compact = compactUnit(word) {
+      // "every 8h", "every 3d", "every 2w": Taskwarrior's short lengths (an "m" is not read: minutes or months).
+      rule = compact
+      position += 1
     } else if interval == 1, let end = workdayWords(words, position) {
       // "every weekday", "every workday", "every working day", "every business day": Monday to Friday.
       rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
@@ -168,6 +172,14 @@ public enum RecurrenceReader {
       return nil
     }
     return (rule, clock)
+  }
+
+  /// "8h", "2hrs", "3d", "2w", "2wk": a number and a short unit of hours, days or weeks, as a rule.
+  static func compactUnit(_ word: String) -> Recurrence? {
+    let digits = word.prefix { $0.isNumber }
+    guard !digits.isEmpty, ["h", "hr", "hrs", "d", "w", "wk", "wks"].contains(String(word.dropFirst(digits.count)))
+    else { return nil }
+    return taskwarrior(word)
   }
 
   /// The interval after "every": "2", "other", "three", or an ordinal before a unit ("2nd week", "third day"); 1
