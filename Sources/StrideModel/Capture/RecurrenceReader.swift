@@ -16,9 +16,10 @@ public enum RecurrenceReader {
     if words.count == 1, let rule = taskwarrior(words[0]) { return (rule, nil) }
     guard let (rule, clock, end) = phrase(words, at: 0) ?? weekdayRun(words, at: 0) else { return nil }
     if end == words.count { return (rule, clock) }
-    // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule).
+    // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule); or the series'
+    // start and end ("every monday until dec 1").
     guard let times, let match = times.parse(words[end...].joined(separator: " ")), match.timeOfDayOnly else {
-      return nil
+      return times.flatMap { series(text, times: $0) }
     }
     return (rule, times.calendar.clock(of: times.startInstant(match.value)))
   }

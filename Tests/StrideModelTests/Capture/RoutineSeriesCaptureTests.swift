@@ -65,4 +65,19 @@ struct RoutineSeriesCaptureTests {
     let weeks = try draft("pilates every thursday for 2 weeks")
     #expect(weeks.recurrence?.until == "20261209")
   }
+
+  @Test("stride edit --repeat reads a start and an end as a capture does, and still refuses a day beside the rule")
+  func editRepeat() throws {
+    let times = TimeParser(reference: Fixtures.now, timeZone: utc)
+    let until = try #require(RecurrenceReader.parse("every monday until dec 14", times: times))
+    #expect(until.rule.rrule == "FREQ=WEEKLY;BYDAY=MO;UNTIL=20261214")
+    let span = try #require(RecurrenceReader.parse("every morning for 30 days", times: times))
+    #expect(span.rule.rrule == "FREQ=DAILY;UNTIL=20261221")
+    #expect(span.clock == ClockTime(hour: 9))
+    let started = try #require(RecurrenceReader.parse("every 2 weeks 7am starting dec 3", times: times))
+    #expect(started.rule.start == "20261203")
+    #expect(started.clock == ClockTime(hour: 7))
+    #expect(RecurrenceReader.parse("every monday next week", times: times) == nil)
+    #expect(RecurrenceReader.parse("every monday until christmas", times: times) == nil)
+  }
 }
