@@ -31,30 +31,46 @@ public enum Capture {
     }
     var (due, start) = (parsed.due, parsed.start)
     var recurrence = parsed.recurrence
-    if var rule = recurrence {
-      let calendar = LocalCalendar(timeZone: timeZone)
-      // A routine's start ("every monday after dec 7", "start:dec 7") is the day its series starts: the task
-      // is due at the first occurrence on or after it, not hidden until then.
-      var clock = parsed.repeatClock
-      if rule.start == nil, let named = start {
-        rule.start = Recurrence.dayText(calendar.day(of: named))
-        // "every 2 hours from 8am": an hourly series runs from that time.
-        if rule.frequency == .hourly, clock == nil { clock = calendar.clock(of: named) }
-        start = nil
-      }
-      // "rent on the 31st every month": the day the line named is the routine's day.
-      let kept = parsed.due.map { rule.keepingDay(of: $0, in: calendar) } ?? rule
-      var (first, series) = (
-        firstOccurrence(of: kept, clock: clock, due: parsed.due, at: reference, calendar: calendar), kept
-      )
-      // "for 3 weeks": from the first occurrence, so "every morning for 30 days" is thirty mornings.
-      if let span = parsed.repeatSpan { series.until = Recurrence.dayText(span.lastDay(from: calendar.day(of: first))) }
-      (due, recurrence) = (first, series)
+    if let rule = recurrence {
+      (due, start, recurrence) = routine(rule, parsed, at: reference, calendar: LocalCalendar(timeZone: timeZone))
     }
     return TaskDraft(
       title: try StrideTask.checkedTitle(parsed.title), rawInput: text, steps: parsed.steps,
       energy: parsed.energy ?? .medium, estimateMinutes: parsed.estimateMinutes, type: parsed.type ?? .chore,
       due: due, start: start, tags: parsed.tags, recurrence: recurrence, spans: parsed.spans, list: parsed.list)
+  }
+
+  /// A routine's due, start and rule from a capture: its first occurrence, no start of its own (a start the line
+  /// names is the series' first day: due at the first occurrence on or after it, not hidden until then), and its
+  /// end once the first occurrence is known.
+  static func routine(
+    _ read: Recurrence, _ parsed: ParsedCapture, at reference: Date, calendar: LocalCalendar
+  ) -> (due: Date, start: Date?, rule: Recurrence) {
+    var rule = read
+    var clock = parsed.repeatClock
+    var start = parsed.start
+    if rule.start == nil, let named = start {
+      rule.start = Recurrence.dayText(calendar.day(of: named))
+      // "every 2 hours from 8am": an hourly series runs from that time.
+      if rule.frequency == .hourly, clock == nil { clock = calendar.clock(of: named) }
+      start = nil
+    }
+    var named = parsed.due
+    if let part = clock, part.hour >= 12, let due = named, calendar.clock(of: due).hour < 12,
+      let words = parsed.spans.first(where: { $0.field == .due })?.text.lowercased(),
+      words.range(of: #"\d\s*[ap]\.?m?\b|morning|noon"#, options: .regularExpression) == nil
+    {
+      // "every night at 10", "every evening at 7:30": the hour on the day part's side of noon.
+      // The parser leaned the morning hour to tomorrow when it had passed; the evening one may still be today.
+      let evening = due.addingTimeInterval(12 * 3600)
+      named = evening.addingTimeInterval(-86_400) > reference ? evening.addingTimeInterval(-86_400) : evening
+    }
+    // "rent on the 31st every month": the day the line named is the routine's day.
+    var series = named.map { rule.keepingDay(of: $0, in: calendar) } ?? rule
+    let first = firstOccurrence(of: series, clock: clock, due: named, at: reference, calendar: calendar)
+    // "for 3 weeks": from the first occurrence, so "every morning for 30 days" is thirty mornings.
+    if let span = parsed.repeatSpan { series.until = Recurrence.dayText(span.lastDay(from: calendar.day(of: first))) }
+    return (first, start, series)
   }
 
   /// A routine's first due time: the first occurrence from its start ("every monday starting dec 7"; a start

@@ -188,8 +188,6 @@ public struct Recurrence: Equatable, Sendable, Codable {
     var text: String
     if frequency == .weekly, weekdays == [1, 2, 3, 4, 5], interval == 1 {
       text = "every weekday"
-    } else if frequency == .weekly, weekdays == [6, 7], interval == 1 {
-      text = "every weekend day"
     } else if frequency == .weekly, !weekdays.isEmpty {
       let names = weekdays.map { Self.weekdayNames[$0 - 1] }
       let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
