@@ -107,29 +107,6 @@ public enum RecurrenceReader {
   /// Words before "ev" that make it a noun ("the ev", "my ev").
   private static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this"]
 
-  /// Words that may follow "every 27" when it is a day of the month: a time, "of the month", the routine's start
-  /// or end.
-  private static let afterMonthDay: Set<String> = [
-    "at", "@", "of", "on", "from", "starting", "until", "till", "til", "through", "ending", "for", "in",
-  ]
-
-  /// "every 27", "every 27 at 9am", "every 27 of the month": a day of the month in figures alone (1 to 31), where
-  /// no unit follows (that is an interval: "every 27 days"); the days and the index after them.
-  private static func bareMonthDay(_ words: [String], _ index: Int) -> ([Int], Int)? {
-    guard index < words.count, let day = Int(words[index]), (1...31).contains(day) else { return nil }
-    let next = index + 1
-    guard next == words.count || afterMonthDay.contains(words[next]) || looksLikeClock(words[next]) else {
-      return nil
-    }
-    return ([day], ofTheMonth(words, next))
-  }
-
-  /// "9am", "7:30", "10pm": a word that is a clock time.
-  private static func looksLikeClock(_ word: String) -> Bool {
-    guard word.first?.isNumber == true else { return false }
-    return word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm")
-  }
-
   /// The rule a word after "every" (and its interval) names, with the clock time a part of the day gives it:
   /// "day", "2 weeks", "weekday", "monday and thursday", "evening", "last friday", "15th". `position` moves past it.
   private static func rule(_ words: [String], _ position: inout Int, interval: Int) -> (Recurrence, ClockTime?)? {
@@ -173,14 +150,6 @@ public enum RecurrenceReader {
       return nil
     }
     return (rule, clock)
-  }
-
-  /// "8h", "2hrs", "3d", "2w", "2wk": a number and a short unit of hours, days or weeks, as a rule.
-  static func compactUnit(_ word: String) -> Recurrence? {
-    let digits = word.prefix { $0.isNumber }
-    guard !digits.isEmpty, ["h", "hr", "hrs", "d", "w", "wk", "wks"].contains(String(word.dropFirst(digits.count)))
-    else { return nil }
-    return taskwarrior(word)
   }
 
   /// The interval after "every": "2", "other", "three", or an ordinal before a unit ("2nd week", "third day"); 1
@@ -357,7 +326,7 @@ public enum RecurrenceReader {
   }
 
   /// Skips "of the month" / "of each month" / "of every month".
-  private static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
+  static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
     guard index + 2 < words.count, words[index] == "of", ["the", "each", "every"].contains(words[index + 1]),
       words[index + 2] == "month"
     else { return index }
