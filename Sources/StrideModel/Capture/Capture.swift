@@ -94,7 +94,8 @@ public enum Capture {
       let hourly = named ?? clock ?? TimeParser.defaultDayStart
       let start = calendar.date(startDay, rule.frequency == .hourly ? hourly : time)
       let first = coming.next(after: start.addingTimeInterval(-1), anchor: start, in: calendar)
-      return first > reference ? first : schedule.next(after: reference, anchor: first, in: calendar)
+      // "starting now": a time that is this very moment is still ahead.
+      return first >= reference ? first : schedule.next(after: reference, anchor: first, in: calendar)
     }
     if rule.frequency == .hourly {
       guard named != nil || clock != nil else { return reference.addingTimeInterval(schedule.hourStep) }

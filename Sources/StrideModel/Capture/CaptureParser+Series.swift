@@ -4,11 +4,10 @@ import StrideBase
 /// A routine's start and end, read around its rule: "every monday starting dec 7", "every 2 weeks until dec 1",
 /// "every day for 3 weeks", "every day 10 times", "every 12 hours starting at 7pm". Docs/capture.md has the forms.
 extension CaptureParser {
-  /// The words that start a routine's first day ("starting dec 7", "as of monday"), and whether a time of day alone
-  /// after them is the routine's clock ("starting at 7pm"; "from 9am" is a start time, read as one).
-  static let seriesStarts: [(words: [String], clock: Bool)] = [
-    (["starting"], true), (["starts"], true), (["beginning"], true), (["begins"], true), (["commencing"], true),
-    (["from"], false), (["effective"], false), (["as", "of"], false),
+  /// The words that start a routine's first day ("starting dec 7", "as of monday"); a time of day alone after them
+  /// is the routine's time ("starting at 7pm", "every monday from 2pm").
+  static let seriesStarts: [[String]] = [
+    ["starting"], ["starts"], ["beginning"], ["begins"], ["commencing"], ["from"], ["effective"], ["as", "of"],
   ]
 
   /// The words before a routine's last day: "until dec 1", "till friday", "through 3 jan", "ending 1 march".
@@ -21,8 +20,11 @@ extension CaptureParser {
     case start(CivilDate)
     /// "from dec 1 to dec 20": the first day and the last.
     case startAndEnd(CivilDate, String)
-    /// "every 2 hours from 10am to 6pm": an hourly routine's day, its first time and its last instant.
-    case window(CivilDate, ClockTime, String)
+    /// "every 2 hours from 10am to 6pm": an hourly routine's day, its first time and its last instant; "starting
+    /// tomorrow 8am": a day and a time, with no end.
+    case window(CivilDate, ClockTime, String?)
+    /// "until further notice": no end, said in words.
+    case noEnd
     case clock(ClockTime)
     case until(String)
     case span(RoutineSpan)
@@ -35,7 +37,7 @@ extension CaptureParser {
   /// make it a rule ("piano daily 10 times", "stretch daily for 3 weeks").
   static func beginsSeries(_ words: [String], _ index: Int) -> Bool {
     guard index < words.count else { return false }
-    if seriesStarts.contains(where: { starts(words, index, with: $0.words) })
+    if seriesStarts.contains(where: { starts(words, index, with: $0) })
       || seriesEnds.contains(where: { starts(words, index, with: $0) })
     {
       return true
@@ -82,8 +84,10 @@ extension CaptureParser {
       case .startAndEnd(let day, let until) where startDay == nil && recurrence.until == nil && recurrence.count == nil:
         (startDay, recurrence.until) = (day, until)
       case .window(let day, let clock, let until)
-      where startDay == nil && recurrence.until == nil && recurrence.count == nil:
-        (startDay, result.repeatClock, recurrence.until) = (day, clock, until)
+      where startDay == nil && (until == nil || recurrence.until == nil && recurrence.count == nil):
+        (startDay, result.repeatClock) = (day, clock)
+        if let until { recurrence.until = until }
+      case .noEnd: break
       case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
       case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.until = until
@@ -112,20 +116,27 @@ extension CaptureParser {
   ) -> (SeriesPart, Int)? {
     // The words a phrase may take: up to the rule when it stands before it.
     let limit = index < rule.lowerBound ? rule.lowerBound : words.count
-    for (marker, clockToo) in Self.seriesStarts where Self.starts(words, index, with: marker) {
+    for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
       if match.timeOfDayOnly {
-        // "from 9am" is when a task may start; an hourly routine's "from 8am" is when its hours are counted from.
-        guard clockToo || recurrence.frequency == .hourly else { return nil }
         return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
       }
       let first = startDay(match, words[position..<end])
-      if recurrence.frequency == .hourly, case .instant(let from) = match.value, case .instant? = match.end,
-        let until = untilText(match, hourly: true, instant: true)
+      if case .instant(let from) = match.value, case .instant(let to)? = match.end,
+        times.calendar.day(of: from) == times.calendar.day(of: to)
       {
-        return (.window(times.calendar.day(of: from), times.calendar.clock(of: from), until), end)
+        // "every 2 hours from 10am to 6pm": an hourly routine's hours; "every weekday from 9am to 5pm": its time.
+        let clock = times.calendar.clock(of: from)
+        guard recurrence.frequency == .hourly, let until = untilText(match, hourly: true, instant: true) else {
+          return (.clock(clock), end)
+        }
+        return (.window(times.calendar.day(of: from), clock, until), end)
+      }
+      if case .instant(let at) = match.value, match.end == nil {
+        // "starting tomorrow 8am", "starting now": the first day, and the routine's time.
+        return (.window(times.calendar.day(of: at), times.calendar.clock(of: at), nil), end)
       }
       if match.end != nil, let until = untilText(match, hourly: false) {
         return (.startAndEnd(first, until), end)
@@ -134,6 +145,7 @@ extension CaptureParser {
     }
     for marker in Self.seriesEnds where Self.starts(words, index, with: marker) {
       var position = index + marker.count
+      if Self.starts(words, position, with: ["further", "notice"]) { return (.noEnd, position + 2) }
       if position < limit, ["on", "the"].contains(words[position]), words[position - 1] != "through" {
         position += 1
       }
@@ -181,7 +193,7 @@ extension CaptureParser {
   private func longestTime(_ words: [String], _ index: Int, _ limit: Int) -> (TimeParser.Match, Int)? {
     guard index < limit else { return nil }
     let next = (index + 1..<limit).first { position in
-      Self.seriesStarts.contains { Self.starts(words, position, with: $0.words) }
+      Self.seriesStarts.contains { Self.starts(words, position, with: $0) }
         || Self.seriesEnds.contains { Self.starts(words, position, with: $0) } || words[position] == "for"
     }
     let limit = next ?? limit
