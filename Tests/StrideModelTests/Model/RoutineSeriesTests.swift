@@ -85,4 +85,14 @@ struct RoutineSeriesTests {
     try task.complete(at: Fixtures.at("2026-11-21T17:00:00Z"), calendar: utc)
     #expect(task.status == .completed)
   }
+
+  @Test("an hourly routine wakes at its next time, and woken after a day away is one task at the latest time")
+  func hourlyWakes() {
+    var task = routine("FREQ=HOURLY;INTERVAL=6", due: "2026-11-21T10:00:00Z")
+    task.updatedAt = Fixtures.now
+    #expect(task.wakeUps.contains { $0.kind == .routine && $0.at == Fixtures.at("2026-11-21T16:00:00Z") })
+    let woken = task.woken(at: Fixtures.at("2026-11-22T11:00:00Z"))
+    #expect(woken.due == Fixtures.at("2026-11-22T10:00:00Z"))
+    #expect(woken.missed == 4)
+  }
 }
