@@ -38,6 +38,13 @@ struct RoutineSeriesInteropTests {
     #expect(read.recurrence?.until == "20270201")
     #expect(read.start == nil)
     #expect(read.due == Fixtures.at("2026-12-07T23:59:59Z"))
+    // iCalendar carries the start beside the RRULE, and reads it back.
+    let text = String(
+      decoding: try Exporter.data([read], format: .ical, now: Fixtures.now, timeZone: Self.utc), as: UTF8.self)
+    #expect(text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270201\r\n"))
+    #expect(text.contains("X-STRIDE-REPEAT-START:20261207\r\n"))
+    let back = try ImportPlan.read(Data(text.utf8), format: .ical, now: Fixtures.now, timeZone: Self.utc)
+    #expect(back.tasks.first?.recurrence?.start == "20261207")
   }
 
   @Test("a Taskwarrior template's until ends the routine; a rule of hours is read")
