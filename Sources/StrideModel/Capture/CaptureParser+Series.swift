@@ -120,6 +120,9 @@ extension CaptureParser {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
+      // Before the rule, "from" and a day begin a line ("from monday every day journal"); inside a title they say
+      // where something comes from ("notes from friday's meeting every week").
+      if marker == ["from"], index < rule.lowerBound, index > 0, !match.timeOfDayOnly { continue }
       if match.timeOfDayOnly {
         return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
       }
