@@ -91,6 +91,8 @@ public enum RecurrenceReader {
     let interval = Self.interval(words, &position)
     guard position < words.count else { return nil }
     guard var (rule, clock) = Self.rule(words, &position, interval: interval) else { return nil }
+    // "plan each hour of the day" is no routine every hour.
+    if rule.frequency == .hourly, position < words.count, words[position] == "of" { return nil }
     if clock == nil {
       // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
       (clock, position) = dayPartSuffix(words, position)
