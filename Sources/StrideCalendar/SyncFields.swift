@@ -41,6 +41,9 @@ package struct SyncFields: Codable, Equatable, Sendable {
   package var type: TaskType
   package var rrule: String?
   package var afterDone: Bool
+  /// The first day of a routine's series (`20261207`, X-STRIDE-REPEAT-START): RRULE has no place for it, and DTSTART
+  /// is the task's own start.
+  package var repeatStart: String?
   package var pinned: Bool
   /// Dated notes, oldest first; nil when there are none (and in a base stored before notes travelled).
   package var notes: [Note]?
@@ -68,6 +71,7 @@ package struct SyncFields: Codable, Equatable, Sendable {
     type = task.type
     rrule = task.recurrence?.rrule
     afterDone = task.recurrence?.afterDone ?? false
+    repeatStart = task.recurrence?.start
     pinned = task.pinned
     notes = task.notes.isEmpty ? nil : task.notes
   }
@@ -137,6 +141,7 @@ package struct SyncFields: Codable, Equatable, Sendable {
     task.estimateMinutes = estimate
     task.type = type
     task.recurrence = rrule.flatMap { Recurrence(rrule: $0, afterDone: afterDone) }
+    task.recurrence?.start = repeatStart
     task.pinned = pinned && state.status != .completed
     task.notes = notes ?? []
   }
@@ -183,6 +188,7 @@ package struct SyncFields: Codable, Equatable, Sendable {
     field(\.type, "type") { $0.rawValue }
     field(\.rrule, "repeat") { $0 ?? "none" }
     field(\.afterDone, "repeat after done") { $0 ? "yes" : "no" }
+    field(\.repeatStart, "repeat start") { $0 ?? "none" }
     field(\.pinned, "pin") { $0 ? "pinned" : "not pinned" }
     let (steps, stepConflicts) = mergeSteps(
       base: base.steps, local: local.steps, remote: remote.steps, remoteIsLater: remoteIsLater)

@@ -133,6 +133,8 @@ extension VTodo {
     if let rule = todo.first("RRULE")?.value, let recurrence = Recurrence(rrule: rule) {
       fields.rrule = recurrence.rrule
       fields.afterDone = x("REPEAT-AFTER-DONE")?.uppercased() == "TRUE"
+      // A series' first day, as Stride writes it; a value that is no day is left out.
+      fields.repeatStart = x("REPEAT-START").flatMap { Recurrence(rrule: "FREQ=DAILY;DTSTART=\($0)")?.start }
     }
     fields.pinned = x("PINNED")?.uppercased() == "TRUE"
     let position = (x("POSITION") ?? text("X-APPLE-SORT-ORDER")).flatMap { Int($0) }

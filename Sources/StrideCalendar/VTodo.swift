@@ -218,6 +218,7 @@ package enum VTodo {
     if let note = state.waitingFor { lines.append("X-STRIDE-WAITING-FOR:\(ICalendar.escape(note))") }
     if let followUp = state.followUp { lines.append("X-STRIDE-FOLLOW-UP:\(ICalendar.date(followUp))") }
     if fields.afterDone { lines.append("X-STRIDE-REPEAT-AFTER-DONE:TRUE") }
+    if let start = fields.repeatStart, fields.rrule != nil { lines.append("X-STRIDE-REPEAT-START:\(start)") }
     if fields.pinned { lines.append("X-STRIDE-PINNED:TRUE") }
     lines += noteLines(fields)
     return lines

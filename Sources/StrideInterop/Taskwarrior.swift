@@ -28,6 +28,8 @@ enum Taskwarrior {
     /// A recurrence (`weekly`, `2w`) on a recurring template or its instances; `parent` is an instance's template.
     var recur: String?
     var parent: String?
+    /// On a recurring template, the day its series ends (on a one-off task, when it expires: not read).
+    var until: String?
     /// Stride's own fields, kept as Taskwarrior UDAs (Taskwarrior keeps attributes it does not know).
     var energy: String?
     var estimate: Minutes?
@@ -201,7 +203,11 @@ enum Taskwarrior {
       if project != nil { counts.projects += 1 }
       if item.start != nil, item.status != "completed" { counts.started += 1 }
       if let recur = item.recur, item.status != "completed" {
-        if let rule = RecurrenceReader.taskwarrior(recur) {
+        if var rule = RecurrenceReader.taskwarrior(recur) {
+          // A template's `until` is the series' end: the routine stops there, as Taskwarrior's does.
+          if item.status == "recurring", let until = date(item.until) {
+            rule.until = Recurrence.dayText(LocalCalendar(timeZone: .current).day(of: until))
+          }
           task.recurrence = rule
           if let next = item.uuid.flatMap({ nextInstance[$0.lowercased()] }) {
             task.due = next

@@ -66,7 +66,7 @@ enum TaskColumn: Int32, CaseIterable {
     case .start: .date(task.start)
     case .followUp: .date(task.followUp)
     case .deferralEnergy: .string(task.deferral?.energy?.rawValue)
-    case .repeatRule: .string(task.recurrence?.rrule)
+    case .repeatRule: .string(task.recurrence?.stored)
     case .repeatAfterDone: .int(task.recurrence?.afterDone == true ? 1 : 0)
     case .pinned: .int(task.pinned ? 1 : 0)
     case .repeatMissed: .int(task.missed)

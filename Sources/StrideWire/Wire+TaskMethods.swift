@@ -34,7 +34,7 @@ extension Wire {
     /// `task.get`: fields a sync found changed on both sides, oldest first (absent when none).
     public var syncConflicts: [SyncConflictNote]?
     /// `task.get`: the repeat rule the task has on the server that Stride cannot follow (another app's
-    /// `FREQ=HOURLY`), so a person knows it repeats elsewhere; absent when none.
+    /// `FREQ=MINUTELY`), so a person knows it repeats elsewhere; absent when none.
     public var repeatsElsewhere: String?
 
     public init(task: Task, syncConflicts: [SyncConflictNote]? = nil, repeatsElsewhere: String? = nil) {

@@ -148,7 +148,8 @@ extension TimeReader {
       throw StrideError(
         .invalidParams,
         "'\(words)' is not a repeat Stride can read; try every monday, every mon wed fri 7am, every weekday, every "
-          + "2 weeks, daily, every month on the 1st or every 3 days after done", param: "repeat")
+          + "2 weeks, daily, every month on the 1st, every 3 days after done, every 4 hours or every monday until "
+          + "dec 14", param: "repeat")
     }
     patch.recurrence = .some(reading.rule)
     if let clock = reading.clock, patch.due == nil {

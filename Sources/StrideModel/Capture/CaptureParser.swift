@@ -67,8 +67,10 @@ public struct CaptureParser: Sendable {
   ) {
     guard result.estimateMinutes == nil else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
+    // Words named as not read ("every 30 minutes") stay as they are.
+    let unread = result.spans.filter { $0.field == .unread }.map { $0.start..<$0.end }
     let words = Self.words(characters, line).filter { range in
-      !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
+      !(consumed + unread).contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     func text(_ index: Int) -> String {
       index >= 0 && index < words.count ? String(joining: characters[Self.token(words[index], in: characters)]) : ""
@@ -157,9 +159,10 @@ public struct CaptureParser: Sendable {
       let bare = bare.contains(index)
       // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
       // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
+      // First, "hourly" is how something is paid or charged ("hourly rate review"): a rule only after its task.
       let standsAlone =
-        !bare || index == 0 || index == words.count - 1 || words[index + 1] == "at"
-        || Self.bareEstimate(words[index + 1]) != nil
+        !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
+        || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
       let reading: (Recurrence, ClockTime?, Int)? =
         if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
           ?? RecurrenceReader.workdayOfMonth(words, at: index)
@@ -178,12 +181,14 @@ public struct CaptureParser: Sendable {
       result.spans.append(
         CaptureSpan(
           field: .repeat, text: String(joining: characters[span]), start: span.lowerBound, end: span.upperBound))
+      readSeries(words, ranges, rule: index..<end, characters, into: &result, consumed: &consumed)
       return
     }
+    if let tooOften = tooOften(words, ranges, characters) { result.spans.append(tooOften) }
   }
 
-  /// Parts of words a rule may start with: "every", "each", "daily", and the weekdays of "gym mon wed fri".
-  static let repeatHints = ["every", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
+  static let repeatHints = ["ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
   // MARK: Times
 
@@ -195,7 +200,8 @@ public struct CaptureParser: Sendable {
     noSuchDay: Bool
   ) {
     var masked = characters
-    for range in consumed {
+    // Words already named as not read ("till dec 8" after an end) are not read as another time either.
+    for range in consumed + result.spans.filter({ $0.field == .unread }).map({ $0.start..<$0.end }) {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])

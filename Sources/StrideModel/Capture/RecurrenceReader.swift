@@ -16,9 +16,10 @@ public enum RecurrenceReader {
     if words.count == 1, let rule = taskwarrior(words[0]) { return (rule, nil) }
     guard let (rule, clock, end) = phrase(words, at: 0) ?? weekdayRun(words, at: 0) else { return nil }
     if end == words.count { return (rule, clock) }
-    // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule).
+    // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule); or the series'
+    // start and end ("every monday until dec 1").
     guard let times, let match = times.parse(words[end...].joined(separator: " ")), match.timeOfDayOnly else {
-      return nil
+      return times.flatMap { series(text, times: $0) }
     }
     return (rule, times.calendar.clock(of: times.startInstant(match.value)))
   }
@@ -31,12 +32,14 @@ public enum RecurrenceReader {
   }
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
-    "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1), "yearly": (.yearly, 1),
+    "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1),
+    "yearly": (.yearly, 1),
     "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
   ]
 
   private static let units: [String: (Recurrence.Frequency, Int)] = [
-    "day": (.daily, 1), "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
+    "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1),
+    "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
     "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
     "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
   ]
@@ -54,7 +57,7 @@ public enum RecurrenceReader {
   /// The rule phrase that starts at `index` ("every …"), its clock time, and the index after it.
   static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     guard index < words.count else { return nil }
-    var afterDone = words[index] == "every!"
+    var afterDone = words[index] == "every!" || words[index] == "ev!"
     if let rule = frequencyWord(words[index]) {
       let (clock, afterPart) = dayPartSuffix(words, index + 1)
       let (done, end) = afterDoneSuffix(words, afterPart)
@@ -62,8 +65,19 @@ public enum RecurrenceReader {
       result.afterDone = done
       return (result, clock, end)
     }
-    guard ["every", "every!", "each"].contains(words[index]) else { return nil }
+    guard everyWords.contains(words[index]) else { return nil }
+    // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
+    if words[index].hasPrefix("ev"), !words[index].hasPrefix("every"), index > 0,
+      determiners.contains(words[index - 1])
+    {
+      return nil
+    }
     var position = index + 1
+    if let (days, end) = bareMonthDay(words, position) {
+      // "every 27": a day of the month without its "th".
+      let (done, after) = afterDoneSuffix(words, end)
+      return (Recurrence(.monthly, monthDays: days, afterDone: afterDone || done), nil, after)
+    }
     if position + 1 < words.count {
       let (first, second) = (words[position], words[position + 1])
       if (TimeWords.months[first] != nil && Scan.dayNumber(second) != nil)
@@ -77,6 +91,8 @@ public enum RecurrenceReader {
     let interval = Self.interval(words, &position)
     guard position < words.count else { return nil }
     guard var (rule, clock) = Self.rule(words, &position, interval: interval) else { return nil }
+    // "plan each hour of the day" is no routine every hour.
+    if rule.frequency == .hourly, position < words.count, words[position] == "of" { return nil }
     if clock == nil {
       // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
       (clock, position) = dayPartSuffix(words, position)
@@ -86,6 +102,12 @@ public enum RecurrenceReader {
     rule.afterDone = afterDone
     return (rule, clock, end)
   }
+
+  /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done).
+  static let everyWords: Set<String> = ["every", "every!", "each", "ev", "ev!"]
+
+  /// Words before "ev" that make it a noun ("the ev", "my ev").
+  private static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this"]
 
   /// The rule a word after "every" (and its interval) names, with the clock time a part of the day gives it:
   /// "day", "2 weeks", "weekday", "monday and thursday", "evening", "last friday", "15th". `position` moves past it.
@@ -97,9 +119,14 @@ public enum RecurrenceReader {
       rule = Recurrence(frequency, interval: interval * multiple)
       position += 1
       onDays(of: &rule, words, &position)
-    } else if interval == 1, word == "weekday" || word == "weekdays" {
-      rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
+    } else if interval == 1, let compact = compactUnit(word) {
+      // "every 8h", "every 3d", "every 2w": Taskwarrior's short lengths (an "m" is not read: minutes or months).
+      rule = compact
       position += 1
+    } else if interval == 1, let end = workdayWords(words, position) {
+      // "every weekday", "every workday", "every working day", "every business day": Monday to Friday.
+      rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
+      position = end
     } else if interval == 1, word == "weekend" || word == "weekends" {
       rule = Recurrence(.weekly, weekdays: [6, 7])
       position += 1
@@ -180,19 +207,28 @@ public enum RecurrenceReader {
   /// "every last weekday of the month", "every first business day", "each last working day": a monthly rule on
   /// the nth (or last) of the month's days Monday to Friday, and the index after it.
   static func workdayOfMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
-    guard index + 2 < words.count, ["every", "each"].contains(words[index]), let nth = ordinals[words[index + 1]]
+    guard index + 2 < words.count, ["every", "each", "ev"].contains(words[index]),
+      let nth = ordinals[words[index + 1]] ?? workdayNumber(words[index + 1])
     else { return nil }
-    var position = index + 2
-    if words[position] == "weekday" {
-      position += 1
-    } else if ["business", "working", "work"].contains(words[position]), position + 1 < words.count,
-      words[position + 1] == "day"
-    {
-      position += 2
-    } else {
-      return nil
-    }
+    guard let position = workdayWords(words, index + 2) else { return nil }
     return (Recurrence(.monthly, weekdays: [1, 2, 3, 4, 5], setPosition: nth), ofTheMonth(words, position))
+  }
+
+  /// "15th" before "workday": the nth of the month's days Monday to Friday (a month has at most 23).
+  private static func workdayNumber(_ word: String) -> Int? {
+    guard word.contains(where: \.isLetter), let day = Scan.dayNumber(word), day <= 23 else { return nil }
+    return day
+  }
+
+  /// "weekday", "workday", "work day", "working day", "business day" (or their plurals) at `index`: the days Monday
+  /// to Friday, and the index after the words.
+  private static func workdayWords(_ words: [String], _ index: Int) -> Int? {
+    guard index < words.count else { return nil }
+    if ["weekday", "weekdays", "workday", "workdays"].contains(words[index]) { return index + 1 }
+    guard ["business", "working", "work"].contains(words[index]), index + 1 < words.count,
+      ["day", "days"].contains(words[index + 1])
+    else { return nil }
+    return index + 2
   }
 
   /// A time of day after a rule's days, and the index after it: "night", "evenings", "in the morning", "at night".
@@ -292,7 +328,7 @@ public enum RecurrenceReader {
   }
 
   /// Skips "of the month" / "of each month" / "of every month".
-  private static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
+  static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
     guard index + 2 < words.count, words[index] == "of", ["the", "each", "every"].contains(words[index + 1]),
       words[index + 2] == "month"
     else { return index }
@@ -326,6 +362,7 @@ public enum RecurrenceReader {
     let count = digits.isEmpty ? 1 : Int(digits) ?? 0
     guard (1...999).contains(count) else { return nil }
     switch unit {
+    case "h", "hr", "hrs", "hour", "hours": return Recurrence(.hourly, interval: count)
     case "d", "day", "days": return Recurrence(.daily, interval: count)
     case "w", "wk", "wks", "week", "weeks": return Recurrence(.weekly, interval: count)
     case "m", "mo", "mos", "month", "months": return Recurrence(.monthly, interval: count)

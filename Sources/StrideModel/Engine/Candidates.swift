@@ -195,12 +195,13 @@ struct Evaluator {
 
   /// When a routine enters now: around its time, not weeks ahead — on its day for a daily rule or one of several
   /// days a week, the day before for a weekly one, three days before for a monthly one, a week before for a yearly
-  /// one. Nil for a task that does not repeat (or has no due).
+  /// one; an hourly one at the start of its step. Nil for a task that does not repeat (or has no due).
   func routineComes(_ task: borrowing StrideTask) -> Date? {
     guard task.repeats, let due = task.due, let rule = task.recurrence else { return nil }
+    if rule.frequency == .hourly { return due.addingTimeInterval(-rule.hourStep) }
     let lead =
       switch rule.frequency {
-      case .daily: 0
+      case .hourly, .daily: 0
       case .weekly: rule.weekdays.count > 1 && rule.interval == 1 ? 0 : 1
       case .monthly: 3
       case .yearly: 7

@@ -6,12 +6,13 @@ extension Recurrence {
   /// The first occurrence strictly after `instant`, counted from the schedule that starts on `anchor` (the current
   /// due time: its day and its clock time), or, after done, from `instant` itself on the anchor's clock time.
   public func next(after instant: Date, anchor: Date, in calendar: LocalCalendar) -> Date {
+    if frequency == .hourly { return nextHour(after: instant, anchor: anchor) }
     let clock = calendar.clock(of: anchor)
     if afterDone {
       let done = calendar.day(of: instant)
       let day: CivilDate =
         switch frequency {
-        case .daily: done.adding(days: interval)
+        case .hourly, .daily: done.adding(days: interval)
         case .weekly: done.adding(days: 7 * interval)
         case .monthly: done.adding(months: interval)
         case .yearly: done.adding(months: 12 * interval)
@@ -32,11 +33,12 @@ extension Recurrence {
   /// it runs on, in the same step), at `due`'s clock time; nil for a rule counted from when it was done.
   public func previous(before due: Date, in calendar: LocalCalendar) -> Date? {
     guard !afterDone else { return nil }
+    if frequency == .hourly { return due.addingTimeInterval(-hourStep) }
     let dueDay = calendar.day(of: due)
     // One whole period back keeps the schedule's step: every other Monday stays on its Mondays.
     let start: CivilDate =
       switch frequency {
-      case .daily: dueDay.adding(days: -interval)
+      case .hourly, .daily: dueDay.adding(days: -interval)
       case .weekly: dueDay.adding(days: -7 * interval)
       case .monthly: dueDay.adding(months: -interval)
       case .yearly: dueDay.adding(months: -12 * interval)
@@ -53,6 +55,8 @@ extension Recurrence {
   /// the current one's day, it was done for the one before if that is nearer in days (or as near), so a routine
   /// done on Wednesday for last Monday's stays due next Monday instead of skipping it. Nil when it counts for `due`.
   public func doneFor(_ instant: Date, due: Date, in calendar: LocalCalendar) -> Date? {
+    // Every so many hours, a routine done before its time was done for that time.
+    guard frequency != .hourly else { return nil }
     let today = calendar.day(of: instant).dayNumber
     let dueDay = calendar.day(of: due).dayNumber
     guard today < dueDay, let previous = previous(before: due, in: calendar) else { return nil }
@@ -63,15 +67,19 @@ extension Recurrence {
   }
 
   /// A missed routine moved on: the latest occurrence whose day has come by `instant` — today's, even before its
-  /// clock time, since that is the one to do today — and how many occurrences were passed over to reach it. Nil
-  /// while `due` is the latest, and for a rule counted from when it was done (it has no schedule to move along).
+  /// clock time, since that is the one to do today (an hourly one's: whose time has come) — and how many
+  /// occurrences were passed over to reach it. Never past the series' end: a routine missed past its last time
+  /// stays due at that last time. Nil while `due` is the latest, and for a rule counted from when it was done (it
+  /// has no schedule to move along).
   public func current(from due: Date, at instant: Date, in calendar: LocalCalendar) -> (due: Date, missed: Int)? {
     guard !afterDone else { return nil }
     var latest = due
     var missed = 0
     var following = next(after: due, anchor: due, in: calendar)
     let today = calendar.day(of: instant)
-    while calendar.day(of: following) <= today && missed < 10_000 {
+    while come(following, by: instant, today: today, in: calendar) && missed < 10_000
+      && reaches(following, steps: missed + 1, in: calendar)
+    {
       latest = following
       missed += 1
       following = next(after: following, anchor: due, in: calendar)
@@ -86,7 +94,7 @@ extension Recurrence {
     var count = 0
     var occurrence = next(after: due, anchor: due, in: calendar)
     let today = calendar.day(of: instant)
-    while calendar.day(of: occurrence) <= today && count < 10_000 {
+    while come(occurrence, by: instant, today: today, in: calendar) && count < 10_000 {
       count += 1
       occurrence = next(after: occurrence, anchor: due, in: calendar)
     }
@@ -105,10 +113,18 @@ extension Recurrence {
     return kept
   }
 
+  /// Whether an occurrence has come by `instant`: its day has (`today` is the instant's), or for an hourly rule,
+  /// its time.
+  private func come(_ occurrence: Date, by instant: Date, today: CivilDate, in calendar: LocalCalendar) -> Bool {
+    frequency == .hourly ? occurrence <= instant : calendar.day(of: occurrence) <= today
+  }
+
   /// Whether a day is an occurrence of the schedule that starts on `start`.
   func matches(_ day: CivilDate, start: CivilDate) -> Bool {
     guard day >= start else { return false }
     switch frequency {
+    case .hourly:
+      return true
     case .daily:
       return (day.dayNumber - start.dayNumber) % interval == 0
     case .weekly:
@@ -141,5 +157,20 @@ extension Recurrence {
     guard day.isoWeekday == ordinal.weekday else { return false }
     if ordinal.number == -1 { return day.adding(days: 7).month != day.month }
     return (day.day - 1) / 7 + 1 == ordinal.number
+  }
+}
+
+/// Every so many hours: occurrences in elapsed time from the anchor, so a daylight-saving change neither doubles nor
+/// drops one.
+extension Recurrence {
+  /// The length of one step of an hourly rule.
+  var hourStep: TimeInterval { TimeInterval(3600 * interval) }
+
+  /// The first hourly occurrence strictly after `instant`: the anchor's, stepped on; after done, one step after it.
+  func nextHour(after instant: Date, anchor: Date) -> Date {
+    if afterDone { return instant.addingTimeInterval(hourStep) }
+    guard instant >= anchor else { return anchor }
+    let steps = (instant.timeIntervalSince(anchor) / hourStep).rounded(.down) + 1
+    return anchor.addingTimeInterval(steps * hourStep)
   }
 }

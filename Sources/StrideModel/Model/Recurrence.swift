@@ -2,13 +2,16 @@ import Foundation
 import StrideBase
 
 /// How a routine repeats: a subset of iCalendar's RRULE (RFC 5545) — a frequency and an interval, weekdays for a
-/// weekly rule, a day of the month or an nth weekday for a monthly one — and whether the next one is counted from
-/// when it was done ("every 3 days after done", Todoist's `every!`) rather than from the schedule.
+/// weekly rule, a day of the month or an nth weekday for a monthly one — whether the next one is counted from when
+/// it was done ("every 3 days after done", Todoist's `every!`) rather than from the schedule, and the series' start
+/// and end (DTSTART's day; UNTIL or COUNT).
 ///
 /// Occurrences keep their local clock time across daylight-saving changes. A day of the month that a month lacks
 /// ("every month on the 31st") falls on that month's last day; 29 February falls on 28 February in other years.
 public struct Recurrence: Equatable, Sendable, Codable {
   public enum Frequency: String, Sendable, Codable {
+    /// Every so many hours, counted in elapsed time from the first occurrence ("every 3 hours").
+    case hourly = "HOURLY"
     case daily = "DAILY"
     case weekly = "WEEKLY"
     case monthly = "MONTHLY"
@@ -34,6 +37,9 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var count: Int?
   /// A series with an end (RRULE's UNTIL, as written: a day or an instant): no occurrence after it.
   public var until: String?
+  /// The day the series starts (DTSTART's day, `20261207`), when the line named one ("every monday starting dec 7"):
+  /// its first occurrence is on or after it. Kept with the rule so the reply and `show` can say it.
+  public var start: String?
 
   public struct Ordinal: Equatable, Sendable, Codable {
     public var number: Int
@@ -71,8 +77,15 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return parts.joined(separator: ";")
   }
 
-  /// Reads the RRULE subset Stride keeps; nil for a rule it would not keep faithfully (COUNT, UNTIL, BYSETPOS,
-  /// hourly rules, several monthly weekdays…), so an import can say so instead of changing it.
+  /// The rule as the store keeps it: the RRULE, and the series' start as a `DTSTART=20261207` part when it has one
+  /// (RRULE itself has no place for it; `init(rrule:)` reads it back).
+  public var stored: String {
+    rrule + (start.map { ";DTSTART=\($0)" } ?? "")
+  }
+
+  /// Reads the RRULE subset Stride keeps (and the `DTSTART=` part of `stored`); nil for a rule it would not keep
+  /// faithfully (minutely rules, hourly ones on certain days, several monthly weekdays…), so an import can say so
+  /// instead of changing it.
   public init?(rrule: String, afterDone: Bool = false) {
     var fields: [String: String] = [:]
     for part in rrule.uppercased().split(separator: ";") {
@@ -88,12 +101,16 @@ public struct Recurrence: Equatable, Sendable, Codable {
     guard count.map({ $0.map { (1...9999).contains($0) } ?? false }) != false else { return nil }
     let until = fields.removeValue(forKey: "UNTIL")
     guard until.map(Self.untilDay) != .some(nil), count == nil || until == nil else { return nil }
+    let start = fields.removeValue(forKey: "DTSTART")
+    guard start.map(Self.untilDay) != .some(nil) else { return nil }
+    // An hourly rule is every so many hours and nothing else: "every hour on Mondays" is not kept.
+    guard frequency != .hourly || fields.isEmpty else { return nil }
     guard let (weekdays, ordinal) = Self.byDay(fields.removeValue(forKey: "BYDAY") ?? "", frequency) else { return nil }
     let setPosition = fields.removeValue(forKey: "BYSETPOS").map { Int($0) }
     if let setPosition {
       // Only "the nth of these weekdays in the month": every last weekday, every first business day.
       guard frequency == .monthly, !weekdays.isEmpty, ordinal == nil, let position = setPosition,
-        (1...5).contains(position) || position == -1
+        (1...23).contains(position) || position == -1
       else { return nil }
     } else {
       guard frequency == .weekly || (frequency == .daily && weekdays.count == 5) || weekdays.isEmpty else {
@@ -118,6 +135,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
         frequency, interval: interval, weekdays: weekdays, monthDays: monthDays, ordinal: ordinal, afterDone: afterDone)
     }
     (self.count, self.until, self.setPosition) = (count ?? nil, until, setPosition ?? nil)
+    self.start = start.flatMap(Self.untilDay).map(Self.dayText)
   }
 
   /// A BYDAY value read: the weekdays (1 is Monday), or one "nth weekday of the month" (`2TU`, `-1FR`, monthly
@@ -149,18 +167,9 @@ public struct Recurrence: Equatable, Sendable, Codable {
     return CivilDate(year: year, month: month, day: day)
   }
 
-  /// Whether the series goes on to an occurrence at `next`, or has ended (its last occurrence was done).
-  public func continues(to next: Date, in calendar: LocalCalendar) -> Bool {
-    if let count, count <= 1 { return false }
-    guard let until, let day = Self.untilDay(until) else { return true }
-    return calendar.day(of: next) <= day
-  }
-
-  /// The rule after one occurrence was done or skipped: one fewer left in a counted series.
-  var afterOne: Recurrence {
-    var rule = self
-    rule.count = count.map { $0 - 1 }
-    return rule
+  /// A day as RRULE writes it: `20261207`.
+  public static func dayText(_ day: CivilDate) -> String {
+    String(format: "%04d%02d%02d", day.year, day.month, day.day)
   }
 
   // MARK: Words
@@ -170,6 +179,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var words: String {
     let unit: String =
       switch frequency {
+      case .hourly: "hour"
       case .daily: "day"
       case .weekly: "week"
       case .monthly: "month"
@@ -178,14 +188,13 @@ public struct Recurrence: Equatable, Sendable, Codable {
     var text: String
     if frequency == .weekly, weekdays == [1, 2, 3, 4, 5], interval == 1 {
       text = "every weekday"
-    } else if frequency == .weekly, weekdays == [6, 7], interval == 1 {
-      text = "every weekend day"
     } else if frequency == .weekly, !weekdays.isEmpty {
       let names = weekdays.map { Self.weekdayNames[$0 - 1] }
       let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
       text = interval == 1 ? "every \(list)" : "every \(interval) weeks on \(list)"
     } else if let setPosition {
-      let which = setPosition == -1 ? "last" : Self.ordinalWord(setPosition)
+      let which =
+        setPosition == -1 ? "last" : setPosition > 5 ? Self.ordinalNumber(setPosition) : Self.ordinalWord(setPosition)
       let days = weekdays == [1, 2, 3, 4, 5] ? "weekday" : listed(weekdays.map { Self.weekdayNames[$0 - 1] })
       text = (interval == 1 ? "every month" : "every \(interval) months") + " on the \(which) \(days)"
     } else if let ordinal {
@@ -202,11 +211,15 @@ public struct Recurrence: Equatable, Sendable, Codable {
       }
     }
     if afterDone { text += " after done" }
+    if let day = start.flatMap(Self.untilDay) { text += " from \(Self.dayWords(day))" }
     if let count { text += count == 1 ? ", this time being the last" : ", \(count) more times with this one" }
-    if let day = until.flatMap(Self.untilDay) {
-      text += " until \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
-    }
+    if let day = until.flatMap(Self.untilDay) { text += " until \(Self.dayWords(day))" }
     return text
+  }
+
+  /// "7 December 2026".
+  static func dayWords(_ day: CivilDate) -> String {
+    "\(day.day) \(monthNames[day.month - 1]) \(day.year)"
   }
 
   static let monthNames = [
@@ -220,6 +233,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
   public var routineName: String {
     let plain = interval == 1 && count == nil && until == nil && !afterDone
     switch frequency {
+    case .hourly where plain: return "your hourly routine"
     case .daily where plain: return "your daily routine"
     case .weekly where plain && weekdays == [1, 2, 3, 4, 5]: return "your weekday routine"
     case .weekly where plain && weekdays == [6, 7]: return "your weekend routine"

@@ -14,9 +14,12 @@ extension StrideTask {
     }
     if let rule = recurrence {
       var anchor = due ?? now
-      let recurrence = rule.keepingDay(of: anchor, in: calendar)
+      var recurrence = rule.keepingDay(of: anchor, in: calendar)
       // Missed before, done today: today's time is the one done (the daemon may not have moved it on yet).
-      if let current = recurrence.current(from: anchor, at: now, in: calendar) { anchor = current.due }
+      if let current = recurrence.current(from: anchor, at: now, in: calendar) {
+        anchor = current.due
+        recurrence = recurrence.passing(current.missed)
+      }
       // Done early, the next one is after the current due; done late, after now: missed ones never pile up. Done
       // nearer the occurrence before the current one (Wednesday, for Monday's), it was that one: the current stays.
       let next =

@@ -125,8 +125,11 @@ extension StrideTask {
     if status.isOpen, let recurrence, !recurrence.afterDone, let due {
       let calendar = Self.routineCalendar
       let following = recurrence.next(after: due, anchor: due, in: calendar)
-      // At the start of that day: today's time is the one to do today, even before its clock time.
-      let dayStarts = max(calendar.date(calendar.day(of: following), .startOfDay), due.addingTimeInterval(1))
+      // At the start of that day: today's time is the one to do today, even before its clock time. An hourly
+      // one's time comes at that time.
+      let dayStarts =
+        recurrence.frequency == .hourly
+        ? following : max(calendar.date(calendar.day(of: following), .startOfDay), due.addingTimeInterval(1))
       if dayStarts > updatedAt { body(.routine, dayStarts) }
     }
   }
@@ -152,6 +155,7 @@ extension StrideTask {
       let current = recurrence.current(from: due, at: max(moment, now ?? moment), in: calendar)
     {
       task.moveOccurrence(to: current.due, at: moment)
+      task.recurrence = recurrence.passing(current.missed)
       task.missed = missed + current.missed
       task.updatedAt = max(moment, min(now ?? moment, current.due))
     }

@@ -138,13 +138,37 @@ struct SyncRoutineTests {
       "phone-hourly.ics",
       SyncTrustTests.phoneTask([
         "UID:phone-hourly", "DTSTAMP:20261120T100000Z", "SUMMARY:drink water", "DUE:20261121T100000Z",
-        "RRULE:FREQ=HOURLY;INTERVAL=2", "STATUS:NEEDS-ACTION",
+        "RRULE:FREQ=MINUTELY;INTERVAL=30", "STATUS:NEEDS-ACTION",
       ]))
     try device.sync()
     let water = try device.task("drink water")
     #expect(water.recurrence == nil)
-    #expect(try device.call(Wire.TaskGet.self, .init(id: water.id)).repeatsElsewhere == "FREQ=HOURLY;INTERVAL=2")
+    #expect(try device.call(Wire.TaskGet.self, .init(id: water.id)).repeatsElsewhere == "FREQ=MINUTELY;INTERVAL=30")
     let other = try device.capture("buy stamps")
     #expect(try device.call(Wire.TaskGet.self, .init(id: other.id)).repeatsElsewhere == nil)
+  }
+
+  @Test("a phone's routine every few hours until a time is followed here: done, it comes back a step on, then ends")
+  func hourlyUntil() throws {
+    let server = try Radicale()
+    let device = try SyncDevice()
+    _ = try device.setUp(server)
+    try server.put(
+      "phone-drops.ics",
+      SyncTrustTests.phoneTask([
+        "UID:phone-drops", "DTSTAMP:20261120T100000Z", "SUMMARY:eye drops", "DUE:20261121T100000Z",
+        "RRULE:FREQ=HOURLY;INTERVAL=6;UNTIL=20261121T160000Z", "STATUS:NEEDS-ACTION",
+      ]))
+    try device.sync()
+    let drops = try device.task("eye drops")
+    #expect(drops.recurrence?.rrule == "FREQ=HOURLY;INTERVAL=6;UNTIL=20261121T160000Z")
+    device.advance(3600)
+    let next = try StrideTask(try device.call(Wire.TaskComplete.self, .init(id: drops.id)).task)
+    #expect(next.status == .active)
+    #expect(next.due == Fixtures.at("2026-11-21T16:00:00Z"))
+    try device.sync()
+    #expect(try lines(server, "phone-drops.ics").contains("DUE:20261121T160000Z"))
+    device.advance(3600)
+    #expect(try device.call(Wire.TaskComplete.self, .init(id: drops.id)).task.status == .completed)
   }
 }

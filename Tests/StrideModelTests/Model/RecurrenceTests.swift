@@ -76,7 +76,8 @@ struct RecurrenceTests {
   @Test("RRULEs Stride would not keep faithfully are refused")
   func refusedRules() {
     for rule in [
-      "FREQ=HOURLY", "FREQ=WEEKLY;COUNT=0", "FREQ=DAILY;UNTIL=tomorrow", "FREQ=DAILY;COUNT=3;UNTIL=20270101",
+      "FREQ=MINUTELY", "FREQ=HOURLY;BYDAY=MO", "FREQ=WEEKLY;COUNT=0", "FREQ=DAILY;UNTIL=tomorrow",
+      "FREQ=DAILY;COUNT=3;UNTIL=20270101",
       "FREQ=MONTHLY;BYSETPOS=-1", "FREQ=MONTHLY;BYDAY=1MO,3MO", "FREQ=WEEKLY;BYDAY=XX", "nonsense",
     ] {
       #expect(Recurrence(rrule: rule) == nil, "\(rule)")

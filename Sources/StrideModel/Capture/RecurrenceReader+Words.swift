@@ -1,0 +1,36 @@
+import Foundation
+
+/// Words a rule is written with that other apps taught people: a day of the month without its "th" ("every 27",
+/// Todoist's) and Taskwarrior's short lengths ("every 8h").
+extension RecurrenceReader {
+  /// Words that may follow "every 27" when it is a day of the month: a time, "of the month", the routine's start
+  /// or end.
+  static let afterMonthDay: Set<String> = [
+    "at", "@", "of", "on", "from", "starting", "until", "till", "til", "through", "ending", "for", "in",
+  ]
+
+  /// "every 27", "every 27 at 9am", "every 27 of the month": a day of the month in figures alone (1 to 31), where
+  /// no unit follows (that is an interval: "every 27 days"); the days and the index after them.
+  static func bareMonthDay(_ words: [String], _ index: Int) -> ([Int], Int)? {
+    guard index < words.count, let day = Int(words[index]), (1...31).contains(day) else { return nil }
+    let next = index + 1
+    guard next == words.count || afterMonthDay.contains(words[next]) || looksLikeClock(words[next]) else {
+      return nil
+    }
+    return ([day], ofTheMonth(words, next))
+  }
+
+  /// "9am", "7:30", "10pm": a word that is a clock time.
+  static func looksLikeClock(_ word: String) -> Bool {
+    guard word.first?.isNumber == true else { return false }
+    return word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm")
+  }
+
+  /// "8h", "2hrs", "3d", "2w", "2wk": a number and a short unit of hours, days or weeks, as a rule.
+  static func compactUnit(_ word: String) -> Recurrence? {
+    let digits = word.prefix { $0.isNumber }
+    guard !digits.isEmpty, ["h", "hr", "hrs", "d", "w", "wk", "wks"].contains(String(word.dropFirst(digits.count)))
+    else { return nil }
+    return taskwarrior(word)
+  }
+}
