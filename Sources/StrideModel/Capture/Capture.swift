@@ -76,7 +76,8 @@ public enum Capture {
   /// A routine's first due time: the first occurrence from its start ("every monday starting dec 7"; a start
   /// already behind: the first one still ahead in the series counted from it), else from the due time the line
   /// named ("every monday 9am"), else from now; at the clock time the line or the rule named, else at the end of
-  /// the day. An hourly rule's first time is one step from now, or the time it names.
+  /// the day. An hourly rule's first time is the time it names, else one step from now at the nearest whole hour
+  /// ("every 8 hours" said at 11:42: 20:00), a round time a person can keep, never 19:42.
   public static func firstOccurrence(
     of rule: Recurrence, clock: ClockTime?, due: Date?, at reference: Date, calendar: LocalCalendar
   ) -> Date {
@@ -98,7 +99,13 @@ public enum Capture {
       return first >= reference ? first : schedule.next(after: reference, anchor: first, in: calendar)
     }
     if rule.frequency == .hourly {
-      guard named != nil || clock != nil else { return reference.addingTimeInterval(schedule.hourStep) }
+      guard named != nil || clock != nil else {
+        let step = reference.addingTimeInterval(schedule.hourStep)
+        var hour = calendar.clock(of: step)
+        let late = hour.minute >= 30
+        (hour.minute, hour.second) = (0, 0)
+        return calendar.date(calendar.day(of: step), hour).addingTimeInterval(late ? 3600 : 0)
+      }
       let anchor = calendar.date(calendar.day(of: due ?? reference), time)
       return schedule.next(after: reference, anchor: anchor, in: calendar)
     }

@@ -57,6 +57,17 @@ struct RoutineSeriesCaptureTests {
     #expect(result.title.contains(kept), "\(text): \(result.title)")
   }
 
+  @Test(
+    "an hourly rule said at an odd minute is first due one step on, at the nearest whole hour",
+    arguments: [
+      ("take pills every 8 hours", "2026-11-21T20:00:00Z"), ("ping the server hourly", "2026-11-21T13:00:00Z"),
+      ("stretch every 2 hours", "2026-11-21T14:00:00Z"),
+    ])
+  func hourlyAtAnOddMinute(_ text: String, _ due: String) throws {
+    let odd = Fixtures.at("2026-11-21T11:42:00Z")
+    #expect(try Capture.draft(from: text, at: odd, timeZone: utc).due == Fixtures.at(due), "\(text)")
+  }
+
   @Test("a span runs from the first occurrence, its last day included")
   func spanFromFirst() throws {
     let course = try draft("vitamins every morning for 30 days")
