@@ -130,7 +130,14 @@ extension VTodo {
     fields.estimate = x("ESTIMATE").flatMap { Int($0) }.flatMap {
       (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil
     }
-    if let rule = todo.first("RRULE")?.value, let recurrence = Recurrence(rrule: rule) {
+    if let rule = todo.first("RRULE")?.value, var recurrence = Recurrence(rrule: rule) {
+      // An UNTIL written as an instant (beside a timed DTSTART) is the day it falls on here, for a rule of days;
+      // an hourly one ends at that moment.
+      if recurrence.frequency != .hourly, let until = recurrence.until, until.count > 8,
+        let instant = Timestamp.parseBasic(until)
+      {
+        recurrence.until = Recurrence.dayText(LocalCalendar(timeZone: timeZone).day(of: instant))
+      }
       fields.rrule = recurrence.rrule
       fields.afterDone = x("REPEAT-AFTER-DONE")?.uppercased() == "TRUE"
       // A series' first day, as Stride writes it; a value that is no day is left out.

@@ -90,13 +90,13 @@ package enum VTodo {
       lines.append("X-STRIDE-START:\(ICalendar.date(own))")
     }
     let days = Days(due: fields.due, start: start, calendar: LocalCalendar(timeZone: timeZone))
-    if let start { lines.append(same("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
-    if let due = fields.due { lines.append(same("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
+    if let start { lines.append(days.kept("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
+    if let due = fields.due { lines.append(days.kept("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
     lines += status(
       fields.state, progress: StepProgress(done: fields.steps.count(where: \.done), total: fields.steps.count),
       cancelled: server?.cancelled == true, server: server)
     if let priority = priority(fields.type, server) { lines.append(priority) }
-    if let rule = fields.rrule { lines.append("RRULE:\(rule)") }
+    if let rule = fields.rrule { lines.append("RRULE:" + days.until(in: rule)) }
     if !fields.tags.isEmpty { lines.append("CATEGORIES:" + fields.tags.map(ICalendar.escape).joined(separator: ",")) }
     lines += fields.dependsOn.map { "RELATED-TO;RELTYPE=DEPENDS-ON:\($0)" }
     return lines + strideProperties(fields) + (server?.keptLines ?? [])
@@ -153,6 +153,26 @@ package enum VTodo {
       guard whole, calendar.clock(of: date) == clock else { return "\(name):\(ICalendar.date(date))" }
       let day = calendar.day(of: date)
       return "\(name);VALUE=DATE:" + String(format: "%04d%02d%02d", day.year, day.month, day.day)
+    }
+
+    /// The server's own line for the same moment, kept as it was written (its zone, say) when it is of the kind
+    /// chosen here: a whole-day DUE beside a timed DTSTART would be invalid, so it is written anew.
+    package func kept(_ name: String, _ date: Date, _ server: Parsed?) -> String? {
+      guard let line = same(name, date, server) else { return nil }
+      let head = line.prefix { $0 != ":" }.uppercased()
+      let isDay = head.contains("VALUE=DATE") && !head.contains("VALUE=DATE-TIME")
+      return isDay == whole ? line : nil
+    }
+
+    /// A rule's UNTIL of the same kind as DTSTART (RFC 5545): a day beside whole days, else the end of that day
+    /// here, in UTC (an instant already, as an hourly rule's may be, stays).
+    package func until(in rule: String) -> String {
+      rule.split(separator: ";").map { part -> String in
+        guard !whole, part.hasPrefix("UNTIL="), let day = Recurrence.untilDay(String(part.dropFirst(6))),
+          part.count == 14
+        else { return String(part) }
+        return "UNTIL=" + ICalendar.date(calendar.date(day, .endOfDay))
+      }.joined(separator: ";")
     }
   }
 

@@ -159,7 +159,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
   }
 
   /// The day of an UNTIL value (`20261205` or `20261205T235959Z`), nil when it is not one.
-  static func untilDay(_ value: String) -> CivilDate? {
+  package static func untilDay(_ value: String) -> CivilDate? {
     let digits = value.prefix(8)
     guard digits.count == 8, digits.allSatisfy(\.isNumber), value.count == 8 || value.dropFirst(8).first == "T",
       let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
