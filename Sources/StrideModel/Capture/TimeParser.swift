@@ -119,7 +119,7 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
-      if role == nil, end == nil, scan.describesNext(phrase) || scan.namesTopic(phrase) {
+      if role == nil, end == nil, scan.describesNext(phrase) || scan.namesTopic(phrase) || scan.carriesOnName(phrase) {
         // "book for monday meeting", "prep the friday standup", "email sara about friday": the day says which
         // occasion, or what the task is about; it stays.
         index = last
@@ -127,9 +127,7 @@ public struct TimeParser: Sendable {
       }
       let marked = role != nil
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
-      if role == nil {
-        role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
-      }
+      if role == nil { role = scan.innerRole(from: phrase.first, to: last) }
       var first = role == nil ? phrase.first : index
       // "order the cake the 22nd": a "the" before a phrase that ends the title goes with it.
       if first > 0, chunks[first - 1].word == "the", last == chunks.count || chunks[last - 1].punctuated {

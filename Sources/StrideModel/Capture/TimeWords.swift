@@ -8,9 +8,7 @@ enum TimeWords {
   ]
 
   /// Words that name a day by themselves, after which a bare hour is that day's ("tmrw 9", "tonight 11").
-  static let dayWords: Set<String> = [
-    "today", "tonight", "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow",
-  ]
+  static let dayWords: Set<String> = todayWords.union(tomorrowWords).union(["tonight"])
 
   /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
   static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
@@ -55,10 +53,10 @@ enum TimeWords {
   ]
 
   /// Words after which a time phrase may end ("on the 1st at 9", "end of month, then", "at 5 with Sam").
-  static let phraseFollowers: Set<String> = [
+  static let phraseFollowers: Set<String> = Set([
     "at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or", "in", "on", "with",
-    "for", "then", "today", "tomorrow", "tonight", "tmrw", "tmr", "next", "this", "noon", "midnight",
-  ]
+    "for", "then", "tonight", "next", "this", "noon", "midnight",
+  ]).union(todayWords).union(tomorrowWords)
 
   /// Words that make a weekday part of a name ("black friday", "ash wednesday", "super bowl sunday").
   static let weekdayCompounds: Set<String> = [

@@ -1,0 +1,30 @@
+/// The short and vague day words people bring from other task apps and from typing on a phone: "2day", "tmw",
+/// "2moro", "tom", "early next week", "mid january". Docs/capture.md has the rules and the conventions chosen.
+extension TimeWords {
+  /// Ways to write "today" that are no other word.
+  static let todayWords: Set<String> = ["today", "2day", "tdy"]
+  /// Ways to write "tomorrow" that are no other word: the misspellings and the phone shorthands.
+  static let tomorrowWords: Set<String> = [
+    "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow", "tmw", "tmoro", "tmorrow", "2moro",
+    "2morow", "2morrow", "2mrw", "2mro", "2mrow", "tomoz", "tmoz",
+  ]
+  /// Short day words that are also names: "tom" (tomorrow, or Tom), "tod" (today, or Tod); how many days from
+  /// today each is.
+  static let nameDayWords: [String: Int] = ["tom": 1, "tod": 0]
+  /// Words after which a short day word that is also a name is the name: a verb that takes a person ("call tom",
+  /// "ask tom about the car") or a word that joins people ("with tom", "for tom", "tom and jerry").
+  static let personWords: Set<String> = [
+    "call", "ask", "text", "email", "e-mail", "mail", "ring", "phone", "message", "msg", "ping", "tell", "remind",
+    "meet", "see", "visit", "thank", "thanks", "pay", "invite", "help", "lend", "give", "send", "show", "teach",
+    "pick", "collect", "drop", "tag", "cc", "bcc", "dm", "with", "for", "from", "to", "and", "or", "&", "by",
+    "after", "about", "uncle", "aunt", "auntie", "cousin", "brother", "sister", "dad", "mum", "mom", "dear", "hi",
+    "hello", "hey", "bye", "mr", "dr", "mrs", "ms", "sir", "little", "big", "old", "young", "peeping", "saint",
+    "st", "you", "me", "us", "birthday", "happy",
+  ]
+  /// Markers after which a short day word at the end of the line is a day: "due tom", "until tom".
+  static let shortDayMarkers: Set<String> = ["due", "until", "till", "til", "on"]
+  /// The parts of a period "early", "mid" and "late" name, in thirds: the 1st–10th, 11th–20th and 21st–end of a
+  /// month (as Duckling reads them); Monday–Tuesday, Wednesday–Thursday and Friday–Sunday of a week; January–April,
+  /// May–August and September–December of a year.
+  static let periodParts: [String: Int] = ["early": 0, "mid": 1, "middle": 1, "late": 2]
+}
