@@ -29,6 +29,7 @@ public struct CaptureParser: Sendable {
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
+    let held = heldSpans(characters, titleLine, consumed: consumed, timeRead: result.due != nil || result.start != nil)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -52,6 +53,7 @@ public struct CaptureParser: Sendable {
     // The type and energy come from the title: a word in a step ("file the invoice") says what the step is.
     infer(characters, titleLine, into: &result, consumed: consumed, title: result.title)
     result.spans += spans(of: misses, keptIn: result.title, of: characters)
+    result.spans += held
     result.spans.sort { $0.start < $1.start }
     return result
   }
@@ -236,7 +238,7 @@ public struct CaptureParser: Sendable {
         continue
       }
       result.problem = result.problem ?? match.contradiction
-      consumed.append(Self.withDanglingVerb(masked, line, range))
+      consumed.append(Self.withLeadingDash(masked, line, Self.withDanglingVerb(masked, line, range)))
     }
   }
 }

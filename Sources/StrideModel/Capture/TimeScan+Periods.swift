@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The pieces of a time phrase that name a day by where it stands from today ("next week", "this friday", "the
 /// end of the month"), and the periods they name: a week, a month, a quarter, a year, a weekend.
@@ -37,6 +38,10 @@ extension Scan {
       var day = today.adding(days: shift)
       while day.isoWeekday > 5 { day = day.adding(days: shift) }
       return (.day(day), index + 2, false)
+    case "hour":
+      // "next hour", "in the next hour": within the hour, so due an hour from now.
+      guard shift == 1 else { return nil }
+      return (.instant(parser.reference.addingTimeInterval(Seconds.hours(1))), index + 2, false)
     case "week", "month", "quarter", "qtr", "year":
       // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
       // is the whole week: `range` makes it one.)
@@ -113,6 +118,9 @@ extension Scan {
     }
     // "the end of year report" is a report.
     if careful, !endsDate(at: position) { return nil }
+    // "the beginning of next month", "start of next week": its first day (due at its end), where Taskwarrior's
+    // `somn` is its first second.
+    if word != "end", case .instant(let first) = piece { return (.day(parser.calendar.day(of: first)), position + 1, false) }
     return (piece, position + 1, false)
   }
 }

@@ -39,6 +39,8 @@ extension Scan {
         sign = direction
         position += 1
       case "later", "hence":
+        // In a title "28 days later" is a film: a date there is written "in 28 days".
+        guard !careful || marked else { return nil }
         position += 1
       case "from":
         if let from = self.word(position + 1), from == "now" || from == "today" {

@@ -67,7 +67,8 @@ extension Scan {
       TimeWords.phraseFollowers.contains(next) || TimeWords.joiners.contains(next)
       || TimeWords.dueMarkers.contains(next) || TimeWords.startMarkers.contains(next)
       || TimeWords.topicWords.contains(next) || TimeWords.innerMarkers[next] != nil
-    return !joining && !endsDate(at: phrase.first)
+    // "invite monday 3 people": a number after it is no name.
+    return !joining && next.first?.isNumber != true && !endsDate(at: phrase.first)
   }
 
   /// The role a marker inside a phrase gives it: "tomorrow after lunch" is a start, "friday before noon" a due.
@@ -75,7 +76,7 @@ extension Scan {
   func innerRole(from first: Int, to end: Int) -> TimeParser.Role? {
     for index in first..<end {
       guard let role = TimeWords.innerMarkers[chunks[index].word] else { continue }
-      if index + 1 < end, dayFollows(index + 1) { continue }
+      if index + 1 < end, dayFollows(index + 1) || (index > 0 && chunks[index - 1].word == "day") { continue }
       return role
     }
     return nil

@@ -69,6 +69,9 @@ struct Scan {
     else { return false }
     let leading = word(phrase.first) ?? ""
     let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
+    // "monday email the accountant", "tuesday call the garage": at the start of a line, an occasion word with an
+    // object after it is the task's verb, and the weekday says when.
+    if phrase.first == 0, let object = word(phrase.end + 1), TimeWords.objectWords.contains(object) { return false }
     return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
   }
 
@@ -89,6 +92,8 @@ struct Scan {
     guard !chunks[index].protected else { return nil }
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
+    // "early next week", "mid january": the part of the period.
+    if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words == ["weekend"] { return weekendDays(next: false) }
     let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
     guard words.count == 2, let shift = shifts[words[0]] else { return nil }
@@ -128,6 +133,12 @@ struct Scan {
     }
     if first == "due", let next = word(index + 1), ["by", "on", "at", "before"].contains(next) {
       return (.due, index + 2)
+    }
+    // "the day after tomorrow" (a film, where it is not read as a day) has no marker in it.
+    if index > 0, chunks[index - 1].word == "day", let next = word(index + 1),
+      TimeWords.tomorrowWords.contains(next) || next == "yesterday"
+    {
+      return nil
     }
     if TimeWords.dueMarkers.contains(first) { return (.due, index + 1) }
     // "start of next week" is a time, not a marker.
@@ -242,6 +253,7 @@ struct Scan {
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
+    if let found = partPiece(word, index) ?? withinNextPiece(word, index) { return found }
     if let found = boundaryPiece(word, index) { return found }
     if let found = pastToPiece(word, index, afterAt: afterAt) { return found }
     if let found = relativePiece(word, index, marked: marked) { return found }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Words of a title that look like a time and were kept, on purpose, because they may well be something else: a
+/// short day word that is also a name ("text tom 5pm"), a weekday that carries on a name ("watch sunday best
+/// episode 3"), a length of time alone ("rest 5 days"). A capture names them in its reply, with what to write for
+/// a time, so no day is ever left silently and no name ever silently becomes one.
+extension TimeParser {
+  /// A word kept in the title, where it stands in the text, and why.
+  public struct Held: Equatable, Sendable {
+    public var range: Range<Int>
+    public var text: String
+    public var reason: String
+  }
+
+  /// The words of `text` outside `read` (the character ranges a capture already read) that could have been a time
+  /// and were kept. `timeRead`: the line gave a due or start time, so a length of time in it needs no word.
+  public func held(in text: String, read: [Range<Int>], timeRead: Bool) -> [Held] {
+    let chunks = Chunk.split(text)
+    let scan = Scan(parser: self, chunks: chunks, careful: true)
+    var found: [Held] = []
+    var index = 0
+    while index < chunks.count {
+      let chunk = chunks[index]
+      guard !chunk.protected, !read.contains(where: { $0.overlaps(chunk.range) }) else {
+        index += 1
+        continue
+      }
+      if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
+        let day = days == 0 ? "today" : "tomorrow"
+        found.append(
+          Held(
+            range: chunk.range, text: Self.text(text, chunk.range),
+            reason: "it may be a name or \(day); for the day, write \(day)"))
+      } else if TimeWords.weekdays[chunk.word] != nil, let phrase = scan.expression(at: index, marked: false),
+        phrase.end == index + 1, scan.carriesOnName(phrase), !scan.describesNext(phrase), !scan.namesTopic(phrase)
+      {
+        found.append(
+          Held(
+            range: chunk.range, text: Self.text(text, chunk.range),
+            reason: "a day in the middle of a title may be part of a name; for a date, write on "
+              + "\(chunk.word) or put the day at the end"))
+      } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
+        let words = Self.text(text, range)
+        found.append(
+          Held(
+            range: range, text: words,
+            reason: "a length of time is not a date; to be due then, write in \(words.lowercased())"))
+        index = end
+        continue
+      }
+      index += 1
+    }
+    return found
+  }
+
+  /// A length of time alone at `index` ("5 days", "4d", "2 hours", "3 weeks") and the index after it; nil for one
+  /// in minutes written short ("20m" is often metres) and for one that a capture read.
+  private func length(at index: Int, scan: Scan, read: [Range<Int>]) -> (Range<Int>, Int)? {
+    let chunks = scan.chunks
+    guard chunks[index].word.first?.isNumber == true || TimeWords.amounts[chunks[index].word] != nil,
+      index == 0 || !["in", "within"].contains(chunks[index - 1].word),
+      let (amounts, end) = scan.amounts(at: index),
+      !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound) })
+    else { return nil }
+    let words = chunks[index..<end].map(\.word)
+    // "20m" alone is as often metres; "a" and "an" alone are articles ("a day out").
+    if words.count == 1, words[0].hasSuffix("m"), words[0].dropLast().allSatisfy(\.isNumber) { return nil }
+    if ["a", "an"].contains(words[0]), amounts.count == 1, words.count == 2 { return nil }
+    return (chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound, end)
+  }
+
+  private static func text(_ text: String, _ range: Range<Int>) -> String {
+    String(Array(text)[range])
+  }
+}
