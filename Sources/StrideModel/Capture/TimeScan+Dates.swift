@@ -60,7 +60,9 @@ extension Scan {
     case "day":
       // "day after tomorrow", "day before yesterday" (a leading "the" is a joiner).
       // In a title only where a time may end: "watch the day after tomorrow film" is a film.
-      if careful, !endsDate(at: index + 2) { return nil }
+      // At the start of a line it says when, as a weekday there does ("day after tomorrow call mum").
+      let startsLine = index == 0 || (index == 1 && chunks[0].word == "the")
+      if careful, !startsLine, !endsDate(at: index + 2) { return nil }
       if self.word(index + 1) == "after", self.word(index + 2).map(TimeWords.tomorrowWords.contains) == true {
         return (.day(today.adding(days: 2)), index + 3, false)
       }

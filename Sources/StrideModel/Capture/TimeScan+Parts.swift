@@ -41,7 +41,10 @@ extension Scan {
       (days, kind) = (period, unit)
       if Self.third(part, of: days, unit: kind).last < parser.today { days = self.period(unit, shift: 1) }
     } else if unit == nil, let (period, name, end) = namedUnit(at: position) {
+      // "mid month" with no "this" or "next": the coming one, once this one's part is over.
+      let bare = end - position == 1
       (days, kind, position) = (period, name, end)
+      if bare, Self.third(part, of: days, unit: kind).last < parser.today { days = self.period(name, shift: 1) }
     } else if let (month, fixed, end) = partMonth(unit, at: position) {
       (days, position) = ((month, month.endOfMonth), end)
       // "late november" on 21 November is this one; "early november" then is next year's.
@@ -113,6 +116,23 @@ extension Scan {
       let first = days.first.adding(months: 4 * part)
       return (first, first.adding(months: 3).endOfMonth)
     }
+  }
+
+  /// "this coming friday", "this coming weekend": "coming" after "this" says the same.
+  func thisComingPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard word == "this", self.word(index + 1) == "coming" else { return nil }
+    return modifiedPiece("coming", index + 1)
+  }
+
+  /// "in 2 weeks on tuesday", "in 3 weeks on friday": that weekday in the week so many weeks on, as "tue in 2
+  /// weeks" is.
+  func weeksThenWeekday(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard ["in", "within"].contains(word), let (_, end) = amounts(at: index + 1) else { return nil }
+    let at = self.word(end) == "on" ? end + 1 : end
+    guard let name = self.word(at), let weekday = TimeWords.weekdays[name],
+      let (day, _) = weekdayInWeeks(weekday, at: index)
+    else { return nil }
+    return (.day(day), at + 1, false)
   }
 
   /// "in the next hour", "within the next 2 days": "next" after "in the" or "within the".

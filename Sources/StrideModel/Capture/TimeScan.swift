@@ -92,6 +92,7 @@ struct Scan {
     guard !chunks[index].protected else { return nil }
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
+    if words.count == 3, words[0] == "this", words[1] == "coming" { words.removeFirst() }
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words == ["weekend"] { return weekendDays(next: false) }
@@ -212,7 +213,7 @@ struct Scan {
     guard pieces > 0 else { return nil }
     if careful {
       // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
-      let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") } ?? false
+      let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") || $0.hasPrefix("over") } ?? false
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
@@ -253,7 +254,11 @@ struct Scan {
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
-    if let found = partPiece(word, index) ?? withinNextPiece(word, index) { return found }
+    if let found = partPiece(word, index) ?? withinNextPiece(word, index) ?? thisComingPiece(word, index)
+      ?? weeksThenWeekday(word, index)
+    {
+      return found
+    }
     if let found = boundaryPiece(word, index) { return found }
     if let found = pastToPiece(word, index, afterAt: afterAt) { return found }
     if let found = relativePiece(word, index, marked: marked) { return found }

@@ -17,7 +17,7 @@ extension TimeWords {
     "call", "ask", "text", "email", "e-mail", "mail", "ring", "phone", "message", "msg", "ping", "tell", "remind",
     "meet", "see", "visit", "thank", "thanks", "pay", "invite", "help", "lend", "give", "send", "show", "teach",
     "pick", "collect", "drop", "tag", "cc", "bcc", "dm", "with", "for", "from", "to", "and", "or", "&", "by",
-    "after", "about", "uncle", "aunt", "auntie", "cousin", "brother", "sister", "dad", "mum", "mom", "dear", "hi",
+    "after", "about", "w/", "w", "uncle", "aunt", "auntie", "cousin", "dear", "hi",
     "hello", "hey", "bye", "mr", "dr", "mrs", "ms", "sir", "little", "big", "old", "young", "peeping", "saint",
     "st", "you", "me", "us", "birthday", "happy",
   ]
