@@ -31,14 +31,21 @@ extension TimeParser {
           Held(
             range: chunk.range, text: Self.text(text, chunk.range),
             reason: "it may be a name or \(day); for the day, write \(day)"))
-      } else if TimeWords.weekdays[chunk.word] != nil, let phrase = scan.expression(at: index, marked: false),
-        phrase.end == index + 1, scan.carriesOnName(phrase), !scan.describesNext(phrase), !scan.namesTopic(phrase)
+      } else if let phrase = scan.expression(at: index, marked: false), phrase.first == index,
+        TimeWords.weekdays[chunk.word] != nil,
+        (phrase.end == index + 1 && scan.carriesOnName(phrase) && !scan.describesNext(phrase)
+          && !scan.namesTopic(phrase)) || scan.capitalisedName(phrase)
       {
+        let range = chunk.range.lowerBound..<chunks[phrase.end - 1].range.upperBound
         found.append(
           Held(
-            range: chunk.range, text: Self.text(text, chunk.range),
+            range: range, text: Self.text(text, range),
             reason: "a day in the middle of a title may be part of a name; for a date, write on "
               + "\(chunk.word) or put the day at the end"))
+        index = phrase.end
+        continue
+      } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
+        found.append(Held(range: chunk.range, text: Self.text(text, chunk.range), reason: reason))
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
         let words = Self.text(text, range)
         found.append(
@@ -66,7 +73,36 @@ extension TimeParser {
     // "20m" alone is as often metres; "a" and "an" alone are articles ("a day out").
     if words.count == 1, words[0].hasSuffix("m"), words[0].dropLast().allSatisfy(\.isNumber) { return nil }
     if ["a", "an"].contains(words[0]), amounts.count == 1, words.count == 2 { return nil }
+    // "a 30 day challenge", "the 3 day stew": a length before a noun describes it.
+    if words.count == 2, amounts.count == 1, amounts[0].0 != 1, !words[1].hasSuffix("s") { return nil }
     return (chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound, end)
+  }
+
+  /// Why a day and month in figures that was not read is named: it ends the line or follows a marker ("pay rent
+  /// 3/4", "on 3/4"), and it reads two ways with no locale to choose ("3 April or 4 March"). A fraction alone
+  /// ("add 1/2") is no date and is not named.
+  private func figureReason(_ word: String, at index: Int, scan: Scan) -> String? {
+    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    guard dateOrder == .unknown, parts.count == 2,
+      let readings = Scan.numericReadings(word, parser: self), let dayFirst = readings.0,
+      let monthFirst = readings.1, dayFirst != monthFirst
+    else { return nil }
+    let before = index > 0 ? scan.chunks[index - 1].word : ""
+    let marked = TimeWords.dueMarkers.contains(before) || TimeWords.startMarkers.contains(before) || before == "on"
+    let ends = index + 1 == scan.chunks.count || scan.chunks[index].punctuated
+    guard marked || ends else { return nil }
+    if !marked, Scan.isFraction(parts) { return nil }
+    let time = HumanTime(now: reference, timeZone: calendar.timeZone)
+    let (one, other) = (
+      time.fullDay(calendar.date(dayFirst, .startOfDay)), time.fullDay(calendar.date(monthFirst, .startOfDay))
+    )
+    return "it could be \(one) or \(other); write the month as a word (\(Self.short(dayFirst)) or "
+      + "\(Self.short(monthFirst))), or set LC_TIME to your locale"
+  }
+
+  private static func short(_ day: CivilDate) -> String {
+    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    return "\(day.day) \(months[day.month - 1])"
   }
 
   private static func text(_ text: String, _ range: Range<Int>) -> String {

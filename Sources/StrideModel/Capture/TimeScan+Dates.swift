@@ -91,7 +91,9 @@ extension Scan {
       if index >= 2, self.word(index - 1) == "-", isWeekday(index - 2), !endsDate(at: index) { return nil }
     }
     // "tue in 2 weeks": that Tuesday in the week two weeks on.
-    if let (day, end) = weekdayInWeeks(weekday, at: index + 1) { return (.day(day), end, false) }
+    if let (day, end) = weekdayInWeeks(weekday, at: index + 1) ?? weekdayAfterNext(weekday, at: index + 1) {
+      return (.day(day), end, false)
+    }
     var position = index + 1
     if self.word(position) == "of" { position += 1 }
     if let modifier = self.word(position), ["next", "this", "last"].contains(modifier),

@@ -71,12 +71,12 @@ extension Scan {
     case (3, 4, _): date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
     default:
       guard let (dayFirst, monthFirst) = Scan.numericReadings(word, parser: parser) else { return nil }
-      // In a title a day and month alone need a marker ("by 27/1"), or to end the phrase and read one way only
-      // ("pay the rent 27/1", "dentist 14/12 3pm"): "4/5 stars", "1/2" and "24/7" stay.
+      // In a title a day and month alone need a marker ("by 27/1"), or to end the phrase and read one way — in
+      // any locale, or in the writer's where it is known — without being a fraction ("pay the rent 27/1",
+      // "dentist 14/12 3pm"): "4/5 stars", "add 1/2" and "24/7" stay.
       if parts.count == 2, careful, !marked {
-        guard endsDate(at: index), dayFirst == nil || monthFirst == nil, !Scan.isFigureOfSpeech(parts) else {
-          return nil
-        }
+        let oneWay = dayFirst == nil || monthFirst == nil || (parser.dateOrder != .unknown && !Scan.isFraction(parts))
+        guard endsDate(at: index), oneWay, !Scan.isFigureOfSpeech(parts) else { return nil }
       }
       // "12.25.26": a dotted date with a two-digit year needs two figures in each part, and no version before it.
       if separator == ".", parts.last!.count == 2, Scan.versionLike(parts, after: index > 0 ? self.word(index - 1) : nil) {
@@ -148,6 +148,12 @@ extension Scan {
   /// finer ("7/16").
   static func isFigureOfSpeech(_ parts: [Substring]) -> Bool {
     parts.count == 2 && ((parts[0] == "24" && parts[1] == "7") || ["16", "32", "64"].contains(String(parts[1])))
+  }
+
+  /// Whether a day and month in figures is as much a common fraction: "1/2", "3/4", "5/8".
+  static func isFraction(_ parts: [Substring]) -> Bool {
+    guard parts.count == 2, let top = Int(parts[0]), let bottom = Int(parts[1]) else { return false }
+    return top < bottom && [2, 3, 4, 8].contains(bottom)
   }
 
   /// Whether a dotted date with a two-digit year looks like a version number: a part of one figure ("1.10.30"), or

@@ -135,6 +135,20 @@ extension Scan {
     return (.day(day), at + 1, false)
   }
 
+  /// "the week after next", "the month after next": the period after the next one, from its first day.
+  func afterNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard let period = afterNextPeriod(at: index) else { return nil }
+    return (.day(period.first), index + 3, false)
+  }
+
+  /// The days of "week after next" or "month after next" at `index`.
+  func afterNextPeriod(at index: Int) -> (first: CivilDate, last: CivilDate)? {
+    guard let unit = word(index), ["week", "month", "year"].contains(unit), word(index + 1) == "after",
+      word(index + 2) == "next"
+    else { return nil }
+    return period(unit, shift: 2)
+  }
+
   /// "in the next hour", "within the next 2 days": "next" after "in the" or "within the".
   func withinNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["in", "within"].contains(word), self.word(index + 1) == "the", let next = self.word(index + 2),

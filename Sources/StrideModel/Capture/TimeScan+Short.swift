@@ -71,12 +71,31 @@ extension Scan {
     return !joining && next.first?.isNumber != true && !endsDate(at: phrase.first)
   }
 
+  /// Whether a phrase in the middle of a line is written with capitals, as the words of a name are, and a
+  /// capitalised word follows it: "watch Sunday Night Football", "read Sunday Best". A name, not a time.
+  func capitalisedName(_ phrase: Phrase) -> Bool {
+    guard careful, phrase.first > 0, phrase.end < chunks.count, !chunks[phrase.first - 1].punctuated,
+      !chunks[phrase.end - 1].punctuated, chunks[phrase.end].capitalised,
+      chunks[phrase.first..<phrase.end].allSatisfy(\.capitalised)
+    else { return false }
+    return true
+  }
+
+  /// "monday after next", "the friday after next": that weekday in the week after next.
+  func weekdayAfterNext(_ weekday: Int, at index: Int) -> (CivilDate, Int)? {
+    guard word(index) == "after", word(index + 1) == "next" else { return nil }
+    return (parser.today.startOfWeek.adding(days: 14 + weekday - 1), index + 2)
+  }
+
   /// The role a marker inside a phrase gives it: "tomorrow after lunch" is a start, "friday before noon" a due.
-  /// A marker between a day and another ("the day after tomorrow", "2 days before friday") only counts the days.
+  /// A marker between a day and another ("the day after tomorrow", "2 days before friday", "monday after next")
+  /// only counts the days.
   func innerRole(from first: Int, to end: Int) -> TimeParser.Role? {
     for index in first..<end {
       guard let role = TimeWords.innerMarkers[chunks[index].word] else { continue }
-      if index + 1 < end, dayFollows(index + 1) || (index > 0 && chunks[index - 1].word == "day") { continue }
+      // "monday after next", "the day after tomorrow": the marker only counts the days.
+      if index + 1 < end, dayFollows(index + 1) || chunks[index + 1].word == "next" { continue }
+      if index > 0, chunks[index - 1].word == "day" { continue }
       return role
     }
     return nil

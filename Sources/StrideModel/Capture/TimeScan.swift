@@ -93,6 +93,7 @@ struct Scan {
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
     if words.count == 3, words[0] == "this", words[1] == "coming" { words.removeFirst() }
+    if words.count == 3, let period = afterNextPeriod(at: phrase.end - 3) { return period }
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words == ["weekend"] { return weekendDays(next: false) }
@@ -255,7 +256,7 @@ struct Scan {
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = partPiece(word, index) ?? withinNextPiece(word, index) ?? thisComingPiece(word, index)
-      ?? weeksThenWeekday(word, index)
+      ?? weeksThenWeekday(word, index) ?? afterNextPiece(word, index)
     {
       return found
     }
