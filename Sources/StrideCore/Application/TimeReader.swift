@@ -59,12 +59,15 @@ struct TimeReader {
       }
     let time = HumanTime(now: reference, timeZone: zone)
     let here = match.zone == nil ? nil : zone.identifier
-    // A phrase is said whole; a moment or a since is the one instant it stands for.
+    // A phrase is said whole, with the convention it was read by where task apps differ; a moment or a since is
+    // the one instant it stands for.
+    var whole = sentence(
+      quoting: text, start: start, end: end, allDay: allDay, wholeDays: match.wholeDays, here: here, time)
+    if let convention = match.convention { whole = String(whole.dropLast()) + " (\(convention))." }
     let said =
       reading == .phrase
       ? TimeParse.Said(
-        sentence: sentence(
-          quoting: text, start: start, end: end, allDay: allDay, wholeDays: match.wholeDays, here: here, time),
+        sentence: whole,
         start: time.rfc3339(start), end: end.map(time.rfc3339), at: time.describe(at))
       : TimeParse.Said(
         sentence: sentence(quoting: text, start: at, end: nil, allDay: false, wholeDays: false, here: here, time),

@@ -40,6 +40,9 @@ public struct TimeParser: Sendable {
     /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
     /// such a phrase is refused rather than one of the two guessed.
     public var contradiction: String?
+    /// The convention the words were read by, where task apps differ ("early next week", "tue in 2 weeks"), as a
+    /// clause for `stride when` to say after the reading.
+    public var convention: String?
   }
 
   public let reference: Date
@@ -94,9 +97,11 @@ public struct TimeParser: Sendable {
     }
     guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
-    return match(
+    var found = match(
       start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,
       beforeDay: scan.leavesDayOut(from: 0, to: first))
+    found.convention = scan.convention(from: first, to: chunks.count)
+    return found
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
