@@ -124,8 +124,9 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
-      if role == nil, end == nil, scan.describesNext(phrase) || scan.namesTopic(phrase) || scan.carriesOnName(phrase)
-        || scan.capitalisedName(phrase)
+      if role == nil, end == nil,
+        scan.describesNext(phrase) || scan.namesTopic(phrase) || scan.carriesOnName(phrase)
+          || scan.capitalisedName(phrase)
       {
         // "book for monday meeting", "prep the friday standup", "email sara about friday": the day says which
         // occasion, or what the task is about; it stays.

@@ -15,7 +15,9 @@ extension Scan {
       if TimeWords.weekdays[word] != nil, ["in", "within"].contains(next) {
         return "that weekday in the week, Monday to Sunday, that holds the day so many weeks on"
       }
-      if word == "after", next == "next" { return "after next is the one after the coming one; weeks run Monday to Sunday" }
+      if word == "after", next == "next" {
+        return "after next is the one after the coming one; weeks run Monday to Sunday"
+      }
       if ["beginning", "start"].contains(word), next == "of" { return "the beginning of a period is its first day" }
       if word == "next", next == "hour" { return "within the hour: an hour from now" }
     }

@@ -16,19 +16,7 @@ extension Scan {
 
   func namedPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     let today = parser.today
-    if TimeWords.todayWords.contains(word) { return (.day(today), index + 1, false) }
-    if TimeWords.tomorrowWords.contains(word) {
-      // "watch the day after tomorrow film": the words of a name, where "the day after tomorrow" was not read.
-      if careful, index >= 2, ["after", "before"].contains(chunks[index - 1].word), chunks[index - 2].word == "day" {
-        return nil
-      }
-      return (.day(today.adding(days: 1)), index + 1, false)
-    }
-    if let days = TimeWords.nameDayWords[word] {
-      // "tom" and "tod" are names too: a day only where a day stands ("pay rent tom 5pm", not "call tom").
-      guard shortDay(at: index) == .day else { return nil }
-      return (.day(today.adding(days: days)), index + 1, false)
-    }
+    if let found = shortDayPiece(word, index) { return found }
     switch word {
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight":

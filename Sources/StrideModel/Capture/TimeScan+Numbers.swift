@@ -79,7 +79,9 @@ extension Scan {
         guard endsDate(at: index), oneWay, !Scan.isFigureOfSpeech(parts) else { return nil }
       }
       // "12.25.26": a dotted date with a two-digit year needs two figures in each part, and no version before it.
-      if separator == ".", parts.last!.count == 2, Scan.versionLike(parts, after: index > 0 ? self.word(index - 1) : nil) {
+      if separator == ".", parts.last!.count == 2,
+        Scan.versionLike(parts, after: index > 0 ? self.word(index - 1) : nil)
+      {
         return nil
       }
       switch (dayFirst, monthFirst) {

@@ -120,7 +120,9 @@ extension Scan {
     if careful, !endsDate(at: position) { return nil }
     // "the beginning of next month", "start of next week": its first day (due at its end), where Taskwarrior's
     // `somn` is its first second.
-    if word != "end", case .instant(let first) = piece { return (.day(parser.calendar.day(of: first)), position + 1, false) }
+    if word != "end", case .instant(let first) = piece {
+      return (.day(parser.calendar.day(of: first)), position + 1, false)
+    }
     return (piece, position + 1, false)
   }
 }

@@ -13,6 +13,23 @@ extension Scan {
     case unsure
   }
 
+  /// Today and tomorrow in any of their short forms ("2day", "tmw", "2moro"), and "tom" and "tod" where a day
+  /// stands; nil for any other word, and for "tomorrow" in a name where "the day after tomorrow" was not read.
+  func shortDayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    let today = parser.today
+    if TimeWords.todayWords.contains(word) { return (.day(today), index + 1, false) }
+    if TimeWords.tomorrowWords.contains(word) {
+      // "watch the day after tomorrow film": the words of a name.
+      if careful, index >= 2, ["after", "before"].contains(chunks[index - 1].word), chunks[index - 2].word == "day" {
+        return nil
+      }
+      return (.day(today.adding(days: 1)), index + 1, false)
+    }
+    // "tom" and "tod" are names too: a day only where a day stands ("pay rent tom 5pm", not "call tom").
+    guard let days = TimeWords.nameDayWords[word], shortDay(at: index) == .day else { return nil }
+    return (.day(today.adding(days: days)), index + 1, false)
+  }
+
   /// Whether "tom" or "tod" at `index` is a day or a name. A day where a day stands and a name cannot: beside a
   /// clock time or a time of day ("tom 5pm", "5pm tom", "tom morning"), after "due", "until" or "on" where the
   /// phrase ends, or as the last word after a thing ("water the plants tom"). A name after a word that takes a
