@@ -61,7 +61,7 @@ extension TimeParser {
   }
 
   /// A length of time alone at `index` ("5 days", "4d", "2 hours", "3 weeks") and the index after it; nil for one
-  /// in minutes written short ("20m" is often metres) and for one that a capture read.
+  /// in seconds or minutes written short ("20m" is often metres, "18s" a size) and for one that a capture read.
   private func length(at index: Int, scan: Scan, read: [Range<Int>]) -> (Range<Int>, Int)? {
     let chunks = scan.chunks
     guard chunks[index].word.first?.isNumber == true || TimeWords.amounts[chunks[index].word] != nil,
@@ -70,8 +70,8 @@ extension TimeParser {
       !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound) })
     else { return nil }
     let words = chunks[index..<end].map(\.word)
-    // "20m" alone is as often metres; "a" and "an" alone are articles ("a day out").
-    if words.count == 1, words[0].hasSuffix("m"), words[0].dropLast().allSatisfy(\.isNumber) { return nil }
+    // "20m" alone is as often metres, "18s" a size; "a" and "an" alone are articles ("a day out").
+    if words.count == 1, case .seconds(let length) = amounts[0].1, length < 3600 { return nil }
     if ["a", "an"].contains(words[0]), amounts.count == 1, words.count == 2 { return nil }
     // "a 30 day challenge", "the 3 day stew": a length before a noun describes it.
     if words.count == 2, amounts.count == 1, amounts[0].0 != 1, !words[1].hasSuffix("s") { return nil }
@@ -88,6 +88,7 @@ extension TimeParser {
       let monthFirst = readings.1, dayFirst != monthFirst
     else { return nil }
     let before = index > 0 ? scan.chunks[index - 1].word : ""
+    if TimeWords.countWords.contains(before) { return nil }
     let marked = TimeWords.dueMarkers.contains(before) || TimeWords.startMarkers.contains(before) || before == "on"
     let ends = index + 1 == scan.chunks.count || scan.chunks[index].punctuated
     guard marked || ends else { return nil }

@@ -73,10 +73,11 @@ extension Scan {
       guard let (dayFirst, monthFirst) = Scan.numericReadings(word, parser: parser) else { return nil }
       // In a title a day and month alone need a marker ("by 27/1"), or to end the phrase and read one way — in
       // any locale, or in the writer's where it is known — without being a fraction ("pay the rent 27/1",
-      // "dentist 14/12 3pm"): "4/5 stars", "add 1/2" and "24/7" stay.
+      // "dentist 14/12 3pm"): "4/5 stars", "add 1/2", "24/7" and a count ("page 12/30") stay.
       if parts.count == 2, careful, !marked {
         let oneWay = dayFirst == nil || monthFirst == nil || (parser.dateOrder != .unknown && !Scan.isFraction(parts))
-        guard endsDate(at: index), oneWay, !Scan.isFigureOfSpeech(parts) else { return nil }
+        let counted = index > 0 && TimeWords.countWords.contains(chunks[index - 1].word)
+        guard endsDate(at: index), oneWay, !counted, !Scan.isFigureOfSpeech(parts) else { return nil }
       }
       // "12.25.26": a dotted date with a two-digit year needs two figures in each part, and no version before it.
       if separator == ".", parts.last!.count == 2,

@@ -51,6 +51,7 @@ extension Scan {
       return timeAfter || timeBefore ? .unsure : .name
     }
     if timeAfter || timeBefore { return .day }
+    if let before, TimeWords.eitherWords.contains(before) { return .unsure }
     if let before, TimeWords.shortDayMarkers.contains(before) { return ends ? .day : .unsure }
     return ends && before != nil ? .day : .unsure
   }

@@ -19,7 +19,17 @@ extension TimeWords {
     "pick", "collect", "drop", "tag", "cc", "bcc", "dm", "with", "for", "from", "to", "and", "or", "&", "by",
     "after", "about", "w/", "w", "uncle", "aunt", "auntie", "cousin", "dear", "hi",
     "hello", "hey", "bye", "mr", "dr", "mrs", "ms", "sir", "little", "big", "old", "young", "peeping", "saint",
-    "st", "you", "me", "us", "birthday", "happy",
+    "st", "you", "me", "us",
+  ]
+  /// Words after which a short day word may as well be a name as a day: "mum's birthday tom" (tomorrow) and "happy
+  /// birthday tom" (Tom). The word stays and is named.
+  static let eitherWords: Set<String> = ["birthday", "party", "present", "gift", "card", "dinner", "lunch"]
+  /// Words before a figure that make it a count, not a day and month: "page 12/30", "episode 4/12", "score 8/10".
+  static let countWords: Set<String> = [
+    "page", "pages", "p", "pg", "pp", "chapter", "ch", "episode", "ep", "eps", "part", "pt", "step", "steps", "vol",
+    "volume", "question", "q", "level", "lvl", "round", "game", "set", "sets", "rep", "reps", "lesson", "unit",
+    "item", "no", "number", "#", "score", "scored", "rating", "rated", "ratio", "odds", "grade", "slide", "slides",
+    "verse", "section", "sec", "track", "disc", "day", "week", "module", "task", "issue", "ticket", "row", "seat",
   ]
   /// Markers after which a short day word at the end of the line is a day: "due tom", "until tom".
   static let shortDayMarkers: Set<String> = ["due", "until", "till", "til", "on"]
