@@ -13,8 +13,12 @@ extension Scan {
 
   /// The first and last day of the part of a period named at `index`, and where its words end. A month without
   /// a year is the next one whose part is not yet over ("late november" on 21 November is this one).
-  func periodPart(at index: Int) -> (first: CivilDate, last: CivilDate, end: Int)? {
-    guard let word = word(index) else { return nil }
+  func periodPart(at start: Int) -> (first: CivilDate, last: CivilDate, end: Int)? {
+    // "in mid january", "in the middle of next week".
+    var index = start
+    if word(index) == "in" { index += word(index + 1) == "the" ? 2 : 1 }
+    guard let word = word(index), index == start || TimeWords.periodParts[word] != nil || word.hasPrefix("mid")
+    else { return nil }
     var part: Int
     var position: Int
     var unit: String?
@@ -30,7 +34,12 @@ extension Scan {
         // "the middle of next month": only with "of".
         guard self.word(position) == "of" else { return nil }
       }
-      if self.word(position) == "of" { position += 1 }
+      // "early in the week", "late in the month": "in the" as "of".
+      if self.word(position) == "of" {
+        position += 1
+      } else if self.word(position) == "in", self.word(position + 1) == "the" {
+        position += 1
+      }
     } else {
       return nil
     }
@@ -42,7 +51,7 @@ extension Scan {
       if Self.third(part, of: days, unit: kind).last < parser.today { days = self.period(unit, shift: 1) }
     } else if unit == nil, let (period, name, end) = namedUnit(at: position) {
       // "mid month" with no "this" or "next": the coming one, once this one's part is over.
-      let bare = end - position == 1
+      let bare = end - position == 1 || self.word(position) == "the"
       (days, kind, position) = (period, name, end)
       if bare, Self.third(part, of: days, unit: kind).last < parser.today { days = self.period(name, shift: 1) }
     } else if let (month, fixed, end) = partMonth(unit, at: position) {
@@ -126,13 +135,20 @@ extension Scan {
 
   /// "in 2 weeks on tuesday", "in 3 weeks on friday": that weekday in the week so many weeks on, as "tue in 2
   /// weeks" is.
+  /// "a week on tuesday", "a week tuesday", "2 weeks on friday" (without "in"): so many weeks after the coming
+  /// weekday, as "tuesday week" is.
   func weeksThenWeekday(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard ["in", "within"].contains(word), let (_, end) = amounts(at: index + 1) else { return nil }
+    let counted = ["in", "within"].contains(word)
+    guard let (amounts, end) = amounts(at: counted ? index + 1 : index) else { return nil }
     let at = self.word(end) == "on" ? end + 1 : end
-    guard let name = self.word(at), let weekday = TimeWords.weekdays[name],
-      let (day, _) = weekdayInWeeks(weekday, at: index)
+    guard let name = self.word(at), let weekday = TimeWords.weekdays[name] else { return nil }
+    if counted {
+      guard let (day, _) = weekdayInWeeks(weekday, at: index) else { return nil }
+      return (.day(day), at + 1, false)
+    }
+    guard amounts.count == 1, case .days(let length) = amounts[0].1, length == 7, amounts[0].0.rounded() == amounts[0].0
     else { return nil }
-    return (.day(day), at + 1, false)
+    return (.day(parser.upcoming(weekday).adding(days: 7 * Int(amounts[0].0))), at + 1, false)
   }
 
   /// "the week after next", "the month after next": the period after the next one, from its first day.

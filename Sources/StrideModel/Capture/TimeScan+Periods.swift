@@ -17,6 +17,10 @@ extension Scan {
         case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
         default: today.startOfWeek.adding(days: 7 + weekday - 1)
         }
+      // "next tuesday week": a week after it.
+      if self.word(index + 2) == "week", !careful || endsDate(at: index + 2) {
+        return (.day(day.adding(days: 7)), index + 3, false)
+      }
       return (.day(day), index + 2, false)
     }
     if word == "this", let part = TimeWords.dayParts[noun] {

@@ -19,8 +19,10 @@ extension Scan {
     let today = parser.today
     if TimeWords.todayWords.contains(word) { return (.day(today), index + 1, false) }
     if TimeWords.tomorrowWords.contains(word) {
-      // "watch the day after tomorrow film": the words of a name.
-      if careful, index >= 2, ["after", "before"].contains(chunks[index - 1].word), chunks[index - 2].word == "day" {
+      // "watch the day after tomorrow film": the words of a name ("2 day after tomorrow" counts days).
+      if careful, index >= 2, ["after", "before"].contains(chunks[index - 1].word), chunks[index - 2].word == "day",
+        index == 2 || amountAndUnit(at: index - 3, signed: false) == nil
+      {
         return nil
       }
       return (.day(today.adding(days: 1)), index + 1, false)
@@ -42,7 +44,7 @@ extension Scan {
     let before = index > 0 && !chunks[index - 1].punctuated ? word(index - 1) : nil
     let timeAfter = !chunk.punctuated && timeOfDayFollows(index + 1)
     let timeBefore = before != nil && timeOfDayEnds(at: index - 1)
-    let ends = index + 1 == chunks.count || chunk.punctuated
+    let ends = index + 1 == chunks.count || chunk.punctuated || word(index + 1) == "then"
     if let next = word(index + 1), !chunk.punctuated, ["and", "&", "or", "n"].contains(next) { return .name }
     if chunk.capitalised, index > 0 { return timeAfter || timeBefore ? .unsure : .name }
     if let before, TimeWords.personWords.contains(before) {
@@ -99,8 +101,12 @@ extension Scan {
     return true
   }
 
-  /// "monday after next", "the friday after next": that weekday in the week after next.
+  /// "monday after next", "the friday after next": that weekday in the week after next; "tuesday week": a week
+  /// after the coming Tuesday (where the phrase ends there, so "tuesday week planning" stays).
   func weekdayAfterNext(_ weekday: Int, at index: Int) -> (CivilDate, Int)? {
+    if word(index) == "week", !careful || endsDate(at: index) {
+      return (parser.upcoming(weekday).adding(days: 7), index + 1)
+    }
     guard word(index) == "after", word(index + 1) == "next" else { return nil }
     return (parser.today.startOfWeek.adding(days: 14 + weekday - 1), index + 2)
   }

@@ -111,11 +111,13 @@ enum TimeWords {
   static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
   /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
   static let joiners: Set<String> = [
-    "at", "@", "on", "the", "of", ",", "sometime", "anytime", "during", "for", "over",
+    "at", "@", "on", "the", "of", ",", "sometime", "anytime", "during", "for", "over", "towards", "toward",
   ]
   /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday",
   /// "sometime next week", "order the cake for the 22nd", "clean the garage over the weekend").
-  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime", "anytime", "during", "for", "over"]
+  static let leadingJoiners: Set<String> = [
+    "at", "@", "on", "sometime", "anytime", "during", "for", "over", "towards", "toward",
+  ]
   /// Words before a week, month, quarter or year that leave the day open: "sometime next week" is due by its end.
   static let vagueMarkers: Set<String> = ["sometime", "anytime", "during"]
   /// Words that name an occasion a day may describe ("the monday meeting", "friday standup"): inside a title, a
