@@ -54,6 +54,10 @@ extension Scan {
       let bare = end - position == 1 || self.word(position) == "the"
       (days, kind, position) = (period, name, end)
       if bare, Self.third(part, of: days, unit: kind).last < parser.today { days = self.period(name, shift: 1) }
+    } else if let year = (unit ?? self.word(position)).flatMap(Scan.fullYear) {
+      // "late 2027", "mid-2027".
+      (days, kind) = ((CivilDate(year: year, month: 1, day: 1)!, CivilDate(year: year, month: 12, day: 31)!), "year")
+      position += unit == nil ? 1 : 0
     } else if let (month, fixed, end) = partMonth(unit, at: position) {
       (days, position) = ((month, month.endOfMonth), end)
       // "late november" on 21 November is this one; "early november" then is next year's.

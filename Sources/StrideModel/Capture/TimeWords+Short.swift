@@ -30,6 +30,7 @@ extension TimeWords {
     "volume", "question", "q", "level", "lvl", "round", "game", "set", "sets", "rep", "reps", "lesson", "unit",
     "item", "no", "number", "#", "score", "scored", "rating", "rated", "ratio", "odds", "grade", "slide", "slides",
     "verse", "section", "sec", "track", "disc", "day", "week", "module", "task", "issue", "ticket", "row", "seat",
+    "room", "gate", "flat", "apt", "apartment", "platform", "size", "bus", "route", "line", "table", "desk",
   ]
   /// Markers after which a short day word at the end of the line is a day: "due tom", "until tom".
   static let shortDayMarkers: Set<String> = ["due", "until", "till", "til", "on"]
