@@ -19,7 +19,7 @@ extension Scan {
     if let found = shortDayPiece(word, index) { return found }
     switch word {
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
-    case "tonight":
+    case "tonight", "tonite", "2nite", "2night":
       // Late at night (and after midnight) "tonight" is the night that is now: the coming hours, never an evening
       // a day away.
       if parser.now >= TimeWords.lateNight || parser.now < TimeWords.nightEnd {

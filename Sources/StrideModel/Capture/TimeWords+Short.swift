@@ -6,8 +6,11 @@ extension TimeWords {
   /// Ways to write "tomorrow" that are no other word: the misspellings and the phone shorthands.
   static let tomorrowWords: Set<String> = [
     "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow", "tmw", "tmoro", "tmorrow", "2moro",
-    "2morow", "2morrow", "2mrw", "2mro", "2mrow", "tomoz", "tmoz",
+    "2morow", "2morrow", "2mrw", "2mro", "2mrow", "2moz", "tomoz", "tmoz", "tomorrw", "tomorro", "tomoro", "tomrw",
+    "tomrow", "tmrrw", "tmorow",
   ]
+  /// Ways to write "tonight" that are no other word.
+  static let tonightWords: Set<String> = ["tonight", "tonite", "2nite", "2night"]
   /// Short day words that are also names: "tom" (tomorrow, or Tom), "tod" (today, or Tod); how many days from
   /// today each is.
   static let nameDayWords: [String: Int] = ["tom": 1, "tod": 0]

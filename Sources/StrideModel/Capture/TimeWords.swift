@@ -8,7 +8,7 @@ enum TimeWords {
   ]
 
   /// Words that name a day by themselves, after which a bare hour is that day's ("tmrw 9", "tonight 11").
-  static let dayWords: Set<String> = todayWords.union(tomorrowWords).union(["tonight"])
+  static let dayWords: Set<String> = todayWords.union(tomorrowWords).union(tonightWords)
 
   /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
   static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
@@ -55,8 +55,8 @@ enum TimeWords {
   /// Words after which a time phrase may end ("on the 1st at 9", "end of month, then", "at 5 with Sam").
   static let phraseFollowers: Set<String> = Set([
     "at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or", "in", "on", "with",
-    "for", "then", "tonight", "next", "this", "noon", "midnight",
-  ]).union(todayWords).union(tomorrowWords)
+    "for", "then", "next", "this", "noon", "midnight",
+  ]).union(todayWords).union(tomorrowWords).union(tonightWords)
 
   /// Words that make a weekday part of a name ("black friday", "ash wednesday", "super bowl sunday").
   static let weekdayCompounds: Set<String> = [
