@@ -8,13 +8,17 @@ extension Scan {
     let words = chunks[first..<end].map(\.word)
     for (offset, word) in words.enumerated() {
       let next = offset + 1 < words.count ? words[offset + 1] : ""
-      if let note = partConvention(word) { return note }
+      if let note = partConvention(word, rest: words[offset...].joined(separator: " ")) { return note }
       if let days = TimeWords.nameDayWords[word] {
         return "\"\(word)\" read as \(days == 0 ? "today" : "tomorrow"); in a title it may be a name"
       }
       if TimeWords.weekdays[word] != nil, ["in", "within"].contains(next) {
         return "that weekday in the week, Monday to Sunday, that holds the day so many weeks on"
       }
+      if let weekday = TimeWords.weekdays[word], next == "week" {
+        return "a week after the coming \(Recurrence.weekdayNames[weekday - 1])"
+      }
+      if word == "later", ["this", "today"].contains(next) { return "later: what is left of it, to its end" }
       if word == "after", next == "next" {
         return "after next is the one after the coming one; weeks run Monday to Sunday"
       }
@@ -24,12 +28,20 @@ extension Scan {
     return nil
   }
 
-  /// How "early", "mid" and "late" cut a period, said for the word that named the part.
-  private func partConvention(_ word: String) -> String? {
+  /// How "early", "mid" and "late" cut the period the rest of the words name (a week, a year, else a month).
+  private func partConvention(_ word: String, rest: String) -> String? {
     let part = word.split(separator: "-").first.map(String.init) ?? word
     guard TimeWords.periodParts[part] != nil || (word.hasPrefix("mid") && word.count > 3) else { return nil }
-    return "early, mid and late are the first, middle and last third: of a month the 1st to 10th, 11th to 20th "
-      + "and 21st to the end; of a week Monday and Tuesday, Wednesday and Thursday, Friday to Sunday; of a year "
-      + "January to April, May to August, September to December"
+    let intro = "early, mid and late are the first, middle and last third"
+    if rest.contains("week") {
+      return intro + " of a week: Monday and Tuesday, Wednesday and Thursday, Friday to Sunday"
+    }
+    if rest.contains("year") || rest.split(separator: " ").contains(where: { Scan.fullYear(String($0)) != nil })
+      || rest.range(of: #"-\d{4}"#, options: .regularExpression) != nil,
+      !rest.split(whereSeparator: { $0 == " " || $0 == "-" }).contains(where: { TimeWords.months[String($0)] != nil })
+    {
+      return intro + " of a year: January to April, May to August, September to December"
+    }
+    return intro + " of a month: the 1st to 10th, 11th to 20th, and 21st to the end"
   }
 }
