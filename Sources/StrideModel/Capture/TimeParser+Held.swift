@@ -60,8 +60,8 @@ extension TimeParser {
     return found
   }
 
-  /// A length of time alone at `index` ("5 days", "4d", "2 hours", "3 weeks") and the index after it; nil for one
-  /// in seconds or minutes written short ("20m" is often metres, "18s" a size) and for one that a capture read.
+  /// A length of time alone at `index`, in days or longer ("5 days", "4d", "3 weeks"), and the index after it; nil
+  /// for one that names a thing ("the 12 days of christmas") and for one that a capture read.
   private func length(at index: Int, scan: Scan, read: [Range<Int>]) -> (Range<Int>, Int)? {
     let chunks = scan.chunks
     guard chunks[index].word.first?.isNumber == true || TimeWords.amounts[chunks[index].word] != nil,
@@ -70,8 +70,13 @@ extension TimeParser {
       !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound) })
     else { return nil }
     let words = chunks[index..<end].map(\.word)
-    // "20m" alone is as often metres, "18s" a size; "a" and "an" alone are articles ("a day out").
-    if words.count == 1, case .seconds(let length) = amounts[0].1, length < 3600 { return nil }
+    // Only days or longer: "5 minutes slow", "set the timeout to 30 seconds" and "rest 2 hours after the run" say
+    // how long, and are never meant as a date ("20m" is often metres, "18s" a size).
+    if amounts.contains(where: { if case .seconds = $0.1 { true } else { false } }) { return nil }
+    // "the 12 days of christmas", "my 30 days": a length after a determiner, or before "of", names a thing.
+    if index > 0, TimeWords.determiners.contains(chunks[index - 1].word) { return nil }
+    if end < chunks.count, chunks[end].word == "of" { return nil }
+    // "a" and "an" alone are articles ("a day out").
     if ["a", "an"].contains(words[0]), amounts.count == 1, words.count == 2 { return nil }
     // "a 30 day challenge", "the 3 day stew": a length before a noun describes it.
     if words.count == 2, amounts.count == 1, amounts[0].0 != 1, !words[1].hasSuffix("s") { return nil }
