@@ -19,7 +19,10 @@ extension TimeWords {
   static let personWords: Set<String> = [
     "call", "ask", "text", "email", "e-mail", "mail", "ring", "phone", "message", "msg", "ping", "tell", "remind",
     "meet", "see", "visit", "thank", "thanks", "pay", "invite", "help", "lend", "give", "send", "show", "teach",
-    "pick", "collect", "drop", "tag", "cc", "bcc", "dm", "with", "for", "from", "to", "and", "or", "&", "by",
+    "pick", "collect", "drop", "tag", "cc", "bcc", "dm", "hire", "fire", "interview", "congratulate", "warn",
+    "chase", "nudge", "bug", "hug", "poke", "greet", "welcome", "introduce", "contact", "reach", "brief", "inform",
+    "notify", "update", "forgive", "owe", "join", "follow", "thank", "ring", "fetch", "drive", "host", "feed",
+    "with", "for", "from", "to", "and", "or", "&", "by",
     "after", "about", "w/", "w", "uncle", "aunt", "auntie", "cousin", "dear", "hi",
     "hello", "hey", "bye", "mr", "dr", "mrs", "ms", "sir", "little", "big", "old", "young", "peeping", "saint",
     "st", "you", "me", "us",
