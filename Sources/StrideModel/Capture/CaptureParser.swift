@@ -53,7 +53,10 @@ public struct CaptureParser: Sendable {
     // The type and energy come from the title: a word in a step ("file the invoice") says what the step is.
     infer(characters, titleLine, into: &result, consumed: consumed, title: result.title)
     result.spans += spans(of: misses, keptIn: result.title, of: characters)
-    result.spans += held
+    // Named once: a word already named (a second time, a day that does not exist) is not named again.
+    result.spans += held.filter { word in
+      !result.spans.contains { $0.field == .unread && $0.start < word.end && word.start < $0.end }
+    }
     result.spans.sort { $0.start < $1.start }
     return result
   }
