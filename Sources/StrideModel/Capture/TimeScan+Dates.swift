@@ -43,7 +43,7 @@ extension Scan {
       }
       guard !careful || marked else { return nil }
       return (.day(CivilDate(year: 9999, month: 12, day: 30)!), index + 1, false)
-    case "weekend":
+    case "weekend", "wknd", "wkend":
       return (.day(weekend(next: false)), index + 1, true)
     case "day":
       // "day after tomorrow", "day before yesterday" (a leading "the" is a joiner).

@@ -96,10 +96,12 @@ struct Scan {
     if words.count == 3, let period = afterNextPeriod(at: phrase.end - 3) { return period }
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
-    if words == ["weekend"] { return weekendDays(next: false) }
+    if words.count == 1, TimeWords.weekendWords.contains(words[0]) { return weekendDays(next: false) }
     let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
     guard words.count == 2, let shift = shifts[words[0]] else { return nil }
-    if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
+    if TimeWords.weekendWords.contains(words[1]), shift >= 0 {
+      return weekendDays(next: ["next", "following"].contains(words[0]))
+    }
     guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }

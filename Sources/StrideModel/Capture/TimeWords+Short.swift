@@ -9,6 +9,8 @@ extension TimeWords {
     "2morow", "2morrow", "2mrw", "2mro", "2mrow", "2moz", "tomoz", "tmoz", "tomorrw", "tomorro", "tomoro", "tomrw",
     "tomrow", "tmrrw", "tmorow",
   ]
+  /// Ways to write "weekend": "this wknd".
+  static let weekendWords: Set<String> = ["weekend", "wknd", "wkend"]
   /// Ways to write "tonight" that are no other word.
   static let tonightWords: Set<String> = ["tonight", "tonite", "2nite", "2night"]
   /// Short day words that are also names: "tom" (tomorrow, or Tom), "tod" (today, or Tod); how many days from
