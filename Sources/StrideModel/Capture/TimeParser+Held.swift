@@ -40,7 +40,7 @@ extension TimeParser {
         found.append(
           Held(
             range: range, text: Self.text(text, range),
-            reason: "a day in the middle of a title may be part of a name; for a date, write on "
+            reason: "it may be part of a name; for a date, write on "
               + "\(chunk.word) or put the day at the end"))
         index = phrase.end
         continue

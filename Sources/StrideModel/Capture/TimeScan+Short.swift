@@ -92,9 +92,12 @@ extension Scan {
   }
 
   /// Whether a phrase in the middle of a line is written with capitals, as the words of a name are, and a
-  /// capitalised word follows it: "watch Sunday Night Football", "read Sunday Best". A name, not a time.
+  /// capitalised word follows it: "watch Sunday Night Football", "read Sunday Best", "Monday Night Raw recap". A
+  /// name, not a time.
   func capitalisedName(_ phrase: Phrase) -> Bool {
-    guard careful, phrase.first > 0, phrase.end < chunks.count, !chunks[phrase.first - 1].punctuated,
+    // At the start of a line a capital is the sentence's: there two words of a name are needed ("Monday Night Raw").
+    guard careful, phrase.first > 0 || phrase.end - phrase.first >= 2, phrase.end < chunks.count,
+      phrase.first == 0 || !chunks[phrase.first - 1].punctuated,
       !chunks[phrase.end - 1].punctuated, chunks[phrase.end].capitalised,
       chunks[phrase.first..<phrase.end].allSatisfy(\.capitalised)
     else { return false }

@@ -71,7 +71,11 @@ struct Scan {
     let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
     // "monday email the accountant", "tuesday call the garage": at the start of a line, an occasion word with an
     // object after it is the task's verb, and the weekday says when.
-    if phrase.first == 0, let object = word(phrase.end + 1), TimeWords.objectWords.contains(object) { return false }
+    if phrase.first == 0, phrase.end + 1 < chunks.count, let object = word(phrase.end + 1),
+      TimeWords.objectWords.contains(object) || chunks[phrase.end + 1].capitalised
+    {
+      return false
+    }
     return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
   }
 

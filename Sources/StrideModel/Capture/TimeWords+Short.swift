@@ -47,9 +47,10 @@ extension TimeWords {
   /// May–August and September–December of a year.
   static let periodParts: [String: Int] = ["early": 0, "mid": 1, "middle": 1, "late": 2]
   /// Words that open the object of a verb: after "email" or "call" they make it the task's verb ("monday email
-  /// the accountant"), not an occasion ("monday email newsletter").
+  /// the accountant", "sunday call grandma", "friday call Bob"), not an occasion ("monday email newsletter").
   static let objectWords: Set<String> = [
     "the", "a", "an", "my", "our", "your", "his", "her", "their", "him", "them", "me", "us", "back", "mum", "mom",
-    "dad",
+    "dad", "grandma", "grandpa", "gran", "granny", "nan", "nana", "grandad", "mummy", "daddy", "auntie", "uncle",
+    "everyone", "all",
   ]
 }

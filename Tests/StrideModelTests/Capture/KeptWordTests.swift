@@ -19,7 +19,7 @@ struct KeptWordTests {
       ("tod 2 laps", "tod", "it may be a name or today; for the day, write today"),
       (
         "watch sunday best episode 3", "sunday",
-        "a day in the middle of a title may be part of a name; for a date, write on sunday or put the day at the end"
+        "it may be part of a name; for a date, write on sunday or put the day at the end"
       ),
       ("rest 5 days", "5 days", "a length of time is not a date; to be due then, write in 5 days"),
       (
