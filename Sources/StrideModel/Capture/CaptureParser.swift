@@ -204,6 +204,7 @@ public struct CaptureParser: Sendable {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
+    var dueMatch: TimeParser.Match?
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
@@ -218,8 +219,13 @@ public struct CaptureParser: Sendable {
       for (role, value) in fields {
         switch role {
         case .due:
-          guard result.due == nil else { continue }
-          result.due = times.instant(value, dateOnly: .endOfDay)
+          if result.due == nil {
+            (result.due, dueMatch) = (times.instant(value, dateOnly: .endOfDay), match)
+          } else {
+            // "tues: dentist 3pm": a day and a time of day said apart are one due time.
+            guard let joined = joinedDue(dueMatch, match) else { continue }
+            (result.due, dueMatch) = (joined, nil)
+          }
         case .start:
           guard result.start == nil else { continue }
           result.start = times.startInstant(value)
