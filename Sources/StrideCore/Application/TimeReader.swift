@@ -19,22 +19,7 @@ struct TimeReader {
     let reading = params.reading ?? .phrase
     let parser = parser(at: reference)
     let text = params.text
-    guard let match = parser.parse(text) else {
-      if let ambiguous = parser.ambiguousNumericDate(in: text) { throw StrideError.invalid(ambiguous) }
-      if let miss = parser.nearMisses(in: text, meantAsTime: true).first {
-        throw StrideError.invalid("'\(miss.text)' is not a time: \(miss.reason).")
-      }
-      if let (rule, _) = RecurrenceReader.parse(text, times: parser) {
-        throw StrideError.invalid(
-          "'\(text)' is a repeat (\(rule.words)), not one time; to give a task this repeat: stride edit ID --repeat "
-            + "\"\(text)\"")
-      }
-      throw StrideError.invalid(
-        reading == .phrase
-          ? "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01"
-          : "'\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or 2026-12-01 "
-            + "(stride when shows how a time is read)")
-    }
+    guard let match = parser.parse(text) else { throw unreadable(text, reading: reading, parser: parser) }
     if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
     if reading != .phrase, TimeParser.isSomeday(match.value) {
       throw StrideError.invalid(
@@ -59,12 +44,14 @@ struct TimeReader {
       }
     let time = HumanTime(now: reference, timeZone: zone)
     let here = match.zone == nil ? nil : zone.identifier
-    // A phrase is said whole; a moment or a since is the one instant it stands for.
+    // A phrase is said whole, with the convention it was read by where task apps differ; a moment or a since is
+    // the one instant it stands for.
     let said =
       reading == .phrase
       ? TimeParse.Said(
         sentence: sentence(
-          quoting: text, start: start, end: end, allDay: allDay, wholeDays: match.wholeDays, here: here, time),
+          quoting: text, start: start, end: end, allDay: allDay, wholeDays: match.wholeDays, here: here, time
+        ).withConvention(match.convention),
         start: time.rfc3339(start), end: end.map(time.rfc3339), at: time.describe(at))
       : TimeParse.Said(
         sentence: sentence(quoting: text, start: at, end: nil, allDay: false, wholeDays: false, here: here, time),
@@ -73,6 +60,24 @@ struct TimeReader {
       matched: match.text, start: Timestamp(start), end: end.map(Timestamp.init), allDay: allDay,
       timeZone: zone.identifier,
       namedZone: match.zone?.name, at: Timestamp(at), said: said)
+  }
+
+  /// Why `text` is no time, in a sentence that says what Stride can read.
+  private func unreadable(_ text: String, reading: TimeParse.Reading, parser: TimeParser) -> StrideError {
+    if let ambiguous = parser.ambiguousNumericDate(in: text) { return StrideError.invalid(ambiguous) }
+    if let miss = parser.nearMisses(in: text, meantAsTime: true).first {
+      return StrideError.invalid("'\(miss.text)' is not a time: \(miss.reason).")
+    }
+    if let (rule, _) = RecurrenceReader.parse(text, times: parser) {
+      return StrideError.invalid(
+        "'\(text)' is a repeat (\(rule.words)), not one time; to give a task this repeat: stride edit ID --repeat "
+          + "\"\(text)\"")
+    }
+    return StrideError.invalid(
+      reading == .phrase
+        ? "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01"
+        : "'\(text)' is not a time Stride can read; try tonight, tomorrow 9am, next fri, in 2 hours or 2026-12-01 "
+          + "(stride when shows how a time is read)")
   }
 
   /// Reads words as at `reference`, in this reader's zone, date order and day start.
@@ -156,5 +161,14 @@ extension TimeReader {
       patch.due = .some(times.calendar.date(times.calendar.day(of: now), clock))
     }
     return patch
+  }
+}
+
+extension String {
+  /// A sentence with the convention it was read by before its full stop: "… Tuesday 24 November 2026 (early, mid
+  /// and late are …)."
+  fileprivate func withConvention(_ convention: String?) -> String {
+    guard let convention, hasSuffix(".") else { return self }
+    return String(dropLast()) + " (\(convention))."
   }
 }

@@ -78,8 +78,34 @@ extension CaptureParser {
     }
   }
 
+  /// The words of the first line kept in the title that could have been a time ("text tom 5pm", "watch sunday
+  /// best", "rest 5 days"), as unread spans with why (`TimeParser.held`).
+  func heldSpans(_ characters: [Character], _ line: Range<Int>, consumed: [Range<Int>], timeRead: Bool)
+    -> [CaptureSpan]
+  {
+    let shift = line.lowerBound
+    let read = consumed.map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
+    return times.held(in: String(joining: characters[line]), read: read, timeRead: timeRead).map {
+      CaptureSpan(
+        field: .unread, text: $0.text, start: $0.range.lowerBound + shift, end: $0.range.upperBound + shift,
+        reason: $0.reason)
+    }
+  }
+
   /// A time that ends the title takes "is" or "was" before it along: "The deadline is Tue, 10 January" is the task
   /// "The deadline".
+  /// A time that starts the line takes a dash after it along: "wednesday - bins out" is "bins out". (A dash
+  /// alone at the start of a line is a list item's, so the title keeps the ones it starts with.)
+  static func withLeadingDash(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int> {
+    guard characters[line.lowerBound..<range.lowerBound].allSatisfy(\.isWhitespace) else { return range }
+    var end = range.upperBound
+    while end < line.upperBound, characters[end] == " " { end += 1 }
+    guard end + 1 < line.upperBound, "-–—".contains(characters[end]), characters[end + 1] == " " else {
+      return range
+    }
+    return range.lowerBound..<(end + 1)
+  }
+
   static func withDanglingVerb(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int> {
     guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else {
       return range

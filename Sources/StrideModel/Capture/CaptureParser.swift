@@ -29,6 +29,7 @@ public struct CaptureParser: Sendable {
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
     readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
+    let held = heldSpans(characters, titleLine, consumed: consumed, timeRead: result.due != nil || result.start != nil)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -52,6 +53,10 @@ public struct CaptureParser: Sendable {
     // The type and energy come from the title: a word in a step ("file the invoice") says what the step is.
     infer(characters, titleLine, into: &result, consumed: consumed, title: result.title)
     result.spans += spans(of: misses, keptIn: result.title, of: characters)
+    // Named once: a word already named (a second time, a day that does not exist) is not named again.
+    result.spans += held.filter { word in
+      !result.spans.contains { $0.field == .unread && $0.start < word.end && word.start < $0.end }
+    }
     result.spans.sort { $0.start < $1.start }
     return result
   }
@@ -205,6 +210,7 @@ public struct CaptureParser: Sendable {
       for offset in range { masked[offset] = " " }
     }
     let text = String(masked[line])
+    var dueMatch: TimeParser.Match?
     for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
@@ -219,8 +225,13 @@ public struct CaptureParser: Sendable {
       for (role, value) in fields {
         switch role {
         case .due:
-          guard result.due == nil else { continue }
-          result.due = times.instant(value, dateOnly: .endOfDay)
+          if result.due == nil {
+            (result.due, dueMatch) = (times.instant(value, dateOnly: .endOfDay), match)
+          } else {
+            // "tues: dentist 3pm": a day and a time of day said apart are one due time.
+            guard let joined = joinedDue(dueMatch, match) else { continue }
+            (result.due, dueMatch) = (joined, nil)
+          }
         case .start:
           guard result.start == nil else { continue }
           result.start = times.startInstant(value)
@@ -242,7 +253,7 @@ public struct CaptureParser: Sendable {
         continue
       }
       result.problem = result.problem ?? match.contradiction
-      consumed.append(Self.withDanglingVerb(masked, line, range))
+      consumed.append(Self.withLeadingDash(masked, line, Self.withDanglingVerb(masked, line, range)))
     }
   }
 }

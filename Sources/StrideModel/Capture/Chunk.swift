@@ -9,6 +9,8 @@ struct Chunk {
   var punctuated: Bool = false
   /// Inside quotes, or a URL or an e-mail address: never part of a time.
   var protected: Bool
+  /// Written with a capital first letter ("Tom", "Sunday Best"): in the middle of a line, a name.
+  var capitalised = false
 
   static func split(_ text: String) -> [Chunk] {
     var chunks: [Chunk] = []
@@ -39,7 +41,9 @@ struct Chunk {
         return
       }
       chunks.append(
-        Chunk(word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link))
+        Chunk(
+          word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link,
+          capitalised: characters.first?.isUppercase == true))
     }
     for (offset, character) in text.enumerated() {
       if character.isWhitespace {

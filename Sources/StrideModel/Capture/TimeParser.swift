@@ -40,6 +40,9 @@ public struct TimeParser: Sendable {
     /// A sentence when the words name a weekday their date is not ("Tue, 10 January" when that is a Sunday):
     /// such a phrase is refused rather than one of the two guessed.
     public var contradiction: String?
+    /// The convention the words were read by, where task apps differ ("early next week", "tue in 2 weeks"), as a
+    /// clause for `stride when` to say after the reading.
+    public var convention: String?
   }
 
   public let reference: Date
@@ -94,9 +97,11 @@ public struct TimeParser: Sendable {
     }
     guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
-    return match(
+    var found = match(
       start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,
       beforeDay: scan.leavesDayOut(from: 0, to: first))
+    found.convention = scan.convention(from: first, to: chunks.count)
+    return found
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
@@ -119,7 +124,10 @@ public struct TimeParser: Sendable {
         continue
       }
       let last = (end ?? phrase).end
-      if role == nil, end == nil, scan.describesNext(phrase) || scan.namesTopic(phrase) {
+      if role == nil, end == nil,
+        scan.describesNext(phrase) || scan.namesTopic(phrase) || scan.carriesOnName(phrase)
+          || scan.capitalisedName(phrase)
+      {
         // "book for monday meeting", "prep the friday standup", "email sara about friday": the day says which
         // occasion, or what the task is about; it stays.
         index = last
@@ -127,9 +135,7 @@ public struct TimeParser: Sendable {
       }
       let marked = role != nil
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
-      if role == nil {
-        role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
-      }
+      if role == nil { role = scan.innerRole(from: phrase.first, to: last) }
       var first = role == nil ? phrase.first : index
       // "order the cake the 22nd": a "the" before a phrase that ends the title goes with it.
       if first > 0, chunks[first - 1].word == "the", last == chunks.count || chunks[last - 1].punctuated {

@@ -16,12 +16,10 @@ extension Scan {
 
   func namedPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     let today = parser.today
+    if let found = shortDayPiece(word, index) { return found }
     switch word {
-    case "today": return (.day(today), index + 1, false)
-    case "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow":
-      return (.day(today.adding(days: 1)), index + 1, false)
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
-    case "tonight":
+    case "tonight", "tonite", "2nite", "2night":
       // Late at night (and after midnight) "tonight" is the night that is now: the coming hours, never an evening
       // a day away.
       if parser.now >= TimeWords.lateNight || parser.now < TimeWords.nightEnd {
@@ -36,13 +34,24 @@ extension Scan {
       return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, careful && !endsDate(at: index))
     case "midnight": return (.midnight, index + 1, careful && !endsDate(at: index))
     case "later", "someday":
+      // "later today", "later this week": the rest of the day or the period, "later" and all.
+      if word == "later", let next = self.word(index + 1),
+        next == "this" || TimeWords.dayWords.contains(next),
+        let (piece, end, _) = self.piece(at: index + 1, afterAt: false, marked: true)
+      {
+        return (piece, end, false)
+      }
       guard !careful || marked else { return nil }
       return (.day(CivilDate(year: 9999, month: 12, day: 30)!), index + 1, false)
-    case "weekend":
+    case "weekend", "wknd", "wkend":
       return (.day(weekend(next: false)), index + 1, true)
     case "day":
       // "day after tomorrow", "day before yesterday" (a leading "the" is a joiner).
-      if self.word(index + 1) == "after", self.word(index + 2) == "tomorrow" {
+      // In a title only where a time may end: "watch the day after tomorrow film" is a film.
+      // At the start of a line it says when, as a weekday there does ("day after tomorrow call mum").
+      let startsLine = index == 0 || (index == 1 && chunks[0].word == "the")
+      if careful, !startsLine, !endsDate(at: index + 2) { return nil }
+      if self.word(index + 1) == "after", self.word(index + 2).map(TimeWords.tomorrowWords.contains) == true {
         return (.day(today.adding(days: 2)), index + 3, false)
       }
       if self.word(index + 1) == "before", self.word(index + 2) == "yesterday" {
@@ -68,6 +77,10 @@ extension Scan {
       let isWeekday = { (at: Int) in self.word(at).map { TimeWords.weekdays[$0] != nil } == true }
       if self.word(index + 1) == "-", isWeekday(index + 2), !endsDate(at: index + 2) { return nil }
       if index >= 2, self.word(index - 1) == "-", isWeekday(index - 2), !endsDate(at: index) { return nil }
+    }
+    // "tue in 2 weeks": that Tuesday in the week two weeks on.
+    if let (day, end) = weekdayInWeeks(weekday, at: index + 1) ?? weekdayAfterNext(weekday, at: index + 1) {
+      return (.day(day), end, false)
     }
     var position = index + 1
     if self.word(position) == "of" { position += 1 }

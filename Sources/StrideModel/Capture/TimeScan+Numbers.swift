@@ -71,7 +71,20 @@ extension Scan {
     case (3, 4, _): date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
     default:
       guard let (dayFirst, monthFirst) = Scan.numericReadings(word, parser: parser) else { return nil }
-      if parts.count == 2, careful, !marked { return nil }
+      // In a title a day and month alone need a marker ("by 27/1"), or to end the phrase and read one way — in
+      // any locale, or in the writer's where it is known — without being a fraction ("pay the rent 27/1",
+      // "dentist 14/12 3pm"): "4/5 stars", "add 1/2", "24/7" and a count ("page 12/30") stay.
+      if parts.count == 2, careful, !marked {
+        let oneWay = dayFirst == nil || monthFirst == nil || (parser.dateOrder != .unknown && !Scan.isFraction(parts))
+        let counted = index > 0 && TimeWords.countWords.contains(chunks[index - 1].word)
+        guard endsDate(at: index), oneWay, !counted, !Scan.isFigureOfSpeech(parts) else { return nil }
+      }
+      // "12.25.26": a dotted date with a two-digit year needs two figures in each part, and no version before it.
+      if separator == ".", parts.last!.count == 2,
+        Scan.versionLike(parts, after: index > 0 ? self.word(index - 1) : nil)
+      {
+        return nil
+      }
       switch (dayFirst, monthFirst) {
       case (let one?, nil), (nil, let one?): date = one
       case (let one?, let other?) where one == other: date = one
@@ -105,7 +118,9 @@ extension Scan {
   }
 
   /// The two readings of a day-and-month date — day first and month first, each nil when it names no day — or nil
-  /// when the word is not one: "3/12/2026", "3/12" (the next such day), "31.12.2026" (dotted: day first only).
+  /// when the word is not one: "3/12/2026", "12/25/26" (a two-digit year, as `Scan.pivotYear` reads it), "3/12"
+  /// (the next such day), "31.12.2026" and "12.25.26" (dotted: day first where both read, unless the locale is month
+  /// first).
   static func numericReadings(_ word: String, parser: TimeParser) -> (CivilDate?, CivilDate?)? {
     let separator = numericSeparator(word)
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
@@ -115,16 +130,39 @@ extension Scan {
     let numbers = parts.compactMap { Int($0) }
     func day(month: Int, day: Int) -> CivilDate? {
       guard numbers.count == 3 else { return parser.upcoming(month: month, day: day) }
-      return CivilDate(year: numbers[2], month: month, day: day)
+      let year = parts[2].count == 2 ? pivotYear(numbers[2]) : numbers[2]
+      return CivilDate(year: year, month: month, day: day)
     }
+    let both = (day(month: numbers[1], day: numbers[0]), day(month: numbers[0], day: numbers[1]))
     switch (separator, parts.count, parts.last!.count) {
-    case ("/", 3, 4), ("/", 2, 1...2), ("-", 3, 4):
-      return (day(month: numbers[1], day: numbers[0]), day(month: numbers[0], day: numbers[1]))
-    case (".", 3, 4):
-      return (day(month: numbers[1], day: numbers[0]), nil)
+    case ("/", 3, 4), ("/", 2, 1...2), ("-", 3, 4), ("/", 3, 2):
+      return both
+    case (".", 3, 4), (".", 3, 2):
+      // Dots are how much of Europe writes a date: day first, unless the locale is month first; one that reads
+      // only one way ("05.25.2015") is read that way.
+      if both.0 == nil || both.1 == nil { return both }
+      return parser.dateOrder == .monthFirst ? (nil, both.1) : (both.0, nil)
     default:
       return nil
     }
+  }
+
+  /// Figures that look like a day and a month and seldom are one: "24/7" (all hours), and an inch in sixteenths or
+  /// finer ("7/16").
+  static func isFigureOfSpeech(_ parts: [Substring]) -> Bool {
+    parts.count == 2 && ((parts[0] == "24" && parts[1] == "7") || ["16", "32", "64"].contains(String(parts[1])))
+  }
+
+  /// Whether a day and month in figures is as much a common fraction: "1/2", "3/4", "5/8".
+  static func isFraction(_ parts: [Substring]) -> Bool {
+    guard parts.count == 2, let top = Int(parts[0]), let bottom = Int(parts[1]) else { return false }
+    return top < bottom && [2, 3, 4, 8].contains(bottom)
+  }
+
+  /// Whether a dotted date with a two-digit year looks like a version number: a part of one figure ("1.10.30"), or
+  /// after "v", "version", "release", "build" or "to" ("upgrade to 12.10.22").
+  static func versionLike(_ parts: [Substring], after word: String?) -> Bool {
+    !parts.allSatisfy({ $0.count == 2 }) || ["v", "version", "ver", "release", "build", "to"].contains(word ?? "")
   }
 
   /// "the 19th", "21st", "on the first": the next such day of a month. Inside a title only where the phrase ends

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The pieces of a time phrase that name a day by where it stands from today ("next week", "this friday", "the
 /// end of the month"), and the periods they name: a week, a month, a quarter, a year, a weekend.
@@ -16,6 +17,10 @@ extension Scan {
         case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
         default: today.startOfWeek.adding(days: 7 + weekday - 1)
         }
+      // "next tuesday week": a week after it.
+      if self.word(index + 2) == "week", !careful || endsDate(at: index + 2) {
+        return (.day(day.adding(days: 7)), index + 3, false)
+      }
       return (.day(day), index + 2, false)
     }
     if word == "this", let part = TimeWords.dayParts[noun] {
@@ -37,12 +42,16 @@ extension Scan {
       var day = today.adding(days: shift)
       while day.isoWeekday > 5 { day = day.adding(days: shift) }
       return (.day(day), index + 2, false)
+    case "hour":
+      // "next hour", "in the next hour": within the hour, so due an hour from now.
+      guard shift == 1 else { return nil }
+      return (.instant(parser.reference.addingTimeInterval(Seconds.hours(1))), index + 2, false)
     case "week", "month", "quarter", "qtr", "year":
       // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
       // is the whole week: `range` makes it one.)
       let period = self.period(noun, shift: shift)
       return (.day(shift == 0 ? period.last : period.first), index + 2, false)
-    case "weekend":
+    case "weekend", "wknd", "wkend":
       guard shift >= 0 else { return nil }
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil
@@ -113,6 +122,11 @@ extension Scan {
     }
     // "the end of year report" is a report.
     if careful, !endsDate(at: position) { return nil }
+    // "the beginning of next month", "start of next week": its first day (due at its end), where Taskwarrior's
+    // `somn` is its first second.
+    if word != "end", case .instant(let first) = piece {
+      return (.day(parser.calendar.day(of: first)), position + 1, false)
+    }
     return (piece, position + 1, false)
   }
 }

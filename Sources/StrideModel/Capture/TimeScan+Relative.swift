@@ -22,6 +22,8 @@ extension Scan {
     }
     guard let (amounts, afterAmounts) = amounts(at: position, signed: !needsSuffix) else { return nil }
     position = afterAmounts
+    // "in 3 weeks time", "in 3 weeks' time".
+    if word == "in", self.word(position) == "time" { position += 1 }
     if needsSuffix {
       guard let suffix = self.word(position) else {
         // "by 16h" is a clock time (16:00), not sixteen hours.
@@ -39,6 +41,9 @@ extension Scan {
         sign = direction
         position += 1
       case "later", "hence":
+        // Inside a title "28 days later" is a film: a date there is written "in 28 days" (at the start of a line
+        // it says when, as a weekday there does: "2 days later call back").
+        guard !careful || marked || index == 0 else { return nil }
         position += 1
       case "from":
         if let from = self.word(position + 1), from == "now" || from == "today" {

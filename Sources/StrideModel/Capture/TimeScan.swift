@@ -69,6 +69,13 @@ struct Scan {
     else { return false }
     let leading = word(phrase.first) ?? ""
     let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
+    // "monday email the accountant", "tuesday call the garage": at the start of a line, an occasion word with an
+    // object after it is the task's verb, and the weekday says when.
+    if phrase.first == 0, phrase.end + 1 < chunks.count, let object = word(phrase.end + 1),
+      TimeWords.objectWords.contains(object) || chunks[phrase.end + 1].capitalised
+    {
+      return false
+    }
     return TimeWords.occasions.contains(next) || leading == "for" || TimeWords.determiners.contains(before)
   }
 
@@ -89,10 +96,16 @@ struct Scan {
     guard !chunks[index].protected else { return nil }
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
-    if words == ["weekend"] { return weekendDays(next: false) }
+    if words.count == 3, words[0] == "this", words[1] == "coming" { words.removeFirst() }
+    if words.count == 3, let period = afterNextPeriod(at: phrase.end - 3) { return period }
+    // "early next week", "mid january": the part of the period.
+    if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
+    if words.count == 1, TimeWords.weekendWords.contains(words[0]) { return weekendDays(next: false) }
     let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
     guard words.count == 2, let shift = shifts[words[0]] else { return nil }
-    if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
+    if TimeWords.weekendWords.contains(words[1]), shift >= 0 {
+      return weekendDays(next: ["next", "following"].contains(words[0]))
+    }
     guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }
@@ -128,6 +141,12 @@ struct Scan {
     }
     if first == "due", let next = word(index + 1), ["by", "on", "at", "before"].contains(next) {
       return (.due, index + 2)
+    }
+    // "the day after tomorrow" (a film, where it is not read as a day) has no marker in it.
+    if index > 0, chunks[index - 1].word == "day", let next = word(index + 1),
+      TimeWords.tomorrowWords.contains(next) || next == "yesterday"
+    {
+      return nil
     }
     if TimeWords.dueMarkers.contains(first) { return (.due, index + 1) }
     // "start of next week" is a time, not a marker.
@@ -201,7 +220,7 @@ struct Scan {
     guard pieces > 0 else { return nil }
     if careful {
       // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
-      let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") } ?? false
+      let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") || $0.hasPrefix("over") } ?? false
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
@@ -242,6 +261,11 @@ struct Scan {
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
+    if let found = partPiece(word, index) ?? withinNextPiece(word, index) ?? thisComingPiece(word, index)
+      ?? weeksThenWeekday(word, index) ?? afterNextPiece(word, index)
+    {
+      return found
+    }
     if let found = boundaryPiece(word, index) { return found }
     if let found = pastToPiece(word, index, afterAt: afterAt) { return found }
     if let found = relativePiece(word, index, marked: marked) { return found }

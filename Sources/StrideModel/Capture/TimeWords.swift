@@ -8,9 +8,7 @@ enum TimeWords {
   ]
 
   /// Words that name a day by themselves, after which a bare hour is that day's ("tmrw 9", "tonight 11").
-  static let dayWords: Set<String> = [
-    "today", "tonight", "tomorrow", "tmr", "tmrw", "tmrow", "tomorow", "tommorow", "tommorrow",
-  ]
+  static let dayWords: Set<String> = todayWords.union(tomorrowWords).union(tonightWords)
 
   /// Weekday abbreviations that are also ordinary English words; inside a title they need a marker.
   static let ambiguousWeekdays: Set<String> = ["wed", "sat", "sun"]
@@ -55,10 +53,10 @@ enum TimeWords {
   ]
 
   /// Words after which a time phrase may end ("on the 1st at 9", "end of month, then", "at 5 with Sam").
-  static let phraseFollowers: Set<String> = [
+  static let phraseFollowers: Set<String> = Set([
     "at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or", "in", "on", "with",
-    "for", "then", "today", "tomorrow", "tonight", "tmrw", "tmr", "next", "this", "noon", "midnight",
-  ]
+    "for", "then", "next", "this", "noon", "midnight",
+  ]).union(todayWords).union(tomorrowWords).union(tonightWords)
 
   /// Words that make a weekday part of a name ("black friday", "ash wednesday", "super bowl sunday").
   static let weekdayCompounds: Set<String> = [
@@ -112,10 +110,14 @@ enum TimeWords {
   /// Words before a time that say it is when the task may start.
   static let startMarkers: Set<String> = ["after", "from", "starting", "start", "starts", "beginning"]
   /// Words that may join the parts of one time ("friday at 9am", "9am on friday").
-  static let joiners: Set<String> = ["at", "@", "on", "the", "of", ",", "sometime", "anytime", "during", "for"]
+  static let joiners: Set<String> = [
+    "at", "@", "on", "the", "of", ",", "sometime", "anytime", "during", "for", "over", "towards", "toward",
+  ]
   /// Joining words that may begin a phrase inside a title and are removed with it ("call bob on friday",
-  /// "sometime next week", "order the cake for the 22nd").
-  static let leadingJoiners: Set<String> = ["at", "@", "on", "sometime", "anytime", "during", "for"]
+  /// "sometime next week", "order the cake for the 22nd", "clean the garage over the weekend").
+  static let leadingJoiners: Set<String> = [
+    "at", "@", "on", "sometime", "anytime", "during", "for", "over", "towards", "toward",
+  ]
   /// Words before a week, month, quarter or year that leave the day open: "sometime next week" is due by its end.
   static let vagueMarkers: Set<String> = ["sometime", "anytime", "during"]
   /// Words that name an occasion a day may describe ("the monday meeting", "friday standup"): inside a title, a

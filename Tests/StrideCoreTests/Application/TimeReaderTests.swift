@@ -76,6 +76,34 @@ struct TimeReaderTests {
   }
 
   @Test(
+    "stride when says the convention a vague phrase was read by",
+    arguments: [
+      (
+        "early next week",
+        "\"early next week\" is from Monday 23 November 2026 to the end of Tuesday 24 November 2026 (early, mid and "
+          + "late are the first, middle and last third of a week: Monday and Tuesday, Wednesday and Thursday, Friday "
+          + "to Sunday)."
+      ),
+      (
+        "tue in 2 weeks",
+        "\"tue in 2 weeks\" is the whole of Tuesday 1 December 2026 (that weekday in the week, Monday to Sunday, "
+          + "that holds the day so many weeks on)."
+      ),
+      (
+        "tom 5pm",
+        "\"tom 5pm\" is Sunday 22 November 2026 at 17:00 (\"tom\" read as tomorrow; in a title it may be a name)."
+      ),
+      (
+        "beginning of next month",
+        "\"beginning of next month\" is the whole of Tuesday 1 December 2026 (the beginning of a period is its first day)."
+      ),
+    ])
+  func conventionSaid(_ text: String, _ sentence: String) throws {
+    let result = try TimeReader(zone: utc).read(.init(text: text), now: Fixtures.now)
+    #expect(result.said.sentence == sentence)
+  }
+
+  @Test(
     "stride when says the weekend is two days",
     arguments: [
       (

@@ -86,10 +86,17 @@ struct TimeParserTests {
       ("eow", "2026-11-22T23:59:59Z"), ("sonw", "2026-11-23T00:00:00Z"), ("som", "2026-11-01T00:00:00Z"),
       ("eom", "2026-11-30T23:59:59Z"), ("soy", "2026-01-01T00:00:00Z"), ("eoy", "2026-12-31T23:59:59Z"),
       ("eoq", "2026-12-31T23:59:59Z"), ("end of month", "2026-11-30T23:59:59Z"),
-      ("end of the week", "2026-11-22T23:59:59Z"), ("start of next week", "2026-11-23T00:00:00Z"),
+      ("end of the week", "2026-11-22T23:59:59Z"),
     ])
   func taskwarriorNames(_ text: String, _ expected: String) {
     #expect(parser.parse(text)?.value == at(expected), "\(text)")
+  }
+
+  @Test("the start or beginning of a period in words is its first day, where sonw is its first second")
+  func startOfPeriod() {
+    #expect(parser.parse("start of next week")?.value == day("2026-11-23"))
+    #expect(parser.parse("beginning of next month")?.value == day("2026-12-01"))
+    #expect(parser.parse("sonw")?.value == at("2026-11-23T00:00:00Z"))
   }
 
   @Test("later and someday are the far future, as in Taskwarrior")

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Words of a title that look like a time and were kept, on purpose, because they may well be something else: a
+/// short day word that is also a name ("text tom 5pm"), a weekday that carries on a name ("watch sunday best
+/// episode 3"), a length of time alone ("rest 5 days"). A capture names them in its reply, with what to write for
+/// a time, so no day is ever left silently and no name ever silently becomes one.
+extension TimeParser {
+  /// A word kept in the title, where it stands in the text, and why.
+  public struct Held: Equatable, Sendable {
+    public var range: Range<Int>
+    public var text: String
+    public var reason: String
+  }
+
+  /// The words of `text` outside `read` (the character ranges a capture already read) that could have been a time
+  /// and were kept. `timeRead`: the line gave a due or start time, so a length of time in it needs no word.
+  public func held(in text: String, read: [Range<Int>], timeRead: Bool) -> [Held] {
+    let chunks = Chunk.split(text)
+    let scan = Scan(parser: self, chunks: chunks, careful: true)
+    var found: [Held] = []
+    var index = 0
+    while index < chunks.count {
+      let chunk = chunks[index]
+      guard !chunk.protected, !read.contains(where: { $0.overlaps(chunk.range) }) else {
+        index += 1
+        continue
+      }
+      if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
+        let day = days == 0 ? "today" : "tomorrow"
+        found.append(
+          Held(
+            range: chunk.range, text: Self.text(text, chunk.range),
+            reason: "it may be a name or \(day); for the day, write \(day)"))
+      } else if let phrase = scan.expression(at: index, marked: false), phrase.first == index,
+        TimeWords.weekdays[chunk.word] != nil,
+        (phrase.end == index + 1 && scan.carriesOnName(phrase) && !scan.describesNext(phrase)
+          && !scan.namesTopic(phrase)) || scan.capitalisedName(phrase)
+      {
+        let range = chunk.range.lowerBound..<chunks[phrase.end - 1].range.upperBound
+        found.append(
+          Held(
+            range: range, text: Self.text(text, range),
+            reason: "it may be part of a name; for a date, write on "
+              + "\(chunk.word) or put the day at the end"))
+        index = phrase.end
+        continue
+      } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
+        found.append(Held(range: chunk.range, text: Self.text(text, chunk.range), reason: reason))
+      } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
+        let words = Self.text(text, range)
+        found.append(
+          Held(
+            range: range, text: words,
+            reason: "a length of time is not a date; to be due then, write in \(words.lowercased())"))
+        index = end
+        continue
+      }
+      index += 1
+    }
+    return found
+  }
+
+  /// A length of time alone at `index`, in days or longer ("5 days", "4d", "3 weeks"), and the index after it; nil
+  /// for one that names a thing ("the 12 days of christmas") and for one that a capture read.
+  private func length(at index: Int, scan: Scan, read: [Range<Int>]) -> (Range<Int>, Int)? {
+    let chunks = scan.chunks
+    guard chunks[index].word.first?.isNumber == true || TimeWords.amounts[chunks[index].word] != nil,
+      index == 0 || !["in", "within"].contains(chunks[index - 1].word),
+      let (amounts, end) = scan.amounts(at: index),
+      !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound) })
+    else { return nil }
+    let words = chunks[index..<end].map(\.word)
+    // Only days or longer: "5 minutes slow", "set the timeout to 30 seconds" and "rest 2 hours after the run" say
+    // how long, and are never meant as a date ("20m" is often metres, "18s" a size).
+    if amounts.contains(where: { if case .seconds = $0.1 { true } else { false } }) { return nil }
+    // "the 12 days of christmas", "my 30 days": a length after a determiner, or before "of", names a thing.
+    if index > 0, TimeWords.determiners.contains(chunks[index - 1].word) { return nil }
+    if end < chunks.count, chunks[end].word == "of" { return nil }
+    // "a" and "an" alone are articles ("a day out").
+    if ["a", "an"].contains(words[0]), amounts.count == 1, words.count == 2 { return nil }
+    // "a 30 day challenge", "the 3 day stew": a length before a noun describes it.
+    if words.count == 2, amounts.count == 1, amounts[0].0 != 1, !words[1].hasSuffix("s") { return nil }
+    return (chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound, end)
+  }
+
+  /// Why a day and month in figures that was not read is named: it ends the line or follows a marker ("pay rent
+  /// 3/4", "on 3/4"), and it reads two ways with no locale to choose ("3 April or 4 March"). A fraction alone
+  /// ("add 1/2") is no date and is not named.
+  private func figureReason(_ word: String, at index: Int, scan: Scan) -> String? {
+    let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+    guard dateOrder == .unknown, parts.count == 2,
+      let readings = Scan.numericReadings(word, parser: self), let dayFirst = readings.0,
+      let monthFirst = readings.1, dayFirst != monthFirst
+    else { return nil }
+    let before = index > 0 ? scan.chunks[index - 1].word : ""
+    if TimeWords.countWords.contains(before) { return nil }
+    let marked = TimeWords.dueMarkers.contains(before) || TimeWords.startMarkers.contains(before) || before == "on"
+    let ends = index + 1 == scan.chunks.count || scan.chunks[index].punctuated
+    guard marked || ends else { return nil }
+    if !marked, Scan.isFraction(parts) { return nil }
+    let time = HumanTime(now: reference, timeZone: calendar.timeZone)
+    let (one, other) = (
+      time.fullDay(calendar.date(dayFirst, .startOfDay)), time.fullDay(calendar.date(monthFirst, .startOfDay))
+    )
+    return "it could be \(one) or \(other); write the month as a word (\(Self.short(dayFirst)) or "
+      + "\(Self.short(monthFirst))), or set LC_TIME to your locale"
+  }
+
+  private static func short(_ day: CivilDate) -> String {
+    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    return "\(day.day) \(months[day.month - 1])"
+  }
+
+  private static func text(_ text: String, _ range: Range<Int>) -> String {
+    String(Array(text)[range])
+  }
+}

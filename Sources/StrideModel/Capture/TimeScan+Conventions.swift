@@ -1,0 +1,47 @@
+import Foundation
+
+/// The conventions a time phrase was read by, in words, for `stride when` to say back: where task apps differ
+/// ("early next week", "tue in 2 weeks", "tom"), the reading is said with the rule it followed, so it leaves no doubt.
+extension Scan {
+  /// The convention the words from `first` to `end` were read by, as a clause; nil for words that need none.
+  func convention(from first: Int, to end: Int) -> String? {
+    let words = chunks[first..<end].map(\.word)
+    for (offset, word) in words.enumerated() {
+      let next = offset + 1 < words.count ? words[offset + 1] : ""
+      if let note = partConvention(word, rest: words[offset...].joined(separator: " ")) { return note }
+      if let days = TimeWords.nameDayWords[word] {
+        return "\"\(word)\" read as \(days == 0 ? "today" : "tomorrow"); in a title it may be a name"
+      }
+      if TimeWords.weekdays[word] != nil, ["in", "within"].contains(next) {
+        return "that weekday in the week, Monday to Sunday, that holds the day so many weeks on"
+      }
+      if let weekday = TimeWords.weekdays[word], next == "week" {
+        return "a week after the coming \(Recurrence.weekdayNames[weekday - 1])"
+      }
+      if word == "later", ["this", "today"].contains(next) { return "later: what is left of it, to its end" }
+      if word == "after", next == "next" {
+        return "after next is the one after the coming one; weeks run Monday to Sunday"
+      }
+      if ["beginning", "start"].contains(word), next == "of" { return "the beginning of a period is its first day" }
+      if word == "next", next == "hour" { return "within the hour: an hour from now" }
+    }
+    return nil
+  }
+
+  /// How "early", "mid" and "late" cut the period the rest of the words name (a week, a year, else a month).
+  private func partConvention(_ word: String, rest: String) -> String? {
+    let part = word.split(separator: "-").first.map(String.init) ?? word
+    guard TimeWords.periodParts[part] != nil || (word.hasPrefix("mid") && word.count > 3) else { return nil }
+    let intro = "early, mid and late are the first, middle and last third"
+    if rest.contains("week") {
+      return intro + " of a week: Monday and Tuesday, Wednesday and Thursday, Friday to Sunday"
+    }
+    if rest.contains("year") || rest.split(separator: " ").contains(where: { Scan.fullYear(String($0)) != nil })
+      || rest.range(of: #"-\d{4}"#, options: .regularExpression) != nil,
+      !rest.split(whereSeparator: { $0 == " " || $0 == "-" }).contains(where: { TimeWords.months[String($0)] != nil })
+    {
+      return intro + " of a year: January to April, May to August, September to December"
+    }
+    return intro + " of a month: the 1st to 10th, 11th to 20th, and 21st to the end"
+  }
+}
