@@ -72,7 +72,9 @@ extension TimeParser {
     let words = chunks[index..<end].map(\.word)
     // Only days or longer: "5 minutes slow", "set the timeout to 30 seconds" and "rest 2 hours after the run" say
     // how long, and are never meant as a date ("20m" is often metres, "18s" a size).
-    if amounts.contains(where: { if case .seconds = $0.1 { true } else { false } }) { return nil }
+    // A line that is nothing but such a length ("30 mins", "2h") is named all the same: nothing else is meant.
+    let alone = index == 0 && end == chunks.count
+    if !alone, amounts.contains(where: { if case .seconds = $0.1 { true } else { false } }) { return nil }
     // "the 12 days of christmas", "my 30 days": a length after a determiner, or before "of", names a thing.
     if index > 0, TimeWords.determiners.contains(chunks[index - 1].word) { return nil }
     if end < chunks.count, chunks[end].word == "of" { return nil }
