@@ -71,8 +71,11 @@ struct Scan {
     let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
     // "monday email the accountant", "tuesday call the garage": at the start of a line, an occasion word with an
     // object after it is the task's verb, and the weekday says when.
+    // "monday call bob", "friday text sam": after a verb that takes a person, any word but one that makes the
+    // pair an occasion's thing ("monday call notes") is the person.
     if phrase.first == 0, phrase.end + 1 < chunks.count, let object = word(phrase.end + 1),
       TimeWords.objectWords.contains(object) || chunks[phrase.end + 1].capitalised
+        || (TimeWords.personWords.contains(next) && !TimeWords.occasionParts.contains(object))
     {
       return false
     }

@@ -46,6 +46,11 @@ extension TimeWords {
   /// month (as Duckling reads them); Monday–Tuesday, Wednesday–Thursday and Friday–Sunday of a week; January–April,
   /// May–August and September–December of a year.
   static let periodParts: [String: Int] = ["early": 0, "mid": 1, "middle": 1, "late": 2]
+  /// What an occasion has, so that "monday call notes" is the notes of Monday's call, not a call to "notes".
+  static let occasionParts: Set<String> = [
+    "notes", "note", "prep", "agenda", "minutes", "summary", "slides", "deck", "recap", "recording", "invite",
+    "link", "rota", "follow-up", "followup", "list", "plan", "script", "questions", "time",
+  ]
   /// Words that open the object of a verb: after "email" or "call" they make it the task's verb ("monday email
   /// the accountant", "sunday call grandma", "friday call Bob"), not an occasion ("monday email newsletter").
   static let objectWords: Set<String> = [
