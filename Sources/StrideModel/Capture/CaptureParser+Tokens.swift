@@ -38,7 +38,10 @@ extension CaptureParser {
         // Named in the reply, never silently part of the title.
         result.spans.append(
           CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
-      } else if lower.hasPrefix("#"), lower.count > 1, let tag = try? StrideTask.checkedTags([lower]).first {
+      } else if lower.hasPrefix("#"), lower.count > 1, !lower.dropFirst().allSatisfy(\.isNumber),
+        let tag = try? StrideTask.checkedTags([lower]).first
+      {
+        // "#1024" is a number (an issue, a ticket), kept in the title; a tag has a letter.
         if !result.tags.contains(tag) { result.tags.append(tag) }
         field = .tags
       } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {

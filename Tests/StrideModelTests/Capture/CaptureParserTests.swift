@@ -112,6 +112,9 @@ struct CaptureParserTests {
     let parser = CaptureParser(reference: Fixtures.now, timeZone: TimeZone(identifier: "UTC")!)
     #expect(parser.parse("pay rent (~20m), then call").title == "pay rent, then call")
     #expect(parser.parse("tidy the shed [#home]").title == "tidy the shed")
+    // A number after # is an issue's or a ticket's, not a tag.
+    #expect(parser.parse("fix bug #1024 #work").title == "fix bug #1024")
+    #expect(parser.parse("fix bug #1024 #work").tags == ["work"])
     #expect(parser.parse("call Sam (the plumber) ~10m").title == "call Sam (the plumber)")
     // Brackets the person typed empty are theirs.
     #expect(parser.parse("notes on () in swift").title == "notes on () in swift")
