@@ -89,6 +89,8 @@ extension CaptureParser {
         if let until { recurrence.until = until }
       case .noEnd: break
       case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
+      case .until(let until) where Recurrence.untilDay(until).map { $0.dayNumber < times.today.dayNumber } == true:
+        reason = "that day has already passed, so the routine would never come; write a later day, like until 24 dec"
       case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.until = until
       case .span(let length) where recurrence.until == nil && recurrence.count == nil && span == nil:
