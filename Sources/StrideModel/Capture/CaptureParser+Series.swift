@@ -118,6 +118,15 @@ extension CaptureParser {
   ) -> (SeriesPart, Int)? {
     // The words a phrase may take: up to the rule when it stands before it.
     let limit = index < rule.lowerBound ? rule.lowerBound : words.count
+    // "every weekday at 9 check inbox": an hour right after the rule is its time, though a title follows (alone in
+    // a title, "at 9 downing street" is no time).
+    if index == rule.upperBound, words[index] == "at", index + 2 < limit,
+      !words[rule].contains(where: { TimeWords.dayParts[$0] != nil }),
+      let match = times.parse(words[index..<index + 2]), match.timeOfDayOnly,
+      times.parse(words[index..<index + 3]) == nil
+    {
+      return (.clock(times.calendar.clock(of: times.startInstant(match.value))), index + 2)
+    }
     for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
