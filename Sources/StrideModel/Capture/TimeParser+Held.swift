@@ -44,6 +44,16 @@ extension TimeParser {
               + "\(chunk.word) or put the day at the end"))
         index = phrase.end
         continue
+      } else if chunk.capitalised, let phrase = scan.expression(at: index, marked: false), phrase.first == index,
+        phrase.end - index >= 3, scan.capitalisedName(phrase)
+      {
+        let range = chunk.range.lowerBound..<chunks[phrase.end - 1].range.upperBound
+        found.append(
+          Held(
+            range: range, text: Self.text(text, range),
+            reason: "in capitals inside a line it may be a title or a name; for a date, write it in small letters"))
+        index = phrase.end
+        continue
       } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
         found.append(Held(range: chunk.range, text: Self.text(text, chunk.range), reason: reason))
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {

@@ -95,6 +95,15 @@ extension Scan {
   /// capitalised word follows it: "watch Sunday Night Football", "read Sunday Best", "Monday Night Raw recap". A
   /// name, not a time.
   func capitalisedName(_ phrase: Phrase) -> Bool {
+    // "watch The Day After Tomorrow", "read Five Weeks From Now": three or more capitalised words inside a line
+    // whose word before is not are a title's, whatever follows.
+    var lead = phrase.first
+    if lead > 0, chunks[lead - 1].word == "the", chunks[lead - 1].capitalised { lead -= 1 }
+    if careful, lead > 0, phrase.end - lead >= 3, !chunks[lead - 1].capitalised,
+      chunks[lead..<phrase.end].allSatisfy(\.capitalised)
+    {
+      return true
+    }
     // At the start of a line a capital is the sentence's: there two words of a name are needed ("Monday Night Raw").
     guard careful, phrase.first > 0 || phrase.end - phrase.first >= 2, phrase.end < chunks.count,
       phrase.first == 0 || !chunks[phrase.first - 1].punctuated,
