@@ -212,7 +212,7 @@ public struct Recurrence: Equatable, Sendable, Codable {
     }
     if afterDone { text += " after done" }
     if let day = start.flatMap(Self.untilDay) { text += " from \(Self.dayWords(day))" }
-    if let count { text += count == 1 ? ", this time being the last" : ", \(count) more times with this one" }
+    if let count { text += count == 1 ? ", this time the last" : ", \(count) times counting this one" }
     if let day = until.flatMap(Self.untilDay) { text += " until \(Self.dayWords(day))" }
     return text
   }

@@ -113,7 +113,7 @@ struct SyncRoutineTests {
     try device.sync()
     let pills = try device.task("take the pills")
     #expect(pills.recurrence?.count == 3)
-    #expect(pills.recurrence?.words == "every day, 3 more times with this one")
+    #expect(pills.recurrence?.words == "every day, 3 times counting this one")
     for left in [2, 1] {
       device.advance(3600)
       let done = try StrideTask(try device.call(Wire.TaskComplete.self, .init(id: pills.id)).task)

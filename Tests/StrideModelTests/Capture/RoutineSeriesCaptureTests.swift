@@ -26,7 +26,7 @@ struct RoutineSeriesCaptureTests {
     #expect(said.contains("due Mon 7 Dec"), "\(said)")
     #expect(said.contains("repeats every Monday from 7 December 2026 until 1 February 2027"), "\(said)")
     let counted = try #require(try readAs("piano practice daily 10 times"))
-    #expect(counted.contains("repeats every day, 10 more times with this one"), "\(counted)")
+    #expect(counted.contains("repeats every day, 10 times counting this one"), "\(counted)")
     let hourly = try #require(try readAs("meds every 12 hours starting at 7pm"))
     #expect(hourly.contains("repeats every 12 hours"), "\(hourly)")
   }

@@ -84,7 +84,7 @@ struct RecurrenceTests {
     }
     // A series with an end is kept, and said with its end.
     for (rule, words) in [
-      ("FREQ=WEEKLY;COUNT=3", "every week, 3 more times with this one"),
+      ("FREQ=WEEKLY;COUNT=3", "every week, 3 times counting this one"),
       ("FREQ=DAILY;UNTIL=20270101T000000Z", "every day until 1 January 2027"),
       ("FREQ=MONTHLY;BYMONTHDAY=1;UNTIL=20270601", "every month on the 1st until 1 June 2027"),
     ] {

@@ -23,7 +23,7 @@ struct RoutineSeriesTests {
     let rule = try #require(Recurrence(rrule: "FREQ=HOURLY;INTERVAL=3;COUNT=4"))
     #expect(rule.frequency == .hourly && rule.interval == 3 && rule.count == 4)
     #expect(rule.rrule == "FREQ=HOURLY;INTERVAL=3;COUNT=4")
-    #expect(rule.words == "every 3 hours, 4 more times with this one")
+    #expect(rule.words == "every 3 hours, 4 times counting this one")
     #expect(Recurrence(.hourly).routineName == "your hourly routine")
     #expect(Recurrence(rrule: "FREQ=HOURLY;BYHOUR=9") == nil)
   }
