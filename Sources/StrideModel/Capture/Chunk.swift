@@ -9,6 +9,8 @@ struct Chunk {
   var punctuated: Bool = false
   /// Inside quotes, or a URL or an e-mail address: never part of a time.
   var protected: Bool
+  /// Two figures after an apostrophe ("'26"): a year written short, wherever it stands.
+  var shortYear = false
 
   static func split(_ text: String) -> [Chunk] {
     var chunks: [Chunk] = []
@@ -38,8 +40,11 @@ struct Chunk {
             punctuated: punctuated, protected: inQuotes))
         return
       }
+      let shortYear = leading == 1 && current[0] == "'" && characters.count == 2 && characters.allSatisfy(\.isNumber)
       chunks.append(
-        Chunk(word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link))
+        Chunk(
+          word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link,
+          shortYear: shortYear))
     }
     for (offset, character) in text.enumerated() {
       if character.isWhitespace {

@@ -127,9 +127,7 @@ public struct TimeParser: Sendable {
       }
       let marked = role != nil
       // "tomorrow after lunch": a marker inside the phrase says what it is for.
-      if role == nil {
-        role = chunks[phrase.first..<last].lazy.compactMap { TimeWords.innerMarkers[$0.word] }.first
-      }
+      if role == nil { role = phrase.innerRole ?? end?.innerRole }
       var first = role == nil ? phrase.first : index
       // "order the cake the 22nd": a "the" before a phrase that ends the title goes with it.
       if first > 0, chunks[first - 1].word == "the", last == chunks.count || chunks[last - 1].punctuated {

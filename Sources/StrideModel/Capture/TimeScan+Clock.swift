@@ -16,9 +16,12 @@ extension Scan {
       return (.clock(clock, loose: false), index + 1, alone)
     }
     var (text, meridiem) = Self.meridiemSuffix(word)
-    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon.
+    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon; so it may after "at" ("at 12.30"),
+    // inside a title where the phrase ends, so "at 12.50 each" stays a price.
     let dotted =
-      text.contains(".") && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true)
+      text.contains(".")
+      && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true
+        || (afterAt && Self.dottedClock(text) && (!careful || endsDate(at: index))))
     let parts = text.split(separator: dotted ? "." : ":", omittingEmptySubsequences: false)
     guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isDigit) })
     else { return nil }
@@ -86,6 +89,12 @@ extension Scan {
     let leadsLine = afterDay && !afterAt && position == 2
     if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)
+  }
+
+  /// "12.30", "9.05": one or two figures, a dot, two figures.
+  static func dottedClock(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && (1...2).contains(parts[0].count) && parts[1].count == 2
   }
 
   /// "16h", "16h30": the time, and whether the hour stands alone (then it could be a length).

@@ -58,7 +58,8 @@ extension Scan {
     }
   }
 
-  /// "friday", "fri", "friday next week", "tuesday of next week".
+  /// "friday", "fri", "friday next week", "tuesday of next week", "friday after next", and "friday week" (British:
+  /// a week after the coming Friday; inside a title only where the phrase ends, so "friday week planning" stays).
   func weekdayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
     // "black friday", "ash wednesday": named days, not the next Friday.
@@ -77,6 +78,12 @@ extension Scan {
       let shift = modifier == "next" ? 1 : modifier == "last" ? -1 : 0
       let day = parser.today.startOfWeek.adding(days: 7 * shift + weekday - 1)
       return (.day(day), position + 2, false)
+    }
+    if self.word(index + 1) == "after", self.word(index + 2) == "next" {
+      return (.day(parser.upcoming(weekday).adding(days: 7)), index + 3, TimeWords.ambiguousWeekdays.contains(word))
+    }
+    if self.word(index + 1) == "week", !chunks[index].punctuated, !careful || endsDate(at: index + 1) {
+      return (.day(parser.upcoming(weekday).adding(days: 7)), index + 2, TimeWords.ambiguousWeekdays.contains(word))
     }
     return (.weekday(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
   }
@@ -227,13 +234,13 @@ extension Scan {
     CivilDate(year: parser.today.year + (parser.today.month < month ? 0 : 1), month: month, day: 1)!
   }
 
-  /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep".
+  /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep", "feb13".
   func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
     var parts = word.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
-    if parts.count == 1, let first = word.first, first.isDigit {
-      // "15sep": digits then a month name.
-      let digits = word.prefix { $0.isDigit }
-      parts = [String(digits), String(word.dropFirst(digits.count))]
+    if parts.count == 1, let first = word.first, let last = word.last, first.isDigit != last.isDigit {
+      // "15sep": digits then a month name; "feb13": a month name then digits.
+      let lead = word.prefix { $0.isDigit == first.isDigit }
+      parts = [String(lead), String(word.dropFirst(lead.count))]
     }
     guard (2...3).contains(parts.count), let monthIndex = parts.firstIndex(where: { TimeWords.months[$0] != nil }),
       let month = TimeWords.months[parts[monthIndex]]

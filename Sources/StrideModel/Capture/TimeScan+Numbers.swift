@@ -3,11 +3,12 @@ import Foundation
 /// Years, day numbers and dates written in figures ("12/03", "2026-12-10", "3 Aug 96"), and ordinals.
 extension Scan {
   /// The year after a month and day, if there is one: four digits ("2027"; past 2999 only where the date ends, as
-  /// in "Jan 1 3000, 9:30"), or, with `short`, two digits where the date ends ("3 Aug 96", "Aug 9, 96"), so "dec 3
-  /// 10 copies" keeps its count.
+  /// in "Jan 1 3000, 9:30"), two after an apostrophe ("dec 3 '26"), or, with `short`, two digits where the date
+  /// ends ("3 Aug 96", "Aug 9, 96"), so "dec 3 10 copies" keeps its count.
   func yearAfter(_ index: Int, short: Bool) -> (Int?, Int) {
     guard let word = self.word(index), word.allSatisfy(\.isDigit) else { return (nil, index) }
     if let year = Scan.fullYear(word) { return (year, index + 1) }
+    if chunks[index].shortYear, let year = Int(word) { return (Scan.pivotYear(year), index + 1) }
     guard endsDate(at: index) else { return (nil, index) }
     if word.count == 4, let year = Int(word), year >= 3000 { return (year, index + 1) }
     if short, word.count == 2, let year = Int(word) { return (Scan.pivotYear(year), index + 1) }

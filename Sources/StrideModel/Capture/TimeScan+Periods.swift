@@ -21,6 +21,7 @@ extension Scan {
     if word == "this", let part = TimeWords.dayParts[noun] {
       return (.dayWithDefault(today, part), index + 2, false)
     }
+    if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }
     let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
       // "next 2 days", "last 2 weeks".
@@ -47,6 +48,24 @@ extension Scan {
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil
     }
+  }
+
+  /// "next march", "this june", "last may": the first day of a month by where it stands — this month's or the
+  /// coming one for "this", the one after this month for "next", the one before it for "last". A month that is
+  /// also a verb counts inside a title only where the phrase ends ("this may be late" stays).
+  private func modifiedMonth(_ word: String, _ month: Int, _ index: Int) -> (Piece, Int, Bool)? {
+    // "next march 3rd" is read from "march 3rd".
+    guard word != "past", dayOfMonth(at: index + 2) == nil,
+      !careful || !TimeWords.verbMonths.contains(chunks[index + 1].word) || endsDate(at: index + 1)
+    else { return nil }
+    let today = parser.today
+    var year = today.year
+    switch word {
+    case "this", "coming": if month < today.month { year += 1 }
+    case "last": if month >= today.month { year -= 1 }
+    default: if month <= today.month { year += 1 }
+    }
+    return CivilDate(year: year, month: month, day: 1).map { (.day($0), index + 2, false) }
   }
 
   /// The first and last day of this week (Monday to Sunday), month, quarter or year, or one `shift` away.
@@ -81,13 +100,17 @@ extension Scan {
     return (first, first.startOfWeek.adding(days: 6))
   }
 
-  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".
+  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august", "end of
+  /// the current week", "end of the coming month", "start of last week".
   func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
     var position = index + 2
     var prefix = ""
-    if let modifier = self.word(position), ["the", "this", "next"].contains(modifier) {
-      prefix = modifier == "next" ? "n" : ""
+    if self.word(position) == "the", let modifier = self.word(position + 1), Self.boundaryShifts[modifier] != nil {
+      position += 1
+    }
+    if let modifier = self.word(position), let shift = Self.boundaryShifts[modifier] {
+      prefix = shift
       position += 1
     }
     guard let unit = self.word(position) else { return nil }
@@ -115,4 +138,11 @@ extension Scan {
     if careful, !endsDate(at: position) { return nil }
     return (piece, position + 1, false)
   }
+
+  /// The words between "end of" and a period, and the letter Taskwarrior's names give the shift ("end of next
+  /// week" is `eonw`, "start of last month" `sopm`).
+  static let boundaryShifts: [String: String] = [
+    "the": "", "this": "", "current": "", "next": "n", "coming": "n", "following": "n", "last": "p", "previous": "p",
+    "past": "p",
+  ]
 }

@@ -47,6 +47,9 @@ struct Scan {
     var dayless = false
     /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
     var period = false
+    /// What a marker inside the phrase, after its day, says the time is for: "tomorrow after lunch" is a start.
+    /// "after" inside a day's own words ("the day after tomorrow", "friday after next") is no marker.
+    var innerRole: TimeParser.Role? = nil
 
     /// The day, when the phrase named a whole day.
     var day: CivilDate? {
@@ -93,6 +96,8 @@ struct Scan {
     let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
     guard words.count == 2, let shift = shifts[words[0]] else { return nil }
     if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
+    // "next march": the whole of that month.
+    if TimeWords.months[words[1]] != nil, let first = phrase.day { return (first, first.endOfMonth) }
     guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }
@@ -165,15 +170,7 @@ struct Scan {
         position = after
         continue
       }
-      var next = position
-      var joiner: String?
-      // Joining words count only when a piece follows them; "after" and "before" only once a day is there.
-      while let word = word(next),
-        TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && reading.day != nil && pieces > 0)
-      {
-        joiner = joiner.map { "\($0) \(word)" } ?? word
-        next += 1
-      }
+      let (joiner, next) = joinerWords(at: position, afterDay: reading.day != nil && pieces > 0)
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
@@ -189,6 +186,9 @@ struct Scan {
           && (reading.day != nil || !careful || marked))
       guard reading.accept(piece, clockFree: clockFree, afterComma: position > 0 && chunks[position - 1].comma)
       else { break }
+      if reading.innerRole == nil, let joiner {
+        reading.innerRole = joiner.split(separator: " ").lazy.compactMap { TimeWords.innerMarkers[String($0)] }.first
+      }
       if pieces == 0 {
         lastJoiner = joiner
         let leading = chunks[position..<next].map(\.word)
@@ -206,6 +206,18 @@ struct Scan {
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
     return reading.phrase(first: first, end: position, anchor: anchor, parser: parser)
+  }
+
+  /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they
+  /// end. They count only when a piece follows them.
+  func joinerWords(at index: Int, afterDay: Bool) -> (String?, Int) {
+    var next = index
+    var joiner: String?
+    while let word = word(next), TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay) {
+      joiner = joiner.map { "\($0) \(word)" } ?? word
+      next += 1
+    }
+    return (joiner, next)
   }
 
   // MARK: Pieces
