@@ -32,11 +32,8 @@ extension Scan {
       if let named = TimeWords.meridiems[next] {
         meridiem = named
         position += 1
-      } else if parts.count == 1, parts[0].count <= 2,
-        next == "o'clock" || (next == "o" && self.word(position + 1) == "clock")
-      {
-        position += next == "o" ? 2 : 1
-        return (.hour(numbers[0], minutes: 0), position, false)
+      } else if parts.count == 1, parts[0].count <= 2, let found = oClock(numbers[0], at: position) {
+        return found
       } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
         meridiem = named
         position = after
@@ -63,6 +60,17 @@ extension Scan {
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
     // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
+  }
+
+  /// "5 o'clock", "5 oclock", "5 o clock", "3 o'clock pm": the hour said before the words at `index`.
+  private func oClock(_ hour: Int, at index: Int) -> (Piece, Int, Bool)? {
+    guard let next = word(index), next == "o'clock" || next == "oclock" || (next == "o" && word(index + 1) == "clock")
+    else { return nil }
+    let position = index + (next == "o" ? 2 : 1)
+    if let named = word(position).flatMap({ TimeWords.meridiems[$0] }), (1...12).contains(hour) {
+      return (.clock(ClockTime(hour: hour % 12 + (named == "p" ? 12 : 0))!, loose: false), position + 1, false)
+    }
+    return (.hour(hour, minutes: 0), position, false)
   }
 
   /// Whether the word at `index` makes the number before it a count: a plural ("2 pizzas"), a word for people, or

@@ -211,8 +211,9 @@ extension Scan {
     return (.date(date), after, false)
   }
 
-  /// The month a phrase names: "october", "october 2015", "the month", "this month", "next month", "last month";
-  /// its first day, whether it is fixed (a year or this/next/last named it), and where the words end.
+  /// The month a phrase names: "october", "october 2015", "the month", "this month", "next month", "last month",
+  /// "the previous month"; its first day, whether it is fixed (a year or this/next/last named it), and where the
+  /// words end.
   func monthReference(at index: Int) -> (CivilDate, fixed: Bool, end: Int)? {
     guard let word = word(index) else { return nil }
     let thisMonth = parser.today.startOfMonth
@@ -222,9 +223,12 @@ extension Scan {
       }
       return (CivilDate(year: thisMonth.year, month: month, day: 1)!, false, index + 1)
     }
-    let shifts = ["the": 0, "this": 0, "next": 1, "last": -1]
-    if let shift = shifts[word], self.word(index + 1) == "month" {
-      return (thisMonth.adding(months: shift), true, index + 2)
+    // "the month", "next month", "the following month".
+    let start = word == "the" && self.word(index + 1) != "month" ? index + 1 : index
+    if let shift = self.word(start).flatMap({ $0 == "the" ? 0 : TimeWords.periodShifts[$0] }),
+      self.word(start + 1) == "month"
+    {
+      return (thisMonth.adding(months: shift), true, start + 2)
     }
     return word == "month" ? (thisMonth, true, index + 1) : nil
   }

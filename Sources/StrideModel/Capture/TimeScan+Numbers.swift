@@ -25,7 +25,7 @@ extension Scan {
     if TimeWords.phraseFollowers.contains(next) || TimeWords.weekdays[next] != nil || TimeWords.months[next] != nil {
       return true
     }
-    if ["am", "pm", "a.m.", "p.m.", "h", "o'clock"].contains(next) { return false }
+    if ["am", "pm", "a.m.", "p.m.", "h", "o'clock", "oclock"].contains(next) { return false }
     return clockPiece(next, index + 1, afterAt: false) != nil
   }
 

@@ -3,17 +3,16 @@ import Foundation
 /// The pieces of a time phrase that name a day by where it stands from today ("next week", "this friday", "the
 /// end of the month"), and the periods they name: a week, a month, a quarter, a year, a weekend.
 extension Scan {
-  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend".
+  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend", "the current week",
+  /// "the previous month", "this yr".
   func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard ["this", "next", "last", "past", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
-      return nil
-    }
+    guard let shift = TimeWords.periodShifts[word], let noun = self.word(index + 1) else { return nil }
     let today = parser.today
     if let weekday = TimeWords.weekdays[noun] {
       let day: CivilDate =
         switch word {
-        case "this", "coming": parser.upcoming(weekday, includingToday: true)
-        case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
+        case "this", "coming", "current", "upcoming": parser.upcoming(weekday, includingToday: true)
+        case "last", "previous": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
         default: today.startOfWeek.adding(days: 7 + weekday - 1)
         }
       return (.day(day), index + 2, false)
@@ -22,7 +21,6 @@ extension Scan {
       return (.dayWithDefault(today, part), index + 2, false)
     }
     if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }
-    let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
       // "next 2 days", "last 2 weeks".
       return (relative(amounts, sign: Double(shift)), after, false)
@@ -38,7 +36,7 @@ extension Scan {
       var day = today.adding(days: shift)
       while day.isoWeekday > 5 { day = day.adding(days: shift) }
       return (.day(day), index + 2, false)
-    case "week", "month", "quarter", "qtr", "year":
+    case "week", "month", "quarter", "qtr", "year", "yr":
       // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
       // is the whole week: `range` makes it one.)
       let period = self.period(noun, shift: shift)
@@ -60,9 +58,9 @@ extension Scan {
     else { return nil }
     let today = parser.today
     var year = today.year
-    switch word {
-    case "this", "coming": if month < today.month { year += 1 }
-    case "last": if month >= today.month { year -= 1 }
+    switch TimeWords.periodShifts[word] {
+    case 0: if month < today.month { year += 1 }
+    case -1: if month >= today.month { year -= 1 }
     default: if month <= today.month { year += 1 }
     }
     return CivilDate(year: year, month: month, day: 1).map { (.day($0), index + 2, false) }
@@ -106,11 +104,10 @@ extension Scan {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
     var position = index + 2
     var prefix = ""
-    if self.word(position) == "the", let modifier = self.word(position + 1), Self.boundaryShifts[modifier] != nil {
-      position += 1
-    }
-    if let modifier = self.word(position), let shift = Self.boundaryShifts[modifier] {
-      prefix = shift
+    if self.word(position) == "the" { position += 1 }
+    if let modifier = self.word(position), let shift = TimeWords.periodShifts[modifier] {
+      // Taskwarrior's letter for the shift: "end of next week" is `eonw`, "start of last month" `sopm`.
+      prefix = shift > 0 ? "n" : shift < 0 ? "p" : ""
       position += 1
     }
     guard let unit = self.word(position) else { return nil }
@@ -138,11 +135,4 @@ extension Scan {
     if careful, !endsDate(at: position) { return nil }
     return (piece, position + 1, false)
   }
-
-  /// The words between "end of" and a period, and the letter Taskwarrior's names give the shift ("end of next
-  /// week" is `eonw`, "start of last month" `sopm`).
-  static let boundaryShifts: [String: String] = [
-    "the": "", "this": "", "current": "", "next": "n", "coming": "n", "following": "n", "last": "p", "previous": "p",
-    "past": "p",
-  ]
 }

@@ -93,12 +93,11 @@ struct Scan {
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
     if words == ["weekend"] { return weekendDays(next: false) }
-    let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
-    guard words.count == 2, let shift = shifts[words[0]] else { return nil }
+    guard words.count == 2, let shift = TimeWords.periodShifts[words[0]] else { return nil }
     if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
     // "next march": the whole of that month.
     if TimeWords.months[words[1]] != nil, let first = phrase.day { return (first, first.endOfMonth) }
-    guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
+    guard ["week", "month", "quarter", "qtr", "year", "yr"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }
 
