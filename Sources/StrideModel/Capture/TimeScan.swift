@@ -249,6 +249,7 @@ struct Scan {
       return clockPiece(stem, index, afterAt: true)
     }
     if let found = isoPiece(word, index) { return found }
+    if let found = holidayPiece(word, index, marked: marked) { return found }
     if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = nthPiece(word, index) { return found }
