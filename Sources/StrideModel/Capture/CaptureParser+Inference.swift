@@ -49,7 +49,7 @@ extension CaptureParser {
     func bareWord<S: Sequence<Character>>(_ word: S) -> String {
       String(Array(word).drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
     }
-    let titleWords = Set(title.split(whereSeparator: \.isWhitespace).map(bareWord))
+    let titleWords = Set(title.split(whereSeparator: \.isSpace).map(bareWord))
     let words = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
     }

@@ -25,7 +25,7 @@ struct Chunk {
       guard !characters.isEmpty else { return }
       let word = String(characters).lowercased()
       let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
-      let inQuotes = (start..<end).contains(where: quoted.contains)
+      let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
       let punctuated = upper < end
       // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
       if !link, let dash = rangeDash(in: word) {
@@ -47,7 +47,7 @@ struct Chunk {
           shortYear: shortYear))
     }
     for (offset, character) in text.enumerated() {
-      if character.isWhitespace {
+      if character.isSpace {
         flush(at: offset)
         start = offset + 1
       } else {
@@ -111,8 +111,10 @@ struct Chunk {
   /// quotes that open a word and close one. An unclosed quote protects nothing.
   static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
     var quoted: Set<Int> = []
-    // Most lines have no quotes at all.
-    guard characters.contains(where: allQuotes.contains) else { return quoted }
+    // Most lines have no quotes at all; an ASCII character is no quote but for " and '.
+    guard characters.contains(where: { $0.isASCII ? $0 == "\"" || $0 == "'" : allQuotes.contains($0) }) else {
+      return quoted
+    }
     var open: Int?
     for (offset, character) in characters.enumerated() where doubleQuotes.contains(character) {
       if let start = open {
@@ -124,8 +126,8 @@ struct Chunk {
     }
     open = nil
     for (offset, character) in characters.enumerated() where singleQuotes.contains(character) {
-      let before = offset == 0 || characters[offset - 1].isWhitespace
-      let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
+      let before = offset == 0 || characters[offset - 1].isSpace
+      let after = offset == characters.count - 1 || characters[offset + 1].isSpace
       if before, open == nil {
         open = offset
       } else if after, let start = open {

@@ -21,7 +21,7 @@ extension TimeParser {
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
     guard text.contains(where: \.isDigit) || text.lowercased().contains("every") else { return [] }
-    let words = text.split(whereSeparator: \.isWhitespace).map {
+    let words = text.split(whereSeparator: \.isSpace).map {
       String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\""))
     }
     var misses: [TimeNearMiss] = []

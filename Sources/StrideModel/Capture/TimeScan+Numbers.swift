@@ -36,6 +36,7 @@ extension Scan {
 
   /// 1 to 31, written "3", "03", "3rd", "21st".
   static func dayNumber(_ word: String) -> Int? {
+    guard word.utf8.count <= 4, let first = word.utf8.first, first >= 48, first <= 57 else { return nil }
     var digits = Substring(word)
     for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
       digits = digits.dropLast(2)

@@ -136,3 +136,63 @@ extension Scan {
     return (piece, position + 1, false)
   }
 }
+
+extension Scan {
+  /// "q3", "Q3 2027", "2027 q3", "2027q3", "in the third quarter", "3rd qtr of 2027": a quarter of a year, from its
+  /// first day (the period reader makes it the whole quarter). Without a year, this year's unless it is over, then
+  /// next year's. Inside a title only where the phrase ends, so "prep the q3 report" stays.
+  func quarterPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    // "in q3", "in the third quarter": the "in" goes with it.
+    if word == "in" {
+      let start = self.word(index + 1) == "the" ? index + 2 : index + 1
+      return self.word(start).flatMap { quarterPiece($0, start) }
+    }
+    // Most words are none of these: a quarter's words start with "q", a figure, or an ordinal before "quarter".
+    guard word.first == "q" || word.first?.isDigit == true || self.word(index + 1).map(Self.isQuarterNoun) == true
+    else { return nil }
+    var quarter: Int
+    var year: Int?
+    var end: Int
+    if let number = Self.quarterNumber(word) {
+      (quarter, end) = (number, index + 1)
+    } else if word.count == 6, let found = Scan.fullYear(String(word.prefix(4))),
+      let number = Self.quarterNumber(String(word.dropFirst(4)))
+    {
+      (quarter, year, end) = (number, found, index + 1)
+    } else if let found = Scan.fullYear(word), let number = self.word(index + 1).flatMap(Self.quarterNumber) {
+      (quarter, year, end) = (number, found, index + 2)
+    } else if let nth = dayOfMonth(at: index), nth.ordinal, (1...4).contains(nth.day),
+      self.word(nth.end).map(Self.isQuarterNoun) == true
+    {
+      (quarter, end) = (nth.day, nth.end + 1)
+    } else {
+      return nil
+    }
+    if year == nil {
+      let after = self.word(end) == "of" ? end + 1 : end
+      if let found = self.word(after).flatMap(Scan.fullYear) { (year, end) = (found, after + 1) }
+    }
+    if careful, !endsDate(at: end - 1) { return nil }
+    let today = parser.today
+    var first = CivilDate(year: year ?? today.year, month: quarter * 3 - 2, day: 1)!
+    if year == nil, first.adding(months: 2).endOfMonth < today { first = first.adding(months: 12) }
+    return (.day(first), end, false)
+  }
+
+  static func isQuarterNoun(_ word: String) -> Bool { word == "quarter" || word == "qtr" }
+
+  /// 1 to 4 for "q1" to "q4".
+  static func quarterNumber(_ word: String) -> Int? {
+    guard word.count == 2, word.first == "q", let number = word.last?.wholeNumberValue, (1...4).contains(number)
+    else { return nil }
+    return number
+  }
+
+  /// Whether the words from `index` to `end` (after any joining words) name a quarter and nothing else.
+  func namesQuarter(from index: Int, to end: Int) -> Bool {
+    var first = index
+    while let word = word(first), TimeWords.joiners.contains(word) { first += 1 }
+    guard let word = word(first), let (_, after, _) = quarterPiece(word, first) else { return false }
+    return after == end
+  }
+}

@@ -93,6 +93,9 @@ struct Scan {
     var words = chunks[index..<phrase.end].map(\.word)
     while let first = words.first, TimeWords.joiners.contains(first) { words.removeFirst() }
     if words == ["weekend"] { return weekendDays(next: false) }
+    if let first = phrase.day, namesQuarter(from: index, to: phrase.end) {
+      return (first, first.adding(months: 2).endOfMonth)
+    }
     guard words.count == 2, let shift = TimeWords.periodShifts[words[0]] else { return nil }
     if words[1] == "weekend", shift >= 0 { return weekendDays(next: ["next", "following"].contains(words[0])) }
     // "next march": the whole of that month.
@@ -252,6 +255,7 @@ struct Scan {
     if let found = holidayPiece(word, index, marked: marked) { return found }
     if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     if let found = namedPiece(word, index, marked: marked) { return found }
+    if let found = quarterPiece(word, index) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = boundaryPiece(word, index) { return found }
