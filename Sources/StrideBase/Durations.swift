@@ -206,6 +206,12 @@ extension Character {
     return ascii >= 48 && ascii <= 57
   }
 
+  /// The same answer as `isLetter`, without the Unicode tables for ASCII characters.
+  public var isLetterQuick: Bool {
+    guard let ascii = asciiValue else { return isLetter }
+    return (ascii | 0x20) >= 97 && (ascii | 0x20) <= 122
+  }
+
   /// The same answer as `isWhitespace`, without the Unicode tables for the ASCII characters nearly every line is
   /// made of (a tab, a line break, a space; "\r\n" is one character).
   public var isSpace: Bool {

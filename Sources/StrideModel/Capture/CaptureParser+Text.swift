@@ -57,7 +57,7 @@ extension CaptureParser {
     while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
     var result = words.joined(separator: " ")
     while let last = result.last, ",;".contains(last) { result.removeLast() }
-    return result.replacingOccurrences(of: " ,", with: ",")
+    return result.utf8.contains(UInt8(ascii: ",")) ? result.replacingOccurrences(of: " ,", with: ",") : result
   }
 
   /// The near misses of the line that `title` kept ("31 feb", "25:00", "every blursday"), named in the reply with

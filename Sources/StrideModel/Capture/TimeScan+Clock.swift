@@ -9,6 +9,8 @@ extension Scan {
     // "six in the morning", "at seven", "four pm": an hour in words reads as its digits (after a day only in digits:
     // "monday one on one" is a meeting).
     if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
+    // Every other clock time starts with a figure.
+    guard word.first?.isDigit == true else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.

@@ -240,8 +240,12 @@ extension Scan {
 
   /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep", "feb13".
   func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
+    // Such a word has a dash or a slash, or figures at one end only; most words have neither.
+    guard let first = word.first, let last = word.last,
+      first.isDigit != last.isDigit || word.contains(where: { $0 == "-" || $0 == "/" })
+    else { return nil }
     var parts = word.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
-    if parts.count == 1, let first = word.first, let last = word.last, first.isDigit != last.isDigit {
+    if parts.count == 1, first.isDigit != last.isDigit {
       // "15sep": digits then a month name; "feb13": a month name then digits.
       let lead = word.prefix { $0.isDigit == first.isDigit }
       parts = [String(lead), String(word.dropFirst(lead.count))]
