@@ -14,7 +14,8 @@ struct Chunk {
 
   static func split(_ text: String) -> [Chunk] {
     var chunks: [Chunk] = []
-    let quoted = quotedOffsets(Array(text))
+    // Most lines have no quote at all (a curly one starts with the byte E2): their characters are not looked at.
+    let quoted = text.utf8.contains { $0 == 0x22 || $0 == 0x27 || $0 == 0xE2 } ? quotedOffsets(Array(text)) : []
     var current: [Character] = []
     var start = 0
     func flush(at end: Int) {
