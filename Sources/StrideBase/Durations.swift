@@ -199,6 +199,23 @@ public enum RelativeUnit: Equatable, Sendable {
 }
 
 extension Character {
-  /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣").
-  public var isDigit: Bool { isASCII && isNumber }
+  /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣"). Read from
+  /// the character's ASCII value, without the Unicode tables: the capture parser asks this of every character.
+  public var isDigit: Bool {
+    guard let ascii = asciiValue else { return false }
+    return ascii >= 48 && ascii <= 57
+  }
+
+  /// The same answer as `isLetter`, without the Unicode tables for ASCII characters.
+  public var isLetterQuick: Bool {
+    guard let ascii = asciiValue else { return isLetter }
+    return (ascii | 0x20) >= 97 && (ascii | 0x20) <= 122
+  }
+
+  /// The same answer as `isWhitespace`, without the Unicode tables for the ASCII characters nearly every line is
+  /// made of (a tab, a line break, a space; "\r\n" is one character).
+  public var isSpace: Bool {
+    guard let ascii = asciiValue else { return isWhitespace }
+    return ascii == 32 || (ascii >= 9 && ascii <= 13)
+  }
 }

@@ -83,7 +83,7 @@ extension StringProtocol {
 
   /// The text without the white space and line breaks around it.
   public var trimmingWhitespace: String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+    guard let first = firstIndex(where: { !$0.isSpace }), let last = lastIndex(where: { !$0.isSpace }) else {
       return ""
     }
     return String(self[first...last])

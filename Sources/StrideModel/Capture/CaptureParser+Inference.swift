@@ -46,10 +46,12 @@ extension CaptureParser {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>],
     title: String
   ) {
-    func bareWord<S: Sequence<Character>>(_ word: S) -> String {
-      String(Array(word).drop { !$0.isLetter }.reversed().drop { !$0.isLetter }.reversed()).lowercased()
+    func bareWord<C: BidirectionalCollection<Character>>(_ word: C) -> String {
+      guard let first = word.firstIndex(where: \.isLetterQuick), let last = word.lastIndex(where: \.isLetterQuick)
+      else { return "" }
+      return String(word[first...last]).lowercased()
     }
-    let titleWords = Set(title.split(whereSeparator: \.isWhitespace).map(bareWord))
+    let titleWords = Set(title.split(whereSeparator: \.isSpace).map(bareWord))
     let words = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
     }

@@ -16,7 +16,7 @@ extension CaptureParser {
   }
 
   static func isBlank(_ characters: ArraySlice<Character>) -> Bool {
-    characters.allSatisfy(\.isWhitespace)
+    characters.allSatisfy(\.isSpace)
   }
 
   /// The whitespace-separated words of a line, as character ranges.
@@ -24,7 +24,7 @@ extension CaptureParser {
     var words: [Range<Int>] = []
     var start: Int?
     for offset in line {
-      if characters[offset].isWhitespace {
+      if characters[offset].isSpace {
         if let begin = start { words.append(begin..<offset) }
         start = nil
       } else if start == nil {
@@ -51,13 +51,13 @@ extension CaptureParser {
 
   /// White space folded, and dangling separators left by removed words trimmed.
   static func tidy(_ text: String) -> String {
-    var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    var words = text.split(whereSeparator: \.isSpace).map(String.init)
     while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
     // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
     while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
     var result = words.joined(separator: " ")
     while let last = result.last, ",;".contains(last) { result.removeLast() }
-    return result.replacingOccurrences(of: " ,", with: ",")
+    return result.utf8.contains(UInt8(ascii: ",")) ? result.replacingOccurrences(of: " ,", with: ",") : result
   }
 
   /// The near misses of the line that `title` kept ("31 feb", "25:00", "every blursday"), named in the reply with
@@ -107,13 +107,13 @@ extension CaptureParser {
   }
 
   static func withDanglingVerb(_ characters: [Character], _ line: Range<Int>, _ range: Range<Int>) -> Range<Int> {
-    guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isWhitespace || $0.isPunctuation }) else {
+    guard characters[range.upperBound..<line.upperBound].allSatisfy({ $0.isSpace || $0.isPunctuation }) else {
       return range
     }
     var start = range.lowerBound
-    while start > line.lowerBound, characters[start - 1].isWhitespace { start -= 1 }
+    while start > line.lowerBound, characters[start - 1].isSpace { start -= 1 }
     var wordStart = start
-    while wordStart > line.lowerBound, !characters[wordStart - 1].isWhitespace { wordStart -= 1 }
+    while wordStart > line.lowerBound, !characters[wordStart - 1].isSpace { wordStart -= 1 }
     let word = String(joining: characters[wordStart..<start]).lowercased()
     guard ["is", "was", "are", "were"].contains(word), wordStart > line.lowerBound else { return range }
     return wordStart..<range.upperBound

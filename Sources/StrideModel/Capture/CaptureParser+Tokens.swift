@@ -128,13 +128,26 @@ extension CaptureParser {
     _ key: String, _ value: String, after index: Int, _ words: [Range<Int>], _ characters: [Character]
   ) -> (String, more: Int) {
     guard ["due", "by", "start", "wait", "scheduled", "after"].contains(key) else { return (value, 0) }
-    for length in stride(from: min(4, words.count - index - 1), through: 1, by: -1) {
+    // Another `key:value` token ends the run: no time goes on past one ("due:fri start:monday").
+    var most = 0
+    while most < min(4, words.count - index - 1), !Self.isKeyedToken(words[index + 1 + most], in: characters) {
+      most += 1
+    }
+    for length in stride(from: most, through: 1, by: -1) {
       let extended =
         ([value] + words[(index + 1)...(index + length)].map { String(joining: characters[$0]).lowercased() })
         .joined(separator: " ")
       if times.parse(extended) != nil { return (extended, length) }
     }
     return (value, 0)
+  }
+
+  /// Whether a word is a `key:value` token: letters, a colon, and a value ("start:monday"; "10:30" and "noon:" are
+  /// not).
+  static func isKeyedToken(_ word: Range<Int>, in characters: [Character]) -> Bool {
+    var offset = word.lowerBound
+    while offset < word.upperBound, characters[offset].isLetter { offset += 1 }
+    return offset > word.lowerBound && offset + 1 < word.upperBound && characters[offset] == ":"
   }
 
   /// Taskwarrior-style `due:fri`, `start:monday`, `energy:low`, `est:15m`, `type:obligation`, `tag:home`, `list:home`. An

@@ -11,10 +11,13 @@ struct Chunk {
   var protected: Bool
   /// Written with a capital first letter ("Tom", "Sunday Best"): in the middle of a line, a name.
   var capitalised = false
+  /// Two figures after an apostrophe ("'26"): a year written short, wherever it stands.
+  var shortYear = false
 
   static func split(_ text: String) -> [Chunk] {
     var chunks: [Chunk] = []
-    let quoted = quotedOffsets(Array(text))
+    // Most lines have no quote at all (a curly one starts with the byte E2): their characters are not looked at.
+    let quoted = text.utf8.contains { $0 == 0x22 || $0 == 0x27 || $0 == 0xE2 } ? quotedOffsets(Array(text)) : []
     var current: [Character] = []
     var start = 0
     func flush(at end: Int) {
@@ -25,7 +28,7 @@ struct Chunk {
       guard !characters.isEmpty else { return }
       let word = String(characters).lowercased()
       let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
-      let inQuotes = (start..<end).contains(where: quoted.contains)
+      let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
       let punctuated = upper < end
       // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
       if !link, let dash = rangeDash(in: word) {
@@ -40,13 +43,14 @@ struct Chunk {
             punctuated: punctuated, protected: inQuotes))
         return
       }
+      let shortYear = leading == 1 && current[0] == "'" && characters.count == 2 && characters.allSatisfy(\.isNumber)
       chunks.append(
         Chunk(
           word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link,
-          capitalised: characters.first?.isUppercase == true))
+          capitalised: characters.first?.isUppercase == true, shortYear: shortYear))
     }
     for (offset, character) in text.enumerated() {
-      if character.isWhitespace {
+      if character.isSpace {
         flush(at: offset)
         start = offset + 1
       } else {
@@ -110,8 +114,10 @@ struct Chunk {
   /// quotes that open a word and close one. An unclosed quote protects nothing.
   static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
     var quoted: Set<Int> = []
-    // Most lines have no quotes at all.
-    guard characters.contains(where: allQuotes.contains) else { return quoted }
+    // Most lines have no quotes at all; an ASCII character is no quote but for " and '.
+    guard characters.contains(where: { $0.isASCII ? $0 == "\"" || $0 == "'" : allQuotes.contains($0) }) else {
+      return quoted
+    }
     var open: Int?
     for (offset, character) in characters.enumerated() where doubleQuotes.contains(character) {
       if let start = open {
@@ -123,8 +129,8 @@ struct Chunk {
     }
     open = nil
     for (offset, character) in characters.enumerated() where singleQuotes.contains(character) {
-      let before = offset == 0 || characters[offset - 1].isWhitespace
-      let after = offset == characters.count - 1 || characters[offset + 1].isWhitespace
+      let before = offset == 0 || characters[offset - 1].isSpace
+      let after = offset == characters.count - 1 || characters[offset + 1].isSpace
       if before, open == nil {
         open = offset
       } else if after, let start = open {

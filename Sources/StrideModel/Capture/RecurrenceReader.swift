@@ -26,7 +26,7 @@ public enum RecurrenceReader {
 
   /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
   package static func words(_ text: String) -> [String] {
-    text.lowercased().split(whereSeparator: \.isWhitespace).map {
+    text.lowercased().split(whereSeparator: \.isSpace).map {
       String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:()\""))
     }.filter { !$0.isEmpty }
   }

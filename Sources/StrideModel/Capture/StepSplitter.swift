@@ -20,11 +20,26 @@ enum StepSplitter {
       let rest = split(main)
       return (rest.title, [first] + (rest.steps.isEmpty ? [rest.title] : rest.steps))
     }
-    let semicolonParts = parts(trimmed, separators: [";"])
-    if semicolonParts.count >= 2 { return (semicolonParts.joined(separator: "; "), semicolonParts) }
+    // Most lines have no ";" and no "then": they are passed over without splitting.
+    if trimmed.utf8.contains(UInt8(ascii: ";")) {
+      let semicolonParts = parts(trimmed, separators: [";"])
+      if semicolonParts.count >= 2 { return (semicolonParts.joined(separator: "; "), semicolonParts) }
+    }
+    guard Self.containsLetters(trimmed, "then") else { return (trimmed, []) }
     let thenParts = thenParts(trimmed)
     if thenParts.count >= 2 { return (trimmed, thenParts) }
     return (trimmed, [])
+  }
+
+  /// Whether `text` has the lower-case ASCII letters `word` in it, in any case: a quick look before a closer one
+  /// ("Then", "FIRST"; no other letters lower-case to these).
+  static func containsLetters(_ text: String, _ word: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let wanted = Array(word.utf8)
+    guard bytes.count >= wanted.count else { return false }
+    return (0...(bytes.count - wanted.count)).contains { start in
+      wanted.indices.allSatisfy { bytes[start + $0] | 0x20 == wanted[$0] }
+    }
   }
 
   /// "pack then drive then unpack", "pack, then drive and then unpack", "Pack Then drive": the parts joined by "then"
@@ -32,7 +47,7 @@ enum StepSplitter {
   /// means "then" was no joining word, and the line is one part.
   static func thenParts(_ text: String) -> [String] {
     var parts: [[Substring]] = [[]]
-    for word in text.split(whereSeparator: \.isWhitespace) {
+    for word in text.split(whereSeparator: \.isSpace) {
       guard word.lowercased() == "then" else {
         parts[parts.count - 1].append(word)
         continue
@@ -50,6 +65,7 @@ enum StepSplitter {
   /// "file taxes, need to find the receipts first" → ("find the receipts", "file taxes");
   /// "paint the fence. before that, buy paint" → ("buy paint", "paint the fence").
   static func prerequisite(_ text: String) -> (String, String)? {
+    guard containsLetters(text, "first") || containsLetters(text, "before") else { return nil }
     // Searched in the text itself, ignoring case: indices of a lower-cased copy need not fit the text.
     if let first = text.range(of: " first", options: [.backwards, .anchored, .caseInsensitive]),
       let need = text[..<first.upperBound].range(of: "need to ", options: [.backwards, .caseInsensitive]),

@@ -21,8 +21,11 @@ extension TimeParser {
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
     guard text.contains(where: \.isDigit) || text.lowercased().contains("every") else { return [] }
-    let words = text.split(whereSeparator: \.isWhitespace).map {
-      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\""))
+    let words = text.split(whereSeparator: \.isSpace).map { word in
+      let isMark = { (character: Character) in Self.wordMarks.contains(character) }
+      guard let first = word.firstIndex(where: { !isMark($0) }), let last = word.lastIndex(where: { !isMark($0) })
+      else { return "" }
+      return String(word[first...last])
     }
     var misses: [TimeNearMiss] = []
     var index = 0
@@ -36,6 +39,9 @@ extension TimeParser {
     }
     return misses
   }
+
+  /// The punctuation around a word that is not part of it.
+  static let wordMarks: Set<Character> = [",", ".", ";", ":", "!", "?", "(", ")", "\""]
 
   private func nearMiss(_ words: [String], at index: Int, meantAsTime: Bool) -> (TimeNearMiss, Int)? {
     let word = words[index].lowercased()

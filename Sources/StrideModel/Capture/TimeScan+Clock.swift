@@ -9,6 +9,8 @@ extension Scan {
     // "six in the morning", "at seven", "four pm": an hour in words reads as its digits (after a day only in digits:
     // "monday one on one" is a meeting).
     if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
+    // Every other clock time starts with a figure.
+    guard word.first?.isDigit == true else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
@@ -16,9 +18,12 @@ extension Scan {
       return (.clock(clock, loose: false), index + 1, alone)
     }
     var (text, meridiem) = Self.meridiemSuffix(word)
-    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon.
+    // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon; so it may after "at" ("at 12.30"),
+    // inside a title where the phrase ends, so "at 12.50 each" stays a price.
     let dotted =
-      text.contains(".") && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true)
+      text.contains(".")
+      && (meridiem != nil || self.word(index + 1).map(TimeWords.meridiems.keys.contains) == true
+        || (afterAt && Self.dottedClock(text) && (!careful || endsDate(at: index))))
     let parts = text.split(separator: dotted ? "." : ":", omittingEmptySubsequences: false)
     guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isDigit) })
     else { return nil }
@@ -29,11 +34,8 @@ extension Scan {
       if let named = TimeWords.meridiems[next] {
         meridiem = named
         position += 1
-      } else if parts.count == 1, parts[0].count <= 2,
-        next == "o'clock" || (next == "o" && self.word(position + 1) == "clock")
-      {
-        position += next == "o" ? 2 : 1
-        return (.hour(numbers[0], minutes: 0), position, false)
+      } else if parts.count == 1, parts[0].count <= 2, let found = oClock(numbers[0], at: position) {
+        return found
       } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
         meridiem = named
         position = after
@@ -62,6 +64,17 @@ extension Scan {
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
   }
 
+  /// "5 o'clock", "5 oclock", "5 o clock", "3 o'clock pm": the hour said before the words at `index`.
+  private func oClock(_ hour: Int, at index: Int) -> (Piece, Int, Bool)? {
+    guard let next = word(index), next == "o'clock" || next == "oclock" || (next == "o" && word(index + 1) == "clock")
+    else { return nil }
+    let position = index + (next == "o" ? 2 : 1)
+    if let named = word(position).flatMap({ TimeWords.meridiems[$0] }), (1...12).contains(hour) {
+      return (.clock(ClockTime(hour: hour % 12 + (named == "p" ? 12 : 0))!, loose: false), position + 1, false)
+    }
+    return (.hour(hour, minutes: 0), position, false)
+  }
+
   /// Whether the word at `index` makes the number before it a count: a plural ("2 pizzas"), a word for people, or
   /// "1 on 1", "2 x 3", "3 of them", "2 per day".
   private func countFollows(_ index: Int) -> Bool {
@@ -86,6 +99,12 @@ extension Scan {
     let leadsLine = afterDay && !afterAt && position == 2
     if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)
+  }
+
+  /// "12.30", "9.05": one or two figures, a dot, two figures.
+  static func dottedClock(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 2 && (1...2).contains(parts[0].count) && parts[1].count == 2
   }
 
   /// "16h", "16h30": the time, and whether the hour stands alone (then it could be a length).

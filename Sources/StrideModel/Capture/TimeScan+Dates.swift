@@ -67,7 +67,8 @@ extension Scan {
     }
   }
 
-  /// "friday", "fri", "friday next week", "tuesday of next week".
+  /// "friday", "fri", "friday next week", "tuesday of next week", "friday after next", and "friday week" (British:
+  /// a week after the coming Friday; inside a title only where the phrase ends, so "friday week planning" stays).
   func weekdayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
     // "black friday", "ash wednesday": named days, not the next Friday.
@@ -90,6 +91,12 @@ extension Scan {
       let shift = modifier == "next" ? 1 : modifier == "last" ? -1 : 0
       let day = parser.today.startOfWeek.adding(days: 7 * shift + weekday - 1)
       return (.day(day), position + 2, false)
+    }
+    if self.word(index + 1) == "after", self.word(index + 2) == "next" {
+      return (.day(parser.upcoming(weekday).adding(days: 7)), index + 3, TimeWords.ambiguousWeekdays.contains(word))
+    }
+    if self.word(index + 1) == "week", !chunks[index].punctuated, !careful || endsDate(at: index + 1) {
+      return (.day(parser.upcoming(weekday).adding(days: 7)), index + 2, TimeWords.ambiguousWeekdays.contains(word))
     }
     return (.weekday(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
   }
@@ -217,8 +224,9 @@ extension Scan {
     return (.date(date), after, false)
   }
 
-  /// The month a phrase names: "october", "october 2015", "the month", "this month", "next month", "last month";
-  /// its first day, whether it is fixed (a year or this/next/last named it), and where the words end.
+  /// The month a phrase names: "october", "october 2015", "the month", "this month", "next month", "last month",
+  /// "the previous month"; its first day, whether it is fixed (a year or this/next/last named it), and where the
+  /// words end.
   func monthReference(at index: Int) -> (CivilDate, fixed: Bool, end: Int)? {
     guard let word = word(index) else { return nil }
     let thisMonth = parser.today.startOfMonth
@@ -228,9 +236,12 @@ extension Scan {
       }
       return (CivilDate(year: thisMonth.year, month: month, day: 1)!, false, index + 1)
     }
-    let shifts = ["the": 0, "this": 0, "next": 1, "last": -1]
-    if let shift = shifts[word], self.word(index + 1) == "month" {
-      return (thisMonth.adding(months: shift), true, index + 2)
+    // "the month", "next month", "the following month".
+    let start = word == "the" && self.word(index + 1) != "month" ? index + 1 : index
+    if let shift = self.word(start).flatMap({ $0 == "the" ? 0 : TimeWords.periodShifts[$0] }),
+      self.word(start + 1) == "month"
+    {
+      return (thisMonth.adding(months: shift), true, start + 2)
     }
     return word == "month" ? (thisMonth, true, index + 1) : nil
   }
@@ -240,13 +251,17 @@ extension Scan {
     CivilDate(year: parser.today.year + (parser.today.month < month ? 0 : 1), month: month, day: 1)!
   }
 
-  /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep".
+  /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep", "feb13".
   func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
+    // Such a word has a dash or a slash, or figures at one end only; most words have neither.
+    guard let first = word.first, let last = word.last,
+      first.isDigit != last.isDigit || word.contains(where: { $0 == "-" || $0 == "/" })
+    else { return nil }
     var parts = word.split(whereSeparator: { $0 == "-" || $0 == "/" }).map(String.init)
-    if parts.count == 1, let first = word.first, first.isDigit {
-      // "15sep": digits then a month name.
-      let digits = word.prefix { $0.isDigit }
-      parts = [String(digits), String(word.dropFirst(digits.count))]
+    if parts.count == 1, first.isDigit != last.isDigit {
+      // "15sep": digits then a month name; "feb13": a month name then digits.
+      let lead = word.prefix { $0.isDigit == first.isDigit }
+      parts = [String(lead), String(word.dropFirst(lead.count))]
     }
     guard (2...3).contains(parts.count), let monthIndex = parts.firstIndex(where: { TimeWords.months[$0] != nil }),
       let month = TimeWords.months[parts[monthIndex]]

@@ -3,11 +3,12 @@ import Foundation
 /// Years, day numbers and dates written in figures ("12/03", "2026-12-10", "3 Aug 96"), and ordinals.
 extension Scan {
   /// The year after a month and day, if there is one: four digits ("2027"; past 2999 only where the date ends, as
-  /// in "Jan 1 3000, 9:30"), or, with `short`, two digits where the date ends ("3 Aug 96", "Aug 9, 96"), so "dec 3
-  /// 10 copies" keeps its count.
+  /// in "Jan 1 3000, 9:30"), two after an apostrophe ("dec 3 '26"), or, with `short`, two digits where the date
+  /// ends ("3 Aug 96", "Aug 9, 96"), so "dec 3 10 copies" keeps its count.
   func yearAfter(_ index: Int, short: Bool) -> (Int?, Int) {
     guard let word = self.word(index), word.allSatisfy(\.isDigit) else { return (nil, index) }
     if let year = Scan.fullYear(word) { return (year, index + 1) }
+    if chunks[index].shortYear, let year = Int(word) { return (Scan.pivotYear(year), index + 1) }
     guard endsDate(at: index) else { return (nil, index) }
     if word.count == 4, let year = Int(word), year >= 3000 { return (year, index + 1) }
     if short, word.count == 2, let year = Int(word) { return (Scan.pivotYear(year), index + 1) }
@@ -24,7 +25,7 @@ extension Scan {
     if TimeWords.phraseFollowers.contains(next) || TimeWords.weekdays[next] != nil || TimeWords.months[next] != nil {
       return true
     }
-    if ["am", "pm", "a.m.", "p.m.", "h", "o'clock"].contains(next) { return false }
+    if ["am", "pm", "a.m.", "p.m.", "h", "o'clock", "oclock"].contains(next) { return false }
     return clockPiece(next, index + 1, afterAt: false) != nil
   }
 
@@ -35,6 +36,7 @@ extension Scan {
 
   /// 1 to 31, written "3", "03", "3rd", "21st".
   static func dayNumber(_ word: String) -> Int? {
+    guard word.utf8.count <= 4, let first = word.utf8.first, first >= 48, first <= 57 else { return nil }
     var digits = Substring(word)
     for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) {
       digits = digits.dropLast(2)
@@ -56,6 +58,7 @@ extension Scan {
   /// order of the writer's locale; with no locale known, it is left alone (and a capture refuses it, naming both
   /// readings). A dotted day and month is always day first.
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    guard word.first?.isDigit == true else { return nil }
     let separator = Scan.numericSeparator(word)
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {

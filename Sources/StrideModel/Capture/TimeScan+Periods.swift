@@ -4,17 +4,16 @@ import StrideBase
 /// The pieces of a time phrase that name a day by where it stands from today ("next week", "this friday", "the
 /// end of the month"), and the periods they name: a week, a month, a quarter, a year, a weekend.
 extension Scan {
-  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend".
+  /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend", "the current week",
+  /// "the previous month", "this yr".
   func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard ["this", "next", "last", "past", "coming", "following"].contains(word), let noun = self.word(index + 1) else {
-      return nil
-    }
+    guard let shift = TimeWords.periodShifts[word], let noun = self.word(index + 1) else { return nil }
     let today = parser.today
     if let weekday = TimeWords.weekdays[noun] {
       let day: CivilDate =
         switch word {
-        case "this", "coming": parser.upcoming(weekday, includingToday: true)
-        case "last": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
+        case "this", "coming", "current", "upcoming": parser.upcoming(weekday, includingToday: true)
+        case "last", "previous": today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1))
         default: today.startOfWeek.adding(days: 7 + weekday - 1)
         }
       // "next tuesday week": a week after it.
@@ -26,7 +25,7 @@ extension Scan {
     if word == "this", let part = TimeWords.dayParts[noun] {
       return (.dayWithDefault(today, part), index + 2, false)
     }
-    let shift = word == "last" || word == "past" ? -1 : word == "this" ? 0 : 1
+    if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
       // "next 2 days", "last 2 weeks".
       return (relative(amounts, sign: Double(shift)), after, false)
@@ -46,7 +45,7 @@ extension Scan {
       // "next hour", "in the next hour": within the hour, so due an hour from now.
       guard shift == 1 else { return nil }
       return (.instant(parser.reference.addingTimeInterval(Seconds.hours(1))), index + 2, false)
-    case "week", "month", "quarter", "qtr", "year":
+    case "week", "month", "quarter", "qtr", "year", "yr":
       // "next week" is its first day; "this week" is what is left of it, so its last day. ("sometime next week"
       // is the whole week: `range` makes it one.)
       let period = self.period(noun, shift: shift)
@@ -56,6 +55,24 @@ extension Scan {
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil
     }
+  }
+
+  /// "next march", "this june", "last may": the first day of a month by where it stands — this month's or the
+  /// coming one for "this", the one after this month for "next", the one before it for "last". A month that is
+  /// also a verb counts inside a title only where the phrase ends ("this may be late" stays).
+  private func modifiedMonth(_ word: String, _ month: Int, _ index: Int) -> (Piece, Int, Bool)? {
+    // "next march 3rd" is read from "march 3rd".
+    guard word != "past", dayOfMonth(at: index + 2) == nil,
+      !careful || !TimeWords.verbMonths.contains(chunks[index + 1].word) || endsDate(at: index + 1)
+    else { return nil }
+    let today = parser.today
+    var year = today.year
+    switch TimeWords.periodShifts[word] {
+    case 0: if month < today.month { year += 1 }
+    case -1: if month >= today.month { year -= 1 }
+    default: if month <= today.month { year += 1 }
+    }
+    return CivilDate(year: year, month: month, day: 1).map { (.day($0), index + 2, false) }
   }
 
   /// The first and last day of this week (Monday to Sunday), month, quarter or year, or one `shift` away.
@@ -90,13 +107,16 @@ extension Scan {
     return (first, first.startOfWeek.adding(days: 6))
   }
 
-  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august".
+  /// "end of the week", "end of month", "start of next week", "beginning of next month", "end of august", "end of
+  /// the current week", "end of the coming month", "start of last week".
   func boundaryPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
     var position = index + 2
     var prefix = ""
-    if let modifier = self.word(position), ["the", "this", "next"].contains(modifier) {
-      prefix = modifier == "next" ? "n" : ""
+    if self.word(position) == "the" { position += 1 }
+    if let modifier = self.word(position), let shift = TimeWords.periodShifts[modifier] {
+      // Taskwarrior's letter for the shift: "end of next week" is `eonw`, "start of last month" `sopm`.
+      prefix = shift > 0 ? "n" : shift < 0 ? "p" : ""
       position += 1
     }
     guard let unit = self.word(position) else { return nil }
@@ -128,5 +148,65 @@ extension Scan {
       return (.day(parser.calendar.day(of: first)), position + 1, false)
     }
     return (piece, position + 1, false)
+  }
+}
+
+extension Scan {
+  /// "q3", "Q3 2027", "2027 q3", "2027q3", "in the third quarter", "3rd qtr of 2027": a quarter of a year, from its
+  /// first day (the period reader makes it the whole quarter). Without a year, this year's unless it is over, then
+  /// next year's. Inside a title only where the phrase ends, so "prep the q3 report" stays.
+  func quarterPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    // "in q3", "in the third quarter": the "in" goes with it.
+    if word == "in" {
+      let start = self.word(index + 1) == "the" ? index + 2 : index + 1
+      return self.word(start).flatMap { quarterPiece($0, start) }
+    }
+    // Most words are none of these: a quarter's words start with "q", a figure, or an ordinal before "quarter".
+    guard word.first == "q" || word.first?.isDigit == true || self.word(index + 1).map(Self.isQuarterNoun) == true
+    else { return nil }
+    var quarter: Int
+    var year: Int?
+    var end: Int
+    if let number = Self.quarterNumber(word) {
+      (quarter, end) = (number, index + 1)
+    } else if word.count == 6, let found = Scan.fullYear(String(word.prefix(4))),
+      let number = Self.quarterNumber(String(word.dropFirst(4)))
+    {
+      (quarter, year, end) = (number, found, index + 1)
+    } else if let found = Scan.fullYear(word), let number = self.word(index + 1).flatMap(Self.quarterNumber) {
+      (quarter, year, end) = (number, found, index + 2)
+    } else if let nth = dayOfMonth(at: index), nth.ordinal, (1...4).contains(nth.day),
+      self.word(nth.end).map(Self.isQuarterNoun) == true
+    {
+      (quarter, end) = (nth.day, nth.end + 1)
+    } else {
+      return nil
+    }
+    if year == nil {
+      let after = self.word(end) == "of" ? end + 1 : end
+      if let found = self.word(after).flatMap(Scan.fullYear) { (year, end) = (found, after + 1) }
+    }
+    if careful, !endsDate(at: end - 1) { return nil }
+    let today = parser.today
+    var first = CivilDate(year: year ?? today.year, month: quarter * 3 - 2, day: 1)!
+    if year == nil, first.adding(months: 2).endOfMonth < today { first = first.adding(months: 12) }
+    return (.day(first), end, false)
+  }
+
+  static func isQuarterNoun(_ word: String) -> Bool { word == "quarter" || word == "qtr" }
+
+  /// 1 to 4 for "q1" to "q4".
+  static func quarterNumber(_ word: String) -> Int? {
+    guard word.count == 2, word.first == "q", let number = word.last?.wholeNumberValue, (1...4).contains(number)
+    else { return nil }
+    return number
+  }
+
+  /// Whether the words from `index` to `end` (after any joining words) name a quarter and nothing else.
+  func namesQuarter(from index: Int, to end: Int) -> Bool {
+    var first = index
+    while let word = word(first), TimeWords.joiners.contains(word) { first += 1 }
+    guard let word = word(first), let (_, after, _) = quarterPiece(word, first) else { return false }
+    return after == end
   }
 }

@@ -23,8 +23,9 @@ extension Scan {
       (start.value, end.value) = (.day(period.first), .day(period.last))
       return (start, period.first == period.last ? nil : end)
     }
-    // "tomorrow 2-4pm": a day, then hours on it.
-    if let day = start.day, let (from, to) = meridiemRange(at: start.end, marked: true, anchor: day) {
+    // "tomorrow 2-4pm", "tomorrow from 10 to 11am": a day, then hours on it.
+    let hours = word(start.end) == "from" ? start.end + 1 : start.end
+    if let day = start.day, let (from, to) = meridiemRange(at: hours, marked: true, anchor: day) {
       start.value = from.value
       start.end = from.end
       return (start, to)
@@ -34,15 +35,20 @@ extension Scan {
       join(&start, &end)
       return (start, end)
     }
-    if let found = sameMonth(start) { return found }
+    if let found = sameMonth(start) {
+      // "february 20 - 29, 2022" names a day that never was: no range, and no half of one.
+      return found.1 == nil ? nil : found
+    }
     return (start, nil)
   }
 
-  /// "10 to 22 august", "eighth to eleventh may 2010": a day of the month, then a whole date it shares its month
-  /// with.
+  /// "10 to 22 august", "eighth to eleventh may 2010", "the 13th to the 15th of july": a day of the month, then a
+  /// whole date it shares its month with.
   private func dayToDate(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
-    if let startDay = dayOfMonth(at: index), let connector = word(startDay.end),
-      TimeWords.rangeConnectors.contains(connector), let endDay = dayOfMonth(at: startDay.end + 1),
+    let first = word(index) == "the" ? index + 1 : index
+    if let startDay = dayOfMonth(at: first), let connector = word(startDay.end),
+      TimeWords.rangeConnectors.contains(connector),
+      let endDay = dayOfMonth(at: word(startDay.end + 1) == "the" ? startDay.end + 2 : startDay.end + 1),
       let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
     {
       let last = parser.day(of: end.value)
@@ -93,7 +99,8 @@ extension Scan {
     }
   }
 
-  /// "feb 22-23", "may eighth - tenth, 2010": the end of a range is another day of the start's month.
+  /// "feb 22-23", "may eighth - tenth, 2010": the end of a range is another day of the start's month. Without
+  /// an end when that day is not in the month, which the caller refuses.
   private func sameMonth(_ phrase: Phrase) -> (Phrase, Phrase?)? {
     guard let startDay = phrase.day, dayOfMonth(at: phrase.end - 1) != nil,
       let endDay = dayOfMonth(at: phrase.end + 1), endDay.day > startDay.day

@@ -21,6 +21,8 @@ extension Scan {
     var weekdayNamed: Int?
     /// "tonight" late at night: the coming hours.
     var night: Date?
+    /// What a marker word joining a piece said the time is for ("tomorrow after lunch").
+    var innerRole: TimeParser.Role?
 
     var hasDay: Bool { day != nil || instant != nil || night != nil }
     var hasTime: Bool { clock != nil || hour != nil || dayPart != nil || midnight }
@@ -82,7 +84,7 @@ extension Scan {
     /// The phrase these pieces make, from `first` to `end`: an instant, a day, or a time today (or tomorrow, once
     /// today's has passed), read in the zone named and said back in the user's.
     func phrase(first: Int, end: Int, anchor: CivilDate?, parser: TimeParser) -> Phrase? {
-      var phrase = Phrase(value: .day(parser.today), first: first, end: end, zone: zone)
+      var phrase = Phrase(value: .day(parser.today), first: first, end: end, zone: zone, innerRole: innerRole)
       if let weekdayNamed, !dayFromWeekday, let day, day.isoWeekday != weekdayNamed {
         phrase.contradicted = (weekdayNamed, day)
       }

@@ -123,6 +123,9 @@ extension Scan {
       amount += 0.5
       position = after
     }
+    // "in 2 more days".
+    if self.word(position) == "more" { position += 1 }
+    if let after = quarterOfAnHour(at: position) { return (amount * 15, .seconds(60), after) }
     guard let unitWord = self.word(position), let unit = Durations.relativeUnits[unitWord] else { return nil }
     position += 1
     if let after = andAHalf(at: position) {
@@ -141,6 +144,15 @@ extension Scan {
       case .months(let length): amount * Double(length) * 31
       }
     return days.isFinite && abs(days) <= 200 * 366
+  }
+
+  /// Where "quarter of an hour" (or "quarters of an hour") starting at `index` ends: fifteen minutes, never three
+  /// months.
+  private func quarterOfAnHour(at index: Int) -> Int? {
+    guard let unit = word(index), unit == "quarter" || unit == "quarters", word(index + 1) == "of",
+      word(index + 2) == "an" || word(index + 2) == "a", word(index + 3) == "hour"
+    else { return nil }
+    return index + 4
   }
 
   /// Where "and a half" (or "and an half", "and one half") starting at `index` ends.

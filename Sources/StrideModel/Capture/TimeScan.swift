@@ -47,6 +47,9 @@ struct Scan {
     var dayless = false
     /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
     var period = false
+    /// What a marker inside the phrase, after its day, says the time is for: "tomorrow after lunch" is a start.
+    /// "after" inside a day's own words ("the day after tomorrow", "friday after next") is no marker.
+    var innerRole: TimeParser.Role? = nil
 
     /// The day, when the phrase named a whole day.
     var day: CivilDate? {
@@ -104,12 +107,16 @@ struct Scan {
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words.count == 1, TimeWords.weekendWords.contains(words[0]) { return weekendDays(next: false) }
-    let shifts = ["this": 0, "next": 1, "coming": 1, "following": 1, "last": -1]
-    guard words.count == 2, let shift = shifts[words[0]] else { return nil }
+    if let first = phrase.day, namesQuarter(from: index, to: phrase.end) {
+      return (first, first.adding(months: 2).endOfMonth)
+    }
+    guard words.count == 2, let shift = TimeWords.periodShifts[words[0]] else { return nil }
     if TimeWords.weekendWords.contains(words[1]), shift >= 0 {
       return weekendDays(next: ["next", "following"].contains(words[0]))
     }
-    guard ["week", "month", "quarter", "qtr", "year"].contains(words[1]) else { return nil }
+    // "next march": the whole of that month.
+    if TimeWords.months[words[1]] != nil, let first = phrase.day { return (first, first.endOfMonth) }
+    guard ["week", "month", "quarter", "qtr", "year", "yr"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }
 
@@ -187,15 +194,7 @@ struct Scan {
         position = after
         continue
       }
-      var next = position
-      var joiner: String?
-      // Joining words count only when a piece follows them; "after" and "before" only once a day is there.
-      while let word = word(next),
-        TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && reading.day != nil && pieces > 0)
-      {
-        joiner = joiner.map { "\($0) \(word)" } ?? word
-        next += 1
-      }
+      let (joiner, next) = joinerWords(at: position, afterDay: reading.day != nil && pieces > 0)
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
@@ -211,6 +210,9 @@ struct Scan {
           && (reading.day != nil || !careful || marked))
       guard reading.accept(piece, clockFree: clockFree, afterComma: position > 0 && chunks[position - 1].comma)
       else { break }
+      if reading.innerRole == nil, let joiner {
+        reading.innerRole = joiner.split(separator: " ").lazy.compactMap { TimeWords.innerMarkers[String($0)] }.first
+      }
       if pieces == 0 {
         lastJoiner = joiner
         let leading = chunks[position..<next].map(\.word)
@@ -228,6 +230,18 @@ struct Scan {
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
     return reading.phrase(first: first, end: position, anchor: anchor, parser: parser)
+  }
+
+  /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they
+  /// end. They count only when a piece follows them.
+  func joinerWords(at index: Int, afterDay: Bool) -> (String?, Int) {
+    var next = index
+    var joiner: String?
+    while let word = word(next), TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay) {
+      joiner = joiner.map { "\($0) \(word)" } ?? word
+      next += 1
+    }
+    return (joiner, next)
   }
 
   // MARK: Pieces
@@ -260,8 +274,10 @@ struct Scan {
       return clockPiece(stem, index, afterAt: true)
     }
     if let found = isoPiece(word, index) { return found }
+    if let found = holidayPiece(word, index, marked: marked) { return found }
     if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     if let found = namedPiece(word, index, marked: marked) { return found }
+    if let found = quarterPiece(word, index) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = partPiece(word, index) ?? withinNextPiece(word, index) ?? thisComingPiece(word, index)

@@ -69,6 +69,14 @@ enum TimeWords {
     "am": "a", "pm": "p", "a.m.": "a", "p.m.": "p", "a.m": "a", "p.m": "p",
   ]
 
+  /// Words before a week, a month, a weekday or a month's name that say which one, and how many away: "this",
+  /// "current", "next", "coming", "upcoming", "following", "last", "previous", "past". ("coming" and "this" before a
+  /// weekday both mean the next one, today included.)
+  static let periodShifts: [String: Int] = [
+    "this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "following": 1, "last": -1, "previous": -1,
+    "past": -1,
+  ]
+
   /// Words that join the two ends of a range ("9am to 5pm", "22-23 feb", "monday until wednesday").
   static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "till", "through", "thru"]
 

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Holidays by name: "christmas", "new year's eve", "thanksgiving 2027", "good friday", "mother's day". Each is the
+/// next one from today (today included) unless a year follows. Inside a title a holiday is a time only where the
+/// phrase ends or after a marker, so "buy a christmas tree" and "halloween costume" stay titles.
+extension Scan {
+  /// How a holiday falls in a year.
+  enum HolidayRule {
+    /// The same day every year: Christmas, 25 December.
+    case fixed(month: Int, day: Int)
+    /// The nth weekday (ISO number) of a month, -1 for the last: Thanksgiving, the fourth Thursday of November.
+    case nthWeekday(Int, weekday: Int, month: Int)
+    /// Days from Easter Sunday: Good Friday is -2.
+    case easter(Int)
+    /// Days from Thanksgiving: Black Friday is 1.
+    case thanksgiving(Int)
+  }
+
+  func holidayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    guard let names = Self.holidaysByFirstWord[Self.bareWord(word)] else { return nil }
+    for (name, rule) in names {
+      let matches = name.indices.allSatisfy { offset in self.word(index + offset).map(Self.bareWord) == name[offset] }
+      guard matches else { continue }
+      var end = index + name.count
+      var date: CivilDate?
+      if let year = self.word(end).flatMap(Scan.fullYear) {
+        date = Self.holiday(rule, in: year)
+        end += 1
+      } else {
+        let today = parser.today
+        date =
+          Self.holiday(rule, in: today.year).flatMap { $0 < today ? nil : $0 }
+          ?? Self.holiday(rule, in: today.year + 1)
+      }
+      if careful, !marked, !endsDate(at: end - 1) { return nil }
+      return date.map { (.date($0), end, false) }
+    }
+    return nil
+  }
+
+  /// A word as holiday names are written: without apostrophes and dots ("new year's" is "new years", "st." "st").
+  static func bareWord(_ word: String) -> String {
+    guard word.contains(where: { $0 == "'" || $0 == "’" || $0 == "." }) else { return word }
+    return word.filter { $0 != "'" && $0 != "’" && $0 != "." }
+  }
+
+  /// The day a holiday falls on in a year.
+  static func holiday(_ rule: HolidayRule, in year: Int) -> CivilDate? {
+    switch rule {
+    case .fixed(let month, let day):
+      return CivilDate(year: year, month: month, day: day)
+    case .nthWeekday(let nth, let weekday, let month):
+      guard let first = CivilDate(year: year, month: month, day: 1) else { return nil }
+      if nth < 0 {
+        let last = first.endOfMonth
+        return last.adding(days: -((last.isoWeekday - weekday + 7) % 7))
+      }
+      return first.adding(days: (weekday - first.isoWeekday + 7) % 7 + 7 * (nth - 1))
+    case .easter(let offset):
+      return easterSunday(year)?.adding(days: offset)
+    case .thanksgiving(let offset):
+      return holiday(.nthWeekday(4, weekday: 4, month: 11), in: year)?.adding(days: offset)
+    }
+  }
+
+  /// Easter Sunday in the Gregorian calendar, by the computus (the anonymous Gregorian algorithm).
+  static func easterSunday(_ year: Int) -> CivilDate? {
+    let a = year % 19
+    let (b, c) = (year / 100, year % 100)
+    let (d, e) = (b / 4, b % 4)
+    let g = (8 * b + 13) / 25
+    let h = (19 * a + b - d - g + 15) % 30
+    let (i, k) = (c / 4, c % 4)
+    let l = (32 + 2 * e + 2 * i - h - k) % 7
+    let m = (a + 11 * h + 19 * l) / 433
+    let month = (h + l - 7 * m + 90) / 25
+    let day = (h + l - 7 * m + 33 * month + 19) % 32
+    return CivilDate(year: year, month: month, day: day)
+  }
+
+  /// The holidays Stride knows, by their names' words (without apostrophes), longest first within each first
+  /// word. Where countries differ Stride takes the United States' day (Mother's Day, the second Sunday of May);
+  /// Docs/capture.md says so.
+  static let holidaysByFirstWord: [String: [([String], HolidayRule)]] = {
+    let table: [(String, HolidayRule)] = [
+      ("christmas", .fixed(month: 12, day: 25)), ("christmas day", .fixed(month: 12, day: 25)),
+      ("xmas", .fixed(month: 12, day: 25)), ("xmas day", .fixed(month: 12, day: 25)),
+      ("christmas eve", .fixed(month: 12, day: 24)), ("xmas eve", .fixed(month: 12, day: 24)),
+      ("boxing day", .fixed(month: 12, day: 26)), ("new years day", .fixed(month: 1, day: 1)),
+      ("new year day", .fixed(month: 1, day: 1)), ("new years", .fixed(month: 1, day: 1)),
+      ("new year", .fixed(month: 1, day: 1)), ("new years eve", .fixed(month: 12, day: 31)),
+      ("new year eve", .fixed(month: 12, day: 31)), ("nye", .fixed(month: 12, day: 31)),
+      ("halloween", .fixed(month: 10, day: 31)), ("valentines day", .fixed(month: 2, day: 14)),
+      ("valentine day", .fixed(month: 2, day: 14)), ("st patricks day", .fixed(month: 3, day: 17)),
+      ("saint patricks day", .fixed(month: 3, day: 17)), ("st paddys day", .fixed(month: 3, day: 17)),
+      ("saint paddys day", .fixed(month: 3, day: 17)), ("april fools day", .fixed(month: 4, day: 1)),
+      ("independence day", .fixed(month: 7, day: 4)), ("earth day", .fixed(month: 4, day: 22)),
+      ("veterans day", .fixed(month: 11, day: 11)), ("remembrance day", .fixed(month: 11, day: 11)),
+      ("juneteenth", .fixed(month: 6, day: 19)), ("cinco de mayo", .fixed(month: 5, day: 5)),
+      ("thanksgiving", .thanksgiving(0)), ("thanksgiving day", .thanksgiving(0)), ("black friday", .thanksgiving(1)),
+      ("cyber monday", .thanksgiving(4)), ("mothers day", .nthWeekday(2, weekday: 7, month: 5)),
+      ("mother day", .nthWeekday(2, weekday: 7, month: 5)), ("fathers day", .nthWeekday(3, weekday: 7, month: 6)),
+      ("father day", .nthWeekday(3, weekday: 7, month: 6)), ("memorial day", .nthWeekday(-1, weekday: 1, month: 5)),
+      ("labor day", .nthWeekday(1, weekday: 1, month: 9)), ("labour day", .nthWeekday(1, weekday: 1, month: 9)),
+      ("mlk day", .nthWeekday(3, weekday: 1, month: 1)), ("mlk jr day", .nthWeekday(3, weekday: 1, month: 1)),
+      ("martin luther king day", .nthWeekday(3, weekday: 1, month: 1)),
+      ("martin luther king jr day", .nthWeekday(3, weekday: 1, month: 1)),
+      ("presidents day", .nthWeekday(3, weekday: 1, month: 2)),
+      ("columbus day", .nthWeekday(2, weekday: 1, month: 10)), ("easter", .easter(0)), ("easter sunday", .easter(0)),
+      ("easter day", .easter(0)), ("easter monday", .easter(1)), ("eastermonday", .easter(1)),
+      ("good friday", .easter(-2)), ("goodfriday", .easter(-2)),
+      ("holy saturday", .easter(-1)), ("maundy thursday", .easter(-3)), ("palm sunday", .easter(-7)),
+      ("ash wednesday", .easter(-46)), ("shrove tuesday", .easter(-47)), ("mardi gras", .easter(-47)),
+      ("pancake day", .easter(-47)), ("pentecost", .easter(49)), ("whit sunday", .easter(49)),
+      ("whitsunday", .easter(49)), ("whit monday", .easter(50)), ("ascension day", .easter(39)),
+    ]
+    var byFirst: [String: [([String], HolidayRule)]] = [:]
+    for (name, rule) in table {
+      let words = name.split(separator: " ").map(String.init)
+      byFirst[words[0], default: []].append((words, rule))
+    }
+    return byFirst.mapValues { $0.sorted { $0.0.count > $1.0.count } }
+  }()
+}
