@@ -130,15 +130,8 @@ extension VTodo {
     fields.estimate = x("ESTIMATE").flatMap { Int($0) }.flatMap {
       (1...StrideTask.maximumEstimateMinutes).contains($0) ? $0 : nil
     }
-    if let rule = todo.first("RRULE")?.value, var recurrence = Recurrence(rrule: rule) {
-      // An UNTIL written as an instant (beside a timed DTSTART) is the day it falls on here, for a rule of days;
-      // an hourly one ends at that moment.
-      if recurrence.frequency != .hourly, let until = recurrence.until, until.count > 8,
-        let instant = Timestamp.parseBasic(until)
-      {
-        recurrence.until = Recurrence.dayText(LocalCalendar(timeZone: timeZone).day(of: instant))
-      }
-      fields.rrule = recurrence.rrule
+    if let rule = todo.first("RRULE").flatMap({ Self.rule($0.value, timeZone: timeZone) }) {
+      fields.rrule = rule
       fields.afterDone = x("REPEAT-AFTER-DONE")?.uppercased() == "TRUE"
       // A series' first day, as Stride writes it; a value that is no day is left out.
       fields.repeatStart = x("REPEAT-START").flatMap { Recurrence(rrule: "FREQ=DAILY;DTSTART=\($0)")?.start }
@@ -194,5 +187,17 @@ extension VTodo {
       state.followUp = date("X-STRIDE-FOLLOW-UP")
     }
     return state
+  }
+
+  /// A RRULE Stride keeps, as it keeps it. An UNTIL written as an instant (beside a timed DTSTART) is the day it falls
+  /// on here, for a rule of days; an hourly one ends at that moment.
+  static func rule(_ text: String, timeZone: TimeZone) -> String? {
+    guard var recurrence = Recurrence(rrule: text) else { return nil }
+    if recurrence.frequency != .hourly, let until = recurrence.until, until.count > 8,
+      let instant = Timestamp.parseBasic(until)
+    {
+      recurrence.until = Recurrence.dayText(LocalCalendar(timeZone: timeZone).day(of: instant))
+    }
+    return recurrence.rrule
   }
 }

@@ -55,24 +55,7 @@ extension CaptureParser {
     into result: inout ParsedCapture, consumed: inout [Range<Int>]
   ) {
     guard var recurrence = result.recurrence else { return }
-    var parts: [(SeriesPart, Range<Int>)] = []
-    var index = 0
-    var lastEnd = rule.upperBound
-    while index < words.count {
-      if rule.contains(index) {
-        index = rule.upperBound
-        continue
-      }
-      let adjacent = index >= rule.upperBound && (index == lastEnd || times.parse(words[lastEnd..<index]) != nil)
-      guard let (part, end) = seriesPart(words, at: index, adjacent: adjacent, upTo: rule, recurrence: recurrence)
-      else {
-        index += 1
-        continue
-      }
-      parts.append((part, index..<end))
-      index = end
-      lastEnd = max(end, rule.upperBound)
-    }
+    let parts = seriesParts(words, rule: rule, recurrence: recurrence)
     var startDay: CivilDate?
     var span: RoutineSpan?
     for (part, words) in parts {
@@ -112,21 +95,47 @@ extension CaptureParser {
     result.repeatSpan = span
   }
 
+  /// The start, end and span phrases around a routine's rule, in order, with the words each took.
+  private func seriesParts(_ words: [String], rule: Range<Int>, recurrence: Recurrence) -> [(SeriesPart, Range<Int>)] {
+    var parts: [(SeriesPart, Range<Int>)] = []
+    var index = 0
+    var lastEnd = rule.upperBound
+    while index < words.count {
+      if rule.contains(index) {
+        index = rule.upperBound
+        continue
+      }
+      let adjacent = index >= rule.upperBound && (index == lastEnd || times.parse(words[lastEnd..<index]) != nil)
+      guard let (part, end) = seriesPart(words, at: index, adjacent: adjacent, upTo: rule, recurrence: recurrence)
+      else {
+        index += 1
+        continue
+      }
+      parts.append((part, index..<end))
+      index = end
+      lastEnd = max(end, rule.upperBound)
+    }
+    return parts
+  }
+
+  /// "every weekday at 9 check inbox": an hour right after the rule is its time, though a title follows (alone in
+  /// a title, "at 9 downing street" is no time). Not after a part of the day, which says its own half of the clock.
+  private func hourAfter(_ words: [String], at index: Int, rule: Range<Int>, limit: Int) -> (SeriesPart, Int)? {
+    guard index == rule.upperBound, words[index] == "at", index + 2 < limit,
+      !words[rule].contains(where: { TimeWords.dayParts[$0] != nil }),
+      let match = times.parse(words[index..<index + 2]), match.timeOfDayOnly,
+      times.parse(words[index..<index + 3]) == nil
+    else { return nil }
+    return (.clock(times.calendar.clock(of: times.startInstant(match.value))), index + 2)
+  }
+
   /// The series phrase at `index`, and the index after it; nil when none starts there.
   private func seriesPart(
     _ words: [String], at index: Int, adjacent: Bool, upTo rule: Range<Int>, recurrence: Recurrence
   ) -> (SeriesPart, Int)? {
     // The words a phrase may take: up to the rule when it stands before it.
     let limit = index < rule.lowerBound ? rule.lowerBound : words.count
-    // "every weekday at 9 check inbox": an hour right after the rule is its time, though a title follows (alone in
-    // a title, "at 9 downing street" is no time).
-    if index == rule.upperBound, words[index] == "at", index + 2 < limit,
-      !words[rule].contains(where: { TimeWords.dayParts[$0] != nil }),
-      let match = times.parse(words[index..<index + 2]), match.timeOfDayOnly,
-      times.parse(words[index..<index + 3]) == nil
-    {
-      return (.clock(times.calendar.clock(of: times.startInstant(match.value))), index + 2)
-    }
+    if let clock = hourAfter(words, at: index, rule: rule, limit: limit) { return clock }
     for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
