@@ -90,6 +90,9 @@ public final class DesktopNotifications: Sendable {
   /// The capabilities the current server named: `actions`, `body`, `body-markup`, … (none while none is known).
   public var capabilities: Set<String> { servers.withLock { $0.current?.capabilities } ?? [] }
 
+  /// The unique name of the current server, when one is known.
+  public var serverName: String? { servers.withLock { $0.current?.name } }
+
   /// Whether the current server offers buttons.
   public var offersActions: Bool { capabilities.contains("actions") }
 

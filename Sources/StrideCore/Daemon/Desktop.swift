@@ -42,8 +42,7 @@ final class Desktop: @unchecked Sendable {
   /// Connects to the notification service, unless a live connection is there; on failure, finds notify-send.
   func connect() {
     if let service, !service.isClosed { return }
-    service?.disconnect()
-    service = nil
+    drop()
     do {
       let service = try DesktopNotifications(environment: environment, onEvent: onEvent)
       self.service = service
@@ -91,8 +90,7 @@ final class Desktop: @unchecked Sendable {
         say("desktop", connectedSentence(service))
         return shown
       } catch {
-        service.disconnect()
-        self.service = nil
+        drop()
         if attempt == 2 { log.info("a reminder could not be shown (\(error.message)); the next one tries again") }
       }
     }
@@ -111,6 +109,14 @@ final class Desktop: @unchecked Sendable {
   func takeDown(_ shown: DesktopNotifications.Shown) {
     guard let service, !service.isClosed else { return }
     try? service.close(shown)
+  }
+
+  /// Lets go of the connection to the service. The next may be to a new bus, whose unique names start again: what
+  /// the last server showed is forgotten.
+  private func drop() {
+    if let gone = service?.serverName { onEvent(.serverGone(gone)) }
+    service?.disconnect()
+    service = nil
   }
 
   /// Closes the connection to the bus.
