@@ -4,16 +4,35 @@ import StrideBase
 /// The desktop's notification service, `org.freedesktop.Notifications` on the session bus (the Desktop
 /// Notifications Specification 1.2): ask what it can do, show a notification, take one down, and hear which action
 /// the person chose and when a notification closed.
+///
+/// A notification's id is the server's own count, and a server that restarts counts again from the start: the ids it
+/// gave belong to its lifetime. So every notification is known as `Shown`, its id with the unique name of the server
+/// that gave it; the owner of the service's name is followed on the bus (`NameOwnerChanged`), calls go to that
+/// owner's unique name rather than to the service's name, and an id of a server that is gone is never sent to another.
 public final class DesktopNotifications: Sendable {
   public static let service = "org.freedesktop.Notifications"
   static let path = "/org/freedesktop/Notifications"
 
-  /// What the service says happened to a notification.
+  /// One notification as the server that showed it knows it: its id, and that server's unique name on the bus.
+  public struct Shown: Hashable, Sendable {
+    public var id: UInt32
+    public var server: String
+
+    public init(id: UInt32, server: String) {
+      self.id = id
+      self.server = server
+    }
+  }
+
+  /// What the service says happened to a notification, or to itself.
   public enum Event: Equatable, Sendable {
     /// The person chose the action with this key (`ActionInvoked`, `us`).
-    case action(id: UInt32, key: String)
+    case action(Shown, key: String)
     /// It closed: expired, dismissed, taken down by a call, or for no given reason (`NotificationClosed`, `uu`).
-    case closed(id: UInt32, reason: UInt32)
+    case closed(Shown, reason: UInt32)
+    /// The server with this unique name left the bus (it stopped, or another took the service's name): what it
+    /// showed is gone with it, and its ids may be given again by the next one.
+    case serverGone(String)
   }
 
   /// One notification to show.
@@ -22,10 +41,10 @@ public final class DesktopNotifications: Sendable {
     public var body: String
     /// Pairs of an action's key and the label its button shows.
     public var actions: [(key: String, label: String)]
-    /// The notification this one takes the place of (0: a new one).
-    public var replaces: UInt32
+    /// The notification this one takes the place of, when its server is still the one showing them.
+    public var replaces: Shown?
 
-    public init(summary: String, body: String, actions: [(key: String, label: String)] = [], replaces: UInt32 = 0) {
+    public init(summary: String, body: String, actions: [(key: String, label: String)] = [], replaces: Shown? = nil) {
       self.summary = summary
       self.body = body
       self.actions = actions
@@ -33,43 +52,48 @@ public final class DesktopNotifications: Sendable {
     }
   }
 
-  private let connection: DBusConnection
-  /// The capabilities the service named when it was connected: `actions`, `body`, `body-markup`, …
-  public let capabilities: Set<String>
+  let connection: DBusConnection
+  let servers = Locked(Servers())
 
-  /// Connects to the session bus, asks the service its capabilities (which starts it if the bus can) and listens
-  /// for its signals. `onEvent` runs on the connection's own thread: hand work off from it; `isClosed` says when the
-  /// bus has closed the connection.
+  /// Connects to the session bus, follows who owns the service, asks it its capabilities (which starts it if the bus
+  /// can) and listens for its signals. `onEvent` runs on the connection's own thread: hand work off from it;
+  /// `isClosed` says when the bus has closed the connection.
   public init(environment: [String: String], onEvent: @escaping @Sendable (Event) -> Void) throws(DBusError) {
-    let owner = Locked<String?>(nil)
+    let servers = self.servers
     let connection = try DBusConnection.open(
       try DBusAddress.session(environment: environment),
       onSignal: { message in
-        // Only the service's own signals: another program on the bus must not be able to press a button.
-        guard message.interface == Self.service, message.path == Self.path, owner.owns(message.sender),
-          let event = Self.event(message)
+        if let gone = servers.withLock({ $0.heard(message) }) { onEvent(.serverGone(gone)) }
+        // Only the current server's own signals: another program on the bus must not be able to press a button.
+        guard message.interface == Self.service, message.path == Self.path,
+          let sender = message.sender, servers.withLock({ $0.current?.name == sender }),
+          let event = Self.event(message, from: sender)
         else { return }
         onEvent(event)
       })
+    self.connection = connection
     do {
-      let reply = try connection.call(.call(Self.service, Self.path, Self.service, "GetCapabilities"))
-      owner.learn(reply.sender)
+      try connection.addMatch(
+        "type='signal',sender='\(DBusConnection.bus)',path='\(DBusConnection.busPath)',"
+          + "interface='\(DBusConnection.bus)',member='NameOwnerChanged',arg0='\(Self.service)'")
       for member in ["ActionInvoked", "NotificationClosed"] {
         try connection.addMatch(
           "type='signal',sender='\(Self.service)',path='\(Self.path)',interface='\(Self.service)',member='\(member)'")
       }
-      capabilities = Set(reply.body.first?.texts ?? [])
+      _ = try currentServer()
     } catch {
       connection.close()
       throw error
     }
-    self.connection = connection
-    self.owner = owner
   }
 
-  private let owner: Locked<String?>
+  /// The capabilities the current server named: `actions`, `body`, `body-markup`, … (none while none is known).
+  public var capabilities: Set<String> { servers.withLock { $0.current?.capabilities } ?? [] }
 
-  /// Whether the service offers buttons.
+  /// The unique name of the current server, when one is known.
+  public var serverName: String? { servers.withLock { $0.current?.name } }
+
+  /// Whether the current server offers buttons.
   public var offersActions: Bool { capabilities.contains("actions") }
 
   /// Where the bus is, for sentences.
@@ -78,30 +102,33 @@ public final class DesktopNotifications: Sendable {
   /// Whether the bus has closed the connection (it restarted, or the session ended).
   public var isClosed: Bool { connection.isClosed }
 
-  /// Shows a notification from `appName`; returns the id the service gave it. Actions are sent only when the
-  /// service offers them. `timeout` in milliseconds: -1 leaves it to the service.
-  public func notify(_ notification: Notification, appName: String, timeout: Int32 = -1) throws(DBusError) -> UInt32 {
-    let actions = offersActions ? notification.actions.flatMap { [$0.key, $0.label] } : []
-    // A service that reads markup in bodies would take a title's "<" or "&" for some.
-    let body = capabilities.contains("body-markup") ? notification.body.markupEscaped : notification.body
+  /// Shows a notification from `appName`; returns it as its server knows it. Actions are sent only when the server
+  /// offers them, and `replaces` only to the server that gave it. `timeout` in milliseconds: -1 leaves it to the
+  /// server.
+  public func notify(_ notification: Notification, appName: String, timeout: Int32 = -1) throws(DBusError) -> Shown {
+    let server = try currentServer()
+    let actions = server.offersActions ? notification.actions.flatMap { [$0.key, $0.label] } : []
+    // A server that reads markup in bodies would take a title's "<" or "&" for some.
+    let body = server.capabilities.contains("body-markup") ? notification.body.markupEscaped : notification.body
+    let replaces = notification.replaces.flatMap { $0.server == server.name ? $0.id : nil } ?? 0
     let hints = DBusValue.stringVariants([("urgency", .byte(1))])
-    let reply = try connection.call(
-      .call(
-        Self.service, Self.path, Self.service, "Notify",
-        [
-          .string(appName), .uint32(notification.replaces), .string(""), .string(notification.summary),
-          .string(body), .strings(actions), hints, .int32(timeout),
-        ]))
-    owner.learn(reply.sender)
+    let reply = try call(
+      server, "Notify",
+      [
+        .string(appName), .uint32(replaces), .string(""), .string(notification.summary), .string(body),
+        .strings(actions), hints, .int32(timeout),
+      ])
     guard let id = reply.body.first?.uint32 else {
       throw DBusError(.malformed, "the notification service answered Notify without an id")
     }
-    return id
+    return Shown(id: id, server: server.name)
   }
 
-  /// Takes a notification down (a reminder whose task was dealt with elsewhere).
-  public func close(id: UInt32) throws(DBusError) {
-    try connection.call(.call(Self.service, Self.path, Self.service, "CloseNotification", [.uint32(id)]))
+  /// Takes a notification down (a reminder whose task was dealt with elsewhere, or whose button was handled). One of
+  /// a server that is gone went with it: nothing is sent, so another server's notification of that id stays.
+  public func close(_ shown: Shown) throws(DBusError) {
+    guard let server = servers.withLock({ $0.current }), server.name == shown.server else { return }
+    try call(server, "CloseNotification", [.uint32(shown.id)])
   }
 
   /// Closes the connection to the bus.
@@ -109,25 +136,14 @@ public final class DesktopNotifications: Sendable {
     connection.close()
   }
 
-  static func event(_ message: DBusMessage) -> Event? {
+  static func event(_ message: DBusMessage, from server: String) -> Event? {
     switch (message.member, message.body.count > 1 ? message.body[0].uint32 : nil) {
     case ("ActionInvoked", let id?):
-      return message.body[1].text.map { .action(id: id, key: $0) }
+      return message.body[1].text.map { .action(Shown(id: id, server: server), key: $0) }
     case ("NotificationClosed", let id?):
-      return message.body[1].uint32.map { .closed(id: id, reason: $0) }
+      return message.body[1].uint32.map { .closed(Shown(id: id, server: server), reason: $0) }
     default:
       return nil
     }
   }
-}
-
-/// The unique name of the connection that owns the notification service, learned from its replies.
-extension Locked where Value == String? {
-  fileprivate func learn(_ sender: String?) {
-    guard let sender else { return }
-    withLock { $0 = sender }
-  }
-
-  /// Whether `sender` is the owner; true while no reply has named one (the bus's rule already filters by name).
-  fileprivate func owns(_ sender: String?) -> Bool { withLock { $0 == nil || $0 == sender } }
 }

@@ -42,8 +42,7 @@ final class Desktop: @unchecked Sendable {
   /// Connects to the notification service, unless a live connection is there; on failure, finds notify-send.
   func connect() {
     if let service, !service.isClosed { return }
-    service?.disconnect()
-    service = nil
+    drop()
     do {
       let service = try DesktopNotifications(environment: environment, onEvent: onEvent)
       self.service = service
@@ -74,20 +73,24 @@ final class Desktop: @unchecked Sendable {
   }
 
   /// Shows a reminder, with Done and Later when `actions` and the service offers buttons; replaces the
-  /// notification `replacing` when it is still up. Returns the notification's id, or nil when it could not be shown
-  /// (or notify-send showed it, which gives none).
-  func show(_ text: ReminderText, buttons: [(key: String, label: String)], replacing: UInt32?) -> UInt32? {
+  /// notification `replacing` when its server still shows it. Returns the notification as its server knows it, or
+  /// nil when it could not be shown (or notify-send showed it, which gives no id).
+  func show(
+    _ text: ReminderText, buttons: [(key: String, label: String)], replacing: DesktopNotifications.Shown?
+  ) -> DesktopNotifications.Shown? {
     let notification = DesktopNotifications.Notification(
-      summary: text.summary, body: text.body, actions: buttons, replaces: replacing ?? 0)
+      summary: text.summary, body: text.body, actions: buttons, replaces: replacing)
     // A failed Notify connects again and tries once more: the notification service may have been replaced.
     for attempt in 1...2 {
       connect()
       guard let service else { break }
       do {
-        return try service.notify(notification, appName: Self.appName)
+        let shown = try service.notify(notification, appName: Self.appName)
+        // The server may have been replaced by one that offers more or fewer buttons since the status was said.
+        say("desktop", connectedSentence(service))
+        return shown
       } catch {
-        service.disconnect()
-        self.service = nil
+        drop()
         if attempt == 2 { log.info("a reminder could not be shown (\(error.message)); the next one tries again") }
       }
     }
@@ -101,10 +104,19 @@ final class Desktop: @unchecked Sendable {
     return nil
   }
 
-  /// Takes a notification down (its task was dealt with elsewhere). Quietly does nothing without a connection.
-  func takeDown(_ id: UInt32) {
+  /// Takes a notification down (its task was dealt with, or its button handled). Quietly does nothing without a
+  /// connection, or when the server that showed it has gone.
+  func takeDown(_ shown: DesktopNotifications.Shown) {
     guard let service, !service.isClosed else { return }
-    try? service.close(id: id)
+    try? service.close(shown)
+  }
+
+  /// Lets go of the connection to the service. The next may be to a new bus, whose unique names start again: what
+  /// the last server showed is forgotten.
+  private func drop() {
+    if let gone = service?.serverName { onEvent(.serverGone(gone)) }
+    service?.disconnect()
+    service = nil
   }
 
   /// Closes the connection to the bus.

@@ -15,17 +15,17 @@ import StrideWire
 /// Nothing here runs under the store's lock: `heard` only sorts and queues, and the desktop is reached from one
 /// serial queue of its own, which is also where Done and Later act on the tasks.
 final class Reminders: Sendable {
-  private struct State {
+  struct State {
     /// What came in the quiet hours or during a busy event, oldest first, one entry per task.
     var held: [Came] = []
     /// How the reminder that says them begins: "While it was quiet", "While you were busy".
     var heldWhile = "While it was quiet"
     /// The starts of the events whose heads-up was given.
     var headsUpGiven: Set<Date> = []
-    /// The notification on screen for each task.
-    var shown: [TaskID: UInt32] = [:]
+    /// The notification on screen for each task, as the server that shows it knows it.
+    var shown: [TaskID: DesktopNotifications.Shown] = [:]
     /// The notification asking what next at the end of a focus session's timebox, and its task.
-    var timeUp: (id: UInt32, task: TaskID)?
+    var timeUp: (shown: DesktopNotifications.Shown, task: TaskID)?
   }
 
   /// A task that came up by itself, as the wake-up left it.
@@ -38,12 +38,12 @@ final class Reminders: Sendable {
 
   let settings: StrideConfig.RemindersSettings
   let tasks: Tasks
-  private let clock: @Sendable () -> Date
+  let clock: @Sendable () -> Date
   let calendar: LocalCalendar
-  private let log: Log
-  private let queue = DispatchQueue(label: "strided.reminders")
-  private let state = Locked(State())
-  private let desktop: Locked<Desktop?> = Locked(nil)
+  let log: Log
+  let queue = DispatchQueue(label: "strided.reminders")
+  let state = Locked(State())
+  let desktop: Locked<Desktop?> = Locked(nil)
 
   /// The keys of the two buttons.
   static let doneKey = "done"
@@ -121,7 +121,7 @@ final class Reminders: Sendable {
     let down = state.withLock { state in
       state.held.removeAll { dealtWith.contains($0.task.id) }
       var down = dealtWith.compactMap { state.shown.removeValue(forKey: $0) }
-      if answered, let timeUp = state.timeUp.take() { down.append(timeUp.id) }
+      if answered, let timeUp = state.timeUp.take() { down.append(timeUp.shown) }
       return down
     }
     if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
@@ -154,7 +154,7 @@ final class Reminders: Sendable {
     let task = running.task.id
     queue.async { [self] in
       guard let desktop = desktop.withLock({ $0 }) else { return }
-      let replacing = state.withLock { $0.timeUp?.id }
+      let replacing = state.withLock { $0.timeUp?.shown }
       guard let id = desktop.show(text, buttons: Self.timeUpButtons, replacing: replacing) else { return }
       state.withLock { $0.timeUp = (id, task) }
     }
@@ -230,68 +230,6 @@ final class Reminders: Sendable {
     guard let id = desktop.show(text, buttons: task == nil ? [] : Self.taskButtons, replacing: replacing), let task
     else { return }
     state.withLock { $0.shown[task] = id }
-  }
-
-  /// What the person did with a notification: Done completes its task, Later puts it off for an hour; a closed one
-  /// is forgotten.
-  private func act(on event: DesktopNotifications.Event) {
-    let (id, key): (UInt32, String?) =
-      switch event {
-      case .action(let id, let key): (id, key)
-      case .closed(let id, _): (id, nil)
-      }
-    let timeUp = state.withLock { state -> TaskID? in
-      guard let timeUp = state.timeUp, timeUp.id == id else { return nil }
-      state.timeUp = nil
-      return timeUp.task
-    }
-    if let timeUp {
-      if let key { answer(key, forSessionOn: timeUp) }
-      return
-    }
-    let task = state.withLock { state -> TaskID? in
-      guard let task = state.shown.first(where: { $0.value == id })?.key else { return nil }
-      state.shown[task] = nil
-      return task
-    }
-    guard let task, let key else { return }
-    let now = clock()
-    // Recorded as pressed on the desktop: `stride undo` in any terminal takes it back while it is the newest there.
-    let caller = Tasks.Caller(now: now, origin: History.desktopOrigin)
-    do {
-      switch key {
-      case Self.doneKey:
-        _ = try tasks.apply(.complete(task), caller)
-        log.info("reminders: task \(task) done from its notification")
-      case Self.laterKey:
-        let params = Wire.TaskDefer.Params(
-          id: task, reason: .noEnergy, until: Timestamp(now.addingTimeInterval(Self.later)))
-        _ = try tasks.deferTask(params, caller)
-        log.info("reminders: task \(task) put off for an hour from its notification")
-      default:
-        return
-      }
-    } catch {
-      log.info("reminders: the \(key) button of task \(task)'s notification did nothing: \(error.message)")
-    }
-  }
-
-  /// A button of the question at the end of a timebox: Keep going gives one more box, Done finishes what the session
-  /// is on, Stop ends it. Only while that session still runs on the task it asked about.
-  private func answer(_ key: String, forSessionOn task: TaskID) {
-    let caller = Tasks.Caller(now: clock(), origin: History.desktopOrigin)
-    guard tasks.runningFocus(at: caller.now)?.task.id == task else { return }
-    do {
-      switch key {
-      case Self.keepGoingKey: _ = try tasks.extendFocus(Wire.FocusExtend.Params(), caller)
-      case Self.doneKey: _ = try tasks.stopFocus(Wire.FocusStop.Params(finish: true), caller)
-      case Self.stopKey: _ = try tasks.stopFocus(Wire.FocusStop.Params(), caller)
-      default: return
-      }
-      log.info("reminders: the focus session on task \(task): \(key) from its notification")
-    } catch {
-      log.info("reminders: the \(key) button of the focus session's notification did nothing: \(error.message)")
-    }
   }
 
   /// Closes the connection to the desktop, once what is queued has gone out.

@@ -22,8 +22,9 @@ struct NotificationServiceTests {
     }
     defer { service.disconnect() }
     #expect(service.capabilities == ["actions", "body", "body-markup"])
-    let id = try service.notify(
+    let shown = try service.notify(
       .init(summary: "fix <b> & co", body: "It is due <now> & then.", actions: [("done", "Done")]), appName: "Stride")
+    let id = shown.id
     let note = try #require(fake.note(1))
     #expect(note["id"] as? Int == Int(id))
     #expect(note["app"] as? String == "Stride")
@@ -37,9 +38,42 @@ struct NotificationServiceTests {
       Fixtures.wait(seconds: 10) { events.withLock { $0.count } >= count }
       return events.withLock { $0 }
     }
+    #expect(shown.server == fake.uniqueName, "an id is known with the server that gave it")
     fake.press("done", on: Int(id))
-    #expect(heard(1) == [.action(id: id, key: "done")])
-    try service.close(id: id)
-    #expect(heard(2) == [.action(id: id, key: "done"), .closed(id: id, reason: 3)])
+    #expect(heard(1) == [.action(shown, key: "done")])
+    try service.close(shown)
+    #expect(heard(2) == [.action(shown, key: "done"), .closed(shown, reason: 3)])
+  }
+
+  @Test("a restarted service: its predecessor's leaving is heard, and its ids are never sent to the new one")
+  func restartedService() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let first = try FakeNotifications(bus: bus)
+    defer { first.stop() }
+    let events = Locked<[DesktopNotifications.Event]>([])
+    let service = try DesktopNotifications(environment: bus.environment) { event in
+      events.withLock { $0.append(event) }
+    }
+    defer { service.disconnect() }
+    let old = try service.notify(.init(summary: "call the bank", body: ""), appName: "Stride")
+    let firstName = try #require(first.uniqueName)
+    #expect(old == .init(id: 1, server: firstName))
+
+    first.stop()
+    Fixtures.wait(seconds: 10) { events.withLock { $0.contains(.serverGone(firstName)) } }
+    #expect(events.withLock { $0 } == [.serverGone(firstName)])
+    let second = try FakeNotifications(bus: bus, capabilities: ["body"])
+    defer { second.stop() }
+    let new = try service.notify(
+      .init(summary: "pay rent", body: "", actions: [("done", "Done")], replaces: old), appName: "Stride")
+    #expect(new == .init(id: 1, server: try #require(second.uniqueName)))
+    #expect(second.note(1)?["replaces"] as? Int == 0, "the old server's id 1 is not the new one's")
+    #expect(second.note(1)?["actions"] as? [String] == [], "the new server's capabilities are asked anew")
+    #expect(service.capabilities == ["body"])
+    try service.close(old)
+    try service.close(new)
+    #expect(second.wait { $0["call"] as? String == "CloseNotification" }?["id"] as? Int == 1)
+    #expect(second.calls.filter { $0 == "CloseNotification" }.count == 1, "only the new server's own is closed")
   }
 }

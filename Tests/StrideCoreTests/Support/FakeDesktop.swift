@@ -40,6 +40,9 @@ final class FakeNotifications: @unchecked Sendable {
     }
   }
 
+  /// The service's unique name on the bus, as it said when it was ready.
+  var uniqueName: String? { records.withLock { $0.first { $0["ready"] != nil }?["ready"] as? String } }
+
   /// The Notify calls so far, oldest first.
   var notes: [[String: Any]] { records.withLock { $0 }.filter { $0["call"] as? String == "Notify" } }
 
@@ -63,6 +66,11 @@ final class FakeNotifications: @unchecked Sendable {
   /// Presses a button of notification `id`, as a person does.
   func press(_ key: String, on id: Int) {
     input.fileHandleForWriting.write(Data("invoke \(id) \(key)\n".utf8))
+  }
+
+  /// Closes notification `id` for `reason` (1 expired, 2 dismissed), as the server does.
+  func close(_ id: Int, reason: Int) {
+    input.fileHandleForWriting.write(Data("close \(id) \(reason)\n".utf8))
   }
 
   func stop() {
