@@ -77,7 +77,7 @@ public struct Roff: Sendable {
 
   /// `.PP`, except right after a heading, which already begins a paragraph (mandoc's lint says so).
   private mutating func newParagraph() {
-    guard let last = lines.last, !last.hasPrefix(".SH"), !last.hasPrefix(".SS") else { return }
+    if let last = lines.last, last.hasPrefix(".SH") || last.hasPrefix(".SS") { return }
     lines.append(".PP")
   }
 
