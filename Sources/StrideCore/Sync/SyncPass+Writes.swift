@@ -18,7 +18,7 @@ extension SyncPass {
       try write(outgoing.filter { write in write.after.map(written.uids.contains) ?? false }, &report, &written)
     }
     try readOnly(written.forbidden, wrote: !written.uids.isEmpty, &report)
-    try tell(written.rejected, &report)
+    try tell(written.rejected, allSent: !written.forbidden, &report)
     return written.refused && !written.forbidden
   }
 
@@ -114,18 +114,25 @@ extension SyncPass {
   }
 
   /// Says each resource the server refused as it is (a strict server's 415, say): that task's problem, named with
-  /// the server's words and what to do. Everything else was sent; the refused change stays here and is tried again
-  /// at each pass, so an edit that makes it acceptable goes out by itself.
-  private func tell(_ rejected: [(Outgoing, String)], _ report: inout SyncReport) throws(StrideError) {
+  /// the server's words and what to do (a refused deletion: that it is tried again). The refused change stays here and
+  /// is tried again at each pass, so an edit that makes it acceptable goes out by itself.
+  private func tell(_ rejected: [(Outgoing, String)], allSent: Bool, _ report: inout SyncReport) throws(StrideError) {
     guard !rejected.isEmpty else { return }
+    let rest = allSent ? "the rest was sent, and " : ""
     try tasks.locked { store throws(StrideError) in
       for id in Array(Set(rejected.map(\.0.taskID))).sorted() {
-        let words = rejected.first { $0.0.taskID == id }!.1
-        let name = (try? store.stored(id)).flatMap { $0 }.map { "task \(id) (\($0.title))" } ?? "task \(id)"
+        let (write, words) = rejected.first { $0.0.taskID == id }!
+        guard let task = try store.stored(id) else {
+          // A deletion refused: the task is gone here, and its resource stays there until the server takes it.
+          report.notes.append(
+            "the server refused to delete task \(id) (\(words)); \(rest)the deletion is tried again at each pass")
+          continue
+        }
+        let what = write.body == nil ? "a step's deletion of" : "the change to"
         report.notes.append(
-          "the server refused \(name) as Stride wrote it (\(words)); the rest was sent, and this change stays here "
-            + "and is tried again at each pass: look at it with stride show \(id), and change it with stride edit \(id) "
-            + "if the server keeps refusing it")
+          "the server refused \(what) task \(id) (\(task.title)) as Stride wrote it (\(words)); \(rest)this change "
+            + "stays here and is tried again at each pass: look at it with stride show \(id), and change it with "
+            + "stride edit \(id) if the server keeps refusing it")
       }
     }
   }

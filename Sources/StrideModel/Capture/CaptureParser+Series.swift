@@ -64,6 +64,9 @@ extension CaptureParser {
       var reason: String?
       switch part {
       case .start(let day) where startDay == nil: startDay = day
+      case .startAndEnd(_, let until) where isPast(until), .window(_, _, let until?) where isPast(until),
+        .until(let until) where isPast(until):
+        reason = "that day has already passed, so the routine would never come; write a later day, like until 24 dec"
       case .startAndEnd(let day, let until) where startDay == nil && recurrence.until == nil && recurrence.count == nil:
         (startDay, recurrence.until) = (day, until)
       case .window(let day, let clock, let until)
@@ -72,8 +75,6 @@ extension CaptureParser {
         if let until { recurrence.until = until }
       case .noEnd: break
       case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
-      case .until(let until) where Recurrence.untilDay(until).map { $0.dayNumber < times.today.dayNumber } == true:
-        reason = "that day has already passed, so the routine would never come; write a later day, like until 24 dec"
       case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.until = until
       case .span(let length) where recurrence.until == nil && recurrence.count == nil && span == nil:
@@ -93,6 +94,13 @@ extension CaptureParser {
     recurrence.start = startDay.map(Recurrence.dayText)
     result.recurrence = recurrence
     result.repeatSpan = span
+  }
+
+  /// Whether an end (`20261201`, or an hourly rule's `20261121T170000Z`) is already behind: a day before today, an
+  /// instant before now.
+  private func isPast(_ until: String) -> Bool {
+    if until.count > 8, let instant = Timestamp.parseBasic(until) { return instant < times.reference }
+    return Recurrence.untilDay(until).map { $0.dayNumber < times.today.dayNumber } == true
   }
 
   /// The start, end and span phrases around a routine's rule, in order, with the words each took.
@@ -158,10 +166,16 @@ extension CaptureParser {
         return (.window(times.calendar.day(of: from), clock, until), end)
       }
       if case .instant(let at) = match.value, match.end == nil {
-        // "starting tomorrow 8am", "starting now": the first day, and the routine's time.
-        return (.window(times.calendar.day(of: at), times.calendar.clock(of: at), nil), end)
+        // "starting tomorrow 8am", "starting now": the first day (this season's, as for a day alone), and the
+        // routine's time.
+        return (.window(first, times.calendar.clock(of: at), nil), end)
       }
-      if match.end != nil, let until = untilText(match, hourly: false) {
+      if match.end != nil, var until = untilText(match, hourly: false) {
+        // "from nov 1 to nov 20" said on 21 November: both this season's, never a year-long routine.
+        let named = times.calendar.day(of: times.startInstant(match.value))
+        if first.dayNumber < named.dayNumber, let day = Recurrence.untilDay(until) {
+          until = Recurrence.dayText(day.adding(months: -12))
+        }
         return (.startAndEnd(first, until), end)
       }
       return (.start(first), end)

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A series with an end: RRULE's COUNT (how many are left) or UNTIL (the last day). A routine stops at its end
 /// however it gets there — done, skipped, or moved on while missed — as a phone's calendar stops it.
@@ -31,12 +32,6 @@ extension Recurrence {
 
   /// An UNTIL written as a UTC instant, `20261205T170000Z`.
   static func untilInstant(_ value: String) -> Date? {
-    guard let day = untilDay(value) else { return nil }
-    let clock = value.dropFirst(9).prefix(6)
-    guard value.count == 16, value.hasSuffix("Z"), clock.allSatisfy(\.isNumber), let hour = Int(clock.prefix(2)),
-      let minute = Int(clock.dropFirst(2).prefix(2)), let second = Int(clock.suffix(2)),
-      let time = ClockTime(hour: hour, minute: minute, second: second)
-    else { return nil }
-    return LocalCalendar(timeZone: TimeZone(identifier: "UTC")!).date(day, time)
+    value.count == 16 ? Timestamp.parseBasic(value) : nil
   }
 }

@@ -213,7 +213,14 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if afterDone { text += " after done" }
     if let day = start.flatMap(Self.untilDay) { text += " from \(Self.dayWords(day))" }
     if let count { text += count == 1 ? ", this time the last" : ", \(count) times counting this one" }
-    if let day = until.flatMap(Self.untilDay) { text += " until \(Self.dayWords(day))" }
+    if let until, let day = Self.untilDay(until) {
+      // An hourly rule's end is an instant, kept in UTC: said so, rather than as another zone's day.
+      let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
+      let at = (frequency == .hourly ? Self.untilInstant(until) : nil).map { utc.clock(of: $0) }.map {
+        " at " + String(format: "%02d:%02d", $0.hour, $0.minute) + " UTC"
+      }
+      text += " until \(Self.dayWords(day))" + (at ?? "")
+    }
     return text
   }
 

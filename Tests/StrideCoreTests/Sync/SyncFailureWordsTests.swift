@@ -63,7 +63,8 @@ struct SyncFailureWordsTests {
     for task in [first, second] {
       #expect(
         report.notes.contains {
-          $0.hasPrefix("the server refused task \(task.id) (\(task.title)) as Stride wrote it (HTTP \(status) ")
+          $0.hasPrefix(
+            "the server refused the change to task \(task.id) (\(task.title)) as Stride wrote it (HTTP \(status) ")
             && $0.contains("stride show \(task.id)")
         }, "\(report.notes)")
     }
