@@ -134,7 +134,7 @@ extension VTodo {
       fields.rrule = rule
       fields.afterDone = x("REPEAT-AFTER-DONE")?.uppercased() == "TRUE"
       // A series' first day, as Stride writes it; a value that is no day is left out.
-      fields.repeatStart = x("REPEAT-START").flatMap { Recurrence(rrule: "FREQ=DAILY;DTSTART=\($0)")?.start }
+      fields.repeatStart = x("REPEAT-START").flatMap(Recurrence.untilDay).map(Recurrence.dayText)
     }
     fields.pinned = x("PINNED")?.uppercased() == "TRUE"
     let position = (x("POSITION") ?? text("X-APPLE-SORT-ORDER")).flatMap { Int($0) }

@@ -70,7 +70,7 @@ public struct ImportPlan: Sendable {
     }
     switch format {
     case .stride: return try StrideExport.plan(data)
-    case .taskwarrior: return try Taskwarrior.plan(data, now: now)
+    case .taskwarrior: return try Taskwarrior.plan(data, now: now, timeZone: timeZone)
     case .todotxt: return TodoTxt.plan(String(decoding: data, as: UTF8.self), now: now, timeZone: timeZone)
     case .ical: return try ICalendarImport.plan(data, now: now, timeZone: timeZone)
     }

@@ -170,7 +170,7 @@ enum Taskwarrior {
   /// Reads `20261121T090000Z` (and, from other tools, RFC 3339).
   static func date(_ text: String?) -> Date? { text.flatMap(Timestamp.parseBasic) }
 
-  static func plan(_ data: Data, now: Date) throws(StrideError) -> ImportPlan {
+  static func plan(_ data: Data, now: Date, timeZone: TimeZone) throws(StrideError) -> ImportPlan {
     let items: [Item]
     do {
       items = try JSONDecoder().decode([Item].self, from: data)
@@ -206,13 +206,13 @@ enum Taskwarrior {
         if var rule = RecurrenceReader.taskwarrior(recur) {
           // A template's `until` is the series' end: the routine stops there, as Taskwarrior's does.
           if item.status == "recurring", let until = date(item.until) {
-            rule.until = Recurrence.dayText(LocalCalendar(timeZone: .current).day(of: until))
+            rule.until = Recurrence.dayText(LocalCalendar(timeZone: timeZone).day(of: until))
           }
           task.recurrence = rule
           if let next = item.uuid.flatMap({ nextInstance[$0.lowercased()] }) {
             task.due = next
           } else if let due = task.due, due < now {
-            task.due = rule.next(after: now, anchor: due, in: LocalCalendar(timeZone: .current))
+            task.due = rule.next(after: now, anchor: due, in: LocalCalendar(timeZone: timeZone))
           }
         } else {
           counts.unreadRules += 1

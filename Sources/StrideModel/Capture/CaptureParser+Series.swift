@@ -29,7 +29,7 @@ extension CaptureParser {
     case until(String)
     case span(RoutineSpan)
     case count(Int)
-    /// An end whose day does not read ("until christmas"): kept in the title and named.
+    /// An end whose day does not read ("until the exams"): kept in the title and named.
     case unreadEnd
   }
 
