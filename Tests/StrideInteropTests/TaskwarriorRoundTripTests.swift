@@ -9,7 +9,10 @@ import Testing
 
 /// Stride → the real `task` program (Debian's taskwarrior, which `.ci/run` installs) → Stride: every field
 /// Docs/interop.md says survives comes back, and importing the same export into Taskwarrior twice changes nothing.
-@Suite("Taskwarrior: a round trip through the real task program")
+@Suite(
+  "Taskwarrior: a round trip through the real task program",
+  .enabled(
+    if: Installed.runs(["task"]), "Taskwarrior is not installed ('sudo apt-get install taskwarrior'; .ci/run does)"))
 struct TaskwarriorRoundTripTests {
   /// Taskwarrior judges `wait` by its own clock, so the tasks' times are set from the present (never its weekday).
   let now = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.down) * 60)

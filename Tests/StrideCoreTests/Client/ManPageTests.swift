@@ -32,6 +32,8 @@ struct ManPageTests {
 
   @Test(
     "mandoc's strict lint finds nothing to warn of, and man prints every line within 80 columns",
+    .enabled(
+      if: Installed.runs(["mandoc", "man"]), "mandoc is not installed ('sudo apt-get install mandoc'; .ci/run does)"),
     arguments: ManPage.allCases)
   func lintAndWidth(_ page: ManPage) throws {
     let file = Fixtures.temporaryDirectory() + "/" + page.fileName

@@ -9,7 +9,12 @@ import Testing
 /// Desktop reminders on real notification servers, each on a virtual X display (Xvfb) and a session bus of the
 /// test's own: dunst, which offers buttons and leaves a notification up when one is pressed, and notify-osd, which
 /// offers none. The scripted service (`fake_notifications.py`) says what is sent; these say that real servers take it.
-@Suite("Desktop reminders on real notification servers", .serialized)
+@Suite(
+  "Desktop reminders on real notification servers", .serialized,
+  .enabled(
+    if: Installed.runs(["/usr/bin/Xvfb", "dunst", "/usr/lib/\(RealNotifications.multiarch)/notify-osd", "dbus-monitor"]
+    ),
+    "Xvfb, dunst or notify-osd is not installed ('sudo apt-get install xvfb dunst notify-osd'; .ci/run does)"))
 struct RealNotificationServerTests {
   typealias Rig = ReminderTests.Rig
 
