@@ -12,8 +12,10 @@ extension Scan {
       if let days = TimeWords.nameDayWords[word] {
         return "\"\(word)\" read as \(days == 0 ? "today" : "tomorrow"); in a title it may be a name"
       }
-      if TimeWords.weekdays[word] != nil, ["in", "within"].contains(next) {
-        return "that weekday in the week, Monday to Sunday, that holds the day so many weeks on"
+      if let weekday = TimeWords.weekdays[word], ["in", "within"].contains(next) {
+        let weeks = offset + 2 < words.count ? words[offset + 2] : "so many"
+        return "the \(Recurrence.weekdayNames[weekday - 1]) of the week \(weeks) weeks after this one; weeks run "
+          + "Monday to Sunday"
       }
       if let weekday = TimeWords.weekdays[word], next == "week" {
         return "a week after the coming \(Recurrence.weekdayNames[weekday - 1])"

@@ -86,8 +86,8 @@ struct TimeReaderTests {
       ),
       (
         "tue in 2 weeks",
-        "\"tue in 2 weeks\" is the whole of Tuesday 1 December 2026 (that weekday in the week, Monday to Sunday, "
-          + "that holds the day so many weeks on)."
+        "\"tue in 2 weeks\" is the whole of Tuesday 1 December 2026 (the Tuesday of the week 2 weeks after this "
+          + "one; weeks run Monday to Sunday)."
       ),
       (
         "tom 5pm",
