@@ -57,8 +57,10 @@ extension Scan {
       guard (1...12).contains(numbers[0]),
         let clock = ClockTime(hour: numbers[0] % 12 + (meridiem == "p" ? 12 : 0), minute: minute, second: second)
       else { return nil }
-      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
-      return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
+      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title, unless it leads
+      // the line ("6 in the morning gym"), which says when first, as people jot it.
+      let bare = partNamed && parts.count == 1 && parts[0].count <= 2
+      return (.clock(clock, loose: false), position, bare && !afterAt && index > 0)
     }
     if numbers.count == 1 { return bareHour(numbers[0], position, afterAt: afterAt, afterDay: afterDay) }
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
