@@ -8,9 +8,7 @@ extension Scan {
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     // "six in the morning", "at seven", "four pm": an hour in words reads as its digits (after a day only in digits:
     // "monday one on one" is a meeting).
-    if let hour = TimeWords.hourWords[word] {
-      return spelledClock(hour, index, afterAt: afterAt) ?? clockPiece(String(hour), index, afterAt: afterAt)
-    }
+    if let hour = TimeWords.hourWords[word] { return hourInWords(hour, index, afterAt: afterAt) }
     // Every other clock time starts with a figure.
     guard word.first?.isDigit == true else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
@@ -68,20 +66,21 @@ extension Scan {
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
   }
 
-  /// "seven thirty", "at three twenty", "ten fifteen pm", "four twenty-three am", "nine oh five": an hour and its
-  /// minutes in words, read as "7:30". Inside a title only before am or pm, or after "at" where the phrase ends:
-  /// two number words there are more often counts ("seven thirty-minute calls", "at ten fifteen each").
-  private func spelledClock(_ hour: Int, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    guard let first = word(index + 1) else { return nil }
+  /// "at seven", "six in the morning": an hour in words, read as its digits. "seven thirty", "at three twenty",
+  /// "ten fifteen pm", "four twenty-three am", "nine oh five": an hour and its minutes in words, read as "7:30".
+  /// Those inside a title only before am or pm, or after "at" where the phrase ends: two number words there are
+  /// more often counts ("seven thirty-minute calls", "at ten fifteen each").
+  private func hourInWords(_ hour: Int, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    guard let first = word(index + 1) else { return clockPiece(String(hour), index, afterAt: afterAt) }
     var last = index + 1
     var minutes = TimeWords.clockMinutes[first]
     if let second = word(index + 2), let joined = TimeWords.clockMinutes[first + "-" + second] {
       minutes = joined
       last = index + 2
     }
-    guard let minutes, minutes >= 10 || last == index + 2 else { return nil }
     let marked = word(last + 1).map { TimeWords.meridiems[$0] != nil } ?? false
-    guard marked || !careful || (afterAt && endsDate(at: last)) else { return nil }
+    guard let minutes, minutes >= 10 || last == index + 2, marked || !careful || (afterAt && endsDate(at: last))
+    else { return clockPiece(String(hour), index, afterAt: afterAt) }
     let text = "\(hour):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     return clockPiece(text, last, afterAt: afterAt)
   }
