@@ -288,4 +288,16 @@ extension Scan {
     return (.date(date), end, false)
   }
 
+  /// "Thu Oct 26 11:00:09 2023", "Oct 26 10:00 EDT 2023": the year after the time of a date named by its month
+  /// without one, as the `date` command prints it; inside a title only where the phrase ends. Returns where the
+  /// phrase now ends.
+  func yearAfterTime(_ reading: inout Reading, first: Int, end: Int) -> Int {
+    guard reading.hasTime, let day = reading.day, let year = word(end).flatMap(Scan.fullYear),
+      !careful || endsDate(at: end), chunks[first..<end].contains(where: { TimeWords.months[$0.word] != nil }),
+      !chunks[first..<end].contains(where: { Scan.fullYear($0.word) != nil }),
+      let dated = CivilDate(year: year, month: day.month, day: day.day)
+    else { return end }
+    reading.day = dated
+    return end + 1
+  }
 }
