@@ -30,10 +30,10 @@ extension Scan {
     var numbers = parts.compactMap { Int($0) }
     var position = index + 1
     var partNamed = false
-    if meridiem == nil, let next = self.word(position) {
-      if let named = TimeWords.meridiems[next] {
+    if meridiem == nil, self.word(position) != nil {
+      if let (named, after) = meridiemWords(at: position) {
         meridiem = named
-        position += 1
+        position = after
       } else if parts.count == 1, parts[0].count <= 2, let found = oClock(numbers[0], at: position) {
         return found
       } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
@@ -78,11 +78,20 @@ extension Scan {
       minutes = joined
       last = index + 2
     }
-    let marked = word(last + 1).map { TimeWords.meridiems[$0] != nil } ?? false
+    let marked = meridiemWords(at: last + 1) != nil
     guard let minutes, minutes >= 10 || last == index + 2, marked || !careful || (afterAt && endsDate(at: last))
     else { return clockPiece(String(hour), index, afterAt: afterAt) }
     let text = "\(hour):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     return clockPiece(text, last, afterAt: afterAt)
+  }
+
+  /// am or pm as words of their own at `index` ("pm", "p.m.", and "a m" as some type what they say): which it is,
+  /// and where the words end.
+  func meridiemWords(at index: Int) -> (Character, Int)? {
+    guard let first = word(index) else { return nil }
+    if let named = TimeWords.meridiems[first] { return (named, index + 1) }
+    guard ["a", "p"].contains(first), word(index + 1) == "m" else { return nil }
+    return (first == "a" ? "a" : "p", index + 2)
   }
 
   /// "5 o'clock", "5 oclock", "5 o clock", "3 o'clock pm": the hour said before the words at `index`.
