@@ -155,8 +155,10 @@ extension Scan {
     var position = found.end
     let of = self.word(position) == "of"
     if of { position += 1 }
-    // "first of the month": the month by where it stands.
-    if of, found.ordinal, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
+    // "first of the month": the month by where it stands; a bare number only before a month said by its shift
+    // ("20 of next month", "20 of the current month"), so "20 of the month's orders" stays a count.
+    let shifted = [position, position + 1].contains { self.word($0).flatMap { TimeWords.periodShifts[$0] } != nil }
+    if of, found.ordinal || shifted, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
       let (month, _, after) = monthReference(at: position),
       let date = CivilDate(year: month.year, month: month.month, day: found.day)
     {
