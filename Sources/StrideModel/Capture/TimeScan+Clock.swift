@@ -118,7 +118,8 @@ extension Scan {
 
   /// A bare number as an hour: only after "at" ("at 5"), right after a word that names a day ("tmrw 9", "fri 4"), or
   /// before "tonight" ("11 tonight"); inside a title a number before "tonight" is more often a count ("read chapter 4
-  /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one.
+  /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one. After
+  /// "at", two figures after it where the phrase ends are its minutes ("at 3 15").
   private func bareHour(_ hour: Int, _ position: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     guard afterAt || afterDay || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
     // "tomorrow 5 to 6" says no hour on its own: the range has no am or pm to read it by.
@@ -127,6 +128,19 @@ extension Scan {
     // ("tmrw 9 call mum") says when first, as people jot it.
     if afterDay, !afterAt, countFollows(position) { return nil }
     let leadsLine = afterDay && !afterAt && position == 2
+    // "at 3 15", "at 12 45", "at 7 15 pm": the minutes as a word of their own, after "at" and where the phrase
+    // ends.
+    if afterAt, let minutes = word(position), minutes.count == 2, minutes.allSatisfy(\.isDigit),
+      let clock = ClockTime(hour: hour, minute: Int(minutes)!)
+    {
+      if let (named, after) = meridiemWords(at: position + 1), (1...12).contains(hour) {
+        return (
+          .clock(ClockTime(hour: hour % 12 + (named == "p" ? 12 : 0), minute: clock.minute)!, loose: false), after,
+          false
+        )
+      }
+      if !careful || endsDate(at: position) { return (.clock(clock, loose: hour < 12), position + 1, false) }
+    }
     if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)
   }
