@@ -8,7 +8,7 @@ extension Scan {
   func clockPiece(_ word: String, _ index: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     // "six in the morning", "at seven", "four pm": an hour in words reads as its digits (after a day only in digits:
     // "monday one on one" is a meeting).
-    if let hour = TimeWords.hourWords[word] { return clockPiece(String(hour), index, afterAt: afterAt) }
+    if let hour = TimeWords.hourWords[word] { return hourInWords(hour, index, afterAt: afterAt) }
     // Every other clock time starts with a figure.
     guard word.first?.isDigit == true else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
@@ -30,10 +30,10 @@ extension Scan {
     var numbers = parts.compactMap { Int($0) }
     var position = index + 1
     var partNamed = false
-    if meridiem == nil, let next = self.word(position) {
-      if let named = TimeWords.meridiems[next] {
+    if meridiem == nil, self.word(position) != nil {
+      if let (named, after) = meridiemWords(at: position) {
         meridiem = named
-        position += 1
+        position = after
       } else if parts.count == 1, parts[0].count <= 2, let found = oClock(numbers[0], at: position) {
         return found
       } else if let (named, after) = dayPartAfterClock(at: position, hour: numbers[0]) {
@@ -55,13 +55,43 @@ extension Scan {
       guard (1...12).contains(numbers[0]),
         let clock = ClockTime(hour: numbers[0] % 12 + (meridiem == "p" ? 12 : 0), minute: minute, second: second)
       else { return nil }
-      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title.
-      return (.clock(clock, loose: false), position, partNamed && parts.count == 1 && parts[0].count <= 2 && !afterAt)
+      // "take 2 in the morning": a bare number with a day part after it needs "at" inside a title, unless it leads
+      // the line ("6 in the morning gym"), which says when first, as people jot it.
+      let bare = partNamed && parts.count == 1 && parts[0].count <= 2
+      return (.clock(clock, loose: false), position, bare && !afterAt && index > 0)
     }
     if numbers.count == 1 { return bareHour(numbers[0], position, afterAt: afterAt, afterDay: afterDay) }
     guard let clock = ClockTime(hour: numbers[0], minute: minute, second: second) else { return nil }
     // "3:20" may be moved by a day part ("3:20 this afternoon"); "03:20" and "15:20" are as written.
     return (.clock(clock, loose: clock.hour < 12 && parts[0].first != "0"), position, false)
+  }
+
+  /// "at seven", "six in the morning": an hour in words, read as its digits. "seven thirty", "at three twenty",
+  /// "ten fifteen pm", "four twenty-three am", "nine oh five": an hour and its minutes in words, read as "7:30".
+  /// Those inside a title only before am or pm, or after "at" where the phrase ends: two number words there are
+  /// more often counts ("seven thirty-minute calls", "at ten fifteen each").
+  private func hourInWords(_ hour: Int, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    guard let first = word(index + 1) else { return clockPiece(String(hour), index, afterAt: afterAt) }
+    var last = index + 1
+    var minutes = TimeWords.clockMinutes[first]
+    if let second = word(index + 2), let joined = TimeWords.clockMinutes[first + "-" + second] {
+      minutes = joined
+      last = index + 2
+    }
+    let marked = meridiemWords(at: last + 1) != nil
+    guard let minutes, minutes >= 10 || last == index + 2, marked || !careful || (afterAt && endsDate(at: last))
+    else { return clockPiece(String(hour), index, afterAt: afterAt) }
+    let text = "\(hour):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    return clockPiece(text, last, afterAt: afterAt)
+  }
+
+  /// am or pm as words of their own at `index` ("pm", "p.m.", and "a m" as some type what they say): which it is,
+  /// and where the words end.
+  func meridiemWords(at index: Int) -> (Character, Int)? {
+    guard let first = word(index) else { return nil }
+    if let named = TimeWords.meridiems[first] { return (named, index + 1) }
+    guard ["a", "p"].contains(first), word(index + 1) == "m" else { return nil }
+    return (first == "a" ? "a" : "p", index + 2)
   }
 
   /// "5 o'clock", "5 oclock", "5 o clock", "3 o'clock pm": the hour said before the words at `index`.
@@ -88,7 +118,8 @@ extension Scan {
 
   /// A bare number as an hour: only after "at" ("at 5"), right after a word that names a day ("tmrw 9", "fri 4"), or
   /// before "tonight" ("11 tonight"); inside a title a number before "tonight" is more often a count ("read chapter 4
-  /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one.
+  /// tonight"), so there it needs "at". A number that cannot be an hour ("tomorrow 25 chairs") is never one. After
+  /// "at", two figures after it where the phrase ends are its minutes ("at 3 15").
   private func bareHour(_ hour: Int, _ position: Int, afterAt: Bool, afterDay: Bool = false) -> (Piece, Int, Bool)? {
     guard afterAt || afterDay || (!careful && word(position) == "tonight"), (0...23).contains(hour) else { return nil }
     // "tomorrow 5 to 6" says no hour on its own: the range has no am or pm to read it by.
@@ -97,6 +128,19 @@ extension Scan {
     // ("tmrw 9 call mum") says when first, as people jot it.
     if afterDay, !afterAt, countFollows(position) { return nil }
     let leadsLine = afterDay && !afterAt && position == 2
+    // "at 3 15", "at 12 45", "at 7 15 pm": the minutes as a word of their own, after "at" and where the phrase
+    // ends.
+    if afterAt, let minutes = word(position), minutes.count == 2, minutes.allSatisfy(\.isDigit),
+      let clock = ClockTime(hour: hour, minute: Int(minutes)!)
+    {
+      if let (named, after) = meridiemWords(at: position + 1), (1...12).contains(hour) {
+        return (
+          .clock(ClockTime(hour: hour % 12 + (named == "p" ? 12 : 0), minute: clock.minute)!, loose: false), after,
+          false
+        )
+      }
+      if !careful || endsDate(at: position) { return (.clock(clock, loose: hour < 12), position + 1, false) }
+    }
     if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
     return (.hour(hour, minutes: 0), position, false)
   }

@@ -155,8 +155,10 @@ extension Scan {
     var position = found.end
     let of = self.word(position) == "of"
     if of { position += 1 }
-    // "first of the month": the month by where it stands.
-    if of, found.ordinal, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
+    // "first of the month": the month by where it stands; a bare number only before a month said by its shift
+    // ("20 of next month", "20 of the current month"), so "20 of the month's orders" stays a count.
+    let shifted = [position, position + 1].contains { self.word($0).flatMap { TimeWords.periodShifts[$0] } != nil }
+    if of, found.ordinal || shifted, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
       let (month, _, after) = monthReference(at: position),
       let date = CivilDate(year: month.year, month: month.month, day: found.day)
     {
@@ -288,4 +290,16 @@ extension Scan {
     return (.date(date), end, false)
   }
 
+  /// "Thu Oct 26 11:00:09 2023", "Oct 26 10:00 EDT 2023": the year after the time of a date named by its month
+  /// without one, as the `date` command prints it; inside a title only where the phrase ends. Returns where the
+  /// phrase now ends.
+  func yearAfterTime(_ reading: inout Reading, first: Int, end: Int) -> Int {
+    guard reading.hasTime, let day = reading.day, let year = word(end).flatMap(Scan.fullYear),
+      !careful || endsDate(at: end), chunks[first..<end].contains(where: { TimeWords.months[$0.word] != nil }),
+      !chunks[first..<end].contains(where: { Scan.fullYear($0.word) != nil }),
+      let dated = CivilDate(year: year, month: day.month, day: day.day)
+    else { return end }
+    reading.day = dated
+    return end + 1
+  }
 }

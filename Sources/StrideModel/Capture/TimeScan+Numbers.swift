@@ -64,8 +64,13 @@ extension Scan {
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
-    // "05-25-2027": a dashed date only with its four-digit year last, so "3-2-1" and "22-23" stay numbers.
-    if separator == "-", parts.count != 3 || parts[2].count != 4 || parts[0].count > 2 { return nil }
+    // "05-25-2027", "2027-3-3": a dashed date only with its four-digit year last or first, so "3-2-1" and "22-23"
+    // stay numbers.
+    if separator == "-" {
+      let yearLast = parts.count == 3 && parts[2].count == 4 && parts[0].count <= 2
+      let yearFirst = parts.count == 3 && parts[0].count == 4 && parts[1].count <= 2 && parts[2].count <= 2
+      guard yearLast || yearFirst else { return nil }
+    }
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == parts.count else { return nil }
     let date: CivilDate?

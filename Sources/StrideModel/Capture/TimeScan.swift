@@ -223,6 +223,7 @@ struct Scan {
       position = after
     }
     guard pieces > 0 else { return nil }
+    position = yearAfterTime(&reading, first: first, end: position)
     if careful {
       // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
       let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") || $0.hasPrefix("over") } ?? false

@@ -52,6 +52,23 @@ enum TimeWords {
     "quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25,
   ]
 
+  /// The minutes of a clock face in words, said after the hour ("seven thirty", "four twenty-three", "nine oh
+  /// five"): "ten" to "fifty-nine", and "oh one" to "oh nine". Two words are looked up joined by a hyphen.
+  static let clockMinutes: [String: Int] = {
+    let units = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    let teens = [
+      "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+    ]
+    var table: [String: Int] = [:]
+    for (offset, word) in teens.enumerated() { table[word] = offset + 10 }
+    for (offset, word) in units.enumerated() { table["oh-" + word] = offset + 1 }
+    for (tensOffset, tens) in ["twenty", "thirty", "forty", "fifty"].enumerated() {
+      table[tens] = (tensOffset + 2) * 10
+      for (offset, word) in units.enumerated() { table[tens + "-" + word] = (tensOffset + 2) * 10 + offset + 1 }
+    }
+    return table
+  }()
+
   /// Words after which a time phrase may end ("on the 1st at 9", "end of month, then", "at 5 with Sam").
   static let phraseFollowers: Set<String> = Set([
     "at", "@", "by", "before", "after", "from", "until", "till", "to", "-", "–", "and", "or", "in", "on", "with",
