@@ -31,8 +31,8 @@ extension TimeParser {
           Held(
             range: chunk.range, text: Self.text(text, chunk.range),
             reason: "it may be a name or \(day); for the day, write \(day)"))
-      } else if let phrase = scan.expression(at: index, marked: false), phrase.first == index,
-        TimeWords.weekdays[chunk.word] != nil,
+      } else if TimeWords.weekdays[chunk.word] != nil, let phrase = scan.expression(at: index, marked: false),
+        phrase.first == index,
         (phrase.end == index + 1 && scan.carriesOnName(phrase) && !scan.describesNext(phrase)
           && !scan.namesTopic(phrase)) || scan.capitalisedName(phrase)
       {
