@@ -212,7 +212,7 @@ let package = Package(
       name: "StrideInteropTests",
       dependencies: [
         "StrideBase", "StrideModel", "StrideCalendar", "StrideProtocol", "StrideStore", "StrideInterop",
-        "StrideTestSupport",
+        "StridePlatform", "StrideTestSupport",
       ]),
     // The session bus: D-Bus's wire format, addresses, and a connection to a real dbus-daemon (`SessionBus`).
     .testTarget(name: "StrideDBusTests", dependencies: ["StrideBase", "StrideDBus", "StrideTestSupport"]),

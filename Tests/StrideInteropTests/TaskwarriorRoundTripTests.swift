@@ -5,6 +5,7 @@ import Testing
 @testable import StrideBase
 @testable import StrideInterop
 @testable import StrideModel
+@testable import StridePlatform
 @testable import StrideStore
 
 /// Stride → the real `task` program (Debian's taskwarrior, which `.ci/run` installs) → Stride: every field
@@ -94,23 +95,16 @@ struct TaskwarriorRoundTripTests {
     text.replacing(/,?"urgency":[0-9.e-]+/, with: "")
   }
 
-  /// Runs `task` with its settings in `rc`; its standard output, and how it ended.
+  /// Runs `task` with its settings in `rc` (through the project's own `ExternalCommand`); its standard output, and
+  /// how it ended (0, or 1 for any failure).
   static func task(_ rc: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let program = try #require(
       ["/usr/bin/task", "/usr/local/bin/task"].first { FileManager.default.isExecutableFile(atPath: $0) },
       "Taskwarrior is not installed; Debian: apt-get install taskwarrior (.ci/run does)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.environment = ["TASKRC": rc, "HOME": (rc as NSString).deletingLastPathComponent, "TZ": "UTC"]
-    let output = (rc as NSString).deletingLastPathComponent + "/out-\(UUID().uuidString)"
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-    process.standardOutput = handle
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
-    return (process.terminationStatus, try String(contentsOfFile: output, encoding: .utf8))
+    let home = (rc as NSString).deletingLastPathComponent
+    let output = ExternalCommand.run(
+      ["/usr/bin/env", "-i", "TASKRC=\(rc)", "HOME=\(home)", "TZ=UTC", program] + arguments, input: [], timeout: 60,
+      limit: 4 << 20)
+    return (output == nil ? 1 : 0, output.map { String(decoding: $0, as: UTF8.self) } ?? "")
   }
 }

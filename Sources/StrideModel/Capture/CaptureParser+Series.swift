@@ -256,11 +256,7 @@ extension CaptureParser {
     let last = match.end ?? match.value
     if match.timeOfDayOnly || instant {
       guard hourly else { return nil }
-      let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
-      let instant = times.startInstant(last)
-      let day = utc.day(of: instant)
-      let clock = utc.clock(of: instant)
-      return Recurrence.dayText(day) + String(format: "T%02d%02d%02dZ", clock.hour, clock.minute, clock.second)
+      return Timestamp.basic(times.startInstant(last))
     }
     return Recurrence.dayText(times.calendar.day(of: times.startInstant(last)))
   }
