@@ -91,6 +91,10 @@ extension VTodo {
     func date(_ name: String, _ dateOnly: ClockTime = .startOfDay) -> Date? {
       todo.first(name).flatMap { ICalendarReader.date($0, timeZone: timeZone, dateOnly: dateOnly) }
     }
+    // A DTSTART Stride wrote only because a RRULE needs one says nothing of when the task starts.
+    let start = todo.first("DTSTART").flatMap {
+      $0.parameters[anchorParameter] == nil ? ICalendarReader.date($0, timeZone: timeZone, dateOnly: .startOfDay) : nil
+    }
     guard let uid = todo.first("UID")?.value.trimmingCharacters(in: .whitespaces), !uid.isEmpty else {
       throw StrideError.invalid("the server sent a task without a UID")
     }
@@ -114,11 +118,11 @@ extension VTodo {
     if putOffUntil(fields.state) != nil {
       // DTSTART is when it comes back: another app that moves it moves the deferral, or the follow-up.
       fields.start = date("X-STRIDE-START")
-      if let back = date("DTSTART") {
+      if let back = start {
         if fields.state.status == .waiting { fields.state.followUp = back } else { fields.state.deferral?.until = back }
       }
     } else {
-      fields.start = date("DTSTART") ?? date("X-STRIDE-START")
+      fields.start = start ?? date("X-STRIDE-START")
     }
     fields.tags =
       (try? StrideTask.checkedTags(

@@ -89,8 +89,11 @@ package enum VTodo {
     if let own = fields.start, putOffUntil(fields.state) != nil || start == nil {
       lines.append("X-STRIDE-START:\(ICalendar.date(own))")
     }
-    let days = Days(due: fields.due, start: start, calendar: LocalCalendar(timeZone: timeZone))
+    let calendar = LocalCalendar(timeZone: timeZone)
+    let anchor = start == nil ? seriesAnchor(fields, calendar) : nil
+    let days = Days(due: fields.due, start: start ?? anchor, calendar: calendar)
     if let start { lines.append(days.kept("DTSTART", start, server) ?? days.line("DTSTART", start, .startOfDay)) }
+    if let anchor { lines.append(days.line("DTSTART;\(anchorParameter)=TRUE", anchor, .startOfDay)) }
     if let due = fields.due { lines.append(days.kept("DUE", due, server) ?? days.line("DUE", due, .endOfDay)) }
     lines += status(
       fields.state, progress: StepProgress(done: fields.steps.count(where: \.done), total: fields.steps.count),
@@ -125,6 +128,21 @@ package enum VTodo {
     guard let start = putOffUntil(fields.state) ?? fields.start else { return nil }
     return start > fields.due ?? start ? nil : start
   }
+
+  /// RFC 5545 wants a DTSTART in every component with a RRULE, the series' first moment. A routine with no start to
+  /// show has the beginning of its due's day there (the due itself for an hourly rule, whose hours a midnight could
+  /// miss; the series' first day when there is no due), of the due's kind, marked with `anchorParameter` so it is
+  /// read back as no start. Another app that gives the task a start writes its own DTSTART, without the mark.
+  private static func seriesAnchor(_ fields: SyncFields, _ calendar: LocalCalendar) -> Date? {
+    guard let rule = fields.rrule else { return nil }
+    guard let due = fields.due else {
+      return fields.repeatStart.flatMap(Recurrence.untilDay).map { calendar.date($0, .startOfDay) }
+    }
+    return Recurrence(rrule: rule)?.frequency == .hourly ? due : calendar.date(calendar.day(of: due), .startOfDay)
+  }
+
+  /// The parameter that marks a DTSTART Stride wrote only as a routine's anchor (`seriesAnchor`).
+  static let anchorParameter = "X-STRIDE-ANCHOR"
 
   /// When a task put off to a time comes back: a deferral's end, or a wait's follow-up.
   static func putOffUntil(_ state: SyncState) -> Date? {

@@ -45,6 +45,7 @@ struct ICalendarValidityTests {
       if untilIsDay != isDay(start) { problems.append("UNTIL not of DTSTART's kind: \(rule) / \(start)") }
       if !untilIsDay, !until.hasSuffix("Z") { problems.append("UNTIL beside a timed DTSTART not in UTC: \(rule)") }
     }
+    if todo["RRULE"] != nil, todo["DTSTART"] == nil { problems.append("RRULE without DTSTART") }
     for (name, line) in todo where name == "RELATED-TO" && value(line).isEmpty {
       problems.append("RELATED-TO without a UID")
     }
@@ -117,5 +118,35 @@ struct ICalendarValidityTests {
     // Upload and export say the same.
     let export = ICalendar.text([task], now: Fixtures.now, timeZone: paris)
     #expect(export.contains("DUE:20261121T225959Z") && export.contains("DTSTART:20261121T170000Z"))
+  }
+
+  @Test("a routine without a start gets a DTSTART of its due's kind, read back as no start; another app's start stays")
+  func routineAnchor() throws {
+    let paris = TimeZone(identifier: "Europe/Paris")!
+    let calendar = LocalCalendar(timeZone: paris)
+    let today = calendar.day(of: Fixtures.now)
+    func upload(_ due: Date, _ rule: Recurrence) -> String {
+      var task = Fixtures.task(1, "water the plants", due: due)
+      task.recurrence = rule
+      let fields = SyncFields(task, uid: { "t\($0)" }, stepUIDs: [])
+      return VTodo.text(
+        task: fields, uid: "t1", created: task.createdAt, modified: task.updatedAt, now: Fixtures.now, timeZone: paris)
+    }
+    let wholeDay = upload(calendar.date(today, .endOfDay), Recurrence(.weekly))
+    #expect(wholeDay.contains("DTSTART;X-STRIDE-ANCHOR=TRUE;VALUE=DATE:20261121"), "\(wholeDay)")
+    let timed = upload(calendar.date(today, ClockTime(hour: 17)!), Recurrence(.daily))
+    #expect(timed.contains("DTSTART;X-STRIDE-ANCHOR=TRUE:20261120T230000Z"), "\(timed)")
+    var hourly = Recurrence(.hourly)
+    hourly.interval = 3
+    let everyFew = upload(calendar.date(today, ClockTime(hour: 13)!), hourly)
+    #expect(everyFew.contains("DTSTART;X-STRIDE-ANCHOR=TRUE:20261121T120000Z"), "\(everyFew)")
+    for text in [wholeDay, timed, everyFew] {
+      #expect(Self.problems(text).isEmpty, "\(Self.problems(text))")
+      #expect(try VTodo.parse(text, timeZone: paris)?.fields.start == nil)
+    }
+    // A phone that gives the routine a start writes its own DTSTART, without Stride's mark: a start.
+    let phone = timed.replacingOccurrences(
+      of: "DTSTART;X-STRIDE-ANCHOR=TRUE:20261120T230000Z", with: "DTSTART:20261121T080000Z")
+    #expect(try VTodo.parse(phone, timeZone: paris)?.fields.start == Fixtures.at("2026-11-21T08:00:00Z"))
   }
 }
