@@ -85,16 +85,20 @@ extension VTodo {
     return owned.contains(property.name)
   }
 
+  /// DTSTART, unless Stride wrote it only because a RRULE needs one: that says nothing of when the task starts.
+  private static func start(_ todo: ICalendarReader.Component, timeZone: TimeZone) -> Date? {
+    todo.first("DTSTART").flatMap {
+      $0.parameters[anchorParameter] == nil ? ICalendarReader.date($0, timeZone: timeZone, dateOnly: .startOfDay) : nil
+    }
+  }
+
   /// The fields of one VTODO component.
   package static func read(_ todo: ICalendarReader.Component, timeZone: TimeZone) throws(StrideError) -> Parsed {
     func text(_ name: String) -> String? { todo.first(name).map { ICalendarReader.unescape($0.value) } }
     func date(_ name: String, _ dateOnly: ClockTime = .startOfDay) -> Date? {
       todo.first(name).flatMap { ICalendarReader.date($0, timeZone: timeZone, dateOnly: dateOnly) }
     }
-    // A DTSTART Stride wrote only because a RRULE needs one says nothing of when the task starts.
-    let start = todo.first("DTSTART").flatMap {
-      $0.parameters[anchorParameter] == nil ? ICalendarReader.date($0, timeZone: timeZone, dateOnly: .startOfDay) : nil
-    }
+    let start = start(todo, timeZone: timeZone)
     guard let uid = todo.first("UID")?.value.trimmingCharacters(in: .whitespaces), !uid.isEmpty else {
       throw StrideError.invalid("the server sent a task without a UID")
     }
