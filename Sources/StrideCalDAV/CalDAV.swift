@@ -181,7 +181,13 @@ final class CalDAVCollection: SyncCollection {
     path = DAVPath.normal(url.path.hasSuffix("/") ? url.path : url.path + "/")
   }
 
+  /// The token kept for a collection whose server refused `sync-collection`: the next passes list its ETags at once
+  /// rather than be refused again, so a pass with nothing to do costs one request. Kept with the list (its sync
+  /// state goes when the list is set up with another collection, and the question is asked again).
+  static let listsETags = "stride:etags"
+
   func changes(since token: String?) throws(StrideError) -> SyncChanges {
+    if token == Self.listsETags { return try everyETag() }
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
       <d:sync-collection xmlns:d="DAV:"><d:sync-token>\((token ?? "").markupEscaped)</d:sync-token>\
@@ -204,14 +210,18 @@ final class CalDAVCollection: SyncCollection {
       if token != nil { return try changes(since: nil) }
       fallthrough
     default:
-      // No sync-collection here: list every ETag and compare.
-      let responses = try dav.propfind(url, depth: 1, properties: "<d:getetag/>")
-      return SyncChanges(
-        token: nil,
-        changed: responses.filter { $0.href != path }.map {
-          SyncEntry(href: $0.href, etag: $0.properties["getetag"]?.trimmedText)
-        }, removed: [], complete: true)
+      return try everyETag()
     }
+  }
+
+  /// No sync-collection here: every resource's ETag, to compare with what the last pass saw.
+  private func everyETag() throws(StrideError) -> SyncChanges {
+    let responses = try dav.propfind(url, depth: 1, properties: "<d:getetag/>")
+    return SyncChanges(
+      token: Self.listsETags,
+      changed: responses.filter { $0.href != path }.map {
+        SyncEntry(href: $0.href, etag: $0.properties["getetag"]?.trimmedText)
+      }, removed: [], complete: true)
   }
 
   func fetch(_ hrefs: [String]) throws(StrideError) -> [SyncResource] {
