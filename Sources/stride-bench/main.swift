@@ -7,6 +7,7 @@ import StrideProtocol
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
 //     [--only engine|capture|daemon|cli|search|review|taskwarrior]
 //   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
+//   .build/release/stride-bench --only decade [--quick]   (ten years of data, issue 58; not part of the full run)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -31,9 +32,11 @@ for section in sections {
   case "taskwarrior": try taskwarriorSection()
   case "load": try loadSection()
   case "calendar": try calendarSection()
+  case "decade": try decadeSection()
   default:
     print(
-      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior or load")
+      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load or decade"
+    )
     exit(64)
   }
 }
