@@ -31,6 +31,9 @@ final class FaultProxy: @unchecked Sendable {
     /// A strict server: every PUT whose body holds `marker` is refused with `status` and `body` (a 415, or a 403
     /// naming `valid-calendar-data`), as a server that validates what it stores refuses what it judges invalid.
     var strict: (marker: String, status: Int, body: String)?
+    /// A server that says more than the one behind the proxy: each PROPFIND's multistatus answer is passed through
+    /// this, as another server would write it (sharing properties Radicale does not have, say).
+    var rewritePropfind: (@Sendable (String) -> String)?
   }
 
   private struct State {
@@ -142,7 +145,14 @@ final class FaultProxy: @unchecked Sendable {
     default: break
     }
     request.head = Self.closing(request.head)
-    guard let answer = forward(request.head + request.body) else { return }
+    let rewrite = request.method == "PROPFIND" ? schedule.rewritePropfind : nil
+    if rewrite != nil {
+      // The answer is read as text, so it is asked for without compression.
+      request.head = Data(
+        LoopbackHTTP.replacing("Accept-Encoding", with: nil, in: String(decoding: request.head, as: UTF8.self)).utf8)
+    }
+    guard var answer = forward(request.head + request.body) else { return }
+    if let rewrite { answer = Self.rewritten(answer, rewrite) }
     switch fault {
     case .dropAfter: return
     case .errorAfter:
@@ -183,6 +193,15 @@ final class FaultProxy: @unchecked Sendable {
   }
 
   // MARK: HTTP
+
+  /// An answer with its body passed through `rewrite` and its length set to match.
+  private static func rewritten(_ answer: Data, _ rewrite: (String) -> String) -> Data {
+    guard let split = answer.range(of: Data("\r\n\r\n".utf8)) else { return answer }
+    let body = Data(rewrite(String(decoding: answer[split.upperBound...], as: UTF8.self)).utf8)
+    let head = LoopbackHTTP.replacing(
+      "Content-Length", with: "\(body.count)", in: String(decoding: answer[..<split.upperBound], as: UTF8.self))
+    return Data(head.utf8) + body
+  }
 
   /// A message (request or answer) that asks for its connection to close after it.
   private static func closing(_ message: Data) -> Data {
