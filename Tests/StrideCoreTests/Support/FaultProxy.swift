@@ -31,6 +31,14 @@ final class FaultProxy: @unchecked Sendable {
     /// A strict server: every PUT whose body holds `marker` is refused with `status` and `body` (a 415, or a 403
     /// naming `valid-calendar-data`), as a server that validates what it stores refuses what it judges invalid.
     var strict: (marker: String, status: Int, body: String)?
+    /// A server that rewrites what it stores: each PUT's iCalendar is stored with its properties in another order,
+    /// its own DTSTAMP and a property of its own, and the answer carries no ETag (RFC 4791 §5.3.4).
+    var rewriteStored = false
+    /// PROPFIND answers list members without their `getetag`.
+    var hideETags = false
+    /// The calendar home is named only at the principal: an answer to a PROPFIND that asks for
+    /// `current-user-principal` too leaves `calendar-home-set` out, so the client must follow the principal.
+    var principalOnly = false
   }
 
   private struct State {
@@ -39,6 +47,7 @@ final class FaultProxy: @unchecked Sendable {
     var counts: [Fault: Int] = [:]
     var requests = 0
     var hidden = 0
+    var methods: [String: Int] = [:]
   }
 
   let port: Int
@@ -73,6 +82,9 @@ final class FaultProxy: @unchecked Sendable {
   var tally: (requests: Int, faults: [Fault: Int], hidden: Int) {
     state.withLock { ($0.requests, $0.counts, $0.hidden) }
   }
+
+  /// How many requests with `method` passed (PUT, DELETE, PROPFIND, REPORT…).
+  func requests(_ method: String) -> Int { state.withLock { $0.methods[method, default: 0] } }
 
   /// Stops listening and cuts the connections in flight. Once only: a descriptor closed twice could be another
   /// file's by then (a device's database). For the same reason the listening socket is shut down here and closed by
@@ -114,6 +126,7 @@ final class FaultProxy: @unchecked Sendable {
     guard var request = LoopbackHTTP.readRequest(client) else { return }
     let (fault, hide, stall, status) = state.withLock { state -> (Fault?, Bool, Double, Int) in
       state.requests += 1
+      state.methods[request.method, default: 0] += 1
       let hide = state.schedule.hideSyncCollection && request.isSyncCollection
       if hide { state.hidden += 1 }
       let status = [500, 503, 507].randomElement(using: &state.random)!
@@ -141,8 +154,12 @@ final class FaultProxy: @unchecked Sendable {
       return
     default: break
     }
+    let families = schedule
+    if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
-    guard let answer = forward(request.head + request.body) else { return }
+    guard let answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
+      return
+    }
     switch fault {
     case .dropAfter: return
     case .errorAfter:
