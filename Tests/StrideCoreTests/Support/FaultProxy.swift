@@ -34,6 +34,14 @@ final class FaultProxy: @unchecked Sendable {
     /// A server that says more than the one behind the proxy: each PROPFIND's multistatus answer is passed through
     /// this, as another server would write it (sharing properties Radicale does not have, say).
     var rewritePropfind: (@Sendable (String) -> String)?
+    /// A server that rewrites what it stores: each PUT's iCalendar is stored with its properties in another order,
+    /// its own DTSTAMP and a property of its own, and the answer carries no ETag (RFC 4791 §5.3.4).
+    var rewriteStored = false
+    /// PROPFIND answers list members without their `getetag`.
+    var hideETags = false
+    /// The calendar home is named only at the principal: an answer to a PROPFIND that asks for
+    /// `current-user-principal` too leaves `calendar-home-set` out, so the client must follow the principal.
+    var principalOnly = false
   }
 
   private struct State {
@@ -42,6 +50,7 @@ final class FaultProxy: @unchecked Sendable {
     var counts: [Fault: Int] = [:]
     var requests = 0
     var hidden = 0
+    var methods: [String: Int] = [:]
   }
 
   let port: Int
@@ -76,6 +85,9 @@ final class FaultProxy: @unchecked Sendable {
   var tally: (requests: Int, faults: [Fault: Int], hidden: Int) {
     state.withLock { ($0.requests, $0.counts, $0.hidden) }
   }
+
+  /// How many requests with `method` passed (PUT, DELETE, PROPFIND, REPORT…).
+  func requests(_ method: String) -> Int { state.withLock { $0.methods[method, default: 0] } }
 
   /// Stops listening and cuts the connections in flight. Once only: a descriptor closed twice could be another
   /// file's by then (a device's database). For the same reason the listening socket is shut down here and closed by
@@ -117,6 +129,7 @@ final class FaultProxy: @unchecked Sendable {
     guard var request = LoopbackHTTP.readRequest(client) else { return }
     let (fault, hide, stall, status) = state.withLock { state -> (Fault?, Bool, Double, Int) in
       state.requests += 1
+      state.methods[request.method, default: 0] += 1
       let hide = state.schedule.hideSyncCollection && request.isSyncCollection
       if hide { state.hidden += 1 }
       let status = [500, 503, 507].randomElement(using: &state.random)!
@@ -144,15 +157,17 @@ final class FaultProxy: @unchecked Sendable {
       return
     default: break
     }
+    let families = schedule
+    if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
-    let rewrite = request.method == "PROPFIND" ? schedule.rewritePropfind : nil
-    if rewrite != nil {
-      // The answer is read as text, so it is asked for without compression.
+    if families.rewritePropfind != nil, request.method == "PROPFIND" {
+      // The answer is rewritten as text, so it is asked for without compression.
       request.head = Data(
         LoopbackHTTP.replacing("Accept-Encoding", with: nil, in: String(decoding: request.head, as: UTF8.self)).utf8)
     }
-    guard var answer = forward(request.head + request.body) else { return }
-    if let rewrite { answer = Self.rewritten(answer, rewrite) }
+    guard let answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
+      return
+    }
     switch fault {
     case .dropAfter: return
     case .errorAfter:
@@ -194,14 +209,6 @@ final class FaultProxy: @unchecked Sendable {
 
   // MARK: HTTP
 
-  /// An answer with its body passed through `rewrite` and its length set to match.
-  private static func rewritten(_ answer: Data, _ rewrite: (String) -> String) -> Data {
-    guard let split = answer.range(of: Data("\r\n\r\n".utf8)) else { return answer }
-    let body = Data(rewrite(String(decoding: answer[split.upperBound...], as: UTF8.self)).utf8)
-    let head = LoopbackHTTP.replacing(
-      "Content-Length", with: "\(body.count)", in: String(decoding: answer[..<split.upperBound], as: UTF8.self))
-    return Data(head.utf8) + body
-  }
 
   /// A message (request or answer) that asks for its connection to close after it.
   private static func closing(_ message: Data) -> Data {
