@@ -34,6 +34,11 @@ final class FaultProxy: @unchecked Sendable {
     /// A server that says more than the one behind the proxy: each PROPFIND's multistatus answer is passed through
     /// this, as another server would write it (sharing properties Radicale does not have, say).
     var rewritePropfind: (@Sendable (String) -> String)?
+    /// A server that asks to sign in another way: each 401's `WWW-Authenticate` passed through this.
+    var rewriteChallenge: (@Sendable (String) -> String)?
+    /// Once: the next request signed with Digest is answered 401 with the server's last Digest challenge under a new
+    /// nonce and `stale=true`, as a server whose nonce expired answers (RFC 7616 §3.3).
+    var staleNonce = false
     /// A server that rewrites what it stores: each PUT's iCalendar is stored with its properties in another order,
     /// its own DTSTAMP and a property of its own, and the answer carries no ETag (RFC 4791 §5.3.4).
     var rewriteStored = false
@@ -51,6 +56,8 @@ final class FaultProxy: @unchecked Sendable {
     var requests = 0
     var hidden = 0
     var methods: [String: Int] = [:]
+    /// The last Digest challenge the server gave.
+    var challenge: String?
   }
 
   let port: Int
@@ -157,6 +164,11 @@ final class FaultProxy: @unchecked Sendable {
       return
     default: break
     }
+    if let stale = staleChallenge(request) {
+      return LoopbackHTTP.write(
+        client,
+        LoopbackHTTP.reply(status: 401, reason: "Unauthorized", headers: [("WWW-Authenticate", stale)], body: Data()))
+    }
     let families = schedule
     if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
@@ -165,9 +177,10 @@ final class FaultProxy: @unchecked Sendable {
       request.head = Data(
         LoopbackHTTP.replacing("Accept-Encoding", with: nil, in: String(decoding: request.head, as: UTF8.self)).utf8)
     }
-    guard let answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
+    guard var answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
       return
     }
+    answer = challenged(answer, families)
     switch fault {
     case .dropAfter: return
     case .errorAfter:
@@ -205,6 +218,34 @@ final class FaultProxy: @unchecked Sendable {
       answer.append(contentsOf: buffer[0..<count])
     }
     return answer.isEmpty ? nil : Self.closing(answer)
+  }
+
+  // MARK: Sign-in
+
+  /// The stale challenge a Digest-signed request meets, once, when the schedule asks for one.
+  private func staleChallenge(_ request: LoopbackHTTP.Request) -> String? {
+    state.withLock { state -> String? in
+      guard state.schedule.staleNonce, request.header("Authorization")?.hasPrefix("Digest ") == true,
+        let last = state.challenge
+      else { return nil }
+      state.schedule.staleNonce = false
+      let fresh = last.replacingOccurrences(
+        of: #"nonce="[^"]*""#, with: "nonce=\"fresh\(state.requests)\"", options: .regularExpression)
+      return fresh + ", stale=true"
+    }
+  }
+
+  /// A 401 answer with its challenge kept (a Digest one) and rewritten as the schedule says.
+  private func challenged(_ answer: Data, _ schedule: Schedule) -> Data {
+    guard let split = answer.range(of: Data("\r\n\r\n".utf8)) else { return answer }
+    let head = String(decoding: answer[..<split.upperBound], as: UTF8.self)
+    guard head.hasPrefix("HTTP/1.1 401") || head.hasPrefix("HTTP/1.0 401"),
+      let challenge = LoopbackHTTP.header("WWW-Authenticate", in: head)
+    else { return answer }
+    if challenge.lowercased().hasPrefix("digest") { state.withLock { $0.challenge = challenge } }
+    guard let rewrite = schedule.rewriteChallenge else { return answer }
+    return Data(LoopbackHTTP.replacing("WWW-Authenticate", with: rewrite(challenge), in: head).utf8)
+      + answer[split.upperBound...]
   }
 
   // MARK: HTTP
