@@ -109,7 +109,7 @@ struct SharingDiscoveryTests {
   static func bobsHome(_ way: Way) throws -> (Radicale, FaultProxy) {
     let server = try Radicale()
     let bob = bob(server)
-    for (path, name) in [("chores", "Chores"), ("alice-home", "Home")] {
+    for (path, name) in [("alice-home", "Home"), ("chores", "Chores")] {
       let body = """
         <?xml version="1.0" encoding="utf-8"?>
         <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
@@ -126,12 +126,17 @@ struct SharingDiscoveryTests {
     return (server, proxy)
   }
 
-  @Test("set-up with --all: the shared list never takes the inbox, says whose it is, and gets nothing of bob's own",
+  @Test("set-up: the shared list never takes the inbox, says whose it is, and gets nothing of bob's own",
     arguments: Way.all)
   func sharedCopy(_ way: Way) throws {
     let (server, proxy) = try Self.bobsHome(way)
     let bob = try SyncDevice(password: Radicale.partnerPassword)
     try bob.capture("buy alice's birthday present")
+    // The shared list alone first: the inbox syncs with nothing yet, and still does not take it.
+    let first = try bob.call(
+      SyncSetup.self, .init(url: proxy.url(for: server.root), user: Radicale.partner, lists: ["Home"]))
+    #expect(first.lists.map(\.name) == ["home"])
+    #expect(try Self.hrefs(server, "bob/alice-home/").isEmpty)
     let setUp = try bob.call(
       SyncSetup.self, .init(url: proxy.url(for: server.root), user: Radicale.partner, all: true))
     let lists = Dictionary(uniqueKeysWithValues: setUp.lists.map { ($0.name, $0.account) })
