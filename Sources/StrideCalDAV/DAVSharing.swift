@@ -10,7 +10,7 @@ import Foundation
 ///   CalendarServer's `shared` or `shared-owner` in `resourcetype`; and `shared-url`, the owner's address of a
 ///   sharee's copy;
 /// - `owner-principal` (Nextcloud's and ownCloud's `http://owncloud.org/ns`, sabre/dav 1's `http://sabredav.org/ns`);
-/// - and last `DAV:owner` itself, when it names another principal.
+/// - and last `DAV:owner` itself, when it names another principal, or is empty (Radicale 3.9's own sharing).
 extension DAVResponse {
   /// The properties discovery asks for, to read each of the ways above.
   static let sharingProperties =
@@ -29,6 +29,7 @@ extension DAVResponse {
     let named = namedOwner(me: me)
     let shared =
       access.contains("read") || access.contains("read-write") || types.contains("shared") || sharedURL != nil
+      || ownerless
     if let named { return Self.person(named) }
     return shared ? (sharedURL.flatMap(Self.homeOwner) ?? "another person") : nil
   }
@@ -49,6 +50,12 @@ extension DAVResponse {
       + [href("owner")].compactMap(\.self)
     guard let me else { return nil }
     return principals.first { !$0.isEmpty && !Self.same($0, me) }
+  }
+
+  /// Whether `DAV:owner` was given and is empty: no owner the server will name (RFC 3744 §5.1), which is how
+  /// Radicale 3.9 answers for a collection another account shared into this one's home (its own it names).
+  private var ownerless: Bool {
+    found.contains { $0.name == "owner" && $0.namespace == "DAV:" && $0.children.isEmpty && $0.trimmedText.isEmpty }
   }
 
   /// CalendarServer's `shared-url` when it is another address than this one: the owner's copy of a sharee's.

@@ -32,7 +32,9 @@ final class Radicale: CalDAVServer {
   var collection: String { root + "alice/tasks/" }
 
   /// With `rights` (Radicale's own rights file), each account may do what the file says; else each only its own.
-  init(rights: String? = nil) throws {
+  /// With `sharing`, Radicale's own sharing (3.9's `[sharing]`, a map from one account's collection into another's
+  /// home) is on, its database a CSV file in the folder.
+  init(rights: String? = nil, sharing: Bool = false) throws {
     port = try Self.freePort()
     try "\(Self.user):\(Self.password)\n\(Self.partner):\(Self.partnerPassword)\n".write(
       toFile: folder + "/users", atomically: true, encoding: .utf8)
@@ -48,6 +50,7 @@ final class Radicale: CalDAVServer {
     filesystem_folder = \(folder)/collections
     [rights]
     \(rights == nil ? "type = owner_only" : "type = from_file\nfile = \(folder)/rights")
+    \(sharing ? Self.sharing(folder) : "")
     [logging]
     level = warning
     """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
@@ -60,6 +63,33 @@ final class Radicale: CalDAVServer {
     _ = try dav.send(
       "MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
     return address
+  }
+
+  private static func sharing(_ folder: String) -> String {
+    """
+    [sharing]
+    type = csv
+    database_path = \(folder)/shares.csv
+    collection_by_map = True
+    permit_create_map = True
+    """
+  }
+
+  /// Shares alice's collection at `path` with bob, read and write, as Radicale's web page does through its sharing
+  /// API: it appears in bob's home at `bob/<name>/` once he accepts, which he does here. Its address for bob.
+  func share(_ path: String, as name: String) throws -> String {
+    let json = ["Content-Type": "application/json"]
+    let mapped = "/\(Self.partner)/\(name)/"
+    let offer =
+      #"{"PathMapped":"/\#(Self.user)/\#(path)/","PathOrToken":"\#(mapped)","User":"\#(Self.partner)","#
+      + #""Permissions":"rw","Enabled":true,"Hidden":false}"#
+    _ = try dav.send(
+      "POST", URL(string: root + ".sharing/v1/map/create")!, headers: json, body: Data(offer.utf8), accept: [200])
+    let bob = DAVSession(base: URL(string: root)!, user: Self.partner, password: Self.partnerPassword)
+    let accept = #"{"PathOrToken":"\#(mapped)","Enabled":true,"Hidden":false}"#
+    _ = try bob.send(
+      "POST", URL(string: root + ".sharing/v1/map/update")!, headers: json, body: Data(accept.utf8), accept: [200])
+    return root + mapped.dropFirst()
   }
 
   /// Gives the accounts new rights: Radicale reads its rights file only when it starts, so it starts again.

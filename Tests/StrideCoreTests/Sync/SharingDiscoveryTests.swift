@@ -110,14 +110,9 @@ struct SharingDiscoveryTests {
     let server = try Radicale()
     let bob = bob(server)
     for (path, name) in [("alice-home", "Home"), ("chores", "Chores")] {
-      let body = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-        <d:displayname>\(name)</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
-        </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
-        """
       _ = try bob.send(
-        "MKCALENDAR", URL(string: server.root + "bob/\(path)/")!, body: Data(body.utf8), accept: [201])
+        "MKCALENDAR", URL(string: server.root + "bob/\(path)/")!, body: Data(Radicale.mkcalendar(name, ["VTODO"]).utf8),
+        accept: [201])
     }
     let proxy = try FaultProxy(upstreamPort: server.port, seed: 1)
     let shared = adding(way.shared, to: "/bob/alice-home/")
@@ -158,5 +153,44 @@ struct SharingDiscoveryTests {
     #expect(try bob.sync().sent == 0)
     #expect(try Self.hrefs(server, "bob/alice-home/") == before)
     #expect(try bob.call(ListsGet.self, NoParams()).lists.allSatisfy { $0.pending == 0 })
+  }
+
+  @Test("Radicale's own sharing: alice's list mapped into bob's home is hers, and bob's own tasks stay his")
+  func radicaleSharing() throws {
+    let server = try Radicale(sharing: true)
+    let home = try server.makeList("home", name: "Home")
+    let mapped = try server.share("home", as: "alice-home")
+    let bob = try SyncDevice(password: Radicale.partnerPassword)
+    try bob.capture("buy alice's birthday present")
+    let setUp = try bob.call(SyncSetup.self, .init(url: server.root, user: Radicale.partner, lists: ["Home"]))
+    #expect(setUp.lists.map(\.name) == ["home"])
+    #expect(setUp.lists.first?.account?.url == mapped)
+    #expect(setUp.lists.first?.account?.owner == "another person")
+    try server.put("plants.ics", Self.todo("water the plants"), in: home)
+    #expect(try bob.sync().received == 1)
+    let plants = try bob.task("water the plants")
+    #expect(plants.list == "home")
+    #expect(try bob.task("buy alice's birthday present").list == "inbox")
+    #expect(try server.hrefs(in: home) == ["/alice/home/plants.ics"])
+    _ = try bob.call(
+      Wire.TaskDefer.self, .init(id: plants.id, reason: .noEnergy, until: Timestamp(bob.now.addingTimeInterval(86_400)))
+    )
+    #expect(try bob.sync().sent == 0)
+    #expect(!(try server.get("/alice/home/plants.ics")).contains("DTSTART"))
+  }
+
+  static func todo(_ title: String) -> String {
+    """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//test//EN\r
+    BEGIN:VTODO\r
+    UID:\(title.replacingOccurrences(of: " ", with: "-"))\r
+    DTSTAMP:20261120T090000Z\r
+    SUMMARY:\(title)\r
+    END:VTODO\r
+    END:VCALENDAR\r
+
+    """
   }
 }
