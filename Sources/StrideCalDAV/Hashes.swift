@@ -73,7 +73,9 @@ enum Hash {
   ]
 
   /// RFC 1321's table: the integer part of 2^32 × |sin(i + 1)|.
-  private static let md5Table: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sine($0 + 1)) * 4_294_967_296)) }
+  private static let md5Table: [UInt32] = (0..<64).map {
+    UInt32(truncatingIfNeeded: Int64(abs(sine($0 + 1)) * 4_294_967_296))
+  }
 
   /// sin(x) for a whole number of radians, by reducing it into [-π, π] and summing the Taylor series, so the table is
   /// computed without the platform's math library.

@@ -105,7 +105,9 @@ struct DigestTests {
     let mixed = AuthChallenge.parse(#"Negotiate abc==, Bearer realm="x", Basic realm="y", charset="UTF-8""#)
     #expect(mixed.map(\.scheme) == ["Negotiate", "Bearer", "Basic"])
     #expect(mixed[2].parameters == ["realm": "y", "charset": "UTF-8"])
-    #expect(AuthChallenge.parse(#"Digest realm="a \"quoted\" realm", nonce=n"#).first?.parameters["realm"] == #"a "quoted" realm"#)
+    #expect(
+      AuthChallenge.parse(#"Digest realm="a \"quoted\" realm", nonce=n"#).first?.parameters["realm"]
+        == #"a "quoted" realm"#)
     #expect(Digest(choosing: AuthChallenge.parse(#"Digest realm="r", nonce="n", stale=TRUE"#))?.stale == true)
   }
 

@@ -250,7 +250,6 @@ final class FaultProxy: @unchecked Sendable {
 
   // MARK: HTTP
 
-
   /// A message (request or answer) that asks for its connection to close after it.
   private static func closing(_ message: Data) -> Data {
     guard let end = message.range(of: Data("\r\n\r\n".utf8)) else { return message }

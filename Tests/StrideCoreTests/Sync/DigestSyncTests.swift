@@ -31,7 +31,9 @@ struct DigestSyncTests {
     #expect(found.report?.sent == 2)
     #expect(found.error == nil)
     let b = try SyncDevice()
-    #expect(try b.call(SyncSetup.self, .init(url: proxy.url(for: server.collection), user: server.user)).report?.received == 2)
+    #expect(
+      try b.call(SyncSetup.self, .init(url: proxy.url(for: server.collection), user: server.user)).report?.received == 2
+    )
     #expect(try a.sync() == SyncReport())
 
     // A stale nonce is taken up without a word: the password was right.
@@ -73,6 +75,7 @@ struct DigestSyncTests {
     let digest = try #require(
       throws: StrideError.self,
       performing: { try device.call(SyncSetup.self, .init(url: proxy.url(for: server.root), user: Radicale.user)) })
-    #expect(digest.message.contains("Digest sign-in with algorithm SHA-512-256, qop auth, which Stride does not compute"))
+    #expect(
+      digest.message.contains("Digest sign-in with algorithm SHA-512-256, qop auth, which Stride does not compute"))
   }
 }

@@ -121,7 +121,8 @@ struct SharingDiscoveryTests {
     return (server, proxy)
   }
 
-  @Test("set-up: the shared list never takes the inbox, says whose it is, and gets nothing of bob's own",
+  @Test(
+    "set-up: the shared list never takes the inbox, says whose it is, and gets nothing of bob's own",
     arguments: Way.all)
   func sharedCopy(_ way: Way) throws {
     let (server, proxy) = try Self.bobsHome(way)
