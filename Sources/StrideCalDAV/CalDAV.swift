@@ -16,8 +16,13 @@ final class DAVSession: Sendable {
   let password: String?
   private let session: URLSession
   private let challenges = ChallengeKeeper()
-  /// The Digest challenge the server gave, once it gave one: every request after it is signed with it.
-  let digest = Locked<Digest?>(nil)
+  /// The Digest challenge the server gave this account, once it gave one: every request after it is signed with it.
+  /// Shared by every session of the account in this process (`DAVSession.signIns`), so a later pass signs its first
+  /// request with it too, without sending the password as Basic, and the nonce count goes on rising.
+  let digest: Locked<Digest?>
+  /// Whether this session has itself taken up a challenge (else a refusal of one kept from an earlier session may
+  /// only mean its nonce expired, and is answered once more).
+  let answeredHere = Locked(false)
   /// How long one request may take before it counts as no answer.
   let timeout: Double
   /// What the failure sentences say happens next: sync's changes wait, a calendar's last copy is kept.
@@ -29,6 +34,7 @@ final class DAVSession: Sendable {
     self.password = password
     self.timeout = timeout
     self.advice = advice
+    digest = Self.signIn(base: base, user: user)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout * 4

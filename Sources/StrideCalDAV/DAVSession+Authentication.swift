@@ -20,13 +20,39 @@ extension DAVSession {
   }
 
   /// Takes up a challenge when Stride can answer it: a Digest challenge it can compute, met by a request that was
-  /// not yet signed with Digest, or whose nonce the server calls stale (RFC 7616 §3.3: the password was right).
-  /// False when answering again would only be refused again.
+  /// not yet signed with Digest, or signed with a challenge kept from an earlier session (whose nonce may have
+  /// expired), or whose nonce the server calls stale (RFC 7616 §3.3: the password was right). False when answering
+  /// again would only be refused again.
   func answer(_ header: String, signed: Bool) -> Bool {
-    guard user != nil, let offered = Digest(choosing: AuthChallenge.parse(header)) else { return false }
-    guard !signed || offered.stale else { return false }
+    guard user != nil else { return false }
+    let challenges = AuthChallenge.parse(header)
+    let first = answeredHere.withLock { answered in
+      defer { answered = true }
+      return !answered
+    }
+    guard let offered = Digest(choosing: challenges) else {
+      // A kept challenge the server no longer takes, where it now asks for Basic: Basic it is.
+      guard signed, first, challenges.contains(where: { $0.scheme.lowercased() == "basic" }) else { return false }
+      digest.withLock { $0 = nil }
+      return true
+    }
+    guard !signed || offered.stale || first else { return false }
     digest.withLock { $0 = offered }
     return true
+  }
+
+  /// The Digest challenges kept for each account (user, host and port) in this process.
+  private static let signIns = Locked<[String: Locked<Digest?>]>([:])
+
+  /// The account's kept challenge, made empty the first time.
+  static func signIn(base: URL, user: String?) -> Locked<Digest?> {
+    let key = "\(user ?? "")@\(base.scheme ?? "")://\(base.host ?? ""):\(base.port ?? 0)"
+    return signIns.withLock { kept in
+      if let digest = kept[key] { return digest }
+      let digest = Locked<Digest?>(nil)
+      kept[key] = digest
+      return digest
+    }
   }
 
   /// A challenge Stride did not get past, in words: the password refused, or the way of signing in the server

@@ -56,8 +56,9 @@ final class FaultProxy: @unchecked Sendable {
     var requests = 0
     var hidden = 0
     var methods: [String: Int] = [:]
-    /// The last Digest challenge the server gave.
+    /// The last Digest challenge the server gave, and how many challenges (401s) it gave.
     var challenge: String?
+    var challenges = 0
   }
 
   let port: Int
@@ -92,6 +93,9 @@ final class FaultProxy: @unchecked Sendable {
   var tally: (requests: Int, faults: [Fault: Int], hidden: Int) {
     state.withLock { ($0.requests, $0.counts, $0.hidden) }
   }
+
+  /// How many challenges (HTTP 401 with `WWW-Authenticate`) the server behind has given.
+  var challenges: Int { state.withLock { $0.challenges } }
 
   /// How many requests with `method` passed (PUT, DELETE, PROPFIND, REPORT…).
   func requests(_ method: String) -> Int { state.withLock { $0.methods[method, default: 0] } }
@@ -242,7 +246,10 @@ final class FaultProxy: @unchecked Sendable {
     guard head.hasPrefix("HTTP/1.1 401") || head.hasPrefix("HTTP/1.0 401"),
       let challenge = LoopbackHTTP.header("WWW-Authenticate", in: head)
     else { return answer }
-    if challenge.lowercased().hasPrefix("digest") { state.withLock { $0.challenge = challenge } }
+    state.withLock { state in
+      state.challenges += 1
+      if challenge.lowercased().hasPrefix("digest") { state.challenge = challenge }
+    }
     guard let rewrite = schedule.rewriteChallenge else { return answer }
     return Data(LoopbackHTTP.replacing("WWW-Authenticate", with: rewrite(challenge), in: head).utf8)
       + answer[split.upperBound...]

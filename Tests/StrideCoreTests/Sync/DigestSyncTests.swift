@@ -34,13 +34,18 @@ struct DigestSyncTests {
     #expect(
       try b.call(SyncSetup.self, .init(url: proxy.url(for: server.collection), user: server.user)).report?.received == 2
     )
+    // One challenge in all, at the first request: every later request, in later passes and on the second device of
+    // this process too, is signed with the kept challenge, its nonce count rising.
+    #expect(proxy.challenges == 1)
     #expect(try a.sync() == SyncReport())
+    #expect(proxy.challenges == 1)
 
     // A stale nonce is taken up without a word: the password was right.
     proxy.schedule.staleNonce = true
     try b.capture("buy bulbs")
     #expect(try b.sync().sent == 1)
     #expect(!proxy.schedule.staleNonce)
+    #expect(proxy.challenges == 1)
     #expect(try a.sync().received == 1)
   }
 
