@@ -72,8 +72,12 @@ extension Session {
       guard let account = list.account else { return nil }
       let shared = account.owner.map { " (shared by \($0))" } ?? ""
       let name = account.name.map { "the task list \"\($0)\"" } ?? "the task list"
+      let whose = account.owner.map { owner in
+        " The list \(list.name) is \(owner)'s, shared with you: what you add or change there reaches \(owner)'s list "
+          + "too, and your deferrals and pins stay yours."
+      }
       return "The list \(list.name) syncs with \(name)\(shared) at \(account.url)"
-        + (account.user.map { ", as \($0)." } ?? ".")
+        + (account.user.map { ", as \($0)." } ?? ".") + (whose ?? "")
     }
     if account.passwordCommand == nil {
       lines.append(

@@ -8,12 +8,21 @@ import StrideProtocol
   import FoundationNetworking
 #endif
 
-/// HTTP to one CalDAV server with the toolchain's URLSession: one request at a time, Basic authentication, a
-/// time limit, and every failure turned into a sentence that says what to do.
+/// HTTP to one CalDAV server with the toolchain's URLSession: one request at a time, Basic authentication (or
+/// Digest, once the server asks for it), a time limit, and every failure turned into a sentence that says what to do.
 final class DAVSession: Sendable {
   let base: URL
-  private let authorization: String?
+  let user: String?
+  let password: String?
   private let session: URLSession
+  private let challenges = ChallengeKeeper()
+  /// The Digest challenge the server gave this account, once it gave one: every request after it is signed with it.
+  /// Shared by every session of the account in this process (`DAVSession.signIns`), so a later pass signs its first
+  /// request with it too, without sending the password as Basic, and the nonce count goes on rising.
+  let digest: Locked<Digest?>
+  /// Whether this session has itself taken up a challenge (else a refusal of one kept from an earlier session may
+  /// only mean its nonce expired, and is answered once more).
+  let answeredHere = Locked(false)
   /// How long one request may take before it counts as no answer.
   let timeout: Double
   /// What the failure sentences say happens next: sync's changes wait, a calendar's last copy is kept.
@@ -21,28 +30,32 @@ final class DAVSession: Sendable {
 
   init(base: URL, user: String?, password: String?, timeout: Double = 30, advice: DAVAdvice = .sync) {
     self.base = base
+    self.user = user
+    self.password = password
     self.timeout = timeout
     self.advice = advice
-    if let user {
-      authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
-    } else {
-      authorization = nil
-    }
+    digest = Self.signIn(base: base, user: user)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout * 4
     configuration.httpCookieStorage = nil
     configuration.urlCache = nil
-    session = URLSession(configuration: configuration, delegate: RefuseChallenges(), delegateQueue: nil)
+    session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
   }
 
-  /// The password is sent with every request, so a challenge (HTTP 401) means it was refused: the request is
-  /// cancelled and reported as such. (Without a delegate, URLSession on Linux waits forever on a challenge.)
-  private final class RefuseChallenges: NSObject, URLSessionTaskDelegate, Sendable {
+  /// A challenge (HTTP 401) is never answered by URLSession itself: its `WWW-Authenticate` is kept for the request
+  /// and the request cancelled, so `send` can answer Digest or say what the server wants. (Without a delegate,
+  /// URLSession on Linux waits forever on a challenge.)
+  final class ChallengeKeeper: NSObject, URLSessionTaskDelegate, Sendable {
+    /// Each cancelled request's `WWW-Authenticate` value ("" when the server sent none), by task.
+    let headers = Locked<[Int: String]>([:])
+
     func urlSession(
       _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
       completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+      let header = (challenge.failureResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "WWW-Authenticate")
+      headers.withLock { $0[task.taskIdentifier] = header ?? "" }
       completionHandler(.cancelAuthenticationChallenge, nil)
     }
   }
@@ -56,13 +69,44 @@ final class DAVSession: Sendable {
     }
   }
 
-  /// Sends a request and waits for the reply. A status the caller does not accept is thrown as a sentence.
+  /// Sends a request and waits for the reply. A status the caller does not accept is thrown as a sentence. A Digest
+  /// challenge is answered once (twice when the first answer's nonce was stale); any other challenge is a sentence
+  /// saying the password was refused, or which way of signing in the server wants.
   func send(
     _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil, accept: Set<Int>
   ) throws(StrideError) -> Reply {
+    var attempt = perform(method, url, headers: headers, body: body)
+    var answered = 0
+    while let challenge = attempt.challenge, answered < 2, answer(challenge, signed: attempt.signed) {
+      answered += 1
+      attempt = perform(method, url, headers: headers, body: body)
+    }
+    if let challenge = attempt.challenge { throw refusal(challenge, url: url) }
+    switch attempt.result {
+    case .failure(let error):
+      throw Self.describe(error, url: url, timeout: timeout, advice: advice)
+    case .success(let reply):
+      guard accept.contains(reply.status) else {
+        throw Self.describe(status: reply.status, method: method, url: url, advice: advice)
+      }
+      return reply
+    }
+  }
+
+  /// One request's outcome: the reply or the network's error; the challenge it met, if any; and whether it was
+  /// signed with Digest.
+  struct Attempt {
+    var result: Result<Reply, Error>
+    var challenge: String?
+    var signed: Bool
+  }
+
+  /// Sends one request, signed as the session signs now, and waits for its outcome.
+  private func perform(_ method: String, _ url: URL, headers: [String: String], body: Data?) -> Attempt {
     var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
+    let authorization = self.authorization(method, url)
     if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
     if body != nil, headers["Content-Type"] == nil {
       request.setValue("application/xml; charset=utf-8", forHTTPHeaderField: "Content-Type")
@@ -70,7 +114,7 @@ final class DAVSession: Sendable {
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let outcome = Locked<Result<Reply, Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
-    session.dataTask(with: request) { data, response, error in
+    let task = session.dataTask(with: request) { data, response, error in
       let result: Result<Reply, Error> =
         if let error {
           .failure(error)
@@ -85,17 +129,15 @@ final class DAVSession: Sendable {
         }
       outcome.withLock { $0 = result }
       done.signal()
-    }.resume()
-    done.wait()
-    switch outcome.withLock({ $0 })! {
-    case .failure(let error):
-      throw Self.describe(error, url: url, timeout: timeout, advice: advice)
-    case .success(let reply):
-      guard accept.contains(reply.status) else {
-        throw Self.describe(status: reply.status, method: method, url: url, advice: advice)
-      }
-      return reply
     }
+    task.resume()
+    done.wait()
+    let result = outcome.withLock({ $0 })!
+    var challenge = challenges.headers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    if challenge == nil, case .success(let reply) = result, reply.status == 401 {
+      challenge = reply.header("WWW-Authenticate") ?? ""
+    }
+    return Attempt(result: result, challenge: challenge, signed: authorization?.hasPrefix("Digest ") == true)
   }
 
   /// A network failure in words.
@@ -161,8 +203,8 @@ final class DAVSession: Sendable {
   func propfind(_ url: URL, depth: Int, properties: String) throws(StrideError) -> [DAVResponse] {
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
-      <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/">\
-      <d:prop>\(properties)</d:prop></d:propfind>
+      <d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:cs="http://calendarserver.org/ns/" \
+      xmlns:oc="http://owncloud.org/ns" xmlns:s="http://sabredav.org/ns"><d:prop>\(properties)</d:prop></d:propfind>
       """
     let reply = try send("PROPFIND", url, headers: ["Depth": "\(depth)"], body: Data(body.utf8), accept: [207])
     return try Self.multistatus(reply, url: url, advice: advice).responses

@@ -22,8 +22,8 @@ public struct CalDAVConnector: SyncConnector {
 
   /// The address may be the collection itself, or the server (or the user's principal, or calendar home): then the
   /// collections are discovered as RFC 4791 and RFC 6764 describe (current-user-principal, calendar-home-set, the
-  /// calendars whose supported-calendar-component-set has VTODO). Each says whose it is (DAV:owner), so a list
-  /// another person shared is known as theirs.
+  /// calendars whose supported-calendar-component-set has VTODO). Each says whose it is, in any of the ways servers
+  /// say it (see `DAVResponse.sharedBy`), so a list another person shared is known as theirs.
   public func discover(_ params: SyncSetup.Params, password: String?) throws(StrideError) -> [SyncAccount] {
     let start = try Self.url(params.url)
     let dav = DAVSession(base: start, user: params.user, password: password, timeout: timeout)
@@ -67,8 +67,9 @@ public struct CalDAVConnector: SyncConnector {
       insecure: params.insecure, name: name)
   }
 
+  /// What discovery asks of each collection: what it is, its name, and every way a server says whose it is.
   private static let asked =
-    "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:owner/>"
+    "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>" + DAVResponse.sharingProperties
 
   /// The account's calendar home (and its principal), or a sentence saying none was found.
   private func calendarHome(
@@ -86,11 +87,7 @@ public struct CalDAVConnector: SyncConnector {
 
   private func account(_ params: SyncSetup.Params, url: URL, _ found: DAVResponse, me: String?) -> SyncAccount {
     let name = found.properties["displayname"]?.trimmedText
-    // Whose it is: its owner's principal, when that is not this account's.
-    let owner = found.href("owner").flatMap { owner -> String? in
-      guard let me, DAVPath.normal(owner) != DAVPath.normal(me) else { return nil }
-      return owner.split(separator: "/").last.map(String.init)
-    }
+    let owner = found.sharedBy(me: me)
     return SyncAccount(
       url: url.absoluteString, user: params.user, passwordCommand: params.passwordCommand, insecure: params.insecure,
       name: name?.isEmpty == false ? name : nil, owner: owner)

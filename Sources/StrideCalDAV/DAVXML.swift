@@ -38,6 +38,9 @@ struct DAVResponse {
   /// The response's own status, for a resource that is gone (`sync-collection`'s removals).
   var status: Int?
   var properties: [String: DAVElement]
+  /// Every property found, in the order given: two of one local name in different namespaces (`DAV:invite` and
+  /// CalendarServer's `invite`) are both here, where `properties` keeps the last.
+  var found: [DAVElement] = []
 
   /// The multistatus responses of a document, and its sync token; nil when it is not a multistatus.
   static func multistatus(_ data: Data) -> (responses: [DAVResponse], token: String?)? {
@@ -45,11 +48,16 @@ struct DAVResponse {
     let responses = root.all("response").compactMap { response -> DAVResponse? in
       guard let href = response.child("href")?.trimmedText, !href.isEmpty else { return nil }
       var properties: [String: DAVElement] = [:]
+      var found: [DAVElement] = []
       for propstat in response.all("propstat") where statusCode(propstat.child("status")?.trimmedText) == 200 {
-        for property in propstat.child("prop")?.children ?? [] { properties[property.name] = property }
+        for property in propstat.child("prop")?.children ?? [] {
+          properties[property.name] = property
+          found.append(property)
+        }
       }
       return DAVResponse(
-        href: DAVPath.normal(href), status: statusCode(response.child("status")?.trimmedText), properties: properties)
+        href: DAVPath.normal(href), status: statusCode(response.child("status")?.trimmedText), properties: properties,
+        found: found)
     }
     return (responses, root.child("sync-token")?.trimmedText)
   }

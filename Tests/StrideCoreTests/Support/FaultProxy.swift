@@ -31,6 +31,22 @@ final class FaultProxy: @unchecked Sendable {
     /// A strict server: every PUT whose body holds `marker` is refused with `status` and `body` (a 415, or a 403
     /// naming `valid-calendar-data`), as a server that validates what it stores refuses what it judges invalid.
     var strict: (marker: String, status: Int, body: String)?
+    /// A server that says more than the one behind the proxy: each PROPFIND's multistatus answer is passed through
+    /// this, as another server would write it (sharing properties Radicale does not have, say).
+    var rewritePropfind: (@Sendable (String) -> String)?
+    /// A server that asks to sign in another way: each 401's `WWW-Authenticate` passed through this.
+    var rewriteChallenge: (@Sendable (String) -> String)?
+    /// Once: the next request signed with Digest is answered 401 with the server's last Digest challenge under a new
+    /// nonce and `stale=true`, as a server whose nonce expired answers (RFC 7616 §3.3).
+    var staleNonce = false
+    /// A server that rewrites what it stores: each PUT's iCalendar is stored with its properties in another order,
+    /// its own DTSTAMP and a property of its own, and the answer carries no ETag (RFC 4791 §5.3.4).
+    var rewriteStored = false
+    /// PROPFIND answers list members without their `getetag`.
+    var hideETags = false
+    /// The calendar home is named only at the principal: an answer to a PROPFIND that asks for
+    /// `current-user-principal` too leaves `calendar-home-set` out, so the client must follow the principal.
+    var principalOnly = false
   }
 
   private struct State {
@@ -39,6 +55,10 @@ final class FaultProxy: @unchecked Sendable {
     var counts: [Fault: Int] = [:]
     var requests = 0
     var hidden = 0
+    var methods: [String: Int] = [:]
+    /// The last Digest challenge the server gave, and how many challenges (401s) it gave.
+    var challenge: String?
+    var challenges = 0
   }
 
   let port: Int
@@ -73,6 +93,12 @@ final class FaultProxy: @unchecked Sendable {
   var tally: (requests: Int, faults: [Fault: Int], hidden: Int) {
     state.withLock { ($0.requests, $0.counts, $0.hidden) }
   }
+
+  /// How many challenges (HTTP 401 with `WWW-Authenticate`) the server behind has given.
+  var challenges: Int { state.withLock { $0.challenges } }
+
+  /// How many requests with `method` passed (PUT, DELETE, PROPFIND, REPORT…).
+  func requests(_ method: String) -> Int { state.withLock { $0.methods[method, default: 0] } }
 
   /// Stops listening and cuts the connections in flight. Once only: a descriptor closed twice could be another
   /// file's by then (a device's database). For the same reason the listening socket is shut down here and closed by
@@ -114,6 +140,7 @@ final class FaultProxy: @unchecked Sendable {
     guard var request = LoopbackHTTP.readRequest(client) else { return }
     let (fault, hide, stall, status) = state.withLock { state -> (Fault?, Bool, Double, Int) in
       state.requests += 1
+      state.methods[request.method, default: 0] += 1
       let hide = state.schedule.hideSyncCollection && request.isSyncCollection
       if hide { state.hidden += 1 }
       let status = [500, 503, 507].randomElement(using: &state.random)!
@@ -141,8 +168,23 @@ final class FaultProxy: @unchecked Sendable {
       return
     default: break
     }
+    if let stale = staleChallenge(request) {
+      return LoopbackHTTP.write(
+        client,
+        LoopbackHTTP.reply(status: 401, reason: "Unauthorized", headers: [("WWW-Authenticate", stale)], body: Data()))
+    }
+    let families = schedule
+    if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
-    guard let answer = forward(request.head + request.body) else { return }
+    if families.rewritePropfind != nil, request.method == "PROPFIND" {
+      // The answer is rewritten as text, so it is asked for without compression.
+      request.head = Data(
+        LoopbackHTTP.replacing("Accept-Encoding", with: nil, in: String(decoding: request.head, as: UTF8.self)).utf8)
+    }
+    guard var answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
+      return
+    }
+    answer = challenged(answer, families)
     switch fault {
     case .dropAfter: return
     case .errorAfter:
@@ -180,6 +222,37 @@ final class FaultProxy: @unchecked Sendable {
       answer.append(contentsOf: buffer[0..<count])
     }
     return answer.isEmpty ? nil : Self.closing(answer)
+  }
+
+  // MARK: Sign-in
+
+  /// The stale challenge a Digest-signed request meets, once, when the schedule asks for one.
+  private func staleChallenge(_ request: LoopbackHTTP.Request) -> String? {
+    state.withLock { state -> String? in
+      guard state.schedule.staleNonce, request.header("Authorization")?.hasPrefix("Digest ") == true,
+        let last = state.challenge
+      else { return nil }
+      state.schedule.staleNonce = false
+      let fresh = last.replacingOccurrences(
+        of: #"nonce="[^"]*""#, with: "nonce=\"fresh\(state.requests)\"", options: .regularExpression)
+      return fresh + ", stale=true"
+    }
+  }
+
+  /// A 401 answer with its challenge kept (a Digest one) and rewritten as the schedule says.
+  private func challenged(_ answer: Data, _ schedule: Schedule) -> Data {
+    guard let split = answer.range(of: Data("\r\n\r\n".utf8)) else { return answer }
+    let head = String(decoding: answer[..<split.upperBound], as: UTF8.self)
+    guard head.hasPrefix("HTTP/1.1 401") || head.hasPrefix("HTTP/1.0 401"),
+      let challenge = LoopbackHTTP.header("WWW-Authenticate", in: head)
+    else { return answer }
+    state.withLock { state in
+      state.challenges += 1
+      if challenge.lowercased().hasPrefix("digest") { state.challenge = challenge }
+    }
+    guard let rewrite = schedule.rewriteChallenge else { return answer }
+    return Data(LoopbackHTTP.replacing("WWW-Authenticate", with: rewrite(challenge), in: head).utf8)
+      + answer[split.upperBound...]
   }
 
   // MARK: HTTP

@@ -1,4 +1,5 @@
 import Foundation
+import StridePlatform
 import StrideTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 /// A real Radicale CalDAV server on 127.0.0.1, with its storage in a temporary folder and htpasswd logins
 /// (alice/secret, and bob/bobsecret for a second person), started by the test and stopped at its end. `.ci/run`
 /// installs Radicale when it is missing.
-final class Radicale {
+final class Radicale: CalDAVServer {
   let folder = Fixtures.temporaryDirectory()
   let port: Int
   private var process: Process?
@@ -22,13 +23,18 @@ final class Radicale {
   /// A second person on the same server, with a calendar home of their own.
   static let partner = "bob"
   static let partnerPassword = "bobsecret"
+  var user: String { Self.user }
+  var password: String { Self.password }
+  var name: String { "Radicale \(Self.version)" }
 
   var root: String { "http://127.0.0.1:\(port)/" }
   /// The task list the tests sync through (made at start).
   var collection: String { root + "alice/tasks/" }
 
   /// With `rights` (Radicale's own rights file), each account may do what the file says; else each only its own.
-  init(rights: String? = nil) throws {
+  /// With `sharing`, Radicale's own sharing (3.9's `[sharing]`, a map from one account's collection into another's
+  /// home) is on, its database a CSV file in the folder.
+  init(rights: String? = nil, sharing: Bool = false) throws {
     port = try Self.freePort()
     try "\(Self.user):\(Self.password)\n\(Self.partner):\(Self.partnerPassword)\n".write(
       toFile: folder + "/users", atomically: true, encoding: .utf8)
@@ -44,6 +50,7 @@ final class Radicale {
     filesystem_folder = \(folder)/collections
     [rights]
     \(rights == nil ? "type = owner_only" : "type = from_file\nfile = \(folder)/rights")
+    \(sharing ? Self.sharing(folder) : "")
     [logging]
     level = warning
     """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
@@ -51,20 +58,39 @@ final class Radicale {
     _ = try makeList("tasks", name: "Tasks")
   }
 
-  /// Makes a task list in alice's calendar home, as another app would; its address.
-  func makeList(_ path: String, name: String) throws -> String {
-    let body = """
-      <?xml version="1.0" encoding="utf-8"?>
-      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-      <d:displayname>\(name)</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
-      </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
-      """
+  func makeList(_ path: String, name: String, components: [String]) throws -> String {
     let address = root + "\(Self.user)/\(path)/"
-    _ = try dav.send("MKCALENDAR", URL(string: address)!, body: Data(body.utf8), accept: [201])
+    _ = try dav.send(
+      "MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
     return address
   }
 
-  var dav: DAVSession { DAVSession(base: URL(string: root)!, user: Self.user, password: Self.password) }
+  private static func sharing(_ folder: String) -> String {
+    """
+    [sharing]
+    type = csv
+    database_path = \(folder)/shares.csv
+    collection_by_map = True
+    permit_create_map = True
+    """
+  }
+
+  /// Shares alice's collection at `path` with bob, read and write, as Radicale's web page does through its sharing
+  /// API: it appears in bob's home at `bob/<name>/` once he accepts, which he does here. Its address for bob.
+  func share(_ path: String, as name: String) throws -> String {
+    let json = ["Content-Type": "application/json"]
+    let mapped = "/\(Self.partner)/\(name)/"
+    let offer =
+      #"{"PathMapped":"/\#(Self.user)/\#(path)/","PathOrToken":"\#(mapped)","User":"\#(Self.partner)","#
+      + #""Permissions":"rw","Enabled":true,"Hidden":false}"#
+    _ = try dav.send(
+      "POST", URL(string: root + ".sharing/v1/map/create")!, headers: json, body: Data(offer.utf8), accept: [200])
+    let bob = DAVSession(base: URL(string: root)!, user: Self.partner, password: Self.partnerPassword)
+    let accept = #"{"PathOrToken":"\#(mapped)","Enabled":true,"Hidden":false}"#
+    _ = try bob.send(
+      "POST", URL(string: root + ".sharing/v1/map/update")!, headers: json, body: Data(accept.utf8), accept: [200])
+    return root + mapped.dropFirst()
+  }
 
   /// Gives the accounts new rights: Radicale reads its rights file only when it starts, so it starts again.
   func setRights(_ rights: String) throws {
@@ -97,6 +123,14 @@ final class Radicale {
     throw StrideError(.syncFailed, "Radicale did not answer within 20 seconds")
   }
 
+  /// The installed release.
+  static let version: String = {
+    let output = ExternalCommand.run(
+      ["/usr/bin/env"] + (modules.map { ["PYTHONPATH=" + $0] } ?? [])
+        + ["python3", "-c", "import radicale; print(radicale.VERSION, end='')"], input: [], timeout: 30)
+    return output.map { String(decoding: $0, as: UTF8.self) } ?? "(not installed)"
+  }()
+
   /// Where Radicale's Python modules are when python3 has none of its own.
   private static let modules = PythonPackage.path(module: "radicale", package: "radicale")
 
@@ -112,26 +146,8 @@ final class Radicale {
 
   deinit { stop() }
 
-  /// Writes a resource straight to the server, the way another app would.
-  func put(_ name: String, _ text: String) throws {
-    _ = try dav.send(
-      "PUT", URL(string: collection + name)!, headers: ["Content-Type": "text/calendar"], body: Data(text.utf8),
-      accept: [201, 204])
-  }
-
-  /// A resource's text on the server.
-  func get(_ href: String) throws -> String {
-    String(decoding: try dav.send("GET", DAVPath.url(href, on: URL(string: root)!), accept: [200]).body, as: UTF8.self)
-  }
-
-  /// The hrefs in a task list (the one the tests sync through, unless another is named).
-  func hrefs(in list: String? = nil) throws -> [String] {
-    try dav.propfind(URL(string: list ?? collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
-      $0.hasSuffix(".ics")
-    }
-  }
-
-  private static func freePort() throws -> Int {
+  /// A port on 127.0.0.1 nobody listens on (for a server a test starts).
+  static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
@@ -209,8 +225,8 @@ final class SyncDevice {
     try StrideTask(try #require(try call(Wire.TaskCapture.self, .init(text: text)).task))
   }
 
-  func setUp(_ server: Radicale, url: String? = nil) throws -> SyncSetup.Result {
-    try call(SyncSetup.self, .init(url: url ?? server.collection, user: Radicale.user))
+  func setUp(_ server: some CalDAVServer, url: String? = nil) throws -> SyncSetup.Result {
+    try call(SyncSetup.self, .init(url: url ?? server.collection, user: server.user))
   }
 
   @discardableResult

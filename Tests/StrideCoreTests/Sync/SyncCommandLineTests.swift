@@ -51,4 +51,20 @@ struct SyncCommandLineTests {
     #expect(usage.status == 64)
     #expect(usage.stderr.hasPrefix("stride: sync setup needs the server's address"))
   }
+
+  @Test("setup says in a sentence which list is another person's, and that deferrals and pins stay here")
+  func sharedList() throws {
+    let server = try Radicale(rights: SharedListTests.rights(bob: "rw"))
+    let home = try server.makeList("home", name: "Home")
+    let cli = CommandLineHarness()
+    defer { cli.finish() }
+    cli.environment["STRIDE_SYNC_PASSWORD"] = Radicale.partnerPassword
+    let setup = cli.stride("sync", "setup", home, "--user", Radicale.partner)
+    #expect(setup.status == 0, "\(setup.stderr)")
+    #expect(
+      setup.stdout.contains(
+        "The list home syncs with the task list \"Home\" (shared by alice) at \(home), as bob. The list home is "
+          + "alice's, shared with you: what you add or change there reaches alice's list too, and your deferrals and "
+          + "pins stay yours.\n"))
+  }
 }
