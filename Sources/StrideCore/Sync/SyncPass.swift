@@ -38,15 +38,17 @@ struct SyncPass {
   // MARK: Pull
 
   private func pull(_ report: inout SyncReport) throws(StrideError) {
-    let (token, waiting, items) = try tasks.locked { store throws(StrideError) in
+    let (token, waiting, items, known) = try tasks.locked { store throws(StrideError) in
       (
         try store.syncValue("token", list: list.id), try store.syncValue("waitingSteps", list: list.id),
-        try store.syncItems(list: list.id)
+        try store.syncItems(list: list.id), NotTasks(try store.syncValue("notTasks", list: list.id))
       )
     }
     let changes = try collection.changes(since: token)
     let byHref = Dictionary(items.compactMap { item in item.href.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
-    let changed = changes.changed.filter { entry in entry.etag == nil || byHref[entry.href]?.etag != entry.etag }
+    let changed = changes.changed.filter { entry in
+      entry.etag == nil || (byHref[entry.href]?.etag != entry.etag && known.etags[entry.href] != entry.etag)
+    }
     var removed = Set(changes.removed)
     if changes.complete {
       // Unlisted means deleted there, for what the server held; one reserved but never acknowledged is still to send.
@@ -58,25 +60,17 @@ struct SyncPass {
     for href in waiting?.split(separator: "\n").map(String.init) ?? [] where !removed.contains(href) {
       if !hrefs.contains(href) { hrefs.append(href) }
     }
-    var received: [(SyncResource, VTodo.Parsed)] = []
-    for resource in try collection.fetch(hrefs) {
-      do throws(StrideError) {
-        guard let parsed = try VTodo.parse(resource.body, timeZone: timeZone) else {
-          report.notes.append("\(resource.href) on the server is not a task (no VTODO); it was left alone")
-          continue
-        }
-        received.append((resource, parsed))
-      } catch {
-        report.notes.append("\(resource.href) on the server could not be read (\(error.message)); it was left alone")
-      }
-    }
+    var notTasks = known.keeping(changes.complete ? Set(changes.changed.map(\.href)) : nil, removing: removed)
+    let unsure = Set(changes.changed.filter { $0.etag == nil }.map(\.href))
+    let received = try read(hrefs, unsure: unsure, byHref, &notTasks, &report)
     let removedHrefs = removed.filter { byHref[$0] != nil }
     try tasks.locked { store throws(StrideError) in
       if !received.isEmpty || !removedHrefs.isEmpty {
         try merge(received, removedHrefs: removedHrefs, into: store, report: &report)
       }
       try store.setSyncValues(
-        ["token": changes.token, "waitingSteps": try orphans(received, store)], list: list.id)
+        ["token": changes.token, "waitingSteps": try orphans(received, store), "notTasks": notTasks.text],
+        list: list.id)
     }
   }
 

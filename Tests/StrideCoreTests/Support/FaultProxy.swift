@@ -155,6 +155,7 @@ final class FaultProxy: @unchecked Sendable {
     default: break
     }
     let families = schedule
+    if families.rewriteStored || families.hideETags || families.principalOnly { request = Self.plain(request) }
     if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
     guard let answer = forward(request.head + request.body).map({ Self.family(families, request, $0) }) else {
