@@ -131,7 +131,7 @@ final class Radicale {
     }
   }
 
-  private static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
