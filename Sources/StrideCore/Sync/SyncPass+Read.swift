@@ -6,6 +6,14 @@ import StrideStore
 import StrideWire
 
 extension SyncPass {
+  /// Whether the server gives sync tokens (`sync-collection`). A pass that wrote pulls once more then, so that its
+  /// token is past its own writes: a server that reports the difference between two states of the collection
+  /// (Xandikos, whose states are git commits) leaves out a resource made and removed since the token, so a task
+  /// this pass sent and another device then deleted would never be reported deleted here.
+  func hasToken() throws(StrideError) -> Bool {
+    try tasks.locked { store throws(StrideError) in try store.syncValue("token", list: list.id) } != nil
+  }
+
   /// Reads `hrefs` from the server and parses each as a task. A resource that holds no VTODO (an event in a calendar
   /// that takes both) is named in the notes once and remembered with its ETag in `notTasks`, so a server without
   /// `sync-collection`, which lists it on every pass, does not have it read and named again until it changes. One

@@ -55,7 +55,7 @@ struct ServerFamilyTests {
     defer { proxy.stop() }
     proxy.schedule.principalOnly = true
     let device = try SyncDevice()
-    let found = try device.setUp(server, url: proxy.url(for: server.root))
+    let found = try device.setUp(fromAnyAddress: proxy.url(for: server.root), server)
     #expect(found.account.url == proxy.url(for: server.collection))
     #expect(found.account.name == "Tasks")
   }
