@@ -125,7 +125,8 @@ extension Xandikos: CalDAVServer {
 
   func makeList(_ path: String, name: String, components: [String]) throws -> String {
     let address = home + "\(path)/"
-    _ = try dav.send("MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
+    _ = try dav.send(
+      "MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
     return address
   }
 }
