@@ -72,7 +72,8 @@ struct SyncPacingTests {
     // changed there, as a server does when the two meet.
     let text = try server.get(href)
     try server.put(
-      String(href.split(separator: "/").last!), text.replacingOccurrences(of: "END:VTODO", with: "CATEGORIES:home\r\nEND:VTODO"))
+      String(href.split(separator: "/").last!),
+      text.replacingOccurrences(of: "END:VTODO", with: "CATEGORIES:home\r\nEND:VTODO"))
     _ = try device.call(Wire.TaskUpdate.self, .init(id: task.id, title: "read the new lease"))
     proxy.schedule.writeAnswers = [.init(status: 412)]
     let report = try device.sync()
