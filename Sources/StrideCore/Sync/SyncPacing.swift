@@ -30,6 +30,8 @@ final class SyncPacing: Sendable {
   }
 
   private let state = Locked(State())
+  /// Where a write waits for its turn when as many as the limit are in flight.
+  private let turns = NSCondition()
   /// Waits this many seconds (the tests' waits pass at once).
   let pause: @Sendable (Double) -> Void
 
@@ -50,13 +52,10 @@ final class SyncPacing: Sendable {
   ) throws(StrideError) -> SyncWrite {
     var attempt = 1
     while true {
-      let together = state.withLock { state -> Int in
-        state.inFlight += 1
-        return state.inFlight
-      }
+      let together = enter()
       let outcome: Result<SyncWrite, StrideError>
       do throws(StrideError) { outcome = .success(try make()) } catch { outcome = .failure(error) }
-      state.withLock { $0.inFlight -= 1 }
+      leave()
       guard case .success(.busy(let words, let retryAfter)) = outcome else {
         if case .success = outcome { calm() }
         return try outcome.get()
@@ -70,6 +69,31 @@ final class SyncPacing: Sendable {
       pause(wait)
       attempt += 1
     }
+  }
+
+  /// Waits until fewer writes than the limit are in flight, and counts this one in: a write tried again waits its
+  /// turn too, so a lowered limit holds at once (writes tried again side by side would only meet again). Returns how
+  /// many are in flight with it.
+  private func enter() -> Int {
+    turns.lock()
+    defer { turns.unlock() }
+    while true {
+      let together = state.withLock { state -> Int? in
+        guard state.inFlight < state.limit else { return nil }
+        state.inFlight += 1
+        return state.inFlight
+      }
+      if let together { return together }
+      turns.wait()
+    }
+  }
+
+  /// A write's answer came: the next waiting one may go.
+  private func leave() {
+    state.withLock { $0.inFlight -= 1 }
+    turns.lock()
+    turns.broadcast()
+    turns.unlock()
   }
 
   /// A busy answer: when other writes were in flight with this one, half as many go at once from now on.

@@ -249,9 +249,13 @@ final class SyncService: Sendable {
       return schedule.failures
     }
     guard failures > 0 else { return }
+    plan(after: timing.delay(after: failures, interval: Self.intervalSeconds), replacing: true)
+  }
+
+  /// How long from now a server asked to be left alone (a `Retry-After` longer than a pass waits), or 0.
+  private func asked() -> Double {
     let now = clock()
-    let asked = pacings.withLock { $0.values.compactMap(\.resume).map { $0.timeIntervalSince(now) }.max() } ?? 0
-    plan(after: max(timing.delay(after: failures, interval: Self.intervalSeconds), asked))
+    return pacings.withLock { $0.values.compactMap(\.resume).map { $0.timeIntervalSince(now) }.max() } ?? 0
   }
 
   /// The lists that sync with a server, in the order they were made.
@@ -259,18 +263,20 @@ final class SyncService: Sendable {
     try tasks.locked { store throws(StrideError) in try store.lists().filter { $0.account != nil } }
   }
 
-  /// Schedules a pass `seconds` from now, unless one is due sooner.
-  private func plan(after seconds: Double) {
-    let target = Date().addingTimeInterval(seconds)
+  /// Schedules a pass `seconds` from now (no sooner than a server asked), unless one is due sooner; `replacing`
+  /// moves one due sooner that a server's request to wait would put off.
+  private func plan(after seconds: Double, replacing: Bool = false) {
+    let asked = asked()
+    let target = Date().addingTimeInterval(max(seconds, asked))
     let generation = schedule.withLock { schedule -> Int? in
       guard !schedule.stopped, schedule.automatic else { return nil }
-      if let next = schedule.next, next <= target { return nil }
+      if let next = schedule.next, next <= target, !(replacing && asked > 0) { return nil }
       schedule.next = target
       schedule.generation += 1
       return schedule.generation
     }
     guard let generation else { return }
-    queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+    queue.asyncAfter(deadline: .now() + max(seconds, asked)) { [weak self] in
       guard let self else { return }
       let current = schedule.withLock { schedule -> Bool in
         guard schedule.generation == generation, !schedule.stopped else { return false }

@@ -72,7 +72,8 @@ struct SyncPacingTests {
     // changed there, as a server does when the two meet.
     let text = try server.get(href)
     try server.put(
-      String(href.split(separator: "/").last!), text.replacingOccurrences(of: "END:VTODO", with: "CATEGORIES:home\r\nEND:VTODO"))
+      String(href.split(separator: "/").last!),
+      text.replacingOccurrences(of: "END:VTODO", with: "CATEGORIES:home\r\nEND:VTODO"))
     _ = try device.call(Wire.TaskUpdate.self, .init(id: task.id, title: "read the new lease"))
     proxy.schedule.writeAnswers = [.init(status: 412)]
     let report = try device.sync()
@@ -112,6 +113,45 @@ struct SyncPacingTests {
     #expect(now.failedPasses == nil)
     #expect(now.lastError == nil)
     #expect(try server.hrefs().count == 1)
+  }
+
+  @Test("a server that asks for a longer wait than a pass makes is not waited on: the next try comes when it asked")
+  func longRetryAfter() throws {
+    let (server, proxy, device) = try setUp()
+    try device.capture("renew the passport")
+    proxy.schedule.writeAnswers = [.init(status: 503, headers: [("Retry-After", "120")])]
+    device.dispatcher.sync.start()
+    let failure = try #require(throws: StrideError.self) { try device.sync() }
+    #expect(failure.message.hasPrefix("the server had a problem (HTTP 503); your changes wait here"))
+    #expect(device.pauses.withLock { $0 }.isEmpty)
+    // Not even the pass planned at start-up comes sooner.
+    let next = try #require(try status(device).nextSync?.date)
+    #expect((100...121).contains(next.timeIntervalSinceNow))
+    #expect(try server.hrefs().isEmpty)
+  }
+
+  @Test("writes that meet answered busy halve how many go at once, down to one, and every write goes")
+  func learnsOneAtATime() throws {
+    let pacing = SyncPacing(pause: { _ in })
+    let inFlight = Locked(0)
+    let stored = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: SyncPacing.most) { worker in
+      // Each worker writes while the pacing lets it, as a pass's workers do.
+      while worker < pacing.limit, stored.withLock({ $0 }) < 40 {
+        let outcome = try? pacing.write(now: { Date() }, stopping: { false }) { () throws(StrideError) -> SyncWrite in
+          let together = inFlight.withLock { count -> Int in
+            count += 1
+            return count
+          }
+          usleep(2000)
+          inFlight.withLock { $0 -= 1 }
+          return together > 1 ? .busy("the server was busy (HTTP 423 Locked)", retryAfter: nil) : .stored(etag: nil)
+        }
+        if outcome == .stored(etag: nil) { stored.withLock { $0 += 1 } }
+      }
+    }
+    #expect(pacing.limit == 1)
+    #expect(stored.withLock { $0 } >= 40)
   }
 
   @Test("after a pass that could not finish, the next try comes soon, then later each time, never past the interval")

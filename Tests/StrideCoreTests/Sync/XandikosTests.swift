@@ -53,8 +53,9 @@ struct XandikosTests {
     let limits = device.dispatcher.sync.pacings.withLock { $0.values.map(\.limit) }
     let pauses = device.pauses.withLock { $0 }
     print(
-      "Xandikos: 4 passes in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, \(pauses.count) writes "
-        + "tried again (\(pauses.filter { $0 > 0.25 }.count) more than once), writes in flight learned: \(limits)")
+      "Xandikos: 4 passes in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; \(pauses.count) busy "
+        + "answers, each write tried again after it (\(pauses.filter { $0 > 0.25 }.count) a second time or more); "
+        + "writes in flight learned: \(limits)")
   }
 
   /// Every pass ended clean, and the server holds exactly Stride's tasks: each title, done or not.
