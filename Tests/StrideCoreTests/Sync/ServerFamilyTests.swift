@@ -14,7 +14,7 @@ import Testing
 /// real server here (or shown by the real servers themselves): no `sync-collection`, a server that rewrites what it
 /// stores, PROPFIND without `getetag`, a home named only at the principal, strict validation, and collections that
 /// hold events beside tasks (Docs/sync.md, "Servers").
-@Suite("Sync with each family of server", .serialized)
+@Suite("Sync with each family of server")
 struct ServerFamilyTests {
   @Test("without sync-collection the ETags are compared, and everything converges", arguments: ServerKind.here)
   func noSyncCollection(_ kind: ServerKind) throws {

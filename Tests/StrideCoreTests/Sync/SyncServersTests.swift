@@ -13,7 +13,7 @@ import Testing
 /// The scenarios a person meets, run against every server implementation installed here (Radicale, sabre/dav,
 /// Xandikos): set-up from any address, steps, done, rename and delete both ways, a second device, a phone's edits,
 /// nothing doubled and nothing sent once both sides agree. Each test starts its own server.
-@Suite("Sync with every server", .serialized)
+@Suite("Sync with every server")
 struct SyncServersTests {
   @Test(
     "set-up from the root, the principal, the home and the list finds the one list; nothing doubles",
