@@ -36,6 +36,7 @@ final class SabreDAV: CalDAVServer {
   var root: String { "http://127.0.0.1:\(port)/" }
   var collection: String { root + "calendars/\(Radicale.user)/tasks/" }
 
+  /// Basic unless asked otherwise: the scenarios run with the logins every server here takes.
   init(login: Login = .basic) throws {
     port = try Radicale.freePort()
     self.login = login
