@@ -65,8 +65,12 @@ struct SyncPass {
     for href in (waiting?.split(separator: "\n").map(String.init) ?? []) + again where !removed.contains(href) {
       if !hrefs.contains(href) { hrefs.append(href) }
     }
+    // One read again after a 412 that the server holds as it was agreed here has nothing to merge (the refusal was
+    // not about a change there); merged, a task deleted here would come back.
+    let agreed = Set(again).subtracting(changed.map(\.href))
     var received: [(SyncResource, VTodo.Parsed)] = []
-    for resource in try collection.fetch(hrefs) {
+    for resource in try collection.fetch(hrefs)
+    where !agreed.contains(resource.href) || resource.etag == nil || resource.etag != byHref[resource.href]?.etag {
       do throws(StrideError) {
         guard let parsed = try VTodo.parse(resource.body, timeZone: timeZone) else {
           report.notes.append("\(resource.href) on the server is not a task (no VTODO); it was left alone")
