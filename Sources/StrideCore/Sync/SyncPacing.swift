@@ -52,10 +52,11 @@ final class SyncPacing: Sendable {
   ) throws(StrideError) -> SyncWrite {
     var attempt = 1
     while true {
-      let together = enter()
+      let entered = enter()
       let outcome: Result<SyncWrite, StrideError>
       do throws(StrideError) { outcome = .success(try make()) } catch { outcome = .failure(error) }
-      leave()
+      // The writes it met: those in flight when it went, or when its answer came.
+      let together = max(entered, leave())
       guard case .success(.busy(let words, let retryAfter)) = outcome else {
         if case .success = outcome { calm() }
         return try outcome.get()
@@ -88,12 +89,16 @@ final class SyncPacing: Sendable {
     }
   }
 
-  /// A write's answer came: the next waiting one may go.
-  private func leave() {
-    state.withLock { $0.inFlight -= 1 }
+  /// A write's answer came: the next waiting one may go. Returns how many were in flight with it, itself included.
+  private func leave() -> Int {
+    let together = state.withLock { state -> Int in
+      state.inFlight -= 1
+      return state.inFlight + 1
+    }
     turns.lock()
     turns.broadcast()
     turns.unlock()
+    return together
   }
 
   /// A busy answer: when other writes were in flight with this one, half as many go at once from now on.

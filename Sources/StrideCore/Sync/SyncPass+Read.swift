@@ -17,8 +17,8 @@ extension SyncPass {
   /// Reads `hrefs` from the server and parses each as a task. A resource that holds no VTODO (an event in a calendar
   /// that takes both) is named in the notes once and remembered with its ETag in `notTasks`, so a server without
   /// `sync-collection`, which lists it on every pass, does not have it read and named again until it changes. One
-  /// listed without its ETag (`unsure`: a server whose PROPFIND leaves `getetag` out) is read to learn it, and is not
-  /// a change when the ETag it is read with is the one already known: else a task deleted here would come back.
+  /// read without knowing whether it changed (`unsure`: listed without its ETag, or read again after a 412) is not a
+  /// change when the ETag it is read with is the one already known: else a task deleted here would come back.
   func read(
     _ hrefs: [String], unsure: Set<String>, _ known: [String: SyncItem], _ notTasks: inout NotTasks,
     _ report: inout SyncReport

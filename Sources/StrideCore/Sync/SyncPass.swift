@@ -72,7 +72,11 @@ struct SyncPass {
       if !hrefs.contains(href) { hrefs.append(href) }
     }
     var notTasks = known.keeping(changes.complete ? Set(changes.changed.map(\.href)) : nil, removing: removed)
+    // Read to learn their ETag, and no change when it is the one agreed: those listed without one, and those read
+    // again after a 412 that the server does not list as changed (the refusal was not about a change there). Merged,
+    // a task deleted here would come back.
     let unsure = Set(changes.changed.filter { $0.etag == nil }.map(\.href))
+      .union(Set(again).subtracting(changed.map(\.href)))
     let received = try read(hrefs, unsure: unsure, byHref, &notTasks, &report)
     let removedHrefs = removed.filter { byHref[$0] != nil }
     try tasks.locked { store throws(StrideError) in

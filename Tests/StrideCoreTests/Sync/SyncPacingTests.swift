@@ -86,6 +86,20 @@ struct SyncPacingTests {
     #expect(try status(device).pending == 0)
   }
 
+  @Test("a deletion refused as changed there (412) when nothing changed there is sent again, and stays deleted")
+  func deletionRefusedForNothing() throws {
+    let (server, proxy, device) = try setUp()
+    let task = try device.capture("cancel the gym")
+    try device.sync()
+    _ = try device.call(Wire.TaskDelete.self, .init(id: task.id))
+    proxy.schedule.writeAnswers = [.init(status: 412)]
+    let report = try device.sync()
+    #expect(proxy.schedule.writeAnswers.isEmpty)
+    #expect(report.deletedThere == 1)
+    #expect(try device.tasks.isEmpty)
+    #expect(try server.hrefs().isEmpty)
+  }
+
   @Test("a pass the server stays busy for says so calmly, and is tried again soon by itself")
   func triedAgainSoon() throws {
     let (server, proxy, device) = try setUp(firstRetry: 0.5)
