@@ -121,7 +121,15 @@ extension Session {
       let when = Output.said(status.said?.lastAttempt, status.lastAttempt).map { " (\($0))" } ?? ""
       rows.append(["Last error:", error + when])
     }
-    if let next = Output.said(status.said?.nextSync, status.nextSync) { rows.append(["Next sync:", next]) }
+    if let next = Output.said(status.said?.nextSync, status.nextSync) {
+      // After a pass that could not finish, the next comes sooner than the interval: say it is a try again.
+      if let failed = status.failedPasses {
+        let passes = failed == 1 ? "the last pass" : "the last \(failed) passes"
+        rows.append(["Next try:", next + " (\(passes) could not finish; Stride tries again by itself)"])
+      } else {
+        rows.append(["Next sync:", next])
+      }
+    }
     Output.columns(rows).forEach { output.say($0) }
     if status.lists.count > 1 {
       output.say()

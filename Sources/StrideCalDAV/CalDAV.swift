@@ -75,14 +75,7 @@ final class DAVSession: Sendable {
   func send(
     _ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil, accept: Set<Int>
   ) throws(StrideError) -> Reply {
-    var attempt = perform(method, url, headers: headers, body: body)
-    var answered = 0
-    while let challenge = attempt.challenge, answered < 2, answer(challenge, signed: attempt.signed) {
-      answered += 1
-      attempt = perform(method, url, headers: headers, body: body)
-    }
-    if let challenge = attempt.challenge { throw refusal(challenge, url: url) }
-    switch attempt.result {
+    switch try transfer(method, url, headers: headers, body: body) {
     case .failure(let error):
       throw Self.describe(error, url: url, timeout: timeout, advice: advice)
     case .success(let reply):
@@ -91,6 +84,22 @@ final class DAVSession: Sendable {
       }
       return reply
     }
+  }
+
+  /// Sends a request and waits for the reply, whatever its status, or the network's failure. A Digest challenge is
+  /// answered on the way (twice when the first answer's nonce was stale); a challenge that cannot be answered is
+  /// thrown as a sentence: the password refused, or the way of signing in the server wants.
+  func transfer(_ method: String, _ url: URL, headers: [String: String], body: Data?) throws(StrideError) -> Result<
+    Reply, Error
+  > {
+    var attempt = perform(method, url, headers: headers, body: body)
+    var answered = 0
+    while let challenge = attempt.challenge, answered < 2, answer(challenge, signed: attempt.signed) {
+      answered += 1
+      attempt = perform(method, url, headers: headers, body: body)
+    }
+    if let challenge = attempt.challenge { throw refusal(challenge, url: url) }
+    return attempt.result
   }
 
   /// One request's outcome: the reply or the network's error; the challenge it met, if any; and whether it was
@@ -181,6 +190,8 @@ final class DAVSession: Sendable {
       case 405, 501:
         "the server at \(url.host ?? "") does not speak CalDAV (\(method) was refused with HTTP \(status)); "
           + "give the address of a CalDAV server"
+      case 423:
+        "the server was busy with another change to \(url.path) (HTTP 423 Locked); \(advice.nextTry)"
       case 500...599: "the server had a problem (HTTP \(status)); \(advice.nextTry)"
       default: "the server answered \(method) \(url.path) with HTTP \(status), which Stride did not expect"
       }
@@ -213,7 +224,7 @@ final class DAVSession: Sendable {
 
 /// A task collection on a CalDAV server.
 final class CalDAVCollection: SyncCollection {
-  private let dav: DAVSession
+  let dav: DAVSession
   let url: URL
   private let path: String
 
@@ -286,46 +297,6 @@ final class CalDAVCollection: SyncCollection {
     return resources
   }
 
-  func put(_ href: String, body: String, etag: String?) throws(StrideError) -> SyncWrite {
-    var headers = ["Content-Type": "text/calendar; charset=utf-8"]
-    if let etag { headers["If-Match"] = etag } else { headers["If-None-Match"] = "*" }
-    let reply = try dav.send(
-      "PUT", DAVPath.url(encoded(href), on: url), headers: headers, body: Data(body.utf8),
-      accept: Self.refusals.union([200, 201, 204, 412]))
-    return Self.outcome(reply) ?? .stored(etag: reply.header("ETag"))
-  }
-
-  func delete(_ href: String, etag: String?) throws(StrideError) -> SyncWrite {
-    let reply = try dav.send(
-      "DELETE", DAVPath.url(encoded(href), on: url), headers: etag.map { ["If-Match": $0] } ?? [:],
-      accept: Self.refusals.union([200, 204, 404, 410, 412]))
-    return Self.outcome(reply) ?? .stored(etag: nil)
-  }
-
-  /// The answers that refuse one write for what it is, not the whole pass.
-  static let refusals: Set<Int> = [400, 403, 409, 413, 415, 422]
-
-  /// A write's answer that did not store it: changed there since (412); not allowed to this account (a plain 403);
-  /// or this resource refused as it is (a 403 naming a precondition, or 400, 409, 413, 415, 422), in the server's
-  /// words.
-  static func outcome(_ reply: DAVSession.Reply) -> SyncWrite? {
-    let body = String(decoding: reply.body.prefix(4096), as: UTF8.self)
-    // RFC 4791's and RFC 4918's preconditions, as a server names them in its error body.
-    let precondition = [
-      "valid-calendar-data", "valid-calendar-object-resource", "supported-calendar-data",
-      "supported-calendar-component", "no-uid-conflict", "max-resource-size", "calendar-collection-location-ok",
-      "min-date-time", "max-date-time", "max-instances", "max-attendees-per-instance",
-    ].first { body.contains($0) }
-    switch reply.status {
-    case 412: return .changedOnServer
-    case 403 where precondition == nil: return .forbidden
-    case let status where refusals.contains(status):
-      let reason = HTTPURLResponse.localizedString(forStatusCode: status)
-      return .rejected("HTTP \(status) \(reason)" + (precondition.map { ", \($0)" } ?? ""))
-    default: return nil
-    }
-  }
-
   func href(for uid: String) -> String {
     let name = String(
       uid.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) || $0 == "-" ? Character($0) : "-" })
@@ -333,7 +304,7 @@ final class CalDAVCollection: SyncCollection {
   }
 
   /// A path percent-encoded for a URL or an XML href.
-  private func encoded(_ path: String) -> String {
+  func encoded(_ path: String) -> String {
     path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
   }
 }

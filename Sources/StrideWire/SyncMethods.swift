@@ -89,6 +89,9 @@ public enum SyncStatus: WireMethod {
     public var pending: Int
     /// When the daemon syncs next by itself.
     public var nextSync: Timestamp?
+    /// How many passes in a row could not finish (absent when the last one did): the next sync is then a try again,
+    /// sooner than the five-minute interval.
+    public var failedPasses: Int?
     /// False when the daemon was built without sync.
     public var available: Bool
     /// Every list that syncs, each with its own account and state; the fields above are the default list's (or the
@@ -99,9 +102,11 @@ public enum SyncStatus: WireMethod {
 
     package init(
       account: SyncAccount? = nil, lastSuccess: Timestamp? = nil, lastAttempt: Timestamp? = nil,
-      lastError: String? = nil, pending: Int, nextSync: Timestamp? = nil, available: Bool, lists: [ListInfo] = []
+      lastError: String? = nil, pending: Int, nextSync: Timestamp? = nil, failedPasses: Int? = nil, available: Bool,
+      lists: [ListInfo] = []
     ) {
       self.lists = lists
+      self.failedPasses = failedPasses
       self.account = account
       self.lastSuccess = lastSuccess
       self.lastAttempt = lastAttempt

@@ -9,8 +9,6 @@ import StrideProtocol
 //   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
 //   .build/release/stride-bench --only decade [--quick]   (ten years of data, issue 58; not part of the full run)
 
-// A line at a time, so a long run's figures show as they come even into a file.
-setvbuf(stdout, nil, _IOLBF, 0)
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let only =

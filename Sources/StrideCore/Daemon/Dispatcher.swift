@@ -42,6 +42,7 @@ public final class Dispatcher: Sendable {
   ///   - awake: seconds on a clock that stops while the machine sleeps (a focus session counts only those).
   ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
   ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
+  ///   - syncTiming: how sync waits between tries (tests pass a wait that returns at once).
   ///   - promptFile: where to keep the prompt line for `stride prompt` (beside the socket); none when nil.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
@@ -49,8 +50,8 @@ public final class Dispatcher: Sendable {
     awake: @escaping @Sendable () -> Double = { System.uptime },
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     syncConnector: (any SyncConnector)? = nil, calendarFetcher: (any CalendarFetching)? = nil,
-    environment: [String: String] = [:], log: Log = Log(), promptFile: String? = nil,
-    describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    environment: [String: String] = [:], syncTiming: SyncTiming = SyncTiming(), log: Log = Log(),
+    promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     let promptFile = promptFile.map(PromptLineFile.init)
@@ -61,7 +62,8 @@ public final class Dispatcher: Sendable {
     reminders = Reminders(
       settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
     sync = SyncService(
-      connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment
+      connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment,
+      timing: syncTiming
     ) { report, error in
       let at = clock()
       hub.publish(.syncFinished, at: at) { seq, _ in

@@ -54,6 +54,9 @@ public enum SyncWrite: Equatable, Sendable {
   /// The server refused this one resource as it is (HTTP 400, 409, 413, 415 or 422, or 403 naming a precondition
   /// such as CalDAV's `valid-calendar-data`): the server's words, to name with the task. The other writes go on.
   case rejected(String)
+  /// The server could not take the write now (HTTP 423, 500, 502, 503 or 504, or the connection was cut or timed
+  /// out), in words; with the wait it asked for (`Retry-After`, seconds), if any. The write is tried again.
+  case busy(String, retryAfter: Double?)
 }
 
 /// A task collection on a CalDAV server, as a sync pass uses it. `StrideCalDAV` implements it over HTTP; a pass

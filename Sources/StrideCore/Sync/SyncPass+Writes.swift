@@ -6,9 +6,9 @@ import StrideWire
 
 /// The push side of a pass: the writes, a few in flight at once, and what the server's refusals mean.
 extension SyncPass {
-  /// Sends what changed here, a few writes at a time. Returns true when the server refused a write because its copy
-  /// changed (pull again).
-  func push(_ report: inout SyncReport) throws(StrideError) -> Bool {
+  /// Sends what changed here, a few writes at a time. Returns the resources the server refused to write because its
+  /// copy changed (pull again, reading them, and merge).
+  func push(_ report: inout SyncReport) throws(StrideError) -> [String] {
     let outgoing = try tasks.locked { store throws(StrideError) in try outbox(store) }
     // The steps of a task that is written go once the task's write is acknowledged: no device lists a step whose task
     // is not on the server yet, and a task refused as changed there (or deleted) is merged before its steps go.
@@ -19,7 +19,7 @@ extension SyncPass {
     }
     try readOnly(written.forbidden, wrote: !written.uids.isEmpty, &report)
     try tell(written.rejected, allSent: !written.forbidden, &report)
-    return written.refused && !written.forbidden
+    return written.forbidden ? [] : written.stale
   }
 
   /// Makes these writes, recording each batch's outcome before the next: a pass cut short keeps what reached the
@@ -46,10 +46,11 @@ extension SyncPass {
             removed.append(write.uid)
             if write.isTask { report.deletedThere += 1 }
           }
-        case .success(.changedOnServer)?: written.refused = true
+        case .success(.changedOnServer)?: written.stale.append(write.href)
         case .success(.forbidden)?: written.forbidden = true
         case .success(.rejected(let words))?: written.rejected.append((write, words))
         case .failure(let error)?: failure = failure ?? error
+        case .success(.busy(let words, _))?: failure = failure ?? StrideError(.syncFailed, words)
         case nil: break
         }
       }
@@ -82,15 +83,16 @@ extension SyncPass {
     }
   }
 
-  /// Makes the writes, `writesInFlight` at a time; the outcome of each, or nil for one not tried (the daemon is
-  /// stopping, or a write failed: the server is not taking them now).
+  /// Makes the writes, as many at a time as the collection's pacing lets go; the outcome of each, or nil for one not
+  /// tried (the daemon is stopping, or a write failed: the server is not taking them now). A worker beyond the pacing's
+  /// limit stops taking writes once the limit drops (the server answered that it was busy).
   private func send(_ batch: [Outgoing]) -> [Result<SyncWrite, StrideError>?] {
     let outcomes = Locked([Result<SyncWrite, StrideError>?](repeating: nil, count: batch.count))
     let next = Locked((index: 0, failed: false))
-    DispatchQueue.concurrentPerform(iterations: min(Self.writesInFlight, batch.count)) { _ in
+    DispatchQueue.concurrentPerform(iterations: min(SyncPacing.most, batch.count)) { worker in
       while true {
         let index = next.withLock { next -> Int? in
-          guard next.index < batch.count, !next.failed, !stopping() else { return nil }
+          guard next.index < batch.count, !next.failed, !stopping(), worker < pacing.limit else { return nil }
           next.index += 1
           return next.index - 1
         }
@@ -98,11 +100,11 @@ extension SyncPass {
         let write = batch[index]
         let outcome: Result<SyncWrite, StrideError>
         do throws(StrideError) {
-          if let body = write.body {
-            outcome = .success(try collection.put(write.href, body: body, etag: write.etag))
-          } else {
-            outcome = .success(try collection.delete(write.href, etag: write.etag))
-          }
+          outcome = .success(
+            try pacing.write(now: clock, stopping: stopping) { () throws(StrideError) -> SyncWrite in
+              if let body = write.body { return try collection.put(write.href, body: body, etag: write.etag) }
+              return try collection.delete(write.href, etag: write.etag)
+            })
         } catch {
           outcome = .failure(error)
           next.withLock { $0.failed = true }

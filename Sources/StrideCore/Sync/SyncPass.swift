@@ -20,14 +20,23 @@ struct SyncPass {
   let timeZone: TimeZone
   /// True once the daemon is stopping: the pass ends after the request in flight, keeping what reached the server.
   var stopping: @Sendable () -> Bool = { false }
+  /// How writes go to this collection (how many at once, how a busy answer is tried again): the daemon keeps one per
+  /// collection, so what a pass learned about the server holds for the next.
+  var pacing = SyncPacing()
 
   /// Pulls and pushes until nothing is refused as changed on the server (at most three rounds).
   func run() throws(StrideError) -> SyncReport {
     var report = SyncReport()
     let started = clock()
+    var stale: [String] = []
     for _ in 0..<3 where !stopping() {
-      try pull(&report)
-      guard try push(&report) else { break }
+      let written = report.sent + report.deletedThere
+      try pull(&report, again: stale)
+      stale = try push(&report)
+      guard !stale.isEmpty else {
+        if report.sent + report.deletedThere > written, !stopping(), try hasToken() { try pull(&report) }
+        break
+      }
     }
     try tasks.locked { store throws(StrideError) in
       try store.setSyncValues(["lastPassStart": Timestamp.format(started)], list: list.id)
@@ -37,16 +46,20 @@ struct SyncPass {
 
   // MARK: Pull
 
-  private func pull(_ report: inout SyncReport) throws(StrideError) {
-    let (token, waiting, items) = try tasks.locked { store throws(StrideError) in
+  /// Takes what changed on the server since the last pull, and reads `again` (the resources whose write was refused
+  /// as changed there) whether or not the server lists them.
+  private func pull(_ report: inout SyncReport, again: [String] = []) throws(StrideError) {
+    let (token, waiting, items, known) = try tasks.locked { store throws(StrideError) in
       (
         try store.syncValue("token", list: list.id), try store.syncValue("waitingSteps", list: list.id),
-        try store.syncItems(list: list.id)
+        try store.syncItems(list: list.id), NotTasks(try store.syncValue("notTasks", list: list.id))
       )
     }
     let changes = try collection.changes(since: token)
     let byHref = Dictionary(items.compactMap { item in item.href.map { ($0, item) } }, uniquingKeysWith: { a, _ in a })
-    let changed = changes.changed.filter { entry in entry.etag == nil || byHref[entry.href]?.etag != entry.etag }
+    let changed = changes.changed.filter { entry in
+      entry.etag == nil || (byHref[entry.href]?.etag != entry.etag && known.etags[entry.href] != entry.etag)
+    }
     var removed = Set(changes.removed)
     if changes.complete {
       // Unlisted means deleted there, for what the server held; one reserved but never acknowledged is still to send.
@@ -55,28 +68,24 @@ struct SyncPass {
     }
     // Steps read before their task was known here are read again, whether or not the server lists them as changed.
     var hrefs = changed.map(\.href)
-    for href in waiting?.split(separator: "\n").map(String.init) ?? [] where !removed.contains(href) {
+    for href in (waiting?.split(separator: "\n").map(String.init) ?? []) + again where !removed.contains(href) {
       if !hrefs.contains(href) { hrefs.append(href) }
     }
-    var received: [(SyncResource, VTodo.Parsed)] = []
-    for resource in try collection.fetch(hrefs) {
-      do throws(StrideError) {
-        guard let parsed = try VTodo.parse(resource.body, timeZone: timeZone) else {
-          report.notes.append("\(resource.href) on the server is not a task (no VTODO); it was left alone")
-          continue
-        }
-        received.append((resource, parsed))
-      } catch {
-        report.notes.append("\(resource.href) on the server could not be read (\(error.message)); it was left alone")
-      }
-    }
+    var notTasks = known.keeping(changes.complete ? Set(changes.changed.map(\.href)) : nil, removing: removed)
+    // Read to learn their ETag, and no change when it is the one agreed: those listed without one, and those read
+    // again after a 412 that the server does not list as changed (the refusal was not about a change there). Merged,
+    // a task deleted here would come back.
+    let unsure = Set(changes.changed.filter { $0.etag == nil }.map(\.href))
+      .union(Set(again).subtracting(changed.map(\.href)))
+    let received = try read(hrefs, unsure: unsure, byHref, &notTasks, &report)
     let removedHrefs = removed.filter { byHref[$0] != nil }
     try tasks.locked { store throws(StrideError) in
       if !received.isEmpty || !removedHrefs.isEmpty {
         try merge(received, removedHrefs: removedHrefs, into: store, report: &report)
       }
       try store.setSyncValues(
-        ["token": changes.token, "waitingSteps": try orphans(received, store)], list: list.id)
+        ["token": changes.token, "waitingSteps": try orphans(received, store), "notTasks": notTasks.text],
+        list: list.id)
     }
   }
 
@@ -124,16 +133,13 @@ struct SyncPass {
     var ack: StepAck?
   }
 
-  /// How many writes a pass keeps in flight at once: a server that handles requests side by side is never kept
-  /// waiting on Stride, and one that takes them in turn (Radicale's storage lock) simply queues a few.
-  static let writesInFlight = 4
-
   /// What a pass's writes came to.
   struct Written {
     /// The UIDs of the resources written (or deleted).
     var uids: Set<String> = []
-    /// The server refused a write because its copy changed (pull again).
-    var refused = false
+    /// The resources whose write the server refused because its copy changed: read again and merged before the next
+    /// write.
+    var stale: [String] = []
     /// The server refused a write as not allowed (the list is read-only for this account).
     var forbidden = false
     /// The writes the server refused as they are, with its words: those tasks' own problems.

@@ -24,6 +24,8 @@ final class SyncService: Sendable {
     var configured = false
     /// A password a client passed (from its `STRIDE_SYNC_PASSWORD`), kept in memory only.
     var password: String?
+    /// How many passes in a row could not finish: the next is tried sooner than the interval.
+    var failures = 0
   }
 
   private let connector: (any SyncConnector)?
@@ -35,12 +37,18 @@ final class SyncService: Sendable {
   private let queue = DispatchQueue(label: "stride.sync")
   private let schedule = Locked(Schedule())
   private let finished: @Sendable (SyncReport?, String?) -> Void
+  /// How sync waits: between tries of a write, and before a pass that could not finish is tried again.
+  private let timing: SyncTiming
+  /// Each collection's pacing (how many writes at once it bears), by its address, for the daemon's life.
+  let pacings = Locked<[String: SyncPacing]>([:])
 
   init(
     connector: (any SyncConnector)?, tasks: Tasks, clock: @escaping @Sendable () -> Date, timeZone: TimeZone,
-    environment: [String: String], finished: @escaping @Sendable (SyncReport?, String?) -> Void
+    environment: [String: String], timing: SyncTiming = SyncTiming(),
+    finished: @escaping @Sendable (SyncReport?, String?) -> Void
   ) {
     self.connector = connector
+    self.timing = timing
     self.tasks = tasks
     self.clock = clock
     self.timeZone = timeZone
@@ -148,7 +156,9 @@ final class SyncService: Sendable {
     return SyncStatus.Result(
       account: first?.account, lastSuccess: first?.lastSuccess, lastAttempt: first?.lastAttempt,
       lastError: first?.lastError, pending: lists.map(\.pending).reduce(0, +),
-      nextSync: schedule.withLock { $0.next }.map(Timestamp.init), available: connector != nil, lists: lists)
+      nextSync: schedule.withLock { $0.next }.map(Timestamp.init),
+      failedPasses: schedule.withLock { $0.failures > 0 ? $0.failures : nil }, available: connector != nil,
+      lists: lists)
   }
 
   /// Every list, with its tasks and its sync state.
@@ -176,6 +186,7 @@ final class SyncService: Sendable {
       case .failure(let error): failures.append((list, error))
       }
     }
+    retry(failed: !failures.isEmpty)
     guard let (list, error) = failures.first else {
       finished(total, nil)
       return .success(total)
@@ -202,6 +213,7 @@ final class SyncService: Sendable {
         collection: collection, list: list, shared: account.owner != nil, tasks: tasks, clock: clock,
         timeZone: timeZone)
       pass.stopping = { [weak self] in self?.schedule.withLock { $0.stopped } ?? true }
+      pass.pacing = pacing(for: account.url)
       outcome = .success(try pass.run())
     } catch {
       outcome = .failure(error)
@@ -218,23 +230,53 @@ final class SyncService: Sendable {
     return outcome
   }
 
+  /// The pacing of the collection at `url`, the same for every pass of the daemon's life.
+  private func pacing(for url: String) -> SyncPacing {
+    pacings.withLock { pacings in
+      if let known = pacings[url] { return known }
+      let pacing = SyncPacing(pause: timing.pause)
+      pacings[url] = pacing
+      return pacing
+    }
+  }
+
+  /// Counts the passes in a row that could not finish, and plans the next try soon after one: `timing.firstRetry`,
+  /// twice as long after each further failure, never longer than the interval, and never sooner than a server asked
+  /// (a `Retry-After` longer than a pass waits).
+  private func retry(failed: Bool) {
+    let failures = schedule.withLock { schedule -> Int in
+      schedule.failures = failed ? schedule.failures + 1 : 0
+      return schedule.failures
+    }
+    guard failures > 0 else { return }
+    plan(after: timing.delay(after: failures, interval: Self.intervalSeconds), replacing: true)
+  }
+
+  /// How long from now a server asked to be left alone (a `Retry-After` longer than a pass waits), or 0.
+  private func asked() -> Double {
+    let now = clock()
+    return pacings.withLock { $0.values.compactMap(\.resume).map { $0.timeIntervalSince(now) }.max() } ?? 0
+  }
+
   /// The lists that sync with a server, in the order they were made.
   func synced() throws(StrideError) -> [StoredList] {
     try tasks.locked { store throws(StrideError) in try store.lists().filter { $0.account != nil } }
   }
 
-  /// Schedules a pass `seconds` from now, unless one is due sooner.
-  private func plan(after seconds: Double) {
-    let target = Date().addingTimeInterval(seconds)
+  /// Schedules a pass `seconds` from now (no sooner than a server asked), unless one is due sooner; `replacing`
+  /// moves one due sooner that a server's request to wait would put off.
+  private func plan(after seconds: Double, replacing: Bool = false) {
+    let asked = asked()
+    let target = Date().addingTimeInterval(max(seconds, asked))
     let generation = schedule.withLock { schedule -> Int? in
       guard !schedule.stopped, schedule.automatic else { return nil }
-      if let next = schedule.next, next <= target { return nil }
+      if let next = schedule.next, next <= target, !(replacing && asked > 0) { return nil }
       schedule.next = target
       schedule.generation += 1
       return schedule.generation
     }
     guard let generation else { return }
-    queue.asyncAfter(deadline: .now() + seconds) { [weak self] in
+    queue.asyncAfter(deadline: .now() + max(seconds, asked)) { [weak self] in
       guard let self else { return }
       let current = schedule.withLock { schedule -> Bool in
         guard schedule.generation == generation, !schedule.stopped else { return false }

@@ -17,9 +17,9 @@ protocol CalDAVServer: AnyObject {
   var root: String { get }
   /// The task list the tests sync through (made at start).
   var collection: String { get }
-  /// The account the tests log in as, and its password.
-  var user: String { get }
-  var password: String { get }
+  /// The account the tests log in as, and its password (none for a server without logins, as Xandikos).
+  var user: String? { get }
+  var password: String? { get }
   /// Makes a calendar in alice's calendar home for `components` (VTODO, VEVENT), as another app would; its address.
   func makeList(_ path: String, name: String, components: [String]) throws -> String
   func stop()
@@ -93,6 +93,7 @@ extension CalDAVServer {
 enum ServerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case radicale = "Radicale"
   case sabre = "sabre/dav"
+  case xandikos = "Xandikos"
 
   var testDescription: String { rawValue }
 
@@ -101,17 +102,31 @@ enum ServerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     switch self {
     case .radicale: try Radicale()
     case .sabre: try SabreDAV()
+    case .xandikos: try Xandikos()
     }
   }
 
   /// Whether it is installed: a Python package is installed by the test itself; sabre/dav needs Debian's packages.
   var installed: Bool {
     switch self {
-    case .radicale: true
+    case .radicale, .xandikos: true
     case .sabre: Installed.all(["php"]) && FileManager.default.fileExists(atPath: SabreDAV.library)
     }
   }
 
   /// The kinds that run here: every one under `.ci/run` (which installs them), elsewhere those installed.
   static var here: [ServerKind] { allCases.filter { Installed.required || $0.installed } }
+}
+
+extension Xandikos: CalDAVServer {
+  var name: String { "Xandikos \(Self.release)" }
+  var user: String? { Self.user }
+  var password: String? { nil }
+
+  func makeList(_ path: String, name: String, components: [String]) throws -> String {
+    let address = home + "\(path)/"
+    _ = try dav.send(
+      "MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
+    return address
+  }
 }

@@ -3,6 +3,12 @@ import Foundation
 /// The server families FaultProxy plays in front of a real server: what one implementation does that another does
 /// not, made here so each is tested on any server (Docs/sync.md, "Servers").
 extension FaultProxy {
+  /// A request that asks for its answer uncompressed, so that the families can change it.
+  static func plain(_ request: LoopbackHTTP.Request) -> LoopbackHTTP.Request {
+    let head = LoopbackHTTP.replacing("Accept-Encoding", with: nil, in: String(decoding: request.head, as: UTF8.self))
+    return LoopbackHTTP.Request(head: Data(head.utf8), body: request.body)
+  }
+
   /// A PUT as a server that rewrites what it stores would store it: in each component, the properties in reverse
   /// order (a component's own components stay where they are), DTSTAMP set to the server's time, and a property of
   /// the server's own.

@@ -47,6 +47,16 @@ final class FaultProxy: @unchecked Sendable {
     /// The calendar home is named only at the principal: an answer to a PROPFIND that asks for
     /// `current-user-principal` too leaves `calendar-home-set` out, so the client must follow the principal.
     var principalOnly = false
+    /// Answers the proxy gives writes itself, in order: each PUT or DELETE takes the first one left (a status, and
+    /// headers such as `Retry-After`) before the server sees it; once none is left, writes pass again. A busy or
+    /// locked server (503, 423) or a copy changed there (412), on the proxy's cue.
+    var writeAnswers: [Answer] = []
+  }
+
+  /// An answer the proxy gives a write itself.
+  struct Answer: Sendable {
+    var status: Int
+    var headers: [(String, String)] = []
   }
 
   private struct State {
@@ -153,6 +163,12 @@ final class FaultProxy: @unchecked Sendable {
     if hide {
       return LoopbackHTTP.write(client, LoopbackHTTP.reply(status: 501, reason: "Not Implemented", body: Data()))
     }
+    if request.method == "PUT" || request.method == "DELETE",
+      let answer = state.withLock({ $0.schedule.writeAnswers.isEmpty ? nil : $0.schedule.writeAnswers.removeFirst() })
+    {
+      return LoopbackHTTP.write(
+        client, LoopbackHTTP.reply(status: answer.status, reason: "Not Now", headers: answer.headers, body: Data()))
+    }
     if let strict = schedule.strict, request.method == "PUT",
       String(decoding: request.body, as: UTF8.self).contains(strict.marker)
     {
@@ -174,6 +190,7 @@ final class FaultProxy: @unchecked Sendable {
         LoopbackHTTP.reply(status: 401, reason: "Unauthorized", headers: [("WWW-Authenticate", stale)], body: Data()))
     }
     let families = schedule
+    if families.rewriteStored || families.hideETags || families.principalOnly { request = Self.plain(request) }
     if families.rewriteStored, request.method == "PUT" { request = Self.rewritten(request) }
     request.head = Self.closing(request.head)
     if families.rewritePropfind != nil, request.method == "PROPFIND" {

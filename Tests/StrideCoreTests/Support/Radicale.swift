@@ -23,8 +23,8 @@ final class Radicale: CalDAVServer {
   /// A second person on the same server, with a calendar home of their own.
   static let partner = "bob"
   static let partnerPassword = "bobsecret"
-  var user: String { Self.user }
-  var password: String { Self.password }
+  var user: String? { Self.user }
+  var password: String? { Self.password }
   var name: String { "Radicale \(Self.version)" }
 
   var root: String { "http://127.0.0.1:\(port)/" }
@@ -174,22 +174,31 @@ final class SyncDevice {
   let timeZone: TimeZone
   /// How long one request to the server may take.
   private let timeout: Double
+  /// How sync waits: every wait is noted in `pauses` and returns at once, and a pass that could not finish is tried
+  /// again after `firstRetry` seconds (once passes run by themselves).
+  private let timing: SyncTiming
+  /// The waits sync asked for (between tries of a write), in seconds, in order.
+  let pauses = Locked<[Double]>([])
 
-  init(password: String = Radicale.password, timeZone: TimeZone = TimeZone(identifier: "UTC")!, timeout: Double = 30)
-    throws
-  {
+  init(
+    password: String = Radicale.password, timeZone: TimeZone = TimeZone(identifier: "UTC")!, timeout: Double = 30,
+    firstRetry: Double = 15
+  ) throws {
     self.password = password
     self.timeZone = timeZone
     self.timeout = timeout
-    dispatcher = try Self.open(path, time, password, timeZone, timeout)
+    timing = SyncTiming(pause: { [pauses] seconds in pauses.withLock { $0.append(seconds) } }, firstRetry: firstRetry)
+    dispatcher = try Self.open(path, time, password, timeZone, timeout, timing)
   }
 
   private static func open(
-    _ path: String, _ time: TestClock, _ password: String, _ timeZone: TimeZone, _ timeout: Double
+    _ path: String, _ time: TestClock, _ password: String, _ timeZone: TimeZone, _ timeout: Double,
+    _ timing: SyncTiming
   ) throws -> Dispatcher {
     Dispatcher(
       store: try TaskStore(path: path), clock: { time.now }, timeZone: timeZone,
-      syncConnector: CalDAVConnector(timeout: timeout), environment: ["STRIDE_SYNC_PASSWORD": password]
+      syncConnector: CalDAVConnector(timeout: timeout), environment: ["STRIDE_SYNC_PASSWORD": password],
+      syncTiming: timing
     ) { open in
       ServerInfo.Result(
         server: "strided/test", version: strideVersion, pid: 0, socket: "", database: "",
@@ -204,7 +213,7 @@ final class SyncDevice {
   /// Stops the dispatcher and opens the database again (a daemon restart).
   func restart() throws {
     dispatcher.close()
-    dispatcher = try Self.open(path, time, password, timeZone, timeout)
+    dispatcher = try Self.open(path, time, password, timeZone, timeout, timing)
   }
 
   /// This device's clock.

@@ -25,8 +25,8 @@ final class SabreDAV: CalDAVServer {
   let port: Int
   let login: Login
   private var process: Process?
-  let user = Radicale.user
-  let password = Radicale.password
+  let user: String? = Radicale.user
+  let password: String? = Radicale.password
   /// The realm Digest hashes are made for.
   static let realm = "SabreDAV"
   /// Where Debian's php-sabre-dav puts the library.
@@ -34,8 +34,9 @@ final class SabreDAV: CalDAVServer {
 
   var name: String { "sabre/dav \(Self.version)" }
   var root: String { "http://127.0.0.1:\(port)/" }
-  var collection: String { root + "calendars/\(user)/tasks/" }
+  var collection: String { root + "calendars/\(Radicale.user)/tasks/" }
 
+  /// Basic unless asked otherwise: the scenarios run with the logins every server here takes.
   init(login: Login = .basic) throws {
     port = try Radicale.freePort()
     self.login = login
@@ -44,7 +45,7 @@ final class SabreDAV: CalDAVServer {
   }
 
   func makeList(_ path: String, name: String, components: [String]) throws -> String {
-    let address = root + "calendars/\(user)/\(path)/"
+    let address = root + "calendars/\(Radicale.user)/\(path)/"
     _ = try dav.send(
       "MKCALENDAR", URL(string: address)!, body: Data(Self.mkcalendar(name, components).utf8), accept: [201])
     return address

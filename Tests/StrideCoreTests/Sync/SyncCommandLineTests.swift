@@ -42,6 +42,9 @@ struct SyncCommandLineTests {
     let waiting = cli.stride("sync", "status")
     #expect(waiting.stdout.contains("Waiting:       1 task to send\n"))
     #expect(waiting.stdout.contains("Last error:    the server at 127.0.0.1 could not be reached"))
+    // The next pass comes sooner than the five-minute interval, and says it is a try again.
+    #expect(waiting.stdout.contains("Next try:      "))
+    #expect(waiting.stdout.contains(" (the last pass could not finish; Stride tries again by itself)\n"))
 
     try server.start()
     #expect(cli.stride("sync").stdout == "Synced: 1 task sent.\n")

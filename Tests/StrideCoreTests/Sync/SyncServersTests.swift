@@ -13,7 +13,7 @@ import Testing
 /// The scenarios a person meets, run against every server implementation installed here (Radicale, sabre/dav,
 /// Xandikos): set-up from any address, steps, done, rename and delete both ways, a second device, a phone's edits,
 /// nothing doubled and nothing sent once both sides agree. Each test starts its own server.
-@Suite("Sync with every server", .serialized)
+@Suite("Sync with every server")
 struct SyncServersTests {
   @Test(
     "set-up from the root, the principal, the home and the list finds the one list; nothing doubles",
@@ -22,7 +22,7 @@ struct SyncServersTests {
     let server = try kind.start()
     let a = try SyncDevice()
     try a.capture("water the plants")
-    let found = try a.setUp(server, url: server.root)
+    let found = try a.setUp(fromAnyAddress: server.root, server)
     #expect(found.account.url == server.collection)
     #expect(found.account.name == "Tasks")
     #expect(found.report?.sent == 1)
@@ -35,7 +35,7 @@ struct SyncServersTests {
       ).first?.href("calendar-home-set"))
     for address in [principal, home].map({ DAVPath.url($0, on: URL(string: server.root)!).absoluteString }) {
       let device = try SyncDevice()
-      let setUp = try device.setUp(server, url: address)
+      let setUp = try device.setUp(fromAnyAddress: address, server)
       #expect(setUp.account.url == server.collection, "from \(address)")
       #expect(setUp.report?.received == 1, "from \(address)")
     }
@@ -92,12 +92,19 @@ struct SyncServersTests {
           "book the train", "call mum on sunday", "pay the bills", "renew the passport",
         ])
     }
+    // A task made on the second device and deleted on the first, once it arrived there, is deleted on both: a
+    // server that reports changes as the difference of two states (Xandikos) leaves it out of the changes since the
+    // token the second device read before sending it.
+    try b.capture("call the plumber")
+    try b.sync()
+    try a.sync()
     _ = try a.call(Wire.TaskDelete.self, .init(id: try a.task("pay the bills").id))
+    _ = try a.call(Wire.TaskDelete.self, .init(id: try a.task("call the plumber").id))
     _ = try b.call(Wire.TaskDelete.self, .init(id: try b.task("call mum on sunday").id))
-    #expect(try a.sync().deletedThere == 1)
+    #expect(try a.sync().deletedThere == 2)
     let there = try b.sync()
     #expect(there.deletedThere == 1)
-    #expect(there.deletedHere == 1)
+    #expect(there.deletedHere == 2)
     #expect(try a.sync().deletedHere == 1)
     for device in [a, b] {
       #expect(try device.tasks.map(\.title).sorted() == ["book the train", "renew the passport"])
@@ -141,6 +148,18 @@ struct SyncServersTests {
     #expect(try device.tasks.map(\.title) == ["buy oat milk"])
     #expect(try device.sync() == SyncReport())
     #expect(try server.hrefs().count == 1)
+  }
+}
+
+extension SyncDevice {
+  /// Sets sync up from any address on `server`. Where the server has more than one task list for the account (the
+  /// calendar of events and tasks Xandikos makes beside the task list), the person is asked which, and chooses Tasks.
+  func setUp(fromAnyAddress address: String, _ server: some CalDAVServer) throws -> SyncSetup.Result {
+    do {
+      return try setUp(server, url: address)
+    } catch let error as StrideError where error.message.contains("task lists for this account") {
+      return try call(SyncSetup.self, .init(url: address, user: server.user, lists: ["Tasks"]))
+    }
   }
 }
 

@@ -1,0 +1,121 @@
+import Foundation
+import StrideTestSupport
+import Testing
+
+@testable import StrideBase
+@testable import StrideCalDAV
+@testable import StrideCore
+@testable import StrideModel
+@testable import StrideProtocol
+@testable import StrideWire
+
+/// A real Xandikos CalDAV server on 127.0.0.1 (the git-backed one: each PUT or DELETE is a commit made under one lock
+/// per collection, so writes that meet answer 423 or 500), with its storage in a temporary folder, started by the
+/// test and stopped at its end. It has no logins: Stride sends no password to it. The release is pinned (how it
+/// answers writes that meet is the release's); `.ci/run` installs it into `.build/xandikos`, where the test itself
+/// puts it when it is missing.
+final class Xandikos {
+  let folder = Fixtures.temporaryDirectory()
+  let port: Int
+  private var process: Process?
+  /// The release the tests were written against.
+  static let release = "0.4.10"
+  /// Xandikos has no accounts: the one person's principal is `/user/`.
+  static let user: String? = nil
+
+  var root: String { "http://127.0.0.1:\(port)/" }
+  /// The calendar home, where `--defaults` makes a calendar and an address book.
+  var home: String { root + "user/calendars/" }
+  /// The task list the tests sync through (made at start).
+  var collection: String { home + "tasks/" }
+
+  init() throws {
+    port = try Radicale.freePort()
+    try start()
+    _ = try makeList("tasks", name: "Tasks")
+  }
+
+  /// Makes a task list in the calendar home, as another app would; its address.
+  @discardableResult
+  func makeList(_ path: String, name: String) throws -> String {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+      <d:displayname>\(name)</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
+      </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
+      """
+    let address = home + "\(path)/"
+    _ = try dav.send("MKCALENDAR", URL(string: address)!, body: Data(body.utf8), accept: [201])
+    return address
+  }
+
+  var dav: DAVSession { DAVSession(base: URL(string: root)!, user: nil, password: nil) }
+
+  /// Starts (or starts again, on the same port and folder) and waits until it answers.
+  func start() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let serve = [
+      "python3", "-m", "xandikos", "serve", "--defaults", "-d", folder + "/dav", "--state-dir", folder + "/state",
+      "--no-detect-systemd", "-l", "127.0.0.1", "-p", String(port),
+    ]
+    process.arguments = (Self.modules.map { ["PYTHONPATH=" + $0] } ?? []) + serve
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    self.process = process
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      if !process.isRunning {
+        let install = "pip install --target .build/xandikos xandikos==\(Self.release)"
+        Issue.record("Xandikos did not start, nor install into .build/xandikos: run '\(install)'")
+        throw StrideError(.syncFailed, "Xandikos is not installed")
+      }
+      if (try? dav.propfind(URL(string: home)!, depth: 0, properties: "<d:resourcetype/>")) != nil { return }
+      usleep(100_000)
+    }
+    throw StrideError(.syncFailed, "Xandikos did not answer within 30 seconds")
+  }
+
+  /// Where Xandikos's Python modules are (the pinned release), when python3 has not that one of its own.
+  private static let modules = PythonPackage.path(module: "xandikos", package: "xandikos", version: release)
+
+  func stop() {
+    guard let process else { return }
+    // Killed outright, and reaped here: waitUntilExit waits on a run loop a test's thread does not run.
+    kill(process.processIdentifier, SIGKILL)
+    var status: Int32 = 0
+    waitpid(process.processIdentifier, &status, 0)
+    self.process = nil
+  }
+
+  deinit { stop() }
+
+  /// Writes a resource straight to the server, the way another app would.
+  func put(_ name: String, _ text: String, in list: String? = nil) throws {
+    _ = try dav.send(
+      "PUT", URL(string: (list ?? collection) + name)!, headers: ["Content-Type": "text/calendar"],
+      body: Data(text.utf8), accept: [201, 204])
+  }
+
+  /// A resource's text on the server.
+  func get(_ href: String) throws -> String {
+    String(decoding: try dav.send("GET", DAVPath.url(href, on: URL(string: root)!), accept: [200]).body, as: UTF8.self)
+  }
+
+  /// The hrefs in a task list (the one the tests sync through, unless another is named).
+  func hrefs(in list: String? = nil) throws -> [String] {
+    try dav.propfind(URL(string: list ?? collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
+      $0.hasSuffix(".ics")
+    }
+  }
+}
+
+extension SyncDevice {
+  /// Sets sync up with a Xandikos list (its collection unless another address is given), with no user name: the
+  /// server asks for no password.
+  @discardableResult
+  func setUp(_ server: Xandikos, url: String? = nil) throws -> SyncSetup.Result {
+    try call(SyncSetup.self, .init(url: url ?? server.collection, user: nil))
+  }
+}
