@@ -38,12 +38,19 @@ public struct CalDAVConnector: SyncConnector {
           "\(params.url) is a calendar of events, not a task list; give the address of a task list, or the "
             + "server's address to find one")
       }
-      return [account(params, url: start, found, me: me)]
+      // Whether the server names owners at all, asked of the folder the list is in only when it named none.
+      let namesOwners =
+        found.ownerless
+        && (try? dav.propfind(start.deletingLastPathComponent(), depth: 0, properties: "<d:owner/>"))?.first?
+          .href("owner") != nil
+      return [account(params, url: start, found, me: me, namesOwners: namesOwners)]
     }
     let (home, principal) = try calendarHome(params, start: start, here: &here, dav: dav)
-    let lists = try dav.propfind(DAVPath.url(home, on: start), depth: 1, properties: Self.asked)
-      .filter { $0.takesTasks && $0.href != home }
-    return lists.map { account(params, url: DAVPath.url($0.href, on: start), $0, me: me ?? principal) }
+    let listing = try dav.propfind(DAVPath.url(home, on: start), depth: 1, properties: Self.asked)
+    let namesOwners = listing.contains { $0.href("owner") != nil }
+    return listing.filter { $0.takesTasks && $0.href != home }.map {
+      account(params, url: DAVPath.url($0.href, on: start), $0, me: me ?? principal, namesOwners: namesOwners)
+    }
   }
 
   /// Makes a task list called `name` in the calendar home, with MKCALENDAR.
@@ -85,9 +92,11 @@ public struct CalDAVConnector: SyncConnector {
     return (home, principal)
   }
 
-  private func account(_ params: SyncSetup.Params, url: URL, _ found: DAVResponse, me: String?) -> SyncAccount {
+  private func account(
+    _ params: SyncSetup.Params, url: URL, _ found: DAVResponse, me: String?, namesOwners: Bool
+  ) -> SyncAccount {
     let name = found.properties["displayname"]?.trimmedText
-    let owner = found.sharedBy(me: me)
+    let owner = found.sharedBy(me: me, namesOwners: namesOwners)
     return SyncAccount(
       url: url.absoluteString, user: params.user, passwordCommand: params.passwordCommand, insecure: params.insecure,
       name: name?.isEmpty == false ? name : nil, owner: owner)

@@ -10,7 +10,8 @@ import Foundation
 ///   CalendarServer's `shared` or `shared-owner` in `resourcetype`; and `shared-url`, the owner's address of a
 ///   sharee's copy;
 /// - `owner-principal` (Nextcloud's and ownCloud's `http://owncloud.org/ns`, sabre/dav 1's `http://sabredav.org/ns`);
-/// - and last `DAV:owner` itself, when it names another principal, or is empty (Radicale 3.9's own sharing).
+/// - and last `DAV:owner` itself, when it names another principal, or is empty where the server names the owners of
+///   other collections (Radicale 3.9's own sharing; Xandikos names no owner at all).
 extension DAVResponse {
   /// The properties discovery asks for, to read each of the ways above.
   static let sharingProperties =
@@ -22,14 +23,16 @@ extension DAVResponse {
   /// shared it (their principal's last segment), or "another person" when the server says it is shared with this
   /// account but not by whom. The owner's own word that it shares a collection (`shared-owner`) makes it this
   /// account's, whatever else is said.
-  func sharedBy(me: String?) -> String? {
+  /// An empty `DAV:owner` says so only where the server names the owner of other collections (`namesOwners`):
+  /// Xandikos leaves every owner empty, its person's own lists among them.
+  func sharedBy(me: String?, namesOwners: Bool) -> String? {
     let access = found.first { $0.name == "share-access" }?.children.map(\.name) ?? []
     let types = properties["resourcetype"]?.children.filter { $0.namespace == Self.calendarServer }.map(\.name) ?? []
     if access.contains("shared-owner") || types.contains("shared-owner") { return nil }
     let named = namedOwner(me: me)
     let shared =
       access.contains("read") || access.contains("read-write") || types.contains("shared") || sharedURL != nil
-      || ownerless
+      || (ownerless && namesOwners)
     if let named { return Self.person(named) }
     return shared ? (sharedURL.flatMap(Self.homeOwner) ?? "another person") : nil
   }
@@ -54,7 +57,7 @@ extension DAVResponse {
 
   /// Whether `DAV:owner` was given and is empty: no owner the server will name (RFC 3744 §5.1), which is how
   /// Radicale 3.9 answers for a collection another account shared into this one's home (its own it names).
-  private var ownerless: Bool {
+  var ownerless: Bool {
     found.contains { $0.name == "owner" && $0.namespace == "DAV:" && $0.children.isEmpty && $0.trimmedText.isEmpty }
   }
 
