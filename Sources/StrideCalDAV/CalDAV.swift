@@ -195,7 +195,8 @@ final class DAVSession: Sendable {
       case 500...599: "the server had a problem (HTTP \(status)); \(advice.nextTry)"
       default: "the server answered \(method) \(url.path) with HTTP \(status), which Stride did not expect"
       }
-    return StrideError(.syncFailed, text)
+    // A refused password is about the password: trying it again soon would only look like guessing to the server.
+    return StrideError(.syncFailed, text, param: status == 401 ? "password" : nil)
   }
 
   /// A multistatus reply read, or a sentence saying it was not one.

@@ -186,7 +186,9 @@ final class SyncService: Sendable {
       case .failure(let error): failures.append((list, error))
       }
     }
-    retry(failed: !failures.isEmpty)
+    // A pass that failed only because the server refused the sign-in is not tried again soon: the same password
+    // again and again looks like guessing to a server that locks accounts out; the next is at the interval.
+    retry(failed: failures.contains { $0.1.param != "password" })
     guard let (list, error) = failures.first else {
       finished(total, nil)
       return .success(total)

@@ -224,11 +224,19 @@ struct SyncTests {
     let events = #expect(throws: StrideError.self) { try device.setUp(server, url: server.root + "alice/events/") }
     #expect(events?.message.contains("calendar of events") == true)
 
+    // A password refused in a pass is not tried again soon (to a server that locks accounts out, the same password
+    // again and again looks like guessing); a server that cannot be reached is.
+    let stale = #expect(throws: StrideError.self) { try device.call(SyncRun.self, .init(password: "not-it")) }
+    #expect(stale?.message.contains("refused the password") == true)
+    #expect(try device.call(SyncStatus.self, NoParams()).failedPasses == nil)
+
     // No server at all.
     server.stop()
     let dead = #expect(throws: StrideError.self) { try device.sync() }
     #expect(dead?.message.contains("could not be reached") == true)
-    #expect(try device.call(SyncStatus.self, NoParams()).lastError == dead?.message)
+    let status = try device.call(SyncStatus.self, NoParams())
+    #expect(status.lastError == dead?.message)
+    #expect(status.failedPasses == 1)
   }
 
   @Test("a task list removed on the server is a sentence that says to set sync up again, and nothing here is lost")
