@@ -211,7 +211,8 @@ public struct CaptureParser: Sendable {
     }
     let text = String(masked[line])
     var dueMatch: TimeParser.Match?
-    for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
+    for match in times.find(in: text, routine: result.recurrence != nil)
+    where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
       // A start that has already come ("this month", the weekend under way) is no start: the task may begin now.
