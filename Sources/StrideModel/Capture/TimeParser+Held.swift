@@ -15,7 +15,11 @@ extension TimeParser {
   /// The words of `text` outside `read` (the character ranges a capture already read) that could have been a time
   /// and were kept. `timeRead`: the line gave a due or start time, so a length of time in it needs no word.
   public func held(in text: String, read: [Range<Int>], timeRead: Bool) -> [Held] {
-    let chunks = Chunk.split(text)
+    held(in: text, chunks: Chunk.split(text), read: read, timeRead: timeRead)
+  }
+
+  /// `held` on the words of `text` already cut (`Chunk.split(text)`).
+  func held(in text: String, chunks: [Chunk], read: [Range<Int>], timeRead: Bool) -> [Held] {
     let scan = Scan(parser: self, chunks: chunks, careful: true)
     var found: [Held] = []
     var index = 0

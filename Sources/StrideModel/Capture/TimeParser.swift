@@ -108,7 +108,11 @@ public struct TimeParser: Sendable {
   /// left alone, and words that are only sometimes dates ("may", "sun", "13th") need a marker such as "by" or "on".
   /// `routine`: the line repeats, so an hour without am or pm is as said every day, never this evening's.
   public func find(in text: String, routine: Bool = false) -> [Match] {
-    let chunks = Chunk.split(text)
+    find(in: text, chunks: Chunk.split(text), routine: routine)
+  }
+
+  /// `find` on the words of `text` already cut (`Chunk.split(text)`): a capture cuts its line once.
+  func find(in text: String, chunks: [Chunk], routine: Bool) -> [Match] {
     let scan = Scan(parser: self, chunks: chunks, careful: true, eveningOfPassed: !routine)
     var matches: [Match] = []
     var index = 0

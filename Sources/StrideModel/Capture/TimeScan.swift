@@ -125,7 +125,8 @@ struct Scan {
 
   /// Where "eod", "end of the day" or "close of business" at `index` ends.
   func endOfDayWords(at index: Int) -> Int? {
-    TimeWords.endOfDayPhrases.first { phrase in
+    guard let first = word(index), TimeWords.endOfDayStarts.contains(first) else { return nil }
+    return TimeWords.endOfDayPhrases.first { phrase in
       phrase.indices.allSatisfy { word(index + $0) == phrase[$0] }
     }.map { index + $0.count }
   }

@@ -172,6 +172,8 @@ enum TimeWords {
   static let endOfDayPhrases: [[String]] = [
     ["eod"], ["eob"], ["end", "of", "day"], ["end", "of", "the", "day"], ["close", "of", "business"],
   ]
+  /// The first words of `endOfDayPhrases`: most words are none, and are passed over at once.
+  static let endOfDayStarts = Set(endOfDayPhrases.map { $0[0] })
   /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
   /// start), "friday before noon" (a due time).
   static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]
