@@ -149,4 +149,11 @@ extension String {
     self.init()
     for character in characters { append(character) }
   }
+
+  /// `trimmingCharacters(in: .whitespaces)` without Foundation when neither end is white space, as a tidied title
+  /// is: the trimming cost as much as reading a line's tokens.
+  var trimmedOfSpaces: String {
+    guard first?.isWhitespace == true || last?.isWhitespace == true else { return self }
+    return trimmingCharacters(in: .whitespaces)
+  }
 }

@@ -215,7 +215,7 @@ public struct CaptureParser: Sendable {
     for range in blanked {
       for offset in range { masked[offset] = " " }
     }
-    let text = String(masked[line])
+    let text = String(joining: masked[line])
     let words = Self.chunks(chunks, characters, line, masked: blanked) { text }
     var dueMatch: TimeParser.Match?
     for match in times.find(in: text, chunks: words, routine: result.recurrence != nil)
