@@ -156,18 +156,22 @@ extension Scan {
 
   /// Whether a capitalised phrase closes a name begun by the capitalised words before it: a run that itself holds a
   /// day's name ("listen to Monday Monday", "play Sunday Bloody Sunday"), or one right after a word that takes a
-  /// title ("listen to Manic Monday", "watch Freaky Friday"). "email Sarah Friday" is due Friday: a person's name
-  /// before a day is no part of it.
+  /// title ("listen to Manic Monday", "watch Freaky Friday"); or whether it opens a title right after such a word with
+  /// more of the title after it ("read Tuesdays with Morrie"). "email Sarah Friday" is due Friday: a person's name
+  /// before a day is no part of it, and "watch Friday" at the end of a line says when.
   func namedAfterTitle(_ phrase: Phrase) -> Bool {
-    guard chunks[phrase.first..<phrase.end].allSatisfy(\.capitalised) else { return false }
+    guard phrase.first > 0, chunks[phrase.first..<phrase.end].allSatisfy(\.capitalised) else { return false }
     var lead = phrase.first
     while lead > 1, chunks[lead - 1].capitalised, !chunks[lead - 1].punctuated, !chunks[lead - 1].protected {
       lead -= 1
     }
-    guard lead < phrase.first else { return false }
-    let run = chunks[lead..<phrase.first].map(\.word)
-    if run.contains(where: { TimeWords.weekdays[$0] != nil || TimeWords.months[$0] != nil }) { return true }
     let before = chunks[lead - 1].word
-    return TimeWords.titleVerbs.contains(before) || (before == "to" && lead > 1 && chunks[lead - 2].word == "listen")
+    let afterTitleWord =
+      TimeWords.titleVerbs.contains(before) || (before == "to" && lead > 1 && chunks[lead - 2].word == "listen")
+    guard lead < phrase.first else {
+      return afterTitleWord && phrase.end < chunks.count && !chunks[phrase.end - 1].punctuated
+    }
+    let run = chunks[lead..<phrase.first].map(\.word)
+    return afterTitleWord || run.contains { TimeWords.weekdays[$0] != nil || TimeWords.months[$0] != nil }
   }
 }
