@@ -179,7 +179,9 @@ public struct CaptureParser: Sendable {
         {
           (rule, nil, end)
         } else if standsAlone || timeFollows(index + 1) {
-          RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index)
+          RecurrenceReader.phrase(words, at: index)
+            ?? (Self.opensTitle(words, ranges, at: index, characters)
+              ? nil : RecurrenceReader.weekdayRun(words, at: index))
         } else {
           nil
         }
@@ -195,6 +197,14 @@ public struct CaptureParser: Sendable {
       return
     }
     if let tooOften = tooOften(words, ranges, characters) { result.spans.append(tooOften) }
+  }
+
+  /// Whether the word at `index` opens the title of a book, a song or a show, capitalised after a word that takes
+  /// one, with more of it after ("read Tuesdays with Morrie"): no weekdays of a routine, as `Scan.namedAfterTitle`.
+  static func opensTitle(_ words: [String], _ ranges: [Range<Int>], at index: Int, _ characters: [Character]) -> Bool {
+    guard index > 0, index + 1 < words.count, characters[ranges[index].lowerBound].isUppercase else { return false }
+    let before = words[index - 1]
+    return TimeWords.titleVerbs.contains(before) || (before == "to" && index > 1 && words[index - 2] == "listen")
   }
 
   /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
