@@ -49,7 +49,10 @@ extension CaptureParser {
     func bareWord<C: BidirectionalCollection<Character>>(_ word: C) -> String {
       guard let first = word.firstIndex(where: \.isLetterQuick), let last = word.lastIndex(where: \.isLetterQuick)
       else { return "" }
-      return String(word[first...last]).lowercased()
+      // Built in place: `String(_:)` of a slice of characters is the standard library's unspecialised initialiser.
+      var bare = ""
+      for character in word[first...last] { bare.append(character) }
+      return bare.lowercased()
     }
     let titleWords = Set(title.split(whereSeparator: \.isSpace).map(bareWord))
     let words = Self.words(characters, line).filter { range in
@@ -96,7 +99,7 @@ extension CaptureParser {
 
   /// The line without a reminder opening.
   static func withoutPreamble(_ text: String) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfSpaces
     let lower = trimmed.lowercased()
     guard let preamble = preambles.first(where: { lower.hasPrefix($0) }), trimmed.count > preamble.count else {
       return text

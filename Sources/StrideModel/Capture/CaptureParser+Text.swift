@@ -80,15 +80,36 @@ extension CaptureParser {
 
   /// The words of the first line kept in the title that could have been a time ("text tom 5pm", "watch sunday
   /// best", "rest 5 days"), as unread spans with why (`TimeParser.held`).
-  func heldSpans(_ characters: [Character], _ line: Range<Int>, consumed: [Range<Int>], timeRead: Bool)
-    -> [CaptureSpan]
-  {
+  func heldSpans(
+    _ characters: [Character], _ line: Range<Int>, chunks: [Chunk], consumed: [Range<Int>], timeRead: Bool
+  ) -> [CaptureSpan] {
     let shift = line.lowerBound
     let read = consumed.map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
-    return times.held(in: String(joining: characters[line]), read: read, timeRead: timeRead).map {
+    return times.held(in: String(joining: characters[line]), chunks: chunks, read: read, timeRead: timeRead).map {
       CaptureSpan(
         field: .unread, text: $0.text, start: $0.range.lowerBound + shift, end: $0.range.upperBound + shift,
         reason: $0.reason)
+    }
+  }
+
+  /// The words of the line with the `masked` character ranges blanked out, from the words of the whole line: the
+  /// same as cutting the blanked line anew when every range covers whole words (a token, a rule) and no quote,
+  /// else cut anew.
+  static func chunks(
+    _ lineChunks: [Chunk], _ characters: [Character], _ line: Range<Int>, masked: [Range<Int>], blanked: () -> String
+  ) -> [Chunk] {
+    guard !masked.isEmpty else { return lineChunks }
+    let words = Self.words(characters, line)
+    // Whether a blanked range takes each word it touches whole, and holds no quote (quotes protect other words).
+    func takesWhole(_ range: Range<Int>) -> Bool {
+      words.allSatisfy { !$0.overlaps(range) || $0.clamped(to: range) == $0 }
+        && !characters[range].contains(where: { Chunk.allQuotes.contains($0) })
+    }
+    let whole = masked.allSatisfy(takesWhole)
+    guard whole else { return Chunk.split(blanked()) }
+    let shift = line.lowerBound
+    return lineChunks.filter { chunk in
+      !masked.contains { $0.contains(chunk.range.lowerBound + shift) }
     }
   }
 
@@ -127,5 +148,12 @@ extension String {
   init(joining characters: ArraySlice<Character>) {
     self.init()
     for character in characters { append(character) }
+  }
+
+  /// `trimmingCharacters(in: .whitespaces)` without Foundation when neither end is white space, as a tidied title
+  /// is: the trimming cost as much as reading a line's tokens.
+  var trimmedOfSpaces: String {
+    guard first?.isWhitespace == true || last?.isWhitespace == true else { return self }
+    return trimmingCharacters(in: .whitespaces)
   }
 }

@@ -25,11 +25,16 @@ public struct CaptureParser: Sendable {
     var consumed: [Range<Int>] = []
     // Words written as a time that cannot be one, judged once in the first line as written.
     let misses = times.nearMisses(in: String(joining: characters[titleLine]))
+    // The line is cut into words once; the time reader takes them without the words already read.
+    let chunks = Chunk.split(String(joining: characters[titleLine]))
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, into: &result, consumed: &consumed)
-    readTimes(characters, titleLine, into: &result, consumed: &consumed, noSuchDay: misses.contains(where: \.isDay))
+    readTimes(
+      characters, titleLine, chunks: chunks, into: &result, consumed: &consumed,
+      noSuchDay: misses.contains(where: \.isDay))
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
-    let held = heldSpans(characters, titleLine, consumed: consumed, timeRead: result.due != nil || result.start != nil)
+    let held = heldSpans(
+      characters, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -174,7 +179,9 @@ public struct CaptureParser: Sendable {
         {
           (rule, nil, end)
         } else if standsAlone || timeFollows(index + 1) {
-          RecurrenceReader.phrase(words, at: index) ?? RecurrenceReader.weekdayRun(words, at: index)
+          RecurrenceReader.phrase(words, at: index)
+            ?? (Self.opensTitle(words, ranges, at: index, characters)
+              ? nil : RecurrenceReader.weekdayRun(words, at: index))
         } else {
           nil
         }
@@ -192,6 +199,14 @@ public struct CaptureParser: Sendable {
     if let tooOften = tooOften(words, ranges, characters) { result.spans.append(tooOften) }
   }
 
+  /// Whether the word at `index` opens the title of a book, a song or a show, capitalised after a word that takes
+  /// one, with more of it after ("read Tuesdays with Morrie"): no weekdays of a routine, as `Scan.namedAfterTitle`.
+  static func opensTitle(_ words: [String], _ ranges: [Range<Int>], at index: Int, _ characters: [Character]) -> Bool {
+    guard index > 0, index + 1 < words.count, characters[ranges[index].lowerBound].isUppercase else { return false }
+    let before = words[index - 1]
+    return TimeWords.titleVerbs.contains(before) || (before == "to" && index > 1 && words[index - 2] == "listen")
+  }
+
   /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
   static let repeatHints = ["ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
@@ -201,17 +216,20 @@ public struct CaptureParser: Sendable {
   /// "after", "from" and "not before" set the start. A second time for the same field stays in the title. With
   /// `noSuchDay` (the line names a day that does not exist: "feb 30 at 10am"), a clock is that day's, not read.
   private func readTimes(
-    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>],
-    noSuchDay: Bool
+    _ characters: [Character], _ line: Range<Int>, chunks: [Chunk], into result: inout ParsedCapture,
+    consumed: inout [Range<Int>], noSuchDay: Bool
   ) {
     var masked = characters
     // Words already named as not read ("till dec 8" after an end) are not read as another time either.
-    for range in consumed + result.spans.filter({ $0.field == .unread }).map({ $0.start..<$0.end }) {
+    let blanked = consumed + result.spans.filter({ $0.field == .unread }).map({ $0.start..<$0.end })
+    for range in blanked {
       for offset in range { masked[offset] = " " }
     }
-    let text = String(masked[line])
+    let text = String(joining: masked[line])
+    let words = Self.chunks(chunks, characters, line, masked: blanked) { text }
     var dueMatch: TimeParser.Match?
-    for match in times.find(in: text) where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
+    for match in times.find(in: text, chunks: words, routine: result.recurrence != nil)
+    where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
       // A start that has already come ("this month", the weekend under way) is no start: the task may begin now.

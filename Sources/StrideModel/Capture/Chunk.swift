@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// A whitespace-separated word of the text, lower-cased, with surrounding punctuation set aside.
 struct Chunk {
@@ -27,7 +28,11 @@ struct Chunk {
       let (lower, upper) = (start + leading, end - trailing)
       guard !characters.isEmpty else { return }
       let word = String(characters).lowercased()
-      let link = word.contains("://") || word.hasPrefix("www.") || (word.contains("@") && word.count > 1)
+      // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting
+      // a line into words.
+      let link =
+        word.contains(text: "://") || word.hasPrefix("www.")
+        || (word.utf8.contains(UInt8(ascii: "@")) && word.count > 1)
       let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
       let punctuated = upper < end
       // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.

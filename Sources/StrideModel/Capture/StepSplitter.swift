@@ -8,7 +8,7 @@ import Foundation
 /// - "X, need to Y first" and "X. before that, Y": Y becomes the first step, X the next.
 enum StepSplitter {
   static func split(_ text: String) -> (title: String, steps: [String]) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfSpaces
     if let colon = trimmed.range(of: ": ") {
       let head = String(trimmed[..<colon.lowerBound])
       let items = parts(String(trimmed[colon.upperBound...]), separators: [",", ";"])

@@ -15,10 +15,20 @@ extension TimeParser {
   /// The words of `text` outside `read` (the character ranges a capture already read) that could have been a time
   /// and were kept. `timeRead`: the line gave a due or start time, so a length of time in it needs no word.
   public func held(in text: String, read: [Range<Int>], timeRead: Bool) -> [Held] {
-    let chunks = Chunk.split(text)
+    held(in: text, chunks: Chunk.split(text), read: read, timeRead: timeRead)
+  }
+
+  /// `held` on the words of `text` already cut (`Chunk.split(text)`).
+  func held(in text: String, chunks: [Chunk], read: [Range<Int>], timeRead: Bool) -> [Held] {
     let scan = Scan(parser: self, chunks: chunks, careful: true)
     var found: [Held] = []
     var index = 0
+    // Keeps the words from `index` to `end` (exclusive), and goes on after them.
+    func hold(to end: Int, _ reason: String) {
+      let range = chunks[index].range.lowerBound..<chunks[end - 1].range.upperBound
+      found.append(Held(range: range, text: Self.text(text, range), reason: reason))
+      index = end
+    }
     while index < chunks.count {
       let chunk = chunks[index]
       guard !chunk.protected, !read.contains(where: { $0.overlaps(chunk.range) }) else {
@@ -27,47 +37,47 @@ extension TimeParser {
       }
       if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
         let day = days == 0 ? "today" : "tomorrow"
-        found.append(
-          Held(
-            range: chunk.range, text: Self.text(text, chunk.range),
-            reason: "it may be a name or \(day); for the day, write \(day)"))
+        hold(to: index + 1, "it may be a name or \(day); for the day, write \(day)")
       } else if TimeWords.weekdays[chunk.word] != nil, let phrase = scan.expression(at: index, marked: false),
         phrase.first == index,
         (phrase.end == index + 1 && scan.carriesOnName(phrase) && !scan.describesNext(phrase)
           && !scan.namesTopic(phrase)) || scan.capitalisedName(phrase)
       {
-        let range = chunk.range.lowerBound..<chunks[phrase.end - 1].range.upperBound
-        found.append(
-          Held(
-            range: range, text: Self.text(text, range),
-            reason: "it may be part of a name; for a date, write on "
-              + "\(chunk.word) or put the day at the end"))
-        index = phrase.end
-        continue
+        hold(to: phrase.end, "it may be part of a name; for a date, write on \(chunk.word) or put the day at the end")
       } else if chunk.capitalised, let phrase = scan.expression(at: index, marked: false), phrase.first == index,
         phrase.end - index >= 3, scan.capitalisedName(phrase)
       {
-        let range = chunk.range.lowerBound..<chunks[phrase.end - 1].range.upperBound
-        found.append(
-          Held(
-            range: range, text: Self.text(text, range),
-            reason: "in capitals inside a line it may be a title or a name; for a date, write it in small letters"))
-        index = phrase.end
-        continue
+        hold(
+          to: phrase.end, "in capitals inside a line it may be a title or a name; for a date, write it in small letters"
+        )
+      } else if let (end, day) = negativeLength(at: index, scan: scan) {
+        hold(
+          to: end,
+          "a length with a minus is a time already past, which Stride does not store; for that day, write its date (\(day))"
+        )
       } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
-        found.append(Held(range: chunk.range, text: Self.text(text, chunk.range), reason: reason))
+        hold(to: index + 1, reason)
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
         let words = Self.text(text, range)
-        found.append(
-          Held(
-            range: range, text: words,
-            reason: "a length of time is not a date; to be due then, write in \(words.lowercased())"))
-        index = end
-        continue
+        hold(to: end, "a length of time is not a date; to be due then, write in \(words.lowercased())")
+      } else {
+        index += 1
       }
-      index += 1
     }
     return found
+  }
+
+  /// A length of time with a minus sign at `index` ("in -3 days", "-2 weeks", "-3d"), which Stride does not read as a
+  /// day past: where it ends, and the day it would have been, said in full.
+  private func negativeLength(at index: Int, scan: Scan) -> (Int, String)? {
+    let lead = ["in", "within"].contains(scan.chunks[index].word) ? index + 1 : index
+    guard let word = scan.word(lead), word.count > 1, word.hasPrefix("-"),
+      word.dropFirst().first?.isNumber == true || TimeWords.amounts[String(word.dropFirst())] != nil,
+      let (amounts, end) = scan.amounts(at: lead, signed: true)
+    else { return nil }
+    let day = scan.shifted(today, amounts, sign: -1)
+    let time = HumanTime(now: reference, timeZone: calendar.timeZone)
+    return (end, time.fullDay(calendar.date(day, .startOfDay)))
   }
 
   /// A length of time alone at `index`, in days or longer ("5 days", "4d", "3 weeks"), and the index after it; nil

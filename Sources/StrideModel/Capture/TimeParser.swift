@@ -106,9 +106,14 @@ public struct TimeParser: Sendable {
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are
   /// left alone, and words that are only sometimes dates ("may", "sun", "13th") need a marker such as "by" or "on".
-  public func find(in text: String) -> [Match] {
-    let chunks = Chunk.split(text)
-    let scan = Scan(parser: self, chunks: chunks, careful: true)
+  /// `routine`: the line repeats, so an hour without am or pm is as said every day, never this evening's.
+  public func find(in text: String, routine: Bool = false) -> [Match] {
+    find(in: text, chunks: Chunk.split(text), routine: routine)
+  }
+
+  /// `find` on the words of `text` already cut (`Chunk.split(text)`): a capture cuts its line once.
+  func find(in text: String, chunks: [Chunk], routine: Bool) -> [Match] {
+    let scan = Scan(parser: self, chunks: chunks, careful: true, eveningOfPassed: !routine)
     var matches: [Match] = []
     var index = 0
     let characters = Array(text)
@@ -126,7 +131,7 @@ public struct TimeParser: Sendable {
       let last = (end ?? phrase).end
       if role == nil, end == nil,
         scan.describesNext(phrase) || scan.namesTopic(phrase) || scan.carriesOnName(phrase)
-          || scan.capitalisedName(phrase)
+          || scan.capitalisedName(phrase) || scan.countsDose(phrase)
       {
         // "book for monday meeting", "prep the friday standup", "email sara about friday": the day says which
         // occasion, or what the task is about; it stays.

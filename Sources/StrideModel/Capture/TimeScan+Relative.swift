@@ -16,8 +16,11 @@ extension Scan {
       while let filler = self.word(position), ["about", "around", "approximately", "roughly", "~"].contains(filler) {
         position += 1
       }
+      // "in -3 days", and "-3 days" in a title: a time already past, kept and named (`TimeParser.held`).
+      if self.word(position)?.hasPrefix("-") == true { return nil }
     } else if word.hasPrefix("+") || word.hasPrefix("-"), word.count > 1 {
       sign = word.hasPrefix("-") ? -1 : 1
+      if careful, sign < 0 { return nil }
       needsSuffix = false
     }
     guard let (amounts, afterAmounts) = amounts(at: position, signed: !needsSuffix) else { return nil }

@@ -104,6 +104,7 @@ extension Scan {
     {
       return true
     }
+    if careful, namedAfterTitle(phrase) { return true }
     // At the start of a line a capital is the sentence's: there two words of a name are needed ("Monday Night Raw").
     guard careful, phrase.first > 0 || phrase.end - phrase.first >= 2, phrase.end < chunks.count,
       phrase.first == 0 || !chunks[phrase.first - 1].punctuated,
@@ -151,5 +152,26 @@ extension Scan {
     guard days > 0, days.rounded() == days, Int(days) % 7 == 0 else { return nil }
     let week = parser.today.adding(days: Int(days)).startOfWeek
     return (week.adding(days: weekday - 1), end)
+  }
+
+  /// Whether a capitalised phrase closes a name begun by the capitalised words before it: a run that itself holds a
+  /// day's name ("listen to Monday Monday", "play Sunday Bloody Sunday"), or one right after a word that takes a
+  /// title ("listen to Manic Monday", "watch Freaky Friday"); or whether it opens a title right after such a word with
+  /// more of the title after it ("read Tuesdays with Morrie"). "email Sarah Friday" is due Friday: a person's name
+  /// before a day is no part of it, and "watch Friday" at the end of a line says when.
+  func namedAfterTitle(_ phrase: Phrase) -> Bool {
+    guard phrase.first > 0, chunks[phrase.first..<phrase.end].allSatisfy(\.capitalised) else { return false }
+    var lead = phrase.first
+    while lead > 1, chunks[lead - 1].capitalised, !chunks[lead - 1].punctuated, !chunks[lead - 1].protected {
+      lead -= 1
+    }
+    let before = chunks[lead - 1].word
+    let afterTitleWord =
+      TimeWords.titleVerbs.contains(before) || (before == "to" && lead > 1 && chunks[lead - 2].word == "listen")
+    guard lead < phrase.first else {
+      return afterTitleWord && phrase.end < chunks.count && !chunks[phrase.end - 1].punctuated
+    }
+    let run = chunks[lead..<phrase.first].map(\.word)
+    return afterTitleWord || run.contains { TimeWords.weekdays[$0] != nil || TimeWords.months[$0] != nil }
   }
 }

@@ -6,6 +6,9 @@ struct Scan {
   let chunks: [Chunk]
   /// Inside a title: ordinary words that are only sometimes dates need a marker or a neighbour.
   let careful: Bool
+  /// A morning hour without a day that has passed today is this evening's ("call mum at 7" at 10:54): in a
+  /// capture's one-off line; a routine's hour is the same every day.
+  var eveningOfPassed = false
 
   /// A part of a time phrase.
   enum Piece {
@@ -122,7 +125,8 @@ struct Scan {
 
   /// Where "eod", "end of the day" or "close of business" at `index` ends.
   func endOfDayWords(at index: Int) -> Int? {
-    TimeWords.endOfDayPhrases.first { phrase in
+    guard let first = word(index), TimeWords.endOfDayStarts.contains(first) else { return nil }
+    return TimeWords.endOfDayPhrases.first { phrase in
       phrase.indices.allSatisfy { word(index + $0) == phrase[$0] }
     }.map { index + $0.count }
   }
@@ -230,7 +234,13 @@ struct Scan {
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
-    return reading.phrase(first: first, end: position, anchor: anchor, parser: parser)
+    // Only an hour said without am or pm inside a capture's line looks at the rest of it ("dinner at 7"); a time
+    // read whole (a routine's "at 7", `stride when`) is as said.
+    let leaning =
+      careful && reading.hourSaid != nil && reading.afternoon == nil ? leaning(outside: first, position) : nil
+    return reading.phrase(
+      first: first, end: position, anchor: anchor, parser: parser, leaning: leaning,
+      inLine: eveningOfPassed)
   }
 
   /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they

@@ -58,4 +58,10 @@ extension TimeWords {
     "dad", "grandma", "grandpa", "gran", "granny", "nan", "nana", "grandad", "mummy", "daddy", "auntie", "uncle",
     "everyone", "all",
   ]
+
+  /// Words before a title of a song, a film, a show or a book ("listen to Manic Monday", "watch Freaky Friday"):
+  /// capitalised words after them are the title's, a day among them too.
+  static let titleVerbs: Set<String> = [
+    "watch", "watching", "rewatch", "read", "reading", "stream", "sing", "download",
+  ]
 }

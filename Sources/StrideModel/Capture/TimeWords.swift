@@ -116,6 +116,15 @@ enum TimeWords {
     "breakfast": ClockTime(hour: 8)!, "lunch": ClockTime(hour: 12)!, "lunchtime": ClockTime(hour: 12)!,
     "dinner": ClockTime(hour: 19)!,
   ]
+  /// Words of a line that say when in the day its thing happens, for an hour said without am or pm beside them
+  /// ("dinner at 7" is 19:00, "breakfast at 8" 08:00): `Scan.Leaning`.
+  static let leanings: [String: Scan.Leaning] = [
+    "breakfast": .morning, "morning": .morning, "mornings": .morning, "sunrise": .morning,
+    "lunch": .midday, "lunchtime": .midday, "brunch": .midday, "noon": .midday, "midday": .midday,
+    "dinner": .evening, "supper": .evening, "dinnertime": .evening, "evening": .evening, "night": .evening,
+    "drinks": .evening, "concert": .evening, "gig": .evening, "theatre": .evening, "theater": .evening,
+    "pub": .evening, "bedtime": .evening,
+  ]
   /// The words before a meal that make it a time.
   static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
@@ -163,6 +172,8 @@ enum TimeWords {
   static let endOfDayPhrases: [[String]] = [
     ["eod"], ["eob"], ["end", "of", "day"], ["end", "of", "the", "day"], ["close", "of", "business"],
   ]
+  /// The first words of `endOfDayPhrases`: most words are none, and are passed over at once.
+  static let endOfDayStarts = Set(endOfDayPhrases.map { $0[0] })
   /// Words inside a phrase, after its day, that say what the time of day is for: "tomorrow after lunch" (a
   /// start), "friday before noon" (a due time).
   static let innerMarkers: [String: TimeParser.Role] = ["after": .start, "before": .due, "by": .due]

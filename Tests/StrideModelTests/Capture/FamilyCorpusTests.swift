@@ -51,7 +51,8 @@ struct FamilyCorpusTests {
 /// - `repeat RULE` — the stored rule's RRULE (`FREQ=WEEKLY;BYDAY=MO;COUNT=8`), or `none`;
 /// - `title TEXT` — the title left;
 /// - `kept WORDS` — the words stay in the title and the reply names them with a reason;
-/// - `refused` — the capture is refused with a sentence (an ambiguous figure, say).
+/// - `refused` — the capture is refused with a sentence (an ambiguous figure, say);
+/// - `typed HH:MM` — the line was typed at that time of the reference day (UTC) rather than at 09:00.
 struct FamilyCase {
   var text: String
   var expectations: [(key: String, value: String)]
@@ -83,7 +84,7 @@ struct FamilyCase {
     let utc = TimeZone(identifier: "UTC")!
     let draft: TaskDraft
     do {
-      draft = try Capture.draft(from: text, at: Fixtures.now, timeZone: utc)
+      draft = try Capture.draft(from: text, at: typedAt, timeZone: utc)
     } catch {
       if expectations.contains(where: { $0.key == "refused" }) { return .right }
       return .notRead("refused: \(error)")
@@ -94,6 +95,7 @@ struct FamilyCase {
     var missing: [String] = []
     for (key, value) in expectations {
       switch key {
+      case "typed": continue
       case "due", "start":
         // To the minute: "end of day" is 23:59:59, written 23:59.
         let got = (key == "due" ? draft.due : draft.start).map { Self.text($0) }
@@ -133,6 +135,15 @@ struct FamilyCase {
       if let got { return .misread("\(key) \(got), where the line states none") }
     }
     return missing.isEmpty ? .right : .notRead(missing.joined(separator: "; "))
+  }
+
+  /// When the line was typed: `typed HH:MM` on the reference day, else the reference instant.
+  var typedAt: Date {
+    guard let typed = expectations.first(where: { $0.key == "typed" })?.value else { return Fixtures.now }
+    let parts = typed.split(separator: ":").compactMap { Int($0) }
+    let reference = Fixtures.now.timeIntervalSince1970
+    let midnight = reference - reference.truncatingRemainder(dividingBy: 86_400)
+    return Date(timeIntervalSince1970: midnight + Double(parts[0] * 3600 + parts[1] * 60))
   }
 
   static func text(_ date: Date) -> String {

@@ -198,7 +198,8 @@ struct CaptureFamilyTests {
     #expect(rent.due == Fixtures.at("2026-12-01T23:59:59Z"))
     let film = parser.parse("film night 7:30 tomorrow")
     #expect(film.title == "film night")
-    #expect(film.due == Fixtures.at("2026-11-22T07:30:00Z"))
+    // "night" in the line: an hour without am or pm is the evening's (Docs/capture.md, "An hour without am or pm").
+    #expect(film.due == Fixtures.at("2026-11-22T19:30:00Z"))
     let meet = parser.parse("meet Sam at 5 with the keys")
     #expect(meet.title == "meet Sam with the keys")
     #expect(meet.due == Fixtures.at("2026-11-21T17:00:00Z"))

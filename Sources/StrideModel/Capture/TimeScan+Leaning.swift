@@ -1,0 +1,81 @@
+import Foundation
+
+/// An hour said without am or pm ("dinner at 7", "gym at 8", "standup at 9:30"): which half of the day it is.
+///
+/// The phrase's own day part decides first ("7 in the evening", "tonight at 7"). Then a word of the line that says
+/// when in the day the thing happens: a meal or an evening thing ("dinner at 7", "drinks friday at 8") is the
+/// evening's, breakfast the morning's, lunch as the hour is said. Otherwise 1 to 6 are the afternoon's and 7 to 11
+/// the morning's, and a morning hour with no day that has already passed today is the evening's, the next time that
+/// hour comes round within twelve hours ("call mum at 7" typed at 10:54 is 19:00 today, never 07:00 tomorrow).
+extension Scan {
+  /// What the words of a line say of the time of day of what it names.
+  enum Leaning {
+    /// Breakfast and the morning: an hour as said, 1 to 11 in the morning.
+    case morning
+    /// Lunch: an hour as the usual rule reads it (11 am, 1 pm), never moved to the evening.
+    case midday
+    /// A meal or an outing of the evening: 1 to 11 are pm.
+    case evening
+  }
+
+  /// The leaning of the line's words outside the phrase from `first` to `end`; nil when none says one. Where words
+  /// of two leanings meet ("lunch or dinner at 7") nothing is chosen.
+  func leaning(outside first: Int, _ end: Int) -> Leaning? {
+    var found: Leaning?
+    for (index, chunk) in chunks.enumerated() where index < first || index >= end {
+      guard !chunk.protected, let leaning = TimeWords.leanings[chunk.word] else { continue }
+      if let found, found != leaning { return nil }
+      found = leaning
+    }
+    return found
+  }
+}
+
+extension Scan {
+  /// Whether a time of day by name comes right after a count, as doses are written: "take 2 in the morning, 1 at
+  /// night" says how many, not when ("at 7 at night" names an hour, and is read).
+  func countsDose(_ phrase: Phrase) -> Bool {
+    guard careful, phrase.dayless, phrase.first > 0, !chunks[phrase.first - 1].punctuated,
+      let count = word(phrase.first - 1),
+      count.allSatisfy(\.isNumber) || TimeWords.hourWords[count] != nil || count == "half"
+    else { return false }
+    if phrase.first > 1, ["at", "@"].contains(chunks[phrase.first - 2].word) { return false }
+    return chunks[phrase.first..<phrase.end].allSatisfy {
+      TimeWords.dayParts[$0.word] != nil || ["at", "in", "the", "during"].contains($0.word)
+    }
+  }
+}
+
+extension Scan.Reading {
+  /// The clock time of an hour said without am or pm, by the leaning of the line (`Scan.Leaning`), or nil for a
+  /// phrase with its own day part or am or pm.
+  func leanedClock(_ leaning: Scan.Leaning?) -> ClockTime? {
+    guard afternoon == nil, let (hour, minutes) = hourSaid, (1...11).contains(hour) else { return nil }
+    switch leaning {
+    case .evening?: return Scan.clock(forHour: hour, minutes: minutes, afternoon: true)
+    case .morning?: return Scan.clock(forHour: hour, minutes: minutes, afternoon: false)
+    case .midday?, nil: return nil
+    }
+  }
+
+  /// The hour and minutes said without am or pm: an hour ("at 7", "half past 7") or a clock under 13 ("at 7:30").
+  var hourSaid: (Int, Int)? {
+    if let hour { return (hour.0, hour.minutes) }
+    if let clock, loose { return (clock.hour, clock.minute) }
+    return nil
+  }
+
+  /// A morning hour said without am or pm and without a day that has already passed today: the evening's, when
+  /// that is still to come ("at 7" at 10:54 is 19:00); nil when the hour is still ahead, was said with a leaning,
+  /// or the evening's has passed too (then it is tomorrow morning's, the next time it comes round).
+  func evening(of time: ClockTime, leaning: Scan.Leaning?, today: CivilDate, calendar: LocalCalendar, after: Date)
+    -> Date?
+  {
+    guard leaning == nil, afternoon == nil, let (hour, minutes) = hourSaid, (7...11).contains(hour), minutes >= 0,
+      time.hour == hour, calendar.date(today, time) <= after,
+      let later = ClockTime(hour: time.hour + 12, minute: time.minute)
+    else { return nil }
+    let evening = calendar.date(today, later)
+    return evening > after ? evening : nil
+  }
+}
