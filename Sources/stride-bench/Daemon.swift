@@ -70,9 +70,13 @@ struct Workspace {
     process.waitUntilExit()
   }
 
-  /// Runs a command to its end with the workspace's environment; returns the wall time in milliseconds.
-  /// posix_spawn and a blocking waitpid: Foundation's `waitUntilExit` polls every 50 ms, too coarse to time by.
-  func time(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Double {
+  /// Runs a command to its end with the workspace's environment; returns the wall time in milliseconds, or infinity
+  /// when it ran past `limit` milliseconds and was stopped. posix_spawn and a blocking waitpid (a millisecond's poll
+  /// under a limit): Foundation's `waitUntilExit` polls every 50 ms, too coarse to time by.
+  func time(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:],
+    limit: Double = .infinity
+  ) throws -> Double {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -88,8 +92,17 @@ struct Workspace {
       throw StrideError(.internalError, "could not run \(executable)")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    let elapsed = { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+    while limit.isFinite, waitpid(pid, &status, WNOHANG) == 0 {
+      guard elapsed() < limit else {
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return .infinity
+      }
+      usleep(1_000)
+    }
+    if !limit.isFinite { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+    return elapsed()
   }
 
   /// Durable captures a second from one client that waits for each reply.
