@@ -235,13 +235,8 @@ final class CalDAVCollection: SyncCollection {
     path = DAVPath.normal(url.path.hasSuffix("/") ? url.path : url.path + "/")
   }
 
-  /// The token kept for a collection whose server refused `sync-collection`: the next passes list its ETags at once
-  /// rather than be refused again, so a pass with nothing to do costs one request. Kept with the list (its sync
-  /// state goes when the list is set up with another collection, and the question is asked again).
-  static let listsETags = "stride:etags"
-
   func changes(since token: String?) throws(StrideError) -> SyncChanges {
-    if token == Self.listsETags { return try everyETag() }
+    if token == SyncChanges.listsETags { return try everyETag() }
     let body = """
       <?xml version="1.0" encoding="utf-8"?>
       <d:sync-collection xmlns:d="DAV:"><d:sync-token>\((token ?? "").markupEscaped)</d:sync-token>\
@@ -272,7 +267,7 @@ final class CalDAVCollection: SyncCollection {
   private func everyETag() throws(StrideError) -> SyncChanges {
     let responses = try dav.propfind(url, depth: 1, properties: "<d:getetag/>")
     return SyncChanges(
-      token: Self.listsETags,
+      token: SyncChanges.listsETags,
       changed: responses.filter { $0.href != path }.map {
         SyncEntry(href: $0.href, etag: $0.properties["getetag"]?.trimmedText)
       }, removed: [], complete: true)

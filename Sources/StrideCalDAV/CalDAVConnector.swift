@@ -38,11 +38,13 @@ public struct CalDAVConnector: SyncConnector {
           "\(params.url) is a calendar of events, not a task list; give the address of a task list, or the "
             + "server's address to find one")
       }
-      // Whether the server names owners at all, asked of the folder the list is in only when it named none.
+      // Whether the server names owners at all, asked of the folder the list is in only when it named none; when
+      // that cannot be asked, the list is taken as shared (the safe side: nothing of the person's own goes to it).
       let namesOwners =
         found.ownerless
-        && (try? dav.propfind(start.deletingLastPathComponent(), depth: 0, properties: "<d:owner/>"))?.first?
-          .href("owner") != nil
+        && ((try? dav.propfind(start.deletingLastPathComponent(), depth: 0, properties: "<d:owner/>")).map {
+          $0.first?.href("owner") != nil
+        } ?? true)
       return [account(params, url: start, found, me: me, namesOwners: namesOwners)]
     }
     let (home, principal) = try calendarHome(params, start: start, here: &here, dav: dav)

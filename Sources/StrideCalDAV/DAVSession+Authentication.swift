@@ -69,7 +69,7 @@ extension DAVSession {
     return StrideError(
       .syncFailed,
       "the server at \(url.host ?? "") asks for \(what): Stride signs in with Basic, or with Digest (SHA-256 or "
-        + "MD5, qop auth); ask the server's administrator to allow one of those for this account; \(advice.nextTry)",
+        + "MD5, qop auth); ask the server's administrator to allow one of those for this account; \(advice.signIn)",
       param: "password")
   }
 

@@ -44,6 +44,9 @@ struct Digest: Sendable {
       if let qop = challenge.parameters["qop"] {
         let offered = qop.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard offered.contains("auth") else { return nil }
+      } else if algorithm.isSession {
+        // A session key hashes in the client's nonce, which only a qop answer carries: nothing the server could check.
+        return nil
       }
       return (algorithm, challenge)
     }

@@ -16,6 +16,11 @@ public struct SyncEntry: Equatable, Sendable {
 
 /// What changed in a collection since a sync token.
 public struct SyncChanges: Sendable {
+  /// The token kept for a collection whose server refused `sync-collection`: the next passes list its ETags at once
+  /// rather than be refused again, so a pass with nothing to do costs one request. Kept with the list (its sync
+  /// state goes when the list is set up with another collection, and the question is asked again).
+  public static let listsETags = "stride:etags"
+
   /// The token to ask with next time; nil when the server offers no `sync-collection`.
   public var token: String?
   public var changed: [SyncEntry]

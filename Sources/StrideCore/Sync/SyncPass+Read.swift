@@ -11,7 +11,8 @@ extension SyncPass {
   /// (Xandikos, whose states are git commits) leaves out a resource made and removed since the token, so a task
   /// this pass sent and another device then deleted would never be reported deleted here.
   func hasToken() throws(StrideError) -> Bool {
-    try tasks.locked { store throws(StrideError) in try store.syncValue("token", list: list.id) } != nil
+    let token = try tasks.locked { store throws(StrideError) in try store.syncValue("token", list: list.id) }
+    return token != nil && token != SyncChanges.listsETags
   }
 
   /// Reads `hrefs` from the server and parses each as a task. A resource that holds no VTODO (an event in a calendar

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The phrase's own day part decides first ("7 in the evening", "tonight at 7"). Then a word of the line that says
 /// when in the day the thing happens: a meal or an evening thing ("dinner at 7", "drinks friday at 8") is the
-/// evening's, breakfast the morning's, lunch as the hour is said. Otherwise 1 to 6 are the afternoon's and 7 to 11
+/// evening's (not when it is bought or booked: "concert tickets at 9"), breakfast the morning's (5 to 11), lunch as
+/// the hour is said. Otherwise 1 to 6 are the afternoon's and 7 to 11
 /// the morning's, and a morning hour with no day that has already passed today is the evening's, the next time that
 /// hour comes round within twelve hours ("call mum at 7" typed at 10:54 is 19:00 today, never 07:00 tomorrow).
 extension Scan {
@@ -24,6 +25,8 @@ extension Scan {
     var found: Leaning?
     for (index, chunk) in chunks.enumerated() where index < first || index >= end {
       guard !chunk.protected, let leaning = TimeWords.leanings[chunk.word] else { continue }
+      // "concert tickets", "a dinner reservation": the thing is bought or booked, at whatever hour that is done.
+      if let next = word(index + 1), TimeWords.bookedThings.contains(next) { continue }
       if let found, found != leaning { return nil }
       found = leaning
     }
@@ -53,7 +56,8 @@ extension Scan.Reading {
     guard afternoon == nil, let (hour, minutes) = hourSaid, (1...11).contains(hour) else { return nil }
     switch leaning {
     case .evening?: return Scan.clock(forHour: hour, minutes: minutes, afternoon: true)
-    case .morning?: return Scan.clock(forHour: hour, minutes: minutes, afternoon: false)
+    // Breakfast at 5 is early, at 2 it is no breakfast: the morning's words lean only the morning's hours.
+    case .morning?: return hour >= 5 ? Scan.clock(forHour: hour, minutes: minutes, afternoon: false) : nil
     case .midday?, nil: return nil
     }
   }

@@ -125,6 +125,10 @@ enum TimeWords {
     "drinks": .evening, "concert": .evening, "gig": .evening, "theatre": .evening, "theater": .evening,
     "pub": .evening, "bedtime": .evening,
   ]
+  /// Words after a meal or an outing that make it a thing bought or booked, whose hour is not the outing's.
+  static let bookedThings: Set<String> = [
+    "ticket", "tickets", "table", "booking", "bookings", "reservation", "reservations", "menu", "invite", "invites",
+  ]
   /// The words before a meal that make it a time.
   static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
 
