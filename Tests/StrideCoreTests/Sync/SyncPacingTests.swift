@@ -30,21 +30,19 @@ struct SyncPacingTests {
   func retryAfter() throws {
     let (server, proxy, device) = try setUp()
     try device.capture("call the bank")
-    let inFive = Date().addingTimeInterval(5)
-    let format = DateFormatter()
-    format.locale = Locale(identifier: "en_US_POSIX")
-    format.timeZone = TimeZone(identifier: "GMT")
-    format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    // A date is counted from the server's own clock (its Date header), so the wait is the same on any machine.
     proxy.schedule.writeAnswers = [
       .init(status: 503, headers: [("Retry-After", "3")]),
-      .init(status: 503, headers: [("Retry-After", format.string(from: inFive))]),
+      .init(
+        status: 503,
+        headers: [("Date", "Sat, 21 Nov 2026 09:00:00 GMT"), ("Retry-After", "Sat, 21 Nov 2026 09:00:04 GMT")]),
     ]
     let report = try device.sync()
     #expect(report.sent == 1)
     let pauses = device.pauses.withLock { $0 }
     #expect(pauses.count == 2)
     #expect(pauses.first == 3)
-    #expect((3...5).contains(pauses.last ?? 0))
+    #expect(pauses.last == 4)
     #expect(try server.hrefs().count == 1)
     #expect(try status(device).pending == 0)
   }
@@ -104,7 +102,9 @@ struct SyncPacingTests {
   func triedAgainSoon() throws {
     let (server, proxy, device) = try setUp(firstRetry: 0.5)
     try device.capture("book the flight")
-    proxy.schedule.writeAnswers = Array(repeating: .init(status: 503), count: SyncPacing.tries)
+    // Two passes' worth of busy answers: the pass planned at start may come before the one asked for on a loaded
+    // machine, and the one asked for must meet four of them all the same.
+    proxy.schedule.writeAnswers = Array(repeating: .init(status: 503), count: 2 * SyncPacing.tries)
     device.dispatcher.sync.start()
     let failure = try #require(throws: StrideError.self) { try device.sync() }
     #expect(
@@ -112,7 +112,7 @@ struct SyncPacingTests {
         == "the server had a problem (HTTP 503) 4 times in a row; your changes wait here and Stride tries again at "
         + "the next sync")
     let waiting = try status(device)
-    #expect(waiting.failedPasses == 1)
+    #expect((1...2).contains(waiting.failedPasses ?? 0))
     #expect(waiting.pending == 1)
     let next = try #require(waiting.nextSync?.date)
     #expect(next.timeIntervalSinceNow < 1)
@@ -149,8 +149,21 @@ struct SyncPacingTests {
     let pacing = SyncPacing(pause: { _ in })
     let inFlight = Locked(0)
     let stored = Locked(0)
-    DispatchQueue.concurrentPerform(iterations: SyncPacing.most) { worker in
-      // Each worker writes while the pacing lets it, as a pass's workers do.
+    // A thread for each worker, as a pass has, so their writes meet even on one processor (each write sleeps).
+    let group = DispatchGroup()
+    for worker in 0..<SyncPacing.most {
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        write(as: worker)
+      }.start()
+    }
+    group.wait()
+    #expect(pacing.limit == 1)
+    #expect(stored.withLock { $0 } >= 40)
+
+    // Each worker writes while the pacing lets it, as a pass's workers do.
+    @Sendable func write(as worker: Int) {
       while worker < pacing.limit, stored.withLock({ $0 }) < 40 {
         let outcome = try? pacing.write(now: { Date() }, stopping: { false }) { () throws(StrideError) -> SyncWrite in
           let together = inFlight.withLock { count -> Int in
@@ -164,8 +177,6 @@ struct SyncPacingTests {
         if outcome == .stored(etag: nil) { stored.withLock { $0 += 1 } }
       }
     }
-    #expect(pacing.limit == 1)
-    #expect(stored.withLock { $0 } >= 40)
   }
 
   @Test("after a pass that could not finish, the next try comes soon, then later each time, never past the interval")
