@@ -27,6 +27,7 @@ protocol CalDAVServer: AnyObject {
 
 extension CalDAVServer {
   /// Makes a task list in alice's calendar home, as another app would; its address.
+  @discardableResult
   func makeList(_ path: String, name: String) throws -> String {
     try makeList(path, name: name, components: ["VTODO"])
   }
@@ -86,6 +87,16 @@ extension CalDAVServer {
       }
     }
     throw StrideError(.syncFailed, "\(name) did not answer within 20 seconds")
+  }
+}
+
+extension Process {
+  /// Ends a test's server outright (its storage writes are atomic) and reaps it here: `waitUntilExit` waits on a run
+  /// loop a test's thread does not run.
+  func end() {
+    kill(processIdentifier, SIGKILL)
+    var status: Int32 = 0
+    waitpid(processIdentifier, &status, 0)
   }
 }
 

@@ -135,13 +135,8 @@ final class Radicale: CalDAVServer {
   private static let modules = PythonPackage.path(module: "radicale", package: "radicale")
 
   func stop() {
-    guard let process else { return }
-    // Killed outright (its storage writes are atomic), and reaped here: waitUntilExit waits on a run loop a test's
-    // thread does not run.
-    kill(process.processIdentifier, SIGKILL)
-    var status: Int32 = 0
-    waitpid(process.processIdentifier, &status, 0)
-    self.process = nil
+    process?.end()
+    process = nil
   }
 
   deinit { stop() }

@@ -67,11 +67,8 @@ final class SabreDAV: CalDAVServer {
   }
 
   func stop() {
-    guard let process else { return }
-    kill(process.processIdentifier, SIGKILL)
-    var status: Int32 = 0
-    waitpid(process.processIdentifier, &status, 0)
-    self.process = nil
+    process?.end()
+    process = nil
   }
 
   deinit { stop() }

@@ -35,22 +35,6 @@ final class Xandikos {
     _ = try makeList("tasks", name: "Tasks")
   }
 
-  /// Makes a task list in the calendar home, as another app would; its address.
-  @discardableResult
-  func makeList(_ path: String, name: String) throws -> String {
-    let body = """
-      <?xml version="1.0" encoding="utf-8"?>
-      <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
-      <d:displayname>\(name)</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
-      </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
-      """
-    let address = home + "\(path)/"
-    _ = try dav.send("MKCALENDAR", URL(string: address)!, body: Data(body.utf8), accept: [201])
-    return address
-  }
-
-  var dav: DAVSession { DAVSession(base: URL(string: root)!, user: nil, password: nil) }
-
   /// Starts (or starts again, on the same port and folder) and waits until it answers.
   func start() throws {
     let process = Process()
@@ -81,34 +65,11 @@ final class Xandikos {
   private static let modules = PythonPackage.path(module: "xandikos", package: "xandikos", version: release)
 
   func stop() {
-    guard let process else { return }
-    // Killed outright, and reaped here: waitUntilExit waits on a run loop a test's thread does not run.
-    kill(process.processIdentifier, SIGKILL)
-    var status: Int32 = 0
-    waitpid(process.processIdentifier, &status, 0)
-    self.process = nil
+    process?.end()
+    process = nil
   }
 
   deinit { stop() }
-
-  /// Writes a resource straight to the server, the way another app would.
-  func put(_ name: String, _ text: String, in list: String? = nil) throws {
-    _ = try dav.send(
-      "PUT", URL(string: (list ?? collection) + name)!, headers: ["Content-Type": "text/calendar"],
-      body: Data(text.utf8), accept: [201, 204])
-  }
-
-  /// A resource's text on the server.
-  func get(_ href: String) throws -> String {
-    String(decoding: try dav.send("GET", DAVPath.url(href, on: URL(string: root)!), accept: [200]).body, as: UTF8.self)
-  }
-
-  /// The hrefs in a task list (the one the tests sync through, unless another is named).
-  func hrefs(in list: String? = nil) throws -> [String] {
-    try dav.propfind(URL(string: list ?? collection)!, depth: 1, properties: "<d:getetag/>").map(\.href).filter {
-      $0.hasSuffix(".ics")
-    }
-  }
 }
 
 extension SyncDevice {
