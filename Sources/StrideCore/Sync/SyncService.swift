@@ -181,6 +181,10 @@ final class SyncService: Sendable {
       return .failure(error)
     }
     for list in lists where !schedule.withLock({ $0.stopped }) {
+      if let waiting = held(list) {
+        total.add(waiting)
+        continue
+      }
       switch pass(list) {
       case .success(let report): total.add(report)
       case .failure(let error): failures.append((list, error))
@@ -254,10 +258,26 @@ final class SyncService: Sendable {
     plan(after: timing.delay(after: failures, interval: Self.intervalSeconds), replacing: true)
   }
 
-  /// How long from now a server asked to be left alone (a `Retry-After` longer than a pass waits), or 0.
+  /// How long from now every server asked to be left alone (a `Retry-After` longer than a pass waits), or 0 when one
+  /// did not: one server's request holds its own lists (`held`), not the passes of the others.
   private func asked() -> Double {
     let now = clock()
-    return pacings.withLock { $0.values.compactMap(\.resume).map { $0.timeIntervalSince(now) }.max() } ?? 0
+    return pacings.withLock { pacings in
+      pacings.values.map { $0.resume.map { max(0, $0.timeIntervalSince(now)) } ?? 0 }.min() ?? 0
+    }
+  }
+
+  /// A list whose server asked Stride to wait longer than a pass waits, and not long enough ago: the pass leaves it
+  /// alone and says so, and it is tried by the first pass once the wait is over.
+  private func held(_ list: StoredList) -> SyncReport? {
+    guard let account = try? SyncLists.account(of: list), let resume = pacings.withLock({ $0[account.url]?.resume }),
+      resume > clock()
+    else { return nil }
+    var report = SyncReport()
+    report.notes.append(
+      "the list \(list.name) waits: its server asked Stride to wait before it writes again, and it is tried again by "
+        + "itself once that time is up")
+    return report
   }
 
   /// The lists that sync with a server, in the order they were made.

@@ -144,6 +144,34 @@ struct SyncPacingTests {
     #expect(try server.hrefs().isEmpty)
   }
 
+  @Test("one server's request to wait holds its own lists only: another server's list syncs on, and soon")
+  func waitHoldsItsOwnLists() throws {
+    let (server, proxy, device) = try setUp(firstRetry: 0.5)
+    // A second list on the same server, followed by its own address rather than through the proxy: to Stride, a
+    // collection of another server.
+    let home = try server.makeList("home", name: "Home")
+    _ = try device.call(SyncSetup.self, .init(url: home, user: Radicale.user, list: "home"))
+    try device.capture("renew the passport")
+    try device.capture("fix the tap list:home")
+    proxy.schedule.writeAnswers = [.init(status: 503, headers: [("Retry-After", "120")])]
+    let first = try device.sync()
+    #expect(first.sent == 1)
+    #expect(first.notes.contains { $0.hasPrefix("the list inbox did not sync: the server had a problem (HTTP 503)") })
+    #expect(try server.hrefs(in: home).count == 1)
+    // The other list's next pass is not put off by the first server's two minutes.
+    device.dispatcher.sync.start()
+    let next = try #require(try status(device).nextSync?.date)
+    #expect(next.timeIntervalSinceNow < 60)
+    // Whichever pass comes next, the one planned or the one asked for, leaves the waiting list alone.
+    try device.capture("water the plants list:home")
+    let requests = proxy.tally.requests
+    let second = try device.sync()
+    #expect(second.notes.contains { $0.hasPrefix("the list inbox waits: its server asked Stride to wait") })
+    #expect(proxy.tally.requests == requests, "the list whose server asked to wait was left alone")
+    #expect(try server.hrefs(in: home).count == 2)
+    #expect(try server.hrefs().isEmpty)
+  }
+
   @Test("writes that meet answered busy halve how many go at once, down to one, and every write goes")
   func learnsOneAtATime() throws {
     let pacing = SyncPacing(pause: { _ in })
