@@ -70,15 +70,19 @@ extension CalDAVServer {
     """
   }
 
-  /// Waits until the server answers at its task list, while `process` runs; `missing` says what to install when it
-  /// ends first. Asked without a password: an answer that asks for one (HTTP 401) is an answer too.
-  func awaitAnswer(from process: Process, saying missing: String) throws {
+  /// Waits until the server answers at `address` (its task list unless another is named: a server started before
+  /// the list is made is asked at its root), while `process` runs; `missing` says what to install when it ends
+  /// first. Asked without a password: an answer that asks for one (HTTP 401) is an answer too.
+  func awaitAnswer(from process: Process, at address: String? = nil, saying missing: String) throws {
     let deadline = Date().addingTimeInterval(20)
     let probe = DAVSession(base: URL(string: root)!, user: nil, password: nil, timeout: 2)
     while Date() < deadline {
-      if !process.isRunning { throw StrideError(.syncFailed, missing) }
+      if !process.isRunning {
+        Issue.record("\(name) did not start: \(missing)")
+        throw StrideError(.syncFailed, missing)
+      }
       do {
-        _ = try probe.send("OPTIONS", URL(string: collection)!, accept: [200])
+        _ = try probe.send("OPTIONS", URL(string: address ?? collection)!, accept: [200])
         return
       } catch  where error.message.hasPrefix("the server refused the password") {
         return
@@ -91,6 +95,17 @@ extension CalDAVServer {
 }
 
 extension Process {
+  /// A server written in Python, run as `python3 ARGUMENTS`, its package found in `modules` (a folder under `.build`)
+  /// when python3 has not that release of its own; its output goes nowhere.
+  static func python(_ arguments: [String], modules: String?) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = (modules.map { ["PYTHONPATH=" + $0] } ?? []) + ["python3"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    return process
+  }
+
   /// Ends a test's server outright (its storage writes are atomic) and reaps it here: `waitUntilExit` waits on a run
   /// loop a test's thread does not run.
   func end() {

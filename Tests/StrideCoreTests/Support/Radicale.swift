@@ -101,26 +101,10 @@ final class Radicale: CalDAVServer {
 
   /// Starts (or starts again, on the same port and folder) and waits until it answers.
   func start() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      (Self.modules.map { ["PYTHONPATH=" + $0] } ?? []) + [
-        "python3", "-m", "radicale", "--config", folder + "/config",
-      ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let process = Process.python(["-m", "radicale", "--config", folder + "/config"], modules: Self.modules)
     try process.run()
     self.process = process
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      if !process.isRunning {
-        Issue.record("Radicale did not start, nor install into .build/radicale: run 'pip install radicale'")
-        throw StrideError(.syncFailed, "Radicale is not installed")
-      }
-      if (try? dav.send("OPTIONS", URL(string: root)!, accept: [200])) != nil { return }
-      usleep(100_000)
-    }
-    throw StrideError(.syncFailed, "Radicale did not answer within 20 seconds")
+    try awaitAnswer(from: process, at: root, saying: "install it into .build/radicale with 'pip install radicale'")
   }
 
   /// The installed release.

@@ -63,7 +63,7 @@ final class SabreDAV: CalDAVServer {
     self.process = process
     try awaitAnswer(
       from: process,
-      saying: "sabre/dav did not start: run 'sudo apt-get install php-cli php-sqlite3 php-sabre-dav'")
+      saying: "install it with 'sudo apt-get install php-cli php-sqlite3 php-sabre-dav'")
   }
 
   func stop() {

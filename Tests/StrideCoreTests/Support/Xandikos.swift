@@ -37,28 +37,16 @@ final class Xandikos {
 
   /// Starts (or starts again, on the same port and folder) and waits until it answers.
   func start() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let serve = [
-      "python3", "-m", "xandikos", "serve", "--defaults", "-d", folder + "/dav", "--state-dir", folder + "/state",
-      "--no-detect-systemd", "-l", "127.0.0.1", "-p", String(port),
-    ]
-    process.arguments = (Self.modules.map { ["PYTHONPATH=" + $0] } ?? []) + serve
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let process = Process.python(
+      [
+        "-m", "xandikos", "serve", "--defaults", "-d", folder + "/dav", "--state-dir", folder + "/state",
+        "--no-detect-systemd", "-l", "127.0.0.1", "-p", String(port),
+      ], modules: Self.modules)
     try process.run()
     self.process = process
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      if !process.isRunning {
-        let install = "pip install --target .build/xandikos xandikos==\(Self.release)"
-        Issue.record("Xandikos did not start, nor install into .build/xandikos: run '\(install)'")
-        throw StrideError(.syncFailed, "Xandikos is not installed")
-      }
-      if (try? dav.propfind(URL(string: home)!, depth: 0, properties: "<d:resourcetype/>")) != nil { return }
-      usleep(100_000)
-    }
-    throw StrideError(.syncFailed, "Xandikos did not answer within 30 seconds")
+    try awaitAnswer(
+      from: process, at: home,
+      saying: "install it into .build/xandikos with 'pip install --target .build/xandikos xandikos==\(Self.release)'")
   }
 
   /// Where Xandikos's Python modules are (the pinned release), when python3 has not that one of its own.
