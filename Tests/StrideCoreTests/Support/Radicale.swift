@@ -125,22 +125,34 @@ final class Radicale: CalDAVServer {
 
   deinit { stop() }
 
-  /// A port on 127.0.0.1 nobody listens on (for a server a test starts).
+  /// A port on 127.0.0.1 nobody listens on, for a server a test starts. It is taken below the kernel's ephemeral
+  /// range (32768 and up on Linux), so no socket another test binds to port 0 or connects from can be given it
+  /// between this check and the server's own bind, and never twice in one run.
   static func freePort() throws -> Int {
+    for _ in 0..<200 {
+      let port = Int.random(in: 20_000..<32_768)
+      guard handedOut.withLock({ $0.insert(port).inserted }), isFree(port) else { continue }
+      return port
+    }
+    throw StrideError(.syncFailed, "no free port on 127.0.0.1 between 20000 and 32767")
+  }
+
+  /// The ports `freePort` has given in this run.
+  private static let handedOut = Locked<Set<Int>>([])
+
+  /// Whether a socket can bind `port` on 127.0.0.1 now.
+  private static func isFree(_ port: Int) -> Bool {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+        bind(descriptor, raw, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
-    guard bound else { throw StrideError(.syncFailed, "no free port on 127.0.0.1") }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 }
 
