@@ -16,10 +16,10 @@ final class DAVSession: Sendable {
   let password: String?
   private let session: URLSession
   private let challenges = ChallengeKeeper()
-  /// The Digest challenge the server gave this account, once it gave one: every request after it is signed with it.
-  /// Shared by every session of the account in this process (`DAVSession.signIns`), so a later pass signs its first
-  /// request with it too, without sending the password as Basic, and the nonce count goes on rising.
-  let digest: Locked<Digest?>
+  /// How the server asked this account to sign in, once it asked: a Digest challenge every request after it is
+  /// signed with, or Basic. Shared by every session of the account in this process (`DAVSession.signIns`), so a later
+  /// pass signs its first request the same way, and a Digest nonce count goes on rising.
+  let signIn: Locked<SignIn>
   /// Whether this session has itself taken up a challenge (else a refusal of one kept from an earlier session may
   /// only mean its nonce expired, and is answered once more).
   let answeredHere = Locked(false)
@@ -34,7 +34,7 @@ final class DAVSession: Sendable {
     self.password = password
     self.timeout = timeout
     self.advice = advice
-    digest = Self.signIn(base: base, user: user)
+    signIn = Self.signIn(base: base, user: user)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout * 4
@@ -94,7 +94,7 @@ final class DAVSession: Sendable {
   > {
     var attempt = perform(method, url, headers: headers, body: body)
     var answered = 0
-    while let challenge = attempt.challenge, answered < 2, answer(challenge, signed: attempt.signed) {
+    while let challenge = attempt.challenge, answered < 2, answer(challenge, to: attempt) {
       answered += 1
       attempt = perform(method, url, headers: headers, body: body)
     }
@@ -102,12 +102,13 @@ final class DAVSession: Sendable {
     return attempt.result
   }
 
-  /// One request's outcome: the reply or the network's error; the challenge it met, if any; and whether it was
-  /// signed with Digest.
+  /// One request's outcome: the reply or the network's error; the challenge it met, if any; whether it was signed
+  /// with Digest; and whether it went without the password, the server not having said yet how it wants it.
   struct Attempt {
     var result: Result<Reply, Error>
     var challenge: String?
     var signed: Bool
+    var bare: Bool
   }
 
   /// Sends one request, signed as the session signs now, and waits for its outcome.
@@ -146,7 +147,9 @@ final class DAVSession: Sendable {
     if challenge == nil, case .success(let reply) = result, reply.status == 401 {
       challenge = reply.header("WWW-Authenticate") ?? ""
     }
-    return Attempt(result: result, challenge: challenge, signed: authorization?.hasPrefix("Digest ") == true)
+    return Attempt(
+      result: result, challenge: challenge, signed: authorization?.hasPrefix("Digest ") == true,
+      bare: authorization == nil && user != nil)
   }
 
   /// A network failure in words.
