@@ -9,7 +9,8 @@ import StrideProtocol
 #endif
 
 /// Taskwarrior side by side: the same generated tasks imported with `task import`, and the same three commands,
-/// alternated with Stride's in one run so the ratio holds on a noisy machine.
+/// alternated with Stride's in one run so the ratio holds on a noisy machine; then the commands of a year's use
+/// (`taskwarriorSharedSection`).
 func taskwarriorSection() throws {
   guard let task = locateTaskwarrior() else {
     print("taskwarrior: not found and could not be installed (apt-get install taskwarrior); section skipped")
@@ -54,6 +55,7 @@ func taskwarriorSection() throws {
     workspace.stop(daemon)
     workspace.remove()
   }
+  try taskwarriorSharedSection(task: task)
 }
 
 /// `task` on PATH, or Debian's package installed when running as root.
