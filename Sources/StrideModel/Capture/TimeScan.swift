@@ -6,9 +6,10 @@ struct Scan {
   let chunks: [Chunk]
   /// Inside a title: ordinary words that are only sometimes dates need a marker or a neighbour.
   let careful: Bool
-  /// A morning hour without a day that has passed today is this evening's ("call mum at 7" at 10:54): in a
-  /// capture's one-off line; a routine's hour is the same every day.
-  var eveningOfPassed = false
+  /// The words name a time to come once, so a morning hour without a day that has passed today may be this
+  /// evening's ("call mum at 7" at 10:54; `Scan.Reading.passedMorning`): a capture's one-off line, `stride when` and
+  /// the options that take a time. Not a routine's hour, the same every day, nor `--since`, which looks back.
+  var aheadOnly = false
 
   /// A part of a time phrase.
   enum Piece {
@@ -50,6 +51,8 @@ struct Scan {
     var dayless = false
     /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
     var period = false
+    /// A morning hour without am or pm that had passed today, and what it became (`Scan.Reading.passedMorning`).
+    var passed: PassedHour? = nil
     /// What a marker inside the phrase, after its day, says the time is for: "tomorrow after lunch" is a start.
     /// "after" inside a day's own words ("the day after tomorrow", "friday after next") is no marker.
     var innerRole: TimeParser.Role? = nil
@@ -235,12 +238,12 @@ struct Scan {
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
     // Only an hour said without am or pm inside a capture's line looks at the rest of it ("dinner at 7"); a time
-    // read whole (a routine's "at 7", `stride when`) is as said.
+    // read whole (`stride when`, an option) has no other words.
     let leaning =
       careful && reading.hourSaid != nil && reading.afternoon == nil ? leaning(outside: first, position) : nil
     return reading.phrase(
       first: first, end: position, anchor: anchor, parser: parser, leaning: leaning,
-      inLine: eveningOfPassed)
+      aheadOnly: aheadOnly)
   }
 
   /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they
