@@ -64,12 +64,21 @@ extension Scan {
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
-    // "05-25-2027", "2027-3-3": a dashed date only with its four-digit year last or first, so "3-2-1" and "22-23"
-    // stay numbers.
+    // "05-25-2027", "2027-3-3": a dashed date only with its four-digit year last or first, or with two figures in
+    // each part and read only one way ("12-30-16", "30-12-16": a score or a code such as "10-12-14" reads both ways
+    // and stays), so "3-2-1" and "22-23" stay numbers.
     if separator == "-" {
       let yearLast = parts.count == 3 && parts[2].count == 4 && parts[0].count <= 2
       let yearFirst = parts.count == 3 && parts[0].count == 4 && parts[1].count <= 2 && parts[2].count <= 2
-      guard yearLast || yearFirst else { return nil }
+      let shortYear = parts.count == 3 && parts.allSatisfy { $0.count == 2 }
+      guard yearLast || yearFirst || shortYear else { return nil }
+      if shortYear {
+        let slashed = word.replacingOccurrences(of: "-", with: "/")
+        guard let (dayFirst, monthFirst) = Scan.numericReadings(slashed, parser: parser),
+          (dayFirst == nil) != (monthFirst == nil)
+        else { return nil }
+        return (.date(dayFirst ?? monthFirst!), index + 1, false)
+      }
     }
     let numbers = parts.compactMap { Int($0) }
     guard numbers.count == parts.count else { return nil }

@@ -68,6 +68,14 @@ extension Scan {
         guard clockFree, instant == nil else { return false }
         hour = (value, minutes)
       case .dayPart(let value):
+        // "at 5 tomorrow afternoon", "8 this evening": a day part after an hour said without am or pm puts it on
+        // that side of noon; after one said with am or pm ("5pm tomorrow afternoon") it must agree.
+        if hasTime, instant == nil, dayPart == nil, afternoon == nil, !midnight,
+          hour != nil || (clock != nil && (loose || (clock!.hour >= 12) == (value.hour >= 12)))
+        {
+          afternoon = value.hour >= 12
+          return true
+        }
         guard !hasTime, instant == nil else { return false }
         dayPart = value
         afternoon = value.hour >= 12
