@@ -60,7 +60,8 @@ extension Scan {
         sign = -1
         position += 1
       default:
-        guard marked else { return nil }
+        // "9h30 - 11h00", "thursday 8h00 gmt": an hour mark is a clock time there too.
+        guard marked, !Scan.isHourMark(word) else { return nil }
       }
     }
     return (relative(amounts, sign: sign), position, false)
