@@ -60,8 +60,7 @@ extension Scan {
         sign = -1
         position += 1
       default:
-        // "9h30 - 11h00", "thursday 8h00 gmt": an hour mark is a clock time there too.
-        guard marked, !Scan.isHourMark(word) else { return nil }
+        guard marked, !Scan.isHourMark(word) else { return nil }  // "9h30 - 11h00": a clock time
       }
     }
     return (relative(amounts, sign: sign), position, false)
