@@ -26,6 +26,12 @@ extension Scan {
       return (.dayWithDefault(today, part), index + 2, false)
     }
     if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }
+    // "this summer", "next season": from its first day (`namedPeriod` makes it the whole season); in a title only
+    // where the phrase ends ("plan this summer trip" stays).
+    if let season = season(noun, shift: shift) {
+      guard !careful || endsDate(at: index + 1) else { return nil }
+      return (.day(season.first), index + 2, false)
+    }
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
       // "next 2 days", "last 2 weeks".
       return (relative(amounts, sign: Double(shift)), after, false)

@@ -76,6 +76,12 @@ extension Scan {
   /// saturday" on the end's day; months named on both sides agree on their years, and "friday to monday" ends on
   /// the Monday after.
   func join(_ start: inout Phrase, _ end: inout Phrase) {
+    // "9:30 - 11:00 CST": a zone after the end names the start's too.
+    if start.zone == nil, let zone = end.zone, case .instant(let from) = start.value {
+      let there = LocalCalendar(timeZone: zone.timeZone)
+      start.value = .instant(there.date(parser.calendar.day(of: from), parser.calendar.clock(of: from)))
+      start.zone = zone
+    }
     // "3:30-4:30pm": the start is on the same side of noon as the end.
     if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour

@@ -122,6 +122,7 @@ struct Scan {
     }
     // "next march": the whole of that month.
     if TimeWords.months[words[1]] != nil, let first = phrase.day { return (first, first.endOfMonth) }
+    if let season = season(words[1], shift: shift) { return season }
     guard ["week", "month", "quarter", "qtr", "year", "yr"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }

@@ -95,7 +95,7 @@ enum TimeWords {
   ]
 
   /// Words that join the two ends of a range ("9am to 5pm", "22-23 feb", "monday until wednesday").
-  static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "till", "through", "thru"]
+  static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "untill", "till", "through", "thru"]
 
   /// Small numbers written as words, and the vague amounts people use.
   static let amounts: [String: Double] = [
