@@ -99,7 +99,15 @@ public struct TimeParser: Sendable {
       role = markerRole
       first = next
     }
-    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
+    // "around 3pm", "at about 3pm", "3pm approximately": about then, read as then.
+    var last = chunks.count
+    if first + 2 < last, chunks[first].word == "at", TimeWords.approximately.contains(chunks[first + 1].word) {
+      first += 2
+    } else if first + 1 < last, TimeWords.approximately.contains(chunks[first].word) {
+      first += 1
+    }
+    if last - first > 1, TimeWords.approximately.contains(chunks[last - 1].word) { last -= 1 }
+    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == last else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
     var found = match(
       start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,

@@ -30,6 +30,12 @@ extension Scan {
     case "now":
       guard !careful || marked else { return nil }
       return (.instant(parser.reference), index + 1, false)
+    case "right", "just", "moment":
+      // "right now", "just now", "at the moment": now, where "now" is read.
+      guard !careful || marked, word == "moment" || self.word(index + 1) == "now" else { return nil }
+      guard word != "moment" || (index >= 2 && chunks[index - 2].word == "at" && chunks[index - 1].word == "the")
+      else { return nil }
+      return (.instant(parser.reference), index + (word == "moment" ? 1 : 2), false)
     case "noon", "midday":
       return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, careful && !endsDate(at: index))
     case "midnight": return (.midnight, index + 1, careful && !endsDate(at: index))

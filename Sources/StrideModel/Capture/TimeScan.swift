@@ -207,7 +207,8 @@ struct Scan {
         let (piece, after, pieceRisky) = self.piece(
           at: next,
           afterAt: joiner?.hasSuffix("at") ?? false
-            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
+            || joiner?.hasSuffix("@") ?? false || leadingHour(at: next),
+          marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
       // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
@@ -245,6 +246,14 @@ struct Scan {
     return reading.phrase(
       first: first, end: position, anchor: anchor, parser: parser, leaning: leaning,
       aheadOnly: aheadOnly)
+  }
+
+  /// Whether a number at `index` leads words read whole before its day ("9 tomorrow", "8 this evening", "7 friday
+  /// morning"): an hour, as "at 9 tomorrow" is. Inside a title a number before a day is a count ("read chapter 4
+  /// tomorrow"), so only where the whole text is a time.
+  func leadingHour(at index: Int) -> Bool {
+    guard !careful, index == 0, let next = word(1) else { return false }
+    return TimeWords.dayWords.contains(next) || TimeWords.weekdays[next] != nil || next == "this"
   }
 
   /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they

@@ -94,6 +94,10 @@ enum TimeWords {
     "past": -1,
   ]
 
+  /// Words that say a time is near enough, read as that time where the whole text is one ("around 3pm", "3pm
+  /// approximately").
+  static let approximately: Set<String> = ["around", "about", "approximately", "approx", "roughly", "circa"]
+
   /// Words that join the two ends of a range ("9am to 5pm", "22-23 feb", "monday until wednesday").
   static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "untill", "till", "through", "thru"]
 
