@@ -206,8 +206,7 @@ struct Scan {
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
-          afterAt: joiner?.hasSuffix("at") ?? false
-            || joiner?.hasSuffix("@") ?? false || leadingHour(at: next),
+          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || leadingHour(at: next),
           marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
