@@ -36,4 +36,22 @@ extension Scan {
       TimeWords.weekdays[$0.word] != nil || TimeWords.dayWords.contains($0.word) || TimeWords.months[$0.word] != nil
     }
   }
+
+  /// "10 - 11 at night", "from 3 to 4 in the pm": a bare hour before a range's end said with its part of the day is
+  /// an hour on the end's side of noon, on its day, as "2-4pm" is; where the whole text is a time or after a marker
+  /// (inside a title "read 3 to 4 chapters" is a count).
+  func dayPartRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
+    guard !careful || marked, let first = word(index), first.count <= 2, let hour = Int(first), (1...12).contains(hour),
+      let connector = word(index + 1), TimeWords.rangeConnectors.contains(connector),
+      var end = expression(at: index + 2, marked: true), end.end > index + 3, case .instant(let to) = end.value
+    else { return nil }
+    let calendar = end.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+    var from = calendar.date(
+      calendar.day(of: to), Scan.clock(forHour: hour, afternoon: calendar.clock(of: to).hour >= 12))
+    if from > to { from = calendar.adding(clockHours: -12, to: from) }
+    var start = end
+    (start.value, start.first, start.end) = (.instant(from), index, index + 1)
+    end.first = index + 2
+    return (start, end)
+  }
 }

@@ -15,7 +15,7 @@ extension Scan {
   func unboundedRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
     if let found = dayToDate(at: index, marked: marked) { return found }
     if let found = meridiemRange(at: index, marked: marked) { return found }
-    if let found = betweenRange(at: index, marked: marked) { return found }
+    if let found = betweenRange(at: index, marked: marked) ?? dayPartRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
     if let period = namedPeriod(start, from: index) {
       // "this month", "sometime next week", "the weekend": any day of it, so from its first day and due by its last.
@@ -53,7 +53,7 @@ extension Scan {
     if let startDay = dayOfMonth(at: first), let connector = word(startDay.end),
       TimeWords.rangeConnectors.contains(connector),
       let endDay = dayOfMonth(at: word(startDay.end + 1) == "the" ? startDay.end + 2 : startDay.end + 1),
-      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
+      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end, namesMonth(end)
     {
       let last = parser.day(of: end.value)
       if startDay.day < last.day, let first = CivilDate(year: last.year, month: last.month, day: startDay.day) {
