@@ -137,6 +137,12 @@ extension Scan {
       return CivilDate(year: year, month: month, day: 1).map { (.date($0), index + 2, false) }
     }
     if let month = TimeWords.months[word] {
+      // "32 august 2014": after a number no month has as a day, the month is not read alone.
+      if careful, index > 0, !chunks[index - 1].punctuated, let count = Int(chunks[index - 1].word),
+        (32...99).contains(count)
+      {
+        return nil
+      }
       // "february the 15th"; after a comma only an ordinal ("Sunday, March, 6th 2016"), so "may, 5 people" stays.
       let position = self.word(index + 1) == "the" ? index + 2 : index + 1
       if let found = dayOfMonth(at: position), !chunks[index].comma || found.ordinal {
