@@ -19,7 +19,10 @@ struct TimeReader {
     let reading = params.reading ?? .phrase
     let parser = parser(at: reference)
     let text = params.text
-    guard let match = parser.parse(text) else { throw unreadable(text, reading: reading, parser: parser) }
+    // An hour without am or pm is read as a capture reads it, except by --since, which looks back.
+    guard let match = parser.parse(text, ahead: reading != .since) else {
+      throw unreadable(text, reading: reading, parser: parser)
+    }
     if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
     if reading != .phrase, TimeParser.isSomeday(match.value) {
       throw StrideError.invalid(

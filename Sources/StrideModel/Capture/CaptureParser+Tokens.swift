@@ -156,11 +156,11 @@ extension CaptureParser {
     guard !value.isEmpty else { return nil }
     switch key {
     case "due", "by":
-      guard let match = times.parse(value) else { return nil }
+      guard let match = times.parse(value, ahead: true) else { return nil }
       result.due = times.instant(match.value, dateOnly: .endOfDay)
       return .due
     case "start", "wait", "scheduled", "after":
-      guard let match = times.parse(value) else { return nil }
+      guard let match = times.parse(value, ahead: true) else { return nil }
       result.start = times.startInstant(match.value)
       return .start
     case "energy", "e":

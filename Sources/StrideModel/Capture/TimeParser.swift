@@ -84,23 +84,35 @@ public struct TimeParser: Sendable {
     instant(value, dateOnly: dayStart)
   }
 
-  /// Reads the whole text as one time (or a range of two); nil if any word is not part of it.
-  public func parse(_ text: String) -> Match? {
+  /// Reads the whole text as one time (or a range of two); nil if any word is not part of it. `ahead`: the words
+  /// name a time to come once (`stride when`, `--until`, `--due`, `--start`, `--at`, a capture's `due:`), so an hour
+  /// without am or pm is read as a capture's line reads it (a morning hour that has passed today may be this
+  /// evening's); without it the hour is as said, as a routine's hour (the same every day) and `--since` (which
+  /// looks back) read it.
+  public func parse(_ text: String, ahead: Bool = false) -> Match? {
     let chunks = Chunk.split(text)
     guard !chunks.isEmpty else { return nil }
-    let scan = Scan(parser: self, chunks: chunks, careful: false)
+    let scan = Scan(parser: self, chunks: chunks, careful: false, aheadOnly: ahead)
     var first = 0
     var role: Role?
     if let (markerRole, next) = scan.marker(at: 0) {
       role = markerRole
       first = next
     }
-    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == chunks.count else { return nil }
+    // "around 3pm", "at about 3pm", "3pm approximately": about then, read as then.
+    var last = chunks.count
+    if first + 2 < last, chunks[first].word == "at", TimeWords.approximately.contains(chunks[first + 1].word) {
+      first += 2
+    } else if first + 1 < last, TimeWords.approximately.contains(chunks[first].word) {
+      first += 1
+    }
+    if last - first > 1, TimeWords.approximately.contains(chunks[last - 1].word) { last -= 1 }
+    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == last else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
     var found = match(
       start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,
       beforeDay: scan.leavesDayOut(from: 0, to: first))
-    found.convention = scan.convention(from: first, to: chunks.count)
+    found.convention = scan.convention(from: first, to: chunks.count) ?? start.passed.map(Scan.convention(of:))
     return found
   }
 
@@ -113,7 +125,7 @@ public struct TimeParser: Sendable {
 
   /// `find` on the words of `text` already cut (`Chunk.split(text)`): a capture cuts its line once.
   func find(in text: String, chunks: [Chunk], routine: Bool) -> [Match] {
-    let scan = Scan(parser: self, chunks: chunks, careful: true, eveningOfPassed: !routine)
+    let scan = Scan(parser: self, chunks: chunks, careful: true, aheadOnly: !routine)
     var matches: [Match] = []
     var index = 0
     let characters = Array(text)

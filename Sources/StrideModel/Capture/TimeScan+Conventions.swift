@@ -30,6 +30,16 @@ extension Scan {
     return nil
   }
 
+  /// How a morning hour said without am or pm that had passed today was read (`Scan.Reading.passedMorning`).
+  static func convention(of passed: PassedHour) -> String {
+    switch passed {
+    case .evening:
+      "without am or pm, a morning hour that has passed today is this evening's; write am or pm to choose"
+    case .justMissed:
+      "a time to the minute that passed less than six hours ago is tomorrow's; for this evening, write pm"
+    }
+  }
+
   /// How "early", "mid" and "late" cut the period the rest of the words name (a week, a year, else a month).
   private func partConvention(_ word: String, rest: String) -> String? {
     let part = word.split(separator: "-").first.map(String.init) ?? word

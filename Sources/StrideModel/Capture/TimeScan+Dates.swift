@@ -30,6 +30,12 @@ extension Scan {
     case "now":
       guard !careful || marked else { return nil }
       return (.instant(parser.reference), index + 1, false)
+    case "right", "just", "moment":
+      // "right now", "just now", "at the moment": now, where "now" is read.
+      guard !careful || marked, word == "moment" || self.word(index + 1) == "now" else { return nil }
+      guard word != "moment" || (index >= 2 && chunks[index - 2].word == "at" && chunks[index - 1].word == "the")
+      else { return nil }
+      return (.instant(parser.reference), index + (word == "moment" ? 1 : 2), false)
     case "noon", "midday":
       return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, careful && !endsDate(at: index))
     case "midnight": return (.midnight, index + 1, careful && !endsDate(at: index))
@@ -131,6 +137,12 @@ extension Scan {
       return CivilDate(year: year, month: month, day: 1).map { (.date($0), index + 2, false) }
     }
     if let month = TimeWords.months[word] {
+      // "32 august 2014": after a number no month has as a day, the month is not read alone.
+      if careful, index > 0, !chunks[index - 1].punctuated, let count = Int(chunks[index - 1].word),
+        (32...99).contains(count)
+      {
+        return nil
+      }
       // "february the 15th"; after a comma only an ordinal ("Sunday, March, 6th 2016"), so "may, 5 people" stays.
       let position = self.word(index + 1) == "the" ? index + 2 : index + 1
       if let found = dayOfMonth(at: position), !chunks[index].comma || found.ordinal {

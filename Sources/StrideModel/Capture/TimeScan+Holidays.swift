@@ -16,24 +16,46 @@ extension Scan {
     case thanksgiving(Int)
   }
 
+  /// "christmas", "thanksgiving 2027", and a holiday shifted: "this christmas" and "next halloween" are the next
+  /// one, "christmas of next year" next year's; "last easter" and "mlk day of last year" the one before, only where
+  /// the whole text is a time ("play last christmas" is a song).
   func holidayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    guard let names = Self.holidaysByFirstWord[Self.bareWord(word)] else { return nil }
-    for (name, rule) in names {
-      let matches = name.indices.allSatisfy { offset in self.word(index + offset).map(Self.bareWord) == name[offset] }
-      guard matches else { continue }
-      var end = index + name.count
-      var date: CivilDate?
-      if let year = self.word(end).flatMap(Scan.fullYear) {
-        date = Self.holiday(rule, in: year)
-        end += 1
+    let shift = TimeWords.periodShifts[word]
+    guard let (rule, nameEnd) = holidayName(at: shift == nil ? index : index + 1) else { return nil }
+    var end = nameEnd
+    let today = parser.today
+    var year: Int?
+    var before = (shift ?? 0) < 0
+    if shift == nil, let written = self.word(end).flatMap(Scan.fullYear) {
+      year = written
+      end += 1
+    } else if shift == nil, self.word(end) == "of",
+      let yearShift = self.word(end + 1).flatMap({ TimeWords.periodShifts[$0] }),
+      ["year", "yr"].contains(self.word(end + 2))
+    {
+      year = today.year + yearShift
+      before = yearShift < 0
+      end += 3
+    }
+    // "play last christmas", "photos from last easter": a holiday gone by is no due, nor the next one.
+    let afterBack = index > 0 && (self.word(index - 1).flatMap { TimeWords.periodShifts[$0] } ?? 0) < 0
+    if careful, before || (shift == nil && afterBack) { return nil }
+    let date: CivilDate? =
+      if let year { Self.holiday(rule, in: year) } else if before {
+        Self.holiday(rule, in: today.year).flatMap { $0 < today ? $0 : nil } ?? Self.holiday(rule, in: today.year - 1)
       } else {
-        let today = parser.today
-        date =
-          Self.holiday(rule, in: today.year).flatMap { $0 < today ? nil : $0 }
-          ?? Self.holiday(rule, in: today.year + 1)
+        Self.holiday(rule, in: today.year).flatMap { $0 < today ? nil : $0 } ?? Self.holiday(rule, in: today.year + 1)
       }
-      if careful, !marked, !endsDate(at: end - 1) { return nil }
-      return date.map { (.date($0), end, false) }
+    if careful, !marked, !endsDate(at: end - 1) { return nil }
+    return date.map { (.date($0), end, false) }
+  }
+
+  /// The holiday named at `index` and where its name ends.
+  private func holidayName(at index: Int) -> (HolidayRule, Int)? {
+    guard let first = self.word(index), let names = Self.holidaysByFirstWord[Self.bareWord(first)] else { return nil }
+    for (name, rule) in names
+    where name.indices.allSatisfy({ offset in self.word(index + offset).map(Self.bareWord) == name[offset] }) {
+      return (rule, index + name.count)
     }
     return nil
   }

@@ -64,9 +64,12 @@ extension Scan {
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {
       return nil
     }
-    // "05-25-2027", "2027-3-3": a dashed date only with its four-digit year last or first, so "3-2-1" and "22-23"
-    // stay numbers.
+    // "05-25-2027", "2027-3-3": a dashed date only with its four-digit year last or first, or with two figures in
+    // each part when it reads one way ("12-30-16"), so "3-2-1", "22-23" and "10-12-14" stay numbers.
     if separator == "-" {
+      if parts.count == 3, parts.allSatisfy({ $0.count == 2 }) {
+        return Scan.oneWayDashed(word, parser: parser).map { (.date($0), index + 1, false) }
+      }
       let yearLast = parts.count == 3 && parts[2].count == 4 && parts[0].count <= 2
       let yearFirst = parts.count == 3 && parts[0].count == 4 && parts[1].count <= 2 && parts[2].count <= 2
       guard yearLast || yearFirst else { return nil }
@@ -110,6 +113,16 @@ extension Scan {
     }
     guard let date else { return nil }
     return (.date(date), index + 1, false)
+  }
+
+  /// A date in figures joined by dashes with two figures in each part, read as the same date with slashes when it
+  /// reads only one way ("12-30-16", "30-12-16"); nil when it reads both ways ("10-12-14": a score, a route or a
+  /// code) or neither.
+  static func oneWayDashed(_ word: String, parser: TimeParser) -> CivilDate? {
+    guard let (dayFirst, monthFirst) = numericReadings(word.replacingOccurrences(of: "-", with: "/"), parser: parser),
+      (dayFirst == nil) != (monthFirst == nil)
+    else { return nil }
+    return dayFirst ?? monthFirst
   }
 
   /// What a numeric date is written with: "3/12/2026", "05-25-2027", "31.12.2026".

@@ -26,6 +26,12 @@ extension Scan {
       return (.dayWithDefault(today, part), index + 2, false)
     }
     if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }
+    // "this summer", "next season": from its first day (`namedPeriod` makes it the whole season); in a title only
+    // where the phrase ends ("plan this summer trip" stays).
+    if let season = season(noun, shift: shift) {
+      guard !careful || endsDate(at: index + 1) else { return nil }
+      return (.day(season.first), index + 2, false)
+    }
     if shift != 0, let (amounts, after) = amounts(at: index + 1) {
       // "next 2 days", "last 2 weeks".
       return (relative(amounts, sign: Double(shift)), after, false)
@@ -120,6 +126,13 @@ extension Scan {
       position += 1
     }
     guard let unit = self.word(position) else { return nil }
+    if prefix.isEmpty, let year = Scan.fullYear(unit), let day = CivilDate(year: year, month: 1, day: 1) {
+      // "the end of 2027", "beginning of 2028": its last day, its first.
+      guard !careful || endsDate(at: position) else { return nil }
+      let last = CivilDate(year: year, month: 12, day: 31) ?? day
+      let instant = word == "end" ? parser.calendar.date(last, .endOfDay) : nil
+      return (instant.map { .instant($0) } ?? .day(day), position + 1, false)
+    }
     if TimeWords.months[unit] != nil, prefix.isEmpty, let (month, fixed, after) = monthReference(at: position) {
       // "the end of august": its last day; a month already over is next year's.
       var first = month

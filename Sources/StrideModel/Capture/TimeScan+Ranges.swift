@@ -15,6 +15,7 @@ extension Scan {
   func unboundedRange(at index: Int, marked: Bool) -> (Phrase, Phrase?)? {
     if let found = dayToDate(at: index, marked: marked) { return found }
     if let found = meridiemRange(at: index, marked: marked) { return found }
+    if let found = betweenRange(at: index, marked: marked) ?? dayPartRange(at: index, marked: marked) { return found }
     guard var start = expression(at: index, marked: marked) else { return nil }
     if let period = namedPeriod(start, from: index) {
       // "this month", "sometime next week", "the weekend": any day of it, so from its first day and due by its last.
@@ -25,7 +26,10 @@ extension Scan {
     }
     // "tomorrow 2-4pm", "tomorrow from 10 to 11am": a day, then hours on it.
     let hours = word(start.end) == "from" ? start.end + 1 : start.end
-    if let day = start.day, let (from, to) = meridiemRange(at: hours, marked: true, anchor: day) {
+    if let day = start.day,
+      let (from, to) = meridiemRange(at: hours, marked: true, anchor: day)
+        ?? hoursOn(day, at: start.end, marked: marked)
+    {
       start.value = from.value
       start.end = from.end
       return (start, to)
@@ -49,7 +53,7 @@ extension Scan {
     if let startDay = dayOfMonth(at: first), let connector = word(startDay.end),
       TimeWords.rangeConnectors.contains(connector),
       let endDay = dayOfMonth(at: word(startDay.end + 1) == "the" ? startDay.end + 2 : startDay.end + 1),
-      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end
+      let end = expression(at: startDay.end + 1, marked: marked), end.end > endDay.end, namesMonth(end)
     {
       let last = parser.day(of: end.value)
       if startDay.day < last.day, let first = CivilDate(year: last.year, month: last.month, day: startDay.day) {
@@ -71,7 +75,13 @@ extension Scan {
   /// The two ends of a range made to agree: "3:30-4:30pm" puts the start on the end's side of noon, "8pm-10pm
   /// saturday" on the end's day; months named on both sides agree on their years, and "friday to monday" ends on
   /// the Monday after.
-  private func join(_ start: inout Phrase, _ end: inout Phrase) {
+  func join(_ start: inout Phrase, _ end: inout Phrase) {
+    // "9:30 - 11:00 CST": a zone after the end names the start's too.
+    if start.zone == nil, let zone = end.zone, case .instant(let from) = start.value {
+      let there = LocalCalendar(timeZone: zone.timeZone)
+      start.value = .instant(there.date(parser.calendar.day(of: from), parser.calendar.clock(of: from)))
+      start.zone = zone
+    }
     // "3:30-4:30pm": the start is on the same side of noon as the end.
     if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour

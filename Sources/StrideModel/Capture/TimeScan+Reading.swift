@@ -68,6 +68,14 @@ extension Scan {
         guard clockFree, instant == nil else { return false }
         hour = (value, minutes)
       case .dayPart(let value):
+        // "at 5 tomorrow afternoon", "8 this evening": a day part after an hour said without am or pm puts it on
+        // that side of noon; after one said with am or pm ("5pm tomorrow afternoon") it must agree.
+        if hasTime, instant == nil, dayPart == nil, afternoon == nil, !midnight,
+          hour != nil || (clock != nil && (loose || (clock!.hour >= 12) == (value.hour >= 12)))
+        {
+          afternoon = value.hour >= 12
+          return true
+        }
         guard !hasTime, instant == nil else { return false }
         dayPart = value
         afternoon = value.hour >= 12
@@ -83,11 +91,11 @@ extension Scan {
 
     /// The phrase these pieces make, from `first` to `end`: an instant, a day, or a time today (or tomorrow, once
     /// today's has passed), read in the zone named and said back in the user's.
-    /// `leaning`: what the line's other words say of the time of day (`Scan.Leaning`). `inLine`: the phrase is one
-    /// of a capture's line, where a morning hour that has passed today is the evening's.
-    func phrase(first: Int, end: Int, anchor: CivilDate?, parser: TimeParser, leaning: Scan.Leaning?, inLine: Bool)
-      -> Phrase?
-    {
+    /// `leaning`: what the line's other words say of the time of day (`Scan.Leaning`). `aheadOnly`: the words name
+    /// a time to come once, where a morning hour that has passed today may be the evening's (`passedMorning`).
+    func phrase(
+      first: Int, end: Int, anchor: CivilDate?, parser: TimeParser, leaning: Scan.Leaning?, aheadOnly: Bool
+    ) -> Phrase? {
       var phrase = Phrase(value: .day(parser.today), first: first, end: end, zone: zone, innerRole: innerRole)
       if let weekdayNamed, !dayFromWeekday, let day, day.isoWeekday != weekdayNamed {
         phrase.contradicted = (weekdayNamed, day)
@@ -121,13 +129,17 @@ extension Scan {
         phrase.dayless = true
         let zoneToday = calendar.day(of: parser.reference)
         let todayAt = calendar.date(zoneToday, time)
-        phrase.value = .instant(
-          todayAt > parser.reference
-            ? todayAt
-            : (inLine
-              ? evening(of: time, leaning: leaning, today: zoneToday, calendar: calendar, after: parser.reference)
-              : nil)
-              ?? calendar.date(zoneToday.adding(days: 1), time))
+        if todayAt > parser.reference {
+          phrase.value = .instant(todayAt)
+        } else if aheadOnly,
+          let (at, reading) = passedMorning(
+            time, leaning: leaning, today: zoneToday, calendar: calendar, after: parser.reference)
+        {
+          phrase.value = .instant(at)
+          phrase.passed = reading
+        } else {
+          phrase.value = .instant(calendar.date(zoneToday.adding(days: 1), time))
+        }
       } else {
         return nil
       }

@@ -60,7 +60,7 @@ extension Scan {
         sign = -1
         position += 1
       default:
-        guard marked else { return nil }
+        guard marked, !Scan.isHourMark(word) else { return nil }  // "9h30 - 11h00": a clock time
       }
     }
     return (relative(amounts, sign: sign), position, false)

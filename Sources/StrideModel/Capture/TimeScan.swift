@@ -6,9 +6,10 @@ struct Scan {
   let chunks: [Chunk]
   /// Inside a title: ordinary words that are only sometimes dates need a marker or a neighbour.
   let careful: Bool
-  /// A morning hour without a day that has passed today is this evening's ("call mum at 7" at 10:54): in a
-  /// capture's one-off line; a routine's hour is the same every day.
-  var eveningOfPassed = false
+  /// The words name a time to come once, so a morning hour without a day that has passed today may be this
+  /// evening's ("call mum at 7" at 10:54; `Scan.Reading.passedMorning`): a capture's one-off line, `stride when` and
+  /// the options that take a time. Not a routine's hour, the same every day, nor `--since`, which looks back.
+  var aheadOnly = false
 
   /// A part of a time phrase.
   enum Piece {
@@ -50,6 +51,8 @@ struct Scan {
     var dayless = false
     /// The phrase named a period as a whole ("this month", "next weekend"): a range from its first day to its last.
     var period = false
+    /// A morning hour without am or pm that had passed today, and what it became (`Scan.Reading.passedMorning`).
+    var passed: PassedHour? = nil
     /// What a marker inside the phrase, after its day, says the time is for: "tomorrow after lunch" is a start.
     /// "after" inside a day's own words ("the day after tomorrow", "friday after next") is no marker.
     var innerRole: TimeParser.Role? = nil
@@ -119,6 +122,7 @@ struct Scan {
     }
     // "next march": the whole of that month.
     if TimeWords.months[words[1]] != nil, let first = phrase.day { return (first, first.endOfMonth) }
+    if let season = season(words[1], shift: shift) { return season }
     guard ["week", "month", "quarter", "qtr", "year", "yr"].contains(words[1]) else { return nil }
     return period(words[1], shift: shift)
   }
@@ -202,8 +206,8 @@ struct Scan {
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
-          afterAt: joiner?.hasSuffix("at") ?? false
-            || joiner?.hasSuffix("@") ?? false, marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
+          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || leadingHour(at: next),
+          marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
       // A time of day by name gives way to a clock time after it ("tomorrow afternoon at 5"); inside a title only
@@ -235,12 +239,20 @@ struct Scan {
       if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
     }
     // Only an hour said without am or pm inside a capture's line looks at the rest of it ("dinner at 7"); a time
-    // read whole (a routine's "at 7", `stride when`) is as said.
+    // read whole (`stride when`, an option) has no other words.
     let leaning =
       careful && reading.hourSaid != nil && reading.afternoon == nil ? leaning(outside: first, position) : nil
     return reading.phrase(
       first: first, end: position, anchor: anchor, parser: parser, leaning: leaning,
-      inLine: eveningOfPassed)
+      aheadOnly: aheadOnly)
+  }
+
+  /// Whether a number at `index` leads words read whole before its day ("9 tomorrow", "8 this evening", "7 friday
+  /// morning"): an hour, as "at 9 tomorrow" is. Inside a title a number before a day is a count ("read chapter 4
+  /// tomorrow"), so only where the whole text is a time.
+  func leadingHour(at index: Int) -> Bool {
+    guard !careful, index == 0, let next = word(1) else { return false }
+    return TimeWords.dayWords.contains(next) || TimeWords.weekdays[next] != nil || next == "this"
   }
 
   /// The joining words from `index` ("at", "on the", and, once a day is there, "after" or "before"), and where they

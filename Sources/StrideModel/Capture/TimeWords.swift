@@ -94,8 +94,12 @@ enum TimeWords {
     "past": -1,
   ]
 
+  /// Words that say a time is near enough, read as that time where the whole text is one ("around 3pm", "3pm
+  /// approximately").
+  static let approximately: Set<String> = ["around", "about", "approximately", "approx", "roughly", "circa"]
+
   /// Words that join the two ends of a range ("9am to 5pm", "22-23 feb", "monday until wednesday").
-  static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "till", "through", "thru"]
+  static let rangeConnectors: Set<String> = ["-", "–", "to", "until", "untill", "till", "through", "thru"]
 
   /// Small numbers written as words, and the vague amounts people use.
   static let amounts: [String: Double] = [
@@ -117,13 +121,17 @@ enum TimeWords {
     "dinner": ClockTime(hour: 19)!,
   ]
   /// Words of a line that say when in the day its thing happens, for an hour said without am or pm beside them
-  /// ("dinner at 7" is 19:00, "breakfast at 8" 08:00): `Scan.Leaning`.
+  /// ("dinner at 7" is 19:00, "breakfast at 8" 08:00, "standup at 9:30" never 21:30): `Scan.Leaning`.
   static let leanings: [String: Scan.Leaning] = [
     "breakfast": .morning, "morning": .morning, "mornings": .morning, "sunrise": .morning,
     "lunch": .midday, "lunchtime": .midday, "brunch": .midday, "noon": .midday, "midday": .midday,
     "dinner": .evening, "supper": .evening, "dinnertime": .evening, "evening": .evening, "night": .evening,
     "drinks": .evening, "concert": .evening, "gig": .evening, "theatre": .evening, "theater": .evening,
     "pub": .evening, "bedtime": .evening,
+    "standup": .daytime, "stand-up": .daytime, "meeting": .daytime, "meetings": .daytime, "mtg": .daytime,
+    "class": .daytime, "classes": .daytime, "shift": .daytime, "lecture": .daytime, "seminar": .daytime,
+    "appointment": .daytime, "appt": .daytime, "interview": .daytime, "lesson": .daytime, "exam": .daytime,
+    "workshop": .daytime, "scrum": .daytime, "huddle": .daytime,
   ]
   /// Words after a meal or an outing that make it a thing bought or booked, whose hour is not the outing's.
   static let bookedThings: Set<String> = [
