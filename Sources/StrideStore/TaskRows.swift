@@ -182,9 +182,11 @@ package struct TaskRows {
   ///
   /// A child table's rows are matched to the tasks in one of two ways. By default SQLite first lists the ids of the
   /// tasks that match, for each child table: cheap when few match (one task, some finished ones). With `mostMatch`
-  /// (every open task, at start-up) each child row's task is looked up instead: the lists cost about 0.4 µs a
-  /// matching task for each of the five tables (225 ms at 115,000 open tasks, with the child tables empty), the
-  /// lookups cost in proportion to the child rows.
+  /// (every open task, at start-up) every child row is read, in the order of its table's key, and the rows of tasks
+  /// the condition left out are passed over as the tasks are read beside them: the lists cost about 0.4 µs a
+  /// matching task for each of the five tables (225 ms at 115,000 open tasks, with the child tables empty), and
+  /// looking up each child row's task about 0.5 µs a row (55 ms at 100,000 open tasks with 84,000 steps and tags),
+  /// where reading a row of a finished task to pass it over costs a tenth of that (Docs/benchmarks.md).
   package func load(where condition: String, _ values: [SQLiteValue], mostMatch: Bool = false) throws(StrideError)
     -> [StrideTask]
   {
@@ -201,14 +203,11 @@ package struct TaskRows {
       ids.map { "\($0.lowerBound) <= \(column) AND \(column) < \($0.upperBound) AND " } ?? ""
     }
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
-      // The condition's columns are the task's in either form: the innermost query's table comes first.
-      let owners =
-        mostMatch
-        ? "EXISTS (SELECT 1 FROM tasks WHERE tasks.id = \(table).task_id AND (\(condition)))"
-        : "task_id IN (SELECT id FROM tasks WHERE \(condition))"
+      // Every row (in the ids' range), or those of the tasks the condition matches.
+      let owners = mostMatch ? "1" : "task_id IN (SELECT id FROM tasks WHERE \(condition))"
       let statement = try database.statement(
         "SELECT task_id, \(columns) FROM \(table) WHERE \(within("task_id"))\(owners) ORDER BY task_id, position")
-      return try ChildRows(statement.bind(values))
+      return try ChildRows(mostMatch ? statement : statement.bind(values))
     }
     var subtasks = try children("title, done, completed_at", "subtasks")
     var tags = try children("tag", "task_tags")
