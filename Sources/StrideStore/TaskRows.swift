@@ -124,7 +124,10 @@ package struct TaskRows {
     guard
       let (first, last) = try database.statement("SELECT min(id), max(id) FROM tasks").firstRow({ row in
         row.isNull(0) ? nil : (row.int64(0), row.int64(1))
-      }) ?? nil, last - first + 1 >= SideBySide.from
+      }) ?? nil,
+      // Ids far apart (an import's, say) are read whole: the parts' arithmetic stays far from overflowing.
+      case let (gap, overflow) = last.subtractingReportingOverflow(first), !overflow, gap < 1 << 40,
+      gap + 1 >= SideBySide.from
     else { return try load(where: open, [], mostMatch: true) }
     let parts = SideBySide.parts(of: Int(last - first + 1)) { range in
       let ids = (first + Int64(range.lowerBound))..<(first + Int64(range.upperBound))
