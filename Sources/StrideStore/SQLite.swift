@@ -204,11 +204,32 @@ package final class SQLiteStatement {
   }
 
   package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+  /// The value of `words` the column's text names, or nil when it names none (or is null): compared byte for byte
+  /// where SQLite keeps the text, with no string made of it. Loading the open tasks reads three such words a task.
+  @inline(__always)
+  package func word<T>(_ column: Int32, in words: ColumnWords<T>) -> T? {
+    guard let pointer = sqlite3_column_text(raw, column) else { return nil }
+    let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column)))
+    for (spelled, value) in words.entries where spelled.elementsEqual(bytes) { return value }
+    return nil
+  }
+
   package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
 
   /// A time stored as whole seconds since 1970.
   package func date(_ column: Int32) -> Date { Date(timeIntervalSince1970: TimeInterval(int64(column))) }
   package func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+}
+
+/// The words a column may hold, each with its bytes: what `SQLiteStatement.word` compares a column's text with.
+package struct ColumnWords<T>: Sendable where T: Sendable {
+  let entries: [([UInt8], T)]
+
+  /// Every case of `T`, spelled as its raw value.
+  package init(_ cases: [T]) where T: RawRepresentable, T.RawValue == String {
+    entries = cases.map { (Array($0.rawValue.utf8), $0) }
+  }
 }
 
 /// A value bound to a statement parameter.

@@ -77,6 +77,11 @@ enum TaskColumn: Int32, CaseIterable {
 }
 
 extension TaskRows {
+  /// The words the energy, status and type columns hold.
+  static let energies = ColumnWords(EnergyLevel.allCases)
+  static let statuses = ColumnWords(TaskStatus.allCases)
+  static let types = ColumnWords(TaskType.allCases)
+
   /// A task from its row of `tasks` (in `TaskColumn` order) and the rows of its child tables.
   static func task(
     from row: SQLiteStatement, subtasks: [Subtask], tags: [String], blockedBy: [TaskID], deferrals: [Deferral],
@@ -86,8 +91,9 @@ extension TaskRows {
     func optionalText(_ column: TaskColumn) -> String? { row.optionalText(column.rawValue) }
     func date(_ column: TaskColumn) -> Date? { row.optionalDate(column.rawValue) }
     let id = row.int64(TaskColumn.id.rawValue)
-    guard let energy = EnergyLevel(rawValue: text(.energy)), let status = TaskStatus(rawValue: text(.status)),
-      let type = TaskType(rawValue: text(.type))
+    guard let energy = row.word(TaskColumn.energy.rawValue, in: Self.energies),
+      let status = row.word(TaskColumn.status.rawValue, in: Self.statuses),
+      let type = row.word(TaskColumn.type.rawValue, in: Self.types)
     else {
       throw StrideError(.storageFailed, "task \(id) has a value this Stride does not know; upgrade Stride")
     }

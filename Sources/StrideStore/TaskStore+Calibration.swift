@@ -23,6 +23,14 @@ extension TaskStore {
     return recent.compactMap(EstimateCalibration.Sample.init)
   }
 
+  /// When the first and the latest change in the history were made; nil while it is empty. Two look-ups in the
+  /// index by time, whatever the history's length: what learns from recent finishes reads back from the latest one.
+  public func historySpan() throws(StrideError) -> (first: Date, latest: Date)? {
+    try database.statement("SELECT min(at), max(at) FROM history").firstRow { row in
+      row.isNull(0) ? nil : (row.date(0), row.date(1))
+    } ?? nil
+  }
+
   /// A task's time spent says how long it took only when it was finished in a focus session (or its time came from
   /// elsewhere, an import, with no sessions here): five minutes to start and the rest done without one is not the
   /// task's length. (SQL on `tasks`.)

@@ -148,7 +148,11 @@ func decadeSection() throws {
   reportValue(
     "strided resident memory after them", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier)))
   workspace.stop(daemon)
-  workspace.remove()
+  if arguments.contains("--keep") {
+    print("kept: XDG_DATA_HOME=\(workspace.root)/data XDG_RUNTIME_DIR=\(workspace.root)/run HOME=\(workspace.root)")
+  } else {
+    workspace.remove()
+  }
 }
 
 /// The database's size, per task and per history row and year of history.

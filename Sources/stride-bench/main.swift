@@ -7,7 +7,8 @@ import StrideProtocol
 //   swift build -c release --static-swift-stdlib && .build/release/stride-bench [--quick] [--check]
 //     [--only engine|capture|daemon|cli|search|review|taskwarrior]
 //   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
-//   .build/release/stride-bench --only decade [--quick]   (ten years of data, issue 58; not part of the full run)
+//   .build/release/stride-bench --only decade [--quick] [--keep]   (ten years of data, issue 58; not part of the full run)
+//   .build/release/stride-bench --only startup [--tasks 100000] [--keep]   (the daemon's start-up, for a profile)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -33,9 +34,10 @@ for section in sections {
   case "load": try loadSection()
   case "calendar": try calendarSection()
   case "decade": try decadeSection()
+  case "startup": try startupSection()
   default:
     print(
-      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load or decade"
+      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load, decade or startup"
     )
     exit(64)
   }

@@ -270,6 +270,10 @@ struct SchemaTests {
     let whole = try store.rows.load(where: "status <> 'completed'", [], mostMatch: true)
     #expect(whole.count == numbers.filter { $0 % 9 != 0 }.count)
     #expect(whole.count >= SideBySide.from, "enough to be read in parts")
+    // Every child row read and those of finished tasks passed over, as SQLite's list of the open ids gives them.
+    let listed = try store.rows.load(where: "status <> 'completed'", [])
+    let sameChildren = listed == whole
+    #expect(sameChildren, "each open task with its own steps, tags and blockers, none of a finished one")
     // Compared as one answer: a failure would otherwise print every task.
     let parts = try store.rows.loadOpen(sideBySide: true)
     let sameParts = parts == whole

@@ -26,14 +26,32 @@ extension Tasks {
     return rhythm
   }
 
-  /// The rhythm of every finish in the history, whenever it is dated (the most recent `EnergyRhythm.window`
+  /// The rhythm of the finishes in the history, whenever they are dated (the most recent `EnergyRhythm.window`
   /// count): what is kept does not hang on the moment it was read at. Their hours are the daemon's.
+  ///
+  /// Read back from the latest change in spans that grow (a month, then eight times as far each time) until a span
+  /// holds `window` finishes or reaches the first change: every finish after a span's start is in it, so the most
+  /// recent `window` are those reading the whole history gives, and a decade's history is not read at each start
+  /// and after each finish for the few hundred that count (Docs/benchmarks.md). A span that would reach past an
+  /// eighth of the history is the whole of it: a short history is read once, as before.
   static func readRhythm(_ store: TaskStore, timeZone: TimeZone) -> EnergyRhythm? {
-    let ever = (Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 32_503_680_000))
-    guard let done = try? store.history.completions(since: ever.0, until: ever.1) else { return nil }
-    return EnergyRhythm(
-      finishes: done.map { EnergyRhythm.Finish(energy: $0.energy, at: $0.at) },
-      calendar: LocalCalendar(timeZone: timeZone))
+    let calendar = LocalCalendar(timeZone: timeZone)
+    let span: (first: Date, latest: Date)?
+    do { span = try store.historySpan() } catch { return nil }
+    guard let (first, latest) = span else { return EnergyRhythm(finishes: [], calendar: calendar) }
+    // Past any change's time, so a finish dated at the latest change (or after it) is in every span.
+    let end = Date(timeIntervalSince1970: 32_503_680_000)
+    let whole = latest.timeIntervalSince(first)
+    var back = Seconds.days(30)
+    while true {
+      let from = back * 8 > whole ? first : latest.addingTimeInterval(-back)
+      guard let done = try? store.history.completions(since: from, until: end) else { return nil }
+      if done.count >= EnergyRhythm.window || from == first {
+        return EnergyRhythm(
+          finishes: done.map { EnergyRhythm.Finish(energy: $0.energy, at: $0.at) }, calendar: calendar)
+      }
+      back *= 8
+    }
   }
 
   /// The engine's settings as they stand: with the rhythm last learned, while `engine.learnEnergy` is on (for the

@@ -14,15 +14,15 @@ public struct StrideTask: Equatable, Sendable {
     var energy: EnergyLevel
     var status: TaskStatus
     var type: TaskType
-    var estimateMinutes: Int?
+    var estimateMinutes: Minutes
     var subtasks: [Subtask]
     var blockedBy: [TaskID]
-    var due: Date?
-    var start: Date?
+    var due: Moment
+    var start: Moment
     var tags: [String]
     var deferral: Deferral?
     var deferrals: [Deferral]
-    var followUp: Date?
+    var followUp: Moment
     var createdAt: Date
     /// What few tasks have (a repeat rule, a pin), behind one reference: the ranking reads every task's fields,
     /// and a smaller task is a faster scan.
@@ -32,7 +32,23 @@ public struct StrideTask: Equatable, Sendable {
     var rawInput: String
     var waitingFor: String?
     var updatedAt: Date
-    var completedAt: Date?
+    var completedAt: Moment
+  }
+
+  /// A time that may be missing, in 8 bytes (nil is NaN): a `Date?` takes 16 in the fields (its flag and the
+  /// padding after it), and at 100,000 open tasks the ranking's scan and the daemon's memory are the fields' bytes.
+  struct Moment: Equatable, Sendable {
+    private let seconds: Double
+    init(_ date: Date?) { seconds = date?.timeIntervalSinceReferenceDate ?? .nan }
+    var date: Date? { seconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: seconds) }
+    static func == (a: Moment, b: Moment) -> Bool { a.seconds == b.seconds || (a.seconds.isNaN && b.seconds.isNaN) }
+  }
+
+  /// An estimate that may be missing, in 8 bytes (nil is `Int.min`, which no estimate is), for the same reason.
+  struct Minutes: Equatable, Sendable {
+    private let raw: Int
+    init(_ minutes: Int?) { raw = minutes ?? .min }
+    var value: Int? { raw == .min ? nil : raw }
   }
 
   /// A routine's rule, a pin, notes, and the time spent on it with its focus sessions.
@@ -118,8 +134,8 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.energy = newValue }
   }
   public var estimateMinutes: Int? {
-    get { storage.fields.estimateMinutes }
-    set { fields.estimateMinutes = newValue }
+    get { storage.fields.estimateMinutes.value }
+    set { fields.estimateMinutes = Minutes(newValue) }
   }
   public var status: TaskStatus {
     get { storage.fields.status }
@@ -138,13 +154,13 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.blockedBy = newValue }
   }
   public var due: Date? {
-    get { storage.fields.due }
-    set { fields.due = newValue }
+    get { storage.fields.due.date }
+    set { fields.due = Moment(newValue) }
   }
   /// When the task may start; until then it is not suggested (a capture's "after 6pm" or `start:monday`).
   public var start: Date? {
-    get { storage.fields.start }
-    set { fields.start = newValue }
+    get { storage.fields.start.date }
+    set { fields.start = Moment(newValue) }
   }
   public var tags: [String] {
     _read { yield storage.fields.tags }
@@ -167,8 +183,8 @@ public struct StrideTask: Equatable, Sendable {
   }
   /// When to check on a waiting task; from then on it is offered as "check on it".
   public var followUp: Date? {
-    get { storage.fields.followUp }
-    set { fields.followUp = newValue }
+    get { storage.fields.followUp.date }
+    set { fields.followUp = Moment(newValue) }
   }
   public var createdAt: Date {
     get { storage.fields.createdAt }
@@ -179,8 +195,8 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.updatedAt = newValue }
   }
   public var completedAt: Date? {
-    get { storage.fields.completedAt }
-    set { fields.completedAt = newValue }
+    get { storage.fields.completedAt.date }
+    set { fields.completedAt = Moment(newValue) }
   }
   /// The name of the list the task belongs to ("inbox", "home"). Every stored task is in exactly one; nil only on
   /// a task not stored yet, which the store puts in the default list.
@@ -236,15 +252,15 @@ public struct StrideTask: Equatable, Sendable {
   ) {
     storage = Storage(
       Fields(
-        id: id, energy: energy, status: status, type: type, estimateMinutes: estimateMinutes, subtasks: subtasks,
-        blockedBy: blockedBy, due: due, start: start, tags: tags, deferral: deferral, deferrals: deferrals,
-        followUp: followUp, createdAt: createdAt,
+        id: id, energy: energy, status: status, type: type, estimateMinutes: Minutes(estimateMinutes),
+        subtasks: subtasks, blockedBy: blockedBy, due: Moment(due), start: Moment(start), tags: tags,
+        deferral: deferral, deferrals: deferrals, followUp: Moment(followUp), createdAt: createdAt,
         extras: Extras(
           recurrence: recurrence, pinned: pinned, missed: missed, notes: notes, spentSeconds: spentSeconds,
           focusSessions: focusSessions),
         list: list,
         title: title, rawInput: rawInput, waitingFor: waitingFor, updatedAt: updatedAt ?? createdAt,
-        completedAt: completedAt))
+        completedAt: Moment(completedAt)))
   }
 
   /// How many times the task has been deferred.

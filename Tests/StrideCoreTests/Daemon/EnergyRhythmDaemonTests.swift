@@ -7,6 +7,7 @@ import Testing
 @testable import StrideJSON
 @testable import StrideModel
 @testable import StrideNowView
+@testable import StrideStore
 @testable import StrideWire
 
 /// Energy that learns, through the daemon: tasks captured and finished at hours a test clock sets (imports of
@@ -105,6 +106,23 @@ struct EnergyRhythmDaemonTests {
     _ = Self.call(dispatcher, "history.undo")
     // The undo took back the last finish: 29, too few.
     #expect(Self.call(dispatcher, "now.list")?["learnedEnergy"] == nil)
+  }
+
+  @Test("finishes ten months back count with the recent ones, at start-up too: the history is read back far enough")
+  func readsFarBack() throws {
+    let (store, path) = try Fixtures.store()
+    let clock = TestClock(Self.monday)
+    let dispatcher = TestDispatcher.make(store: store, clock: { clock.now })
+    // Fifteen finishes ten months back and twenty-five this week: forty, as if the whole history were read.
+    Self.finish(dispatcher, clock, days: 300...302)
+    Self.finish(dispatcher, clock, days: 1...5)
+    clock.set("2026-11-23T15:10:00Z")
+    #expect(Self.call(dispatcher, "now.list")?["learnedEnergy"]?["finishes"] == .integer(40))
+    dispatcher.close()
+    // Started again on the same store, the daemon learns the same at its start.
+    let again = TestDispatcher.make(store: try TaskStore(path: path), clock: { clock.now })
+    defer { again.close() }
+    #expect(Self.call(again, "now.list")?["learnedEnergy"]?["finishes"] == .integer(40))
   }
 
   @Test("a task put off for lack of energy comes back when the person usually has enough, and the reply says when")
