@@ -66,3 +66,12 @@ extension Reply {
     return summary
   }
 }
+
+extension Dispatcher {
+  /// `task.list`: whole, or in parts when asked.
+  func taskList(_ reply: Reply, _ session: ConnectionSession?, _ caller: Tasks.Caller) throws -> Data {
+    try reply(
+      Wire.TaskList.self, session: session, whole: { try tasks.list($0, caller) },
+      pages: { try tasks.listPages($0, caller) })
+  }
+}

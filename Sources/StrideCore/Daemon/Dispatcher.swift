@@ -238,10 +238,7 @@ public final class Dispatcher: Sendable {
     case .taskCapture: return try reply(Wire.TaskCapture.self) { try tasks.capture($0, caller) }
     case .taskGet: return try reply(Wire.TaskGet.self) { try tasks.get($0.id, caller) }
     case .taskDuplicate: return try reply(Wire.TaskDuplicate.self) { try tasks.duplicate($0.id, caller) }
-    case .taskList:
-      return try reply(
-        Wire.TaskList.self, session: session, whole: { try tasks.list($0, caller) },
-        pages: { try tasks.listPages($0, caller) })
+    case .taskList: return try taskList(reply, session, caller)
     case .taskFind: return try reply(Wire.TaskFind.self) { try tasks.find($0, caller) }
     case .taskUpdate: return try reply(Wire.TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
     case .taskComplete: return try reply(Wire.TaskComplete.self) { try change(.complete($0.id)) }
