@@ -164,12 +164,23 @@ package struct TaskRows {
   }
 
   /// The stored tasks with these ids, in the order of `ids`; an id no longer stored is left out.
+  ///
+  /// Read `idsAtOnce` at a time through statements whose text never changes (the ids bound, the last group filled
+  /// out with 0, which no task has): the connection keeps each statement it prepares, so ids written into the SQL
+  /// would leave a new set of statements behind for every page a listing reads.
   package func load(_ ids: [TaskID]) throws(StrideError) -> [StrideTask] {
-    guard !ids.isEmpty else { return [] }
-    let list = ids.map { String($0.rawValue) }.joined(separator: ",")
-    let byID = Dictionary(try load(where: "id IN (\(list))").map { ($0.id, $0) }) { first, _ in first }
+    var byID: [TaskID: StrideTask] = [:]
+    let condition = "id IN (" + Array(repeating: "?", count: Self.idsAtOnce).joined(separator: ",") + ")"
+    for start in stride(from: 0, to: ids.count, by: Self.idsAtOnce) {
+      let group = ids[start..<min(start + Self.idsAtOnce, ids.count)].map { SQLiteValue.integer($0.rawValue) }
+      let values = group + Array(repeating: .integer(0), count: Self.idsAtOnce - group.count)
+      for task in try load(where: condition, values) { byID[task.id] = task }
+    }
     return ids.compactMap { byID[$0] }
   }
+
+  /// How many ids `load(_:)` reads at once.
+  package static let idsAtOnce = 256
 
   /// The condition on `tasks`, and its values, of the completed tasks with a tag or finished since a time.
   private static func completed(tag: String?, since: Date?) -> (String, [SQLiteValue]) {
