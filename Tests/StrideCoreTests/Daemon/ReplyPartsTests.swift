@@ -64,6 +64,12 @@ struct ReplyPartsTests {
     // The first part says what a table needs before the rows: the largest id, the lists.
     #expect(parts.first?["result"]?["columns"]?["largestID"] == .integer(600))
     #expect(whole["result"]?["columns"] == nil, "a whole reply is as it was")
+    // Another listing leaves nothing more behind in the daemon: not even a prepared statement.
+    let kept = try running.dispatcher.tasks.locked { $0.database.preparedStatements }
+    try connection.send(
+      #"{"jsonrpc":"2.0","id":"q","method":"task.list","params":{"status":"completed","parts":true}}"# + "\n")
+    #expect(try read(connection, until: "q").parts.count == 1)
+    #expect(try running.dispatcher.tasks.locked { $0.database.preparedStatements } == kept)
   }
 
   @Test("a listing whose order needs every task comes in parts too, in that order; an empty one ends with no part")
