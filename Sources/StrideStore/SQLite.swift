@@ -66,6 +66,9 @@ package final class SQLiteDatabase {
     }
   }
 
+  /// How many prepared statements the connection keeps.
+  package var preparedStatements: Int { statements.count }
+
   /// A prepared statement for `sql`, cached for the life of the connection and reset for reuse.
   package func statement(_ sql: String) throws(StrideError) -> SQLiteStatement {
     if let cached = statements[sql] {
