@@ -4,8 +4,9 @@ import StrideJSON
 import StrideModel
 
 /// The history read back for people: the log a page at a time, and the facts a review is counted from. The
-/// review's queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of
-/// changes is not decoded task by task.
+/// review reads what was finished from `history_done` and counts changes through the index by action and time; its
+/// other queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of changes
+/// is not decoded task by task.
 extension History {
   /// A page of the log, newest first: changes that touched `task` (any when nil), at or after `since`, before
   /// `until`, older than the change `before`; at most `limit`, and whether there are more.
@@ -52,50 +53,17 @@ extension History {
     package var routine: Bool
   }
 
-  /// Every task finished in `[since, until)` by a change not taken back: a task that went from open to finished,
-  /// or a routine's occurrence done (the routine itself stays open). Imports and captures of finished tasks are
-  /// not finishing.
+  /// Every task finished in `[since, until)` by a change not taken back (`History.finished` says which): read from
+  /// `history_done`, kept by time, so a period reads only the finishes it counts.
   package func completions(since: Date, until: Date) throws(StrideError) -> [Completion] {
-    // A change made here finishes the task it is about (the first of its tasks); a sync pass may finish any of
-    // the tasks it received. Only the changes that can finish one are read.
-    // Each change's text is parsed once for all the fields read (json_extract with several paths).
-    let local = try database.statement(
+    let statement = try database.statement(
       """
-      SELECT at, action, json_extract(after, '$[0].id', '$[0].energy', '$[0].estimateMinutes', '$[0].status'),
-        json_extract(before, '$[0].status', '$[0].repeat.rule')
-      FROM history
-      WHERE at >= ?1 AND at < ?2 AND undone_by IS NULL AND action IN ('task.complete', 'subtask.complete')
+      SELECT d.at, d.task_id, d.energy, d.minutes, d.routine FROM history_done d
+      WHERE d.at >= ?1 AND d.at < ?2
+        AND NOT EXISTS (SELECT 1 FROM history h WHERE h.seq = d.seq AND h.undone_by IS NOT NULL)
+      ORDER BY d.at, d.seq
       """
     ).bind(.date(since), .date(until))
-    var found: [Completion] = []
-    while try local.step() {
-      guard case .array(let after)? = try? JSONReader.parse(Array(local.text(2).utf8)), after.count == 4,
-        case .array(let before)? = try? JSONReader.parse(Array(local.text(3).utf8)), before.count == 2,
-        case .integer(let id) = after[0]
-      else { continue }
-      let routine = before[1] != .null
-      let finished = after[3] == .string("completed") && before[0] != .string("completed")
-      guard finished || (routine && local.text(1) == ChangeAction.complete.rawValue) else { continue }
-      let energy = if case .string(let word) = after[1] { EnergyLevel(rawValue: word) } else { nil as EnergyLevel? }
-      let minutes = if case .integer(let value) = after[2] { Int(value) } else { nil as Int? }
-      found.append(
-        Completion(at: local.date(0), task: TaskID(id), energy: energy ?? .medium, minutes: minutes, routine: routine))
-    }
-    let received = try database.statement(
-      """
-      SELECT h.at, json_extract(a.value, '$.id'), json_extract(a.value, '$.energy'),
-        json_extract(a.value, '$.estimateMinutes'), 0
-      FROM history h, json_each(h.after) a, json_each(h.before) b
-      WHERE h.at >= ?1 AND h.at < ?2 AND h.undone_by IS NULL AND h.action = 'sync.receive'
-        AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
-        AND json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed'
-      """
-    ).bind(.date(since), .date(until))
-    found += try read(received)
-    return found
-  }
-
-  private func read(_ statement: SQLiteStatement) throws(StrideError) -> [Completion] {
     var found: [Completion] = []
     while try statement.step() {
       found.append(
