@@ -13,17 +13,22 @@ extension History {
   package func page(task: TaskID?, since: Date?, until: Date?, before: Int64?, limit: Int) throws(StrideError)
     -> HistoryPage
   {
+    // Only the conditions asked for are written, so SQLite reads the page from where the last one ended (the rowid
+    // below `before`) rather than from the newest row each time: `log --all` reads each row once.
+    var conditions = ["h.seq < ?4"]
+    if task != nil { conditions.append("h.seq IN (SELECT seq FROM history_tasks WHERE task_id = ?1)") }
+    if since != nil { conditions.append("h.at >= ?2") }
+    if until != nil { conditions.append("h.at < ?3") }
     let statement = try database.statement(
       """
       SELECT h.seq, h.at, h.action, h.summary, h.before, h.after, h.origin, h.undone_by IS NOT NULL,
         CASE WHEN h.action = 'history.undo' THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END
       FROM history h
-      WHERE (?1 IS NULL OR h.seq IN (SELECT seq FROM history_tasks WHERE task_id = ?1))
-        AND (?2 IS NULL OR h.at >= ?2) AND (?3 IS NULL OR h.at < ?3) AND (?4 IS NULL OR h.seq < ?4)
+      WHERE \(conditions.joined(separator: " AND "))
       ORDER BY h.seq DESC LIMIT ?5
       """
     ).bind(
-      task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), before.map { .integer($0) } ?? .null,
+      task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), .integer(before ?? Int64.max),
       .int(limit + 1))
     var entries: [LoggedChange] = []
     while try statement.step() {
