@@ -29,21 +29,40 @@ extension History {
   /// it cut (fewer than `limit`: none are left). The caller holds the transaction.
   package func compact(before cutoff: Date, limit: Int) throws(StrideError) -> Int {
     let statement = try database.statement(
-      "SELECT seq, before, after FROM history WHERE slim = 0 AND at < ? ORDER BY seq LIMIT ?"
+      """
+      SELECT seq, at, action, summary, before, after, undoable, undone_by, origin FROM history
+      WHERE slim = 0 AND at < ? ORDER BY seq LIMIT ?
+      """
     ).bind(.date(cutoff), .int(limit))
-    var rows: [(Int64, String, String)] = []
-    while try statement.step() { rows.append((statement.int64(0), statement.text(1), statement.text(2))) }
-    for (seq, before, after) in rows {
-      guard case .array(let old)? = try? JSONReader.parse(Array(before.utf8)),
+    var rows: [[SQLiteValue]] = []
+    while try statement.step() {
+      rows.append([
+        .integer(statement.int64(0)), .integer(statement.int64(1)), .text(statement.text(2)),
+        .text(statement.text(3)), .text(statement.text(4)), .text(statement.text(5)),
+        .integer(statement.int64(6)), .int(statement.optionalInt(7)),
+        .string(statement.optionalText(8)),
+      ])
+    }
+    for var row in rows {
+      guard case .text(let before) = row[4], case .text(let after) = row[5],
+        case .array(let old)? = try? JSONReader.parse(Array(before.utf8)),
         case .array(let new)? = try? JSONReader.parse(Array(after.utf8))
       else {
-        throw database.storageError("history row \(seq) could not be read to compact it; check the database")
+        throw database.storageError("history row \(row[0]) could not be read to compact it; check the database")
       }
       let (slimBefore, slimAfter) = Self.slimmed(before: old, after: new)
-      try database.statement("UPDATE history SET before = ?, after = ?, slim = 1 WHERE seq = ?").bind(
-        .text(String(decoding: JSONWriter.write(slimBefore), as: UTF8.self)),
-        .text(String(decoding: JSONWriter.write(slimAfter), as: UTF8.self)), .integer(seq)
-      ).run()
+      row[4] = .text(String(decoding: JSONWriter.write(slimBefore), as: UTF8.self))
+      row[5] = .text(String(decoding: JSONWriter.write(slimAfter), as: UTF8.self))
+      // Deleted and written again, not updated: a row made smaller in place leaves its page mostly empty, while a
+      // deletion lets SQLite merge the pages it leaves thin, so the pages compaction frees go to the free list,
+      // for the incremental vacuum to give back.
+      try database.statement("DELETE FROM history WHERE seq = ?").bind(row[0]).run()
+      try database.statement(
+        """
+        INSERT INTO history (seq, at, action, summary, before, after, undoable, undone_by, origin, slim)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+        """
+      ).bind(row).run()
     }
     return rows.count
   }
