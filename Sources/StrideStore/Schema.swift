@@ -251,7 +251,8 @@ package enum Schema {
     // 16: history that does not weigh forever (issue 58). `slim`: 1 once compaction has cut a row's tasks down to
     // what the log and the review read (`History+Compaction.swift`); such a row is past `undo`'s reach. What each
     // change finished, by time, for the review (`history_done`), filled here from the rows there are as the review
-    // read them before; and the changes by action and time, for the review's counts.
+    // read them before; the changes by action and time, for the review's counts; and the finished tasks by when they
+    // were finished and by when they were due, for the review's time spent and what was done late.
     """
     ALTER TABLE history ADD COLUMN slim INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE history_done (
@@ -279,6 +280,8 @@ package enum Schema {
         AND json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed';
     CREATE INDEX history_by_action ON history (action, at, undone_by);
     CREATE INDEX history_whole ON history (seq) WHERE slim = 0;
+    CREATE INDEX tasks_by_completion ON tasks (status, completed_at);
+    CREATE INDEX tasks_by_due ON tasks (status, due);
     """,
   ]
 

@@ -136,6 +136,7 @@ struct HistoryCompactionTests {
     try old.execute(
       """
       DROP TABLE history_done; DROP INDEX history_by_action; DROP INDEX history_whole;
+      DROP INDEX tasks_by_completion; DROP INDEX tasks_by_due;
       ALTER TABLE history DROP COLUMN slim; PRAGMA user_version = 15;
       """)
     old.close()
