@@ -30,8 +30,10 @@ extension History {
   package func compact(before cutoff: Date, limit: Int) throws(StrideError) -> Int {
     let statement = try database.statement(
       """
-      SELECT seq, at, action, summary, before, after, undoable, undone_by, origin FROM history
-      WHERE slim = 0 AND at < ? ORDER BY seq LIMIT ?
+      SELECT seq, at, action, summary, before, after, undoable, undone_by, origin, words,
+        CASE WHEN words IS NULL AND action = 'history.undo'
+          THEN (SELECT o.action FROM history o WHERE o.undone_by = history.seq) END
+      FROM history WHERE slim = 0 AND at < ? ORDER BY seq LIMIT ?
       """
     ).bind(.date(cutoff), .int(limit))
     var rows: [[SQLiteValue]] = []
@@ -40,7 +42,7 @@ extension History {
         .integer(statement.int64(0)), .integer(statement.int64(1)), .text(statement.text(2)),
         .text(statement.text(3)), .text(statement.text(4)), .text(statement.text(5)),
         .integer(statement.int64(6)), .int(statement.optionalInt(7)),
-        .string(statement.optionalText(8)),
+        .string(statement.optionalText(8)), try words(of: statement),
       ])
     }
     for var row in rows {
@@ -59,12 +61,23 @@ extension History {
       try database.statement("DELETE FROM history WHERE seq = ?").bind(row[0]).run()
       try database.statement(
         """
-        INSERT INTO history (seq, at, action, summary, before, after, undoable, undone_by, origin, slim)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+        INSERT INTO history (seq, at, action, summary, before, after, undoable, undone_by, origin, words, slim)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
         """
       ).bind(row).run()
     }
     return rows.count
+  }
+
+  /// The words of the row `statement` stands on (`compact`'s columns): kept, or, for a row written before schema
+  /// 16, worded from its whole tasks before they are cut down.
+  private func words(of statement: SQLiteStatement) throws(StrideError) -> SQLiteValue {
+    if let words = statement.optionalText(9) { return .text(words) }
+    guard let action = ChangeAction(rawValue: statement.text(2)) else { return .null }
+    let (words, _) = Self.worded(
+      action, summary: statement.text(3), before: try tasks(statement.text(4)), after: try tasks(statement.text(5)),
+      undoing: statement.optionalText(10).flatMap(ChangeAction.init(rawValue:)))
+    return .text(words)
   }
 
   /// Whether whole rows written before `cutoff` are left to compact.

@@ -21,8 +21,11 @@ extension History {
     if until != nil { conditions.append("h.at < ?3") }
     let statement = try database.statement(
       """
-      SELECT h.seq, h.at, h.action, h.summary, h.before, h.after, h.origin, h.undone_by IS NOT NULL,
-        CASE WHEN h.action = 'history.undo' THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END
+      SELECT h.seq, h.at, h.action, h.summary, h.words, h.origin, h.undone_by IS NOT NULL, h.before, h.after,
+        CASE WHEN h.action = 'history.undo' AND h.words IS NULL
+          THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END,
+        CASE WHEN h.words IS NOT NULL THEN coalesce(json_extract(h.after, '$[0].id'), json_extract(h.before, '$[0].id'))
+          END
       FROM history h
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY h.seq DESC LIMIT ?5
@@ -33,20 +36,32 @@ extension History {
     var entries: [LoggedChange] = []
     while try statement.step() {
       guard let action = ChangeAction(rawValue: statement.text(2)) else { continue }
-      let (earlier, later) = (try tasks(statement.text(4)), try tasks(statement.text(5)))
-      var words = HistoryWords.phrase(action, before: earlier, after: later, summary: statement.text(3))
-      if let undone = statement.optionalText(8).flatMap(ChangeAction.init(rawValue:)) {
-        // An undo's tasks go from what the change made back to what it found.
-        words = "took back: " + HistoryWords.phrase(undone, before: later, after: earlier, summary: statement.text(3))
-      }
+      // Each row keeps its words from when it was written; a row written before schema 16 is worded from its tasks.
+      let (words, id) =
+        if let words = statement.optionalText(4) {
+          (words, statement.isNull(10) ? nil : TaskID(statement.int64(10)))
+        } else {
+          try Self.worded(
+            action, summary: statement.text(3), before: tasks(statement.text(7)), after: tasks(statement.text(8)),
+            undoing: statement.optionalText(9).flatMap(ChangeAction.init(rawValue:)))
+        }
       entries.append(
         LoggedChange(
-          seq: statement.int64(0), at: statement.date(1), action: action,
-          id: (later.first ?? earlier.first)?.id,
-          words: words, undone: statement.int(7) != 0, fromSync: statement.optionalText(6) == Self.syncOrigin))
+          seq: statement.int64(0), at: statement.date(1), action: action, id: id, words: words,
+          undone: statement.int(6) != 0, fromSync: statement.optionalText(5) == Self.syncOrigin))
     }
     let more = entries.count > limit
     return HistoryPage(entries: Array(entries.prefix(limit)), more: more)
+  }
+
+  /// A change in the log's words, and the task it was about, from its tasks: `undoing`, for an undo, is the action
+  /// it took back, whose tasks go from what the change made back to what it found.
+  static func worded(
+    _ action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], undoing: ChangeAction?
+  ) -> (String, TaskID?) {
+    let id = (after.first ?? before.first)?.id
+    guard let undoing else { return (HistoryWords.phrase(action, before: before, after: after, summary: summary), id) }
+    return ("took back: " + HistoryWords.phrase(undoing, before: after, after: before, summary: summary), id)
   }
 
   /// A task finished in a period: when, which, what it needed, and whether it was a routine's occurrence.

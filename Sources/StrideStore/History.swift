@@ -26,13 +26,18 @@ package struct History {
   package func record(
     action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], at now: Date,
     undoable: Bool = true,
-    origin: String? = nil
+    origin: String? = nil, undoing: ChangeAction? = nil
   ) throws(StrideError) {
+    // Worded once, as the log says it (`HistoryWords`), so reading the log reads no task.
+    let (words, _) = Self.worded(action, summary: summary, before: before, after: after, undoing: undoing)
     try database.statement(
-      "INSERT INTO history (at, action, summary, before, after, undoable, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      """
+      INSERT INTO history (at, action, summary, before, after, undoable, origin, words)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """
     ).bind(
       .date(now), .text(action.rawValue), .text(summary), .text(json(before)), .text(json(after)),
-      .int(undoable ? 1 : 0), .string(origin)
+      .int(undoable ? 1 : 0), .string(origin), .text(words)
     ).run()
     let seq = database.lastInsertRowID
     for id in Set((before + after).map(\.id)) {
@@ -107,7 +112,7 @@ package struct History {
   package func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
     try record(
       action: .undo, summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
-      undoable: false, origin: origin)
+      undoable: false, origin: origin, undoing: entry.action)
     try database.statement("UPDATE history SET undone_by = (SELECT max(seq) FROM history) WHERE seq = ?")
       .bind(.integer(entry.seq)).run()
   }

@@ -249,12 +249,14 @@ package enum Schema {
     CREATE INDEX calendar_events_by_calendar ON calendar_events (calendar, start);
     """,
     // 16: history that does not weigh forever (issue 58). `slim`: 1 once compaction has cut a row's tasks down to
-    // what the log and the review read (`History+Compaction.swift`); such a row is past `undo`'s reach. What each
+    // what the log and the review read (`History+Compaction.swift`); such a row is past `undo`'s reach. `words`: the
+    // change as the log says it, written with the row (NULL in older rows, worded from their tasks). What each
     // change finished, by time, for the review (`history_done`), filled here from the rows there are as the review
     // read them before; the changes by action and time, for the review's counts; and the finished tasks by when they
     // were finished and by when they were due, for the review's time spent and what was done late.
     """
     ALTER TABLE history ADD COLUMN slim INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE history ADD COLUMN words TEXT;
     CREATE TABLE history_done (
       at      INTEGER NOT NULL,
       seq     INTEGER NOT NULL,

@@ -130,6 +130,7 @@ struct HistoryCompactionTests {
     let (store, path) = try history()
     let before = tasks(store)
     let counted = try review(before)
+    let log = try before.log(.init(limit: 1_000)).entries
     before.close(after: {})
     // The store as the code before schema 16 left it: the same rows, without what 16 adds.
     let old = try SQLiteDatabase(path: path)
@@ -137,7 +138,7 @@ struct HistoryCompactionTests {
       """
       DROP TABLE history_done; DROP INDEX history_by_action; DROP INDEX history_whole;
       DROP INDEX tasks_by_completion; DROP INDEX tasks_by_due;
-      ALTER TABLE history DROP COLUMN slim; PRAGMA user_version = 15;
+      ALTER TABLE history DROP COLUMN slim; ALTER TABLE history DROP COLUMN words; PRAGMA user_version = 15;
       """)
     old.close()
 
@@ -145,8 +146,10 @@ struct HistoryCompactionTests {
     let again = try review(tasks)
     #expect(again.done == counted.done && again.byEnergy == counted.byEnergy)
     #expect(again.days.map(\.minutes) == counted.days.map(\.minutes))
+    #expect(try tasks.log(.init(limit: 1_000)).entries == log, "rows without their words are worded from their tasks")
     try compact(tasks, on: "2026-12-01T00:00:00Z")
     #expect(try review(tasks).done == counted.done)
+    #expect(try tasks.log(.init(limit: 1_000)).entries == log, "and keep those words once compacted")
     #expect(try integrity(tasks) == "ok")
   }
 
