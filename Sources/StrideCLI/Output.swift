@@ -51,6 +51,17 @@ struct Output {
     sink.lines.append(line)
   }
 
+  /// Writes text as it is, with no newline of its own (a JSON document written part by part).
+  func write(_ text: String) {
+    print(text, terminator: "")
+  }
+
+  /// Sends what was printed on its way now (a part of a listing, so the reader sees it as it comes), and ends the
+  /// command quietly once the reader has gone (`stride list | head`): nothing more is read or written.
+  func flushed() throws {
+    if fflush(nil) != 0 { throw ExitStatus.ok }
+  }
+
   /// Prints a value as one line of JSON with sorted keys (JSON mode only).
   func emit(_ value: some Encodable) {
     guard json, let bytes = try? JSONValueEncoder.bytes(value) else { return }
@@ -130,16 +141,25 @@ struct Output {
   /// Lays rows out in columns by the width each cell takes on a terminal (a CJK character or an emoji takes two),
   /// left-aligned except the columns in `rightAligned`, two spaces apart.
   static func columns(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+    let widths = columnWidths(rows)
+    return rows.map { line($0, widths: widths, rightAligned: rightAligned) }
+  }
+
+  /// The widths of `rows`' columns on a terminal: each its widest cell's.
+  static func columnWidths(_ rows: [[String]]) -> [Int] {
     let count = rows.map(\.count).max() ?? 0
-    let widths = (0..<count).map { column in
+    return (0..<count).map { column in
       rows.map { column < $0.count ? TerminalColumns.width($0[column]) : 0 }.max() ?? 0
     }
-    return rows.map { row in
-      row.enumerated().map { column, cell in
-        let padding = String(repeating: " ", count: widths[column] - TerminalColumns.width(cell))
-        return rightAligned.contains(column) ? padding + cell : cell + padding
-      }.joined(separator: "  ").trimmingTrailingSpaces()
-    }
+  }
+
+  /// One row laid out in columns `widths` wide, as `columns` lays each out (a cell wider than its column pushes the
+  /// rest of its row on).
+  static func line(_ row: [String], widths: [Int], rightAligned: Set<Int> = []) -> String {
+    row.enumerated().map { column, cell in
+      let padding = String(repeating: " ", count: max(0, widths[column] - TerminalColumns.width(cell)))
+      return rightAligned.contains(column) ? padding + cell : cell + padding
+    }.joined(separator: "  ").trimmingTrailingSpaces()
   }
 }
 

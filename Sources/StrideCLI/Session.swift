@@ -1,6 +1,7 @@
 import StrideBase
 import StrideClientKit
 import StrideConnection
+import StrideJSON
 import StridePlatform
 import StrideTransport
 import StrideWire
@@ -48,16 +49,31 @@ package final class Session {
     try answer(method, params).result
   }
 
+  /// Calls a method asking for its reply in parts, handing each part's result to `part` as it comes (Docs/protocol.md,
+  /// "Replies in parts").
+  func callInParts<M: WireMethod>(
+    _ method: M.Type, _ params: M.Params, part: (JSONValue) throws -> Void
+  ) throws -> ReplyParts.Summary? {
+    let client = try client()
+    defer { sayContextRefusal(client) }
+    return try client.answerInParts(method, params, part: part)
+  }
+
   private func answer<M: WireMethod>(_ method: M.Type, _ params: M.Params) throws(ClientError) -> Answer<M.Result> {
     let client = try client()
     let result = try client.answer(method, params)
+    sayContextRefusal(client)
+    return result
+  }
+
+  /// Says once that the daemon did not know the person's zone.
+  private func sayContextRefusal(_ client: StrideClient) {
     if client.contextRefused, !contextRefusalSaid {
       contextRefusalSaid = true
       note(
         "stride: strided does not know the time zone \(context.timeZone ?? "") (from TZ or /etc/localtime), so it "
           + "reads and says times in its own; set TZ to a name such as Europe/Berlin.")
     }
-    return result
   }
 
   /// Where this person is, for the daemon to read and say times as they would: the zone (`TZ`, else the system's)

@@ -10,6 +10,8 @@ extension Session {
   func list(_ args: CommandArguments<ListOptions>) throws {
     try args.noMorePositionals(than: 0, "list")
     let params = try listParams(args.options)
+    // For a person or a script, the tasks come in parts and are printed as they come; `stride mcp` keeps the whole.
+    guard output.sink != nil else { return try listInParts(params, emptyList(params, args.options)) }
     let result = try call(Wire.TaskList.self, params)
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else { return output.say(emptyList(params, args.options)) }
@@ -72,22 +74,14 @@ extension Session {
   /// The table `list` and `find` print, the title cut to what the terminal leaves; with `found` (a search), the
   /// words the daemon found highlighted, and with `whereFound`, a line under a task found outside its title saying
   /// where.
-  private func taskTable(
+  func taskTable(
     _ tasks: [Wire.Task], found: [SearchFound]?, statuses: [String]? = nil, whereFound: Bool = false
   ) -> [String] {
     let found = found?.count == tasks.count ? found : nil
-    // The daemon's words ("blocked by 4", "starts Mon"), or the plain status from an older one.
-    let statuses = statuses?.count == tasks.count ? statuses : nil
     // A LIST column when the tasks come from several lists.
     let lists = Set(tasks.map(\.list)).count > 1
-    var header = ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
-    var rows = tasks.enumerated().map { index, task in
-      [
-        String(describing: task.id), task.title, statuses?[index] ?? statusText(task),
-        task.subtasks.isEmpty ? "" : progressText(task),
-        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
-      ] + (lists ? [task.list ?? ""] : [])
-    }
+    var header = Self.tableHeader(lists: lists)
+    var rows = tableRows(tasks, statuses: statuses, lists: lists)
     // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe; the
     // estimate, the energy, the steps and the status give way on a narrow one.
     var (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
@@ -117,6 +111,24 @@ extension Session {
     return printed
   }
 
+  /// The table's header, with a LIST column when the tasks come from several lists.
+  static func tableHeader(lists: Bool) -> [String] {
+    ["ID", "TITLE", "STATUS", "STEPS", "ENERGY", "ESTIMATE", "DUE"] + (lists ? ["LIST"] : [])
+  }
+
+  /// The table's cells for `tasks`, as `tableHeader` names them.
+  func tableRows(_ tasks: [Wire.Task], statuses: [String]?, lists: Bool) -> [[String]] {
+    // The daemon's words ("blocked by 4", "starts Mon"), or the plain status from an older one.
+    let statuses = statuses?.count == tasks.count ? statuses : nil
+    return tasks.enumerated().map { index, task in
+      [
+        String(describing: task.id), task.title, statuses?[index] ?? statusText(task),
+        task.subtasks.isEmpty ? "" : progressText(task),
+        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
+      ] + (lists ? [task.list ?? ""] : [])
+    }
+  }
+
   /// A due time in words said short, for a narrow terminal: without ", end of day" (a day alone is due at its end),
   /// without "at", and without the weekday before a date ("Mon 1 Mar 2027, end of day" is "1 Mar 2027",
   /// "Friday at 17:00" "Friday 17:00").
@@ -129,7 +141,7 @@ extension Session {
 
   /// Pieces of a text (plain and matched taking turns) as one line cut to `width` columns, the matched pieces
   /// highlighted on a terminal.
-  private func marked(_ pieces: [String], width: Int) -> String {
+  func marked(_ pieces: [String], width: Int) -> String {
     let whole = pieces.joined()
     let clipped = TerminalColumns.clip(whole, width)
     guard output.color, pieces.count > 1 else { return clipped }

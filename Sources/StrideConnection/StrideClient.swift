@@ -93,9 +93,52 @@ public final class StrideClient {
   public func answer<M: WireMethod>(
     _ method: M.Type, _ params: M.Params
   ) throws(ClientError) -> Answer<M.Result> {
+    let id = try send(method, params)
+    let json: JSONValue
+    do {
+      json = try reply(to: id, of: M.name)
+    } catch {
+      // Without parts nothing else throws.
+      throw error as? ClientError ?? .unreachable("\(error)")
+    }
+    do {
+      return Answer(result: try M.readResult(json), json: json)
+    } catch {
+      throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
+    }
+  }
+
+  /// Calls a method asking for its reply in parts (Docs/protocol.md, "Replies in parts"): `part` is handed each
+  /// part's result as it comes, in order, and the summary that ends the reply is returned. An error the daemon ends
+  /// the reply with is thrown after the parts before it were handed on. A daemon that answers whole instead (one
+  /// from before parts) has its result handed on as the one part, and nil returned.
+  public func answerInParts<M: WireMethod>(
+    _ method: M.Type, _ params: M.Params, part: (JSONValue) throws -> Void
+  ) throws -> ReplyParts.Summary? {
+    let id = try send(method, params, inParts: true)
+    var parts = 0
+    let json = try reply(to: id, of: M.name) { params throws in
+      guard case .object(let fields) = params, fields["id"] == id.json, let result = fields["result"] else { return }
+      parts += 1
+      try part(result)
+    }
+    guard let summary = try? ReplyParts.Summary(json: json) else {
+      guard parts == 0 else {
+        throw ClientError.unreachable("strided ended a reply to \(M.name) in parts with something else")
+      }
+      try part(json)
+      return nil
+    }
+    return summary
+  }
+
+  /// Sends a request for `method` (with the context first while it has not been sent), and returns its id.
+  private func send<M: WireMethod>(
+    _ method: M.Type, _ params: M.Params, inParts: Bool = false
+  ) throws(ClientError) -> RequestID {
     // The context goes first, in the same write, while it has not been sent.
     let first = try context.map { context throws(ClientError) in try encoded(ClientContext.self, context) }
-    let (line, id) = try encoded(method, params)
+    let (line, id) = try encoded(method, params, inParts: inParts)
     let request = (first?.line ?? []) + line
     // Sent anyway, it would be cut off with the connection; say so while it can still be split.
     guard line.count <= hello.limits.maxLineBytes else {
@@ -115,25 +158,32 @@ public final class StrideClient {
       context = nil
       try readContextReply(first.id)
     }
+    return id
+  }
+
+  /// The result of the response to request `id`; the `reply.part` notifications before it go to `part`, other
+  /// notifications are passed over.
+  private func reply(
+    to id: RequestID, of name: String, part: (JSONValue) throws -> Void = { _ in }
+  ) throws -> JSONValue {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
       let message: IncomingMessage
       do {
         message = try IncomingMessage(line: line)
       } catch {
-        throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
+        throw ClientError.unreachable("strided sent a reply to \(name) that this stride cannot read: \(error)")
       }
       // Notifications (no id) may arrive between replies; they are not the answer.
-      guard message.id != nil || message.error != nil else { continue }
+      guard message.id != nil || message.error != nil else {
+        if message.method == ReplyParts.method, let params = message.params { try part(params) }
+        continue
+      }
       if let error = message.error { throw ClientError.failed(error.strideError) }
       guard message.id == id, let json = message.result else {
         throw ClientError.unreachable("strided answered out of order")
       }
-      do {
-        return Answer(result: try M.readResult(json), json: json)
-      } catch {
-        throw ClientError.unreachable("strided sent a reply to \(M.name) that this stride cannot read: \(error)")
-      }
+      return json
     }
   }
 
@@ -156,12 +206,19 @@ public final class StrideClient {
 
   /// A request line for `method`, and its id.
   private func encoded<M: WireMethod>(
-    _ method: M.Type, _ params: M.Params
+    _ method: M.Type, _ params: M.Params, inParts: Bool = false
   ) throws(ClientError) -> (line: [UInt8], id: RequestID) {
     let id = RequestID.number(nextID)
     nextID += 1
     do {
-      return (try M.requestLine(id: id, params: params), id)
+      let line = try M.requestLine(id: id, params: params)
+      guard inParts else { return (line, id) }
+      // The request asks for parts with one more param.
+      guard case .object(var request) = try JSONReader.parse(line), case .object(var fields) = request["params"]
+      else { return (line, id) }
+      fields[ReplyParts.param] = .bool(true)
+      request["params"] = .object(fields)
+      return (JSONWriter.write(.object(request)) + [0x0A], id)
     } catch {
       throw ClientError.unreachable("the request to \(M.name) could not be written: \(error)")
     }

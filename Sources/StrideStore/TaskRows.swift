@@ -146,6 +146,33 @@ package struct TaskRows {
 
   /// Completed tasks, newest first, optionally only those with a tag or finished since a time.
   package func loadCompleted(tag: String?, since: Date? = nil) throws(StrideError) -> [StrideTask] {
+    let (condition, values) = Self.completed(tag: tag, since: since)
+    let tasks = try load(where: condition, values)
+    return tasks.sorted { ($0.completedAt ?? $0.updatedAt, $0.id) > ($1.completedAt ?? $1.updatedAt, $1.id) }
+  }
+
+  /// The ids of the tasks `loadCompleted` loads, in its order, sorted by SQLite: a listing in parts then loads the
+  /// tasks a page at a time (`load(_:)`), holding only their ids meanwhile.
+  package func completedIDs(tag: String?, since: Date? = nil) throws(StrideError) -> [TaskID] {
+    let (condition, values) = Self.completed(tag: tag, since: since)
+    let statement = try database.statement(
+      "SELECT id FROM tasks WHERE \(condition) ORDER BY coalesce(completed_at, updated_at) DESC, id DESC")
+    statement.bind(values)
+    var ids: [TaskID] = []
+    while try statement.step() { ids.append(TaskID(statement.int64(0))) }
+    return ids
+  }
+
+  /// The stored tasks with these ids, in the order of `ids`; an id no longer stored is left out.
+  package func load(_ ids: [TaskID]) throws(StrideError) -> [StrideTask] {
+    guard !ids.isEmpty else { return [] }
+    let list = ids.map { String($0.rawValue) }.joined(separator: ",")
+    let byID = Dictionary(try load(where: "id IN (\(list))").map { ($0.id, $0) }) { first, _ in first }
+    return ids.compactMap { byID[$0] }
+  }
+
+  /// The condition on `tasks`, and its values, of the completed tasks with a tag or finished since a time.
+  private static func completed(tag: String?, since: Date?) -> (String, [SQLiteValue]) {
     var condition = "status = 'completed'"
     var values: [SQLiteValue] = []
     if let tag {
@@ -156,8 +183,7 @@ package struct TaskRows {
       condition += " AND completed_at >= ?"
       values.append(.date(since))
     }
-    let tasks = try load(where: condition, values)
-    return tasks.sorted { ($0.completedAt ?? $0.updatedAt, $0.id) > ($1.completedAt ?? $1.updatedAt, $1.id) }
+    return (condition, values)
   }
 
   /// Every dependency edge in the database, open and completed tasks alike: (task, the task it waits on).

@@ -52,11 +52,29 @@ extension Wire {
     /// Each task's status as a list says it, in the tasks' order: "active", "blocked by 4", "starts Mon",
     /// "waiting", "deferred", "done"; absent from an older daemon.
     public var statuses: [String]?
+    /// In the first part of a reply in parts only: what a table of the whole listing needs to know before its rows
+    /// come.
+    public var columns: ListColumns?
 
-    public init(tasks: [Task], found: [SearchFound]? = nil, statuses: [String]? = nil) {
+    public init(
+      tasks: [Task], found: [SearchFound]? = nil, statuses: [String]? = nil, columns: ListColumns? = nil
+    ) {
       self.tasks = tasks
       self.found = found
       self.statuses = statuses
+      self.columns = columns
+    }
+  }
+
+  /// What a table of a listing sent in parts can be laid out by before its rows come: the largest id any of its rows
+  /// can have, and the lists they can come from (every list, unless the listing names one).
+  public struct ListColumns: Codable, Sendable, Equatable {
+    public var largestID: TaskID
+    public var lists: [String]
+
+    public init(largestID: TaskID, lists: [String]) {
+      self.largestID = largestID
+      self.lists = lists
     }
   }
 

@@ -3,6 +3,10 @@ import StrideBase
 import StrideModel
 import StrideStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A heavy user's ten years, built the same way every run (issue 58): 100,000 tasks captured over ten years, 70,000
 /// of them finished; a million history rows (each task put off, waited on, resumed, given a step and re-estimated
 /// before it is finished); 20,000 notes, 500 of them on one task; 500 open routines; four lists; titles in several
@@ -143,6 +147,12 @@ func decadeSection() throws {
         _ = try workspace.time(stride, arguments)
       }
     report("  stride \(name)", samples)
+    // The first screen of a long listing for a person (its JSON is one line, for a script).
+    if rows != nil || name.hasPrefix("log --all"), !arguments.contains("--json") {
+      _ = try workspace.firstScreen(stride, arguments, limit: limit)
+      let screens = try (0..<runs).map { _ in try workspace.firstScreen(stride, arguments, limit: limit) }.sorted()
+      report("    first screen (40 lines, through a pipe)", screens)
+    }
     if let rows {
       reportValue("    rows a second", String(format: "%.0f", Double(rows) / (samples[samples.count / 2] / 1000)))
     }
@@ -199,5 +209,46 @@ private func weigh(_ path: String, tasks: Int) throws {
       String(
         format: "%.1f MB, %.0f bytes a row, %.1f MB a year", Double(history) / 1e6, perRow,
         Double(history) / 1e6 / Decade.years))
+  }
+}
+
+extension Workspace {
+  /// How long `executable` takes to write its first `lines` lines into a pipe (a screen, as a person sees it); then
+  /// it is stopped. Infinity when that takes longer than `limit` milliseconds.
+  func firstScreen(_ executable: String, _ arguments: [String], lines: Int = 40, limit: Double) throws -> Double {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { throw StrideError(.internalError, "could not make a pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let env = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { env.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, executable, &actions, nil, argv, env) == 0 else {
+      throw StrideError(.internalError, "could not run \(executable)")
+    }
+    close(pipe[1])
+    var (seen, buffer) = (0, [UInt8](repeating: 0, count: 65_536))
+    var elapsed = Double.infinity
+    var ready = pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)
+    while seen < lines {
+      let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+      guard waited < limit, poll(&ready, 1, Int32(limit - waited)) > 0 else { break }
+      let count = read(pipe[0], &buffer, buffer.count)
+      guard count > 0 else { break }
+      seen += buffer[0..<count].count { $0 == 0x0A }
+      if seen >= lines { elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+    }
+    close(pipe[0])
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return elapsed
   }
 }

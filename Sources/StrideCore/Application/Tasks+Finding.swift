@@ -47,7 +47,7 @@ extension Tasks {
   }
 
   /// Whether a task passes every filter of `params` but status, tag and search (which choose what is read).
-  private static func passes(_ task: StrideTask, _ params: Wire.TaskList.Params, at now: Date) -> Bool {
+  static func passes(_ task: StrideTask, _ params: Wire.TaskList.Params, at now: Date) -> Bool {
     if params.pinned == true, !task.pinned { return false }
     if let energy = params.energy, task.energy != energy { return false }
     if let before = params.dueBefore?.date, (task.due ?? .distantFuture) >= before { return false }

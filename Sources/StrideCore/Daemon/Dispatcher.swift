@@ -161,6 +161,13 @@ public final class Dispatcher: Sendable {
         run.append(request)
       } else {
         commitRun()
+        // A reply in parts is written as it is read: the replies before it go first.
+        if case .success(let request) = parsed, ReplyParts.asked(in: request.params), let write = session?.writeAhead,
+          !replies.isEmpty
+        {
+          do { try write(replies.reduce(into: Data()) { $0.append($1) }) } catch { session?.hungUp = true }
+          replies = []
+        }
         replies.append(respond(to: parsed, encoder: encoder, session: session))
       }
     }
@@ -237,7 +244,7 @@ public final class Dispatcher: Sendable {
     case .taskCapture: return try reply(Wire.TaskCapture.self) { try tasks.capture($0, caller) }
     case .taskGet: return try reply(Wire.TaskGet.self) { try tasks.get($0.id, caller) }
     case .taskDuplicate: return try reply(Wire.TaskDuplicate.self) { try tasks.duplicate($0.id, caller) }
-    case .taskList: return try reply(Wire.TaskList.self) { try tasks.list($0, caller) }
+    case .taskList: return try taskList(reply, session, caller)
     case .taskFind: return try reply(Wire.TaskFind.self) { try tasks.find($0, caller) }
     case .taskUpdate: return try reply(Wire.TaskUpdate.self) { try change(.update($0.id, try patch($0, at: now))) }
     case .taskComplete: return try reply(Wire.TaskComplete.self) { try change(.complete($0.id)) }
@@ -387,20 +394,4 @@ struct Reply {
   where M.Params: Decodable, M.Result: Encodable {
     try encoder.response(id: request.id, result: try body(context.filling(try request.params.decode(M.Params.self))))
   }
-}
-
-/// What the daemon knows about one connection beyond its requests: its subscription, once it has one.
-public final class ConnectionSession {
-  public internal(set) var subscription: Subscription?
-  /// The person's zone and date order (`client.context`), for the requests that do not name their own.
-  public internal(set) var context = ClientContext.Params()
-  /// The context's zone, found once when it was set; nil: the daemon's.
-  var timeZone: TimeZone?
-  /// The terminal session the client runs in (`TerminalSession`): the changes it makes are recorded as made there.
-  /// Found when the first change asks for it, so a connection that only reads (and its greeting) does not wait for
-  /// /proc.
-  public private(set) lazy var origin: String? = findOrigin()
-  private let findOrigin: () -> String?
-
-  public init(origin: @autoclosure @escaping () -> String? = nil) { findOrigin = origin }
 }

@@ -153,6 +153,7 @@ public final class Server: Sendable {
     let encoder = WireEncoder()
     let peer = client.peerPID()
     let session = ConnectionSession(origin: peer.flatMap(TerminalSession.of))
+    session.writeAhead = { data in try client.write(data) }
     var framer = LineFramer(maxLineBytes: limits.maxLineBytes)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     do {
@@ -201,6 +202,8 @@ public final class Server: Sendable {
       }
       let group = Array(lines[start..<min(start + 64, lines.count)])
       let replies = dispatcher.respond(to: group, encoder: encoder, session: session)
+      // A client that went away during a reply in parts gets nothing more.
+      guard !session.hungUp else { return false }
       try client.write(replies.reduce(into: Data()) { $0.append($1) })
       guard setBusy(id, false) else { return false }
     }

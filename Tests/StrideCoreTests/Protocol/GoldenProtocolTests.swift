@@ -9,7 +9,7 @@ import Testing
 @testable import StrideWire
 
 /// Docs/protocol.md is the golden file: its `→` requests are replayed in order on one connection to a fresh daemon,
-/// and what the daemon writes back (the reply, then any event notifications) must equal the `←` lines after it. A
+/// and what the daemon writes back (a reply's parts, the reply, then any event notifications) must equal the `←` lines after it. A
 /// `⏰ TIME` line runs the wake-up timer and the focus timer at that instant; the events they send follow as `←` lines. Set
 /// STRIDE_UPDATE_GOLDEN=1 to rewrite the `←` lines after a deliberate change (adding and dropping lines as the
 /// output now has more or fewer), then read the diff.
@@ -24,6 +24,9 @@ struct GoldenProtocolTests {
     var rewritten: [String] = []
     let dispatcher = try TestDispatcher.make()
     let session = ConnectionSession()
+    // A reply in parts is written ahead of its response, as the server writes it.
+    var ahead: [String] = []
+    session.writeAhead = { ahead.append(String(decoding: $0.dropLast(), as: UTF8.self)) }
     let updating = ProcessInfo.processInfo.environment["STRIDE_UPDATE_GOLDEN"] == "1"
     var expected = [
       String(
@@ -49,9 +52,9 @@ struct GoldenProtocolTests {
       }
       if line.hasPrefix("→ ") {
         let sent = String(line.dropFirst(2)).replacingOccurrences(of: "{{examples}}", with: examples)
-        expected = ([TestDispatcher.reply(dispatcher, sent, session: session)] + events()).map {
-          $0.replacingOccurrences(of: examples, with: "{{examples}}")
-        }
+        let reply = TestDispatcher.reply(dispatcher, sent, session: session)
+        expected = (ahead + [reply] + events()).map { $0.replacingOccurrences(of: examples, with: "{{examples}}") }
+        ahead = []
         if case .success(let parsed) = Request.parse(Array(sent.utf8)) { methods.insert(parsed.method) }
       } else if line.hasPrefix("⏰ ") {
         let instant = try #require(Timestamp.parse(String(line.dropFirst(2))), "line \(index + 1)")

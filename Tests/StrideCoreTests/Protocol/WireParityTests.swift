@@ -58,6 +58,7 @@ struct WireParityTests {
     let lines = try String(contentsOfFile: GoldenProtocolTests.path, encoding: .utf8).components(separatedBy: "\n")
     let byName = Dictionary(uniqueKeysWithValues: Self.clientMethods.map { ($0.name, $0) })
     var asked: [String: String] = [:]
+    var inParts: Set<String> = []
     var results = 0
     var events = 0
     var tasks = 0
@@ -65,13 +66,26 @@ struct WireParityTests {
       // A request the docs show as broken on purpose is no reply to check.
       guard let message = try? JSONReader.parse(Array(line.dropFirst(2).utf8)) else { continue }
       if line.hasPrefix("→ ") {
-        if let id = message["id"], case .string(let method)? = message["method"] { asked["\(id)"] = method }
+        if let id = message["id"], case .string(let method)? = message["method"] {
+          asked["\(id)"] = method
+          if let params = message["params"], ReplyParts.asked(in: params) { inParts.insert("\(id)") }
+        }
         continue
       }
       let place = "line \(index + 1) of Docs/protocol.md"
       let envelope = try JSONValueDecoder.decode(IncomingMessage.self, from: message)
       #expect(Self.dumped(try IncomingMessage(json: message)) == Self.dumped(envelope), "\(place)")
-      if let result = message["result"], let id = message["id"], let name = asked["\(id)"], let method = byName[name] {
+      if let result = message["result"], let id = message["id"], inParts.contains("\(id)") {
+        // A reply in parts ends with its summary; its parts are the method's results.
+        #expect(try ReplyParts.Summary(json: result) == JSONValueDecoder.decode(ReplyParts.Summary.self, from: result))
+      } else if message["method"] == .string(ReplyParts.method), let params = message["params"],
+        let id = params["id"], let result = params["result"], let name = asked["\(id)"], let method = byName[name]
+      {
+        #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result, place) }
+        tasks += try Self.sameTasks(in: result, place)
+      } else if let result = message["result"], let id = message["id"], let name = asked["\(id)"],
+        let method = byName[name]
+      {
         #expect(throws: Never.self, "\(place)") { try Self.decodes(method, result, place) }
         results += 1
         tasks += try Self.sameTasks(in: result, place)

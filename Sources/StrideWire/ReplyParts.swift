@@ -1,0 +1,58 @@
+import StrideBase
+import StrideJSON
+
+/// Replies in parts (Docs/protocol.md, "Replies in parts"): a client that puts `"parts": true` in a request's params
+/// gets a long reply as `reply.part` notifications, each a bounded page of the result for that request's id, and then
+/// the response, a short summary. A client that does not ask gets the whole result in one response, as before.
+public enum ReplyParts {
+  /// The notification that carries one part.
+  public static let method = "reply.part"
+  /// The param a request asks for parts with (`true`).
+  public static let param = "parts"
+
+  /// The params of one `reply.part` notification: the request it answers, its number (from 1, in order) and its
+  /// rows, shaped as the method's whole result is.
+  public struct Part<Result: Encodable>: Encodable {
+    public var id: RequestID
+    public var part: Int
+    public var result: Result
+
+    public init(id: RequestID, part: Int, result: Result) {
+      self.id = id
+      self.part = part
+      self.result = result
+    }
+  }
+
+  /// The response that ends a reply in parts: how many parts and rows were sent.
+  public struct Summary: Codable, Sendable, Equatable, JSONReadable {
+    public var parts: Int
+    public var rows: Int
+
+    public init(parts: Int, rows: Int) {
+      self.parts = parts
+      self.rows = rows
+    }
+
+    public init(json: JSONValue) throws(JSONUnreadable) {
+      let field = try JSONFields(json, "the end of a reply in parts")
+      self.init(parts: try field("parts"), rows: try field("rows"))
+    }
+  }
+
+  /// Whether a request's params ask for parts.
+  public static func asked(in params: JSONValue) -> Bool {
+    guard case .object(let fields) = params else { return false }
+    return fields[param] == .bool(true)
+  }
+}
+
+extension Wire.TaskListResult: JSONReadable {
+  /// Read by hand: a listing in parts reads tens of thousands of tasks, a part at a time.
+  public init(json: JSONValue) throws(JSONUnreadable) {
+    let field = try JSONFields(json, "a list of tasks")
+    self.init(
+      tasks: try field("tasks"), found: try field.decoded("found"), statuses: try field.optional("statuses"),
+      columns: try field.decoded("columns"))
+  }
+}
