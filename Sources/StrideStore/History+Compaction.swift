@@ -142,7 +142,8 @@ extension History {
   static let slimDefaults: [String: JSONValue] = [
     "rawInput": .string(""), "energy": .string(EnergyLevel.medium.rawValue),
     "status": .string(TaskStatus.active.rawValue), "type": .string(TaskType.chore.rawValue), "subtasks": .array([]),
-    "blockedBy": .array([]), "tags": .array([]), "createdAt": .string(Timestamp(Date(timeIntervalSince1970: 0)).rfc3339),
+    "blockedBy": .array([]), "tags": .array([]),
+    "createdAt": .string(Timestamp(Date(timeIntervalSince1970: 0)).rfc3339),
     "updatedAt": .string(Timestamp(Date(timeIntervalSince1970: 0)).rfc3339),
   ]
 

@@ -176,7 +176,8 @@ private func compact(_ path: String) throws {
     if cut < TaskStore.compactionBatch { break }
   }
   reportValue(
-    "decade: compacted", String(format: "%d rows in %.1f s, longest step %.1f ms", rows, seconds(since: began), longest))
+    "decade: compacted", String(format: "%d rows in %.1f s, longest step %.1f ms", rows, seconds(since: began), longest)
+  )
   (longest, began) = (0, DispatchTime.now().uptimeNanoseconds)
   while true {
     let start = DispatchTime.now().uptimeNanoseconds
