@@ -3,7 +3,7 @@ import StrideBase
 import StrideStore
 
 /// Compacts the history older than `undo` reaches (`history.undoDays`) and gives the space back, in small steps
-/// between requests: each step (500 rows cut down, or 2 MB given back) holds the store's lock for a few
+/// between requests: each step (500 rows cut down, or 512 KB given back) holds the store's lock for a few
 /// milliseconds, then lets go, so a request waits at most one step. It looks every hour, and after a step that
 /// left work to do, again a moment later. A store made before schema 16 is rewritten once (one `VACUUM`, which
 /// turns on the incremental vacuum) when compaction has left more than half of it free.
