@@ -1,6 +1,7 @@
 import StrideBase
 import StrideClientKit
 import StrideConnection
+import StrideJSON
 import StridePlatform
 import StrideWire
 
@@ -18,25 +19,41 @@ extension Session {
     let until = try time(args.options.until)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
     let wanted = (args.options.all ? Int.max : args.options.limit) ?? (paged ? 500 : 100)
-    // A page of at most 1,000 at a time, each older than the last, until enough are read.
-    var entries: [HistoryLog.Entry] = []
-    var more = true
-    while more, entries.count < wanted {
+    // A page of at most 1,000 at a time, each older than the last, until enough are read. Into a pipe or a file,
+    // each page is written as it comes (JSON too, as one object whose entries are written a page at a time), so
+    // the first lines come at once and nothing grows with the history; a pager is given them all at once.
+    var lines: [String] = []
+    var (count, more, last, day) = (0, true, nil as Int64?, "")
+    if output.json { print(#"{"entries":["#, terminator: "") }
+    while more, count < wanted {
       let page = try call(
-        HistoryLog.self,
-        .init(id: id, since: since, until: until, limit: min(1_000, wanted - entries.count), before: entries.last?.seq))
-      entries += page.entries
-      more = page.more
+        HistoryLog.self, .init(id: id, since: since, until: until, limit: min(1_000, wanted - count), before: last))
+      if output.json {
+        for (index, entry) in page.entries.enumerated() {
+          guard let bytes = try? JSONValueEncoder.bytes(entry) else { continue }
+          print((count + index == 0 ? "" : ",") + String(decoding: bytes, as: UTF8.self), terminator: "")
+        }
+      } else {
+        let said = logLines(page.entries, day: &day)
+        paged ? lines += said : said.forEach { output.say($0) }
+      }
+      (count, more, last) = (count + page.entries.count, page.more, page.entries.last?.seq)
     }
-    guard !output.json else { return output.emit(HistoryLog.Result(entries: entries, more: more)) }
-    guard !entries.isEmpty else {
+    if output.json { return print("],\"more\":\(more)}") }
+    guard count > 0 else {
       let which = id.map { " of task \($0)" } ?? ""
       return output.say(
         since == nil && until == nil
           ? "Nothing in the history\(which) yet." : "Nothing happened\(which) in that period; try a longer one.")
     }
+    let tail = more ? output.folded(["There is more before this; see it with --all, or a longer --limit."]) : []
+    paged ? page(lines + tail) : tail.forEach { output.say($0) }
+  }
+
+  /// The log's lines for `entries`: a heading for each day (`day`, the last heading written, is kept between
+  /// pages), then each change at its time; a long entry folds under its words, clear of the clock.
+  private func logLines(_ entries: [HistoryLog.Entry], day: inout String) -> [String] {
     var lines: [String] = []
-    var day = ""
     for entry in entries {
       let heading = entry.said?.day ?? String(entry.at.rfc3339.prefix(10))
       if heading != day {
@@ -47,10 +64,7 @@ extension Session {
       let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
       lines.append("  \(Output.said(entry.said?.clock, entry.at))  \(entry.words)\(note)")
     }
-    // A long entry folds under its words, clear of the clock.
-    lines = output.folded(lines, hang: 9)
-    if more { lines += output.folded(["There is more before this; see it with --all, or a longer --limit."]) }
-    paged ? page(lines) : lines.forEach { output.say($0) }
+    return output.folded(lines, hang: 9)
   }
 
   /// Shows lines through the person's pager (`PAGER`, else `less -FRX`, which quits when they fit), or prints them

@@ -4,43 +4,64 @@ import StrideJSON
 import StrideModel
 
 /// The history read back for people: the log a page at a time, and the facts a review is counted from. The
-/// review's queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of
-/// changes is not decoded task by task.
+/// review reads what was finished from `history_done` and counts changes through the index by action and time; its
+/// other queries read only the fields they count, with SQLite's JSON functions, so a month of thousands of changes
+/// is not decoded task by task.
 extension History {
   /// A page of the log, newest first: changes that touched `task` (any when nil), at or after `since`, before
   /// `until`, older than the change `before`; at most `limit`, and whether there are more.
   package func page(task: TaskID?, since: Date?, until: Date?, before: Int64?, limit: Int) throws(StrideError)
     -> HistoryPage
   {
+    // Only the conditions asked for are written, so SQLite reads the page from where the last one ended (the rowid
+    // below `before`) rather than from the newest row each time: `log --all` reads each row once.
+    var conditions = ["h.seq < ?4"]
+    if task != nil { conditions.append("h.seq IN (SELECT seq FROM history_tasks WHERE task_id = ?1)") }
+    if since != nil { conditions.append("h.at >= ?2") }
+    if until != nil { conditions.append("h.at < ?3") }
     let statement = try database.statement(
       """
-      SELECT h.seq, h.at, h.action, h.summary, h.before, h.after, h.origin, h.undone_by IS NOT NULL,
-        CASE WHEN h.action = 'history.undo' THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END
+      SELECT h.seq, h.at, h.action, h.summary, h.words, h.origin, h.undone_by IS NOT NULL, h.before, h.after,
+        CASE WHEN h.action = 'history.undo' AND h.words IS NULL
+          THEN (SELECT o.action FROM history o WHERE o.undone_by = h.seq) END,
+        CASE WHEN h.words IS NOT NULL THEN coalesce(json_extract(h.after, '$[0].id'), json_extract(h.before, '$[0].id'))
+          END
       FROM history h
-      WHERE (?1 IS NULL OR h.seq IN (SELECT seq FROM history_tasks WHERE task_id = ?1))
-        AND (?2 IS NULL OR h.at >= ?2) AND (?3 IS NULL OR h.at < ?3) AND (?4 IS NULL OR h.seq < ?4)
+      WHERE \(conditions.joined(separator: " AND "))
       ORDER BY h.seq DESC LIMIT ?5
       """
     ).bind(
-      task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), before.map { .integer($0) } ?? .null,
+      task.map { .integer($0.rawValue) } ?? .null, .date(since), .date(until), .integer(before ?? Int64.max),
       .int(limit + 1))
     var entries: [LoggedChange] = []
     while try statement.step() {
       guard let action = ChangeAction(rawValue: statement.text(2)) else { continue }
-      let (earlier, later) = (try tasks(statement.text(4)), try tasks(statement.text(5)))
-      var words = HistoryWords.phrase(action, before: earlier, after: later, summary: statement.text(3))
-      if let undone = statement.optionalText(8).flatMap(ChangeAction.init(rawValue:)) {
-        // An undo's tasks go from what the change made back to what it found.
-        words = "took back: " + HistoryWords.phrase(undone, before: later, after: earlier, summary: statement.text(3))
-      }
+      // Each row keeps its words from when it was written; a row written before schema 16 is worded from its tasks.
+      let (words, id) =
+        if let words = statement.optionalText(4) {
+          (words, statement.isNull(10) ? nil : TaskID(statement.int64(10)))
+        } else {
+          try Self.worded(
+            action, summary: statement.text(3), before: tasks(statement.text(7)), after: tasks(statement.text(8)),
+            undoing: statement.optionalText(9).flatMap(ChangeAction.init(rawValue:)))
+        }
       entries.append(
         LoggedChange(
-          seq: statement.int64(0), at: statement.date(1), action: action,
-          id: (later.first ?? earlier.first)?.id,
-          words: words, undone: statement.int(7) != 0, fromSync: statement.optionalText(6) == Self.syncOrigin))
+          seq: statement.int64(0), at: statement.date(1), action: action, id: id, words: words,
+          undone: statement.int(6) != 0, fromSync: statement.optionalText(5) == Self.syncOrigin))
     }
     let more = entries.count > limit
     return HistoryPage(entries: Array(entries.prefix(limit)), more: more)
+  }
+
+  /// A change in the log's words, and the task it was about, from its tasks: `undoing`, for an undo, is the action
+  /// it took back, whose tasks go from what the change made back to what it found.
+  static func worded(
+    _ action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], undoing: ChangeAction?
+  ) -> (String, TaskID?) {
+    let id = (after.first ?? before.first)?.id
+    guard let undoing else { return (HistoryWords.phrase(action, before: before, after: after, summary: summary), id) }
+    return ("took back: " + HistoryWords.phrase(undoing, before: after, after: before, summary: summary), id)
   }
 
   /// A task finished in a period: when, which, what it needed, and whether it was a routine's occurrence.
@@ -52,50 +73,17 @@ extension History {
     package var routine: Bool
   }
 
-  /// Every task finished in `[since, until)` by a change not taken back: a task that went from open to finished,
-  /// or a routine's occurrence done (the routine itself stays open). Imports and captures of finished tasks are
-  /// not finishing.
+  /// Every task finished in `[since, until)` by a change not taken back (`History.finished` says which): read from
+  /// `history_done`, kept by time, so a period reads only the finishes it counts.
   package func completions(since: Date, until: Date) throws(StrideError) -> [Completion] {
-    // A change made here finishes the task it is about (the first of its tasks); a sync pass may finish any of
-    // the tasks it received. Only the changes that can finish one are read.
-    // Each change's text is parsed once for all the fields read (json_extract with several paths).
-    let local = try database.statement(
+    let statement = try database.statement(
       """
-      SELECT at, action, json_extract(after, '$[0].id', '$[0].energy', '$[0].estimateMinutes', '$[0].status'),
-        json_extract(before, '$[0].status', '$[0].repeat.rule')
-      FROM history
-      WHERE at >= ?1 AND at < ?2 AND undone_by IS NULL AND action IN ('task.complete', 'subtask.complete')
+      SELECT d.at, d.task_id, d.energy, d.minutes, d.routine FROM history_done d
+      WHERE d.at >= ?1 AND d.at < ?2
+        AND NOT EXISTS (SELECT 1 FROM history h WHERE h.seq = d.seq AND h.undone_by IS NOT NULL)
+      ORDER BY d.at, d.seq
       """
     ).bind(.date(since), .date(until))
-    var found: [Completion] = []
-    while try local.step() {
-      guard case .array(let after)? = try? JSONReader.parse(Array(local.text(2).utf8)), after.count == 4,
-        case .array(let before)? = try? JSONReader.parse(Array(local.text(3).utf8)), before.count == 2,
-        case .integer(let id) = after[0]
-      else { continue }
-      let routine = before[1] != .null
-      let finished = after[3] == .string("completed") && before[0] != .string("completed")
-      guard finished || (routine && local.text(1) == ChangeAction.complete.rawValue) else { continue }
-      let energy = if case .string(let word) = after[1] { EnergyLevel(rawValue: word) } else { nil as EnergyLevel? }
-      let minutes = if case .integer(let value) = after[2] { Int(value) } else { nil as Int? }
-      found.append(
-        Completion(at: local.date(0), task: TaskID(id), energy: energy ?? .medium, minutes: minutes, routine: routine))
-    }
-    let received = try database.statement(
-      """
-      SELECT h.at, json_extract(a.value, '$.id'), json_extract(a.value, '$.energy'),
-        json_extract(a.value, '$.estimateMinutes'), 0
-      FROM history h, json_each(h.after) a, json_each(h.before) b
-      WHERE h.at >= ?1 AND h.at < ?2 AND h.undone_by IS NULL AND h.action = 'sync.receive'
-        AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
-        AND json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed'
-      """
-    ).bind(.date(since), .date(until))
-    found += try read(received)
-    return found
-  }
-
-  private func read(_ statement: SQLiteStatement) throws(StrideError) -> [Completion] {
     var found: [Completion] = []
     while try statement.step() {
       found.append(

@@ -26,18 +26,51 @@ package struct History {
   package func record(
     action: ChangeAction, summary: String, before: [StrideTask], after: [StrideTask], at now: Date,
     undoable: Bool = true,
-    origin: String? = nil
+    origin: String? = nil, undoing: ChangeAction? = nil
   ) throws(StrideError) {
+    // Worded once, as the log says it (`HistoryWords`), so reading the log reads no task.
+    let (words, _) = Self.worded(action, summary: summary, before: before, after: after, undoing: undoing)
     try database.statement(
-      "INSERT INTO history (at, action, summary, before, after, undoable, origin) VALUES (?, ?, ?, ?, ?, ?, ?)"
+      """
+      INSERT INTO history (at, action, summary, before, after, undoable, origin, words)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """
     ).bind(
       .date(now), .text(action.rawValue), .text(summary), .text(json(before)), .text(json(after)),
-      .int(undoable ? 1 : 0), .string(origin)
+      .int(undoable ? 1 : 0), .string(origin), .text(words)
     ).run()
     let seq = database.lastInsertRowID
     for id in Set((before + after).map(\.id)) {
       try database.statement("INSERT INTO history_tasks (task_id, seq) VALUES (?, ?)")
         .bind(.integer(id.rawValue), .integer(seq)).run()
+    }
+    for (task, routine) in Self.finished(action, before: before, after: after) {
+      try database.statement(
+        "INSERT OR IGNORE INTO history_done (at, seq, task_id, energy, minutes, routine) VALUES (?, ?, ?, ?, ?, ?)"
+      ).bind(
+        .date(now), .integer(seq), .integer(task.id.rawValue), .text(task.energy.rawValue),
+        .int(task.estimateMinutes), .int(routine ? 1 : 0)
+      ).run()
+    }
+  }
+
+  /// The tasks a change finished, as the review counts them (`history_done`): a change made here finishes the task
+  /// it is about (the first of its tasks) when it goes from open to finished, or when it is a routine's occurrence
+  /// done (the routine itself stays open); a sync pass may finish any of the tasks it received. Imports and
+  /// captures of finished tasks are not finishing.
+  static func finished(_ action: ChangeAction, before: [StrideTask], after: [StrideTask]) -> [(StrideTask, Bool)] {
+    switch action {
+    case .complete, .completeStep:
+      guard let task = after.first, let old = before.first, old.id == task.id else { return [] }
+      let routine = old.recurrence != nil
+      let finishing = task.status == .completed && old.status != .completed
+      return finishing || (routine && action == .complete) ? [(task, routine)] : []
+    case .syncReceive:
+      let was = Dictionary(before.map { ($0.id, $0.status) }) { first, _ in first }
+      return after.filter { task in
+        task.status == .completed && was[task.id].map { $0 != .completed } == true
+      }.map { ($0, false) }
+    default: return []
     }
   }
 
@@ -45,7 +78,7 @@ package struct History {
   /// `origin` (this terminal) or on a desktop reminder, or, when there is none, the latest made by a person anywhere.
   /// Never one undone already.
   package func lastUndoable(origin: String?, fromSync: Bool) throws(StrideError) -> HistoryEntry? {
-    let open = "undoable = 1 AND undone_by IS NULL"
+    let open = "undoable = 1 AND undone_by IS NULL AND slim = 0"
     if fromSync { return try last(where: "\(open) AND origin = ?", .text(Self.syncOrigin)) }
     if let origin,
       let mine = try last(where: "\(open) AND origin IN (?, ?)", .text(origin), .text(Self.desktopOrigin))
@@ -79,7 +112,7 @@ package struct History {
   package func recordUndo(of entry: HistoryEntry, at now: Date, origin: String?) throws(StrideError) {
     try record(
       action: .undo, summary: "undid: \(entry.summary)", before: entry.after, after: entry.before, at: now,
-      undoable: false, origin: origin)
+      undoable: false, origin: origin, undoing: entry.action)
     try database.statement("UPDATE history SET undone_by = (SELECT max(seq) FROM history) WHERE seq = ?")
       .bind(.integer(entry.seq)).run()
   }
@@ -90,8 +123,11 @@ package struct History {
   }
 
   func tasks(_ json: String) throws(StrideError) -> [StrideTask] {
-    do {
-      return try [Wire.Task](json: try JSONReader.parse(Array(json.utf8))).map { task throws(StrideError) in
+    do throws(any Error) {
+      var value = try JSONReader.parse(Array(json.utf8))
+      // A compacted row's tasks hold what it kept; what it left out reads as nothing set.
+      if case .array(let tasks) = value { value = .array(tasks.map(Self.filled)) }
+      return try [Wire.Task](json: value).map { task throws(StrideError) in
         try StrideTask(task)
       }
     } catch let error as StrideError {

@@ -248,6 +248,43 @@ package enum Schema {
     );
     CREATE INDEX calendar_events_by_calendar ON calendar_events (calendar, start);
     """,
+    // 16: history that does not weigh forever (issue 58). `slim`: 1 once compaction has cut a row's tasks down to
+    // what the log and the review read (`History+Compaction.swift`); such a row is past `undo`'s reach. `words`: the
+    // change as the log says it, written with the row (NULL in older rows, worded from their tasks). What each
+    // change finished, by time, for the review (`history_done`), filled here from the rows there are as the review
+    // read them before; the changes by action and time, for the review's counts; and the finished tasks by when they
+    // were finished and by when they were due, for the review's time spent and what was done late.
+    """
+    ALTER TABLE history ADD COLUMN slim INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE history ADD COLUMN words TEXT;
+    CREATE TABLE history_done (
+      at      INTEGER NOT NULL,
+      seq     INTEGER NOT NULL,
+      task_id INTEGER NOT NULL,
+      energy  TEXT    NOT NULL,
+      minutes INTEGER,
+      routine INTEGER NOT NULL,
+      PRIMARY KEY (at, seq, task_id)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO history_done (at, seq, task_id, energy, minutes, routine)
+      SELECT at, seq, json_extract(after, '$[0].id'), coalesce(json_extract(after, '$[0].energy'), 'medium'),
+        json_extract(after, '$[0].estimateMinutes'), json_extract(before, '$[0].repeat.rule') IS NOT NULL
+      FROM history
+      WHERE action IN ('task.complete', 'subtask.complete') AND json_extract(after, '$[0].id') IS NOT NULL
+        AND ((json_extract(after, '$[0].status') = 'completed'
+            AND coalesce(json_extract(before, '$[0].status'), '') <> 'completed')
+          OR (action = 'task.complete' AND json_extract(before, '$[0].repeat.rule') IS NOT NULL));
+    INSERT OR IGNORE INTO history_done (at, seq, task_id, energy, minutes, routine)
+      SELECT h.at, h.seq, json_extract(a.value, '$.id'), coalesce(json_extract(a.value, '$.energy'), 'medium'),
+        json_extract(a.value, '$.estimateMinutes'), 0
+      FROM history h, json_each(h.after) a, json_each(h.before) b
+      WHERE h.action = 'sync.receive' AND json_extract(b.value, '$.id') = json_extract(a.value, '$.id')
+        AND json_extract(a.value, '$.status') = 'completed' AND json_extract(b.value, '$.status') <> 'completed';
+    CREATE INDEX history_by_action ON history (action, at, undone_by);
+    CREATE INDEX history_whole ON history (seq) WHERE slim = 0;
+    CREATE INDEX tasks_by_completion ON tasks (status, completed_at);
+    CREATE INDEX tasks_by_due ON tasks (status, due);
+    """,
   ]
 
   /// The schema version this build writes.
@@ -256,6 +293,9 @@ package enum Schema {
   /// Sets the connection up as DESIGN.md says, then brings the schema up to date, each step in its own transaction.
   package static func prepare(_ database: SQLiteDatabase) throws(StrideError) {
     try database.execute("PRAGMA busy_timeout = 5000")
+    // Space that compaction frees goes back to the file system a little at a time (`History.vacuum`). A new file
+    // takes the setting here, before its first table; one made before takes it at its one VACUUM.
+    try database.execute("PRAGMA auto_vacuum = INCREMENTAL")
     guard try database.text("PRAGMA journal_mode = WAL")?.lowercased() == "wal" else {
       throw database.storageError("the database could not be switched to write-ahead logging")
     }

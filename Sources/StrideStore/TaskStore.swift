@@ -279,8 +279,10 @@ public final class TaskStore {
     let (entry, restored, removed, kept) = try database.transaction {
       () throws(StrideError) -> (HistoryEntry, [StrideTask], [TaskID], [String]) in
       guard let entry = try history.lastUndoable(origin: origin, fromSync: fromSync) else {
+        let past = try history.compacted ? "; older changes are past undo's reach (history.undoDays)" : ""
         throw StrideError(
-          .nothingToUndo, fromSync ? "no change received from sync is left to undo" : "there is nothing to undo")
+          .nothingToUndo,
+          (fromSync ? "no change received from sync is left to undo" : "there is nothing to undo") + past)
       }
       var restored: [StrideTask] = []
       var kept: [String] = []

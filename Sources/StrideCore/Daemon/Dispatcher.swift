@@ -23,6 +23,8 @@ public final class Dispatcher: Sendable {
   let sync: SyncService
   /// The calendars whose events say when the person is busy.
   let calendars: CalendarService
+  /// Compacts the history past `undo`'s reach, a step at a time between requests.
+  let compactor: HistoryCompactor
   /// Desktop reminders, when the settings turn them on.
   let reminders: Reminders
   /// The keys of config.json that are no setting, in sentences for `server.info`.
@@ -76,6 +78,7 @@ public final class Dispatcher: Sendable {
     calendars = CalendarService(
       settings: config.calendars, fetcher: calendarFetcher, tasks: tasks, sync: sync, clock: clock,
       changed: { wakeTimer.poke() })
+    compactor = HistoryCompactor(tasks: tasks, undoDays: config.history.undoDays, clock: clock)
     focusTimer = FocusTimer(tasks: tasks, clock: clock, awake: awake) { [reminders] running in
       Self.announceTimeUp(running, hub: hub, reminders: reminders)
     }
@@ -93,6 +96,7 @@ public final class Dispatcher: Sendable {
   public func close() {
     sync.stop()
     calendars.stop()
+    compactor.stop()
     wakeTimer.stop()
     focusTimer.stop()
     reminders.stop()
@@ -114,10 +118,12 @@ public final class Dispatcher: Sendable {
     return missed
   }
 
-  /// Starts syncing by itself, when sync is set up.
+  /// Starts the daemon's work in the background: syncing by itself (when sync is set up), reading calendars,
+  /// compacting the history.
   public func startSync() {
     sync.start()
     calendars.start()
+    compactor.start()
   }
 
   /// Announces the wake-ups due by `now` and returns the moment of the next one (or of the end of the quiet

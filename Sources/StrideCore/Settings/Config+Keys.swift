@@ -43,7 +43,7 @@ public struct ConfigKey: Sendable, Equatable {
 extension StrideConfig {
   /// Every key config.json may hold, in the order stride-config(5) lists them.
   public static let keys: [ConfigKey] = [
-    captureKeys, contextKeys, timeKeys, reminderKeys, calendarKeys, engineKeys, weightKeys,
+    captureKeys, contextKeys, timeKeys, reminderKeys, calendarKeys, historyKeys, engineKeys, weightKeys,
   ].flatMap(\.self)
 
   private static let captureKeys: [ConfigKey] = [

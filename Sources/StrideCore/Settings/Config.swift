@@ -128,16 +128,18 @@ public struct StrideConfig: Equatable, Sendable {
   public var time = TimeSettings()
   public var reminders = RemindersSettings()
   public var calendars = CalendarSettings()
+  public var history = HistorySettings()
   /// The keys in the file that are no setting, each in a sentence (`unknownKeys(in:)`); ignored, and told.
   public var unknown: [String] = []
 
   public init(
     capture: CaptureSettings = CaptureSettings(), context: ContextSettings = ContextSettings(),
     engine: EngineSettings = EngineSettings(), time: TimeSettings = TimeSettings(),
-    reminders: RemindersSettings = RemindersSettings(), calendars: CalendarSettings = CalendarSettings()
+    reminders: RemindersSettings = RemindersSettings(), calendars: CalendarSettings = CalendarSettings(),
+    history: HistorySettings = HistorySettings()
   ) {
     (self.capture, self.context, self.engine) = (capture, context, engine)
-    (self.time, self.reminders, self.calendars) = (time, reminders, calendars)
+    (self.time, self.reminders, self.calendars, self.history) = (time, reminders, calendars, history)
   }
 
   /// The file as JSON holds it: each group of settings optional.
@@ -148,6 +150,7 @@ public struct StrideConfig: Equatable, Sendable {
     var time: TimeSettings?
     var reminders: RemindersSettings?
     var calendars: CalendarSettings?
+    var history: HistorySettings?
   }
 
   /// The hours `context.energyLapseHours` may be.
@@ -164,7 +167,8 @@ public struct StrideConfig: Equatable, Sendable {
       var config = StrideConfig(
         capture: file.capture ?? CaptureSettings(), context: file.context ?? ContextSettings(),
         engine: file.engine ?? EngineSettings(), time: file.time ?? TimeSettings(),
-        reminders: file.reminders ?? RemindersSettings(), calendars: file.calendars ?? CalendarSettings())
+        reminders: file.reminders ?? RemindersSettings(), calendars: file.calendars ?? CalendarSettings(),
+        history: file.history ?? HistorySettings())
       guard energyLapseBounds.contains(config.context.energyLapseHours) else {
         throw StrideError.invalid("context.energyLapseHours must be between \(ConfigKey.words(energyLapseBounds))")
       }

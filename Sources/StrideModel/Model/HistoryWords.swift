@@ -3,8 +3,10 @@ import StrideBase
 
 /// A change of the history in words, as `stride log` says it: "finished step 2 of task 12, "call the bank"".
 ///
-/// Made from what the change did to its tasks (before and after), not from the summary stored with it, so an
-/// older row reads as a newer one does. The time is not part of it: the reader says when, in its own zone.
+/// Made from what the change did to its tasks (before and after), not from the summary stored with it, when the
+/// change is recorded: the history keeps the words with the row, so the log reads no task (a row written before
+/// schema 16 is worded from its tasks when it is read or compacted). The time is not part of it: the reader says
+/// when, in its own zone.
 public enum HistoryWords {
   /// The phrase for a change; `summary` is the row's stored summary, for the changes that keep their detail only
   /// there (an energy set, what sync received, why a task came back).
