@@ -132,6 +132,22 @@ func decadeSection() throws {
     ("log --all", ["log", "--all"], nil),
     ("log --all --json", ["log", "--all", "--json"], nil),
   ]
+  try timeCommands(commands, stride, in: workspace, runs: runs)
+  reportValue(
+    "strided resident memory after them", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier)))
+  workspace.stop(daemon)
+  if arguments.contains("--keep") {
+    print("kept: XDG_DATA_HOME=\(workspace.root)/data XDG_RUNTIME_DIR=\(workspace.root)/run HOME=\(workspace.root)")
+  } else {
+    workspace.remove()
+  }
+}
+
+/// Times each command through the real `stride` (several runs after a warm-up, once when it takes seconds, stopped
+/// past a minute), with the first screen of a long listing and its rows a second.
+private func timeCommands(
+  _ commands: [(String, [String], Int?)], _ stride: String, in workspace: Workspace, runs: Int
+) throws {
   let limit = 60_000.0
   for (name, arguments, rows) in commands {
     // A command that takes seconds is timed once more, not seven times: its figure is far from any target anyway.
@@ -156,14 +172,6 @@ func decadeSection() throws {
     if let rows {
       reportValue("    rows a second", String(format: "%.0f", Double(rows) / (samples[samples.count / 2] / 1000)))
     }
-  }
-  reportValue(
-    "strided resident memory after them", String(format: "%.1f MB", residentMegabytes(daemon.processIdentifier)))
-  workspace.stop(daemon)
-  if arguments.contains("--keep") {
-    print("kept: XDG_DATA_HOME=\(workspace.root)/data XDG_RUNTIME_DIR=\(workspace.root)/run HOME=\(workspace.root)")
-  } else {
-    workspace.remove()
   }
 }
 

@@ -19,15 +19,8 @@ func taskwarriorSection() throws {
   for count in [1_000, 10_000] {
     let workspace = try Workspace(tasks: count)
     let (daemon, _) = try workspace.startDaemon()
-    let data = workspace.root + "/taskwarrior"
-    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-    let rc = workspace.root + "/taskrc"
-    try "data.location=\(data)\nconfirmation=off\nhooks=off\nverbose=nothing\n".write(
-      toFile: rc, atomically: true, encoding: .utf8)
-    let file = workspace.root + "/import.json"
-    try importFile(makeTasks(count)).write(to: URL(fileURLWithPath: file))
-    let taskEnvironment = ["TASKRC": rc, "TASKDATA": data]
-    let importTime = try workspace.time(task, ["import", file], environment: taskEnvironment)
+    let (taskEnvironment, importTime) = try taskwarriorData(
+      task, in: workspace, importing: importFile(makeTasks(count)))
     reportValue("taskwarrior import, \(count) tasks", String(format: "%.0f ms", importTime))
 
     let stride = workspace.binaries + "/stride"
@@ -56,6 +49,22 @@ func taskwarriorSection() throws {
     workspace.remove()
   }
   try taskwarriorSharedSection(task: task)
+}
+
+/// A Taskwarrior data folder and settings in the workspace, with `records` (its `task export` JSON) imported: the
+/// environment that points `task` at them, and how long the import took in milliseconds.
+func taskwarriorData(_ task: String, in workspace: Workspace, importing records: Data) throws -> (
+  environment: [String: String], milliseconds: Double
+) {
+  let data = workspace.root + "/taskwarrior"
+  try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+  let rc = workspace.root + "/taskrc"
+  try "data.location=\(data)\nconfirmation=off\nhooks=off\nverbose=nothing\n".write(
+    toFile: rc, atomically: true, encoding: .utf8)
+  let file = workspace.root + "/import.json"
+  try records.write(to: URL(fileURLWithPath: file))
+  let environment = ["TASKRC": rc, "TASKDATA": data]
+  return (environment, try workspace.time(task, ["import", file], environment: environment))
 }
 
 /// `task` on PATH, or Debian's package installed when running as root.

@@ -10,15 +10,8 @@ func taskwarriorSharedSection(task: String) throws {
   let count = quick ? 2_000 : 20_000
   let workspace = try Workspace(tasks: 0)
   let records = try fillStride(workspace, count: count)
-  let data = workspace.root + "/taskwarrior"
-  try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-  let rc = workspace.root + "/taskrc"
-  try "data.location=\(data)\nconfirmation=off\nhooks=off\nverbose=nothing\ngc=off\n".write(
-    toFile: rc, atomically: true, encoding: .utf8)
-  let file = workspace.root + "/import.json"
-  try JSONSerialization.data(withJSONObject: records).write(to: URL(fileURLWithPath: file))
-  let taskEnvironment = ["TASKRC": rc, "TASKDATA": data]
-  _ = try workspace.time(task, ["import", file], environment: taskEnvironment)
+  let (taskEnvironment, _) = try taskwarriorData(
+    task, in: workspace, importing: JSONSerialization.data(withJSONObject: records))
   let (daemon, _) = try workspace.startDaemon()
   let stride = workspace.binaries + "/stride"
   let yearAgo = String(Timestamp.format(now.addingTimeInterval(-Seconds.days(365))).prefix(10))
