@@ -247,7 +247,7 @@ package struct LogOptions: CommandOptions {
   package static var declared: [Option<Self>] {
     [
       .value("--since", read: TimeWords.since) { $0.since = $1 },
-      .value("--until", read: TimeWords.moment(.startOfDay)) { $0.until = $1 },
+      .value("--until", read: TimeWords.pastMoment) { $0.until = $1 },
       .value("--limit", read: OptionReader.count(of: "changes")) { $0.limit = $1 },
       .flag("--all") { $0.all = true },
     ]

@@ -135,6 +135,14 @@ package struct TimeWords: Sendable, Equatable {
     }
   }
 
+  /// The end of a period looked back on (`stride log --until "at 10"`): a moment whose hour without am or pm is the one
+  /// said, not the next to come.
+  package static func pastMoment(_ word: OptionWord) -> TimeWords {
+    TimeWords(
+      text: word.text, option: word.option,
+      params: TimeParse.Params(text: word.text, reading: .pastMoment, dayAlone: .startOfDay))
+  }
+
   /// The start of a period already begun (`--since monday`, `this month`, `2 weeks ago`).
   package static func since(_ word: OptionWord) -> TimeWords {
     TimeWords(text: word.text, option: word.option, params: TimeParse.Params(text: word.text, reading: .since))

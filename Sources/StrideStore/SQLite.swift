@@ -69,6 +69,18 @@ package final class SQLiteDatabase {
   /// How many prepared statements the connection keeps.
   package var preparedStatements: Int { statements.count }
 
+  /// How many of the connection's statements stand part-read (stepped, not yet reset or run to their end): each
+  /// keeps a read open, which holds the WAL from restarting and refuses a VACUUM.
+  package var busyStatements: Int {
+    var count = 0
+    var statement = sqlite3_next_stmt(handle, nil)
+    while let current = statement {
+      if sqlite3_stmt_busy(current) != 0 { count += 1 }
+      statement = sqlite3_next_stmt(handle, current)
+    }
+    return count
+  }
+
   /// A prepared statement for `sql`, cached for the life of the connection and reset for reuse.
   package func statement(_ sql: String) throws(StrideError) -> SQLiteStatement {
     if let cached = statements[sql] {

@@ -255,6 +255,10 @@ package struct TaskRows {
     var notes = try children("at, text", "task_notes")
     var sessions = try children(
       "step, started_at, box_seconds, timebox_seconds, pauses, uncounted_seconds, ended_at, ending", "focus_sessions")
+    // A child table's rows past the last task read (those of finished tasks with higher ids) are never stepped to;
+    // a statement left standing on a row keeps a read open on the connection, which holds the WAL from restarting
+    // and refuses a VACUUM, so each is reset however the load ends.
+    defer { [subtasks, tags, dependencies, deferrals, notes, sessions].forEach { $0.statement.reset() } }
     // The lists' names, read once: every task of a list shares its name.
     var listNames: [Int64: String] = [:]
     let names = try database.statement("SELECT id, name FROM lists")

@@ -39,6 +39,9 @@ public enum TimeParse: WireMethod {
     /// The start of a period already begun (`--since`): "monday" is the Monday just gone, "this month" its first
     /// day; words still to come are refused.
     case since
+    /// The end of a period looked back on (`stride log --until`): one instant as `moment` reads it, except that an
+    /// hour without am or pm is the one said, not the next to come (`--until "at 10"` at 14:00 is today 10:00).
+    case pastMoment = "past-moment"
   }
 
   /// The time of day a day named alone stands for, in a `moment`.

@@ -19,8 +19,8 @@ struct TimeReader {
     let reading = params.reading ?? .phrase
     let parser = parser(at: reference)
     let text = params.text
-    // An hour without am or pm is read as a capture reads it, except by --since, which looks back.
-    guard let match = parser.parse(text, ahead: reading != .since) else {
+    // An hour without am or pm is read as a capture reads it, except by what looks back (--since, log's --until).
+    guard let match = parser.parse(text, ahead: reading == .phrase || reading == .moment) else {
       throw unreadable(text, reading: reading, parser: parser)
     }
     if let contradiction = match.contradiction { throw StrideError.invalid(contradiction) }
@@ -44,6 +44,8 @@ struct TimeReader {
         parser.instant(match.end!, dateOnly: .endOfDay)
       case .moment: parser.instant(match.value, dateOnly: clock(for: params.dayAlone ?? .startOfDay))
       case .since: try since(text, at: reference, parser: parser, readNow: start)
+      // The end of a look back: the last time the words came, as --since reads them; words still to come as said.
+      case .pastMoment: (try? since(text, at: reference, parser: parser, readNow: start)) ?? start
       }
     let time = HumanTime(now: reference, timeZone: zone)
     let here = match.zone == nil ? nil : zone.identifier

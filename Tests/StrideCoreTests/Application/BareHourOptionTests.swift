@@ -7,7 +7,8 @@ import Testing
 @testable import StrideModel
 
 /// An hour without am or pm means one time wherever it is typed: a capture's line, `stride when`, and the options
-/// that take a time (`--until`, `--at`, `--due`, `--start`), all read by `TimeReader`. Only `--since` looks back.
+/// that take a time (`--until`, `--at`, `--due`, `--start`), all read by `TimeReader`. Only `--since` and log's
+/// `--until` look back.
 /// The clock is fixed: Saturday 21 November 2026, at the time each case was typed (UTC).
 @Suite("An hour without am or pm, read the same by add, when and the options")
 struct BareHourOptionTests {
@@ -51,6 +52,18 @@ struct BareHourOptionTests {
     let now = typed("10:54")
     #expect(try reader.read(.init(text: "at 7", reading: .since), now: now).at.date == typed("07:00"))
     #expect(try reader.read(.init(text: "9:30", reading: .since), now: now).at.date == typed("09:30"))
+  }
+
+  @Test("log's --until looks back too: the hour as said, today's, never tonight's or tomorrow's")
+  func logUntil() throws {
+    let reader = TimeReader(zone: utc)
+    let now = typed("14:00")
+    let read = { (words: String) throws in
+      try reader.read(.init(text: words, reading: .pastMoment, dayAlone: .startOfDay), now: now).at.date
+    }
+    #expect(try read("at 10") == typed("10:00"))
+    #expect(try read("at 9:30") == typed("09:30"))
+    #expect(try read("yesterday") == Fixtures.at("2026-11-20T00:00:00Z"))
   }
 
   @Test("stride when says which reading a passed hour took")
