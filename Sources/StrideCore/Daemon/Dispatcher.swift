@@ -78,7 +78,7 @@ public final class Dispatcher: Sendable {
     calendars = CalendarService(
       settings: config.calendars, fetcher: calendarFetcher, tasks: tasks, sync: sync, clock: clock,
       changed: { wakeTimer.poke() })
-    compactor = HistoryCompactor(tasks: tasks, undoDays: config.history.undoDays, clock: clock)
+    compactor = HistoryCompactor(tasks: tasks, undoDays: config.history.undoDays, clock: clock, log: log)
     focusTimer = FocusTimer(tasks: tasks, clock: clock, awake: awake) { [reminders] running in
       Self.announceTimeUp(running, hub: hub, reminders: reminders)
     }
@@ -218,6 +218,7 @@ public final class Dispatcher: Sendable {
     case .failure(let failure):
       return encoder.response(id: failure.id, error: failure.error)
     case .success(let request):
+      compactor.heard()
       do {
         return try call(request, encoder, Tasks.Caller(now: clock(), origin: session?.origin), session)
       } catch let error as StrideError {
