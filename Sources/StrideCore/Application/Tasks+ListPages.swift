@@ -58,6 +58,8 @@ private struct ListSource {
   /// The finished tasks' ids in their order, once read, and how many of them have been handed out.
   var finished: [TaskID]?
   var handed = 0
+  /// The open tasks sent, so one finished while the listing is sent is not sent again among the finished.
+  var sentOpen: Set<TaskID> = []
   let wantsFinished: Bool
 
   init(_ params: Wire.TaskList.Params, _ caller: Tasks.Caller, tasks: Tasks) throws(StrideError) {
@@ -103,6 +105,7 @@ private struct ListSource {
       index += 1
       if passes(task, list: list) { read.append(task) }
     }
+    if wantsFinished { sentOpen.formUnion(read.map(\.id)) }
     open = index < all.count ? all[index - 1].id : nil
     return read
   }
@@ -114,7 +117,9 @@ private struct ListSource {
     let next = Array(ids[handed..<min(handed + room, ids.count)])
     handed += next.count
     let list = try params.list.map { name throws(StrideError) in try store.existingList(name).name }
-    return try store.rows.load(next).filter { $0.status == .completed && passes($0, list: list) }
+    return try store.rows.load(next).filter {
+      $0.status == .completed && !sentOpen.contains($0.id) && passes($0, list: list)
+    }
   }
 
   /// Whether a task passes every filter of the listing's (status, tag, list and the rest).

@@ -125,4 +125,23 @@ struct ReplyPartsTests {
     #expect(running.server.stop(grace: 5), "no connection was left stuck writing")
     running.dispatcher.close()
   }
+
+  @Test("a task finished while a listing is sent is not sent twice: once among the open, never among the finished")
+  func finishedMidway() throws {
+    let dispatcher = try TestDispatcher.make()
+    let tasks = dispatcher.tasks
+    let caller = Tasks.Caller(now: Fixtures.now)
+    for index in 1...300 { _ = try tasks.capture(.init(text: "task \(index)"), caller) }
+    let reader = try tasks.listPages(.init(status: .all), caller)
+    let first = try #require(try reader.next())
+    let sent = first.page.tasks.map(\.id)
+    #expect(sent.count == Tasks.tasksPerPart)
+    // Task 1 went out in the first part; it is finished before the next part is read.
+    _ = try tasks.apply(.complete(TaskID(1)), caller)
+    var rest: [TaskID] = []
+    while let part = try reader.next() { rest += part.page.tasks.map(\.id) }
+    let all = sent + rest
+    #expect(Set(all).count == all.count, "a task sent twice")
+    #expect(all.count == 300)
+  }
 }
