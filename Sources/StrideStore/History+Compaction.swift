@@ -147,9 +147,11 @@ extension History {
     "updatedAt": .string(Timestamp(Date(timeIntervalSince1970: 0)).rfc3339),
   ]
 
-  /// A slim row's task with what it left out filled in (`slimDefaults`); a whole task as it is.
+  /// A slim row's task with what it left out filled in (`slimDefaults`), key by key: a slim row may keep any of them
+  /// (a change to the words it was captured from keeps `rawInput`, and `updatedAt` is never kept). A whole task
+  /// has them all and reads as it is.
   static func filled(_ task: JSONValue) -> JSONValue {
-    guard case .object(var fields) = task, fields["rawInput"] == nil else { return task }
+    guard case .object(var fields) = task else { return task }
     for (key, value) in slimDefaults where fields[key] == nil { fields[key] = value }
     return .object(fields)
   }

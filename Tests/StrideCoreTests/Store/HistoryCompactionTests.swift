@@ -1,4 +1,5 @@
 import Foundation
+import StrideJSON
 import StrideTestSupport
 import Testing
 
@@ -108,6 +109,16 @@ struct HistoryCompactionTests {
       (error as? StrideError)?.message.contains("history.undoDays") == true
     }
     #expect(try integrity(tasks) == "ok")
+    // Every compacted row still reads back as tasks (what it left out read as nothing set).
+    let rows = try tasks.locked { store throws(StrideError) -> Int in
+      let statement = try store.database.statement("SELECT before, after FROM history")
+      var read = 0
+      while try statement.step() {
+        read += try store.history.tasks(statement.text(0)).count + store.history.tasks(statement.text(1)).count
+      }
+      return read
+    }
+    #expect(rows > 0)
   }
 
   @Test("a change within undo's reach stays whole, and undo takes it back after older ones are compacted")
@@ -167,5 +178,15 @@ struct HistoryCompactionTests {
     #expect(try reopened.incrementalVacuum)
     #expect(try reopened.vacuumStep() == 0)
     #expect(try reopened.database.text("PRAGMA integrity_check") == "ok")
+  }
+
+  @Test("a slim task that kept any field reads as a task: what it left out is filled in key by key")
+  func slimTaskReadsBack() throws {
+    // A change to the words a task was captured from (a calendar note from sync) keeps rawInput, not status.
+    let slim = JSONValue.object([
+      "id": .integer(4), "title": .string("call the bank"), "rawInput": .string("new words"),
+    ])
+    let task = try StrideTask(Wire.Task(json: History.filled(slim)))
+    #expect(task.title == "call the bank" && task.rawInput == "new words" && task.status == .active)
   }
 }
