@@ -30,7 +30,7 @@ extension Session {
         HistoryLog.self, .init(id: id, since: since, until: until, limit: min(1_000, wanted - count), before: last))
       if output.json {
         for (index, entry) in page.entries.enumerated() {
-          guard let bytes = try? JSONValueEncoder.bytes(entry) else { continue }
+          let bytes = try JSONValueEncoder.bytes(entry)
           print((count + index == 0 ? "" : ",") + String(decoding: bytes, as: UTF8.self), terminator: "")
         }
       } else {
