@@ -128,8 +128,13 @@ struct Chunk {
   /// quotes that open a word and close one. An unclosed quote protects nothing.
   static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
     var quoted: Set<Int> = []
-    // Most lines have no quotes at all; an ASCII character is no quote but for " and '.
-    guard characters.contains(where: { $0.isASCII ? $0 == "\"" || $0 == "'" : allQuotes.contains($0) }) else {
+    // Most lines have no quotes at all: every quote starts with the byte 22 ("), 27 (') or E2 (curly ones).
+    guard
+      characters.contains(where: { character in
+        let first = character.utf8.first
+        return first == 0x22 || first == 0x27 || first == 0xE2
+      })
+    else {
       return quoted
     }
     var open: Int?
