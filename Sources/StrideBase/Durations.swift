@@ -199,23 +199,36 @@ public enum RelativeUnit: Equatable, Sendable {
 }
 
 extension Character {
+  /// `asciiValue` from the character's UTF-8 bytes: a character of one byte is that ASCII byte, and of two bytes
+  /// starting with a carriage return is "\r\n", a line feed; every other character is no ASCII one (no other pair of
+  /// ASCII scalars makes one character). The standard library's compares the character with "\r\n" as strings and
+  /// checks its first scalar's index, which cost the capture parser a tenth of its time.
+  public var asciiQuick: UInt8? {
+    let bytes = utf8
+    switch bytes.count {
+    case 1: return bytes.first
+    case 2: return bytes.first == 13 ? 10 : nil
+    default: return nil
+    }
+  }
+
   /// 0 to 9: the digits a number Stride reads is written in (`isNumber` is also true of "½", "²" and "٣"). Read from
   /// the character's ASCII value, without the Unicode tables: the capture parser asks this of every character.
   public var isDigit: Bool {
-    guard let ascii = asciiValue else { return false }
+    guard let ascii = asciiQuick else { return false }
     return ascii >= 48 && ascii <= 57
   }
 
   /// The same answer as `isLetter`, without the Unicode tables for ASCII characters.
   public var isLetterQuick: Bool {
-    guard let ascii = asciiValue else { return isLetter }
+    guard let ascii = asciiQuick else { return isLetter }
     return (ascii | 0x20) >= 97 && (ascii | 0x20) <= 122
   }
 
   /// The same answer as `isWhitespace`, without the Unicode tables for the ASCII characters nearly every line is
   /// made of (a tab, a line break, a space; "\r\n" is one character).
   public var isSpace: Bool {
-    guard let ascii = asciiValue else { return isWhitespace }
+    guard let ascii = asciiQuick else { return isWhitespace }
     return ascii == 32 || (ascii >= 9 && ascii <= 13)
   }
 }

@@ -142,9 +142,9 @@ public struct CaptureParser: Sendable {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
   ) {
     guard result.recurrence == nil else { return }
-    // Most lines say nothing about repeating: look closer only when a word that can start a rule is there.
+    // Most lines say nothing about repeating: look closer only when a word that can start a rule is there (bytes).
     let lower = String(joining: characters[line]).lowercased()
-    guard Self.repeatHints.contains(where: lower.contains) else { return }
+    guard Self.repeatHints.contains(where: { lower.contains(text: $0) }) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)

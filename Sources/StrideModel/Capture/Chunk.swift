@@ -27,7 +27,8 @@ struct Chunk {
       let (characters, leading, trailing, comma) = stripped(current)
       let (lower, upper) = (start + leading, end - trailing)
       guard !characters.isEmpty else { return }
-      let word = String(characters).lowercased()
+      // Built in place: `String(_:)` of characters is the standard library's unspecialised initialiser.
+      let word = String(joining: characters[...]).lowercased()
       // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting
       // a line into words.
       let link =
@@ -52,7 +53,7 @@ struct Chunk {
       chunks.append(
         Chunk(
           word: word, range: lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes || link,
-          capitalised: characters.first?.isUppercase == true, shortYear: shortYear))
+          capitalised: characters.first.map(Self.isUppercase) == true, shortYear: shortYear))
     }
     for (offset, character) in text.enumerated() {
       if character.isSpace {
@@ -65,6 +66,12 @@ struct Chunk {
     }
     flush(at: text.count)
     return chunks
+  }
+
+  /// `Character.isUppercase` without the Unicode tables for an ASCII letter, the first letter of most words.
+  static func isUppercase(_ character: Character) -> Bool {
+    guard let ascii = character.asciiQuick else { return character.isUppercase }
+    return ascii >= 0x41 && ascii <= 0x5A
   }
 
   /// A word without the brackets and punctuation around it: how many characters went from each end, and whether a
@@ -97,6 +104,8 @@ struct Chunk {
   /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",
   /// "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
   static func rangeDash(in word: String) -> String.Index? {
+    // Most words have neither dash: "-" is the byte 2D, and "–" starts with E2.
+    guard word.utf8.contains(where: { $0 == 0x2D || $0 == 0xE2 }) else { return nil }
     guard let dash = word.firstIndex(where: { $0 == "-" || $0 == "–" }) else { return nil }
     let before = word[..<dash]
     let after = word[word.index(after: dash)...]
@@ -119,8 +128,13 @@ struct Chunk {
   /// quotes that open a word and close one. An unclosed quote protects nothing.
   static func quotedOffsets(_ characters: [Character]) -> Set<Int> {
     var quoted: Set<Int> = []
-    // Most lines have no quotes at all; an ASCII character is no quote but for " and '.
-    guard characters.contains(where: { $0.isASCII ? $0 == "\"" || $0 == "'" : allQuotes.contains($0) }) else {
+    // Most lines have no quotes at all: every quote starts with the byte 22 ("), 27 (') or E2 (curly ones).
+    guard
+      characters.contains(where: { character in
+        let first = character.utf8.first
+        return first == 0x22 || first == 0x27 || first == 0xE2
+      })
+    else {
       return quoted
     }
     var open: Int?

@@ -27,9 +27,12 @@ public enum RecurrenceReader {
   /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
   package static func words(_ text: String) -> [String] {
     text.lowercased().split(whereSeparator: \.isSpace).map {
-      String($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:()\""))
+      String($0).trimmingCharacters(in: wordMarks)
     }.filter { !$0.isEmpty }
   }
+
+  /// The punctuation `words` sets aside, made once: a capture asks for the words of each word of its line.
+  private static let wordMarks = CharacterSet(charactersIn: ",.;:()\"")
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
     "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1),

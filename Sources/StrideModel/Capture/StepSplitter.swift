@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Splits a one-line thought into a title and steps.
 ///
@@ -9,7 +10,8 @@ import Foundation
 enum StepSplitter {
   static func split(_ text: String) -> (title: String, steps: [String]) {
     let trimmed = text.trimmedOfSpaces
-    if let colon = trimmed.range(of: ": ") {
+    // By bytes: `range(of:)` is Foundation's, and every capture's title comes here.
+    if let colon = trimmed.firstRange(ofText: ": ") {
       let head = String(trimmed[..<colon.lowerBound])
       let items = parts(String(trimmed[colon.upperBound...]), separators: [",", ";"])
       if items.count >= 2, head.split(separator: " ").count <= 8 {
