@@ -19,15 +19,16 @@ extension Session {
     let until = try time(args.options.until)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
     let wanted = (args.options.all ? Int.max : args.options.limit) ?? (paged ? 500 : 100)
-    // A page of at most 1,000 at a time, each older than the last, until enough are read. Into a pipe or a file,
-    // each page is written as it comes (JSON too, as one object whose entries are written a page at a time), so
-    // the first lines come at once and nothing grows with the history; a pager is given them all at once.
+    // A page of at most 1,000 at a time (the first of 100, so the first lines come at once), each older than the
+    // last, until enough are read. Into a pipe or a file, each page is written as it comes (JSON too, as one object
+    // whose entries are written a page at a time), so nothing grows with the history; a pager is given them all.
     var lines: [String] = []
     var (count, more, last, day) = (0, true, nil as Int64?, "")
     if output.json { print(#"{"entries":["#, terminator: "") }
     while more, count < wanted {
       let page = try call(
-        HistoryLog.self, .init(id: id, since: since, until: until, limit: min(1_000, wanted - count), before: last))
+        HistoryLog.self,
+        .init(id: id, since: since, until: until, limit: min(count == 0 ? 100 : 1_000, wanted - count), before: last))
       if output.json {
         for (index, entry) in page.entries.enumerated() {
           let bytes = try JSONValueEncoder.bytes(entry)
