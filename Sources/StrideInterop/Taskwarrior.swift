@@ -323,12 +323,18 @@ enum Taskwarrior {
 
   /// Annotations as steps (`[ ] step` and `[x] step`, as Stride writes them) and notes, each dated by its entry.
   /// What Stride's own export says of a deferral or a wait is left out: the item's status and wait bring that back.
+  /// Each gets a second of its own, as Taskwarrior keys annotations and the export writes them (`stamped`): one
+  /// without a readable entry, dated by the task's, or two in one second, take the next free second, so a file
+  /// read, written and read again is the same.
   private static func readAnnotations(_ annotations: [Annotation], created: Date) -> ([Subtask], [Note]) {
     var steps: [Subtask] = []
     var notes: [Note] = []
+    var used = Set<Int>()
     for annotation in annotations {
       let text = annotation.description
-      let at = date(annotation.entry) ?? created
+      var second = Int((date(annotation.entry) ?? created).timeIntervalSince1970.rounded(.down))
+      while !used.insert(second).inserted { second += 1 }
+      let at = Date(timeIntervalSince1970: Double(second))
       if text.hasPrefix("[ ] ") || text.hasPrefix("[x] "),
         let title = try? StrideTask.checkedTitle(String(text.dropFirst(4)))
       {

@@ -298,4 +298,20 @@ struct InteropTests {
     _ = try store.undo(at: Fixtures.now)
     #expect(store.openCount == 0)
   }
+
+  @Test("Taskwarrior annotations in one second, or one without a date, each get a second of their own, both ways")
+  func annotationsInOneSecond() throws {
+    let file = #"""
+      [{"uuid":"a1111111-1111-4111-8111-111111111111","description":"book the flights","entry":"20261101T100000Z",
+      "status":"pending","annotations":[{"entry":"not a date","description":"ask about seats"},
+      {"entry":"20261101T100000Z","description":"water the plants"}]}]
+      """#
+    let plan = try ImportPlan.read(Data(file.utf8), format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    let notes = try #require(plan.tasks.first).notes
+    #expect(notes.map(\.text) == ["ask about seats", "water the plants"])
+    #expect(notes.map(\.at) == [Fixtures.at("2026-11-01T10:00:00Z"), Fixtures.at("2026-11-01T10:00:01Z")])
+    let written = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    let again = try ImportPlan.read(written, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    #expect(again.tasks.first?.notes == notes)
+  }
 }
