@@ -26,7 +26,9 @@ extension TaskStore {
   /// When the first and the latest change in the history were made; nil while it is empty. Two look-ups in the
   /// index by time, whatever the history's length: what learns from recent finishes reads back from the latest one.
   public func historySpan() throws(StrideError) -> (first: Date, latest: Date)? {
-    try database.statement("SELECT min(at), max(at) FROM history").firstRow { row in
+    // Each in a query of its own: SQLite answers a lone min or max from the index by time, but min and max in one
+    // query by reading every row.
+    try database.statement("SELECT (SELECT min(at) FROM history), (SELECT max(at) FROM history)").firstRow { row in
       row.isNull(0) ? nil : (row.date(0), row.date(1))
     } ?? nil
   }
