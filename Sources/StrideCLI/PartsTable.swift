@@ -30,13 +30,8 @@ struct PartsTable {
       columns?.lists.max { TerminalColumns.width($0) < TerminalColumns.width($1) } ?? "",
     ].prefix(header.count)
     rows.append(Array(widest))
-    let width = session.output.width
-    var (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: width)
-    shortDue = (room ?? .max) < 16
-    if shortDue {
-      for index in rows.indices { rows[index][6] = Session.shortDue(rows[index][6]) }
-      (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: width)
-    }
+    let (shown, room, shortDue) = session.fitTable(header, &rows)
+    self.shortDue = shortDue
     var widths = Output.columnWidths(([header] + rows).map { row in shown.map { row[$0] } })
     // The title gets all its room, so a later, longer one lines up too.
     widths[1] = room.map { max(12, $0) } ?? 48

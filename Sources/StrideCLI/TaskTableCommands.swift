@@ -82,15 +82,7 @@ extension Session {
     let lists = Set(tasks.map(\.list)).count > 1
     var header = Self.tableHeader(lists: lists)
     var rows = tableRows(tasks, statuses: statuses, lists: lists)
-    // The title takes what the other columns leave of the terminal's width (at least 12), or 48 in a pipe; the
-    // estimate, the energy, the steps and the status give way on a narrow one.
-    var (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
-    // Still too narrow with every other column gone: the due times are said short ("Mon 1 Mar 2027, end of day" is
-    // "1 Mar 2027").
-    if let left = room, left < 16 {
-      for index in rows.indices { rows[index][6] = Self.shortDue(rows[index][6]) }
-      (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
-    }
+    let (shown, room, _) = fitTable(header, &rows)
     header = shown.map { header[$0] }
     rows = rows.map { row in shown.map { row[$0] } }
     let titleWidth = room.map { max(12, $0) } ?? 48
@@ -127,6 +119,18 @@ extension Session {
         task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }
+  }
+
+  /// Which of a task table's columns are shown, and the title's room: what the other columns leave of the
+  /// terminal's width (at least 12 is used), nil in a pipe (48 is used); the estimate, the energy, the steps and the
+  /// status give way on a narrow one. Still too narrow with every other column gone, the due times in `rows` are said
+  /// short ("Mon 1 Mar 2027, end of day" is "1 Mar 2027"), and `shortDue` says so.
+  func fitTable(_ header: [String], _ rows: inout [[String]]) -> (shown: [Int], room: Int?, shortDue: Bool) {
+    let (shown, room) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
+    guard let left = room, left < 16 else { return (shown, room, false) }
+    for index in rows.indices { rows[index][6] = Self.shortDue(rows[index][6]) }
+    let (narrower, rest) = Output.fitting([header] + rows, title: 1, giveWay: [5, 4, 3, 2], width: output.width)
+    return (narrower, rest, true)
   }
 
   /// A due time in words said short, for a narrow terminal: without ", end of day" (a day alone is due at its end),
