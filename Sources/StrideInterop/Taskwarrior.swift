@@ -114,7 +114,10 @@ enum Taskwarrior {
     item.energy = task.energy.rawValue
     item.estimate = task.estimateMinutes.map(Minutes.init)
     var annotations = task.subtasks.map { step in
-      (at: step.completedAt ?? task.createdAt, text: (step.done ? "[x] " : "[ ] ") + step.title)
+      (
+        at: step.completedAt ?? task.createdAt, text: (step.done ? "[x] " : "[ ] ") + step.title,
+        rank: step.done ? 0 : 2
+      )
     }
     switch task.status {
     case .completed:
@@ -125,7 +128,9 @@ enum Taskwarrior {
         item.status = "waiting"
         item.wait = date(until)
       }
-      if let deferral = task.deferral { annotations.append((deferral.at, "deferred: \(deferral.reason.rawValue)")) }
+      if let deferral = task.deferral {
+        annotations.append((deferral.at, "deferred: \(deferral.reason.rawValue)", 1))
+      }
     case .waiting:
       // A follow-up after the due would hide the task past its due in Taskwarrior: there it waits until the due.
       if let followUp = task.followUp {
@@ -133,23 +138,31 @@ enum Taskwarrior {
         item.wait = date(min(followUp, task.due ?? followUp))
         item.followup = date(followUp)
       }
-      annotations.append((task.updatedAt, "waiting for: \(task.waitingFor ?? "someone")"))
+      annotations.append((task.updatedAt, "waiting for: \(task.waitingFor ?? "someone")", 2))
     case .active:
       break
     }
-    annotations += task.notes.map { ($0.at, $0.text) }
+    annotations += task.notes.map { ($0.at, $0.text, 0) }
     item.annotations = annotations.isEmpty ? nil : stamped(annotations)
     return item
   }
 
   /// Annotations as Taskwarrior keys them, by the second of their `entry`: each has one, and no two of a task share
-  /// a second (Taskwarrior would keep one of them), so importing the same export again changes nothing there.
-  static func stamped(_ notes: [(at: Date, text: String)]) -> [Annotation] {
+  /// a second (Taskwarrior would keep one of them). They claim their seconds by rank, each the next free one from
+  /// its own: first what keeps its time exactly (rank 0: notes, steps done), then a deferral (1: one that gives way
+  /// is at the task's last change, which the import makes it again), then what has no time of its own (2: steps not
+  /// done, a wait's note). So a file Stride read, written again, reads back to the same times.
+  static func stamped(_ notes: [(at: Date, text: String, rank: Int)]) -> [Annotation] {
     var used = Set<Int>()
-    return notes.map { note in
-      var second = Int(note.at.timeIntervalSince1970.rounded(.down))
-      while !used.insert(second).inserted { second += 1 }
-      return Annotation(entry: date(Date(timeIntervalSince1970: Double(second))), description: note.text)
+    var seconds = [Int](repeating: 0, count: notes.count)
+    for rank in 0...2 {
+      for (index, note) in notes.enumerated() where note.rank == rank {
+        seconds[index] = Int(note.at.timeIntervalSince1970.rounded(.down))
+        while !used.insert(seconds[index]).inserted { seconds[index] += 1 }
+      }
+    }
+    return zip(notes, seconds).map { note, second in
+      Annotation(entry: date(Date(timeIntervalSince1970: Double(second))), description: note.text)
     }
   }
 
@@ -245,7 +258,7 @@ enum Taskwarrior {
   /// done or waiting as it was (a wait still to come is a wrong-time deferral to its end).
   private static func task(_ item: Item, id: TaskID, title: String, project: String?, now: Date) -> StrideTask {
     let created = date(item.entry) ?? now
-    let (steps, notes) = readAnnotations(item.annotations ?? [], created: created)
+    let (steps, notes, marks) = readAnnotations(item.annotations ?? [], created: created)
     var tags = (item.tags ?? []).compactMap { try? StrideTask.checkedTags([$0]).first }
     if let project, !tags.contains(project) { tags.append(project) }
     var task = StrideTask(
@@ -257,7 +270,6 @@ enum Taskwarrior {
       type: item.priority == "H" ? .obligation : .chore, due: date(item.due), start: date(item.scheduled),
       tags: tags, createdAt: created, updatedAt: max(created, date(item.modified) ?? created))
     (task.subtasks, task.notes) = (steps, notes)
-    let marks = strideMarks(item.annotations ?? [])
     let wait = date(item.wait).flatMap { $0 > now ? $0 : nil }
     if item.status == "completed" {
       task.status = .completed
@@ -278,24 +290,6 @@ enum Taskwarrior {
       task.deferrals = [deferral]
     }
     return task
-  }
-
-  /// What Stride's export wrote as annotations for a task put off or waiting: `deferred: REASON` (and when),
-  /// `waiting for: NOTE`.
-  private static func strideMarks(_ annotations: [Annotation]) -> (
-    reason: DeferReason?, reasonAt: Date?, waitingFor: String?
-  ) {
-    var marks: (reason: DeferReason?, reasonAt: Date?, waitingFor: String?) = (nil, nil, nil)
-    for annotation in annotations {
-      let text = annotation.description
-      if text.hasPrefix("deferred: "), let reason = DeferReason(rawValue: String(text.dropFirst(10))) {
-        marks.reason = reason
-        marks.reasonAt = date(annotation.entry)
-      } else if text.hasPrefix("waiting for: ") {
-        marks.waitingFor = String(text.dropFirst(13))
-      }
-    }
-    return marks
   }
 
   /// A project as a tag: "Home Repairs" is `home-repairs`; nil when it cannot be one.
@@ -321,14 +315,19 @@ enum Taskwarrior {
     return dropped
   }
 
-  /// Annotations as steps (`[ ] step` and `[x] step`, as Stride writes them) and notes, each dated by its entry.
-  /// What Stride's own export says of a deferral or a wait is left out: the item's status and wait bring that back.
-  /// Each gets a second of its own, as Taskwarrior keys annotations and the export writes them (`stamped`): one
-  /// without a readable entry, dated by the task's, or two in one second, take the next free second, so a file
-  /// read, written and read again is the same.
-  private static func readAnnotations(_ annotations: [Annotation], created: Date) -> ([Subtask], [Note]) {
+  /// What Stride's export wrote as annotations for a task put off or waiting: `deferred: REASON` (and when),
+  /// `waiting for: NOTE`.
+  private typealias Marks = (reason: DeferReason?, reasonAt: Date?, waitingFor: String?)
+
+  /// Annotations as steps (`[ ] step` and `[x] step`, as Stride writes them) and notes, each dated by its entry, and
+  /// what Stride's own export says of a deferral or a wait, which the item's status and wait bring back. Each gets a
+  /// second of its own, as Taskwarrior keys annotations and the export writes them (`stamped`): one without a
+  /// readable entry, dated by the task's, or two in one second, take the next free second, so a file read, written
+  /// and read again is the same.
+  private static func readAnnotations(_ annotations: [Annotation], created: Date) -> ([Subtask], [Note], Marks) {
     var steps: [Subtask] = []
     var notes: [Note] = []
+    var marks: Marks = (nil, nil, nil)
     var used = Set<Int>()
     for annotation in annotations {
       let text = annotation.description
@@ -340,15 +339,15 @@ enum Taskwarrior {
       {
         let done = text.hasPrefix("[x]")
         steps.append(Subtask(title: title, done: done, completedAt: done ? at : nil))
-      } else if text.hasPrefix("waiting for: ")
-        || (text.hasPrefix("deferred: ") && DeferReason(rawValue: String(text.dropFirst(10))) != nil)
-      {
-        continue
+      } else if text.hasPrefix("waiting for: ") {
+        marks.waitingFor = String(text.dropFirst(13))
+      } else if text.hasPrefix("deferred: "), let reason = DeferReason(rawValue: String(text.dropFirst(10))) {
+        (marks.reason, marks.reasonAt) = (reason, at)
       } else if let checked = try? StrideTask.checkedNote(text) {
         notes.append(Note(at: at, text: checked))
       }
     }
-    return (steps, notes.sorted { $0.at < $1.at })
+    return (steps, notes.sorted { $0.at < $1.at }, marks)
   }
 
   /// What the import says it did beyond the tasks: annotations kept, projects as tags, what was not read.

@@ -314,4 +314,32 @@ struct InteropTests {
     let again = try ImportPlan.read(written, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
     #expect(again.tasks.first?.notes == notes)
   }
+
+  @Test("annotations that share a second, dated or not, read back at the same times after an export")
+  func annotationsThatShareASecond() throws {
+    let file = #"""
+      [{"uuid":"a1111111-1111-4111-8111-111111111111","description":"book the flights","entry":"20261101T100000Z",
+      "modified":"20261120T100000Z","status":"pending","annotations":[
+      {"entry":"20261105T100000Z","description":"[x] compare prices"},
+      {"entry":"20261105T100000Z","description":"deferred: no-energy"},
+      {"entry":"20261105T100000Z","description":"ask about seats"}]},
+      {"uuid":"a2222222-2222-4222-8222-222222222222","description":"water the plants","entry":"20261101T100000Z",
+      "status":"pending","annotations":[{"entry":"20261101T100000Z","description":"[ ] fill the can"},
+      {"entry":"20261101T100000Z","description":"the fern first"}]},
+      {"uuid":"a3333333-3333-4333-8333-333333333333","description":"pack the bags","entry":"20261101T100000Z",
+      "status":"waiting","wait":"20261201T080000Z","annotations":[{"entry":"unreadable","description":"the blue one"}]}]
+      """#
+    let plan = try ImportPlan.read(Data(file.utf8), format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    let flights = try #require(plan.tasks.first)
+    #expect(flights.subtasks.first?.completedAt == Fixtures.at("2026-11-05T10:00:00Z"))
+    #expect(flights.deferral?.at == Fixtures.at("2026-11-05T10:00:01Z"))
+    #expect(flights.notes.map(\.at) == [Fixtures.at("2026-11-05T10:00:02Z")])
+    let written = try Exporter.data(plan.tasks, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    let again = try ImportPlan.read(written, format: .taskwarrior, now: Fixtures.now, timeZone: Self.utc)
+    for (before, after) in zip(plan.tasks, again.tasks) {
+      var same = before
+      same.rawInput = after.rawInput
+      #expect(same == after, "\(before.title) reads back changed")
+    }
+  }
 }
