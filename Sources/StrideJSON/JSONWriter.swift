@@ -26,12 +26,17 @@ public enum JSONWriter {
     case .object(let fields):
       bytes.append(UInt8(ascii: "{"))
       // Ordered by a number made of each key's first eight bytes, read once per key; by the whole keys only where
-      // those are the same.
-      let sorted = fields.map { (leading: leadingBytes($0.key), key: $0.key, value: $0.value) }.sorted {
-        $0.leading != $1.leading ? $0.leading < $1.leading : precedes($0.key, $1.key)
+      // those are the same. What is sorted is plain numbers and places in the dictionary, not copies of its keys and
+      // values (each of those a reference counted on every move: a task has 26 fields, and a capture writes three).
+      var order: [(leading: UInt64, place: [String: JSONValue].Index)] = []
+      order.reserveCapacity(fields.count)
+      for place in fields.indices { order.append((leadingBytes(fields[place].key), place)) }
+      order.sort {
+        $0.leading != $1.leading ? $0.leading < $1.leading : precedes(fields[$0.place].key, fields[$1.place].key)
       }
-      for (index, (_, key, value)) in sorted.enumerated() {
+      for (index, entry) in order.enumerated() {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        let (key, value) = fields[entry.place]
         write(key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
         write(value, into: &bytes)

@@ -4,6 +4,15 @@ import StrideBase
 import StrideCalendar
 import StrideModel
 
+/// What the changes of a transaction leave to be done once, at its end, inside it: the full-text index's terms,
+/// which FTS5 would otherwise write as a segment of their own at every savepoint of a group commit.
+package protocol CommitWork: AnyObject {
+  /// Does the work, just before the outermost transaction commits; an error rolls the transaction back.
+  func commit(in database: SQLiteDatabase) throws(StrideError)
+  /// Forgets the work: the transaction rolled back, and what it was for with it.
+  func drop()
+}
+
 /// A connection to one SQLite database file. Not thread-safe: one owner (the `TaskStore`) uses it at a time.
 package final class SQLiteDatabase {
   private var handle: OpaquePointer?
@@ -11,6 +20,9 @@ package final class SQLiteDatabase {
   package let path: String
   /// The file's device and inode when it was opened: a commit checks the path still names it.
   private var identity: (dev_t, ino_t)?
+  /// Work a transaction's changes leave for its end (`CommitWork`): done inside the outermost transaction just
+  /// before its `COMMIT`, or dropped when it rolls back.
+  package var atCommit: (any CommitWork)?
 
   /// Opens (creating if needed) the database at `path`; with `readOnly`, only one that exists, for reading.
   package init(path: String, readOnly: Bool = false) throws(StrideError) {
@@ -117,10 +129,14 @@ package final class SQLiteDatabase {
     let value: T
     do {
       value = try body()
-      if outer { try checkStillThere() }
+      if outer {
+        try atCommit?.commit(in: self)
+        try checkStillThere()
+      }
       try statement(outer ? "COMMIT" : "RELEASE \(savepoint)").run()
     } catch {
       try? execute(undo)
+      if outer { atCommit?.drop() }
       throw error
     }
     return value

@@ -13,14 +13,23 @@ import StrideModel
 /// here, with the same answers, in time that grows with the number of tasks (Docs/benchmarks.md). So that an index
 /// left behind by such a build cannot be trusted stale, a build without FTS5 removes the mark that says the index is
 /// whole, and the next one with FTS5 builds it again.
+///
+/// A change does not write the index itself: it names the tasks whose text it changed (`update`, `remove`), and
+/// their terms are written once, from their rows as they stand, just before the transaction commits
+/// (`SearchTerms`). Inside a group commit each change is a savepoint, at which FTS5 would write a segment of its
+/// own; so a group writes one. The index keeps no sizes of the texts (`columnsize=0`: nothing ranks by them), a
+/// page fewer for each change to sync to disk. (It keeps its own copy of them: with none, it could forget a task
+/// only if told the very terms it was given, folded again by whatever Unicode tables a later build has.)
 package struct SearchIndex {
   package let database: SQLiteDatabase
   /// Whether this SQLite has FTS5 and the index is used.
   package let enabled: Bool
+  /// The tasks whose text the transaction under way changed, for its commit to index.
+  private let terms = SearchTerms()
 
   private static let builtKey = "search-index"
   /// What the mark says of a whole index, by the folding it was built with; an index built by another is rebuilt.
-  private static let builtValue = "whole, folded by SearchQuery.fold, ascii tokens (3)"
+  private static let builtValue = "whole, folded by SearchQuery.fold, ascii tokens, no sizes (4)"
 
   /// Prepares the index: builds it when it is missing or not known to be whole. `enabled: false` works as a SQLite
   /// without FTS5 does.
@@ -38,6 +47,7 @@ package struct SearchIndex {
       return
     }
     if built != Self.builtValue { try rebuild() }
+    database.atCommit = terms
   }
 
   /// Fills the index from every task, in one transaction.
@@ -47,46 +57,26 @@ package struct SearchIndex {
         """
         DROP TABLE IF EXISTS task_search;
         CREATE VIRTUAL TABLE task_search USING fts5(
-          title, raw_input, notes, steps, tokenize = 'ascii');
+          title, raw_input, notes, steps, tokenize = 'ascii', columnsize = 0);
         """)
-      let tasks = try database.statement(
-        """
-        SELECT id, title, raw_input,
-          (SELECT group_concat(text, char(10)) FROM task_notes WHERE task_id = tasks.id),
-          (SELECT group_concat(title, char(10)) FROM subtasks WHERE task_id = tasks.id)
-        FROM tasks
-        """)
-      while try tasks.step() {
-        try insert(
-          tasks.int64(0), (tasks.text(1), tasks.text(2), tasks.optionalText(3) ?? "", tasks.optionalText(4) ?? ""))
-      }
+      let tasks = try database.statement(Self.texts)
+      while try tasks.step() { try Self.insert(tasks, into: database) }
       try database.statement("INSERT OR REPLACE INTO store_state (key, value) VALUES (?, ?)")
         .bind(.text(Self.builtKey), .text(Self.builtValue)).run()
     }
   }
 
-  /// Adds a task's texts to the index, folded.
-  private func insert(_ id: Int64, _ texts: (title: String, rawInput: String, notes: String, steps: String))
-    throws(StrideError)
-  {
-    try database.statement("INSERT INTO task_search (rowid, title, raw_input, notes, steps) VALUES (?, ?, ?, ?, ?)")
-      .bind(
-        .integer(id), .text(SearchQuery.foldedText(texts.title)), .text(SearchQuery.foldedText(texts.rawInput)),
-        .text(SearchQuery.foldedText(texts.notes)), .text(SearchQuery.foldedText(texts.steps))
-      )
-      .run()
+  /// Puts a task's text in the index, in place of what it held (`new`: it held nothing), when the transaction
+  /// commits: from its rows as they stand then.
+  package func update(_ task: StrideTask, new: Bool = false) {
+    guard enabled else { return }
+    terms.touched(task.id.rawValue, indexed: !new)
   }
 
-  /// Puts a task's text in the index, in place of what it held (`new`: it held nothing).
-  package func update(_ task: StrideTask, new: Bool = false) throws(StrideError) {
+  /// Takes a removed task out of the index when the transaction commits.
+  package func remove(_ id: TaskID) {
     guard enabled else { return }
-    if !new { try remove(task.id) }
-    try insert(task.id.rawValue, task.searchTexts)
-  }
-
-  package func remove(_ id: TaskID) throws(StrideError) {
-    guard enabled else { return }
-    try database.statement("DELETE FROM task_search WHERE rowid = ?").bind(.integer(id.rawValue)).run()
+    terms.touched(id.rawValue, indexed: true)
   }
 
   /// Every task the query matches, best first.

@@ -83,14 +83,14 @@ package struct TaskRows {
       }
     }
     if let stored, stored.searchTexts == task.searchTexts { return }
-    try search.update(task, new: new)
+    search.update(task, new: new)
   }
 
   /// Removes the task and everything that belongs to it.
   package func delete(_ id: TaskID) throws(StrideError) {
     try deleteChildren(of: id)
     try database.statement("DELETE FROM tasks WHERE id = ?").bind(.integer(id.rawValue)).run()
-    try search.remove(id)
+    search.remove(id)
   }
 
   private func deleteChildren(of id: TaskID) throws(StrideError) {

@@ -112,8 +112,8 @@ private func strippedSizes(_ programs: [String]) -> [Double]? {
   return sizes
 }
 
-/// Durable captures into an empty database.
-private func checkCaptures() throws {
+/// Durable captures into an empty database (also alone: `--only durable`).
+func checkCaptures() throws {
   let empty = try Workspace(tasks: 0)
   let (emptyDaemon, _) = try empty.startDaemon()
   let raw = SyncedAppends(folder: empty.root + "/data/stride", seconds: 2)

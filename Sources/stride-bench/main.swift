@@ -9,6 +9,7 @@ import StrideProtocol
 //   .build/release/stride-bench --only load [--clients 256] [--seconds 60] [--pause MS]   (not part of the full run)
 //   .build/release/stride-bench --only decade [--quick] [--keep]   (ten years of data, issue 58; not part of the full run)
 //   .build/release/stride-bench --only startup [--tasks 100000] [--keep]   (the daemon's start-up, for a profile)
+//   .build/release/stride-bench --only durable [--quick]   (the check's durable captures alone, for a comparison)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -35,9 +36,10 @@ for section in sections {
   case "calendar": try calendarSection()
   case "decade": try decadeSection()
   case "startup": try startupSection()
+  case "durable": try checkCaptures()
   default:
     print(
-      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load, decade or startup"
+      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load, decade, startup or durable"
     )
     exit(64)
   }

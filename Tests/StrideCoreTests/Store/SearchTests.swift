@@ -120,6 +120,32 @@ struct SearchTests {
     #expect(try reopened.search(SearchQuery("quince")!).map(\.id) == [TaskID(4)])
   }
 
+  @Test("changes committed together reach the index at the commit, and one that failed among them leaves it as it was")
+  func groupReachesIndex() throws {
+    let (store, _) = try filledStore(count: 30)
+    let kept = try store.task(TaskID(4), at: Fixtures.now)
+    try store.batch { () throws(StrideError) in
+      _ = try store.capture(Fixtures.draft("quince jam for the fair"), at: Fixtures.now)
+      try store.apply(.update(TaskID(3), TaskPatch(title: "the xylophone repair")), at: Fixtures.now)
+      try store.apply(.addNote(TaskID(2), text: "ask about the quince tree"), at: Fixtures.now)
+      // A change that wrote its rows and then failed: its savepoint puts them back.
+      var renamed = kept
+      renamed.title = "marmalade"
+      _ = try? store.database.transaction { () throws(StrideError) in
+        try store.rows.save(renamed, replacing: kept)
+        throw StrideError(.internalError, "failed after writing its rows")
+      }
+      try store.apply(.delete(TaskID(5)), at: Fixtures.now)
+    }
+    for text in ["quince", "xylophone", "marmalade", "lease", "bank", "\"call the\""] {
+      let query = try #require(SearchQuery(text))
+      #expect(try store.search(query) == store.rows.search.scanned(query), "\(text)")
+    }
+    #expect(try store.search(SearchQuery("quince")!).map(\.id).sorted() == [TaskID(2), TaskID(31)])
+    #expect(try store.search(SearchQuery("marmalade")!).isEmpty, "the failed change's title was not indexed")
+    #expect(try store.search(SearchQuery(kept.title)!).contains { $0.id == TaskID(4) })
+  }
+
   @Test("best first: the title before a note, open before finished, recent before old")
   func ranking() throws {
     let (store, _) = try Fixtures.store()

@@ -23,6 +23,21 @@ struct TaskTransitionTests {
     #expect(task.completedAt == nil)
   }
 
+  @Test("a title is kept on one line: runs of spaces, tabs and line breaks become one space, the ends trimmed")
+  func titleOnOneLine() throws {
+    #expect(try StrideTask.checkedTitle("call the dentist (crown) ~ok") == "call the dentist (crown) ~ok")
+    #expect(try StrideTask.checkedTitle("  call\tthe   dentist\n") == "call the dentist")
+    #expect(try StrideTask.checkedTitle("call\u{7F}the dentist") == "call the dentist")
+    #expect(try StrideTask.checkedTitle("Café  au lait") == "Café au lait")
+    #expect(try StrideTask.checkedTitle(String(repeating: "a", count: 1000)).count == 1000)
+    #expect(throws: StrideError.invalid("the title is longer than 1000 characters; shorten it")) {
+      try StrideTask.checkedTitle(String(repeating: "a", count: 1001))
+    }
+    #expect(throws: StrideError.invalid("the title is empty; say in a few words what it is")) {
+      try StrideTask.checkedTitle(" \t ")
+    }
+  }
+
   @Test("completing the last open step completes the task; reopening a step reopens it")
   func lastStepCompletesTask() throws {
     var task = Fixtures.task(3, steps: [Subtask(title: "find number"), Subtask(title: "call")])
