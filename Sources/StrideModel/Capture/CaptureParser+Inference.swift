@@ -54,7 +54,7 @@ extension CaptureParser {
       for character in word[first...last] { bare.append(character) }
       return bare.lowercased()
     }
-    let titleWords = Set(title.split(whereSeparator: \.isSpace).map(bareWord))
+    let titleWords = Set(title.spacedWords.map(bareWord))
     let words = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
     }

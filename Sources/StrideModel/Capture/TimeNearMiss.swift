@@ -21,7 +21,7 @@ extension TimeParser {
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
     guard text.contains(where: \.isDigit) || text.lowercased().contains(text: "every") else { return [] }
-    let words = text.split(whereSeparator: \.isSpace).map { word in
+    let words = text.spacedWords.map { word in
       let isMark = { (character: Character) in Self.wordMarks.contains(character) }
       guard let first = word.firstIndex(where: { !isMark($0) }), let last = word.lastIndex(where: { !isMark($0) })
       else { return "" }
