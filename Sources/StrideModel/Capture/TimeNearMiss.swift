@@ -46,7 +46,7 @@ extension TimeParser {
   private func nearMiss(_ words: [String], at index: Int, meantAsTime: Bool) -> (TimeNearMiss, Int)? {
     let word = words[index].lowercased()
     // Every shape below starts with a figure, a month's name or "every": most words are none of them.
-    guard word.first?.isDigit == true || word == "every" || TimeWords.months[word] != nil else { return nil }
+    guard word.startsWithDigit || word == "every" || TimeWords.months[word] != nil else { return nil }
     func next(_ offset: Int) -> String? {
       index + offset < words.count ? words[index + offset].lowercased() : nil
     }

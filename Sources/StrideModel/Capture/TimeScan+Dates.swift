@@ -3,7 +3,7 @@ import Foundation
 /// The pieces of a time phrase that name a day: ISO dates, named days, weekdays, months and days, numeric dates.
 extension Scan {
   func isoPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard word.first?.isDigit == true, word.count >= (careful ? 10 : 6),
+    guard word.startsWithDigit, word.count >= (careful ? 10 : 6),
       let value = ISO8601Value.parse(word.uppercased(), basic: !careful)
     else { return nil }
     if careful && !word.contains("-") { return nil }
