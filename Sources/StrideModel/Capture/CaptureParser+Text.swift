@@ -41,7 +41,7 @@ extension CaptureParser {
     for offset in line where !consumed.contains(where: { $0.contains(offset) }) {
       kept.append(characters[offset])
     }
-    return String(kept)
+    return String(joining: kept[...])
   }
 
   /// A list line without its bullet or number.
@@ -79,13 +79,13 @@ extension CaptureParser {
   }
 
   /// The words of the first line kept in the title that could have been a time ("text tom 5pm", "watch sunday
-  /// best", "rest 5 days"), as unread spans with why (`TimeParser.held`).
+  /// best", "rest 5 days"), as unread spans with why (`TimeParser.held`). `text` is the line, at `line`.
   func heldSpans(
-    _ characters: [Character], _ line: Range<Int>, chunks: [Chunk], consumed: [Range<Int>], timeRead: Bool
+    _ text: String, _ line: Range<Int>, chunks: [Chunk], consumed: [Range<Int>], timeRead: Bool
   ) -> [CaptureSpan] {
     let shift = line.lowerBound
     let read = consumed.map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
-    return times.held(in: String(joining: characters[line]), chunks: chunks, read: read, timeRead: timeRead).map {
+    return times.held(in: text, chunks: chunks, read: read, timeRead: timeRead).map {
       CaptureSpan(
         field: .unread, text: $0.text, start: $0.range.lowerBound + shift, end: $0.range.upperBound + shift,
         reason: $0.reason)
