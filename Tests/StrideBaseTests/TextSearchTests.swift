@@ -26,7 +26,9 @@ struct TextSearchTests {
   @Test("cuts a text into the words between white space: by bytes when it is ASCII, the same words as by characters")
   func spacedWords() {
     #expect("pay rent  by\tfriday ".spacedWords == ["pay", "rent", "by", "friday"])
-    let texts = ["  call mum\ttomorrow \r\n 9am  ", "", "   ", "one", "café  crème\u{A0}brûlée", "a\r\nb", "x\u{301} y"]
+    let texts = [
+      "  call mum\ttomorrow \r\n 9am  ", "", "   ", "one", "café  crème\u{A0}brûlée", "a\r\nb", "x\u{301} y",
+    ]
     for text in texts {
       #expect(text.spacedWords == text.split(whereSeparator: \.isSpace), "\(text)")
     }

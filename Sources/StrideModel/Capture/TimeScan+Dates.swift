@@ -270,7 +270,8 @@ extension Scan {
     // Such a word has a dash or a slash, or figures at one end only; most words have neither. By bytes first: a
     // character that is a digit is its byte, and so are "-" and "/".
     let isFigure = { (byte: UInt8?) in byte.map { $0 >= 0x30 && $0 <= 0x39 } == true }
-    guard isFigure(word.utf8.first) || isFigure(word.utf8.last) || word.utf8.contains(where: { $0 == 0x2D || $0 == 0x2F })
+    guard
+      isFigure(word.utf8.first) || isFigure(word.utf8.last) || word.utf8.contains(where: { $0 == 0x2D || $0 == 0x2F })
     else { return nil }
     guard let first = word.first, let last = word.last,
       first.isDigit != last.isDigit || word.contains(where: { $0 == "-" || $0 == "/" })

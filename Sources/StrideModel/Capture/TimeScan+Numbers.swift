@@ -47,7 +47,9 @@ extension Scan {
   }
 
   static func fullYear(_ word: String) -> Int? {
-    guard word.utf8.count == 4, word.count == 4, word.allSatisfy(\.isDigit), let year = Int(word), (1900...2999).contains(year) else {
+    guard word.utf8.count == 4, word.count == 4, word.allSatisfy(\.isDigit), let year = Int(word),
+      (1900...2999).contains(year)
+    else {
       return nil
     }
     return year
