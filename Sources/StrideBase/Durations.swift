@@ -158,7 +158,7 @@ public enum Durations {
 
   /// "2h", "15min", "1.5hours", "2hr5min".
   public static func compact(_ word: String) -> (Double, RelativeUnit)? {
-    guard word.first?.isDigit == true || word.first.map(fractions.keys.contains) == true,
+    guard word.startsWithNumber,
       word.contains(where: { $0.isLetter && fractions[$0] == nil })
     else { return nil }
     var seconds = 0.0
@@ -230,5 +230,21 @@ extension Character {
   public var isSpace: Bool {
     guard let ascii = asciiQuick else { return isWhitespace }
     return ascii == 32 || (ascii >= 9 && ascii <= 13)
+  }
+}
+
+extension StringProtocol {
+  /// `first?.isDigit == true`, with the first byte asked before the first character is made: most words start with
+  /// a letter, and making a character costs a hundred instructions or more.
+  public var startsWithDigit: Bool {
+    guard let lead = utf8.first, lead >= 0x30, lead <= 0x39 else { return false }
+    return first?.isDigit == true
+  }
+
+  /// Whether the first character starts a number: a digit, or a fraction of `Durations.fractions` ("½"), whose
+  /// first byte is not ASCII. Asked of the first byte first, as `startsWithDigit`.
+  public var startsWithNumber: Bool {
+    guard let lead = utf8.first, (lead >= 0x30 && lead <= 0x39) || lead >= 0x80 else { return false }
+    return first?.isDigit == true || first.map(Durations.fractions.keys.contains) == true
   }
 }

@@ -18,6 +18,16 @@ public func listed(_ names: [String], _ conjunction: String = "and") -> String {
   names.count <= 1 ? names.first ?? "" : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
 }
 
+extension String {
+  /// The words between white space, as `split(whereSeparator: \.isSpace)` gives them. A text of ASCII alone is cut
+  /// by its bytes (a tab, a line break, a space, as `isSpace` reads them; "\r\n" is two of them): cutting characters
+  /// breaks the text into graphemes first, several hundred instructions a word.
+  public var spacedWords: [Substring] {
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return split(whereSeparator: \.isSpace) }
+    return utf8.split(whereSeparator: { $0 == 32 || ($0 >= 9 && $0 <= 13) }).map(Substring.init)
+  }
+}
+
 extension Array where Element == String {
   /// The strings with `separator` between them, as the standard library's `joined(separator:)`, but concrete, so it is
   /// chosen for every `[String]` where StrideBase is imported. The generic one asks the runtime for type metadata the

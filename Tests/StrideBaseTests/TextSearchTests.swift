@@ -19,5 +19,18 @@ struct TextSearchTests {
     #expect("café décor".replacing(text: "é", with: "e") == "cafe decor")
     #expect("nothing".replacing(text: "", with: "x") == "nothing")
     #expect(!"short".contains(text: "shorter"))
+    let long = "a line too long to be a small string, with the word at its end"
+    #expect(long.contains(text: "its end") && !long.contains(text: "its ends") && long.contains(text: ""))
+  }
+
+  @Test("cuts a text into the words between white space: by bytes when it is ASCII, the same words as by characters")
+  func spacedWords() {
+    #expect("pay rent  by\tfriday ".spacedWords == ["pay", "rent", "by", "friday"])
+    let texts = [
+      "  call mum\ttomorrow \r\n 9am  ", "", "   ", "one", "café  crème\u{A0}brûlée", "a\r\nb", "x\u{301} y",
+    ]
+    for text in texts {
+      #expect(text.spacedWords == text.split(whereSeparator: \.isSpace), "\(text)")
+    }
   }
 }

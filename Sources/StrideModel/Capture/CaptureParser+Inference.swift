@@ -46,21 +46,18 @@ extension CaptureParser {
     _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: [Range<Int>],
     title: String
   ) {
-    func bareWord<C: BidirectionalCollection<Character>>(_ word: C) -> String {
+    func bareWord<S: StringProtocol>(_ word: S) -> String {
       guard let first = word.firstIndex(where: \.isLetterQuick), let last = word.lastIndex(where: \.isLetterQuick)
       else { return "" }
-      // Built in place: `String(_:)` of a slice of characters is the standard library's unspecialised initialiser.
-      var bare = ""
-      for character in word[first...last] { bare.append(character) }
-      return bare.lowercased()
+      return word[first...last].lowercased()
     }
-    let titleWords = Set(title.split(whereSeparator: \.isSpace).map(bareWord))
+    let titleWords = Set(title.spacedWords.map(bareWord))
     let words = Self.words(characters, line).filter { range in
-      !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(characters[range]))
+      !consumed.contains { $0.overlaps(range) } && titleWords.contains(bareWord(String(joining: characters[range])))
     }
     // Each word once, lower-cased, without the punctuation around it.
     let bareWords = Dictionary(
-      uniqueKeysWithValues: words.map { range in (range.lowerBound, bareWord(characters[range])) })
+      uniqueKeysWithValues: words.map { range in (range.lowerBound, bareWord(String(joining: characters[range]))) })
     func bare(_ range: Range<Int>) -> String { bareWords[range.lowerBound] ?? "" }
     func note(_ field: CaptureSpan.Field, _ range: Range<Int>) {
       result.spans.append(

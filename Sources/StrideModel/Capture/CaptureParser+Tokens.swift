@@ -44,7 +44,9 @@ extension CaptureParser {
         // "#1024" is a number (an issue, a ticket), kept in the title; a tag has a letter.
         if !result.tags.contains(tag) { result.tags.append(tag) }
         field = .tags
-      } else if let colon = lower.firstIndex(of: ":"), colon != lower.startIndex {
+      } else if lower.utf8.contains(UInt8(ascii: ":")), let colon = lower.firstIndex(of: ":"),
+        colon != lower.startIndex
+      {
         let key = String(lower[..<colon])
         let (value, more) = keyedValue(
           key, String(lower[lower.index(after: colon)...]), after: index, words, characters)
@@ -104,10 +106,11 @@ extension CaptureParser {
   /// A word without the punctuation a token may touch: "!low:" before steps, "#home," in a list, "(~20m)".
   static func token(_ word: Range<Int>, in characters: [Character]) -> Range<Int> {
     var word = word
-    while word.count > 2, ":,.;)]".contains(characters[word.upperBound - 1]) {
+    // By bytes: `String.contains` of a character walks the string's characters.
+    while word.count > 2, let last = characters[word.upperBound - 1].asciiQuick, ":,.;)]".utf8.contains(last) {
       word = word.lowerBound..<(word.upperBound - 1)
     }
-    while word.count > 2, "([".contains(characters[word.lowerBound]) {
+    while word.count > 2, let first = characters[word.lowerBound].asciiQuick, "([".utf8.contains(first) {
       word = (word.lowerBound + 1)..<word.upperBound
     }
     return word

@@ -23,18 +23,20 @@ public struct CaptureParser: Sendable {
     }
     var result = ParsedCapture(title: "")
     var consumed: [Range<Int>] = []
+    // The first line as a string, made once: the text itself when it is one line.
+    let lineText = titleLine == characters.indices ? text : String(joining: characters[titleLine])
     // Words written as a time that cannot be one, judged once in the first line as written.
-    let misses = times.nearMisses(in: String(joining: characters[titleLine]))
+    let misses = times.nearMisses(in: lineText)
     // The line is cut into words once; the time reader takes them without the words already read.
-    let chunks = Chunk.split(String(joining: characters[titleLine]))
+    let chunks = Chunk.split(lineText)
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
-    readRepeat(characters, titleLine, into: &result, consumed: &consumed)
+    readRepeat(characters, titleLine, text: lineText, into: &result, consumed: &consumed)
     readTimes(
       characters, titleLine, chunks: chunks, into: &result, consumed: &consumed,
       noSuchDay: misses.contains(where: \.isDay))
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
     let held = heldSpans(
-      characters, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
+      lineText, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -139,19 +141,19 @@ public struct CaptureParser: Sendable {
   /// last word (inside a title "the weekly report" is not a routine). The first rule wins, a rule in words before a
   /// bare frequency word ("weekly review every friday 4pm" is a review every Friday); the words leave the title.
   private func readRepeat(
-    _ characters: [Character], _ line: Range<Int>, into result: inout ParsedCapture, consumed: inout [Range<Int>]
+    _ characters: [Character], _ line: Range<Int>, text: String, into result: inout ParsedCapture,
+    consumed: inout [Range<Int>]
   ) {
     guard result.recurrence == nil else { return }
     // Most lines say nothing about repeating: look closer only when a word that can start a rule is there (bytes).
-    let lower = String(joining: characters[line]).lowercased()
+    let lower = text.lowercased()
     guard Self.repeatHints.contains(where: { lower.contains(text: $0) }) else { return }
     let quoted = Chunk.quotedOffsets(Array(characters[line]))
     let ranges = Self.words(characters, line).filter { range in
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
-    // What follows a word, as a time alone: "daily 7:30am" is a rule at a time; a length after it is its estimate
-    // ("stretch daily 10m", "daily 7:30am 10 min").
+    // What follows a word, as a time alone ("daily 7:30am"); a length after it is its estimate ("stretch daily 10m").
     func timeFollows(_ index: Int) -> Bool {
       guard index < words.count else { return false }
       var rest = Array(words[index...])

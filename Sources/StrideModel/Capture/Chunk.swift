@@ -79,13 +79,13 @@ struct Chunk {
   static func stripped(_ word: [Character]) -> (characters: [Character], leading: Int, trailing: Int, comma: Bool) {
     var characters = word
     var leading = 0
-    while let first = characters.first, Chunk.openers.contains(first) {
+    while let first = characters.first, Chunk.isMark(first, among: Chunk.openers, bytes: Chunk.openerBytes) {
       characters.removeFirst()
       leading += 1
     }
     var trailing = 0
     var comma = false
-    while let last = characters.last, Chunk.closers.contains(last) {
+    while let last = characters.last, Chunk.isMark(last, among: Chunk.closers, bytes: Chunk.closerBytes) {
       // Keep the dot of "p.m." and "a.m.": the clock reader wants it.
       if last == ".", characters.count >= 4, characters[characters.count - 2] == "m",
         characters[characters.count - 3] == "."
@@ -160,6 +160,19 @@ struct Chunk {
     return quoted
   }
 
+  /// Whether `character` is one of `marks`; `bytes` are those of one byte. A character of one byte (most are
+  /// letters) is compared by its byte, without hashing a `Character`.
+  static func isMark(_ character: Character, among marks: Set<Character>, bytes: [UInt8]) -> Bool {
+    guard character.utf8.count == 1, let byte = character.utf8.first else { return marks.contains(character) }
+    return bytes.contains(byte)
+  }
+
+  static func bytes(of marks: Set<Character>) -> [UInt8] {
+    marks.compactMap { $0.utf8.count == 1 ? $0.utf8.first : nil }
+  }
+
+  static let openerBytes = bytes(of: openers)
+  static let closerBytes = bytes(of: closers)
   static let doubleQuotes: Set<Character> = ["\"", "“", "”"]
   static let singleQuotes: Set<Character> = ["'", "‘", "’"]
   static let allQuotes = doubleQuotes.union(singleQuotes)

@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// Reads how a routine repeats, the way people write it: `every monday`, `every weekday`, `every 2 weeks`,
 /// `daily`, `every morning`, `every month on the 1st`, `every last friday`, `every 3 days after done` (or Todoist's
@@ -26,13 +27,23 @@ public enum RecurrenceReader {
 
   /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
   package static func words(_ text: String) -> [String] {
-    text.lowercased().split(whereSeparator: \.isSpace).map {
-      String($0).trimmingCharacters(in: wordMarks)
-    }.filter { !$0.isEmpty }
+    text.lowercased().spacedWords.map(withoutWordMarks).filter { !$0.isEmpty }
   }
 
-  /// The punctuation `words` sets aside, made once: a capture asks for the words of each word of its line.
-  private static let wordMarks = CharacterSet(charactersIn: ",.;:()\"")
+  /// A word without the punctuation `words` sets aside at either end, scalar by scalar as
+  /// `trimmingCharacters(in:)` trims (without Foundation: a capture asks for the words of each word of its line).
+  private static func withoutWordMarks(_ word: Substring) -> String {
+    func isMark(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar {
+      case ",", ".", ";", ":", "(", ")", "\"": true
+      default: false
+      }
+    }
+    let scalars = word.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isMark($0) }), let last = scalars.lastIndex(where: { !isMark($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
     "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1),

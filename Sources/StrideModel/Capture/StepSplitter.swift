@@ -49,7 +49,7 @@ enum StepSplitter {
   /// means "then" was no joining word, and the line is one part.
   static func thenParts(_ text: String) -> [String] {
     var parts: [[Substring]] = [[]]
-    for word in text.split(whereSeparator: \.isSpace) {
+    for word in text.spacedWords {
       guard word.lowercased() == "then" else {
         parts[parts.count - 1].append(word)
         continue

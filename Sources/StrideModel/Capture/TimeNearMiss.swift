@@ -21,7 +21,7 @@ extension TimeParser {
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
     // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
     guard text.contains(where: \.isDigit) || text.lowercased().contains(text: "every") else { return [] }
-    let words = text.split(whereSeparator: \.isSpace).map { word in
+    let words = text.spacedWords.map { word in
       let isMark = { (character: Character) in Self.wordMarks.contains(character) }
       guard let first = word.firstIndex(where: { !isMark($0) }), let last = word.lastIndex(where: { !isMark($0) })
       else { return "" }
@@ -46,7 +46,7 @@ extension TimeParser {
   private func nearMiss(_ words: [String], at index: Int, meantAsTime: Bool) -> (TimeNearMiss, Int)? {
     let word = words[index].lowercased()
     // Every shape below starts with a figure, a month's name or "every": most words are none of them.
-    guard word.first?.isDigit == true || word == "every" || TimeWords.months[word] != nil else { return nil }
+    guard word.startsWithDigit || word == "every" || TimeWords.months[word] != nil else { return nil }
     func next(_ offset: Int) -> String? {
       index + offset < words.count ? words[index + offset].lowercased() : nil
     }

@@ -10,9 +10,9 @@ extension Scan {
     // "monday one on one" is a meeting).
     if let hour = TimeWords.hourWords[word] { return hourInWords(hour, index, afterAt: afterAt) }
     // Every other clock time starts with a figure.
-    guard word.first?.isDigit == true else { return nil }
+    guard word.startsWithDigit else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
-    if let mark = word.firstIndex(of: "h"), word.first?.isDigit == true {
+    if word.utf8.contains(UInt8(ascii: "h")), let mark = word.firstIndex(of: "h"), word.startsWithDigit {
       // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
       guard let (clock, alone) = Self.hourMark(word, at: mark) else { return nil }
       return (.clock(clock, loose: false), index + 1, alone)

@@ -3,7 +3,7 @@ import Foundation
 /// The pieces of a time phrase that name a day: ISO dates, named days, weekdays, months and days, numeric dates.
 extension Scan {
   func isoPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard word.first?.isDigit == true, word.count >= (careful ? 10 : 6),
+    guard word.startsWithDigit, word.count >= (careful ? 10 : 6),
       let value = ISO8601Value.parse(word.uppercased(), basic: !careful)
     else { return nil }
     if careful && !word.contains("-") { return nil }
@@ -267,7 +267,12 @@ extension Scan {
 
   /// One word with the month spelt out: "10-august-2012", "09/jan/2017", "aug-10", "sep-2012", "15sep", "feb13".
   func joinedMonthDate(_ word: String) -> (CivilDate, hasYear: Bool)? {
-    // Such a word has a dash or a slash, or figures at one end only; most words have neither.
+    // Such a word has a dash or a slash, or figures at one end only; most words have neither. By bytes first: a
+    // character that is a digit is its byte, and so are "-" and "/".
+    let isFigure = { (byte: UInt8?) in byte.map { $0 >= 0x30 && $0 <= 0x39 } == true }
+    guard
+      isFigure(word.utf8.first) || isFigure(word.utf8.last) || word.utf8.contains(where: { $0 == 0x2D || $0 == 0x2F })
+    else { return nil }
     guard let first = word.first, let last = word.last,
       first.isDigit != last.isDigit || word.contains(where: { $0 == "-" || $0 == "/" })
     else { return nil }

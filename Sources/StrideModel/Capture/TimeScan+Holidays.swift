@@ -62,7 +62,10 @@ extension Scan {
 
   /// A word as holiday names are written: without apostrophes and dots ("new year's" is "new years", "st." "st").
   static func bareWord(_ word: String) -> String {
-    guard word.contains(where: { $0 == "'" || $0 == "’" || $0 == "." }) else { return word }
+    // Most words have none of them: "'" is the byte 27, "." 2E, and "’" starts with E2.
+    guard word.utf8.contains(where: { $0 == 0x27 || $0 == 0x2E || $0 == 0xE2 }),
+      word.contains(where: { $0 == "'" || $0 == "’" || $0 == "." })
+    else { return word }
     return word.filter { $0 != "'" && $0 != "’" && $0 != "." }
   }
 

@@ -47,7 +47,9 @@ extension Scan {
   }
 
   static func fullYear(_ word: String) -> Int? {
-    guard word.count == 4, word.allSatisfy(\.isDigit), let year = Int(word), (1900...2999).contains(year) else {
+    guard word.utf8.count == 4, word.count == 4, word.allSatisfy(\.isDigit), let year = Int(word),
+      (1900...2999).contains(year)
+    else {
       return nil
     }
     return year
@@ -58,7 +60,7 @@ extension Scan {
   /// order of the writer's locale; with no locale known, it is left alone (and a capture refuses it, naming both
   /// readings). A dotted day and month is always day first.
   func numericDatePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    guard word.first?.isDigit == true else { return nil }
+    guard word.startsWithDigit else { return nil }
     let separator = Scan.numericSeparator(word)
     let parts = word.split(separator: separator, omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isDigit) }) else {

@@ -11,6 +11,11 @@ extension Scan {
     return (.day(part.first), part.end, false)
   }
 
+  /// The first "-" of a word, its bytes asked first: most words have none.
+  static func firstDash(_ word: String) -> String.Index? {
+    word.utf8.contains(0x2D) ? word.firstIndex(of: "-") : nil
+  }
+
   /// The first and last day of the part of a period named at `index`, and where its words end. A month without
   /// a year is the next one whose part is not yet over ("late november" on 21 November is this one).
   func periodPart(at start: Int) -> (first: CivilDate, last: CivilDate, end: Int)? {
@@ -22,7 +27,7 @@ extension Scan {
     var part: Int
     var position: Int
     var unit: String?
-    if let dash = word.firstIndex(of: "-"), let found = TimeWords.periodParts[String(word[..<dash])] {
+    if let dash = Self.firstDash(word), let found = TimeWords.periodParts[String(word[..<dash])] {
       // "mid-december", "mid-month", "late-january".
       (part, position, unit) = (found, index + 1, String(word[word.index(after: dash)...]))
     } else if word.hasPrefix("mid"), ["week", "month", "year"].contains(String(word.dropFirst(3))) {

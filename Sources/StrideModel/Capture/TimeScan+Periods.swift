@@ -175,7 +175,9 @@ extension Scan {
       return self.word(start).flatMap { quarterPiece($0, start) }
     }
     // Most words are none of these: a quarter's words start with "q", a figure, or an ordinal before "quarter".
-    guard word.first == "q" || word.first?.isDigit == true || self.word(index + 1).map(Self.isQuarterNoun) == true
+    guard
+      word.utf8.first == UInt8(ascii: "q") && word.first == "q" || word.startsWithDigit
+        || self.word(index + 1).map(Self.isQuarterNoun) == true
     else { return nil }
     var quarter: Int
     var year: Int?

@@ -130,7 +130,7 @@ extension Scan {
   /// "2-4pm", "9 to 11am": a bare hour before a range's end takes the end's am or pm (and its day); "11-1pm"
   /// starts the morning before.
   func meridiemRange(at index: Int, marked: Bool, anchor: CivilDate? = nil) -> (Phrase, Phrase?)? {
-    guard let first = word(index), first.first?.isDigit == true, first.allSatisfy({ $0.isDigit || $0 == ":" }),
+    guard let first = word(index), first.startsWithDigit, first.allSatisfy({ $0.isDigit || $0 == ":" }),
       let connector = word(index + 1), TimeWords.rangeConnectors.contains(connector), let last = word(index + 2),
       let meridiem = ["am", "pm"].first(where: last.hasSuffix),
       case (.clock(let clock, _), index + 1, _)? = clockPiece(first + meridiem, index, afterAt: true),

@@ -100,12 +100,12 @@ extension Scan {
     if let compact = Durations.compact(word) {
       return Scan.withinReach(compact.0, compact.1) ? (compact.0, compact.1, index + 1) : nil
     }
-    if word.hasSuffix("'"), let minutes = Double(word.dropLast()) {
+    if word.utf8.last == UInt8(ascii: "'"), word.hasSuffix("'"), let minutes = Double(word.dropLast()) {
       return Scan.withinReach(minutes, .seconds(60)) ? (minutes, .seconds(60), index + 1) : nil
     }
     var position = index
     var amount: Double
-    if word.first?.isDigit == true || word.first.map(Durations.fractions.keys.contains) == true,
+    if word.startsWithNumber,
       let number = Durations.number(word)
     {
       amount = number

@@ -290,7 +290,7 @@ struct Scan {
       // After a meal is when it may start: an hour later.
       return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
-    if word.count > 3, word.hasSuffix("ish") {
+    if word.utf8.last == UInt8(ascii: "h"), word.count > 3, word.hasSuffix("ish") {
       // "noonish", "5ish", "5:30ish", "noon-ish": about then.
       let stem = String(word.dropLast(word.hasSuffix("-ish") ? 4 : 3))
       if stem == "noon" || stem == "midday" { return (.clock(ClockTime(hour: 12)!, loose: false), index + 1, false) }
