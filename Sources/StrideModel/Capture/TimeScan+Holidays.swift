@@ -8,6 +8,9 @@ extension Scan {
   enum HolidayRule {
     /// The same day every year: Christmas, 25 December.
     case fixed(month: Int, day: Int)
+    /// The same day, moved these many days when it falls on a Saturday or a Sunday: Boss's Day (16 October) is
+    /// kept on the Friday before or the Monday after.
+    case fixedOffWeekend(month: Int, day: Int, saturday: Int, sunday: Int)
     /// The nth weekday (ISO number) of a month, -1 for the last: Thanksgiving, the fourth Thursday of November.
     case nthWeekday(Int, weekday: Int, month: Int)
     /// Days from Easter Sunday: Good Friday is -2.
@@ -79,6 +82,10 @@ extension Scan {
     switch rule {
     case .fixed(let month, let day):
       return CivilDate(year: year, month: month, day: day)
+    case .fixedOffWeekend(let month, let day, let saturday, let sunday):
+      return CivilDate(year: year, month: month, day: day).map {
+        $0.adding(days: $0.isoWeekday == 6 ? saturday : $0.isoWeekday == 7 ? sunday : 0)
+      }
     case .nthWeekday(let nth, let weekday, let month):
       guard let first = CivilDate(year: year, month: month, day: 1) else { return nil }
       if nth < 0 {
