@@ -66,6 +66,17 @@ enum CalendarHoliday: Hashable, Sendable {
     }
   }
 
+  /// The day Stride chose where calendars differ, as a clause for `stride when` to say back; nil where none do.
+  var convention: String? {
+    let ummAlQura = "as Saudi Arabia's Umm al-Qura calendar has it; where the new moon is sighted locally, it may be "
+    switch self {
+    case .hebrew: return "a Jewish holiday is the day on whose evening it begins, the first if it lasts several days"
+    case .islamic, .lastFridayOfRamadan: return ummAlQura + "a day later"
+    case .eitherEid: return "\"eid\" is whichever Eid comes first, al-Fitr or al-Adha, " + ummAlQura + "a day later"
+    case .chinese, .orthodoxEaster: return nil
+    }
+  }
+
   /// Orthodox Easter Sunday: the Julian computus (Meeus), then the Julian date said in the Gregorian calendar.
   static func orthodoxEaster(_ year: Int) -> CivilDate {
     let (a, b, c) = (year % 4, year % 7, year % 19)

@@ -104,6 +104,19 @@ extension Scan {
     return (hebrew + islamic + chinese + orthodox).map { ($0.0, HolidayRule.calendar($0.1)) } + western
   }()
 
+  /// The convention a holiday of another calendar in `words` was read by, for `stride when` to say back.
+  func holidayConvention(_ words: [String]) -> String? {
+    for index in words.indices {
+      guard let names = Self.holidaysByFirstWord[Self.bareWord(words[index])] else { continue }
+      for (name, rule) in names
+      where name.indices.allSatisfy({ index + $0 < words.count && Self.bareWord(words[index + $0]) == name[$0] }) {
+        guard case .calendar(let holiday) = rule else { return nil }
+        return holiday.convention
+      }
+    }
+    return nil
+  }
+
   /// Each name as it may be written: a hyphen as a space too, a weekday at its end short too.
   static func writtenVariants(_ name: String) -> [String] {
     var names = [name]
