@@ -3,18 +3,17 @@
 /// title and named in the reply ("order sweets for diwali": Stride does not compute the Hindu calendar), never read
 /// as a guessed day. A clock beside one is that day's, so it is not read either ("diwali at 6pm").
 extension TimeParser {
-  /// The holidays of an uncomputed calendar the text names, as near misses. Most lines name none: a word is made a
-  /// string and looked up only when its length and first two letters could begin a name.
+  /// The holidays of an uncomputed calendar the text names, as near misses. Most lines name none, and are passed
+  /// over without a string made or a table hashed: each word's bytes are folded into a number that is looked up
+  /// among the names' first words (`namesAnyWord`); only a line with a match is cut into words.
   static func unreckonedHolidays(in text: String) -> [TimeNearMiss] {
+    guard namesAnyWord(text.utf8) else { return [] }
     let words = text.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
     var misses: [TimeNearMiss] = []
     var index = 0
     while index < words.count {
       defer { index += 1 }
-      let bytes = words[index]
-      guard (4...14).contains(bytes.count), Self.holidayOpenings.contains(Self.opening(bytes)),
-        let names = Self.unreckonedByFirstWord[Self.holidayWord(bytes)]
-      else { continue }
+      guard let names = Self.unreckonedByFirstWord[Self.holidayWord(words[index])] else { continue }
       for (name, calendar) in names
       where name.indices.allSatisfy({ index + $0 < words.count && Self.holidayWord(words[index + $0]) == name[$0] }) {
         let written = words[index..<(index + name.count)].map { Self.holidayWord($0) }.joined(separator: " ")
@@ -26,22 +25,46 @@ extension TimeParser {
     return misses
   }
 
+  /// Whether a word of the text could begin a name: its letters (lower-cased, without the marks around it or
+  /// apostrophes in it) folded as FNV-1a and found among the names' first words, by a binary search.
+  private static func namesAnyWord(_ bytes: String.UTF8View) -> Bool {
+    var hash: UInt64 = fnvOffset
+    var length = 0
+    for byte in bytes {
+      if byte == 0x20 || byte == 0x09 {
+        if length > 0, firstWordHashes.contains(hash) { return true }
+        (hash, length) = (fnvOffset, 0)
+      } else if let folded = foldedByte(byte) {
+        hash = (hash ^ UInt64(folded)) &* 0x100_0000_01b3
+        length += 1
+      }
+    }
+    return length > 0 && firstWordHashes.contains(hash)
+  }
+
+  private static let fnvOffset: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// A byte as the names are written: ASCII letters lower-cased; nil for the marks around a word and an apostrophe.
+  private static func foldedByte(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x41...0x5A: byte | 0x20
+    case 0x22, 0x27, 0x28, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x21, 0x3F: nil
+    default: byte
+    }
+  }
+
+  /// The names' first words, folded as `namesAnyWord` folds a word of the text.
+  private static let firstWordHashes: SortedHashes = SortedHashes(
+    unreckonedByFirstWord.keys.map { word in
+      word.utf8.reduce(fnvOffset) { hash, byte in (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    })
+
   /// A word as the names are written: lower-cased, without the punctuation around it and apostrophes in it.
   private static func holidayWord(_ bytes: Substring.UTF8View) -> String {
     let word = String(decoding: bytes, as: UTF8.self).lowercased()
     let trimmed = word.filter { !wordMarks.contains($0) && $0 != "'" && $0 != "’" }
     return trimmed
   }
-
-  /// A word's first two bytes, lower-cased if they are ASCII letters.
-  private static func opening(_ bytes: some Collection<UInt8>) -> UInt16 {
-    var bytes = bytes.makeIterator()
-    let lower = { (byte: UInt8?) in UInt16(byte.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } ?? 0) }
-    return lower(bytes.next()) << 8 | lower(bytes.next())
-  }
-
-  /// The first two letters of the names' first words: a word opening otherwise is passed over.
-  private static let holidayOpenings: Set<UInt16> = Set(unreckonedByFirstWord.keys.map { opening($0.utf8) })
 
   /// The names by their first word, longest first, with the calendar each belongs to, as the reply names it.
   private static let unreckonedByFirstWord: [String: [([String], String)]] = {
@@ -69,4 +92,20 @@ extension TimeParser {
     }
     return byFirst.mapValues { $0.sorted { $0.0.count > $1.0.count } }
   }()
+}
+
+/// Numbers kept sorted, for a membership test by binary search: no hashing of the number itself.
+struct SortedHashes: Sendable {
+  private let values: [UInt64]
+
+  init(_ values: [UInt64]) { self.values = values.sorted() }
+
+  func contains(_ value: UInt64) -> Bool {
+    var (low, high) = (0, values.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < values.count && values[low] == value
+  }
 }
