@@ -2,9 +2,9 @@ import Foundation
 import StrideBase
 
 /// A phrase written as a time that cannot be one: a day its month does not have ("31 feb", "april 31st",
-/// "2026-02-30"), a clock past its end ("25:00", "9:75", "13pm"), or a repeat on a day that is not a day of the week
-/// ("every blursday", "every thursdy"). Stride keeps such words in the title; this says which, and why, so the reply
-/// can name them instead of keeping them silently.
+/// "2026-02-30"), a clock past its end ("25:00", "9:75", "13pm"), a repeat on a day that is not a day of the week
+/// ("every blursday", "every thursdy"), or a holiday of a calendar Stride does not compute ("diwali"). Stride keeps
+/// such words in the title; this says which, and why, so the reply can name them instead of keeping them silently.
 public struct TimeNearMiss: Equatable, Sendable {
   /// The words as written.
   public var text: String
@@ -19,8 +19,10 @@ extension TimeParser {
   /// words that were not read as a time. `meantAsTime`: the whole text was given as a time (`stride when`), so a
   /// clock needs no "at" before it.
   public func nearMisses(in text: String, meantAsTime: Bool = false) -> [TimeNearMiss] {
+    // A holiday of a calendar Stride does not compute ("diwali") is named, not guessed (TimeNearMiss+Holidays).
+    let holidays = Self.unreckonedHolidays(in: text)
     // Every shape has a figure in it, but a mistyped day after "every": most lines are passed over whole.
-    guard text.contains(where: \.isDigit) || text.lowercased().contains(text: "every") else { return [] }
+    guard text.contains(where: \.isDigit) || text.lowercased().contains(text: "every") else { return holidays }
     let words = text.spacedWords.map { word in
       let isMark = { (character: Character) in Self.wordMarks.contains(character) }
       guard let first = word.firstIndex(where: { !isMark($0) }), let last = word.lastIndex(where: { !isMark($0) })
@@ -37,7 +39,7 @@ extension TimeParser {
         index += 1
       }
     }
-    return misses
+    return holidays + misses
   }
 
   /// The punctuation around a word that is not part of it.

@@ -6,6 +6,7 @@ extension Scan {
   /// The convention the words from `first` to `end` were read by, as a clause; nil for words that need none.
   func convention(from first: Int, to end: Int) -> String? {
     let words = chunks[first..<end].map(\.word)
+    if let note = holidayConvention(words) { return note }
     for (offset, word) in words.enumerated() {
       let next = offset + 1 < words.count ? words[offset + 1] : ""
       if let note = partConvention(word, rest: words[offset...].joined(separator: " ")) { return note }
@@ -43,7 +44,11 @@ extension Scan {
   /// How "early", "mid" and "late" cut the period the rest of the words name (a week, a year, else a month).
   private func partConvention(_ word: String, rest: String) -> String? {
     let part = word.split(separator: "-").first.map(String.init) ?? word
-    guard TimeWords.periodParts[part] != nil || (word.hasPrefix("mid") && word.count > 3) else { return nil }
+    // "mid-january" and "midjanuary", but not "midnight" or "midday".
+    guard
+      TimeWords.periodParts[part] != nil
+        || (word.hasPrefix("mid") && word.count > 3 && !["midnight", "midnite", "midday"].contains(word))
+    else { return nil }
     let intro = "early, mid and late are the first, middle and last third"
     if rest.contains("week") {
       return intro + " of a week: Monday and Tuesday, Wednesday and Thursday, Friday to Sunday"

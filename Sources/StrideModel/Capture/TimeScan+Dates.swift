@@ -49,7 +49,7 @@ extension Scan {
       }
       guard !careful || marked else { return nil }
       return (.day(CivilDate(year: 9999, month: 12, day: 30)!), index + 1, false)
-    case "weekend", "wknd", "wkend":
+    case "weekend", "week-end", "wknd", "wkend":
       return (.day(weekend(next: false)), index + 1, true)
     case "day":
       // "day after tomorrow", "day before yesterday" (a leading "the" is a joiner).
@@ -215,7 +215,10 @@ extension Scan {
     } else {
       return nil
     }
-    guard let noun = self.word(position), noun == "day" || TimeWords.weekdays[noun] != nil,
+    // "the last weekend of october": its Saturday; "the first week of may": its Monday (`namedPeriod` makes them
+    // the weekend and the week).
+    guard let noun = self.word(position),
+      ["day", "week"].contains(noun) || TimeWords.weekdays[noun] != nil || TimeWords.weekendWords.contains(noun),
       let connector = self.word(position + 1), connector == "of" || connector == "in",
       let (month, fixed, after) = monthReference(at: position + 2)
     else { return nil }
@@ -223,10 +226,12 @@ extension Scan {
       if noun == "day" {
         return nth == -1 ? month.endOfMonth : CivilDate(year: month.year, month: month.month, day: nth)
       }
-      let weekday = TimeWords.weekdays[noun]!
+      // A month's weeks are those wholly in it: the first from its first Monday, the last to its last Sunday.
+      let weekday = noun == "week" ? 1 : TimeWords.weekdays[noun] ?? 6
       if nth == -1 {
         let last = month.endOfMonth
-        return last.adding(days: -((last.isoWeekday - weekday + 7) % 7))
+        let lastOne = noun == "week" ? 7 : weekday
+        return last.adding(days: -((last.isoWeekday - lastOne + 7) % 7) - (noun == "week" ? 6 : 0))
       }
       guard nth <= 5 else { return nil }
       let firstOne = month.adding(days: (weekday - month.isoWeekday + 7) % 7)

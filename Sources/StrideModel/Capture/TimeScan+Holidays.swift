@@ -8,12 +8,17 @@ extension Scan {
   enum HolidayRule {
     /// The same day every year: Christmas, 25 December.
     case fixed(month: Int, day: Int)
+    /// The same day, moved these many days when it falls on a Saturday or a Sunday: Boss's Day (16 October) is
+    /// kept on the Friday before or the Monday after.
+    case fixedOffWeekend(month: Int, day: Int, saturday: Int, sunday: Int)
     /// The nth weekday (ISO number) of a month, -1 for the last: Thanksgiving, the fourth Thursday of November.
     case nthWeekday(Int, weekday: Int, month: Int)
     /// Days from Easter Sunday: Good Friday is -2.
     case easter(Int)
     /// Days from Thanksgiving: Black Friday is 1.
     case thanksgiving(Int)
+    /// A holiday of another calendar: Hebrew, Islamic, Chinese, Orthodox (CalendarHoliday.swift).
+    case calendar(CalendarHoliday)
   }
 
   /// "christmas", "thanksgiving 2027", and a holiday shifted: "this christmas" and "next halloween" are the next
@@ -42,9 +47,9 @@ extension Scan {
     if careful, before || (shift == nil && afterBack) { return nil }
     let date: CivilDate? =
       if let year { Self.holiday(rule, in: year) } else if before {
-        Self.holiday(rule, in: today.year).flatMap { $0 < today ? $0 : nil } ?? Self.holiday(rule, in: today.year - 1)
+        Self.holidays(rule, in: today.year).last { $0 < today } ?? Self.holidays(rule, in: today.year - 1).last
       } else {
-        Self.holiday(rule, in: today.year).flatMap { $0 < today ? nil : $0 } ?? Self.holiday(rule, in: today.year + 1)
+        Self.holidays(rule, in: today.year).first { $0 >= today } ?? Self.holiday(rule, in: today.year + 1)
       }
     if careful, !marked, !endsDate(at: end - 1) { return nil }
     return date.map { (.date($0), end, false) }
@@ -69,11 +74,21 @@ extension Scan {
     return word.filter { $0 != "'" && $0 != "’" && $0 != "." }
   }
 
-  /// The day a holiday falls on in a year.
+  /// The days a holiday falls on in a year, earliest first: one, but for a lunar holiday that falls twice.
+  static func holidays(_ rule: HolidayRule, in year: Int) -> [CivilDate] {
+    guard case .calendar(let other) = rule else { return holiday(rule, in: year).map { [$0] } ?? [] }
+    return other.days(in: year)
+  }
+
+  /// The day a holiday falls on in a year (the first, if it falls twice).
   static func holiday(_ rule: HolidayRule, in year: Int) -> CivilDate? {
     switch rule {
     case .fixed(let month, let day):
       return CivilDate(year: year, month: month, day: day)
+    case .fixedOffWeekend(let month, let day, let saturday, let sunday):
+      return CivilDate(year: year, month: month, day: day).map {
+        $0.adding(days: $0.isoWeekday == 6 ? saturday : $0.isoWeekday == 7 ? sunday : 0)
+      }
     case .nthWeekday(let nth, let weekday, let month):
       guard let first = CivilDate(year: year, month: month, day: 1) else { return nil }
       if nth < 0 {
@@ -85,6 +100,8 @@ extension Scan {
       return easterSunday(year)?.adding(days: offset)
     case .thanksgiving(let offset):
       return holiday(.nthWeekday(4, weekday: 4, month: 11), in: year)?.adding(days: offset)
+    case .calendar(let other):
+      return other.days(in: year).first
     }
   }
 
@@ -140,9 +157,11 @@ extension Scan {
       ("whitsunday", .easter(49)), ("whit monday", .easter(50)), ("ascension day", .easter(39)),
     ]
     var byFirst: [String: [([String], HolidayRule)]] = [:]
-    for (name, rule) in table {
-      let words = name.split(separator: " ").map(String.init)
-      byFirst[words[0], default: []].append((words, rule))
+    for (written, rule) in table + calendarHolidayNames {
+      for name in writtenVariants(written) {
+        let words = name.split(separator: " ").map(String.init)
+        byFirst[words[0], default: []].append((words, rule))
+      }
     }
     return byFirst.mapValues { $0.sorted { $0.0.count > $1.0.count } }
   }()

@@ -56,7 +56,7 @@ extension Scan {
       // is the whole week: `range` makes it one.)
       let period = self.period(noun, shift: shift)
       return (.day(shift == 0 ? period.last : period.first), index + 2, false)
-    case "weekend", "wknd", "wkend":
+    case "weekend", "week-end", "wknd", "wkend":
       guard shift >= 0 else { return nil }
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil

@@ -113,6 +113,12 @@ struct Scan {
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words.count == 1, TimeWords.weekendWords.contains(words[0]) { return weekendDays(next: false) }
+    // "the last weekend of october", "the first week in may": from its Saturday to its Sunday, its Monday to its
+    // Sunday.
+    if words.count >= 4, ["of", "in"].contains(words[2]), let first = phrase.day {
+      if TimeWords.weekendWords.contains(words[1]) { return (first, first.adding(days: 1)) }
+      if words[1] == "week" { return (first, first.adding(days: 6)) }
+    }
     if let first = phrase.day, namesQuarter(from: index, to: phrase.end) {
       return (first, first.adding(months: 2).endOfMonth)
     }

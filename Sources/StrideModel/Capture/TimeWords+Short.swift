@@ -10,7 +10,7 @@ extension TimeWords {
     "tomrow", "tmrrw", "tmorow",
   ]
   /// Ways to write "weekend": "this wknd".
-  static let weekendWords: Set<String> = ["weekend", "wknd", "wkend"]
+  static let weekendWords: Set<String> = ["weekend", "week-end", "wknd", "wkend"]
   /// Ways to write "tonight" that are no other word.
   static let tonightWords: Set<String> = ["tonight", "tonite", "2nite", "2night"]
   /// Short day words that are also names: "tom" (tomorrow, or Tom), "tod" (today, or Tod); how many days from
