@@ -82,8 +82,28 @@ extension Scan {
       start.value = .instant(there.date(parser.calendar.day(of: from), parser.calendar.clock(of: from)))
       start.zone = zone
     }
-    // "3:30-4:30pm": the start is on the same side of noon as the end.
-    if start.loose, !end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value,
+    // "10:00 until 21:45" typed after ten: a start without am or pm that the bare-hour rule put in the evening,
+    // after an end on a 24-hour clock that its morning precedes, is that morning's, not an evening before a range of
+    // nearly a day; once this morning's has passed, tomorrow's, as a time to the minute just missed is.
+    if start.loose, !end.loose, start.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value
+    {
+      let calendar = parser.calendar
+      let (early, last) = (calendar.clock(of: from), calendar.clock(of: to))
+      if early.hour >= 12, (early.hour - 12, early.minute) <= (last.hour, last.minute),
+        (early.hour, early.minute) > (last.hour, last.minute),
+        let morning = ClockTime(hour: early.hour - 12, minute: early.minute)
+      {
+        var day = calendar.day(of: to)
+        if calendar.date(day, morning) <= parser.reference { day = day.adding(days: 1) }
+        start.value = .instant(calendar.date(day, morning))
+        start.passed = day == calendar.day(of: from) ? nil : .justMissed
+        end.value = .instant(calendar.date(day, last))
+      }
+    }
+    // "3:30-4:30pm": the start is on the same side of noon as the end (its am or pm said; "8:15-20:30" is a 24-hour
+    // clock's, from the morning).
+    if start.loose, !end.loose, saysMeridiem(end), case .instant(let from) = start.value,
+      case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
     {
       let calendar = parser.calendar
@@ -106,6 +126,15 @@ extension Scan {
         last = last.adding(days: 7)
         end.value = .day(last)
       }
+    }
+  }
+
+  /// Whether a phrase says am or pm ("4:30pm", "4 p.m."), not a clock of 24 hours.
+  private func saysMeridiem(_ phrase: Phrase) -> Bool {
+    chunks[phrase.first..<min(phrase.end, chunks.count)].contains { chunk in
+      let word = chunk.word
+      return ["am", "pm", "a.m.", "p.m."].contains { word.hasSuffix($0) }
+        || (word.last.map { $0 == "a" || $0 == "p" } ?? false && word.dropLast().last?.isNumber == true)
     }
   }
 
