@@ -137,7 +137,7 @@ enum StrideExport {
 
   /// The file, with one task per line so it reads well and diffs well.
   static func data(_ tasks: [StrideTask], exportedAt: Date) throws(StrideError) -> Data {
-    let lines = tasks.map { String(decoding: JSONWriter.write(Wire.Task($0).json), as: UTF8.self) }
+    let lines = tasks.map { String(decoding: Wire.Task($0).jsonBytes, as: UTF8.self) }
     return Data(
       (#"{"exportedAt":"\#(Timestamp.format(exportedAt))","format":"stride","version":1,"tasks":["#
         + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "]}\n").utf8)

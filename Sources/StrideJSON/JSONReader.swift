@@ -35,7 +35,8 @@ public enum JSONReader {
     return value
   }
 
-  private struct Reader {
+  /// The reader's cursor over the bytes, shared with `JSONPull`.
+  struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 

@@ -56,3 +56,33 @@ extension Wire.TaskListResult: JSONReadable {
       columns: try field.decoded("columns"))
   }
 }
+
+extension ReplyParts {
+  /// The result of a `reply.part` line for request `id`, as the bytes the daemon wrote, read without a tree: a long
+  /// listing's parts are most of what a client reads. Nil for any other line (a response, another notification, a
+  /// part for another request), and for a part whose members come in an order other than their keys' (`method`
+  /// after `params`), which the message's tree then reads.
+  public static func result(in line: [UInt8], for id: RequestID) throws(JSONUnreadable) -> [UInt8]? {
+    try JSONPull.read(line) { pull throws(JSONUnreadable) -> [UInt8]? in
+      var (isPart, isAnswer, answers, result): (Bool?, Bool, Bool, [UInt8]?) = (nil, false, false, nil)
+      try pull.members("a message") { pull, key throws(JSONUnreadable) in
+        switch key {
+        case "method": isPart = try pull.string() == method
+        case "id":
+          isAnswer = true
+          try pull.skip()
+        case "params" where isPart == true:
+          try pull.members("a part's params") { pull, key throws(JSONUnreadable) in
+            switch key {
+            case "id": answers = try pull.value() == id.json
+            case "result": result = try pull.skipped()
+            default: try pull.skip()
+            }
+          }
+        default: try pull.skip()
+        }
+      }
+      return isPart == true && !isAnswer && answers ? result : nil
+    }
+  }
+}

@@ -80,7 +80,7 @@ struct ReplyPartsTests {
     var ids: [TaskID] = []
     let newestFirst = Wire.TaskList.Params(status: .all, sort: ListSort(key: .created, descending: true))
     let summary = try client.answerInParts(Wire.TaskList.self, newestFirst) {
-      ids += try Wire.TaskListResult(json: $0).tasks.map(\.id)
+      ids += try Wire.TaskListResult(pulling: $0).tasks.map(\.id)
     }
     #expect(summary == ReplyParts.Summary(parts: 2, rows: 300))
     #expect(ids == (1...300).reversed().map { TaskID(Int64($0)) })
