@@ -132,6 +132,12 @@ struct WireBytesTests {
       method: ReplyParts.method, writing: ReplyParts.Part(id: .number(3), part: 1, result: page))
     #expect(try ReplyParts.result(in: line, for: .number(3)) == page.jsonBytes)
     #expect(try ReplyParts.result(in: line, for: .number(4)) == nil)
+    // A part written another way (its members in another order, spaces between) is read member by member.
+    let result = String(decoding: page.jsonBytes, as: UTF8.self)
+    let reordered = Array(
+      #"{ "method": "reply.part", "params": {"result": \#(result), "part": 1, "id": 3}, "jsonrpc": "2.0" }"#.utf8)
+    #expect(try ReplyParts.result(in: reordered, for: .number(3)) == page.jsonBytes)
+    #expect(try ReplyParts.result(in: reordered, for: .string("3")) == nil)
     #expect(try ReplyParts.result(in: WireLines.response(id: .number(3), writing: page), for: .number(3)) == nil)
     let other = try WireLines.notification(
       method: "event", params: ReplyParts.Part(id: .number(3), part: 1, result: page))
