@@ -1,6 +1,7 @@
 import StrideBase
 import StrideClientKit
 import StrideConnection
+import StrideJSON
 import StrideNowView
 import StridePlatform
 import StrideWire
@@ -18,16 +19,25 @@ extension Session {
     var dryRun: Bool?
   }
 
-  /// Every task in a format, written by the daemon, to a file or standard output.
+  /// Every task in a format, written by the daemon, to a file or standard output. The daemon sends a Stride export
+  /// in parts, each a piece of the file: on standard output each piece is written as it comes, so nothing holds the
+  /// whole file; a file is replaced at once when all of it has come.
   func export(_ args: CommandArguments<ExportOptions>) throws {
     try args.noMorePositionals(than: 0, "export")
-    let export = try call(TaskExport.self, .init(format: args.options.format))
-    guard let file = args.options.output, file != "-" else {
+    let file = args.options.output.flatMap { $0 == "-" ? nil : $0 }
+    var export = TaskExport.Result(format: args.options.format ?? .json, text: "", tasks: [], loss: nil)
+    _ = try callInParts(TaskExport.self, .init(format: args.options.format)) { bytes in
+      let piece = try Self.exportPiece(bytes)
+      (export.format, export.loss) = (piece.format, export.loss ?? piece.loss)
+      export.tasks += piece.tasks
+      guard file == nil else { return export.text += piece.text }
       do {
-        try System.write(export.text.utf8, to: System.standardOutput)
+        try System.write(piece.text.utf8, to: System.standardOutput)
       } catch {
         throw StrideError(.storageFailed, "could not write the export (\(error)); try --output with a file")
       }
+    }
+    guard let file else {
       // On stderr, so the export itself stays clean.
       if let loss = export.loss, !output.json { note("Note: \(loss).") }
       return
@@ -41,6 +51,15 @@ extension Session {
     output.report(
       "Exported \(count) to \(file) as \(export.format.rawValue)." + (export.loss.map { " Note: \($0)." } ?? ""),
       json: InteropSummary(format: export.format.rawValue, file: file, tasks: export.tasks))
+  }
+
+  /// One part of an export, as the daemon wrote it.
+  private static func exportPiece(_ bytes: [UInt8]) throws(ClientError) -> TaskExport.Result {
+    do {
+      return try JSONValueDecoder.decode(TaskExport.Result.self, from: JSONReader.parse(bytes))
+    } catch {
+      throw ClientError.unreachable("strided sent a part of an export that this stride cannot read: \(error)")
+    }
   }
 
   /// A file's tasks, read by the daemon in the format named or worked out from the content, and stored as one change.

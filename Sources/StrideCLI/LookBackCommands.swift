@@ -30,10 +30,11 @@ extension Session {
         HistoryLog.self,
         .init(id: id, since: since, until: until, limit: min(count == 0 ? 100 : 1_000, wanted - count), before: last))
       if output.json {
-        for (index, entry) in page.entries.enumerated() {
-          let bytes = try JSONValueEncoder.bytes(entry)
-          print((count + index == 0 ? "" : ",") + String(decoding: bytes, as: UTF8.self), terminator: "")
-        }
+        // Each entry straight to bytes; one after another, the writer puts the commas between them.
+        var json = JSONBytes(capacity: 256 * page.entries.count)
+        if count > 0 { json.bytes.append(UInt8(ascii: ",")) }
+        for entry in page.entries { entry.write(to: &json) }
+        try output.write(json.bytes)
       } else {
         let said = logLines(page.entries, day: &day)
         paged ? lines += said : said.forEach { output.say($0) }

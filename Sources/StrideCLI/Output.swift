@@ -56,6 +56,17 @@ struct Output {
     print(text, terminator: "")
   }
 
+  /// Writes bytes as they are (JSON as the daemon wrote it), with no newline of their own, after what was printed
+  /// before them; ends the command quietly once the reader has gone, as `flushed` does.
+  func write(_ bytes: [UInt8]) throws {
+    do {
+      try flushed()
+      try System.write(bytes, to: System.standardOutput)
+    } catch {
+      throw ExitStatus.ok
+    }
+  }
+
   /// Sends what was printed on its way now (a part of a listing, so the reader sees it as it comes), and ends the
   /// command quietly once the reader has gone (`stride list | head`): nothing more is read or written.
   func flushed() throws {

@@ -52,7 +52,7 @@ package final class Session {
   /// Calls a method asking for its reply in parts, handing each part's result to `part` as it comes (Docs/protocol.md,
   /// "Replies in parts").
   func callInParts<M: WireMethod>(
-    _ method: M.Type, _ params: M.Params, part: (JSONValue) throws -> Void
+    _ method: M.Type, _ params: M.Params, part: ([UInt8]) throws -> Void
   ) throws -> ReplyParts.Summary? {
     let client = try client()
     defer { sayContextRefusal(client) }

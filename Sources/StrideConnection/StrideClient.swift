@@ -113,12 +113,11 @@ public final class StrideClient {
   /// the reply with is thrown after the parts before it were handed on. A daemon that answers whole instead (one
   /// from before parts) has its result handed on as the one part, and nil returned.
   public func answerInParts<M: WireMethod>(
-    _ method: M.Type, _ params: M.Params, part: (JSONValue) throws -> Void
+    _ method: M.Type, _ params: M.Params, part: ([UInt8]) throws -> Void
   ) throws -> ReplyParts.Summary? {
     let id = try send(method, params, inParts: true)
     var parts = 0
-    let json = try reply(to: id, of: M.name) { params throws in
-      guard case .object(let fields) = params, fields["id"] == id.json, let result = fields["result"] else { return }
+    let json = try reply(to: id, of: M.name, inParts: true) { result throws in
       parts += 1
       try part(result)
     }
@@ -126,7 +125,7 @@ public final class StrideClient {
       guard parts == 0 else {
         throw ClientError.unreachable("strided ended a reply to \(M.name) in parts with something else")
       }
-      try part(json)
+      try part(JSONWriter.write(json))
       return nil
     }
     return summary
@@ -161,22 +160,32 @@ public final class StrideClient {
     return id
   }
 
-  /// The result of the response to request `id`; the `reply.part` notifications before it go to `part`, other
-  /// notifications are passed over.
+  /// The result of the response to request `id`; the results of the `reply.part` notifications for it that come
+  /// before it go to `part`, as the daemon wrote them (a part is read without a tree: a long listing's parts are
+  /// most of what a client reads); other notifications are passed over.
   private func reply(
-    to id: RequestID, of name: String, part: (JSONValue) throws -> Void = { _ in }
+    to id: RequestID, of name: String, inParts: Bool = false, part: ([UInt8]) throws -> Void = { _ in }
   ) throws -> JSONValue {
     while true {
       let line = try Self.readLine(socket, &framer, &pending)
+      if inParts, let result = try Self.partResult(in: line, for: id, of: name) {
+        try part(result)
+        continue
+      }
       let message: IncomingMessage
       do {
         message = try IncomingMessage(line: line)
       } catch {
         throw ClientError.unreachable("strided sent a reply to \(name) that this stride cannot read: \(error)")
       }
-      // Notifications (no id) may arrive between replies; they are not the answer.
+      // Notifications (no id) may arrive between replies; they are not the answer. A part whose members came in
+      // another order than their keys' is read from its tree.
       guard message.id != nil || message.error != nil else {
-        if message.method == ReplyParts.method, let params = message.params { try part(params) }
+        if message.method == ReplyParts.method, case .object(let fields)? = message.params, fields["id"] == id.json,
+          let result = fields["result"]
+        {
+          try part(JSONWriter.write(result))
+        }
         continue
       }
       if let error = message.error { throw ClientError.failed(error.strideError) }
@@ -184,6 +193,17 @@ public final class StrideClient {
         throw ClientError.unreachable("strided answered out of order")
       }
       return json
+    }
+  }
+
+  /// The result of a part of the reply to request `id` when `line` is one, as the daemon wrote it.
+  private static func partResult(
+    in line: [UInt8], for id: RequestID, of name: String
+  ) throws(ClientError) -> [UInt8]? {
+    do {
+      return try ReplyParts.result(in: line, for: id)
+    } catch {
+      throw ClientError.unreachable("strided sent a reply to \(name) that this stride cannot read: \(error)")
     }
   }
 

@@ -127,7 +127,7 @@ public enum Exporter {
 
 /// Stride's own export: `{"format":"stride","version":1,"exportedAt":…,"tasks":[…]}` with every task whole, in
 /// its one shape on the wire (`Wire.Task`: deferral history, steps and their times included).
-enum StrideExport {
+public enum StrideExport {
   struct File: Codable {
     var format: String
     var version: Int
@@ -137,11 +137,22 @@ enum StrideExport {
 
   /// The file, with one task per line so it reads well and diffs well.
   static func data(_ tasks: [StrideTask], exportedAt: Date) throws(StrideError) -> Data {
-    let lines = tasks.map { String(decoding: JSONWriter.write(Wire.Task($0).json), as: UTF8.self) }
+    let lines = tasks.map(line)
     return Data(
-      (#"{"exportedAt":"\#(Timestamp.format(exportedAt))","format":"stride","version":1,"tasks":["#
-        + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "]}\n").utf8)
+      (head(exportedAt: exportedAt) + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n"))
+        + end(afterTasks: !lines.isEmpty)).utf8)
   }
+
+  /// What the file starts with, up to its first task (which comes on a line of its own, after "\n").
+  public static func head(exportedAt: Date) -> String {
+    #"{"exportedAt":"\#(Timestamp.format(exportedAt))","format":"stride","version":1,"tasks":["#
+  }
+
+  /// One task's line: the task whole, in its one shape on the wire.
+  public static func line(_ task: StrideTask) -> String { String(decoding: Wire.Task(task).jsonBytes, as: UTF8.self) }
+
+  /// What the file ends with, after its last task's line (or straight after `head` when it has none).
+  public static func end(afterTasks: Bool) -> String { (afterTasks ? "\n" : "") + "]}\n" }
 
   static func plan(_ data: Data) throws(StrideError) -> ImportPlan {
     let file: File

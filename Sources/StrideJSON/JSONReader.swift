@@ -35,7 +35,8 @@ public enum JSONReader {
     return value
   }
 
-  private struct Reader {
+  /// The reader's cursor over the bytes, shared with `JSONPull`.
+  struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 
@@ -170,8 +171,10 @@ public enum JSONReader {
     /// The bytes as a string, if they are valid UTF-8. `String(validating:as:)` says the same, but it is generic and
     /// not specialised in the standard library: it asked the runtime for type metadata on every string, which was a
     /// tenth of a client's command. Decoding repairs what is not valid, so a string that is valid reads back its bytes.
+    /// ASCII, most of what the wire carries (keys, times, words), is valid as it is and is not read back.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
       let string = String(decoding: bytes, as: UTF8.self)
+      guard !bytes.allSatisfy({ $0 < 0x80 }) else { return string }
       return string.utf8.elementsEqual(bytes) ? string : nil
     }
 

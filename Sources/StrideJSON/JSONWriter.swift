@@ -78,7 +78,7 @@ public enum JSONWriter {
   }
 
   /// An integer's decimal digits, written straight into the bytes.
-  private static func write(_ integer: Int64, into bytes: inout [UInt8]) {
+  @usableFromInline static func write(_ integer: Int64, into bytes: inout [UInt8]) {
     if integer < 0 { bytes.append(UInt8(ascii: "-")) }
     let first = bytes.count
     var magnitude = integer.magnitude
@@ -89,7 +89,8 @@ public enum JSONWriter {
     bytes[first...].reverse()
   }
 
-  private static func write(_ string: String, into bytes: inout [UInt8]) {
+  /// A string in quotes, escaped as `JSONEncoder` escapes it (`JSONBytes` writes its strings with it too).
+  @usableFromInline static func write(_ string: String, into bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     // Most strings need no escaping: their bytes go in whole.
     var string = string

@@ -87,7 +87,10 @@ public struct WireEncoder {
 
   /// A success response line (ending in `\n`); with a speaker, its times said (`SaysTimes`).
   public func response(id: RequestID, result: some Encodable) throws -> Data {
-    Data(try WireLines.response(id: id, result: speaker?.saying(result) ?? result))
+    let said = speaker?.saying(result) ?? result
+    // A result that writes itself (a listing, a page of the log) goes straight to bytes: the same bytes, no tree.
+    if let written = said as? any JSONBytesWritable { return Data(WireLines.response(id: id, writing: written)) }
+    return Data(try WireLines.response(id: id, result: said))
   }
 
   /// A success response line around a result already encoded with `encode` (a kept one): the same bytes as
@@ -106,6 +109,11 @@ public struct WireEncoder {
 
   /// A notification line (ending in `\n`): a method call that expects no answer; with a speaker, its times said.
   public func notification(method: String, params: some Encodable) throws -> Data {
-    Data(try WireLines.notification(method: method, params: speaker?.saying(params) ?? params))
+    let said = speaker?.saying(params) ?? params
+    // Params that write themselves (a part of a listing) go straight to bytes, as a result does.
+    if let written = said as? any JSONBytesWritable {
+      return Data(WireLines.notification(method: method, writing: written))
+    }
+    return Data(try WireLines.notification(method: method, params: said))
   }
 }

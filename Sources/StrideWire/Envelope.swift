@@ -161,3 +161,42 @@ private struct Notification<Params: Encodable>: Encodable {
   var method: String
   var params: Params
 }
+
+extension WireLines {
+  /// A success response line around a result that writes itself (`JSONBytesWritable`): the bytes
+  /// `response(id:result:)` writes of it, without a tree between. A long listing's whole reply is written this way.
+  public static func response(id: RequestID, writing result: some JSONBytesWritable) -> [UInt8] {
+    line { json in
+      json.member("id", id.json)
+      json.member("jsonrpc", "2.0")
+      json.member("result", result)
+    }
+  }
+
+  /// A notification line whose params write themselves: the bytes `notification(method:params:)` writes of them.
+  /// Each part of a reply in parts is written this way.
+  public static func notification(method: String, writing params: some JSONBytesWritable) -> [UInt8] {
+    line { json in
+      json.member("jsonrpc", "2.0")
+      json.member("method", method)
+      json.member("params", params)
+    }
+  }
+
+  private static func line(_ members: (inout JSONBytes) -> Void) -> [UInt8] {
+    var json = JSONBytes(capacity: 16 * 1024)
+    json.object(members)
+    json.bytes.append(0x0A)
+    return json.bytes
+  }
+}
+
+extension ReplyParts.Part: JSONBytesWritable where Result: JSONBytesWritable {
+  public func write(to json: inout JSONBytes) {
+    json.object { json in
+      json.member("id", id.json)
+      json.member("part", part)
+      json.member("result", result)
+    }
+  }
+}

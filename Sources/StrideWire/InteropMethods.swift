@@ -17,7 +17,7 @@ public enum TaskExport: WireMethod {
 
   public struct Result: Codable, Sendable, Equatable {
     public var format: ExportFormat
-    /// The file, whole, as the format has it.
+    /// The file, whole, as the format has it; in a part of a reply in parts, the next piece of it.
     public var text: String
     /// The tasks written, in id order.
     public var tasks: [TaskID]

@@ -74,4 +74,11 @@ extension Dispatcher {
       Wire.TaskList.self, session: session, whole: { try tasks.list($0, caller) },
       pages: { try tasks.listPages($0, caller) })
   }
+
+  /// `task.export`: whole, or in parts when asked (a Stride export's file a piece at a time).
+  func taskExport(_ reply: Reply, _ session: ConnectionSession?, at now: Date) throws -> Data {
+    try reply(
+      TaskExport.self, session: session, whole: { try tasks.export($0, at: now) },
+      pages: { try tasks.exportPages($0, at: now) })
+  }
 }

@@ -261,7 +261,7 @@ public final class Dispatcher: Sendable {
     case .taskUnblock: return try reply(Wire.TaskUnblock.self) { try change(.unblock($0.id, on: $0.on)) }
     case .taskMove: return try reply(Wire.TaskMove.self) { try tasks.move($0, caller) }
     case .taskImport: return try reply(Wire.TaskImport.self) { try tasks.importTasks($0, caller) }
-    case .taskExport: return try reply(TaskExport.self) { try tasks.export($0, at: now) }
+    case .taskExport: return try taskExport(reply, session, at: now)
     case .taskExplain: return try reply(Wire.TaskExplain.self) { try tasks.explain($0, caller) }
     case .subtaskAdd: return try reply(Wire.SubtaskAdd.self) { try change(.addStep($0.id, title: $0.title)) }
     case .subtaskComplete:

@@ -80,7 +80,7 @@ struct ReplyPartsTests {
     var ids: [TaskID] = []
     let newestFirst = Wire.TaskList.Params(status: .all, sort: ListSort(key: .created, descending: true))
     let summary = try client.answerInParts(Wire.TaskList.self, newestFirst) {
-      ids += try Wire.TaskListResult(json: $0).tasks.map(\.id)
+      ids += try Wire.TaskListResult(pulling: $0).tasks.map(\.id)
     }
     #expect(summary == ReplyParts.Summary(parts: 2, rows: 300))
     #expect(ids == (1...300).reversed().map { TaskID(Int64($0)) })
@@ -88,6 +88,29 @@ struct ReplyPartsTests {
     let none = try client.answerInParts(Wire.TaskList.self, .init(tag: "nothing-has-it")) { _ in parts += 1 }
     #expect(none == ReplyParts.Summary(parts: 0, rows: 0))
     #expect(parts == 0)
+  }
+
+  @Test(
+    "an export in parts is the whole export's file, a piece a part, each task once in id order; other formats whole")
+  func exportInParts() throws {
+    let running = try server(tasks: 600)
+    defer { running.stop() }
+    let client = try StrideClient(path: running.socket)
+    let whole = try client.answer(TaskExport.self, .init()).result
+    var (text, ids, pieces) = ("", [TaskID](), 0)
+    let summary = try client.answerInParts(TaskExport.self, .init()) { bytes in
+      let piece = try JSONValueDecoder.decode(TaskExport.Result.self, from: JSONReader.parse(bytes))
+      (text, ids, pieces) = (text + piece.text, ids + piece.tasks, pieces + 1)
+      #expect(piece.tasks.count <= Tasks.tasksPerPart)
+    }
+    #expect(summary == ReplyParts.Summary(parts: 3, rows: 600))
+    #expect(pieces == 3)
+    #expect(text == whole.text)
+    #expect(ids == whole.tasks && ids.count == 600)
+    var other = 0
+    let todo = try client.answerInParts(TaskExport.self, .init(format: .todotxt)) { _ in other += 1 }
+    #expect(todo == ReplyParts.Summary(parts: 1, rows: 600))
+    #expect(other == 1)
   }
 
   @Test("a task that cannot be read ends the reply with an error after the parts before it, and the connection goes on")

@@ -1,0 +1,50 @@
+import Foundation
+import StrideBase
+import StrideInterop
+import StrideModel
+import StrideStore
+import StrideWire
+
+/// `task.export` a part at a time, for a reply in parts (Docs/protocol.md, "Replies in parts"): a Stride export's
+/// file (`json`) in pieces of `Tasks.tasksPerPart` tasks, each read from the store when it is sent, so neither side
+/// holds the whole file. The other formats' files are still made whole, and come as one part.
+extension Tasks {
+  func exportPages(_ params: TaskExport.Params, at now: Date) throws(StrideError) -> PageReader<TaskExport.Result> {
+    guard (params.format ?? .json) == .json else {
+      var whole: TaskExport.Result? = try export(params, at: now)
+      return PageReader {
+        defer { whole = nil }
+        return whole.map { ($0, $0.tasks.count) }
+      }
+    }
+    // Every task's id, open and finished, in the file's order (8 bytes each while the file is sent).
+    let ids = try locked { store throws(StrideError) in
+      try (store.openByID.map(\.id) + store.rows.completedIDs(tag: nil)).sorted()
+    }
+    var (sent, wrote, done) = (0, false, false)
+    return PageReader { () throws(StrideError) in
+      guard !done else { return nil }
+      let next = Array(ids[sent..<min(sent + Self.tasksPerPart, ids.count)])
+      let tasks = try self.exportedTasks(next, at: now)
+      var text = sent == 0 ? StrideExport.head(exportedAt: now) : ""
+      for task in tasks {
+        text += (wrote ? ",\n" : "\n") + StrideExport.line(task)
+        wrote = true
+      }
+      sent += next.count
+      done = sent == ids.count
+      if done { text += StrideExport.end(afterTasks: wrote) }
+      return (TaskExport.Result(format: .json, text: text, tasks: tasks.map(\.id), loss: nil), tasks.count)
+    }
+  }
+
+  /// The tasks of `ids` as a whole export has them: open ones as they stand at `now`, finished ones as stored (a task
+  /// deleted since its id was read is left out).
+  private func exportedTasks(_ ids: [TaskID], at now: Date) throws(StrideError) -> [StrideTask] {
+    try locked { store throws(StrideError) in
+      let open = ids.compactMap { store.openTask($0)?.settled(at: now) }
+      let finished = try store.rows.load(ids.filter { store.openTask($0) == nil }).filter { $0.status == .completed }
+      return (open + finished).sorted { $0.id < $1.id }
+    }
+  }
+}
