@@ -38,6 +38,8 @@ extension Scan {
       "without am or pm, a morning hour that has passed today is this evening's; write am or pm to choose"
     case .justMissed:
       "a time to the minute that passed less than six hours ago is tomorrow's; for this evening, write pm"
+    case .startedRange:
+      "a range of hours on a 24-hour clock that has begun today is tomorrow's; for today's, write today"
     }
   }
 

@@ -36,6 +36,8 @@ extension Scan {
     case evening
     /// A time to the minute that passed less than six hours ago: tomorrow's ("at 9:30" at 10:54).
     case justMissed
+    /// The start of a range on a 24-hour clock that has begun today: tomorrow's ("8:00-20:30" at 9:06).
+    case startedRange
   }
 
   /// The leaning of the line's words outside the phrase from `first` to `end`; nil when none says one. Where words

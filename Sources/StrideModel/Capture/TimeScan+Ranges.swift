@@ -82,27 +82,39 @@ extension Scan {
       start.value = .instant(there.date(parser.calendar.day(of: from), parser.calendar.clock(of: from)))
       start.zone = zone
     }
-    // "10:00 until 21:45" typed after ten: a start without am or pm that the bare-hour rule put in the evening,
-    // after an end on a 24-hour clock that its morning precedes, is that morning's, not an evening before a range of
-    // nearly a day; once this morning's has passed, tomorrow's, as a time to the minute just missed is.
-    if start.loose, !end.loose, start.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value
+    // "8:00-20:30", "10:00 until 21:45" typed after the start: an end on a 24-hour clock says the start is written
+    // on one too, so a start the bare-hour rule put in the evening is the morning's after all; once this morning's
+    // has passed, the range is tomorrow's.
+    if start.passed == .evening, saysTwentyFourHours(end), case .instant(let from) = start.value,
+      case .instant(let to) = end.value
     {
       let calendar = parser.calendar
       let (early, last) = (calendar.clock(of: from), calendar.clock(of: to))
-      if early.hour >= 12, (early.hour - 12, early.minute) <= (last.hour, last.minute),
-        (early.hour, early.minute) > (last.hour, last.minute),
-        let morning = ClockTime(hour: early.hour - 12, minute: early.minute)
-      {
-        var day = calendar.day(of: to)
+      if let morning = ClockTime(hour: early.hour - 12, minute: early.minute) {
+        var day = calendar.day(of: from)
         if calendar.date(day, morning) <= parser.reference { day = day.adding(days: 1) }
         start.value = .instant(calendar.date(day, morning))
-        start.passed = day == calendar.day(of: from) ? nil : .justMissed
+        start.passed = .startedRange
+        // On the start's day: an end before the start ("10:00 - 06:00") is moved to the next morning below.
         end.value = .instant(calendar.date(day, last))
       }
     }
-    // "3:30-4:30pm": the start is on the same side of noon as the end (its am or pm said; "8:15-20:30" is a 24-hour
-    // clock's, from the morning).
-    if start.loose, !end.loose, saysMeridiem(end), case .instant(let from) = start.value,
+    // "9:30 - 11:00" typed at five: both ends without am or pm, and the start this evening's by the bare-hour rule,
+    // so the end is too (21:30 to 23:00), not the next morning's.
+    if start.passed == .evening, end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value {
+      let calendar = parser.calendar
+      let last = calendar.clock(of: to)
+      if last.hour < 12, let evening = ClockTime(hour: last.hour + 12, minute: last.minute),
+        calendar.date(calendar.day(of: from), evening) > from
+      {
+        end.value = .instant(calendar.date(calendar.day(of: from), evening))
+      }
+    }
+    // "3:30-4:30pm", "9:30-10:30 in the evening": the start is on the same side of noon as the end, unless the end
+    // is on a 24-hour clock ("8:15-20:30" is from the morning).
+    // The end's am, pm or part of the day decides the start's half of the day, not the bare-hour rule.
+    if start.loose, !end.loose, !saysTwentyFourHours(end) { start.passed = nil }
+    if start.loose, !end.loose, !saysTwentyFourHours(end), case .instant(let from) = start.value,
       case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
     {
@@ -129,12 +141,19 @@ extension Scan {
     }
   }
 
-  /// Whether a phrase says am or pm ("4:30pm", "4 p.m."), not a clock of 24 hours.
-  private func saysMeridiem(_ phrase: Phrase) -> Bool {
-    chunks[phrase.first..<min(phrase.end, chunks.count)].contains { chunk in
-      let word = chunk.word
-      return ["am", "pm", "a.m.", "p.m."].contains { word.hasSuffix($0) }
-        || (word.last.map { $0 == "a" || $0 == "p" } ?? false && word.dropLast().last?.isNumber == true)
+  /// Whether a phrase's clock is written on 24 hours ("20:30", "06:00", "20h30"): figures alone, from 13 or with a
+  /// leading zero, with no am, pm or part of the day beside them.
+  func saysTwentyFourHours(_ phrase: Phrase) -> Bool {
+    let words = chunks[phrase.first..<min(phrase.end, chunks.count)].map(\.word)
+    if words.contains(where: { TimeWords.dayParts[$0] != nil || ["am", "pm", "a.m.", "p.m.", "tonight"].contains($0) })
+    {
+      return false
+    }
+    return words.contains { word in
+      guard word.startsWithDigit, word.allSatisfy({ $0.isNumber || $0 == ":" || $0 == "." || $0 == "h" }) else {
+        return false
+      }
+      return word.first == "0" || (13...24).contains(Int(word.prefix(while: \.isNumber)) ?? 0)
     }
   }
 
