@@ -102,12 +102,13 @@ enum CalendarHoliday: Hashable, Sendable {
     }
   }
 
-  /// The Islamic years that overlap a Gregorian one: the year of its first day and the one after.
+  /// The Islamic years that overlap a Gregorian one: the year of its first day and the two after (an Islamic year
+  /// is eleven days shorter, so one that begins in early January is followed by another in late December).
   private static func islamicYears(around year: Int) -> [Int] {
     guard let first = CivilDate(year: year, month: 1, day: 1),
       let islamic = components(.islamicUmmAlQura, of: first)?.year
     else { return [] }
-    return [islamic, islamic + 1]
+    return [islamic, islamic + 1, islamic + 2]
   }
 
   /// The Chinese years whose months fall in a Gregorian year: the one begun by its Spring Festival (always in

@@ -76,9 +76,9 @@ extension TimeParser {
     let table: [(String, String)] = [
       ("diwali", hindu), ("deepavali", hindu), ("divali", hindu), ("holi", hindu), ("holika dahan", hindu),
       ("navratri", hindu), ("navaratri", hindu), ("dussehra", hindu), ("dasara", hindu), ("vijayadashami", hindu),
-      ("durga puja", hindu), ("ganesh chaturthi", hindu), ("raksha bandhan", hindu), ("rakhi", hindu),
+      ("durga puja", hindu), ("ganesh chaturthi", hindu), ("raksha bandhan", hindu),
       ("janmashtami", hindu), ("krishna janmashtami", hindu), ("karva chauth", hindu), ("karwa chauth", hindu),
-      ("onam", hindu), ("pongal", hindu), ("makar sankranti", hindu), ("ugadi", hindu), ("gudi padwa", hindu),
+      ("onam", hindu), ("makar sankranti", hindu), ("ugadi", hindu), ("gudi padwa", hindu),
       ("maha shivaratri", hindu), ("mahashivratri", hindu), ("rama navami", hindu), ("ram navami", hindu),
       ("chhath", hindu), ("dhanteras", hindu), ("bhai dooj", hindu), ("vasant panchami", hindu),
       ("basant panchami", hindu), ("vaisakhi", sikh), ("baisakhi", sikh), ("guru nanak jayanti", sikh),

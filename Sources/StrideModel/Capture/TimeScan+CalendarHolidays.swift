@@ -83,19 +83,18 @@ extension Scan {
       ("orthodox great friday", .orthodoxEaster(-2)), ("orthodox holy friday", .orthodoxEaster(-2)),
       ("orthodox holy saturday", .orthodoxEaster(-1)), ("orthodox palm sunday", .orthodoxEaster(-7)),
       ("lazarus saturday", .orthodoxEaster(-8)),
-      ("orthodox shrove monday", .orthodoxEaster(-48)), ("pure monday", .orthodoxEaster(-48)),
+      ("orthodox shrove monday", .orthodoxEaster(-48)),
       ("great lent", .orthodoxEaster(-48)),
       ("orthodox ascension", .orthodoxEaster(39)), ("orthodox pentecost", .orthodoxEaster(49)),
     ]
     // Days of the Western Easter cycle and others the first table does not name (Boss's Day in the United
     // States, King's Day in the Netherlands, World Vegan Day). Names that are also words of a title are
     // left out: "lent" (of "lend"), "corpus christi" (a city), "trinity sunday" (Trinity, a name), "clean monday"
-    // ("deep clean monday"), "great fast".
+    // ("deep clean monday"), "great fast", "white sunday" ("wear white sunday"), "pure monday", and Boss's Day
+    // without its apostrophe ("email the boss day after tomorrow").
     let western: [(String, HolidayRule)] = [
-      ("holy thursday", .easter(-3)), ("white sunday", .easter(49)), ("monday of the holy spirit", .easter(50)),
+      ("holy thursday", .easter(-3)), ("monday of the holy spirit", .easter(50)),
       ("bosss day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
-      ("boss day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
-      ("bosses day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
       ("koningsdag", .fixedOffWeekend(month: 4, day: 27, saturday: 0, sunday: -1)),
       ("world vegan day", .fixed(month: 11, day: 1)),
       ("martin luther kings day", .nthWeekday(3, weekday: 1, month: 1)),

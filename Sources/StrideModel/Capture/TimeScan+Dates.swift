@@ -236,10 +236,13 @@ extension Scan {
       guard nth <= 5 else { return nil }
       let firstOne = month.adding(days: (weekday - month.isoWeekday + 7) % 7)
       let day = firstOne.adding(days: 7 * (nth - 1))
-      return day.month == month.month ? day : nil
+      // A week wholly in the month: its Sunday too ("the fifth week of march 2027" is no week of March's).
+      return day.month == month.month && (noun != "week" || day.adding(days: 6).month == month.month) ? day : nil
     }
     guard var date = day(in: month) else { return nil }
-    if !fixed, date < parser.today, let later = day(in: month.adding(months: 12)) { date = later }
+    // Over once its last day has passed: "the last weekend of november" on its Sunday is today's weekend.
+    let span = noun == "week" ? 6 : TimeWords.weekendWords.contains(noun) ? 1 : 0
+    if !fixed, date.adding(days: span) < parser.today, let later = day(in: month.adding(months: 12)) { date = later }
     return (.date(date), after, false)
   }
 
