@@ -127,9 +127,14 @@ package final class SQLiteDatabase {
     depth += 1
     defer { depth -= 1 }
     let value: T
-    do {
+    do throws(StrideError) {
       value = try body()
       if outer {
+        // SQLite may have rolled the whole transaction back under a change that failed: its commit work would then
+        // write each statement as a transaction of its own.
+        if sqlite3_get_autocommit(handle) != 0 {
+          throw storageError("the transaction these changes were part of was rolled back")
+        }
         try atCommit?.commit(in: self)
         try checkStillThere()
       }
