@@ -82,6 +82,26 @@ extension Scan {
       start.value = .instant(there.date(parser.calendar.day(of: from), parser.calendar.clock(of: from)))
       start.zone = zone
     }
+    halvesAgreed(&start, &end)
+    end.first = start.end + 1
+    // "8pm-10pm saturday": the start is on the end's day.
+    if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
+      let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+      start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
+    }
+    if let first = start.day, var last = end.day {
+      if namesMonth(start), namesMonth(end) {
+        (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
+      } else if last < first, last.adding(days: 7) >= first {
+        // "friday to monday": the Monday after that Friday.
+        last = last.adding(days: 7)
+        end.value = .day(last)
+      }
+    }
+  }
+
+  /// The halves of the day of a range's two clock times made to agree, where the start was said without am or pm.
+  private func halvesAgreed(_ start: inout Phrase, _ end: inout Phrase) {
     // "8:00-20:30", "10:00 until 21:45" typed after the start: an end on a 24-hour clock says the start is written
     // on one too, so a start the bare-hour rule put in the evening is the morning's after all; once this morning's
     // has passed, the range is tomorrow's.
@@ -110,9 +130,9 @@ extension Scan {
         end.value = .instant(calendar.date(calendar.day(of: from), evening))
       }
     }
-    // "3:30-4:30pm", "9:30-10:30 in the evening": the start is on the same side of noon as the end, unless the end
-    // is on a 24-hour clock ("8:15-20:30" is from the morning).
-    // The end's am, pm or part of the day decides the start's half of the day, not the bare-hour rule.
+    // "3:30-4:30pm", "9:30-10:30 in the evening": the end's am, pm or part of the day decides the start's half of
+    // the day, not the bare-hour rule: the start is on the same side of noon as the end, unless the end is on a
+    // 24-hour clock ("8:15-20:30" is from the morning).
     if start.loose, !end.loose, !saysTwentyFourHours(end) { start.passed = nil }
     if start.loose, !end.loose, !saysTwentyFourHours(end), case .instant(let from) = start.value,
       case .instant(let to) = end.value,
@@ -123,21 +143,6 @@ extension Scan {
       if calendar.adding(days: -1, to: moved) > parser.reference { moved = calendar.adding(days: -1, to: moved) }
       start.value = .instant(moved)
       if calendar.adding(days: -1, to: to) > moved { end.value = .instant(calendar.adding(days: -1, to: to)) }
-    }
-    end.first = start.end + 1
-    // "8pm-10pm saturday": the start is on the end's day.
-    if start.dayless, !end.dayless, case .instant(let from) = start.value, case .instant(let to) = end.value {
-      let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
-      start.value = .instant(calendar.date(calendar.day(of: to), calendar.clock(of: from)))
-    }
-    if let first = start.day, var last = end.day {
-      if namesMonth(start), namesMonth(end) {
-        (start.value, end.value) = yearsAgreed(first, namesYear(start), last, namesYear(end))
-      } else if last < first, last.adding(days: 7) >= first {
-        // "friday to monday": the Monday after that Friday.
-        last = last.adding(days: 7)
-        end.value = .day(last)
-      }
     }
   }
 
