@@ -76,6 +76,13 @@ extension TimeParser {
       }
     }
     if word == "every", let day = next(1), let reason = Self.weekdayReason(day) { return miss(2, reason, day: false) }
+    // "every 27 pay rent": a figure after "every" with no length of time after it may be a day of the month, or a
+    // count ("every 3 kids"); kept in the title, and said how to write the day.
+    if word == "every", let figure = next(1), figure.allSatisfy({ $0.isASCII && $0.isNumber }), let day = Int(figure),
+      (1...31).contains(day), next(2).flatMap({ Durations.seconds("1 " + $0) }) == nil
+    {
+      return miss(2, "for a day of each month, write every \(Recurrence.ordinalNumber(day))", day: false)
+    }
     return nil
   }
 
