@@ -30,11 +30,12 @@ extension Scan {
     return (start, end)
   }
 
-  /// Whether a phrase names a day of its own ("friday", "tomorrow", "dec 3"), not only a time of day.
-  private func namesDay(_ phrase: Phrase) -> Bool {
-    chunks[phrase.first..<phrase.end].contains {
-      TimeWords.weekdays[$0.word] != nil || TimeWords.dayWords.contains($0.word) || TimeWords.months[$0.word] != nil
-    }
+  /// Whether a phrase names a day of its own ("friday", "tomorrow", "dec 3", "3/12"), not only a time of day.
+  func namesDay(_ phrase: Phrase) -> Bool {
+    namesMonth(phrase)
+      || chunks[phrase.first..<phrase.end].contains {
+        TimeWords.weekdays[$0.word] != nil || TimeWords.dayWords.contains($0.word)
+      }
   }
 
   /// "10 - 11 at night", "from 3 to 4 in the pm": a bare hour before a range's end said with its part of the day is

@@ -102,6 +102,17 @@ extension Scan {
 
   /// The halves of the day of a range's two clock times made to agree, where the start was said without am or pm.
   private func halvesAgreed(_ start: inout Phrase, _ end: inout Phrase) {
+    // "10:00-11:30 thursday": the end names the day, so the start is no hour without one: what the bare-hour rule
+    // made of a passed hour (this evening's, or tomorrow's) is undone, and the start goes to the end's day below.
+    if namesDay(end) {
+      let calendar = parser.calendar
+      if start.passed == .evening, case .instant(let from) = start.value,
+        let morning = ClockTime(hour: calendar.clock(of: from).hour - 12, minute: calendar.clock(of: from).minute)
+      {
+        start.value = .instant(calendar.date(calendar.day(of: from), morning))
+      }
+      start.passed = nil
+    }
     // "8:00-20:30", "10:00 until 21:45" typed after the start: an end on a 24-hour clock says the start is written
     // on one too, so a start the bare-hour rule put in the evening is the morning's after all; once this morning's
     // has passed, the range is tomorrow's.
@@ -121,7 +132,9 @@ extension Scan {
     }
     // "9:30 - 11:00" typed at five: both ends without am or pm, and the start this evening's by the bare-hour rule,
     // so the end is too (21:30 to 23:00), not the next morning's.
-    if start.passed == .evening, end.loose, case .instant(let from) = start.value, case .instant(let to) = end.value {
+    if start.passed == .evening, end.loose, !namesDay(end), case .instant(let from) = start.value,
+      case .instant(let to) = end.value
+    {
       let calendar = parser.calendar
       let last = calendar.clock(of: to)
       if last.hour < 12, let evening = ClockTime(hour: last.hour + 12, minute: last.minute),
