@@ -102,6 +102,7 @@ extension Scan {
 
   /// The halves of the day of a range's two clock times made to agree, where the start was said without am or pm.
   private func halvesAgreed(_ start: inout Phrase, _ end: inout Phrase) {
+    let twentyFourHours = saysTwentyFourHours(end)
     // "10:00-11:30 thursday": the end names the day, so the start is no hour without one: what the bare-hour rule
     // made of a passed hour (this evening's, or tomorrow's) is undone, and the start goes to the end's day below.
     if namesDay(end) {
@@ -116,7 +117,7 @@ extension Scan {
     // "8:00-20:30", "10:00 until 21:45" typed after the start: an end on a 24-hour clock says the start is written
     // on one too, so a start the bare-hour rule put in the evening is the morning's after all; once this morning's
     // has passed, the range is tomorrow's.
-    if start.passed == .evening, saysTwentyFourHours(end), case .instant(let from) = start.value,
+    if start.passed == .evening, twentyFourHours, case .instant(let from) = start.value,
       case .instant(let to) = end.value
     {
       let calendar = parser.calendar
@@ -131,8 +132,9 @@ extension Scan {
       }
     }
     // "9:30 - 11:00" typed at five: both ends without am or pm, and the start this evening's by the bare-hour rule,
-    // so the end is too (21:30 to 23:00), not the next morning's.
-    if start.passed == .evening, end.loose, !namesDay(end), case .instant(let from) = start.value,
+    // so the end is too (21:30 to 23:00), not the next morning's. (An end that names its day has undone the
+    // evening above.)
+    if start.passed == .evening, end.loose, case .instant(let from) = start.value,
       case .instant(let to) = end.value
     {
       let calendar = parser.calendar
@@ -146,9 +148,9 @@ extension Scan {
     // "3:30-4:30pm", "9:30-10:30 in the evening": the end's am, pm or part of the day decides the start's half of
     // the day, not the bare-hour rule: the start is on the same side of noon as the end, unless the end is on a
     // 24-hour clock ("8:15-20:30" is from the morning).
-    if start.loose, !end.loose, !saysTwentyFourHours(end) { start.passed = nil }
-    if start.loose, !end.loose, !saysTwentyFourHours(end), case .instant(let from) = start.value,
-      case .instant(let to) = end.value,
+    guard start.loose, !end.loose, !twentyFourHours else { return }
+    start.passed = nil
+    if case .instant(let from) = start.value, case .instant(let to) = end.value,
       parser.calendar.clock(of: from).hour + 12 <= parser.calendar.clock(of: to).hour
     {
       let calendar = parser.calendar
