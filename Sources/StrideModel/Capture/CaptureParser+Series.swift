@@ -56,7 +56,8 @@ extension CaptureParser {
   ) {
     guard var recurrence = result.recurrence else { return }
     let parts = seriesParts(words, rule: rule, recurrence: recurrence)
-    var startDay: CivilDate?
+    // "every christmas": the rule's words may have given the first day.
+    var startDay = recurrence.start.flatMap(Recurrence.untilDay)
     var span: RoutineSpan?
     for (part, words) in parts {
       let range = ranges[words.lowerBound].lowerBound..<ranges[words.upperBound - 1].upperBound

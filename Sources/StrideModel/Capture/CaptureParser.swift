@@ -169,12 +169,15 @@ public struct CaptureParser: Sendable {
     let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
     for index in words.indices.filter({ !bare.contains($0) }) + bare {
       let bare = bare.contains(index)
+      // "the 1st and 3rd monday of every month": days no rule keeps (named below), not a routine every month.
+      if index >= 2, words[index - 1] == "of", TimeWords.weekdays[words[index - 2]] != nil { continue }
       // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
       // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
       // First, "hourly" is how something is paid or charged ("hourly rate review"): a rule only after its task.
       let standsAlone =
         !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
         || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
+        || RecurrenceReader.withoutDays(Recurrence(.daily), words, index + 1) != nil
       let reading: (Recurrence, ClockTime?, Int)? =
         if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
           ?? RecurrenceReader.workdayOfMonth(words, at: index)
@@ -187,7 +190,11 @@ public struct CaptureParser: Sendable {
         } else {
           nil
         }
-      guard let (rule, clock, end) = reading else { continue }
+      guard case (var rule, let clock, var end)? = reading else { continue }
+      if rule.frequency == .yearly, let (day, after) = holidayStart(words, end) {
+        // "every christmas": yearly from the coming one.
+        (rule.start, end) = (Recurrence.dayText(day), after)
+      }
       result.recurrence = rule
       result.repeatClock = clock
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
@@ -198,7 +205,9 @@ public struct CaptureParser: Sendable {
       readSeries(words, ranges, rule: index..<end, characters, into: &result, consumed: &consumed)
       return
     }
-    if let tooOften = tooOften(words, ranges, characters) { result.spans.append(tooOften) }
+    if let unread = tooOften(words, ranges, characters) ?? unreadRule(words, ranges, characters) {
+      result.spans.append(unread)
+    }
   }
 
   /// Whether the word at `index` opens the title of a book, a song or a show, capitalised after a word that takes

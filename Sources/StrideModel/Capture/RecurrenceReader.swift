@@ -58,7 +58,7 @@ public enum RecurrenceReader {
     "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
   ]
 
-  private static let ordinals: [String: Int] = [
+  static let ordinals: [String: Int] = [
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
     "last": -1,
   ]
@@ -72,12 +72,14 @@ public enum RecurrenceReader {
   static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     guard index < words.count else { return nil }
     var afterDone = words[index] == "every!" || words[index] == "ev!"
-    if let rule = frequencyWord(words[index]) {
-      let (clock, afterPart) = dayPartSuffix(words, index + 1)
+    if var rule = frequencyWord(words[index]) {
+      var next = index + 1
+      // "daily except sundays".
+      if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
+      let (clock, afterPart) = dayPartSuffix(words, next)
       let (done, end) = afterDoneSuffix(words, afterPart)
-      var result = rule
-      result.afterDone = done
-      return (result, clock, end)
+      rule.afterDone = done
+      return (rule, clock, end)
     }
     guard everyWords.contains(words[index]) else { return nil }
     // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
@@ -102,9 +104,15 @@ public enum RecurrenceReader {
         return (Recurrence(.yearly, afterDone: afterDone || done), nil, done ? end : position)
       }
     }
+    if var yearly = fixedHoliday(words, position) {
+      // "every christmas": the holiday's words are left for the capture, which reads its day.
+      yearly.afterDone = afterDone
+      return (yearly, nil, position)
+    }
     let interval = Self.interval(words, &position)
     guard position < words.count else { return nil }
     guard var (rule, clock) = Self.rule(words, &position, interval: interval) else { return nil }
+    if let (fewer, end) = withoutDays(rule, words, position) { (rule, position) = (fewer, end) }
     // "plan each hour of the day" is no routine every hour.
     if rule.frequency == .hourly, position < words.count, words[position] == "of" { return nil }
     if clock == nil {
@@ -154,12 +162,16 @@ public enum RecurrenceReader {
     } else if interval == 1, let number = ordinals[word], position + 1 < words.count,
       let weekday = TimeWords.weekdays[words[position + 1]]
     {
-      // "every last friday", "every first monday of the month".
+      // "every last friday", "every first monday of the month"; "every 2nd tuesday and 4th tuesday" is two
+      // weekdays of the month, which one rule does not keep (named by `TimeNearMiss`).
+      guard !moreNth(words, position + 2) else { return nil }
       rule = Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: number, weekday: weekday))
       position += 2
       position = ofTheMonth(words, position)
-    } else if interval == 1, word.contains(where: \.isLetter), let (days, end) = monthDayList(words, position) {
-      // "every 15th (of the month)", "every 1st and 15th".
+    } else if interval == 1, word.contains(where: \.isLetter), let (days, end) = monthDayList(words, position),
+      end == words.count || (TimeWords.weekdays[words[end]] == nil && workdayWords(words, end) == nil)
+    {
+      // "every 15th (of the month)", "every 1st and 15th"; not "every 2nd and 4th tuesday" (named by `TimeNearMiss`).
       rule = Recurrence(.monthly, monthDays: days)
       position = ofTheMonth(words, end)
     } else {
@@ -236,7 +248,7 @@ public enum RecurrenceReader {
 
   /// "weekday", "workday", "work day", "working day", "business day" (or their plurals) at `index`: the days Monday
   /// to Friday, and the index after the words.
-  private static func workdayWords(_ words: [String], _ index: Int) -> Int? {
+  static func workdayWords(_ words: [String], _ index: Int) -> Int? {
     guard index < words.count else { return nil }
     if ["weekday", "weekdays", "workday", "workdays"].contains(words[index]) { return index + 1 }
     guard ["business", "working", "work"].contains(words[index]), index + 1 < words.count,
@@ -288,7 +300,7 @@ public enum RecurrenceReader {
   }
 
   /// "monday", "mondays", "monday and thursday", "mon, wed & fri": ISO weekdays and the index after the list.
-  private static func weekdayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
+  static func weekdayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
     func weekday(_ word: String) -> Int? {
       TimeWords.weekdays[word] ?? (word.hasSuffix("s") ? TimeWords.weekdays[String(word.dropLast())] : nil)
     }
@@ -305,7 +317,7 @@ public enum RecurrenceReader {
   }
 
   /// "1st", "1st and 15th", "last day", "1st, 15th and last day": days of the month and the index after the list.
-  private static func monthDayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
+  static func monthDayList(_ words: [String], _ index: Int) -> ([Int], Int)? {
     var days: [Int] = []
     var position = index
     while position < words.count {
@@ -329,18 +341,6 @@ public enum RecurrenceReader {
     return days.isEmpty ? nil : (days, position)
   }
 
-  /// "on the 31st of every month", "the 1st and 15th of each month", "30th of every month": a monthly rule on
-  /// those days (so the day stays the routine's day), and the index after it.
-  static func daysOfEveryMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
-    var position = index
-    if position < words.count, words[position] == "on" { position += 1 }
-    if position < words.count, words[position] == "the" { position += 1 }
-    guard let (days, end) = monthDayList(words, position), end + 2 < words.count, words[end] == "of",
-      ["every", "each"].contains(words[end + 1]), words[end + 2] == "month"
-    else { return nil }
-    return (Recurrence(.monthly, monthDays: days), end + 3)
-  }
-
   /// Skips "of the month" / "of each month" / "of every month".
   static func ofTheMonth(_ words: [String], _ index: Int) -> Int {
     guard index + 2 < words.count, words[index] == "of", ["the", "each", "every"].contains(words[index + 1]),
@@ -350,7 +350,7 @@ public enum RecurrenceReader {
   }
 
   /// "after done", "after it is done", "after completion", "from completion", "from when done".
-  private static func afterDoneSuffix(_ words: [String], _ index: Int) -> (Bool, Int) {
+  static func afterDoneSuffix(_ words: [String], _ index: Int) -> (Bool, Int) {
     for phrase in [
       ["after", "done"], ["after", "completion"], ["from", "completion"], ["after", "it's", "done"],
       ["after", "it", "is", "done"], ["from", "when", "done"], ["after", "finishing"],

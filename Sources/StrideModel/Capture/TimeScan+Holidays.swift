@@ -49,7 +49,7 @@ extension Scan {
       if let year { Self.holiday(rule, in: year) } else if before {
         Self.holidays(rule, in: today.year).last { $0 < today } ?? Self.holidays(rule, in: today.year - 1).last
       } else {
-        Self.holidays(rule, in: today.year).first { $0 >= today } ?? Self.holiday(rule, in: today.year + 1)
+        Self.next(rule, from: today)
       }
     if careful, !marked, !endsDate(at: end - 1) { return nil }
     return date.map { (.date($0), end, false) }
@@ -57,9 +57,13 @@ extension Scan {
 
   /// The holiday named at `index` and where its name ends.
   private func holidayName(at index: Int) -> (HolidayRule, Int)? {
-    guard let first = self.word(index), let names = Self.holidaysByFirstWord[Self.bareWord(first)] else { return nil }
-    for (name, rule) in names
-    where name.indices.allSatisfy({ offset in self.word(index + offset).map(Self.bareWord) == name[offset] }) {
+    Self.holidayName(at: index, word: self.word)
+  }
+
+  /// The holiday named at `index` of words given one at a time (lower-cased) and where its name ends.
+  static func holidayName(at index: Int, word: (Int) -> String?) -> (HolidayRule, Int)? {
+    guard let first = word(index), let names = holidaysByFirstWord[bareWord(first)] else { return nil }
+    for (name, rule) in names where name.indices.allSatisfy({ word(index + $0).map(bareWord) == name[$0] }) {
       return (rule, index + name.count)
     }
     return nil
@@ -72,6 +76,11 @@ extension Scan {
       word.contains(where: { $0 == "'" || $0 == "’" || $0 == "." })
     else { return word }
     return word.filter { $0 != "'" && $0 != "’" && $0 != "." }
+  }
+
+  /// The next day a holiday falls on, `today` included.
+  static func next(_ rule: HolidayRule, from today: CivilDate) -> CivilDate? {
+    holidays(rule, in: today.year).first { $0 >= today } ?? holiday(rule, in: today.year + 1)
   }
 
   /// The days a holiday falls on in a year, earliest first: one, but for a lunar holiday that falls twice.

@@ -1,0 +1,83 @@
+import Foundation
+import StrideBase
+
+/// Routines written in words no rule of Stride's keeps, named in the reply rather than kept in the title without a
+/// word: a holiday whose date moves ("every easter"), a month or a season without its day ("every january", "every
+/// spring"), and several weekdays of the month ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every
+/// month"). Their words are kept in the title and read as no other time.
+extension CaptureParser {
+  /// "christmas" after "every": the holiday's coming date (today's included) and the index after its name; nil for
+  /// a holiday whose date moves from year to year.
+  func holidayStart(_ words: [String], _ index: Int) -> (CivilDate, Int)? {
+    guard let (holiday, end) = Scan.holidayName(at: index, word: { $0 < words.count ? words[$0] : nil }),
+      case .fixed = holiday, let day = Scan.next(holiday, from: times.today)
+    else { return nil }
+    return (day, end)
+  }
+
+  /// The first rule in `words` that cannot be kept, as a span named with the reason.
+  func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
+    for index in words.indices {
+      guard let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index) else {
+        continue
+      }
+      let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
+      return CaptureSpan(
+        field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+        reason: reason)
+    }
+    return nil
+  }
+
+  /// "every easter", "every january", "every spring": the index after the words and why no rule keeps them.
+  private static func everyYear(_ words: [String], at index: Int) -> (Int, String)? {
+    guard ["every", "ev"].contains(words[index]), index + 1 < words.count else { return nil }
+    let next = words[index + 1]
+    let last = index + 2 == words.count
+    if let (_, end) = Scan.holidayName(at: index + 1, word: { $0 < words.count ? words[$0] : nil }) {
+      let name = words[(index + 1)..<end].joined(separator: " ")
+      return (
+        end,
+        "\(name) falls on a different date each year, and a routine keeps one date; for the coming one, write on \(name)"
+      )
+    }
+    // "may" and "fall" are words of their own but at the end of a line.
+    if TimeWords.months[next] != nil, next != "may" || last {
+      return (index + 2, "a routine needs its day of the month; write it, like every 1 \(next)")
+    }
+    if ["spring", "summer", "autumn", "winter"].contains(next) || (next == "fall" && last) {
+      return (index + 2, "a routine needs its day; write the date, like every 21 march")
+    }
+    return nil
+  }
+
+  /// "every 2nd and 4th tuesday", "every 1st tuesday and 3rd tuesday", "the 1st and 3rd monday of each month": two
+  /// or more nth weekdays of the month, which one rule does not keep; the index after them and why.
+  private static func severalNth(_ words: [String], at index: Int) -> (Int, String)? {
+    let every = RecurrenceReader.everyWords.contains(words[index])
+    var position = every || words[index] == "the" ? index + 1 : index
+    var ordinals: [String] = []
+    var weekday: String?
+    while position < words.count, RecurrenceReader.ordinals[words[position]] != nil {
+      ordinals.append(words[position])
+      position += 1
+      if position < words.count, TimeWords.weekdays[words[position]] != nil {
+        weekday = words[position]
+        position += 1
+      }
+      if position + 1 < words.count, ["and", "&", "or"].contains(words[position]),
+        RecurrenceReader.ordinals[words[position + 1]] != nil
+      {
+        position += 1
+      }
+    }
+    guard ordinals.count >= 2, let weekday else { return nil }
+    let ofEvery = RecurrenceReader.ofEveryMonth(words, position)
+    guard every || ofEvery else { return nil }
+    return (
+      ofEvery ? position + 3 : position,
+      "a routine keeps one weekday of the month; add one for each, like every \(ordinals[0]) \(weekday) and every "
+        + "\(ordinals[1]) \(weekday)"
+    )
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A routine's days said around its rule: the nth weekday of the month ("the first monday of every month"), days
+/// left out ("every day except sunday"), and a holiday on the same date each year ("every christmas").
+extension RecurrenceReader {
+  /// "first monday", "last friday", "2nd workday": a monthly rule on the nth (or last) of those days, and the index
+  /// after the words.
+  static func nthDay(_ words: [String], _ index: Int) -> (Recurrence, Int)? {
+    guard index + 1 < words.count, let nth = ordinals[words[index]] else { return nil }
+    if let weekday = TimeWords.weekdays[words[index + 1]] {
+      return (Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: nth, weekday: weekday)), index + 2)
+    }
+    guard let end = workdayWords(words, index + 1) else { return nil }
+    return (Recurrence(.monthly, weekdays: [1, 2, 3, 4, 5], setPosition: nth), end)
+  }
+
+  /// Whether "of every month" or "of each month" is at `index`.
+  static func ofEveryMonth(_ words: [String], _ index: Int) -> Bool {
+    index + 2 < words.count && words[index] == "of" && ["every", "each"].contains(words[index + 1])
+      && words[index + 2] == "month"
+  }
+
+  /// The words that leave days out of a rule: "every day except sunday", "every weekday but not friday".
+  private static let leaveOut: [[String]] = [
+    ["except", "for"], ["except", "on"], ["except"], ["excluding"], ["but", "not", "on"], ["but", "not"], ["but"],
+    ["other", "than"], ["not", "on"],
+  ]
+
+  /// Days left out after a rule on days: "every day except sunday", "every weekday but friday", "daily except
+  /// weekends", "every mon-fri but not wednesdays": a weekly rule on the days left, and the index after the words.
+  /// Nil when no such words follow, or they would leave no day.
+  static func withoutDays(_ rule: Recurrence, _ words: [String], _ index: Int) -> (Recurrence, Int)? {
+    let everyDay = rule.frequency == .daily && rule.interval == 1
+    guard everyDay || (rule.frequency == .weekly && !rule.weekdays.isEmpty),
+      let lead = leaveOut.first(where: { CaptureParser.starts(words, index, with: $0) })
+    else { return nil }
+    var position = index + lead.count
+    if position < words.count, words[position] == "the" { position += 1 }
+    let left: [Int]
+    let end: Int
+    if position < words.count, ["weekend", "weekends"].contains(words[position]) {
+      (left, end) = ([6, 7], position + 1)
+    } else if let (days, after) = weekdayList(words, position) {
+      (left, end) = (days, after)
+    } else {
+      return nil
+    }
+    let days = (everyDay ? Array(1...7) : rule.weekdays).filter { !left.contains($0) }
+    guard !days.isEmpty else { return nil }
+    var fewer = Recurrence(.weekly, interval: everyDay ? 1 : rule.interval, weekdays: days, afterDone: rule.afterDone)
+    (fewer.count, fewer.until, fewer.start) = (rule.count, rule.until, rule.start)
+    return (fewer, end)
+  }
+
+  /// "every christmas", "every new year's day": a holiday on the same date each year, after "every" at `index`, as a
+  /// yearly rule; the capture reads its day (`CaptureParser.holidayStart`). Nil for any other words.
+  static func fixedHoliday(_ words: [String], _ index: Int) -> Recurrence? {
+    guard case .fixed = Scan.holidayName(at: index, word: { $0 < words.count ? words[$0] : nil })?.0 else {
+      return nil
+    }
+    return Recurrence(.yearly)
+  }
+
+  /// Whether another nth day follows at `index`: "and 4th tuesday", "& last".
+  static func moreNth(_ words: [String], _ index: Int) -> Bool {
+    index + 1 < words.count && ["and", "&", "or"].contains(words[index]) && ordinals[words[index + 1]] != nil
+  }
+
+  /// "on the 31st of every month", "the 1st and 15th of each month", "30th of every month", "the first monday of
+  /// every month", "the last workday of each month": a monthly rule on those days (so the day stays the routine's
+  /// day), and the index after it. Only "of every month" makes it one: "the first monday of the month" is a day.
+  static func daysOfEveryMonth(_ words: [String], at index: Int) -> (Recurrence, Int)? {
+    var position = index
+    if position < words.count, words[position] == "on" { position += 1 }
+    if position < words.count, words[position] == "the" { position += 1 }
+    // Not the last of several: "the 1st and 3rd monday of every month" is named (`CaptureParser.unreadRule`).
+    let afterAnother =
+      position > 0
+      && (ordinals[words[position - 1]] != nil
+        || (position > 1 && ["and", "&", "or"].contains(words[position - 1]) && ordinals[words[position - 2]] != nil))
+    if let (rule, end) = nthDay(words, position), ofEveryMonth(words, end) {
+      return afterAnother ? nil : (rule, end + 3)
+    }
+    guard let (days, end) = monthDayList(words, position), ofEveryMonth(words, end) else { return nil }
+    return (Recurrence(.monthly, monthDays: days), end + 3)
+  }
+}
