@@ -153,43 +153,9 @@ public struct CaptureParser: Sendable {
       !consumed.contains { $0.overlaps(range) } && !quoted.contains(range.lowerBound - line.lowerBound)
     }
     let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
-    // What follows a word, as a time alone ("daily 7:30am"); a length after it is its estimate ("stretch daily 10m").
-    func timeFollows(_ index: Int) -> Bool {
-      guard index < words.count else { return false }
-      var rest = Array(words[index...])
-      if let last = rest.last, Self.bareEstimate(last) != nil {
-        rest.removeLast()
-      } else if rest.count >= 2, Self.estimateUnits.contains(rest[rest.count - 1]),
-        Self.bareEstimate(rest[rest.count - 2] + rest[rest.count - 1]) != nil
-      {
-        rest.removeLast(2)
-      }
-      return rest.isEmpty || times.parse(rest.joined(separator: " ")) != nil
-    }
     let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
     for index in words.indices.filter({ !bare.contains($0) }) + bare {
-      let bare = bare.contains(index)
-      // "the 1st and 3rd monday of every month": days no rule keeps (named below), not a routine every month.
-      if index >= 2, words[index - 1] == "of", TimeWords.weekdays[words[index - 2]] != nil { continue }
-      // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
-      // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
-      // First, "hourly" is how something is paid or charged ("hourly rate review"): a rule only after its task.
-      let standsAlone =
-        !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
-        || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
-        || RecurrenceReader.withoutDays(Recurrence(.daily), words, index + 1) != nil
-      let reading: (Recurrence, ClockTime?, Int)? =
-        if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
-          ?? RecurrenceReader.workdayOfMonth(words, at: index)
-        {
-          (rule, nil, end)
-        } else if standsAlone || timeFollows(index + 1) {
-          RecurrenceReader.phrase(words, at: index)
-            ?? (Self.opensTitle(words, ranges, at: index, characters)
-              ? nil : RecurrenceReader.weekdayRun(words, at: index))
-        } else {
-          nil
-        }
+      let reading = ruleReading(words, ranges, at: index, bare: bare.contains(index), characters)
       guard case (var rule, let clock, var end)? = reading else { continue }
       if rule.frequency == .yearly, let (day, after) = holidayStart(words, end) {
         // "every christmas": yearly from the coming one.
@@ -208,6 +174,44 @@ public struct CaptureParser: Sendable {
     if let unread = tooOften(words, ranges, characters) ?? unreadRule(words, ranges, characters) {
       result.spans.append(unread)
     }
+  }
+
+  /// The rule that starts at `index` (a bare frequency word when `bare`), its clock time and the index after it.
+  private func ruleReading(
+    _ words: [String], _ ranges: [Range<Int>], at index: Int, bare: Bool, _ characters: [Character]
+  ) -> (Recurrence, ClockTime?, Int)? {
+    // "the 1st and 3rd monday of every month": days no rule keeps (named by `unreadRule`), not every month.
+    if index >= 2, words[index - 1] == "of", TimeWords.weekdays[words[index - 2]] != nil { return nil }
+    if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
+      ?? RecurrenceReader.workdayOfMonth(words, at: index)
+    {
+      return (rule, nil, end)
+    }
+    // A bare "weekly" is a rule only as the first or the last word, or before its time or its estimate
+    // ("stretch daily 7:30am", "meditate daily 20m before bed"): "write the weekly report" is a one-off.
+    // First, "hourly" is how something is paid or charged ("hourly rate review"): a rule only after its task.
+    let standsAlone =
+      !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
+      || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
+      || RecurrenceReader.withoutDays(Recurrence(.daily), words, index + 1) != nil
+    guard standsAlone || timeFollows(words, index + 1) else { return nil }
+    return RecurrenceReader.phrase(words, at: index)
+      ?? (Self.opensTitle(words, ranges, at: index, characters) ? nil : RecurrenceReader.weekdayRun(words, at: index))
+  }
+
+  /// Whether what follows `index` is a time alone ("daily 7:30am"); a length after it is its estimate ("stretch
+  /// daily 10m").
+  private func timeFollows(_ words: [String], _ index: Int) -> Bool {
+    guard index < words.count else { return false }
+    var rest = Array(words[index...])
+    if let last = rest.last, Self.bareEstimate(last) != nil {
+      rest.removeLast()
+    } else if rest.count >= 2, Self.estimateUnits.contains(rest[rest.count - 1]),
+      Self.bareEstimate(rest[rest.count - 2] + rest[rest.count - 1]) != nil
+    {
+      rest.removeLast(2)
+    }
+    return rest.isEmpty || times.parse(rest.joined(separator: " ")) != nil
   }
 
   /// Whether the word at `index` opens the title of a book, a song or a show, capitalised after a word that takes
