@@ -15,6 +15,31 @@ extension CaptureParser {
     return (day, end)
   }
 
+  /// "every weekend except christmas", "walk every day except when it rains": what a rule ending at `index` leaves
+  /// out that is no day of the week (those are read: `RecurrenceReader.withoutDays`), kept in the title and named,
+  /// and read as no other time.
+  func unreadLeaveOut(
+    _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
+  ) -> CaptureSpan? {
+    guard
+      let lead = [["except"], ["excluding"], ["but", "not"], ["other", "than"]].first(where: {
+        Self.starts(words, index, with: $0)
+      })
+    else { return nil }
+    var end = index + lead.count
+    // At most five words, up to a time of day or the routine's start or end.
+    while end < words.count, end < index + lead.count + 5, !["at", "@"].contains(words[end]),
+      !RecurrenceReader.looksLikeClock(words[end]), !Self.beginsSeries(words, end)
+    {
+      end += 1
+    }
+    guard end > index + lead.count else { return nil }
+    let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "a routine leaves out only days of the week, like except sundays")
+  }
+
   /// The first rule in `words` that cannot be kept, as a span named with the reason.
   func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
     for index in words.indices {

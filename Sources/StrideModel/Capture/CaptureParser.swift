@@ -163,6 +163,7 @@ public struct CaptureParser: Sendable {
       }
       result.recurrence = rule
       result.repeatClock = clock
+      if let unread = unreadLeaveOut(words, ranges, after: end, characters) { result.spans.append(unread) }
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(
@@ -182,6 +183,7 @@ public struct CaptureParser: Sendable {
   ) -> (Recurrence, ClockTime?, Int)? {
     // "the 1st and 3rd monday of every month": days no rule keeps (named by `unreadRule`), not every month.
     if index >= 2, words[index - 1] == "of", TimeWords.weekdays[words[index - 2]] != nil { return nil }
+    if !RecurrenceReader.everyWords.contains(words[index]), RecurrenceReader.leftOut(words, at: index) { return nil }
     if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
       ?? RecurrenceReader.workdayOfMonth(words, at: index)
     {

@@ -21,7 +21,7 @@ extension RecurrenceReader {
   }
 
   /// The words that leave days out of a rule: "every day except sunday", "every weekday but not friday".
-  private static let leaveOut: [[String]] = [
+  static let leaveOut: [[String]] = [
     ["except", "for"], ["except", "on"], ["except"], ["excluding"], ["but", "not", "on"], ["but", "not"], ["but"],
     ["other", "than"], ["not", "on"],
   ]
@@ -83,5 +83,16 @@ extension RecurrenceReader {
     }
     guard let (days, end) = monthDayList(words, position), ofEveryMonth(words, end) else { return nil }
     return (Recurrence(.monthly, monthDays: days), end + 3)
+  }
+
+  /// Whether the word at `index` follows words that leave days out ("daily but not on sundays"): the days are the
+  /// rule's, read with it, not a rule of their own.
+  static func leftOut(_ words: [String], at index: Int) -> Bool {
+    leaveOut.contains { lead in
+      (1...2).contains { gap in
+        index >= lead.count + gap - 1 && CaptureParser.starts(words, index - lead.count - gap + 1, with: lead)
+          && (gap == 1 || words[index - 1] == "the")
+      }
+    }
   }
 }

@@ -46,7 +46,8 @@ public enum RecurrenceReader {
   }
 
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
-    "hourly": (.hourly, 1), "daily": (.daily, 1), "weekly": (.weekly, 1), "monthly": (.monthly, 1),
+    "hourly": (.hourly, 1), "daily": (.daily, 1), "everyday": (.daily, 1), "weekly": (.weekly, 1),
+    "monthly": (.monthly, 1),
     "yearly": (.yearly, 1),
     "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
   ]
@@ -96,10 +97,14 @@ public enum RecurrenceReader {
     }
     if position + 1 < words.count {
       let (first, second) = (words[position], words[position + 1])
+      let third = position + 2 < words.count ? words[position + 2] : ""
       if (TimeWords.months[first] != nil && Scan.dayNumber(second) != nil)
         || (Scan.dayNumber(first) != nil && TimeWords.months[second] != nil)
+        || ((Scan.dayNumber(first) ?? ordinals[first].flatMap { $0 > 0 ? $0 : nil }) != nil && second == "of"
+          && TimeWords.months[third] != nil)
       {
-        // "every january 1st", "every 5 march": yearly; the date is left for the time reader, which anchors it.
+        // "every january 1st", "every 5 march", "every fourth of july": yearly; the date is left for the time
+        // reader, which anchors it.
         let (done, end) = afterDoneSuffix(words, position)
         return (Recurrence(.yearly, afterDone: afterDone || done), nil, done ? end : position)
       }
