@@ -3,10 +3,11 @@ import Foundation
 /// A routine's days said around its rule: the nth weekday of the month ("the first monday of every month"), days
 /// left out ("every day except sunday"), and a holiday on the same date each year ("every christmas").
 extension RecurrenceReader {
-  /// "first monday", "last friday", "2nd workday": a monthly rule on the nth (or last) of those days, and the index
-  /// after the words.
+  /// "first monday", "last friday", "2nd workday", "first day": a monthly rule on the nth (or last) of those days,
+  /// and the index after the words.
   static func nthDay(_ words: [String], _ index: Int) -> (Recurrence, Int)? {
     guard index + 1 < words.count, let nth = ordinals[words[index]] else { return nil }
+    if words[index + 1] == "day" { return (Recurrence(.monthly, monthDays: [nth]), index + 2) }
     if let weekday = TimeWords.weekdays[words[index + 1]] {
       return (Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: nth, weekday: weekday)), index + 2)
     }

@@ -164,6 +164,12 @@ public enum RecurrenceReader {
       rule = Recurrence(.daily)
       clock = part
       position += 1
+    } else if interval == 1, ordinals[word] != nil, let (monthly, end) = nthDay(words, position),
+      !monthly.monthDays.isEmpty, ofTheMonth(words, end) > end
+    {
+      // "every first day of the month".
+      rule = monthly
+      position = ofTheMonth(words, end)
     } else if interval == 1, let number = ordinals[word], position + 1 < words.count,
       let weekday = TimeWords.weekdays[words[position + 1]]
     {
