@@ -78,6 +78,9 @@ struct TimeReader {
         "'\(text)' is a repeat (\(rule.words)), not one time; to give a task this repeat: stride edit ID --repeat "
           + "\"\(text)\"")
     }
+    if let unread = RecurrenceReader.unread(text, times: parser) {
+      return StrideError.invalid("'\(unread.text)' is no time Stride keeps: \(unread.reason).")
+    }
     return StrideError.invalid(
       reading == .phrase
         ? "'\(text)' is not a time Stride can read; try words like tomorrow 9am, next fri, in 2 hours or 2026-12-01"

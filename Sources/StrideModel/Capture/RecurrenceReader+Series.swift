@@ -6,10 +6,7 @@ extension RecurrenceReader {
   /// "every day for 3 weeks", "every 2 hours from 10am to 6pm" (`stride edit --repeat`). Nil when any word is not
   /// part of it, or a day is named outside the start and the end ("every monday next week").
   static func series(_ text: String, times: TimeParser) -> Reading? {
-    let parser = CaptureParser(
-      reference: times.reference, timeZone: times.calendar.timeZone, dateOrder: times.dateOrder,
-      dayStart: times.dayStart)
-    let parsed = parser.parse(text)
+    let parsed = capture(text, times: times)
     guard var rule = parsed.recurrence, parsed.title.isEmpty, parsed.start == nil, parsed.steps.isEmpty,
       !parsed.spans.contains(where: { $0.field == .unread || $0.field == .start })
     else { return nil }
@@ -27,5 +24,21 @@ extension RecurrenceReader {
       rule.until = Recurrence.dayText(span.lastDay(from: times.calendar.day(of: first)))
     }
     return (rule, clock)
+  }
+
+  /// Words of a rule that no rule keeps, as a capture names them ("every easter", "every 2nd and 4th tuesday",
+  /// "except christmas"), with the reason: what `stride when` says of them.
+  public static func unread(_ text: String, times: TimeParser) -> (text: String, reason: String)? {
+    capture(text, times: times).spans.lazy.compactMap { span in
+      span.field == .unread ? span.reason.map { (span.text, $0) } : nil
+    }.first
+  }
+
+  /// `text` read as a capture is, with the reader's reference, zone, date order and day start.
+  private static func capture(_ text: String, times: TimeParser) -> ParsedCapture {
+    CaptureParser(
+      reference: times.reference, timeZone: times.calendar.timeZone, dateOrder: times.dateOrder,
+      dayStart: times.dayStart
+    ).parse(text)
   }
 }

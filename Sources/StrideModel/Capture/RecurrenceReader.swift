@@ -15,7 +15,10 @@ public enum RecurrenceReader {
     let words = Self.words(text)
     guard !words.isEmpty else { return nil }
     if words.count == 1, let rule = taskwarrior(words[0]) { return (rule, nil) }
-    guard let (rule, clock, end) = phrase(words, at: 0) ?? weekdayRun(words, at: 0) else { return nil }
+    // Any other order ("first monday of every month") is read as a capture reads it.
+    guard let (rule, clock, end) = phrase(words, at: 0) ?? weekdayRun(words, at: 0) else {
+      return times.flatMap { series(text, times: $0) }
+    }
     if end == words.count { return (rule, clock) }
     // "every mon wed fri 7am": a time of day, never a day ("every monday next week" is no rule); or the series'
     // start and end ("every monday until dec 1").

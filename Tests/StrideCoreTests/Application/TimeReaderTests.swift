@@ -155,4 +155,22 @@ struct TimeReaderTests {
     #expect(
       result.said.sentence == "\"next month\" is from Tuesday 1 December 2026 to the end of Thursday 31 December 2026.")
   }
+
+  @Test("a routine no rule keeps is named with what to write instead; one written day first is a repeat")
+  func routinesNamed() {
+    let cases = [
+      ("every easter", "'every easter' is no time Stride keeps: easter falls on a different date each year"),
+      ("every 2nd and 4th tuesday", "a routine keeps one weekday of the month; add one for each"),
+      ("every weekend except christmas", "'except christmas' is no time Stride keeps"),
+      ("first monday of every month", "is a repeat (every month on the first Monday)"),
+    ]
+    for (text, said) in cases {
+      do throws(StrideError) {
+        _ = try TimeReader(zone: utc).read(.init(text: text), now: Fixtures.now)
+        Issue.record("'\(text)' was read as one time")
+      } catch {
+        #expect(error.message.contains(said), "\(text): \(error.message)")
+      }
+    }
+  }
 }
