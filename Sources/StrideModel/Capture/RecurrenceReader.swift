@@ -373,30 +373,4 @@ public enum RecurrenceReader {
     }
     return (false, index)
   }
-
-  /// Taskwarrior's `recur:` values: `daily`, `weekly`, `biweekly`, `monthly`, `quarterly`, `yearly`, `annual`,
-  /// `weekdays`, and `N` with a unit (`3d`, `2w`, `2wk`, `6mo`, `1y`; in a recurrence an `m` is months).
-  public static func taskwarrior(_ value: String) -> Recurrence? {
-    let word = value.lowercased()
-    if let rule = frequencyWord(word) { return rule }
-    switch word {
-    case "annual": return Recurrence(.yearly)
-    case "weekdays": return Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
-    case "semiannual": return Recurrence(.monthly, interval: 6)
-    default: break
-    }
-    let digits = word.prefix { $0.isNumber }
-    let unit = word.dropFirst(digits.count)
-    let count = digits.isEmpty ? 1 : Int(digits) ?? 0
-    guard (1...999).contains(count) else { return nil }
-    switch unit {
-    case "h", "hr", "hrs", "hour", "hours": return Recurrence(.hourly, interval: count)
-    case "d", "day", "days": return Recurrence(.daily, interval: count)
-    case "w", "wk", "wks", "week", "weeks": return Recurrence(.weekly, interval: count)
-    case "m", "mo", "mos", "month", "months": return Recurrence(.monthly, interval: count)
-    case "q", "qtr", "quarter", "quarters": return Recurrence(.monthly, interval: 3 * count)
-    case "y", "yr", "yrs", "year", "years": return Recurrence(.yearly, interval: count)
-    default: return nil
-    }
-  }
 }
