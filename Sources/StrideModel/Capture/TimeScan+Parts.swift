@@ -166,12 +166,14 @@ extension Scan {
     return (.day(period.first), index + 3, false)
   }
 
-  /// The days of "week after next" or "month after next" at `index`.
+  /// The days of "week after next", "month after next" or "weekend after next" at `index`.
   func afterNextPeriod(at index: Int) -> (first: CivilDate, last: CivilDate)? {
-    guard let unit = word(index), ["week", "month", "year"].contains(unit), word(index + 1) == "after",
-      word(index + 2) == "next"
-    else { return nil }
-    return period(unit, shift: 2)
+    guard let unit = word(index), word(index + 1) == "after", word(index + 2) == "next" else { return nil }
+    if TimeWords.weekendWords.contains(unit) {
+      let next = weekendDays(next: true)
+      return (next.first.adding(days: 7), next.last.adding(days: 7))
+    }
+    return ["week", "month", "year"].contains(unit) ? period(unit, shift: 2) : nil
   }
 
   /// "in the next hour", "within the next 2 days": "next" after "in the" or "within the".

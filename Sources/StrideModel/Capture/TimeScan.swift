@@ -305,12 +305,14 @@ struct Scan {
     if let found = isoPiece(word, index) { return found }
     if let found = holidayPiece(word, index, marked: marked) { return found }
     if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
+    // Before "weekend" alone: "the weekend after next".
+    if let found = afterNextPiece(word, index) { return found }
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = quarterPiece(word, index) { return found }
     if let found = nthPiece(word, index) { return found }
     if let found = modifiedPiece(word, index) { return found }
     if let found = partPiece(word, index) ?? withinNextPiece(word, index) ?? thisComingPiece(word, index)
-      ?? weeksThenWeekday(word, index) ?? afterNextPiece(word, index)
+      ?? weeksThenWeekday(word, index)
     {
       return found
     }
