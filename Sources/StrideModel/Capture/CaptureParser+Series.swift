@@ -171,7 +171,8 @@ extension CaptureParser {
         // routine's time.
         return (.window(first, times.calendar.clock(of: at), nil), end)
       }
-      if match.end != nil, var until = untilText(match, hourly: false) {
+      // "starting next week", "from next month": a period's first day starts the routine, with no end.
+      if match.end != nil, Self.namesBothEnds(words[position..<end]), var until = untilText(match, hourly: false) {
         // "from nov 1 to nov 20" said on 21 November: both this season's, never a year-long routine.
         let named = times.calendar.day(of: times.startInstant(match.value))
         if first.dayNumber < named.dayNumber, let day = Recurrence.untilDay(until) {
@@ -197,6 +198,15 @@ extension CaptureParser {
     }
     guard adjacent else { return nil }
     return spanOrCount(words, at: index, limit)
+  }
+
+  /// Whether words read as one time write both its ends ("dec 1 to dec 20", "22-23 feb", "between 1 and 5 dec"),
+  /// rather than name one period ("next week", "mid january").
+  private static func namesBothEnds(_ words: ArraySlice<String>) -> Bool {
+    words.contains { word in
+      ["to", "through", "thru", "until", "till", "til", "and", "-", "–"].contains(word)
+        || (word.first?.isNumber == true && word.contains { $0 == "-" || $0 == "–" })
+    }
   }
 
   /// "for 3 weeks", "for the next 10 days", "for a month" (a span), or "10 times", "for 5 times" (a count).
