@@ -3,7 +3,7 @@ import StrideBase
 
 /// Routines written in words no rule of Stride's keeps, named in the reply rather than kept in the title without a
 /// word: a holiday whose date moves ("every easter"), a month or a season without its day ("every january", "every
-/// spring"), and several weekdays of the month ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every
+/// spring"), a weekday of one month a year ("every last thursday of november"), and several weekdays of the month ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every
 /// month"). Their words are kept in the title and read as no other time.
 extension CaptureParser {
   /// "christmas" after "every": the holiday's coming date (today's included) and the index after its name; nil for
@@ -67,6 +67,16 @@ extension CaptureParser {
       )
     }
     // "may" and "fall" are words of their own but at the end of a line.
+    if index + 3 < words.count, RecurrenceReader.ordinals[next] != nil,
+      TimeWords.weekdays[words[index + 2]] != nil, RecurrenceReader.ofAMonth(words, index + 3)
+    {
+      // "every last thursday of november".
+      let day = words[(index + 1)...(index + 4)].joined(separator: " ")
+      return (
+        index + 5,
+        "a routine keeps a weekday of every month, not of one month a year; for the coming one, write on the \(day)"
+      )
+    }
     if TimeWords.months[next] != nil, next != "may" || last {
       return (index + 2, "a routine needs its day of the month; write it, like every 1 \(next)")
     }

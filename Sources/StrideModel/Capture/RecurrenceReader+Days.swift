@@ -62,6 +62,11 @@ extension RecurrenceReader {
     return Recurrence(.yearly)
   }
 
+  /// Whether "of" or "in" and a month's name are at `index`: "of november", "in may".
+  static func ofAMonth(_ words: [String], _ index: Int) -> Bool {
+    index + 1 < words.count && ["of", "in"].contains(words[index]) && TimeWords.months[words[index + 1]] != nil
+  }
+
   /// Whether another nth day follows at `index`: "and 4th tuesday", "& last".
   static func moreNth(_ words: [String], _ index: Int) -> Bool {
     index + 1 < words.count && ["and", "&", "or"].contains(words[index]) && ordinals[words[index + 1]] != nil

@@ -178,7 +178,8 @@ public enum RecurrenceReader {
     {
       // "every last friday", "every first monday of the month"; "every 2nd tuesday and 4th tuesday" is two
       // weekdays of the month, which one rule does not keep (named by `TimeNearMiss`).
-      guard !moreNth(words, position + 2) else { return nil }
+      // "every last thursday of november" is a day of one month a year, which no rule keeps either.
+      guard !moreNth(words, position + 2), !ofAMonth(words, position + 2) else { return nil }
       rule = Recurrence(.monthly, ordinal: Recurrence.Ordinal(number: number, weekday: weekday))
       position += 2
       position = ofTheMonth(words, position)
