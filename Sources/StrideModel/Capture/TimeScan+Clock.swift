@@ -218,7 +218,12 @@ extension Scan {
     guard let direction = self.word(position), ["past", "after", "to", "till", "til"].contains(direction),
       amount != "half" || direction == "past", !(careful && plain && !afterAt), let hourWord = self.word(position + 1)
     else { return nil }
-    if ["to", "till", "til"].contains(direction) { minutes = -minutes }
+    if ["to", "till", "til"].contains(direction) {
+      // "9 to 5", "10 to 11": two hours, a range to most people; in figures, only minutes that are no hour ("20 to
+      // 5") are read as minutes to the hour.
+      guard !(plain && minutes <= 12) else { return nil }
+      minutes = -minutes
+    }
     func shifted(_ clock: ClockTime) -> ClockTime {
       let total = (clock.hour * 60 + clock.minute + minutes + 1440) % 1440
       return ClockTime(hour: total / 60, minute: total % 60)!
