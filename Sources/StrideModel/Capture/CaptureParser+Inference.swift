@@ -34,10 +34,11 @@ extension CaptureParser {
   static let energyWords: [String: EnergyLevel] = [
     "quick": .low, "easy": .low, "simple": .low, "hard": .high, "difficult": .high, "deep": .high,
   ]
-  /// Reminder openings that are not part of what to do: "don't forget:", "remember to".
+  /// Reminder openings that are not part of what to do: "don't forget:", "remember to", "remind me to".
   static let preambles = [
     "don't forget to ", "dont forget to ", "do not forget to ", "remember to ", "don't forget: ", "dont forget: ",
-    "do not forget: ", "remember: ", "reminder: ", "note to self: ", "todo: ", "to do: ",
+    "do not forget: ", "remember: ", "reminder: ", "note to self: ", "todo: ", "to do: ", "to-do: ",
+    "remind me to ", "please remind me to ", "reminder to ", "remind me: ",
   ]
 
   /// The type and energy a line implies, when no token set them: only where a word points to it, and that word is

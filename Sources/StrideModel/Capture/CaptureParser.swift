@@ -51,7 +51,8 @@ public struct CaptureParser: Sendable {
         if title.hasSuffix(":") { title.removeLast() }
       }
     } else {
-      let split = StepSplitter.split(title)
+      // A line pasted from a list ("- [ ] write report", "1. call mom"): its mark is not the task.
+      let split = StepSplitter.split(StepSplitter.listItemText(title) ?? title)
       title = split.title
       result.steps = split.steps
     }

@@ -97,18 +97,29 @@ enum StepSplitter {
       .filter { !$0.isEmpty }
   }
 
-  /// The text of a bulleted or numbered line ("- x", "* x", "• x", "1. x", "2) x"), or nil if it is not one.
+  /// The text of a bulleted, numbered or boxed line ("- x", "* x", "• x", "1. x", "2) x", "- [ ] x", "[x] x"), or
+  /// nil if it is not one.
   static func listItemText(_ line: String) -> String? {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     for bullet in ["- ", "* ", "• ", "+ ", "– "] where trimmed.hasPrefix(bullet) {
-      return String(trimmed.dropFirst(bullet.count)).trimmingCharacters(in: .whitespaces)
+      let item = trimmed.dropFirst(bullet.count).trimmingCharacters(in: .whitespaces)
+      return checkboxed(item) ?? item
     }
+    if let item = checkboxed(trimmed) { return item }
     let digits = trimmed.prefix { $0.isNumber }
     if !digits.isEmpty, digits.count <= 3 {
       let rest = trimmed.dropFirst(digits.count)
       if rest.hasPrefix(". ") || rest.hasPrefix(") ") {
         return String(rest.dropFirst(2)).trimmingCharacters(in: .whitespaces)
       }
+    }
+    return nil
+  }
+
+  /// A to-do item's text after its box, as Markdown writes it: "[ ] write report", "[x] call mom".
+  private static func checkboxed(_ item: String) -> String? {
+    for box in ["[ ] ", "[x] ", "[X] "] where item.hasPrefix(box) {
+      return item.dropFirst(box.count).trimmingCharacters(in: .whitespaces)
     }
     return nil
   }

@@ -152,6 +152,13 @@ struct CaptureLongTailTests {
     #expect(fields("Remember to water the ferns").title == "water the ferns")
     #expect(fields("reminder: book the MOT by friday").title == "book the MOT")
     #expect(fields("note to self: back up the laptop").title == "back up the laptop")
+    #expect(fields("remind me to call dad at 6").title == "call dad")
+    // A line pasted from a list: its mark is not the task.
+    #expect(fields("- [ ] write report tmrw").title == "write report")
+    #expect(fields("* buy stamps").title == "buy stamps")
+    #expect(fields("- call the bank").title == "call the bank")
+    #expect(fields("1. call mom").title == "call mom")
+    #expect(fields("buy 2 - 3 lemons").title == "buy 2 - 3 lemons")
     // Only at the start, and only with something after it.
     #expect(fields("write the remember-to list").title == "write the remember-to list")
     #expect(fields("don't forget").title == "don't forget")
