@@ -158,8 +158,10 @@ extension Session {
     output.say()
     var rows = [["TERM", "INPUT", "VALUE", "WEIGHT", "CONTRIBUTION"]]
     for term in result.terms {
+      // A value too small for two places shows a third, so value × weight agrees with the contribution shown.
+      let small = term.value != 0 && abs(term.value) < 0.005
       rows.append([
-        term.term.rawValue, term.input, term.value.fixed(2), term.weight.fixed(1),
+        term.term.rawValue, term.input, term.value.fixed(small ? 3 : 2), term.weight.fixed(1),
         abs(term.contribution) < 0.005 ? "0.00" : term.contribution.fixed(2, sign: true),
       ])
     }
