@@ -236,14 +236,11 @@ extension Scan {
     }
   }
 
-  /// "at 1030", "at 1745": four figures on a 24-hour clock after "at" (in a title where the phrase ends, so "at
-  /// 1200 rpm" stays), or after "around" or "approximately" where the whole text is a time.
+  /// "at 1030", "around 1745": four figures on a 24-hour clock after "at", "around" or "approximately", where the
+  /// whole text is a time (in a title "sell the bike at 1500" is a price).
   func fourFigureClock(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    guard word.utf8.count == 4, word.allSatisfy(\.isDigit), let number = Int(word),
-      afterAt
-        ? !careful || endsDate(at: index)
-        : !careful && index > 0
-          && TimeWords.approximately.contains(chunks[index - 1].word),
+    guard !careful, word.utf8.count == 4, word.allSatisfy(\.isDigit), let number = Int(word),
+      afterAt || (index > 0 && TimeWords.approximately.contains(chunks[index - 1].word)),
       let clock = ClockTime(hour: number / 100, minute: number % 100)
     else { return nil }
     return (.clock(clock, loose: false), index + 1, false)

@@ -119,19 +119,7 @@ extension Scan {
       }
       return (.date(joined), index + 1, false)
     }
-    // "in 2027", where the whole text is a time: the year (`namedPeriod` makes it the whole of it).
-    if word == "in", !careful, let year = self.word(index + 1).flatMap(Scan.fullYear) {
-      return CivilDate(year: year, month: 1, day: 1).map { (.date($0), index + 2, false) }
-    }
-    if word == "in", let next = self.word(index + 1), let month = TimeWords.months[next] {
-      // "in june", "in june of 2027".
-      var position = index + 2
-      if self.word(position) == "of" { position += 1 }
-      if let year = self.word(position).flatMap(Scan.fullYear), let date = CivilDate(year: year, month: month, day: 1) {
-        return (.day(date), position + 1, false)
-      }
-      return (.day(upcomingFirst(of: month)), index + 2, false)
-    }
+    if word == "in" { return inMonthOrYear(index) }
     if let year = Scan.fullYear(word), let next = self.word(index + 1), let month = TimeWords.months[next] {
       if let day = self.word(index + 2).flatMap(Scan.dayNumber),
         let date = CivilDate(year: year, month: month, day: day)
@@ -158,14 +146,34 @@ extension Scan {
         guard let date = CivilDate(year: year, month: month, day: 1) else { return nil }
         return (.date(date), index + 2, false)
       }
-      guard !careful || marked else { return nil }
-      // "march next year", "march of last year", "march in 2 years", where the whole text is a time.
+      // "march next year", "march of last year", as "march 2027" is; "march in 2 years" where the whole text is a
+      // time.
       if let (year, after) = yearNamed(at: index + 1), let date = CivilDate(year: year, month: month, day: 1) {
         return (.date(date), after, false)
       }
+      guard !careful || marked else { return nil }
       return (.day(upcomingFirst(of: month)), index + 1, false)
     }
     return dayFirstPiece(index, marked: marked)
+  }
+
+  /// "in june", "in june of 2027", "in june next year"; and "in 2027" where the whole text is a time: the year
+  /// (`namedPeriod` makes it the whole of it).
+  private func inMonthOrYear(_ index: Int) -> (Piece, Int, Bool)? {
+    guard let next = self.word(index + 1) else { return nil }
+    if !careful, let year = Scan.fullYear(next) {
+      return CivilDate(year: year, month: 1, day: 1).map { (.date($0), index + 2, false) }
+    }
+    guard let month = TimeWords.months[next] else { return nil }
+    var position = index + 2
+    if let (year, after) = yearNamed(at: position), let date = CivilDate(year: year, month: month, day: 1) {
+      return (.day(date), after, false)
+    }
+    if self.word(position) == "of" { position += 1 }
+    if let year = self.word(position).flatMap(Scan.fullYear), let date = CivilDate(year: year, month: month, day: 1) {
+      return (.day(date), position + 1, false)
+    }
+    return (.day(upcomingFirst(of: month)), index + 2, false)
   }
 
   /// The day before its month: "3 december", "3rd of dec", "the fifteenth of february", "3 Aug 96", and "the 3rd of

@@ -72,10 +72,9 @@ extension Scan {
     return (day.year, end)
   }
 
-  /// "next year", "of last year", "in 2 years", "a year ago" after a month where the whole text is a time: the year,
-  /// and where the words end.
+  /// "next year", "of last year" after a month, and where the whole text is a time "in 2 years" and "a year ago" too:
+  /// the year, and where the words end.
   func yearNamed(at index: Int) -> (Int, Int)? {
-    guard !careful else { return nil }
     let position = word(index) == "of" ? index + 1 : index
     if let shift = word(position).flatMap({ TimeWords.periodShifts[$0] }), ["year", "yr"].contains(word(position + 1)) {
       return (parser.today.year + shift, position + 2)

@@ -147,8 +147,8 @@ extension Scan {
       amount += 0.5
       position = after
     }
-    // "in 2 more days".
-    if self.word(position) == "more" { position += 1 }
+    // "in 2 more days", "in 2 upcoming weeks".
+    if let more = self.word(position), more == "more" || more == "upcoming" || more == "coming" { position += 1 }
     if let after = quarterOfAnHour(at: position) { return (amount * 15, .seconds(60), after) }
     guard let unitWord = self.word(position), let unit = Durations.relativeUnits[unitWord] else { return nil }
     position += 1
@@ -218,7 +218,7 @@ extension Scan {
 
   /// "2 upcoming weeks", "three coming days": the count before "upcoming" or "coming", read as "the next 2 weeks"
   /// is, that far from now.
-  private func upcomingUnits(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+  func upcomingUnits(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let shift = self.word(index + 1), shift == "upcoming" || shift == "coming",
       let count = word.startsWithNumber ? Durations.number(word) : TimeWords.hourWords[word].map(Double.init),
       count >= 1,

@@ -122,9 +122,11 @@ struct Scan {
     }
     // "the last weekend of october", "the first week in may": from its Saturday to its Sunday, its Monday to its
     // Sunday.
-    if words.count >= 4, ["of", "in"].contains(words[2]), let first = phrase.day {
-      if TimeWords.weekendWords.contains(words[1]) { return (first, first.adding(days: 1)) }
-      if words[1] == "week" { return (first, first.adding(days: 6)) }
+    // "the second last week of december": counted from the end.
+    let named = words.count >= 5 && words[1] == "last" ? 2 : 1
+    if words.count >= 4, named + 1 < words.count, ["of", "in"].contains(words[named + 1]), let first = phrase.day {
+      if TimeWords.weekendWords.contains(words[named]) { return (first, first.adding(days: 1)) }
+      if words[named] == "week" { return (first, first.adding(days: 6)) }
     }
     if let first = phrase.day, namesQuarter(from: index, to: phrase.end) {
       return (first, first.adding(months: 2).endOfMonth)
