@@ -36,10 +36,11 @@ struct CorpusTests {
   }
 
   /// Issue 55's count: every chrono record that expects a date, whatever its mode or category, with the cases
-  /// Docs/capture.md lists as answered differently counted as misses too. Issue 55 asks for 80%; the misses left
-  /// are mostly chrono's conventions, which Stride answers otherwise on purpose (Docs/capture.md), so this holds
-  /// the rate where it stands, 247 of 313, and prints what is missed.
-  @Test("chrono core: at least 78.9% of every record that expects a date, in every mode")
+  /// Docs/capture.md lists as answered differently counted as misses too, each read in the numeric date order of
+  /// its mode (`Corpora.dateOrder`). Issue 55 asks for 80%: 254 of 313 agree (81.2%). Of the records that expect
+  /// nothing, every one of the casual modes is left alone; of the strict mode's, seven are words Stride reads in
+  /// every mode (`Tuesday`, `in 15m`, `5 h ago`), so 50 of 57 in all, held where they stand.
+  @Test("chrono core: at least 80% of every record that expects a date; every casual negative left alone")
   func chronoCore() throws {
     var agreed = 0
     var misses: [String] = []
@@ -52,7 +53,7 @@ struct CorpusTests {
         dateOrder: Corpora.dateOrder(ofMode: record["mode"]))
       if record["expect"] is NSNull {
         negatives += 1
-        if !parser.find(in: text).isEmpty { readAnyway.append(text) }
+        if !parser.find(in: text).isEmpty { readAnyway.append("\(record["mode"] ?? "?"): \(text)") }
         continue
       }
       guard let expected = record["expect"] as? [String: Any] else { continue }
@@ -68,7 +69,9 @@ struct CorpusTests {
     print(
       "chrono negatives: \(negatives - readAnyway.count) of \(negatives) left alone; read:\n  "
         + readAnyway.joined(separator: "\n  "))
-    #expect(Double(agreed) >= 0.789 * Double(total), "chrono core: \(agreed) of \(total)")
+    #expect(Double(agreed) >= 0.80 * Double(total), "chrono core: \(agreed) of \(total)")
+    #expect(readAnyway.allSatisfy { $0.hasPrefix("strict:") }, "chrono negatives read: \(readAnyway)")
+    #expect(negatives - readAnyway.count >= 50, "chrono negatives: \(readAnyway)")
   }
 
   @Test("Taskwarrior dates: at least 95% of the ISO 8601 cases")
