@@ -121,6 +121,8 @@ struct Chunk {
     }
     // "mon-fri": two weekdays.
     if TimeWords.weekdays[String(before)] != nil, TimeWords.weekdays[String(after)] != nil { return dash }
+    // "15h30-18h": two hours as much of Europe writes them.
+    if Scan.isHourMark(String(before)), Scan.isHourMark(String(after)) { return dash }
     return end(before) && end(after) ? dash : nil
   }
 

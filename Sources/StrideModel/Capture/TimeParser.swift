@@ -107,13 +107,45 @@ public struct TimeParser: Sendable {
       first += 1
     }
     if last - first > 1, TimeWords.approximately.contains(chunks[last - 1].word) { last -= 1 }
-    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == last else { return nil }
+    // "4pm for 30 mins", "18th dec for 10 days": a time and how long it lasts.
+    let lasting = scan.lasting(after: first, before: last)
+    if let lasting { last = lasting.at }
+    guard let (start, end) = scan.range(at: first, marked: true), (end ?? start).end == last,
+      lasting == nil || end == nil
+    else { return nil }
     let words = String(Array(text)[chunks[first].range.lowerBound...])
     var found = match(
       start, end, text: text, words: words, range: 0..<text.count, role: role, marked: role != nil,
       beforeDay: scan.leavesDayOut(from: 0, to: first))
+    if let lasting {
+      guard let last = self.end(of: found.value, lasting: lasting.amounts) else { return nil }
+      found.end = last
+    }
     found.convention = scan.convention(from: first, to: chunks.count) ?? start.passed.map(Scan.convention(of:))
     return found
+  }
+
+  /// Where a time that lasts so long ends: a day and whole days, weeks, months or years ("18th dec for 10 days" is
+  /// the 18th to the 27th), or an instant and minutes or hours ("4pm for 30 mins" ends at 16:30); nil otherwise.
+  private func end(of value: Value, lasting amounts: [(Double, RelativeUnit)]) -> Value? {
+    var seconds = 0.0
+    var days = 0
+    var months = 0
+    for (amount, unit) in amounts {
+      switch unit {
+      case .seconds(let length): seconds += amount * Double(length)
+      case .days(let length) where amount.rounded() == amount: days += Int(amount) * length
+      case .months(let length) where amount.rounded() == amount: months += Int(amount) * length
+      default: return nil
+      }
+    }
+    switch value {
+    case .instant(let date) where days == 0 && months == 0 && seconds > 0:
+      return .instant(date.addingTimeInterval(seconds))
+    case .day(let day) where seconds == 0 && days + months > 0:
+      return .day(day.adding(months: months).adding(days: days - 1))
+    default: return nil
+    }
   }
 
   /// Every time phrase in a title, left to right, without overlaps. Quoted text, URLs and e-mail addresses are

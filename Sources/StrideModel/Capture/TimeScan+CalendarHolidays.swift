@@ -103,6 +103,25 @@ extension Scan {
     return (hebrew + islamic + chinese + orthodox).map { ($0.0, HolidayRule.calendar($0.1)) } + western
   }()
 
+  /// The days whose names are also a title's words (the list above says why each is left out there), read where
+  /// the whole text is a time: `stride when "lent 2027"`, `--due "trinity sunday"`.
+  static let wholeTextHolidaysByFirstWord: [String: [([String], HolidayRule)]] = {
+    let table: [(String, HolidayRule)] = [
+      ("lent", .easter(-46)), ("trinity sunday", .easter(56)), ("corpus christi", .easter(60)),
+      ("clean monday", .calendar(.orthodoxEaster(-48))), ("pure monday", .calendar(.orthodoxEaster(-48))),
+      ("great fast", .calendar(.orthodoxEaster(-48))),
+      ("boss day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
+      ("bosses day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
+      ("civil rights day", .nthWeekday(3, weekday: 1, month: 1)),
+    ]
+    var byFirst: [String: [([String], HolidayRule)]] = [:]
+    for (written, rule) in table {
+      let words = written.split(separator: " ").map(String.init)
+      byFirst[words[0], default: []].append((words, rule))
+    }
+    return byFirst
+  }()
+
   /// The convention a holiday of another calendar in `words` was read by, for `stride when` to say back.
   func holidayConvention(_ words: [String]) -> String? {
     for index in words.indices {

@@ -13,9 +13,9 @@ extension Scan {
     guard word.startsWithDigit else { return nil }
     if let clock = Scan.militaryClock(word) { return (.clock(clock, loose: false), index + 1, false) }
     if word.utf8.contains(UInt8(ascii: "h")), let mark = word.firstIndex(of: "h"), word.startsWithDigit {
-      // "16h", "16h30": the hour mark, as much of Europe writes it. Alone in a title "16h" could be a length.
+      // "16h", "16h30": an hour as Europe writes it; alone in a title a length, but beside "9h30" in a range.
       guard let (clock, alone) = Self.hourMark(word, at: mark) else { return nil }
-      return (.clock(clock, loose: false), index + 1, alone)
+      return (.clock(clock, loose: false), index + 1, alone && !besideMinutes(index))
     }
     var (text, meridiem) = Self.meridiemSuffix(word)
     // "3.30pm", "3.30 p.m.": with am or pm, a dot may stand for the colon; so it may after "at" ("at 12.30"),
@@ -239,5 +239,26 @@ extension Scan {
       return (.clock(shifted(clock), loose: false), end, false)
     default: return nil
     }
+  }
+
+  /// "at 1030", "around 1745": four figures on a 24-hour clock after "at", "around" or "approximately", where the
+  /// whole text is a time (in a title "sell the bike at 1500" is a price).
+  func fourFigureClock(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
+    guard !careful, word.utf8.count == 4, word.allSatisfy(\.isDigit), let number = Int(word),
+      afterAt || (index > 0 && TimeWords.approximately.contains(chunks[index - 1].word)),
+      let clock = ClockTime(hour: number / 100, minute: number % 100)
+    else { return nil }
+    return (.clock(clock, loose: false), index + 1, false)
+  }
+
+  /// Whether an hour mark alone at `index` is one end of a range whose other end has its minutes ("9h30-11h",
+  /// "15h-18h30"): then both are clock times. Two alone ("5h-6h") may be a length, as one alone may.
+  private func besideMinutes(_ index: Int) -> Bool {
+    func withMinutes(_ at: Int) -> Bool {
+      guard at >= 0, at < chunks.count, let mark = chunks[at].word.firstIndex(of: "h") else { return false }
+      return Self.hourMark(chunks[at].word, at: mark)?.alone == false
+    }
+    let connector = { (at: Int) in at >= 0 && at < chunks.count && TimeWords.rangeConnectors.contains(chunks[at].word) }
+    return (connector(index - 1) && withMinutes(index - 2)) || (connector(index + 1) && withMinutes(index + 2))
   }
 }

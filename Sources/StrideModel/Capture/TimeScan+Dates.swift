@@ -90,7 +90,7 @@ extension Scan {
       return (.day(day), end, false)
     }
     var position = index + 1
-    if self.word(position) == "of" { position += 1 }
+    if self.word(position) == "of" || self.word(position) == "from" { position += 1 }
     if let modifier = self.word(position), ["next", "this", "last"].contains(modifier),
       self.word(position + 1) == "week"
     {
@@ -119,15 +119,7 @@ extension Scan {
       }
       return (.date(joined), index + 1, false)
     }
-    if word == "in", let next = self.word(index + 1), let month = TimeWords.months[next] {
-      // "in june", "in june of 2027".
-      var position = index + 2
-      if self.word(position) == "of" { position += 1 }
-      if let year = self.word(position).flatMap(Scan.fullYear), let date = CivilDate(year: year, month: month, day: 1) {
-        return (.day(date), position + 1, false)
-      }
-      return (.day(upcomingFirst(of: month)), index + 2, false)
-    }
+    if word == "in" { return inMonthOrYear(index) }
     if let year = Scan.fullYear(word), let next = self.word(index + 1), let month = TimeWords.months[next] {
       if let day = self.word(index + 2).flatMap(Scan.dayNumber),
         let date = CivilDate(year: year, month: month, day: day)
@@ -154,10 +146,34 @@ extension Scan {
         guard let date = CivilDate(year: year, month: month, day: 1) else { return nil }
         return (.date(date), index + 2, false)
       }
+      // "march next year", "march of last year", as "march 2027" is; "march in 2 years" where the whole text is a
+      // time.
+      if let (year, after) = yearNamed(at: index + 1), let date = CivilDate(year: year, month: month, day: 1) {
+        return (.date(date), after, false)
+      }
       guard !careful || marked else { return nil }
       return (.day(upcomingFirst(of: month)), index + 1, false)
     }
     return dayFirstPiece(index, marked: marked)
+  }
+
+  /// "in june", "in june of 2027", "in june next year"; and "in 2027" where the whole text is a time: the year
+  /// (`namedPeriod` makes it the whole of it).
+  private func inMonthOrYear(_ index: Int) -> (Piece, Int, Bool)? {
+    guard let next = self.word(index + 1) else { return nil }
+    if !careful, let year = Scan.fullYear(next) {
+      return CivilDate(year: year, month: 1, day: 1).map { (.date($0), index + 2, false) }
+    }
+    guard let month = TimeWords.months[next] else { return nil }
+    var position = index + 2
+    if let (year, after) = yearNamed(at: position), let date = CivilDate(year: year, month: month, day: 1) {
+      return (.day(date), after, false)
+    }
+    if self.word(position) == "of" { position += 1 }
+    if let year = self.word(position).flatMap(Scan.fullYear), let date = CivilDate(year: year, month: month, day: 1) {
+      return (.day(date), position + 1, false)
+    }
+    return (.day(upcomingFirst(of: month)), index + 2, false)
   }
 
   /// The day before its month: "3 december", "3rd of dec", "the fifteenth of february", "3 Aug 96", and "the 3rd of
@@ -211,27 +227,36 @@ extension Scan {
     if word == "last" {
       (nth, position) = (-1, index + 1)
     } else if let found = dayOfMonth(at: index), found.ordinal {
-      (nth, position) = (found.day, found.end)
+      // "the second last week of october", "fifth last day of may": counted from the end.
+      let fromEnd = self.word(found.end) == "last"
+      (nth, position) = fromEnd ? (-found.day, found.end + 1) : (found.day, found.end)
     } else {
       return nil
     }
     // "the last weekend of october": its Saturday; "the first week of may": its Monday (`namedPeriod` makes them
-    // the weekend and the week).
+    // the weekend and the week). Of a year ("the last week of 2018", "the first monday of 2027"), in its last month
+    // counting from the end, else in its first.
     guard let noun = self.word(position),
       ["day", "week"].contains(noun) || TimeWords.weekdays[noun] != nil || TimeWords.weekendWords.contains(noun),
       let connector = self.word(position + 1), connector == "of" || connector == "in",
       let (month, fixed, after) = monthReference(at: position + 2)
+        ?? self.word(position + 2).flatMap(Scan.fullYear).flatMap({
+          CivilDate(year: $0, month: nth < 0 ? 12 : 1, day: 1).map { ($0, true, position + 3) }
+        })
     else { return nil }
     func day(in month: CivilDate) -> CivilDate? {
       if noun == "day" {
-        return nth == -1 ? month.endOfMonth : CivilDate(year: month.year, month: month.month, day: nth)
+        guard nth < 0 else { return CivilDate(year: month.year, month: month.month, day: nth) }
+        let day = month.endOfMonth.adding(days: nth + 1)
+        return day.month == month.month ? day : nil
       }
       // A month's weeks are those wholly in it: the first from its first Monday, the last to its last Sunday.
       let weekday = noun == "week" ? 1 : TimeWords.weekdays[noun] ?? 6
-      if nth == -1 {
+      if nth < 0 {
         let last = month.endOfMonth
         let lastOne = noun == "week" ? 7 : weekday
-        return last.adding(days: -((last.isoWeekday - lastOne + 7) % 7) - (noun == "week" ? 6 : 0))
+        let day = last.adding(days: -((last.isoWeekday - lastOne + 7) % 7) - (noun == "week" ? 6 : 0) + 7 * (nth + 1))
+        return day.month == month.month ? day : nil
       }
       guard nth <= 5 else { return nil }
       let firstOne = month.adding(days: (weekday - month.isoWeekday + 7) % 7)

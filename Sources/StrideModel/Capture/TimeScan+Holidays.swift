@@ -41,6 +41,9 @@ extension Scan {
       year = today.year + yearShift
       before = yearShift < 0
       end += 3
+    } else if shift == nil, let (shiftedYear, after) = yearMoved(at: end) {
+      year = shiftedYear
+      end = after
     }
     // "play last christmas", "photos from last easter": a holiday gone by is no due, nor the next one.
     let afterBack = index > 0 && (self.word(index - 1).flatMap { TimeWords.periodShifts[$0] } ?? 0) < 0
@@ -55,15 +58,51 @@ extension Scan {
     return date.map { (.date($0), end, false) }
   }
 
-  /// The holiday named at `index` and where its name ends.
-  private func holidayName(at index: Int) -> (HolidayRule, Int)? {
-    Self.holidayName(at: index, word: self.word)
+  /// "thanksgiving in 9 months", "christmas in a year", "easter 2 years ago": the holiday in the year that lies so
+  /// far from today, and where the words end; only where the whole text is a time (in a title "buy christmas
+  /// presents in 2 weeks" is due in two weeks).
+  func yearMoved(at index: Int) -> (Int, Int)? {
+    // Months and years move it to another year; days and weeks would only name the one to come.
+    guard !careful, let word = self.word(index),
+      word == "in" || word.startsWithNumber || TimeWords.amounts[word] != nil,
+      let (amounts, _) = amounts(at: word == "in" ? index + 1 : index),
+      amounts.allSatisfy({ if case .months = $0.1 { true } else { false } }),
+      case (.day(let day), let end, _)? = relativePiece(word, index, marked: false)
+    else { return nil }
+    return (day.year, end)
   }
 
-  /// The holiday named at `index` of words given one at a time (lower-cased) and where its name ends.
+  /// "next year", "of last year" after a month, and where the whole text is a time "in 2 years" and "a year ago" too:
+  /// the year, and where the words end.
+  func yearNamed(at index: Int) -> (Int, Int)? {
+    let position = word(index) == "of" ? index + 1 : index
+    if let shift = word(position).flatMap({ TimeWords.periodShifts[$0] }), ["year", "yr"].contains(word(position + 1)) {
+      return (parser.today.year + shift, position + 2)
+    }
+    return yearMoved(at: index)
+  }
+
+  /// The holiday named at `index` and where its name ends.
+  private func holidayName(at index: Int) -> (HolidayRule, Int)? {
+    guard let first = self.word(index).map(Self.bareWord) else { return nil }
+    if let found = Self.holidayName(among: Self.holidaysByFirstWord[first], at: index, word: self.word) {
+      return found
+    }
+    // Names that are also a title's words ("lent", "clean monday") where the whole text is a time.
+    return careful ? nil : Self.holidayName(among: Self.wholeTextHolidaysByFirstWord[first], at: index, word: self.word)
+  }
+
+  /// The holiday named at `index` of words given one at a time (lower-cased) and where its name ends: those read
+  /// in a title (`routine` words such as "every christmas" use it).
   static func holidayName(at index: Int, word: (Int) -> String?) -> (HolidayRule, Int)? {
-    guard let first = word(index), let names = holidaysByFirstWord[bareWord(first)] else { return nil }
-    for (name, rule) in names where name.indices.allSatisfy({ word(index + $0).map(bareWord) == name[$0] }) {
+    guard let first = word(index).map(bareWord) else { return nil }
+    return holidayName(among: holidaysByFirstWord[first], at: index, word: word)
+  }
+
+  private static func holidayName(
+    among names: [([String], HolidayRule)]?, at index: Int, word: (Int) -> String?
+  ) -> (HolidayRule, Int)? {
+    for (name, rule) in names ?? [] where name.indices.allSatisfy({ word(index + $0).map(bareWord) == name[$0] }) {
       return (rule, index + name.count)
     }
     return nil

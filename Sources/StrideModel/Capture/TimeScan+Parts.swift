@@ -176,10 +176,12 @@ extension Scan {
     return ["week", "month", "year"].contains(unit) ? period(unit, shift: 2) : nil
   }
 
-  /// "in the next hour", "within the next 2 days": "next" after "in the" or "within the".
+  /// "in the next hour", "within the next 2 days", "in the 2 coming days": "next", or a count of periods ahead,
+  /// after "in the" or "within the".
   func withinNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard ["in", "within"].contains(word), self.word(index + 1) == "the", let next = self.word(index + 2),
-      ["next", "coming"].contains(next), let (piece, end, _) = modifiedPiece(next, index + 2)
+      let (piece, end, _) = ["next", "coming"].contains(next)
+        ? modifiedPiece(next, index + 2) : upcomingUnits(next, index + 2)
     else { return nil }
     return (piece, end, false)
   }

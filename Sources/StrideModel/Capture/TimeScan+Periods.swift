@@ -22,6 +22,10 @@ extension Scan {
       }
       return (.day(day), index + 2, false)
     }
+    // "last week's sunday", "next week's friday": that weekday of the week.
+    if noun == "week's" || noun == "weeks", let weekday = self.word(index + 2).flatMap({ TimeWords.weekdays[$0] }) {
+      return (.day(today.startOfWeek.adding(days: 7 * shift + weekday - 1)), index + 3, false)
+    }
     if word == "this", let part = TimeWords.dayParts[noun] {
       return (.dayWithDefault(today, part), index + 2, false)
     }
@@ -61,6 +65,15 @@ extension Scan {
       return (.day(weekend(next: shift == 1)), index + 2, false)
     default: return nil
     }
+  }
+
+  /// "the week of october 7th", "week of the 14th": the Monday of the week the date falls in (`namedPeriod` makes
+  /// it the whole week).
+  func weekOfPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard word == "week", self.word(index + 1) == "of", let date = expression(at: index + 2, marked: true),
+      let day = date.day
+    else { return nil }
+    return (.day(day.startOfWeek), date.end, false)
   }
 
   /// "next march", "this june", "last may": the first day of a month by where it stands — this month's or the

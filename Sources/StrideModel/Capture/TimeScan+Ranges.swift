@@ -39,11 +39,31 @@ extension Scan {
       join(&start, &end)
       return (start, end)
     }
+    if let end = bareHourEnd(after: start) { return (start, end) }
     if let found = sameMonth(start) {
       // "february 20 - 29, 2022" names a day that never was: no range, and no half of one.
       return found.1 == nil ? nil : found
     }
     return (start, nil)
+  }
+
+  /// "8am until 6", "9:30am to 11": an end said as a bare hour after a clock time is the first time that hour comes
+  /// after the start, on the start's day ("8am until 6" ends at 18:00); nil when none does.
+  private func bareHourEnd(after start: Phrase) -> Phrase? {
+    guard start.dayless, !start.loose, start.passed == nil, case .instant(let from) = start.value,
+      let word = word(start.end + 1), word.utf8.count <= 2, let hour = Int(word), (1...12).contains(hour),
+      !careful || endsDate(at: start.end + 1)
+    else { return nil }
+    let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
+    let clock = calendar.clock(of: from)
+    guard let later = [hour % 12, hour % 12 + 12].first(where: { $0 * 60 > clock.hour * 60 + clock.minute }) else {
+      return nil
+    }
+    var end = start
+    end.first = start.end + 1
+    end.end = start.end + 2
+    end.value = .instant(calendar.date(calendar.day(of: from), ClockTime(hour: later)!))
+    return end
   }
 
   /// "10 to 22 august", "eighth to eleventh may 2010", "the 13th to the 15th of july": a day of the month, then a

@@ -4,9 +4,10 @@ import StrideBase
 /// The pieces of a time phrase that move from now ("in 2 hours", "+2d") and that name a clock time ("5pm").
 extension Scan {
   /// "in 20 minutes", "in 2 hours", "in 3 days", "2 weeks from now", "two weeks from tomorrow", "+2d", "3 days
-  /// ago", "within a week", "3 fridays from now".
+  /// ago", "within a week", "3 fridays from now"; "3 days back" where the whole text is a time (in a title "move it
+  /// 2 weeks back" says how far to move it).
   func relativePiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    if let found = countedWeekdays(word, index) { return found }
+    if let found = countedWeekdays(word, index) ?? upcomingUnits(word, index) { return found }
     var position = index
     var sign = 1.0
     var needsSuffix = true
@@ -49,14 +50,14 @@ extension Scan {
         guard !careful || marked || index == 0 else { return nil }
         position += 1
       case "from":
-        if let from = self.word(position + 1), from == "now" || from == "today" {
-          position += 2
+        if let after = nowWords(at: position + 1) {
+          position = after
           break
         }
         // "two weeks from tomorrow", "a week from friday".
         guard let anchor = expression(at: position + 1, marked: true), let day = anchor.day else { return nil }
         return (.day(shifted(day, amounts, sign: 1)), anchor.end, false)
-      case "ago", "earlier":
+      case _ where suffix == "ago" || suffix == "earlier" || (suffix == "back" && !careful):
         sign = -1
         position += 1
       default:
@@ -64,6 +65,15 @@ extension Scan {
       }
     }
     return (relative(amounts, sign: sign), position, false)
+  }
+
+  /// Where "now", "right now" or "today" after "from" at `index` ends.
+  private func nowWords(at index: Int) -> Int? {
+    switch word(index) {
+    case "now", "today": index + 1
+    case "right": word(index + 1) == "now" ? index + 2 : nil
+    default: nil
+    }
   }
 
   /// One or more amounts with units ("2 hours", "1d 2hr 5min", "an hour and a half" is not read).
@@ -76,6 +86,17 @@ extension Scan {
       if self.word(position) == "and", amountAndUnit(at: position + 1, signed: false) != nil { position += 1 }
     }
     return amounts.isEmpty ? nil : (amounts, position)
+  }
+
+  /// "for 30 mins", "for 10 days" ending the words at `end`, after a time from `first`: where "for" stands and the
+  /// lengths after it.
+  func lasting(after first: Int, before end: Int) -> (at: Int, amounts: [(Double, RelativeUnit)])? {
+    guard end - first >= 3 else { return nil }
+    for index in stride(from: end - 2, to: first, by: -1) where chunks[index].word == "for" {
+      guard let (amounts, after) = amounts(at: index + 1), after == end else { return nil }
+      return (index, amounts)
+    }
+    return nil
   }
 
   /// A day moved by whole days and months.
@@ -126,8 +147,8 @@ extension Scan {
       amount += 0.5
       position = after
     }
-    // "in 2 more days".
-    if self.word(position) == "more" { position += 1 }
+    // "in 2 more days", "in 2 upcoming weeks".
+    if let more = self.word(position), more == "more" || more == "upcoming" || more == "coming" { position += 1 }
     if let after = quarterOfAnHour(at: position) { return (amount * 15, .seconds(60), after) }
     guard let unitWord = self.word(position), let unit = Durations.relativeUnits[unitWord] else { return nil }
     position += 1
@@ -181,6 +202,9 @@ extension Scan {
       case ("ago", _):
         sign = -1
         end += 1
+      case ("back", _) where !careful:
+        sign = -1
+        end += 1
       default: return nil
       }
     }
@@ -190,6 +214,18 @@ extension Scan {
       ? parser.upcoming(weekday).adding(days: 7 * (count - 1))
       : today.adding(days: -((today.isoWeekday - weekday + 6) % 7 + 1) - 7 * (count - 1))
     return (.day(day), end, false)
+  }
+
+  /// "2 upcoming weeks", "three coming days": the count before "upcoming" or "coming", read as "the next 2 weeks"
+  /// is, that far from now.
+  func upcomingUnits(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard let shift = self.word(index + 1), shift == "upcoming" || shift == "coming",
+      let count = word.startsWithNumber ? Durations.number(word) : TimeWords.hourWords[word].map(Double.init),
+      count >= 1,
+      count.rounded() == count, let unitWord = self.word(index + 2), unitWord.count > 2,
+      let unit = Durations.relativeUnits[unitWord], Scan.withinReach(count, unit)
+    else { return nil }
+    return (relative([(count, unit)], sign: 1), index + 3, false)
   }
 
   /// "16h", "9h", "16h30": an hour in the way much of Europe writes one (a clock time, not a length, unless after

@@ -113,11 +113,20 @@ struct Scan {
     // "early next week", "mid january": the part of the period.
     if let part = periodPart(at: phrase.end - words.count), part.end == phrase.end { return (part.first, part.last) }
     if words.count == 1, TimeWords.weekendWords.contains(words[0]) { return weekendDays(next: false) }
+    if words.count == 2, words[0] == "in", Scan.fullYear(words[1]) != nil, let first = phrase.day {
+      return (first, first.adding(months: 11).endOfMonth)
+    }
+    // "the week of october 7th": from its Monday to its Sunday.
+    if words.count > 2, words[0] == "week", words[1] == "of", let first = phrase.day {
+      return (first, first.adding(days: 6))
+    }
     // "the last weekend of october", "the first week in may": from its Saturday to its Sunday, its Monday to its
     // Sunday.
-    if words.count >= 4, ["of", "in"].contains(words[2]), let first = phrase.day {
-      if TimeWords.weekendWords.contains(words[1]) { return (first, first.adding(days: 1)) }
-      if words[1] == "week" { return (first, first.adding(days: 6)) }
+    // "the second last week of december": counted from the end.
+    let named = words.count >= 5 && words[1] == "last" ? 2 : 1
+    if words.count >= 4, named + 1 < words.count, ["of", "in"].contains(words[named + 1]), let first = phrase.day {
+      if TimeWords.weekendWords.contains(words[named]) { return (first, first.adding(days: 1)) }
+      if words[named] == "week" { return (first, first.adding(days: 6)) }
     }
     if let first = phrase.day, namesQuarter(from: index, to: phrase.end) {
       return (first, first.adding(months: 2).endOfMonth)
@@ -316,14 +325,18 @@ struct Scan {
     {
       return found
     }
-    if let found = boundaryPiece(word, index) { return found }
+    if let found = boundaryPiece(word, index) ?? weekOfPiece(word, index) { return found }
     if let found = pastToPiece(word, index, afterAt: afterAt) { return found }
     if let found = relativePiece(word, index, marked: marked) { return found }
     if let found = monthDayPiece(word, index, marked: marked) { return found }
     if let found = weekdayPiece(word, index) { return found }
     if let found = numericDatePiece(word, index, marked: marked) { return found }
     if let found = ordinalPiece(word, index, marked: marked) { return found }
-    if let found = clockPiece(word, index, afterAt: afterAt, afterDay: afterDay) { return found }
+    if let found = clockPiece(word, index, afterAt: afterAt, afterDay: afterDay)
+      ?? fourFigureClock(word, index, afterAt: afterAt)
+    {
+      return found
+    }
     return nil
   }
 }

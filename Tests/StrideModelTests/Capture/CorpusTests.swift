@@ -36,16 +36,27 @@ struct CorpusTests {
   }
 
   /// Issue 55's count: every chrono record that expects a date, whatever its mode or category, with the cases
-  /// Docs/capture.md lists as answered differently counted as misses too. Issue 55 asks for 80%; the misses left
-  /// are mostly chrono's conventions, which Stride answers otherwise on purpose (Docs/capture.md), so this holds
-  /// the rate where it stands, 247 of 313, and prints what is missed.
-  @Test("chrono core: at least 78.9% of every record that expects a date, in every mode")
+  /// Docs/capture.md lists as answered differently counted as misses too, each read in the numeric date order of
+  /// its mode (`Corpora.dateOrder`). Issue 55 asks for 80%: 254 of 313 agree (81.2%). Of the records that expect
+  /// nothing, every one of the casual modes is left alone; of the strict mode's, seven are words Stride reads in
+  /// every mode (`Tuesday`, `in 15m`, `5 h ago`), so 50 of 57 in all, held where they stand.
+  @Test("chrono core: at least 80% of every record that expects a date; every casual negative left alone")
   func chronoCore() throws {
     var agreed = 0
     var misses: [String] = []
+    var negatives = 0
+    var readAnyway: [String] = []
     for record in try Corpora.load("chrono_en_dev.jsonl") {
-      guard let expected = record["expect"] as? [String: Any], let text = record["text"] as? String else { continue }
-      let parser = TimeParser(reference: Corpora.reference(record["ref"]), timeZone: Corpora.utc)
+      guard let text = record["text"] as? String else { continue }
+      let parser = TimeParser(
+        reference: Corpora.reference(record["ref"]), timeZone: Corpora.utc,
+        dateOrder: Corpora.dateOrder(ofMode: record["mode"]))
+      if record["expect"] is NSNull {
+        negatives += 1
+        if !parser.find(in: text).isEmpty { readAnyway.append("\(record["mode"] ?? "?"): \(text)") }
+        continue
+      }
+      guard let expected = record["expect"] as? [String: Any] else { continue }
       let found = parser.find(in: text).first
       if found.map({ Corpora.agrees(parser, $0.value, expected, dateOnlyNoon: true) }) ?? false {
         agreed += 1
@@ -55,7 +66,12 @@ struct CorpusTests {
     }
     let total = agreed + misses.count
     print("chrono core: \(agreed) of \(total) agree; missed:\n  " + misses.joined(separator: "\n  "))
-    #expect(Double(agreed) >= 0.789 * Double(total), "chrono core: \(agreed) of \(total)")
+    print(
+      "chrono negatives: \(negatives - readAnyway.count) of \(negatives) left alone; read:\n  "
+        + readAnyway.joined(separator: "\n  "))
+    #expect(Double(agreed) >= 0.80 * Double(total), "chrono core: \(agreed) of \(total)")
+    #expect(readAnyway.allSatisfy { $0.hasPrefix("strict:") }, "chrono negatives read: \(readAnyway)")
+    #expect(negatives - readAnyway.count >= 50, "chrono negatives: \(readAnyway)")
   }
 
   @Test("Taskwarrior dates: at least 95% of the ISO 8601 cases")
@@ -171,6 +187,12 @@ enum Corpora {
     return try text.split(separator: "\n").map {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
     }
+  }
+
+  /// The order chrono's mode reads a numeric date in: its English parsers, casual and strict, are en-US's (month
+  /// first); casual-GB is day first.
+  static func dateOrder(ofMode mode: Any?) -> NumericDateOrder {
+    (mode as? String) == "casual-GB" ? .dayFirst : .monthFirst
   }
 
   /// The record's reference instant, read as UTC wall-clock time; a fixed instant when it has none.

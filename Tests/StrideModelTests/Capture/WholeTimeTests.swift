@@ -28,6 +28,43 @@ struct WholeTimeTests {
     #expect(parser.instant(match.value, dateOnly: .startOfDay) == Fixtures.at(expected), "\(text)")
   }
 
+  @Test(
+    "read whole: a holiday moved by months or years, a time that lasts, four figures, a year, counts back, more days",
+    arguments: [
+      ("easter in 2 years", "2028-04-16T00:00:00Z", nil), ("halloween 2 years ago", "2024-10-31T00:00:00Z", nil),
+      ("christmas in 13 months", "2027-12-25T00:00:00Z", nil),
+      ("thanksgiving 6 months from now", "2027-11-25T00:00:00Z", nil),
+      ("2pm for 45 minutes", "2026-11-21T14:00:00Z", "2026-11-21T14:45:00Z"),
+      ("monday for 3 days", "2026-11-23T00:00:00Z", "2026-11-25T00:00:00Z"),
+      ("dec 1 for 2 weeks", "2026-12-01T00:00:00Z", "2026-12-14T00:00:00Z"),
+      ("from 10am for an hour and a half", "2026-11-21T10:00:00Z", "2026-11-21T11:30:00Z"),
+      ("at 1745", "2026-11-21T17:45:00Z", nil), ("around 2215", "2026-11-21T22:15:00Z", nil),
+      ("june next year", "2027-06-01T00:00:00Z", nil), ("april in 2 years", "2028-04-01T00:00:00Z", nil),
+      ("january of last year", "2025-01-01T00:00:00Z", nil),
+      ("in 2028", "2028-01-01T00:00:00Z", "2028-12-31T00:00:00Z"),
+      ("5 days back", "2026-11-16T00:00:00Z", nil), ("2 fridays back", "2026-11-13T00:00:00Z", nil),
+      ("a week from right now", "2026-11-28T00:00:00Z", nil),
+      ("lent 2027", "2027-02-10T00:00:00Z", nil), ("trinity sunday 2027", "2027-05-23T00:00:00Z", nil),
+      ("clean monday 2027", "2027-03-15T00:00:00Z", nil), ("bosses day", "2027-10-15T00:00:00Z", nil),
+      ("civil rights day", "2027-01-18T00:00:00Z", nil),
+    ] as [(String, String, String?)])
+  func readWhole(_ text: String, _ start: String, _ end: String?) throws {
+    let match = try #require(parser.parse(text, ahead: true), "\(text)")
+    #expect(parser.instant(match.value, dateOnly: .startOfDay) == Fixtures.at(start), "\(text)")
+    #expect(match.end.map { parser.instant($0, dateOnly: .startOfDay) } == end.map(Fixtures.at), "\(text)")
+  }
+
+  @Test(
+    "inside a title these stay: a price after at, a count back, and holidays whose names are a title's words",
+    arguments: [
+      "sell the bike at 1500", "move it 2 weeks back", "return the lent book", "bosses day lunch",
+      "pray for trinity sunday school", "buy christmas presents in 2 months",
+    ])
+  func keptInTitles(_ text: String) {
+    let words = ["1500", "back", "lent", "bosses", "trinity", "christmas"]
+    #expect(parser.find(in: text).allSatisfy { found in !words.contains { found.text.contains($0) } }, "\(text)")
+  }
+
   @Test("the beginning of a year is its first day")
   func beginningOfYear() {
     #expect(parser.parse("beginning of 2028")?.value == Fixtures.day("2028-01-01"))
