@@ -7,12 +7,15 @@ extension TimeParser {
   /// The words at `index` kept as such a figure: where they end, and why they were kept.
   func heldFigure(at index: Int, scan: Scan) -> (Int, String)? {
     guard let word = scan.word(index) else { return nil }
-    if TimeWords.hourMarkers.contains(word), let figure = scan.word(index + 1), Self.isBareHour(figure),
-      scan.amountBefore(marker: index), scan.endsDate(at: index + 1)
+    // "divide by 5", "tmrw by 5 send the report": a figure after "by" not read as an hour; a count ("by 5 votes")
+    // is no hour at all.
+    if TimeWords.hourMarkers.contains(word), word != "than", let figure = scan.word(index + 1),
+      Self.isBareHour(figure), !scan.countFollows(index + 2)
     {
       let hour = Int(figure)!
       let written = (1...12).contains(hour) ? "\(word) \(figure)pm or \(word) \(figure)am" : "\(word) \(figure):00"
-      return (index + 2, "it may be an amount; for a time, write \(written)")
+      let amount = scan.amountBefore(marker: index) && scan.endsDate(at: index + 1)
+      return (index + 2, (amount ? "it may be an amount; " : "") + "for a time, write \(written)")
     }
     guard word.startsWithDigit, let connector = scan.word(index + 1), TimeWords.rangeConnectors.contains(connector),
       let last = scan.word(index + 2), let from = Scan.clockFigure(word), let to = Scan.clockFigure(last),

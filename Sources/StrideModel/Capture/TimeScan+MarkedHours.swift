@@ -11,6 +11,12 @@ extension Scan {
     leadingHour(at: index) || ((first || joiner != nil) && hourMarked(at: index, joiner: joiner))
   }
 
+  /// Whether the line opens with a word that makes a bare figure after it an hour ("after 10 walk the dog").
+  var markerOpensLine: Bool {
+    guard let first = word(0) else { return false }
+    return TimeWords.hourMarkers.contains(first) && first != "than"
+  }
+
   /// Whether the piece at `index` follows a word that makes a bare figure there an hour, as "at" does: a marker
   /// right before the phrase (`joiner` nil), or "after", "before" or "by" joining it to a day ("fri after 5").
   func hourMarked(at index: Int, joiner: String?) -> Bool {
@@ -29,8 +35,9 @@ extension Scan {
     if marker == "than" {
       return !["later", "earlier", "sooner"].contains(index > 0 ? word(index - 1) ?? "" : "")
     }
-    guard marker == "by", index > 0, let before = word(index - 1) else { return false }
+    guard index > 0, let before = word(index - 1) else { return false }
     if before.startsWithDigit || TimeWords.changeWords.contains(before) { return true }
+    guard marker == "by" else { return false }
     // "cut the budget by 5", "raise prices by 5": a word of change two or three words back.
     return (2...3).contains { offset in
       index - offset >= 0 && word(index - offset).map(TimeWords.changeWords.contains) == true
@@ -49,7 +56,7 @@ extension TimeWords {
     "fall", "fell", "short", "extend", "extended", "shorten", "win", "won", "lose", "lost", "lead", "led", "beat",
     "scale", "scaled", "shift", "shifted", "offset", "indent", "pad", "round", "rotate", "zoom", "step", "count",
     "skip", "inflate", "deflate", "boost", "bump", "increment", "decrement", "outnumber", "exceed", "miss", "missed",
-    "trim", "widen", "narrow", "discount",
+    "trim", "widen", "narrow", "discount", "split", "group", "share", "sorted", "filter",
   ]
 
   /// Words that number what follows them: a dotted range after them is no hours ("version 2.10-3", "pages 1.10-12").

@@ -16,22 +16,29 @@ extension Scan {
   /// written as a clock; nil otherwise (and for a colon clock, which reads as a clock by itself).
   func mixedRangeEnd(_ word: String, at index: Int) -> ClockTime? {
     // Most figures are not beside a dash or "to": checked first, before the word is taken apart.
-    let after = self.word(index + 1).map(TimeWords.rangeConnectors.contains) == true
-    let before = index >= 2 && self.word(index - 1).map(TimeWords.rangeConnectors.contains) == true
+    let after = joinsRange(at: index + 1)
+    let before = index >= 2 && joinsRange(at: index - 1)
     guard after || before, let own = Self.clockFigure(word), !own.written else { return nil }
     let first = after ? index : index - 2
     guard let other = self.word(after ? index + 2 : index - 2) else { return nil }
     let meridiemWord = self.word(first + 3).map { TimeWords.meridiems[$0] != nil } ?? false
     guard let otherFigure = Self.clockFigure(other, meridiemWord: after && meridiemWord) else { return nil }
     if otherFigure.written { return own.clock }
-    // A bare end beside a dotted one ("9.30-11") is a clock where the range ends the phrase ("9.30-11 friday", not
-    // "9.30-11 pounds") and numbers nothing ("version 2.10-3"); two dotted ends are a price or a version
+    // A bare end beside a dotted one ("9.30-11") is a clock where the range opens the line or ends the phrase
+    // ("9.30-11 friday", not "9.30-11 pounds") and numbers nothing ("version 2.10-3"); two dotted ends are a price or a version
     // ("1.50-2.50") unless am or pm says otherwise.
-    guard own.dotted != otherFigure.dotted, endsDate(at: first + 2),
+    guard own.dotted != otherFigure.dotted, first == 0 || endsDate(at: first + 2),
       (own.dotted ? own : otherFigure).clock.minute % 5 == 0,
       first == 0 || !TimeWords.numberingWords.contains(self.word(first - 1) ?? "")
     else { return nil }
     return own.clock
+  }
+
+  /// Whether the word at `index` joins a range's two ends: a dash, "to", "until", or "and" after "between".
+  private func joinsRange(at index: Int) -> Bool {
+    guard let connector = word(index) else { return false }
+    if connector == "and" { return index >= 2 && word(index - 2) == "between" }
+    return TimeWords.rangeConnectors.contains(connector)
   }
 
   /// A figure as a range's end may be written: a bare hour ("10"), a dotted time ("9.30"), a colon clock
