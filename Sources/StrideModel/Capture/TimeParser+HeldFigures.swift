@@ -19,7 +19,7 @@ extension TimeParser {
     }
     guard word.startsWithDigit, let connector = scan.word(index + 1), TimeWords.rangeConnectors.contains(connector),
       let last = scan.word(index + 2), let from = Scan.clockFigure(word), let to = Scan.clockFigure(last),
-      !from.written, !to.written, from.dotted == to.dotted
+      !from.written, !to.written, from.dotted == to.dotted, !scan.countFollows(index + 3)
     else { return nil }
     // Beside a day, or after "at" or "from", two bare numbers are more likely hours than a count ("pages 10-11").
     let before = index > 0 ? scan.word(index - 1) : nil

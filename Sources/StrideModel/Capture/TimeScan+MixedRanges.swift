@@ -23,7 +23,14 @@ extension Scan {
     guard let other = self.word(after ? index + 2 : index - 2) else { return nil }
     let meridiemWord = self.word(first + 3).map { TimeWords.meridiems[$0] != nil } ?? false
     guard let otherFigure = Self.clockFigure(other, meridiemWord: after && meridiemWord) else { return nil }
-    if otherFigure.written { return own.clock }
+    // "at 10-11": the start is an hour by "at", so the end is one too, never a dangling "-11" ("at 8-10 people" is a
+    // count).
+    if otherFigure.written
+      || (!after && !own.dotted && !otherFigure.dotted && first > 0
+        && ["at", "@"].contains(self.word(first - 1) ?? "") && endsDate(at: index))
+    {
+      return own.clock
+    }
     // A bare end beside a dotted one ("9.30-11") is a clock where the range opens the line or ends the phrase
     // ("9.30-11 friday", not "9.30-11 pounds") and numbers nothing ("version 2.10-3"); two dotted ends are a price or a version
     // ("1.50-2.50") unless am or pm says otherwise.
