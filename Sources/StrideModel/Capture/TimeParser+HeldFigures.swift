@@ -9,7 +9,7 @@ extension TimeParser {
     guard let word = scan.word(index) else { return nil }
     // "divide by 5", "tmrw by 5 send the report": a figure after "by" not read as an hour; a count ("by 5 votes")
     // is no hour at all.
-    if TimeWords.hourMarkers.contains(word), word != "than", let figure = scan.word(index + 1),
+    if TimeWords.isHourMarker(word), word != "than", let figure = scan.word(index + 1),
       Self.isBareHour(figure), !scan.countFollows(index + 2)
     {
       let hour = Int(figure)!

@@ -14,7 +14,7 @@ extension Scan {
   /// Whether the line opens with a word that makes a bare figure after it an hour ("after 10 walk the dog").
   var markerOpensLine: Bool {
     guard let first = word(0) else { return false }
-    return TimeWords.hourMarkers.contains(first) && first != "than"
+    return TimeWords.isHourMarker(first) && first != "than"
   }
 
   /// Whether the piece at `index` follows a word that makes a bare figure there an hour, as "at" does: a marker
@@ -24,7 +24,8 @@ extension Scan {
       guard let last = joiner.split(separator: " ").last else { return false }
       return TimeWords.innerMarkers[String(last)] != nil
     }
-    guard index > 0, let marker = word(index - 1), TimeWords.hourMarkers.contains(marker) else { return false }
+    // Asked of nearly every word: a comparison of short strings, not a hash.
+    guard index > 0, let marker = word(index - 1), TimeWords.isHourMarker(marker) else { return false }
     return !amountBefore(marker: index - 1)
   }
 
@@ -46,8 +47,14 @@ extension Scan {
 }
 
 extension TimeWords {
-  /// Words after which a bare figure is a clock hour, as after "at" ("by 5", "until 5", "no later than 5").
-  static let hourMarkers: Set<String> = ["by", "before", "after", "until", "untill", "till", "til", "b4", "than"]
+  /// Whether a bare figure after `word` is a clock hour, as after "at" ("by 5", "until 5", "no later than 5"). Asked
+  /// of nearly every word, so the words are compared (they are short), not hashed.
+  static func isHourMarker(_ word: String) -> Bool {
+    switch word {
+    case "by", "before", "after", "until", "untill", "till", "til", "b4", "than": true
+    default: false
+    }
+  }
 
   /// Words of a change by an amount: a figure after "by" beside them is how much ("divide by 5", "won by 3").
   static let changeWords: Set<String> = [

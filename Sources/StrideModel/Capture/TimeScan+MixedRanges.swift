@@ -32,8 +32,8 @@ extension Scan {
       return own.clock
     }
     // A bare end beside a dotted one ("9.30-11") is a clock where the range opens the line or ends the phrase
-    // ("9.30-11 friday", not "9.30-11 pounds") and numbers nothing ("version 2.10-3"); two dotted ends are a price or a version
-    // ("1.50-2.50") unless am or pm says otherwise.
+    // ("9.30-11 friday", not "9.30-11 pounds") and numbers nothing ("version 2.10-3"); two dotted ends are a price
+    // or a version ("1.50-2.50") unless am or pm says otherwise.
     guard own.dotted != otherFigure.dotted, first == 0 || endsDate(at: first + 2),
       (own.dotted ? own : otherFigure).clock.minute % 5 == 0,
       first == 0 || !TimeWords.numberingWords.contains(self.word(first - 1) ?? "")
@@ -44,8 +44,12 @@ extension Scan {
   /// Whether the word at `index` joins a range's two ends: a dash, "to", "until", or "and" after "between".
   private func joinsRange(at index: Int) -> Bool {
     guard let connector = word(index) else { return false }
-    if connector == "and" { return index >= 2 && word(index - 2) == "between" }
-    return TimeWords.rangeConnectors.contains(connector)
+    // Asked beside every figure: a comparison of short strings, not a hash.
+    switch connector {
+    case "-", "–", "to", "until", "untill", "till", "through", "thru": return true
+    case "and": return index >= 2 && word(index - 2) == "between"
+    default: return false
+    }
   }
 
   /// A figure as a range's end may be written: a bare hour ("10"), a dotted time ("9.30"), a colon clock
