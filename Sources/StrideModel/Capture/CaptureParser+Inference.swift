@@ -15,10 +15,19 @@ extension CaptureParser {
   /// The marks "ASAP" may carry and take along ("asap!", "ASAP."): it is a token in any case, with or without `!`.
   static let asapMarks: Set<Character> = ["!", "."]
 
+  /// "asap", "ASAP!", "a.s.a.p.", "A.S.A.P": the word, in any case, with its dots or without.
   static func isAsap(_ word: String) -> Bool {
     var bare = Substring(word)
     while let last = bare.last, asapMarks.contains(last) { bare.removeLast() }
-    return bare == "asap"
+    return bare == "asap" || bare == "a.s.a.p"
+  }
+
+  /// The words "as soon as possible" ("as soon as poss") from `index` of `words`: how many, else nil.
+  static func asSoonAsPossible(_ words: [String], at index: Int) -> Int? {
+    guard words[index] == "as", index + 3 < words.count, words[index + 1] == "soon", words[index + 2] == "as",
+      ["possible", "poss"].contains(words[index + 3])
+    else { return nil }
+    return 4
   }
   /// People and bodies a deadline may be owed to, besides a capitalised name.
   static let parties: Set<String> = [

@@ -28,12 +28,10 @@ extension CaptureParser {
         if found == nil {
           result.spans.append(CaptureSpan(field: .unread, text: token, start: word.lowerBound, end: word.upperBound))
         }
-      } else if let found = urgencyOrEnergy(lower, into: &result) {
+      } else if let (found, last, end) = urgency(lower, at: index, words, characters, into: &result) {
         field = found
-        // "asap!", "ASAP.": the marks leave the title with the word.
-        while span.upperBound < words[index].upperBound, Self.asapMarks.contains(characters[span.upperBound]) {
-          span = span.lowerBound..<(span.upperBound + 1)
-        }
+        span = word.lowerBound..<end
+        index = last
       } else if lower.hasPrefix("!"), lower.count > 1, lower.dropFirst().allSatisfy(\.isLetter) {
         // Named in the reply, never silently part of the title.
         result.spans.append(
@@ -85,6 +83,31 @@ extension CaptureParser {
       return (nil, false)
     }
     return nil
+  }
+
+  /// `!low`, `!urgent`, `ASAP` with the marks it carries ("asap!", "ASAP.", which leave the title with it) and "as
+  /// soon as possible" at `index`: the field set, the index of the last word, and where the words end.
+  private func urgency(
+    _ lower: String, at index: Int, _ words: [Range<Int>], _ characters: [Character], into result: inout ParsedCapture
+  ) -> (CaptureSpan.Field, last: Int, end: Int)? {
+    if lower == "as", let count = asSoonAsPossible(words, at: index, in: characters) {
+      // "fix the boiler as soon as possible": ASAP said in full.
+      result.type = .obligation
+      return (.type, index + count - 1, Self.token(words[index + count - 1], in: characters).upperBound)
+    }
+    guard let found = urgencyOrEnergy(lower, into: &result) else { return nil }
+    var end = Self.token(words[index], in: characters).upperBound
+    while end < words[index].upperBound, Self.asapMarks.contains(characters[end]) { end += 1 }
+    return (found, index, end)
+  }
+
+  /// Whether "as soon as possible" starts at `index` of `words`: how many words it takes.
+  private func asSoonAsPossible(_ words: [Range<Int>], at index: Int, in characters: [Character]) -> Int? {
+    guard index + 3 < words.count else { return nil }
+    let next = words[index..<(index + 4)].map {
+      String(joining: characters[Self.token($0, in: characters)]).lowercased()
+    }
+    return Self.asSoonAsPossible(next, at: 0)
   }
 
   /// `!low`, `!urgent` and `ASAP` (any case, with or without `!`): the field the word sets, or nil.

@@ -31,12 +31,15 @@ public struct CaptureParser: Sendable {
     let chunks = Chunk.split(lineText)
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, text: lineText, into: &result, consumed: &consumed)
-    readTimes(
+    // "easter brunch": a holiday that opens the line names the occasion; a clock beside it would be that day's.
+    let holiday = times.leadingHoliday(chunks)
+    let timeHeld = readTimes(
       characters, titleLine, chunks: chunks, into: &result, consumed: &consumed,
-      noSuchDay: misses.contains(where: \.isDay))
+      noSuchDay: misses.contains(where: \.isDay) || holiday != nil)
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
-    let held = heldSpans(
+    var held = heldSpans(
       lineText, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
+    if let holiday { held.insert(Self.span(of: holiday, timeHeld: timeHeld, characters, titleLine), at: 0) }
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -233,10 +236,12 @@ public struct CaptureParser: Sendable {
   /// Finds the due and start times in what is left of the line. "by", "due" and a bare date set the due time;
   /// "after", "from" and "not before" set the start. A second time for the same field stays in the title. With
   /// `noSuchDay` (the line names a day that does not exist: "feb 30 at 10am"), a clock is that day's, not read.
+  /// Returns whether a time of day was left unread for `noSuchDay`.
+  @discardableResult
   private func readTimes(
     _ characters: [Character], _ line: Range<Int>, chunks: [Chunk], into result: inout ParsedCapture,
     consumed: inout [Range<Int>], noSuchDay: Bool
-  ) {
+  ) -> Bool {
     var masked = characters
     // Words already named as not read ("till dec 8" after an end) are not read as another time either.
     let blanked = consumed + result.spans.filter({ $0.field == .unread }).map({ $0.start..<$0.end })
@@ -246,8 +251,8 @@ public struct CaptureParser: Sendable {
     let text = String(joining: masked[line])
     let words = Self.chunks(chunks, characters, line, masked: blanked) { text }
     var dueMatch: TimeParser.Match?
-    for match in times.find(in: text, chunks: words, routine: result.recurrence != nil)
-    where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
+    let found = times.find(in: text, chunks: words, routine: result.recurrence != nil)
+    for match in found where !TimeParser.isSomeday(match.value) && !(noSuchDay && match.timeOfDayOnly) {
       let range = (match.range.lowerBound + line.lowerBound)..<(match.range.upperBound + line.lowerBound)
       // A range ("22-23 feb", "monday to friday") is when the task may start and when it is due.
       // A start that has already come ("this month", the weekend under way) is no start: the task may begin now.
@@ -291,5 +296,6 @@ public struct CaptureParser: Sendable {
       result.problem = result.problem ?? match.contradiction
       consumed.append(Self.withLeadingDash(masked, line, Self.withDanglingVerb(masked, line, range)))
     }
+    return noSuchDay && found.contains { !TimeParser.isSomeday($0.value) && $0.timeOfDayOnly }
   }
 }

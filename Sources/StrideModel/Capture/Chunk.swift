@@ -102,7 +102,7 @@ struct Chunk {
   }
 
   /// The dash of a word that joins two days of a month, two clock times or two weekdays ("22-23", "3:30-4:30pm",
-  /// "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
+  /// "9.30-11", "9-5", "mon-fri"); nil for anything else ("3-2-1", "2026-12-01", "covid-19").
   static func rangeDash(in word: String) -> String.Index? {
     // Most words have neither dash: "-" is the byte 2D, and "–" starts with E2.
     guard word.utf8.contains(where: { $0 == 0x2D || $0 == 0xE2 }) else { return nil }
@@ -115,7 +115,8 @@ struct Chunk {
         digits = digits.dropLast(suffix.count)
         break
       }
-      let pieces = digits.split(separator: ":", omittingEmptySubsequences: false)
+      // "9:30", and "9.30" as much of Britain writes a clock ("9.30-11").
+      let pieces = digits.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
       return (1...2).contains(pieces.count) && (1...2).contains(pieces[0].count)
         && pieces.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isDigit) } && (pieces.count == 1 || pieces[1].count == 2)
     }

@@ -55,6 +55,8 @@ extension TimeParser {
           to: end,
           "a length with a minus is a time already past, which Stride does not store; for that day, write its date (\(day))"
         )
+      } else if let (end, reason) = heldFigure(at: index, scan: scan) {
+        hold(to: end, reason)
       } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
         hold(to: index + 1, reason)
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {

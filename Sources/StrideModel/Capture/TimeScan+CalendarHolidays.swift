@@ -93,7 +93,7 @@ extension Scan {
     // ("deep clean monday"), "great fast", "white sunday" ("wear white sunday"), "pure monday", and Boss's Day
     // without its apostrophe ("email the boss day after tomorrow").
     let western: [(String, HolidayRule)] = [
-      ("holy thursday", .easter(-3)), ("monday of the holy spirit", .easter(50)),
+      ("holy thursday", .easter(-3)), ("mothering sunday", .easter(-21)), ("monday of the holy spirit", .easter(50)),
       ("bosss day", .fixedOffWeekend(month: 10, day: 16, saturday: -1, sunday: 1)),
       ("koningsdag", .fixedOffWeekend(month: 4, day: 27, saturday: 0, sunday: -1)),
       ("world vegan day", .fixed(month: 11, day: 1)),
@@ -122,13 +122,14 @@ extension Scan {
     return byFirst
   }()
 
-  /// The convention a holiday of another calendar in `words` was read by, for `stride when` to say back.
+  /// The convention a holiday in `words` was read by, for `stride when` to say back: another calendar's, or the
+  /// country whose day was taken (`countryConventions`).
   func holidayConvention(_ words: [String]) -> String? {
     for index in words.indices {
       guard let names = Self.holidaysByFirstWord[Self.bareWord(words[index])] else { continue }
       for (name, rule) in names
       where name.indices.allSatisfy({ index + $0 < words.count && Self.bareWord(words[index + $0]) == name[$0] }) {
-        guard case .calendar(let holiday) = rule else { return nil }
+        guard case .calendar(let holiday) = rule else { return Self.countryConventions[name.joined(separator: " ")] }
         return holiday.convention
       }
     }

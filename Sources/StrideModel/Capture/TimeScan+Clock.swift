@@ -107,7 +107,7 @@ extension Scan {
 
   /// Whether the word at `index` makes the number before it a count: a plural ("2 pizzas"), a word for people, or
   /// "1 on 1", "2 x 3", "3 of them", "2 per day".
-  private func countFollows(_ index: Int) -> Bool {
+  func countFollows(_ index: Int) -> Bool {
     guard let next = word(index) else { return false }
     return (next.count > 2 && next.hasSuffix("s")) || Self.countWords.contains(next)
   }
@@ -127,7 +127,10 @@ extension Scan {
     // "at 12 elm road" is an address; "order tomorrow 9 eggs" a count. A line that starts with its day and hour
     // ("tmrw 9 call mum") says when first, as people jot it.
     if afterDay, !afterAt, countFollows(position) { return nil }
-    let leadsLine = afterDay && !afterAt && position == 2
+    // "a table at 8-10 people": a range of a count.
+    if let next = word(position), TimeWords.rangeConnectors.contains(next), countFollows(position + 2) { return nil }
+    // "after 10 walk the dog": a marked hour that opens the line says when first too.
+    let leadsLine = position == 2 && (afterDay && !afterAt || afterAt && markerOpensLine && !countFollows(position))
     // "at 3 15", "at 12 45", "at 7 15 pm": the minutes as a word of their own, after "at" and where the phrase
     // ends.
     if afterAt, let minutes = word(position), minutes.count == 2, minutes.allSatisfy(\.isDigit),

@@ -221,7 +221,7 @@ struct Scan {
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
-          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || leadingHour(at: next),
+          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || hourLed(at: next, joiner, pieces == 0),
           marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
@@ -332,7 +332,7 @@ struct Scan {
     if let found = weekdayPiece(word, index) { return found }
     if let found = numericDatePiece(word, index, marked: marked) { return found }
     if let found = ordinalPiece(word, index, marked: marked) { return found }
-    if let found = clockPiece(word, index, afterAt: afterAt, afterDay: afterDay)
+    if let found = mixedRangePiece(word, index) ?? clockPiece(word, index, afterAt: afterAt, afterDay: afterDay)
       ?? fourFigureClock(word, index, afterAt: afterAt)
     {
       return found

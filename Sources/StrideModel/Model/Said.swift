@@ -95,11 +95,18 @@ extension DraftSaid {
       guard draft.spans.contains(where: { $0.field == field && parser.parse($0.text)?.zone != nil }) else { return "" }
       return source(field)
     }
+    // A holiday whose day differs by country or calendar is said with the one taken ("Mother's Day as in the US…").
+    func convention(_ field: CaptureSpan.Field) -> String {
+      let notes = draft.spans.filter { $0.field == field }.compactMap { parser.holidayConvention(in: $0.text) }
+      return notes.first.map { " (\($0))" } ?? ""
+    }
     let time = speaker.time
     let read = Set(draft.spans.map(\.field))
     var parts: [String] = []
-    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned(.due)) }
-    if let start = draft.start { parts.append("not before \(time.describe(start))" + zoned(.start)) }
+    if let due = draft.due { parts.append("due \(time.describe(due))" + zoned(.due) + convention(.due)) }
+    if let start = draft.start {
+      parts.append("not before \(time.describe(start))" + zoned(.start) + convention(.start))
+    }
     if let rule = draft.recurrence { parts.append("repeats \(rule.words)" + source(.repeat)) }
     if !draft.steps.isEmpty { parts.append(plural(draft.steps.count, "step")) }
     if let estimate = draft.estimateMinutes { parts.append("about \(Minutes.format(estimate))") }

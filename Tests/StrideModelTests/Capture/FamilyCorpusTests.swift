@@ -51,6 +51,7 @@ struct FamilyCorpusTests {
 /// - `repeat RULE` — the stored rule's RRULE (`FREQ=WEEKLY;BYDAY=MO;COUNT=8`), or `none`;
 /// - `title TEXT` — the title left;
 /// - `kept WORDS` — the words stay in the title and the reply names them with a reason;
+/// - `type TYPE` — the task's type (`obligation` from "ASAP");
 /// - `refused` — the capture is refused with a sentence (an ambiguous figure, say);
 /// - `typed HH:MM` — the line was typed at that time of the reference day (UTC) rather than at 09:00.
 struct FamilyCase {
@@ -117,6 +118,8 @@ struct FamilyCase {
         }
       case "title":
         if draft.title != value { missing.append("title \"\(draft.title)\", wanted \"\(value)\"") }
+      case "type":
+        if draft.type.rawValue != value { missing.append("type \(draft.type.rawValue), wanted \(value)") }
       case "kept":
         let named = draft.spans.contains { $0.field == .unread && $0.text == value && $0.reason != nil }
         if !named { missing.append("\"\(value)\" not named as kept") }
