@@ -8,6 +8,7 @@ extension CaptureParser {
   /// is the routine's time ("starting at 7pm", "every monday from 2pm").
   static let seriesStarts: [[String]] = [
     ["starting"], ["starts"], ["beginning"], ["begins"], ["commencing"], ["from"], ["effective"], ["as", "of"],
+    ["after"],
   ]
 
   /// The words before a routine's last day: "until dec 1", "till friday", "through 3 jan", "ending 1 march".
@@ -148,10 +149,15 @@ extension CaptureParser {
     for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
+      // "after" is read with its time ("after lunch" is 13:00, "lunch" alone a meal).
+      if marker == ["after"] { position = index }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
       // Before the rule, "from" and a day begin a line ("from monday every day journal"); inside a title they say
       // where something comes from ("notes from friday's meeting every week").
       if marker == ["from"], index < rule.lowerBound, index > 0, !match.timeOfDayOnly { continue }
+      // "gym every monday after 6pm": its time of day; after a day ("after dec 7") the series starts the day after,
+      // which the task's own start says better, so that is left to it.
+      if marker == ["after"], !match.timeOfDayOnly { continue }
       if match.timeOfDayOnly {
         return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
       }

@@ -29,6 +29,10 @@ struct KeptWordTests {
       ("divide by 5", "by 5", "it may be an amount; for a time, write by 5pm or by 5am"),
       ("dentist thursday 10-11", "10-11", "it may be hours or a count; for hours, write 10:00-11:00, or with am or pm"),
       (
+        "meet from 9 to 5 thursday", "9 to 5",
+        "it may be hours or a count; for hours, write 9:00-17:00, or with am or pm"
+      ),
+      (
         "invoice due 1/12", "1/12",
         "it could be Tuesday 1 December 2026 or Tuesday 12 January 2027; write the month as a word (1 dec or 12 jan), "
           + "or set LC_TIME to your locale"
