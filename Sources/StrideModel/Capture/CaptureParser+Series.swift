@@ -158,35 +158,7 @@ extension CaptureParser {
       // "gym every monday after 6pm": its time of day; after a day ("after dec 7") the series starts the day after,
       // which the task's own start says better, so that is left to it.
       if marker == ["after"], !match.timeOfDayOnly { continue }
-      if match.timeOfDayOnly {
-        return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
-      }
-      let first = startDay(match, words[position..<end])
-      if case .instant(let from) = match.value, case .instant(let to)? = match.end,
-        times.calendar.day(of: from) == times.calendar.day(of: to)
-      {
-        // "every 2 hours from 10am to 6pm": an hourly routine's hours; "every weekday from 9am to 5pm": its time.
-        let clock = times.calendar.clock(of: from)
-        guard recurrence.frequency == .hourly, let until = untilText(match, hourly: true, instant: true) else {
-          return (.clock(clock), end)
-        }
-        return (.window(times.calendar.day(of: from), clock, until), end)
-      }
-      if case .instant(let at) = match.value, match.end == nil {
-        // "starting tomorrow 8am", "starting now": the first day (this season's, as for a day alone), and the
-        // routine's time.
-        return (.window(first, times.calendar.clock(of: at), nil), end)
-      }
-      // "starting next week", "from next month": a period's first day starts the routine, with no end.
-      if match.end != nil, Self.namesBothEnds(words[position..<end]), var until = untilText(match, hourly: false) {
-        // "from nov 1 to nov 20" said on 21 November: both this season's, never a year-long routine.
-        let named = times.calendar.day(of: times.startInstant(match.value))
-        if first.dayNumber < named.dayNumber, let day = Recurrence.untilDay(until) {
-          until = Recurrence.dayText(day.adding(months: -12))
-        }
-        return (.startAndEnd(first, until), end)
-      }
-      return (.start(first), end)
+      return startPart(match, words, position..<end, recurrence)
     }
     for marker in Self.seriesEnds where Self.starts(words, index, with: marker) {
       var position = index + marker.count
@@ -204,6 +176,43 @@ extension CaptureParser {
     }
     guard adjacent else { return nil }
     return spanOrCount(words, at: index, limit)
+  }
+
+  /// What a time after a start word says: the routine's time of day, its first day (with a time, or an end), or
+  /// its first day alone; `range` holds the time's words.
+  private func startPart(
+    _ match: TimeParser.Match, _ words: [String], _ range: Range<Int>, _ recurrence: Recurrence
+  ) -> (SeriesPart, Int) {
+    let end = range.upperBound
+    if match.timeOfDayOnly {
+      return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
+    }
+    let first = startDay(match, words[range])
+    if case .instant(let from) = match.value, case .instant(let to)? = match.end,
+      times.calendar.day(of: from) == times.calendar.day(of: to)
+    {
+      // "every 2 hours from 10am to 6pm": an hourly routine's hours; "every weekday from 9am to 5pm": its time.
+      let clock = times.calendar.clock(of: from)
+      guard recurrence.frequency == .hourly, let until = untilText(match, hourly: true, instant: true) else {
+        return (.clock(clock), end)
+      }
+      return (.window(times.calendar.day(of: from), clock, until), end)
+    }
+    if case .instant(let at) = match.value, match.end == nil {
+      // "starting tomorrow 8am", "starting now": the first day (this season's, as for a day alone), and the
+      // routine's time.
+      return (.window(first, times.calendar.clock(of: at), nil), end)
+    }
+    // "starting next week", "from next month": a period's first day starts the routine, with no end.
+    if match.end != nil, Self.namesBothEnds(words[range]), var until = untilText(match, hourly: false) {
+      // "from nov 1 to nov 20" said on 21 November: both this season's, never a year-long routine.
+      let named = times.calendar.day(of: times.startInstant(match.value))
+      if first.dayNumber < named.dayNumber, let day = Recurrence.untilDay(until) {
+        until = Recurrence.dayText(day.adding(months: -12))
+      }
+      return (.startAndEnd(first, until), end)
+    }
+    return (.start(first), end)
   }
 
   /// Whether words read as one time write both its ends ("dec 1 to dec 20", "22-23 feb", "between 1 and 5 dec"),
