@@ -114,6 +114,31 @@ struct OptionTests {
     #expect(refusal(.show, ["3", "--all"], as: NoOptions.self) == "show has no option --all; see: stride help show")
   }
 
+  @Test("a format is named as people write it, in any case, in export and import; a refusal lists the canonical names")
+  func formatSpellings() throws {
+    let exports: [(String, ExportFormat)] = [
+      ("todo.txt", .todotxt), ("todotxt", .todotxt), ("Todo-Txt", .todotxt), ("TODO_TXT", .todotxt), ("JSON", .json),
+      ("stride", .json), ("tw", .taskwarrior), ("TaskWarrior", .taskwarrior), ("ics", .ical), ("iCalendar", .ical),
+      ("ICAL", .ical),
+    ]
+    for (word, format) in exports {
+      #expect(try read(.export, ["--format", word], as: ExportOptions.self).options.format == format, "\(word)")
+    }
+    let imports: [(String, ImportFormat)] = [
+      ("todo.txt", .todotxt), ("json", .stride), ("Stride", .stride), ("tw", .taskwarrior), ("ICS", .ical),
+      ("icalendar", .ical),
+    ]
+    for (word, format) in imports {
+      #expect(try read(.import, ["f", "--from", word], as: ImportOptions.self).options.from == format, "\(word)")
+    }
+    #expect(
+      refusal(.export, ["--format", "csv"], as: ExportOptions.self)
+        == "--format 'csv' is not an export format; use json, taskwarrior, todotxt, ical")
+    #expect(
+      refusal(.import, ["f", "--from", "todo"], as: ImportOptions.self)
+        == "--from 'todo' is not a format Stride imports; use stride, taskwarrior, todotxt, ical")
+  }
+
   @Test("an option given two different values is refused, whichever command and spelling, before any is read")
   func givenTwice() {
     let twice = "was given twice"
