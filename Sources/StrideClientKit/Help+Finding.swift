@@ -70,8 +70,8 @@ extension Help {
     a time: what got done each day (each week over 31 days, each month over 26 weeks), as
     a chart, with the estimated time it stood for; what keeps slipping (put off twice or
     more), with its reasons counted and one suggestion each; routines kept, skipped and
-    missed, and one still open past its time; what became overdue; what was captured and
-    not touched since; when you finish things, by hour and by the energy they needed; and
+    missed, and one still open past its time; what became overdue and what was captured and
+    not touched since (each most recent first, as log is); when you finish things, by hour and by the energy they needed; and
     how long your finished tasks took against their estimates (from the time spent in
     focus sessions, overall and per tag once there are enough; now --for uses it).
     On a terminal it opens in your pager, as log does. Under NO_COLOR, TERM=dumb or
