@@ -37,9 +37,12 @@ extension Help {
     it, their notes and their steps. Every word must match, from the start of a word
     (dent finds dentist); case, accents and the ways a letter is written do not matter
     (cafe finds Café, strasse Straße, oeuvre Œuvre); a "quoted phrase" matches its words
-    side by side, its last from its start ("sam send" finds Sam sends). Best first: a
-    match in the title, then open before finished, then the most recently changed. A
-    task found outside its title has a line saying where. On a terminal the matching
+    side by side, its last from its start ("sam send" finds Sam sends). Best first: the
+    title as you typed it (case aside), then the same words with other punctuation, then a
+    title with the words side by side, then one with each of them, then a match elsewhere;
+    among equals, open before finished, then a title that starts with the words, then the
+    most recently changed.
+    A task found outside its title has a line saying where. On a terminal the matching
     words are underlined.
 
       stride find lease

@@ -18,9 +18,13 @@ public struct SearchQuery: Equatable, Sendable {
   }
 
   public var terms: [Term]
+  /// The query as typed, its quotes aside, in lower case and with single spaces: a title written the same is the
+  /// best match there is.
+  public var typed: String
 
   /// Reads a query; nil when it holds no word to look for (empty, or only punctuation).
   public init?(_ text: String) {
+    typed = Self.caseFolded(text.filter { $0 != "\"" })
     var terms: [Term] = []
     for (index, part) in text.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
       let quoted = index % 2 == 1
@@ -168,27 +172,75 @@ extension StrideTask {
   }
 }
 
+extension SearchQuery {
+  /// How closely a title matches a query, the closest first: what `find` ranks by before anything else.
+  public enum TitleMatch: Int, Comparable, Sendable {
+    /// The title is the query as typed, but for case and spaces: `call mom` for "Call  Mom".
+    case exact
+    /// The title's words are the query's, whole, but for punctuation, symbols and accents: "Call Mom!!! 🎉".
+    case sameWords
+    /// The title starts with the query's words, side by side (the last may start a longer one): "call mom back".
+    case start
+    /// The query's words side by side elsewhere in the title: "remember to call mom".
+    case phrase
+    /// Every term somewhere in the title, apart or in another order: "mom: call about Sunday".
+    case everyTerm
+    /// Not every term is in the title: found in the thought, a note or a step.
+    case elsewhere
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The matches that rank as one before open comes before finished: a title that starts with the words and one
+    /// that has them side by side further on are both the phrase asked for.
+    var tier: Int { self == .phrase ? Self.start.rawValue : rawValue }
+  }
+
+  /// How closely `title` matches the query.
+  public func titleMatch(_ title: String) -> TitleMatch {
+    let words = Self.words(in: title).map(\.folded)
+    guard terms.allSatisfy({ $0.found(in: words) != nil }) else { return .elsewhere }
+    let asked = terms.flatMap(\.words)
+    if words == asked { return Self.caseFolded(title) == typed ? .exact : .sameWords }
+    switch Term(words: asked, prefix: true).found(in: words) {
+    case 0: return .start
+    case .some: return .phrase
+    case nil: return .everyTerm
+    }
+  }
+
+  /// A text in lower case, its runs of white space one space, none at either end.
+  static func caseFolded(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
+
 /// A task a search found, with what its place in the answer depends on.
 public struct SearchHit: Equatable, Sendable {
   public var id: TaskID
-  /// Every term is in the title (not only in the thought, a note or a step).
-  public var inTitle: Bool
+  /// How closely the title matches the query.
+  public var title: SearchQuery.TitleMatch
   public var finished: Bool
   /// When the task last changed.
   public var updatedAt: Date
 
-  public init(id: TaskID, inTitle: Bool, finished: Bool, updatedAt: Date) {
+  public init(id: TaskID, title: SearchQuery.TitleMatch, finished: Bool, updatedAt: Date) {
     self.id = id
-    self.inTitle = inTitle
+    self.title = title
     self.finished = finished
     self.updatedAt = updatedAt
   }
 
-  /// Best first: a match in the title before one elsewhere, then open before finished, then recent before old.
+  /// Every term is in the title (not only in the thought, a note or a step).
+  public var inTitle: Bool { title != .elsewhere }
+
+  /// Best first: the closest match in the title (the title as typed, its very words; then starting with them or
+  /// with them side by side; then each of them; then found elsewhere), then open before finished, then a title that
+  /// starts with the words before one that has them further on, then recent before old.
   public static func ranked(_ hits: [SearchHit]) -> [SearchHit] {
     hits.sorted { a, b in
-      if a.inTitle != b.inTitle { return a.inTitle }
+      if a.title.tier != b.title.tier { return a.title.tier < b.title.tier }
       if a.finished != b.finished { return !a.finished }
+      if a.title != b.title { return a.title < b.title }
       if a.updatedAt != b.updatedAt { return a.updatedAt > b.updatedAt }
       return a.id > b.id
     }
