@@ -301,6 +301,7 @@ final class Tasks: Sendable {
       calibration: calibration)
     context.energyIsLearned = learned != nil
     context.calendar = fitted ? calendar : nil
+    context.present = params.at == nil ? nil : now
     var settings = engine
     settings.energyRhythm = rhythm
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
