@@ -74,9 +74,10 @@ extension Help {
     a chart, with the estimated time it stood for; what keeps slipping (put off twice or
     more), with its reasons counted and one suggestion each; routines kept, skipped and
     missed, and one still open past its time; what became overdue and what was captured and
-    not touched since (each most recent first, as log is); when you finish things, by hour and by the energy they needed; and
-    how long your finished tasks took against their estimates (from the time spent in
-    focus sessions, overall and per tag once there are enough; now --for uses it).
+    not touched since (each most recent first, as log is); when you finish things, by hour
+    and by the energy they needed; and how long your finished tasks took against their
+    estimates (from the time spent in focus sessions, overall and per tag once there are
+    enough; now --for uses it).
     On a terminal it opens in your pager, as log does. Under NO_COLOR, TERM=dumb or
     --plain the charts are said in sentences; --json gives every figure for scripts.
     """,
