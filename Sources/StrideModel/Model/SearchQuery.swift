@@ -21,10 +21,13 @@ public struct SearchQuery: Equatable, Sendable {
   /// The query as typed, its quotes aside, in lower case and with single spaces: a title written the same is the
   /// best match there is.
   public var typed: String
+  /// Every term's words in order, as one phrase: what a title that has them side by side has.
+  var phrase: Term
 
   /// Reads a query; nil when it holds no word to look for (empty, or only punctuation).
   public init?(_ text: String) {
     typed = Self.caseFolded(text.filter { $0 != "\"" })
+    phrase = Term(words: [], prefix: true)
     var terms: [Term] = []
     for (index, part) in text.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
       let quoted = index % 2 == 1
@@ -40,6 +43,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
     guard !terms.isEmpty else { return nil }
     self.terms = terms
+    phrase.words = terms.flatMap(\.words)
   }
 
   /// A word of a text: where it stands, and its folded form.
@@ -197,15 +201,33 @@ extension SearchQuery {
 
   /// How closely `title` matches the query.
   public func titleMatch(_ title: String) -> TitleMatch {
-    let words = Self.words(in: title).map(\.folded)
+    let words = Self.foldedWords(title)
     guard terms.allSatisfy({ $0.found(in: words) != nil }) else { return .elsewhere }
-    let asked = terms.flatMap(\.words)
-    if words == asked { return Self.caseFolded(title) == typed ? .exact : .sameWords }
-    switch Term(words: asked, prefix: true).found(in: words) {
+    if words == phrase.words { return Self.caseFolded(title) == typed ? .exact : .sameWords }
+    switch phrase.found(in: words) {
     case 0: return .start
     case .some: return .phrase
     case nil: return .everyTerm
     }
+  }
+
+  /// The folded words of a text, as `words(in:)` folds them; an ASCII text (most titles) by its bytes, since `find`
+  /// reads again every title it matched, tens of thousands for a short word.
+  static func foldedWords(_ text: String) -> [String] {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return words(in: text).map(\.folded) }
+    var words: [String] = []
+    var word: [UInt8] = []
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+      default:
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        word.removeAll(keepingCapacity: true)
+      }
+    }
+    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+    return words
   }
 
   /// A text in lower case, its runs of white space one space, none at either end.
