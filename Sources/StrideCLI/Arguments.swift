@@ -32,14 +32,14 @@ package struct Invocation {
         guard let path = remaining.popFirst(), !path.isEmpty else {
           throw UsageError("--socket needs a path, like: --socket /tmp/stride.sock")
         }
-        invocation.socket = path
+        try invocation.setSocket(path)
       case "--":
         rest.append(argument)
         rest.append(contentsOf: remaining)
         remaining = []
       default:
         if argument.hasPrefix("--socket=") {
-          invocation.socket = String(argument.dropFirst("--socket=".count))
+          try invocation.setSocket(String(argument.dropFirst("--socket=".count)))
         } else {
           rest.append(argument)
         }
@@ -53,6 +53,14 @@ package struct Invocation {
     }
     return invocation
   }
+
+  /// `--socket`, given once: a second, different path is refused, as a command's option given twice is.
+  private mutating func setSocket(_ path: String) throws(UsageError) {
+    if let socket, socket != path {
+      throw UsageError("--socket was given twice ('\(socket)', then '\(path)'); give it once, with the path you mean")
+    }
+    socket = path
+  }
 }
 
 /// A command's own arguments: its positionals, and its options read into their typed fields (`options.until`), as
@@ -62,13 +70,14 @@ struct CommandArguments<Options: CommandOptions> {
   var options = Options()
 
   /// Reads `arguments` for `command`, whose options `Options` declares. Every word is placed first (an option it
-  /// does not take, or one without its value, is refused there); then each value is read into its field (the last
-  /// given, where an option was given twice), so a mistyped value is refused before anything is asked of the daemon.
+  /// does not take, one without its value, or one given two different values, is refused there); then each value
+  /// is read into its field, so a mistyped value is refused before anything is asked of the daemon.
   init(_ arguments: [String], for command: Command) throws(UsageError) {
     assert(Options.self == command.options, "stride \(command.name) reads its options as \(command.options)")
     let declared = Options.declared
     let placed = try PlacedWords(arguments, forms: declared.map(\.form), command: command.name.rawValue)
     positionals = placed.positionals
+    // An option given twice with the same word (or a switch given twice) is read once.
     for (place, index) in placed.options.enumerated() where !placed.options[(place + 1)...].contains(index) {
       let option = declared[index]
       try option.fill(
@@ -162,9 +171,23 @@ private struct PlacedWords {
         }
         word = value
       }
+      try refuseSecondValue(word, to: forms[index], index, command: command)
       options.append(index)
       words.append(word)
     }
+  }
+
+  /// Every option that takes a value holds one: given a second, different one (`--until tonight --until friday`),
+  /// the command is refused rather than keep one of them without a word, and nothing is asked of the daemon.
+  private func refuseSecondValue(
+    _ word: String, to form: OptionForm, _ index: Int, command: String
+  ) throws(UsageError) {
+    guard form.takesValue,
+      let first = zip(options, words).first(where: { $0.0 == index && $0.1 != word })?.1
+    else { return }
+    throw UsageError(
+      "\(form.name) was given twice ('\(first)', then '\(word)'); give it once, with the value you mean "
+        + "(see: stride help \(command))")
   }
 }
 

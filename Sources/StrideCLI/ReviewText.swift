@@ -40,25 +40,29 @@ struct ReviewText {
     lines += section("How long your tasks take against their estimates (all you have finished):", estimates)
     lines += section("Your energy over the day (from all you have finished):", energyDay)
     lines += section(
-      "Became overdue:",
-      Self.latest(review.becameOverdue.map(overdue))
+      "Became overdue (most recent first):",
+      Self.latest(review.becameOverdue, overdue)
         + (review.becameOverdue.count > Self.named ? ["  stride list --overdue lists the ones still open."] : []))
     lines += section(
       // A change taken back leaves a task as it was captured: "not touched" would be false of it.
-      "Captured and still as you wrote them:",
-      Self.latest(
-        review.untouched.map {
-          "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said?.at, $0.at))."
-        }))
+      "Captured and still as you wrote them (most recent first):",
+      Self.latest(review.untouched) {
+        "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said?.at, $0.at))."
+      })
     return lines
   }
 
   /// How many tasks a list of the review names at most: a year's would be a wall.
   static let named = 10
 
-  /// A list in time order, its last `named` rows only when it is longer, saying so.
-  private static func latest(_ rows: [String]) -> [String] {
-    rows.count <= named ? rows : ["  The \(named) most recent of \(rows.count):"] + rows.suffix(named)
+  /// Tasks the review names by a moment (when each fell due, or was captured), most recent first as `log` lists
+  /// what happened: the first `named` only when there are more, saying so.
+  private static func latest(
+    _ tasks: [HistoryReview.Named], _ row: (HistoryReview.Named) -> String
+  ) -> [String] {
+    // Of one moment (captured in the same second), the later id was the later.
+    let rows = tasks.sorted { ($0.at, $0.id.rawValue) > ($1.at, $1.id.rawValue) }.prefix(named).map(row)
+    return tasks.count <= named ? rows : ["  The \(named) most recent of \(tasks.count):"] + rows
   }
 
   private func section(_ heading: String, _ rows: [String]) -> [String] {

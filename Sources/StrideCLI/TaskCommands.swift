@@ -200,7 +200,8 @@ extension Session {
   private func done(_ address: TaskAddress) throws {
     guard let step = address.step else {
       let result = try call(Wire.TaskComplete.self, .init(id: address.id))
-      output.report("Done: \(Output.name(result.task)).\(comesBack(result.task))", json: result)
+      output.report(
+        "Done: \(Output.name(result.task))\(counted(result.result)).\(comesBack(result.task))", json: result)
       return Self.endedNow(in: result.task).map { output.say($0) } ?? ()
     }
     let result = try call(Wire.SubtaskComplete.self, .init(id: address.id, index: step))
@@ -212,10 +213,15 @@ extension Session {
     if task.status == .completed {
       output.say("That was the last step, so \(Output.name(task)), is done too.")
     } else if task.repeat != nil, task.progress.done == 0 {
-      output.say("That was the last step, so \(Output.name(task)), is done.\(comesBack(task))")
+      output.say("That was the last step, so \(Output.name(task))\(counted(result.result)), is done.\(comesBack(task))")
     } else if let next = task.nextStep {
       output.say("Next step \(task.id).\(next.index): \(next.title) (\(progressText(task)) done).")
     }
+  }
+
+  /// ", the one due Thursday at 09:00": which occurrence of a routine was counted, done early, on time or late.
+  private func counted(_ result: Wire.TaskResult) -> String {
+    result.counted.map { ", the one due \(Output.said($0.said?.at, $0.due))" } ?? ""
   }
 
   /// " Back on Monday 30 November." for a routine that came back after it was done.

@@ -37,9 +37,12 @@ extension Help {
     it, their notes and their steps. Every word must match, from the start of a word
     (dent finds dentist); case, accents and the ways a letter is written do not matter
     (cafe finds Café, strasse Straße, oeuvre Œuvre); a "quoted phrase" matches its words
-    side by side, its last from its start ("sam send" finds Sam sends). Best first: a
-    match in the title, then open before finished, then the most recently changed. A
-    task found outside its title has a line saying where. On a terminal the matching
+    side by side, its last from its start ("sam send" finds Sam sends). Best first: the
+    title as you typed it (case aside), then the same words with other punctuation, then a
+    title with the words side by side, then one with each of them, then a match elsewhere;
+    among equals, open before finished, then a title that starts with the words, then the
+    most recently changed.
+    A task found outside its title has a line saying where. On a terminal the matching
     words are underlined.
 
       stride find lease
@@ -70,10 +73,11 @@ extension Help {
     a time: what got done each day (each week over 31 days, each month over 26 weeks), as
     a chart, with the estimated time it stood for; what keeps slipping (put off twice or
     more), with its reasons counted and one suggestion each; routines kept, skipped and
-    missed, and one still open past its time; what became overdue; what was captured and
-    not touched since; when you finish things, by hour and by the energy they needed; and
-    how long your finished tasks took against their estimates (from the time spent in
-    focus sessions, overall and per tag once there are enough; now --for uses it).
+    missed, and one still open past its time; what became overdue and what was captured and
+    not touched since (each most recent first, as log is); when you finish things, by hour
+    and by the energy they needed; and how long your finished tasks took against their
+    estimates (from the time spent in focus sessions, overall and per tag once there are
+    enough; now --for uses it).
     On a terminal it opens in your pager, as log does. Under NO_COLOR, TERM=dumb or
     --plain the charts are said in sentences; --json gives every figure for scripts.
     """,

@@ -76,7 +76,8 @@ extension Help {
 
   /// The options every command takes (`Command.globalOptions`), one a line.
   public static let globalOptions = """
-      --json                print one JSON object per command, for scripts
+      --json                print the result as JSON lines, for scripts: one compact object
+                            a line (pipe it to jq . to read it)
       --socket PATH         talk to the daemon at PATH (default: $STRIDE_SOCKET or
                             $XDG_RUNTIME_DIR/stride/strided.sock)
       --no-autostart        fail instead of starting the daemon when it is not running

@@ -319,6 +319,7 @@ public enum Help {
       taskwarrior   JSON for 'task import'
       todotxt       one line per task
       ical          iCalendar VTODO, for calendar and reminder apps
+    Other spellings do too, in any case: todo.txt or todo-txt, tw, ics or icalendar.
     Docs/interop.md says how each field maps.
 
       stride export --format ical --output tasks.ics
@@ -329,7 +330,8 @@ public enum Help {
     Adds the tasks in FILE ('-' for standard input), all of them or none, and says what it
     imported, what it left out and why. The format is read from the content: BEGIN:VCALENDAR is
     iCalendar (VTODO; subtasks become steps), { a Stride export, [ Taskwarrior's 'task export',
-    anything else todo.txt. A file that is not what --from says is refused.
+    anything else todo.txt. A file that is not what --from says is refused. --from takes other
+    spellings too, in any case: json for stride, todo.txt, tw, ics or icalendar.
     --dry-run shows the same report and saves nothing; 'stride undo' takes a whole import back.
 
       task export > tw.json && stride import tw.json --dry-run

@@ -73,14 +73,24 @@ extension DeferReason: OptionValue {
 }
 
 extension ExportFormat: OptionValue {
+  /// Any common spelling of a format (`todo.txt`, `ICS`, `tw`); a refusal lists the canonical names.
   package init(_ text: String, for option: String) throws(UsageError) {
-    self = try .named(text, for: option, isNot: "an export format", use: ExportFormat.validWords)
+    guard let format = ExportFormat(spelled: text) else {
+      self = try .named(text, for: option, isNot: "an export format", use: ExportFormat.validWords)
+      return
+    }
+    self = format
   }
 }
 
 extension ImportFormat: OptionValue {
+  /// Any common spelling of a format (`todo.txt`, `ICS`, `tw`, `json`); a refusal lists the canonical names.
   package init(_ text: String, for option: String) throws(UsageError) {
-    self = try .named(text, for: option, isNot: "a format Stride imports", use: ImportFormat.validWords)
+    guard let format = ImportFormat(spelled: text) else {
+      self = try .named(text, for: option, isNot: "a format Stride imports", use: ImportFormat.validWords)
+      return
+    }
+    self = format
   }
 }
 

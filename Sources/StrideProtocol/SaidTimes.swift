@@ -75,6 +75,7 @@ extension Wire.Event: SaysTimes {
 
 extension Wire.TaskResult: SaysTimes {
   public mutating func say(_ speaker: Speaker) {
+    if let due = counted?.due { counted?.said = MomentSaid(at: speaker.time.words(due)) }
     syncConflicts = syncConflicts?.map { conflict in
       var conflict = conflict
       conflict.said = MomentSaid(at: speaker.time.words(conflict.at))

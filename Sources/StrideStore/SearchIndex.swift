@@ -90,16 +90,17 @@ package struct SearchIndex {
     let statement = try database.statement(
       """
       SELECT t.id, t.status = 'completed', t.updated_at,
-        t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?2)
+        CASE WHEN t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH ?2) THEN t.title END
       FROM task_search JOIN tasks t ON t.id = task_search.rowid WHERE task_search MATCH ?1
       """
     ).bind(.text(terms.joined(separator: " AND ")), .text("title : (\(terms.joined(separator: " AND ")))"))
     var hits: [SearchHit] = []
     while try statement.step() {
+      // Only a title the index matched is read again, to say how closely.
+      let title = statement.optionalText(3).map(query.titleMatch) ?? .elsewhere
       hits.append(
         SearchHit(
-          id: TaskID(statement.int64(0)), inTitle: statement.int(3) != 0, finished: statement.int(1) != 0,
-          updatedAt: statement.date(2)))
+          id: TaskID(statement.int64(0)), title: title, finished: statement.int(1) != 0, updatedAt: statement.date(2)))
     }
     return SearchHit.ranked(hits)
   }
@@ -121,7 +122,7 @@ package struct SearchIndex {
       guard query.matches(texts) else { continue }
       hits.append(
         SearchHit(
-          id: TaskID(statement.int64(0)), inTitle: query.matchesAll(in: title), finished: statement.int(1) != 0,
+          id: TaskID(statement.int64(0)), title: query.titleMatch(title), finished: statement.int(1) != 0,
           updatedAt: statement.date(2)))
     }
     return SearchHit.ranked(hits)

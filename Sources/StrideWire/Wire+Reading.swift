@@ -85,6 +85,7 @@ extension Wire.TaskResult: JSONReadable {
     repeatsElsewhere = try field.optional("repeatsElsewhere")
     // Only `task.get` has them, and only after a sync met a conflict.
     syncConflicts = try field.decoded("syncConflicts")
+    counted = try field.decoded("counted")
   }
 }
 

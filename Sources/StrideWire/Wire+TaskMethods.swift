@@ -36,11 +36,18 @@ extension Wire {
     /// `task.get`: the repeat rule the task has on the server that Stride cannot follow (another app's
     /// `FREQ=MINUTELY`), so a person knows it repeats elsewhere; absent when none.
     public var repeatsElsewhere: String?
+    /// `task.complete`, and `subtask.complete` with a routine's last step: the occurrence the completion counted
+    /// (absent for a task that does not repeat, and from an older daemon).
+    public var counted: CountedOccurrence?
 
-    public init(task: Task, syncConflicts: [SyncConflictNote]? = nil, repeatsElsewhere: String? = nil) {
+    public init(
+      task: Task, syncConflicts: [SyncConflictNote]? = nil, repeatsElsewhere: String? = nil,
+      counted: CountedOccurrence? = nil
+    ) {
       self.task = task
       self.syncConflicts = syncConflicts
       self.repeatsElsewhere = repeatsElsewhere
+      self.counted = counted
     }
   }
 

@@ -20,6 +20,18 @@ struct InvocationTests {
     #expect(!quoted.json)
   }
 
+  @Test("--socket given two different paths is a usage error; the same path twice is one")
+  func socketTwice() throws {
+    let error = #expect(throws: UsageError.self) {
+      try Invocation.parse(["--socket", "/tmp/a.sock", "now", "--socket=/tmp/b.sock"])
+    }
+    #expect(
+      error?.message
+        == "--socket was given twice ('/tmp/a.sock', then '/tmp/b.sock'); give it once, with the path you mean")
+    #expect(
+      try Invocation.parse(["--socket", "/tmp/a.sock", "now", "--socket", "/tmp/a.sock"]).socket == "/tmp/a.sock")
+  }
+
   @Test("--socket without a path is a usage error that shows one")
   func socketWithoutPath() {
     let error = #expect(throws: UsageError.self) { try Invocation.parse(["now", "--socket"]) }

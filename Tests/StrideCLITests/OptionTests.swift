@@ -50,10 +50,10 @@ struct OptionTests {
     #expect(options.title == nil && options.type == nil)
   }
 
-  @Test("switches, a one-letter spelling, -- ending the options, and the last of an option given twice")
+  @Test("switches, a one-letter spelling, -- ending the options, and an option given twice with the same word")
   func switchesAndOrder() throws {
     let now = try read(
-      .now, ["-i", "--all", "--energy", "high", "--energy", "low", "--tags", "a, b"], as: NowOptions.self)
+      .now, ["-i", "--all", "--all", "--energy", "low", "--energy=low", "--tags", "a, b"], as: NowOptions.self)
     #expect(now.options.interactive && now.options.all)
     #expect(now.options.energy == .low)
     // now's tags are sent as written; edit's are trimmed.
@@ -112,6 +112,50 @@ struct OptionTests {
       refusal(.undo, ["--sync=yes"], as: UndoOptions.self)
         == "undo has no option --sync (it takes --sync); see: stride help undo")
     #expect(refusal(.show, ["3", "--all"], as: NoOptions.self) == "show has no option --all; see: stride help show")
+  }
+
+  @Test("a format is named as people write it, in any case, in export and import; a refusal lists the canonical names")
+  func formatSpellings() throws {
+    let exports: [(String, ExportFormat)] = [
+      ("todo.txt", .todotxt), ("todotxt", .todotxt), ("Todo-Txt", .todotxt), ("TODO_TXT", .todotxt), ("JSON", .json),
+      ("stride", .json), ("tw", .taskwarrior), ("TaskWarrior", .taskwarrior), ("ics", .ical), ("iCalendar", .ical),
+      ("ICAL", .ical),
+    ]
+    for (word, format) in exports {
+      #expect(try read(.export, ["--format", word], as: ExportOptions.self).options.format == format, "\(word)")
+    }
+    let imports: [(String, ImportFormat)] = [
+      ("todo.txt", .todotxt), ("json", .stride), ("Stride", .stride), ("tw", .taskwarrior), ("ICS", .ical),
+      ("icalendar", .ical),
+    ]
+    for (word, format) in imports {
+      #expect(try read(.import, ["f", "--from", word], as: ImportOptions.self).options.from == format, "\(word)")
+    }
+    #expect(
+      refusal(.export, ["--format", "csv"], as: ExportOptions.self)
+        == "--format 'csv' is not an export format; use json, taskwarrior, todotxt, ical")
+    #expect(
+      refusal(.import, ["f", "--from", "todo"], as: ImportOptions.self)
+        == "--from 'todo' is not a format Stride imports; use stride, taskwarrior, todotxt, ical")
+  }
+
+  @Test("an option given two different values is refused, whichever command and spelling, before any is read")
+  func givenTwice() {
+    let twice = "was given twice"
+    #expect(
+      refusal(.defer, ["12", "no-energy", "--until", "tonight", "--until", "friday"], as: DeferOptions.self)
+        == "--until \(twice) ('tonight', then 'friday'); give it once, with the value you mean (see: stride help defer)"
+    )
+    #expect(
+      refusal(.now, ["--energy=low", "--for", "20m", "--energy", "high"], as: NowOptions.self)
+        == "--energy \(twice) ('low', then 'high'); give it once, with the value you mean (see: stride help now)")
+    // Refused as given twice, not for the second value's spelling: the first mistake named is the one to fix.
+    #expect(
+      refusal(.export, ["--format", "json", "--format", "nope"], as: ExportOptions.self)?.hasPrefix("--format \(twice)")
+        == true)
+    #expect(
+      refusal(.edit, ["3", "--due", "fri", "--title", "x", "--due", "none"], as: EditOptions.self)?
+        .hasPrefix("--due \(twice) ('fri', then 'none')") == true)
   }
 
   @Test("every command reads its options by the type the table names, and refuses others listing its own")

@@ -161,10 +161,34 @@ final class Tasks: Sendable {
     }
   }
 
-  /// A change to one task (and what it carries with it), committed before it returns.
+  /// A change to one task (and what it carries with it), committed before it returns; a routine done, with the
+  /// occurrence it counted.
   func apply(_ change: TaskChange, _ caller: Caller) throws(StrideError) -> Wire.TaskResult {
-    Wire.TaskResult(
-      task: caller.wire(try locked(caller) { store throws(StrideError) in try store.apply(change, at: caller.now) }))
+    let (task, counted) = try locked(caller) { store throws(StrideError) in
+      let counted = try Self.occurrenceCounted(by: change, store, at: caller.now)
+      return (try store.apply(change, at: caller.now), counted)
+    }
+    return Wire.TaskResult(task: caller.wire(task), counted: counted.map { .init(due: Timestamp($0)) })
+  }
+
+  /// The occurrence of a routine that `change` completes (`done`, or its last open step done) counts; nil for
+  /// every other change.
+  private static func occurrenceCounted(
+    by change: TaskChange, _ store: TaskStore, at now: Date
+  ) throws(StrideError) -> Date? {
+    var lastStep: Int?
+    switch change {
+    case .complete: break
+    case .completeStep(_, let index): lastStep = index - 1
+    default: return nil
+    }
+    let task = try store.task(change.taskID, at: now)
+    guard task.recurrence != nil, task.status != .completed else { return nil }
+    // A step done while others are open completes nothing.
+    if let lastStep, task.subtasks.indices.contains(where: { $0 != lastStep && !task.subtasks[$0].done }) {
+      return nil
+    }
+    return task.occurrenceDone(at: now, calendar: store.calendar)?.counted
   }
 
   /// A deferral, with the energy the person has now (a no-energy deferral ends when it is higher).
@@ -277,6 +301,7 @@ final class Tasks: Sendable {
       calibration: calibration)
     context.energyIsLearned = learned != nil
     context.calendar = fitted ? calendar : nil
+    context.present = params.at == nil ? nil : now
     var settings = engine
     settings.energyRhythm = rhythm
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }

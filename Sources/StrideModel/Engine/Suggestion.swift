@@ -79,6 +79,9 @@ public struct NowContext: Sendable, Equatable {
   /// The calendar at `instant`, when the minutes available are the free time it leaves (no `minutes` asked for):
   /// the words of the time available name the event that ends them.
   public var calendar: CalendarMoment?
+  /// The moment the question is asked, when `instant` is another one (`now --at friday`): what `now` shows is known
+  /// only up to it, so what is said of a later `instant` holds if nothing is shown before then.
+  public var present: Date?
 
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,

@@ -74,7 +74,11 @@ struct WhyPhrases {
     case .waited:
       // Its turn in the rota of what has been out of view: said from two days on, when it begins to tell.
       let days = -time.dayDistance(to: evaluator.outOfViewSince(task))
-      return days >= 2 ? "its turn after \(days) days out of view" : nil
+      guard days >= 2 else { return nil }
+      // Asked of a day to come (`now --at friday`), what `now` shows before then is not known yet: the days are
+      // counted as if it showed nothing, and the phrase says so, so that it holds of the task at that moment.
+      let ahead = context.present.map { time.dayDistance(to: $0) < 0 } ?? false
+      return "its turn after \(days) days out of view" + (ahead ? ", if not shown before then" : "")
     case .deferPenalty: return nil
     }
   }

@@ -18,9 +18,16 @@ public struct SearchQuery: Equatable, Sendable {
   }
 
   public var terms: [Term]
+  /// The query as typed, its quotes aside, in lower case and with single spaces: a title written the same is the
+  /// best match there is.
+  public var typed: String
+  /// Every term's words in order, as one phrase: what a title that has them side by side has.
+  var phrase: Term
 
   /// Reads a query; nil when it holds no word to look for (empty, or only punctuation).
   public init?(_ text: String) {
+    typed = Self.caseFolded(text.filter { $0 != "\"" })
+    phrase = Term(words: [], prefix: true)
     var terms: [Term] = []
     for (index, part) in text.split(separator: "\"", omittingEmptySubsequences: false).enumerated() {
       let quoted = index % 2 == 1
@@ -36,6 +43,7 @@ public struct SearchQuery: Equatable, Sendable {
     }
     guard !terms.isEmpty else { return nil }
     self.terms = terms
+    phrase.words = terms.flatMap(\.words)
   }
 
   /// A word of a text: where it stands, and its folded form.
@@ -168,27 +176,93 @@ extension StrideTask {
   }
 }
 
+extension SearchQuery {
+  /// How closely a title matches a query, the closest first: what `find` ranks by before anything else.
+  public enum TitleMatch: Int, Comparable, Sendable {
+    /// The title is the query as typed, but for case and spaces: `call mom` for "Call  Mom".
+    case exact
+    /// The title's words are the query's, whole, but for punctuation, symbols and accents: "Call Mom!!! 🎉".
+    case sameWords
+    /// The title starts with the query's words, side by side (the last may start a longer one): "call mom back".
+    case start
+    /// The query's words side by side elsewhere in the title: "remember to call mom".
+    case phrase
+    /// Every term somewhere in the title, apart or in another order: "mom: call about Sunday".
+    case everyTerm
+    /// Not every term is in the title: found in the thought, a note or a step.
+    case elsewhere
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    /// The matches that rank as one before open comes before finished: a title that starts with the words and one
+    /// that has them side by side further on are both the phrase asked for.
+    var tier: Int { self == .phrase ? Self.start.rawValue : rawValue }
+  }
+
+  /// How closely `title` matches the query.
+  public func titleMatch(_ title: String) -> TitleMatch {
+    let words = Self.foldedWords(title)
+    guard terms.allSatisfy({ $0.found(in: words) != nil }) else { return .elsewhere }
+    if words == phrase.words { return Self.caseFolded(title) == typed ? .exact : .sameWords }
+    switch phrase.found(in: words) {
+    case 0: return .start
+    case .some: return .phrase
+    case nil: return .everyTerm
+    }
+  }
+
+  /// The folded words of a text, as `words(in:)` folds them; an ASCII text (most titles) by its bytes, since `find`
+  /// reads again every title it matched, tens of thousands for a short word.
+  static func foldedWords(_ text: String) -> [String] {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return words(in: text).map(\.folded) }
+    var words: [String] = []
+    var word: [UInt8] = []
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+      default:
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        word.removeAll(keepingCapacity: true)
+      }
+    }
+    if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+    return words
+  }
+
+  /// A text in lower case, its runs of white space one space, none at either end.
+  static func caseFolded(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
+
 /// A task a search found, with what its place in the answer depends on.
 public struct SearchHit: Equatable, Sendable {
   public var id: TaskID
-  /// Every term is in the title (not only in the thought, a note or a step).
-  public var inTitle: Bool
+  /// How closely the title matches the query.
+  public var title: SearchQuery.TitleMatch
   public var finished: Bool
   /// When the task last changed.
   public var updatedAt: Date
 
-  public init(id: TaskID, inTitle: Bool, finished: Bool, updatedAt: Date) {
+  public init(id: TaskID, title: SearchQuery.TitleMatch, finished: Bool, updatedAt: Date) {
     self.id = id
-    self.inTitle = inTitle
+    self.title = title
     self.finished = finished
     self.updatedAt = updatedAt
   }
 
-  /// Best first: a match in the title before one elsewhere, then open before finished, then recent before old.
+  /// Every term is in the title (not only in the thought, a note or a step).
+  public var inTitle: Bool { title != .elsewhere }
+
+  /// Best first: the closest match in the title (the title as typed, its very words; then starting with them or
+  /// with them side by side; then each of them; then found elsewhere), then open before finished, then a title that
+  /// starts with the words before one that has them further on, then recent before old.
   public static func ranked(_ hits: [SearchHit]) -> [SearchHit] {
     hits.sorted { a, b in
-      if a.inTitle != b.inTitle { return a.inTitle }
+      if a.title.tier != b.title.tier { return a.title.tier < b.title.tier }
       if a.finished != b.finished { return !a.finished }
+      if a.title != b.title { return a.title < b.title }
       if a.updatedAt != b.updatedAt { return a.updatedAt > b.updatedAt }
       return a.id > b.id
     }

@@ -12,23 +12,11 @@ extension StrideTask {
     guard status != .completed else {
       throw StrideError(.invalidTransition, "task \(id) is already done; reopen it with: stride reopen \(id)")
     }
-    if let rule = recurrence {
-      var anchor = due ?? now
-      var recurrence = rule.keepingDay(of: anchor, in: calendar)
-      // Missed before, done today: today's time is the one done (the daemon may not have moved it on yet).
-      if let current = recurrence.current(from: anchor, at: now, in: calendar) {
-        anchor = current.due
-        recurrence = recurrence.passing(current.missed)
-      }
-      // Done early, the next one is after the current due; done late, after now: missed ones never pile up. Done
-      // nearer the occurrence before the current one (Wednesday, for Monday's), it was that one: the current stays.
-      let next =
-        recurrence.doneFor(now, due: anchor, in: calendar) != nil
-        ? anchor : recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
+    if let done = occurrenceDone(at: now, calendar: calendar) {
       // A series with an end that has reached it is done like any task.
-      if recurrence.continues(to: next, in: calendar) {
-        self.recurrence = recurrence.afterOne
-        moveOccurrence(to: next, at: now)
+      if done.recurrence.continues(to: done.next, in: calendar) {
+        self.recurrence = done.recurrence.afterOne
+        moveOccurrence(to: done.next, at: now)
         missed = 0
         return
       }
@@ -39,6 +27,30 @@ extension StrideTask {
     waitingFor = nil
     followUp = nil
     updatedAt = now
+  }
+
+  /// A routine done at `now`: the occurrence that counts as done (its due time), the one it comes back at, and its
+  /// rule moved on to the occurrence done; nil for a task that does not repeat. What `complete` does, and what a
+  /// person is told was counted.
+  public func occurrenceDone(
+    at now: Date, calendar: LocalCalendar = LocalCalendar(timeZone: .current)
+  ) -> (counted: Date, next: Date, recurrence: Recurrence)? {
+    guard let rule = recurrence else { return nil }
+    var anchor = due ?? now
+    var recurrence = rule.keepingDay(of: anchor, in: calendar)
+    // Missed before, done today: today's time is the one done (the daemon may not have moved it on yet).
+    if let current = recurrence.current(from: anchor, at: now, in: calendar) {
+      anchor = current.due
+      recurrence = recurrence.passing(current.missed)
+    }
+    // Done nearer the occurrence before the current one (Wednesday, for Monday's), it was that one: the current
+    // stays. One before the routine was captured was never one of its times: done then, it is the current one early.
+    if let before = recurrence.doneFor(now, due: anchor, in: calendar), before >= createdAt {
+      return (before, anchor, recurrence)
+    }
+    // Done early, the next one is after the current due; done late, after now: missed ones never pile up.
+    let next = recurrence.next(after: recurrence.afterDone ? now : max(now, anchor), anchor: anchor, in: calendar)
+    return (anchor, next, recurrence)
   }
 
   /// Brings a done task back as active.

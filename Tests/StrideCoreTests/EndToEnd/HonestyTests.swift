@@ -223,6 +223,33 @@ struct HonestyTests {
 /// Routines and pins, as a person uses them from the shell.
 @Suite("End to end: routines and pins")
 struct RoutineTests {
+  @Test(
+    "done names the time of a routine it counted, in a sentence: the coming one early, today's, the one passed late")
+  func doneNamesTheTime() {
+    // A Saturday evening: captured now, the first time is Thursday.
+    let cli = CommandLineHarness(at: "2026-11-28T20:00:00Z")
+    defer { cli.finish() }
+    cli.stride("add", "water the plants every thursday 9am")
+    let early = cli.stride("done", "1").stdout
+    #expect(
+      early == "Done: task 1, \"water the plants\", the one due Thursday at 09:00. Back on Thursday 10 December "
+        + "at 09:00 (every Thursday).\n", "\(early)")
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-12-10T10:00:00Z")
+    let onTime = cli.stride("done", "1").stdout
+    #expect(
+      onTime.hasPrefix("Done: task 1, \"water the plants\", the one due today at 09:00. Back on Thursday 17 December"))
+    // Two days late, nearer the Thursday gone than the next: that one, and back on the next.
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-12-19T10:00:00Z")
+    let late = cli.stride("done", "1").stdout
+    #expect(late.hasPrefix("Done: task 1, \"water the plants\", the one due Thu 17 Dec at 09:00. Back on Thursday 24"))
+    // Scripts read the same time in the reply.
+    cli.stride("add", "stretch every day 8am")
+    let json = cli.stride("--json", "done", "2").stdout
+    #expect(json.contains(#""counted":{"due":"2026-12-20T08:00:00Z","said":{"at":"tomorrow at 08:00"}}"#), "\(json)")
+  }
+
   @Test("capture a routine, finish it and see when it is back, skip one, change or end the rule")
   func routines() throws {
     // A Sunday: done the day before its Monday, a weekly routine moves on a week. (On a Wednesday it would count for
@@ -240,7 +267,10 @@ struct RoutineTests {
     let due = try #require(Self.task(cli, 1).due)
     cli.stride("done", "1.1")
     let last = cli.stride("done", "1.2")
-    #expect(last.stdout.contains("That was the last step, so task 1, \"water the plants\", is done. Back on Monday"))
+    #expect(
+      last.stdout.contains(
+        "That was the last step, so task 1, \"water the plants\", the one due tomorrow at 09:00, is done. Back on Monday"
+      ), "\(last.stdout)")
     let back = try Self.task(cli, 1)
     #expect(back.status == .active)
     #expect(back.due == due.addingTimeInterval(7 * 86_400))

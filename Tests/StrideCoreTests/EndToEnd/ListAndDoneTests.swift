@@ -170,6 +170,12 @@ struct FindCommandTests {
     #expect(empty.stderr.contains("find needs words to look for"))
     let json = cli.stride("--json", "find", "lease")
     #expect(json.stdout.contains("\"total\":3"))
+
+    // The title as typed first, though a near one is newer.
+    cli.stride("add", "call mom")
+    cli.stride("add", "Call Mom!!! 🎉")
+    let mom = cli.stride("find", "call mom").stdout.split(separator: "\n").map(String.init)
+    #expect(mom.dropFirst(2).first?.hasPrefix(" 4  call mom") == true, "\(mom)")
   }
 
   @Test("list's filters and orders combine, and an empty answer names every filter")

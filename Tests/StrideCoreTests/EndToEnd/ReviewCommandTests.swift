@@ -68,7 +68,7 @@ struct ReviewCommandTests {
     }
   }
 
-  @Test("a review names at most ten tasks a list, the most recent, and says how many there were")
+  @Test("a review names at most ten tasks a list, the most recent first as it says, and how many there were")
   func longLists() throws {
     let cli = CommandLineHarness(at: "2026-11-20T10:00:00Z")
     defer { cli.finish() }
@@ -77,12 +77,17 @@ struct ReviewCommandTests {
     cli.stride("daemon", "stop")
     cli.pin(at: "2026-11-23T10:00:00Z")
     let review = cli.stride("review").stdout
-    let overdue = review.split(separator: "\n").drop { $0 != "Became overdue:" }.dropFirst().prefix {
-      $0.hasPrefix("  ")
-    }
+    let overdue = Array(
+      review.split(separator: "\n").drop { $0 != "Became overdue (most recent first):" }.dropFirst().prefix {
+        $0.hasPrefix("  ")
+      })
     #expect(overdue.first == "  The 10 most recent of 12:", "\(review)")
     #expect(overdue.count == 12, "the count, ten tasks and where the rest are:\n\(review)")
     #expect(overdue.last == "  stride list --overdue lists the ones still open.")
+    // Due at 09:00, 08:00 … on the 22nd: the latest first, and the one due at midnight (form 10) left out.
+    #expect(overdue.dropFirst().first?.hasPrefix(#"  Task 9, "form 9": due "#) == true, "\(review)")
+    #expect(overdue.dropFirst(2).first?.hasPrefix(#"  Task 8, "form 8""#) == true, "\(review)")
+    #expect(!overdue.contains { $0.contains(#""form 10""#) }, "\(review)")
   }
 
   @Test("once finished tasks have time spent, the review states how long they took, and now and why use it")

@@ -46,4 +46,23 @@ struct TurnsCommandTests {
     let json = cli.stride("now", "--json").stdout
     #expect(json.contains(#""outOfViewLong":3"#) && json.contains(#""outOfViewDays":7"#))
   }
+
+  @Test("asked of a day to come, the days out of view are counted as if nothing is shown before then, and said so")
+  func atADayToCome() {
+    let cli = CommandLineHarness(at: "2026-11-23T09:00:00Z")
+    defer { cli.finish() }
+    for chore in ["dust the shelves", "sort the cables", "oil the hinges"] {
+      #expect(cli.stride("add", chore + " ~10m !low").status == 0)
+    }
+    let friday = cli.stride("now", "--at", "friday 9am").stdout
+    #expect(friday.contains("its turn after 4 days out of view, if not shown before then"), "\(friday)")
+    // A question about another moment is no sighting: on Friday itself, unseen since Monday, it holds as said.
+    _ = cli.stride("daemon", "stop")
+    cli.pin(at: "2026-11-27T09:00:00Z")
+    let then = cli.stride("now").stdout
+    #expect(then.contains("its turn after 4 days out of view"), "\(then)")
+    #expect(!then.contains("if not shown"), "\(then)")
+    // Asked of Friday once more, on Friday, it is the present's day: nothing to suppose.
+    #expect(!cli.stride("now", "--at", "today 18:00").stdout.contains("if not shown"))
+  }
 }

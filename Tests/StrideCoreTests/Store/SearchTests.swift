@@ -158,6 +158,35 @@ struct SearchTests {
     #expect(try store.search(SearchQuery("lease")!).map(\.id) == [recent.id, old.id, finished.id, noted.id])
   }
 
+  @Test("a title closest to the words typed comes first, whatever is newer: as typed, its very words, side by side")
+  func closestTitleFirst() throws {
+    let (store, _) = try Fixtures.store()
+    // Captured from the closest to the furthest, so that the newer (which rank first among equals) are the further.
+    let titles = [
+      "call mom", "CALL  Mom", "Call Mom!!! 🎉", "call mom about Sunday", "remember to call mom", "mom: call back",
+      "call the plumber",
+    ]
+    var ids: [TaskID] = []
+    for (offset, title) in titles.enumerated() {
+      ids.append(try store.capture(Fixtures.draft(title), at: Fixtures.now.addingTimeInterval(Double(offset) * 60)).id)
+    }
+    try store.apply(.addNote(ids[6], text: "mom gave the number"), at: Fixtures.now.addingTimeInterval(600))
+    // The exact title, finished, still comes before a near one open.
+    try store.apply(.complete(ids[1]), at: Fixtures.now.addingTimeInterval(700))
+    let query = try #require(SearchQuery("call mom"))
+    #expect(try store.search(query).map(\.id) == ids)
+    #expect(try store.rows.search.scanned(query).map(\.id) == ids, "without the index, the same order")
+    // A quoted phrase ranks as the same words do (and finds only the words side by side); the last word typed in
+    // part starts a title.
+    #expect(try store.search(SearchQuery("\"Call Mom\"")!).map(\.id) == Array(ids.prefix(5)))
+    // "call mo" is no title's words: the open titles with them side by side, those that start with them first, and
+    // then the finished one.
+    #expect(try store.search(SearchQuery("call mo")!).map(\.id).prefix(5) == [ids[3], ids[2], ids[0], ids[4], ids[1]])
+    #expect(query.titleMatch("call   Mom") == .exact)
+    #expect(query.titleMatch("Call Mom!!! 🎉") == .sameWords)
+    #expect(query.titleMatch("Cäll Möm") == .sameWords)
+  }
+
   @Test("find returns the best few and how many match; list filters, sorts and combines in the daemon")
   func findAndList() throws {
     let (store, _) = try Fixtures.store()

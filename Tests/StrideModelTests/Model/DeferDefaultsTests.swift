@@ -145,11 +145,31 @@ struct DeferDefaultsTests {
       ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", "2026-11-23T23:59:59Z", "2026-11-18T10:00:00Z", "2026-12-07T23:59:59Z"),
     ])
   func doneNearer(_ rule: String, _ due: String, _ done: String, _ next: String) throws {
-    var task = Fixtures.task(1, "water the plants", due: Fixtures.at(due))
+    // A routine kept for a while: every time before its due is one of its own.
+    var task = Fixtures.task(1, "water the plants", created: Fixtures.at("2026-10-01T09:00:00Z"), due: Fixtures.at(due))
     task.recurrence = Recurrence(rrule: rule)
+    let counted = task.occurrenceDone(at: Fixtures.at(done), calendar: utc)
     try task.complete(at: Fixtures.at(done), calendar: utc)
     #expect(task.due == Fixtures.at(next), "\(rule) due \(due), done \(done)")
     #expect(task.status == .active)
+    // What is said to have been counted is what moved: the current one when it moved on, the one before when not.
+    #expect(
+      (counted?.counted == Fixtures.at(due)) == (next != due),
+      "\(rule) due \(due), done \(done): \(String(describing: counted))")
+    #expect(counted?.next == Fixtures.at(next))
+  }
+
+  @Test("a routine done just after it was captured counts its first time, early, not one from before it existed")
+  func doneJustCaptured() throws {
+    // Captured on Saturday 28 November, every Thursday at 09:00: due Thursday 3 December.
+    var task = Fixtures.task(
+      1, "water the plants", created: Fixtures.at("2026-11-28T20:00:00Z"), due: Fixtures.at("2026-12-03T09:00:00Z"))
+    task.recurrence = Recurrence(rrule: "FREQ=WEEKLY;BYDAY=TH")
+    let done = Fixtures.at("2026-11-28T21:00:00Z")
+    // Thursday 26 November is nearer, but the routine did not exist then.
+    #expect(task.occurrenceDone(at: done, calendar: utc)?.counted == Fixtures.at("2026-12-03T09:00:00Z"))
+    try task.complete(at: done, calendar: utc)
+    #expect(task.due == Fixtures.at("2026-12-10T09:00:00Z"))
   }
 
   @Test("skip still moves past the current time, whenever it is asked")
