@@ -241,6 +241,12 @@ package final class SQLiteStatement {
 
   package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+  /// What `body` makes of the column's text, read as bytes where SQLite keeps them; nil when it is null.
+  package func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+    guard let pointer = sqlite3_column_text(raw, column) else { return nil }
+    return body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column))))
+  }
+
   /// The value of `words` the column's text names, or nil when it names none (or is null): compared byte for byte
   /// where SQLite keeps the text, with no string made of it. Loading the open tasks reads three such words a task.
   @inline(__always)

@@ -96,8 +96,10 @@ package struct SearchIndex {
     ).bind(.text(terms.joined(separator: " AND ")), .text("title : (\(terms.joined(separator: " AND ")))"))
     var hits: [SearchHit] = []
     while try statement.step() {
-      // Only a title the index matched is read again, to say how closely.
-      let title = statement.optionalText(3).map(query.titleMatch) ?? .elsewhere
+      // Only a title the index matched is read again, to say how closely: in place where it can be.
+      let title: SearchQuery.TitleMatch =
+        statement.isNull(3)
+        ? .elsewhere : (statement.withText(3, query.titleMatch(ascii:)) ?? nil) ?? query.titleMatch(statement.text(3))
       hits.append(
         SearchHit(
           id: TaskID(statement.int64(0)), title: title, finished: statement.int(1) != 0, updatedAt: statement.date(2)))

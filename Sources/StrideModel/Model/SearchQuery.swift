@@ -23,6 +23,9 @@ public struct SearchQuery: Equatable, Sendable {
   public var typed: String
   /// Every term's words in order, as one phrase: what a title that has them side by side has.
   var phrase: Term
+  /// The one word of a one-word query, when it is ASCII: its bytes, which a title's are compared with in place
+  /// (`titleMatch(ascii:)`).
+  var asciiWord: [UInt8]?
 
   /// Reads a query; nil when it holds no word to look for (empty, or only punctuation).
   public init?(_ text: String) {
@@ -44,6 +47,9 @@ public struct SearchQuery: Equatable, Sendable {
     guard !terms.isEmpty else { return nil }
     self.terms = terms
     phrase.words = terms.flatMap(\.words)
+    if phrase.words.count == 1, phrase.words[0].utf8.allSatisfy({ $0 < 0x80 }) {
+      asciiWord = Array(phrase.words[0].utf8)
+    }
   }
 
   /// A word of a text: where it stands, and its folded form.

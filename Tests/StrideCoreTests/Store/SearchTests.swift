@@ -187,6 +187,26 @@ struct SearchTests {
     #expect(query.titleMatch("Cäll Möm") == .sameWords)
   }
 
+  @Test("a one-word query ranks an ASCII title read from its bytes as it ranks the title's string")
+  func titleMatchFromBytes() throws {
+    let titles = [
+      "dentist", "Dentist", "  dentist  ", "DENTIST!!!", "dentist appointment", "call the dentist", "dent",
+      "dentists", "the dent-ist", "Dentist: 3pm", "x", "", "book dentist, then dentist again", "Zahnarzt 🦷",
+    ]
+    for text in ["dentist", "dent", "DENT", "\"dentist\"", "3pm", "d"] {
+      let query = try #require(SearchQuery(text))
+      for title in titles {
+        let bytes = Array(title.utf8)
+        let fromBytes = bytes.withUnsafeBufferPointer { query.titleMatch(ascii: $0) }
+        // Only ASCII titles are read from their bytes; the string's answer is the rule for every title.
+        #expect(fromBytes == (title.utf8.allSatisfy { $0 < 0x80 } ? query.titleMatch(title) : nil), "\(text): \(title)")
+      }
+    }
+    // A query of two words is always read from the title's string.
+    let two = try #require(SearchQuery("call mom"))
+    #expect(Array("call mom".utf8).withUnsafeBufferPointer { two.titleMatch(ascii: $0) } == nil)
+  }
+
   @Test("find returns the best few and how many match; list filters, sorts and combines in the daemon")
   func findAndList() throws {
     let (store, _) = try Fixtures.store()
