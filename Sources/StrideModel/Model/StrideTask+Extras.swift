@@ -3,7 +3,7 @@ import StrideBase
 
 extension StrideTask {
   /// What few open tasks have, behind one reference (`Fields.extras`, nil when a task has none of it): a task's
-  /// storage stays small, and the ranking, which asks every task whether it is blocked, starts later or repeats,
+  /// storage stays small, and the ranking, which asks every task whether it starts later, repeats or is pinned,
   /// finds the answer for most of them in one load.
   final class Extras: Equatable, Sendable {
     let rare: Rare
@@ -28,18 +28,15 @@ extension StrideTask {
     var notes: [Note] = []
     var spentSeconds = 0
     var focusSessions: [FocusSession] = []
-    var blockedBy: [TaskID] = []
     var start = Moment(nil)
     var deferral: Deferral?
-    var deferrals: [Deferral] = []
     var waitingFor: String?
     var followUp = Moment(nil)
     var completedAt = Moment(nil)
 
     var isEmpty: Bool {
       recurrence == nil && !pinned && notes.isEmpty && spentSeconds == 0 && focusSessions.isEmpty
-        && blockedBy.isEmpty && start.date == nil && deferral == nil && deferrals.isEmpty && waitingFor == nil
-        && followUp.date == nil && completedAt.date == nil
+        && start.date == nil && deferral == nil && waitingFor == nil && followUp.date == nil && completedAt.date == nil
     }
   }
 }

@@ -8,10 +8,11 @@ public struct StrideTask: Equatable, Sendable {
   /// The fields, behind one reference: copying a task (the engine and the store do it often) costs one reference
   /// count instead of one per string and array, and a change copies them only if another copy shares them.
   ///
-  /// 120 bytes (a block of 144 from malloc with the storage's header; 240 before): at 100,000 open tasks the
+  /// 136 bytes (a block of 160 from malloc with the storage's header; 240 before): at 100,000 open tasks the
   /// daemon's memory and the ranking's scans are these bytes. What most open tasks have stays here, what the ranking
-  /// reads of every task first; what few have (a deferral, a wait, a start, blockers, a finish, a routine's rule) is
-  /// behind `extras`.
+  /// reads of every task first (the blockers and past deferrals too: behind `extras` they cost the scan a load for
+  /// every task that has them, 10% at 10,000 tasks); what few have (the deferral in force, a wait, a start, a
+  /// finish, a routine's rule) is behind `extras`.
   struct Fields: Equatable, Sendable {
     var id: TaskID
     var energy: EnergyLevel
@@ -19,6 +20,8 @@ public struct StrideTask: Equatable, Sendable {
     var type: TaskType
     var estimateMinutes: Minutes
     var subtasks: [Subtask]
+    var blockedBy: [TaskID]
+    var deferrals: [Deferral]
     var due: Moment
     var tags: [String]
     var createdAt: Date
@@ -104,8 +107,8 @@ public struct StrideTask: Equatable, Sendable {
     set { fields.subtasks = newValue }
   }
   public var blockedBy: [TaskID] {
-    _read { yield storage.fields.extras?.rare.blockedBy ?? [] }
-    set { changeRare { $0.blockedBy = newValue } }
+    _read { yield storage.fields.blockedBy }
+    set { fields.blockedBy = newValue }
   }
   public var due: Date? {
     get { storage.fields.due.date }
@@ -127,8 +130,8 @@ public struct StrideTask: Equatable, Sendable {
   }
   /// Every deferral ever made, oldest first.
   public var deferrals: [Deferral] {
-    _read { yield storage.fields.extras?.rare.deferrals ?? [] }
-    set { changeRare { $0.deferrals = newValue } }
+    _read { yield storage.fields.deferrals }
+    set { fields.deferrals = newValue }
   }
   /// What the task waits for while `status` is `waiting` (optional note).
   public var waitingFor: String? {
@@ -208,17 +211,17 @@ public struct StrideTask: Equatable, Sendable {
     // (making one and dropping it for every task cost start-up 56 M instructions at 100,000 open tasks).
     let rare =
       recurrence == nil && !pinned && notes.isEmpty && spentSeconds == 0 && focusSessions.isEmpty
-        && blockedBy.isEmpty && start == nil && deferral == nil && deferrals.isEmpty && waitingFor == nil
-        && followUp == nil && completedAt == nil
+        && start == nil && deferral == nil && waitingFor == nil && followUp == nil && completedAt == nil
       ? nil
       : Rare(
         recurrence: recurrence, pinned: pinned, missed: missed, notes: notes, spentSeconds: spentSeconds,
-        focusSessions: focusSessions, blockedBy: blockedBy, start: Moment(start), deferral: deferral,
-        deferrals: deferrals, waitingFor: waitingFor, followUp: Moment(followUp), completedAt: Moment(completedAt))
+        focusSessions: focusSessions, start: Moment(start), deferral: deferral, waitingFor: waitingFor,
+        followUp: Moment(followUp), completedAt: Moment(completedAt))
     storage = Storage(
       Fields(
         id: id, energy: energy, status: status, type: type, estimateMinutes: Minutes(estimateMinutes),
-        subtasks: subtasks, due: Moment(due), tags: tags, createdAt: createdAt, extras: rare.flatMap(Extras.holding),
+        subtasks: subtasks, blockedBy: blockedBy, deferrals: deferrals, due: Moment(due), tags: tags,
+        createdAt: createdAt, extras: rare.flatMap(Extras.holding),
         list: list, title: title, rawInput: rawInput, updatedAt: updatedAt ?? createdAt))
   }
 
