@@ -247,6 +247,16 @@ package final class SQLiteStatement {
     return body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column))))
   }
 
+  /// Whether two columns hold the same text, compared where SQLite keeps it, with no string made of either.
+  package func sameText(_ first: Int32, _ second: Int32) -> Bool {
+    guard let a = sqlite3_column_text(raw, first) else { return sqlite3_column_type(raw, second) == SQLITE_NULL }
+    let count = Int(sqlite3_column_bytes(raw, first))
+    guard let b = sqlite3_column_text(raw, second), Int(sqlite3_column_bytes(raw, second)) == count else {
+      return false
+    }
+    return memcmp(a, b, count) == 0
+  }
+
   /// The value of `words` the column's text names, or nil when it names none (or is null): compared byte for byte
   /// where SQLite keeps the text, with no string made of it. Loading the open tasks reads three such words a task.
   @inline(__always)

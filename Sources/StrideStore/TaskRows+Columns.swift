@@ -113,8 +113,12 @@ extension TaskRows {
       }
       recurrence = parsed
     }
+    // A thought captured with no time, tag or step in it is its title: the two share one string.
+    let title = text(.title)
+    let rawInput =
+      row.sameText(TaskColumn.title.rawValue, TaskColumn.rawInput.rawValue) ? title : text(.rawInput)
     return StrideTask(
-      id: TaskID(id), title: text(.title), rawInput: text(.rawInput), energy: energy,
+      id: TaskID(id), title: title, rawInput: rawInput, energy: energy,
       estimateMinutes: row.optionalInt(TaskColumn.estimateMinutes.rawValue), status: status, type: type,
       subtasks: subtasks, blockedBy: blockedBy, due: date(.due), start: date(.start), tags: tags, deferral: deferral,
       deferrals: deferrals, waitingFor: optionalText(.waitingFor), followUp: date(.followUp),

@@ -267,21 +267,15 @@ package struct TaskRows {
       "SELECT \(Self.read) FROM tasks WHERE \(within("id"))(\(condition)) ORDER BY id")
     selectTasks.bind(values)
     var tasks: [StrideTask] = []
+    var tagSets = SharedTags()
     while try selectTasks.step() {
       let id = selectTasks.int64(0)
       let steps = try subtasks.rows(of: id) { row throws(StrideError) in
         Subtask(title: row.text(1), done: row.int(2) != 0, completedAt: row.optionalDate(3))
       }
-      let tagged = try tags.rows(of: id) { row throws(StrideError) in row.text(1) }
+      let tagged = tagSets.shared(try tags.rows(of: id) { row throws(StrideError) in row.text(1) })
       let blockers = try dependencies.rows(of: id) { row throws(StrideError) in TaskID(row.int64(1)) }
-      let deferred = try deferrals.rows(of: id) { row throws(StrideError) in
-        guard let reason = DeferReason(rawValue: row.text(1)) else {
-          throw database.storageError("unknown defer reason '\(row.text(1))'")
-        }
-        return Deferral(
-          reason: reason, at: row.date(2), until: row.optionalDate(3),
-          energy: row.optionalText(4).flatMap(EnergyLevel.init(rawValue:)))
-      }
+      let deferred = try deferrals.rows(of: id) { row throws(StrideError) in try Self.deferral(row, database) }
       var task = try Self.task(
         from: selectTasks, subtasks: steps, tags: tagged, blockedBy: blockers, deferrals: deferred,
         list: listNames[selectTasks.int64(TaskColumn.list.rawValue)])
@@ -292,6 +286,33 @@ package struct TaskRows {
       tasks.append(task)
     }
     return tasks
+  }
+}
+
+extension TaskRows {
+  /// A deferral from its row of `deferrals` (after the task's id: reason, at, until, energy).
+  fileprivate static func deferral(_ row: SQLiteStatement, _ database: SQLiteDatabase) throws(StrideError) -> Deferral {
+    guard let reason = DeferReason(rawValue: row.text(1)) else {
+      throw database.storageError("unknown defer reason '\(row.text(1))'")
+    }
+    return Deferral(
+      reason: reason, at: row.date(2), until: row.optionalDate(3),
+      energy: row.optionalText(4).flatMap(EnergyLevel.init(rawValue:)))
+  }
+}
+
+/// Tasks tagged alike, as they are loaded, share one array of tags: a few tags cover most tasks, and an array of
+/// one tag is 64 bytes of memory (2 MB of the benchmark's 100,000 open tasks, a third of them tagged).
+private struct SharedTags {
+  private var arrays: [[String]: [String]] = [:]
+
+  /// `tags`, or the same tags read before.
+  mutating func shared(_ tags: [String]) -> [String] {
+    guard !tags.isEmpty else { return tags }
+    if let shared = arrays[tags] { return shared }
+    // However many different sets there are, what is kept for finding them stays small.
+    if arrays.count < 4096 { arrays[tags] = tags }
+    return tags
   }
 }
 

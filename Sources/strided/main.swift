@@ -15,6 +15,7 @@ import StrideWire
 // strided: flags -> paths -> lock -> store -> socket -> serve until a signal -> stop.
 
 TerminationSignals.block()
+Allocator.giveBackFreedMemory()
 umask(0o077)
 let log = Log()
 let environment = ProcessInfo.processInfo.environment

@@ -3,9 +3,10 @@ import StrideBase
 
 /// One step of a task. Steps are ordered and addressed from 1 (`12.2` is step 2 of task 12).
 public struct Subtask: Equatable, Sendable {
+  // In this order a step takes 32 bytes, not 40: the flag fills the optional date's padding.
   public var title: String
-  public var done: Bool
   public var completedAt: Date?
+  public var done: Bool
 
   public init(title: String, done: Bool = false, completedAt: Date? = nil) {
     self.title = title
@@ -17,9 +18,10 @@ public struct Subtask: Equatable, Sendable {
 /// One deferral: why, when it was made, until when (nil: until the task is resumed, or for `no-energy` until the
 /// user's energy is higher), and the user's energy at the time.
 public struct Deferral: Equatable, Sendable, Codable {
-  public var reason: DeferReason
+  // In this order a deferral takes 24 bytes, not 32: the two small fields fill the optional date's padding.
   public var at: Date
   public var until: Date?
+  public var reason: DeferReason
   /// The user's energy when the task was deferred (kept for `no-energy`: it comes back when energy is higher).
   public var energy: EnergyLevel?
 
