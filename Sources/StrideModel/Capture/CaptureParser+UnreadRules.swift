@@ -6,13 +6,17 @@ import StrideBase
 /// spring"), a weekday of one month a year ("every last thursday of november"), and several weekdays of the month ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every
 /// month"). Their words are kept in the title and read as no other time.
 extension CaptureParser {
-  /// "christmas" after "every": the holiday's coming date (today's included) and the index after its name; nil for
-  /// a holiday whose date moves from year to year.
+  /// "christmas" after "every": the holiday's coming date (today's included; with a year after it, that year's) and
+  /// the index after the words; nil for a holiday whose date moves from year to year.
   func holidayStart(_ words: [String], _ index: Int) -> (CivilDate, Int)? {
     guard let (holiday, end) = Scan.holidayName(at: index, word: { $0 < words.count ? words[$0] : nil }),
-      case .fixed = holiday, let day = Scan.next(holiday, from: times.today)
+      case .fixed = holiday
     else { return nil }
-    return (day, end)
+    // "every christmas 2027": from that year's.
+    if end < words.count, let year = Scan.fullYear(words[end]) {
+      return Scan.holiday(holiday, in: year).map { ($0, end + 1) }
+    }
+    return Scan.next(holiday, from: times.today).map { ($0, end) }
   }
 
   /// "every weekend except christmas", "walk every day except when it rains": what a rule ending at `index` leaves
@@ -34,10 +38,16 @@ extension CaptureParser {
       end += 1
     }
     guard end > index + lead.count else { return nil }
+    // Weekdays left out of a rule that is not on days ("every 2 weeks except friday"): the days alone.
+    let weekdays = RecurrenceReader.weekdayList(words, index + lead.count)
+    if let (_, after) = weekdays { end = after }
     let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
     return CaptureSpan(
       field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
-      reason: "a routine leaves out only days of the week, like except sundays")
+      reason: weekdays != nil
+        ? "only a routine every day or on days of the week leaves days out; write the days it is on, like every 2 "
+          + "weeks on monday and wednesday"
+        : "a routine leaves out only days of the week, like except sundays")
   }
 
   /// The first rule in `words` that cannot be kept, as a span named with the reason.

@@ -25,7 +25,7 @@ extension TimeParser {
     let before = index > 0 ? scan.word(index - 1) : nil
     guard
       scan.isDayWord(at: index - 1, marked: true) || scan.isDayWord(at: index + 3, marked: true)
-        || ["at", "from", "@"].contains(before ?? "")
+        || ["at", "from", "@"].contains(before ?? "") || before.map(TimeWords.isHourMarker) == true
     else { return nil }
     let clock = { (figure: Scan.ClockFigure, hour: Int) in
       "\(hour):" + (figure.clock.minute < 10 ? "0" : "") + "\(figure.clock.minute)"

@@ -130,6 +130,13 @@ extension Scan {
     // "a table at 8-10 people": a range of a count.
     if let next = word(position), TimeWords.rangeConnectors.contains(next), countFollows(position + 2) { return nil }
     // "after 10 walk the dog": a marked hour that opens the line says when first too.
+    // "after 10-11 call", "by 5-6": a range of two bare hours after a marker other than "at" says no hour on its
+    // own (it is named), never the start alone with "-11" left in the title.
+    if afterAt, let next = word(position), TimeWords.rangeConnectors.contains(next),
+      let marker = position >= 2 ? word(position - 2) : nil, !["at", "@"].contains(marker)
+    {
+      return nil
+    }
     let leadsLine = position == 2 && (afterDay && !afterAt || afterAt && markerOpensLine && !countFollows(position))
     // "at 3 15", "at 12 45", "at 7 15 pm": the minutes as a word of their own, after "at" and where the phrase
     // ends.

@@ -25,8 +25,13 @@ extension Scan {
     guard let otherFigure = Self.clockFigure(other, meridiemWord: after && meridiemWord) else { return nil }
     // "at 10-11": the start is an hour by "at", so the end is one too, never a dangling "-11" ("at 8-10 people" is a
     // count).
-    // A bare end after a written start ("10am to 5") where the phrase ends: "10am to 5 people" keeps its count.
-    if (otherFigure.written && (after || own.dotted || !careful || endsDate(at: index)))
+    // A bare end after a written start ("9:30-11", "7pm to 11") where the phrase ends ("10am to 5 people" keeps its
+    // count): after an afternoon start, the first time that hour comes after it, that day (`afternoonEnd`).
+    if otherFigure.written, !after, !own.dotted {
+      guard !careful || endsDate(at: index) else { return nil }
+      return otherFigure.clock.hour >= 12 ? Self.afternoonEnd(own.clock, after: otherFigure.clock) : own.clock
+    }
+    if (otherFigure.written && (after || own.dotted))
       || (!after && !own.dotted && !otherFigure.dotted && first > 0
         && ["at", "@"].contains(self.word(first - 1) ?? "") && endsDate(at: index))
     {
@@ -42,6 +47,14 @@ extension Scan {
     return own.clock
   }
 
+  /// A bare end hour after an afternoon or evening start: the first time it comes after the start, that day ("7pm to
+  /// 11" ends at 23:00); nil when that would be past midnight ("10pm to 6"), which is left to be said another way.
+  static func afternoonEnd(_ end: ClockTime, after start: ClockTime) -> ClockTime? {
+    let hour = end.hour < 12 ? end.hour + 12 : end.hour
+    guard hour * 60 + end.minute > start.hour * 60 + start.minute else { return nil }
+    return ClockTime(hour: hour, minute: end.minute)
+  }
+
   /// Whether the word at `index` joins a range's two ends: a dash, "to", "until", or "and" after "between".
   private func joinsRange(at index: Int) -> Bool {
     guard let connector = word(index) else { return false }
@@ -54,7 +67,8 @@ extension Scan {
   }
 
   /// A figure as a range's end may be written: a bare hour ("10"), a dotted time ("9.30"), a colon clock
-  /// ("11:30"), each perhaps with am or pm ("11am", or the next word, `meridiemWord`).
+  /// ("11:30"), each perhaps with am or pm ("11am", or the next word, `meridiemWord`); its clock as said ("7pm" is
+  /// 19:00; the next word's am or pm is not in it).
   struct ClockFigure {
     var clock: ClockTime
     var dotted: Bool
@@ -71,7 +85,10 @@ extension Scan {
     let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." })
     guard (1...2).contains(parts.count), (1...2).contains(parts[0].count), parts[0].allSatisfy(\.isDigit),
       parts.count == 1 || (parts[1].count == 2 && parts[1].allSatisfy(\.isDigit)), let hour = Int(parts[0]),
-      let clock = ClockTime(hour: hour, minute: parts.count == 2 ? Int(parts[1])! : 0)
+      meridiem == nil || (1...12).contains(hour),
+      // "7pm" is 19:00: the clock as said.
+      let clock = ClockTime(
+        hour: meridiem.map { hour % 12 + ($0 == "p" ? 12 : 0) } ?? hour, minute: parts.count == 2 ? Int(parts[1])! : 0)
     else { return nil }
     return ClockFigure(clock: clock, dotted: dotted, colon: colon, written: colon || meridiem != nil || meridiemWord)
   }

@@ -239,7 +239,11 @@ struct Scan {
       if pieces == 0 {
         lastJoiner = joiner
         let leading = chunks[position..<next].map(\.word)
-        first = leading.first.map(TimeWords.leadingJoiners.contains) == true ? position : next
+        // "the week after next" goes with its "the", wherever it stands.
+        let leads =
+          leading.first.map(TimeWords.leadingJoiners.contains) == true
+          || (leading == ["the"] && afterNextPeriod(at: next) != nil)
+        first = leads ? position : next
       }
       pieces += 1
       risky = risky || pieceRisky
