@@ -238,12 +238,7 @@ struct Scan {
       }
       if pieces == 0 {
         lastJoiner = joiner
-        let leading = chunks[position..<next].map(\.word)
-        // "the week after next" goes with its "the", wherever it stands.
-        let leads =
-          leading.first.map(TimeWords.leadingJoiners.contains) == true
-          || (leading == ["the"] && afterNextPeriod(at: next) != nil)
-        first = leads ? position : next
+        first = takesLeadingWords(chunks[position..<next].map(\.word), before: next) ? position : next
       }
       pieces += 1
       risky = risky || pieceRisky
@@ -264,6 +259,13 @@ struct Scan {
     return reading.phrase(
       first: first, end: position, anchor: anchor, parser: parser, leaning: leaning,
       aheadOnly: aheadOnly)
+  }
+
+  /// Whether the joining words before a phrase's first piece at `index` go with it: "on", "sometime", "over"…; and
+  /// "the" before "the week after next", wherever it stands.
+  private func takesLeadingWords(_ leading: [String], before index: Int) -> Bool {
+    leading.first.map(TimeWords.leadingJoiners.contains) == true
+      || (leading == ["the"] && afterNextPeriod(at: index) != nil)
   }
 
   /// Whether a number at `index` leads words read whole before its day ("9 tomorrow", "8 this evening", "7 friday
