@@ -3,8 +3,9 @@ import StrideBase
 
 /// Routines written in words no rule of Stride's keeps, named in the reply rather than kept in the title without a
 /// word: a holiday whose date moves ("every easter"), a month or a season without its day ("every january", "every
-/// spring"), a weekday of one month a year ("every last thursday of november"), and several weekdays of the month ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every
-/// month"). Their words are kept in the title and read as no other time.
+/// spring"), a weekday of one month a year ("every last thursday of november"), and several weekdays of the month
+/// ("every 2nd and 4th tuesday", "the 1st and 3rd monday of every month"). Their words are kept in the title and
+/// read as no other time.
 extension CaptureParser {
   /// "christmas" after "every": the holiday's coming date (today's included; with a year after it, that year's) and
   /// the index after the words; nil for a holiday whose date moves from year to year.
