@@ -11,6 +11,16 @@ extension RecurrenceReader {
       !parsed.spans.contains(where: { $0.field == .unread || $0.field == .start })
     else { return nil }
     var clock = parsed.repeatClock
+    if rule.frequency == .yearly, rule.start == nil, let due = parsed.due,
+      let span = parsed.spans.first(where: { $0.field == .due }), let match = times.parse(span.text),
+      !match.timeOfDayOnly
+    {
+      // "every january 1st", "every fourth of july at 9am": the date the rule's words left to the time reader is
+      // its first day, and a time with it the routine's.
+      rule.start = Recurrence.dayText(times.calendar.day(of: due))
+      if case .instant = match.value { clock = times.calendar.clock(of: due) }
+      return (rule, clock)
+    }
     if parsed.due != nil {
       // Only a time of day may stand beside the rule: it is the routine's time.
       guard let due = parsed.spans.first(where: { $0.field == .due }), times.parse(due.text)?.timeOfDayOnly == true,

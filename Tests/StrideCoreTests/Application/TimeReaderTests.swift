@@ -163,6 +163,9 @@ struct TimeReaderTests {
       ("every 2nd and 4th tuesday", "a routine keeps one weekday of the month; add one for each"),
       ("every weekend except christmas", "'except christmas' is no time Stride keeps"),
       ("first monday of every month", "is a repeat (every month on the first Monday)"),
+      // A yearly rule's date, as a capture reads it: its first day.
+      ("every fourth of july", "is a repeat (every year from 4 July 2027)"),
+      ("every january 1st at 9am", "is a repeat (every year from 1 January 2027)"),
     ]
     for (text, said) in cases {
       do throws(StrideError) {
