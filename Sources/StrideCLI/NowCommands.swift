@@ -58,7 +58,9 @@ extension Session {
         (params.list.map { " --list \($0)" } ?? "") + (params.tags.map { " --tags \($0.joined(separator: ","))" } ?? "")
       output.say()
       output.folded([
-        "\(others) been out of view for \(days == 1 ? "a day" : "\(days) days") or more; see \(them) with: stride now --all\(same)"
+        "\(others) been out of view for \(days == 1 ? "a day" : "\(days) days") or more"
+          + (result.result.ahead == true ? " by then, if none is shown before" : "")
+          + "; see \(them) with: stride now --all\(same)"
       ]).forEach { output.say($0) }
     }
     guard let hidden = result.hidden, !hidden.isEmpty else { return }

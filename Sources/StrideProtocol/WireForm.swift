@@ -106,6 +106,7 @@ extension Wire.NowResult {
       focus: answer.focus.map { Wire.Focus($0, saying: speaker) })
     learnedEnergy = answer.learnedEnergy
     calendar = answer.calendar.map(CalendarNow.init)
+    ahead = answer.ahead ? true : nil
   }
 }
 

@@ -32,6 +32,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
       outOfViewDays: try field.optional("outOfViewDays"), focus: try field.optional("focus"))
     learnedEnergy = try field.optional("learnedEnergy")
     calendar = try field.optional("calendar")
+    ahead = try field.optional("ahead")
   }
 
   public var json: JSONValue {
@@ -46,6 +47,7 @@ extension Wire.NowResult: JSONReadable, JSONWritable, JSONEncodableByHand, Codab
     if let focus { fields["focus"] = focus.json }
     if let learnedEnergy { fields["learnedEnergy"] = learnedEnergy.json }
     if let calendar { fields["calendar"] = calendar.json }
+    if let ahead { fields["ahead"] = .bool(ahead) }
     return .object(fields)
   }
 }

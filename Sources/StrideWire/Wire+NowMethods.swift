@@ -149,6 +149,9 @@ extension Wire {
     /// `outOfViewDays` days or more; both absent when none has.
     public var outOfViewLong: Int?
     public var outOfViewDays: Int?
+    /// True when the list is of a day to come (`now --at friday`): the days out of view are counted as if nothing
+    /// is shown before then; absent otherwise.
+    public var ahead: Bool?
     /// The focus session that runs, shown first and apart from the suggestions; absent when none runs.
     public var focus: Focus?
     /// What the person's calendars say of that moment: the event they are in, the next one and the time free before

@@ -246,6 +246,10 @@ final class Tasks: Sendable {
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
       focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
     result.learnedEnergy = evaluated.learned
+    if let instant = params.at?.date {
+      let calendar = LocalCalendar(timeZone: try zone(params.timeZone))
+      result.ahead = calendar.day(of: instant) > calendar.day(of: now)
+    }
     result.calendar = Self.calendarLine(
       evaluated, at: params.at?.date ?? now, timeZone: try zone(params.timeZone), asked: params.minutes)
     return params.terms == false ? result.withoutTerms : result

@@ -21,6 +21,9 @@ public struct NowAnswer: Sendable, Equatable {
   /// How many tasks that could be started now are left out though out of view for `outOfViewDays` days or more.
   public var outOfViewLong: Int?
   public var outOfViewDays: Int?
+  /// The answer is of a day to come (`now --at friday`): what it says of days out of view holds if nothing is shown
+  /// before then.
+  public var ahead = false
   /// The focus session that runs, as it stood when the answer was worked out; shown apart from the suggestions.
   public var focus: RunningFocus?
   /// What the calendars say of the moment, when an event is running or near.

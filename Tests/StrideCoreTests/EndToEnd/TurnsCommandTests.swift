@@ -42,6 +42,12 @@ struct TurnsCommandTests {
       lines.contains("3 other tasks have been out of view for 7 days or more; see them with: stride now --all"),
       "\(later.stdout)")
     #expect(!cli.stride("now", "--all").stdout.contains("out of view for 7 days or more"), "--all lists them already")
+    // Asked of a day to come, the count supposes nothing is shown before then, and says so.
+    let ahead = cli.stride("now", "--at", "dec 20 9am").stdout
+    #expect(
+      ahead.contains(
+        "out of view for 7 days or more by then, if none is shown before; see them with: stride now --all"),
+      "\(ahead)")
     // Scripts read the same in the reply.
     let json = cli.stride("now", "--json").stdout
     #expect(json.contains(#""outOfViewLong":3"#) && json.contains(#""outOfViewDays":7"#))
