@@ -261,10 +261,7 @@ package final class SQLiteStatement {
   /// where SQLite keeps the text, with no string made of it. Loading the open tasks reads three such words a task.
   @inline(__always)
   package func word<T>(_ column: Int32, in words: ColumnWords<T>) -> T? {
-    guard let pointer = sqlite3_column_text(raw, column) else { return nil }
-    let bytes = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(raw, column)))
-    for (spelled, value) in words.entries where spelled.elementsEqual(bytes) { return value }
-    return nil
+    withText(column) { bytes in words.entries.first { $0.0.elementsEqual(bytes) }?.1 } ?? nil
   }
 
   package func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }

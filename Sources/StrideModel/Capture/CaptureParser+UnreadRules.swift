@@ -10,7 +10,7 @@ extension CaptureParser {
   /// "christmas" after "every": the holiday's coming date (today's included; with a year after it, that year's) and
   /// the index after the words; nil for a holiday whose date moves from year to year.
   func holidayStart(_ words: [String], _ index: Int) -> (CivilDate, Int)? {
-    guard let (holiday, end) = Scan.holidayName(at: index, word: { $0 < words.count ? words[$0] : nil }),
+    guard let (holiday, end) = Scan.holidayName(in: words, at: index),
       case .fixed = holiday
     else { return nil }
     // "every christmas 2027": from that year's.
@@ -70,7 +70,7 @@ extension CaptureParser {
     guard ["every", "ev"].contains(words[index]), index + 1 < words.count else { return nil }
     let next = words[index + 1]
     let last = index + 2 == words.count
-    if let (_, end) = Scan.holidayName(at: index + 1, word: { $0 < words.count ? words[$0] : nil }) {
+    if let (_, end) = Scan.holidayName(in: words, at: index + 1) {
       let name = words[(index + 1)..<end].joined(separator: " ")
       return (
         end,

@@ -56,7 +56,7 @@ extension RecurrenceReader {
   /// "every christmas", "every new year's day": a holiday on the same date each year, after "every" at `index`, as a
   /// yearly rule; the capture reads its day (`CaptureParser.holidayStart`). Nil for any other words.
   static func fixedHoliday(_ words: [String], _ index: Int) -> Recurrence? {
-    guard case .fixed = Scan.holidayName(at: index, word: { $0 < words.count ? words[$0] : nil })?.0 else {
+    guard case .fixed = Scan.holidayName(in: words, at: index)?.0 else {
       return nil
     }
     return Recurrence(.yearly)

@@ -92,9 +92,10 @@ extension Scan {
     return careful ? nil : Self.holidayName(among: Self.wholeTextHolidaysByFirstWord[first], at: index, word: self.word)
   }
 
-  /// The holiday named at `index` of words given one at a time (lower-cased) and where its name ends: those read
-  /// in a title (`routine` words such as "every christmas" use it).
-  static func holidayName(at index: Int, word: (Int) -> String?) -> (HolidayRule, Int)? {
+  /// The holiday named at `index` of lower-cased `words` (a routine's: "every christmas") and where its name ends:
+  /// those read in a title.
+  static func holidayName(in words: [String], at index: Int) -> (HolidayRule, Int)? {
+    let word = { (position: Int) in position < words.count ? words[position] : nil }
     guard let first = word(index).map(bareWord) else { return nil }
     return holidayName(among: holidaysByFirstWord[first], at: index, word: word)
   }

@@ -26,10 +26,10 @@ extension Scan {
     // "at 10-11": the start is an hour by "at", so the end is one too, never a dangling "-11" ("at 8-10 people" is a
     // count).
     // A bare end after a written start ("9:30-11", "7pm to 11") where the phrase ends ("10am to 5 people" keeps its
-    // count): after an afternoon start, the first time that hour comes after it, that day (`afternoonEnd`).
+    // count): after an afternoon start, the first time that hour comes after it, that day (`hour(_:after:)`).
     if otherFigure.written, !after, !own.dotted {
       guard !careful || endsDate(at: index) else { return nil }
-      return otherFigure.clock.hour >= 12 ? Self.afternoonEnd(own.clock, after: otherFigure.clock) : own.clock
+      return otherFigure.clock.hour >= 12 ? Self.hour(own.clock.hour, after: otherFigure.clock) : own.clock
     }
     if (otherFigure.written && (after || own.dotted))
       || (!after && !own.dotted && !otherFigure.dotted && first > 0
@@ -45,14 +45,6 @@ extension Scan {
       first == 0 || !TimeWords.numberingWords.contains(self.word(first - 1) ?? "")
     else { return nil }
     return own.clock
-  }
-
-  /// A bare end hour after an afternoon or evening start: the first time it comes after the start, that day ("7pm to
-  /// 11" ends at 23:00); nil when that would be past midnight ("10pm to 6"), which is left to be said another way.
-  static func afternoonEnd(_ end: ClockTime, after start: ClockTime) -> ClockTime? {
-    let hour = end.hour < 12 ? end.hour + 12 : end.hour
-    guard hour * 60 + end.minute > start.hour * 60 + start.minute else { return nil }
-    return ClockTime(hour: hour, minute: end.minute)
   }
 
   /// Whether the word at `index` joins a range's two ends: a dash, "to", "until", or "and" after "between".

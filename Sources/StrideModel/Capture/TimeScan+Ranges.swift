@@ -55,15 +55,18 @@ extension Scan {
       !careful || endsDate(at: start.end + 1)
     else { return nil }
     let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
-    let clock = calendar.clock(of: from)
-    guard let later = [hour % 12, hour % 12 + 12].first(where: { $0 * 60 > clock.hour * 60 + clock.minute }) else {
-      return nil
-    }
+    guard let later = Self.hour(hour, after: calendar.clock(of: from)) else { return nil }
     var end = start
     end.first = start.end + 1
     end.end = start.end + 2
-    end.value = .instant(calendar.date(calendar.day(of: from), ClockTime(hour: later)!))
+    end.value = .instant(calendar.date(calendar.day(of: from), later))
     return end
+  }
+
+  /// A bare hour (1 to 12) as a range's end: the first time it comes after `start`, that day ("8am until 6" is
+  /// 18:00, "7pm to 11" 23:00); nil when that would be past midnight ("10pm to 6").
+  static func hour(_ hour: Int, after start: ClockTime) -> ClockTime? {
+    [hour % 12, hour % 12 + 12].first { $0 * 60 > start.hour * 60 + start.minute }.flatMap { ClockTime(hour: $0) }
   }
 
   /// "10 to 22 august", "eighth to eleventh may 2010", "the 13th to the 15th of july": a day of the month, then a

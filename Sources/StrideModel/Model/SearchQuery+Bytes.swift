@@ -22,11 +22,7 @@ extension SearchQuery {
     }
     for byte in title {
       guard byte < 0x80 else { return nil }
-      let folded: UInt8
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded = byte + 32
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded = byte
-      default:
+      guard let folded = Self.foldedASCII(byte) else {
         if length > 0 { endWord() }
         continue
       }

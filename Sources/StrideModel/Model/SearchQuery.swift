@@ -90,14 +90,7 @@ public struct SearchQuery: Equatable, Sendable {
   public static func fold<S: StringProtocol>(_ word: S) -> String {
     // Most words are ASCII: lower case and its letters and digits are all there is to it.
     if word.utf8.allSatisfy({ $0 < 0x80 }) {
-      return String(
-        decoding: word.utf8.compactMap { byte in
-          switch byte {
-          case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
-          default: nil
-          }
-        }, as: UTF8.self)
+      return String(decoding: word.utf8.compactMap(foldedASCII), as: UTF8.self)
     }
     var folded = String.UnicodeScalarView()
     // Lower case again after taking apart: a compatibility form may stand for a capital (`ℌ` is `H`).
@@ -110,6 +103,17 @@ public struct SearchQuery: Equatable, Sendable {
       }
     }
     return String(folded)
+  }
+
+  /// An ASCII byte as a folded word holds it: a letter in lower case, a digit as it is; nil for any other byte,
+  /// which ends a word.
+  @inline(__always)
+  static func foldedASCII(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+    default: nil
+    }
   }
 
   /// A letter or a digit by its Unicode category: what FTS5's tokenizer takes into a word (its `L* N*`).
@@ -224,10 +228,9 @@ extension SearchQuery {
     var words: [String] = []
     var word: [UInt8] = []
     for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
-      default:
+      if let folded = foldedASCII(byte) {
+        word.append(folded)
+      } else {
         if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         word.removeAll(keepingCapacity: true)
       }
