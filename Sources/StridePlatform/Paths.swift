@@ -29,6 +29,8 @@ public struct StridePaths: Equatable, Sendable {
   public var configFile: String { configDirectory + "/config.json" }
   /// The prompt line the daemon keeps beside its socket for `stride prompt` (`PromptFile`).
   public var promptFile: String { socket + ".prompt" }
+  /// The desktop reminders on screen, kept beside the socket so that the next daemon of this session takes them over.
+  public var remindersFile: String { socket + ".reminders" }
 
   /// Resolves every path from an environment; `socket` and `dataDirectory` override the defaults.
   public init(environment: [String: String], socket: String? = nil, dataDirectory: String? = nil) {

@@ -62,7 +62,7 @@ public final class Daemon {
     let (socket, database) = (listener.path, paths.database)
     dispatcher = Dispatcher(
       store: store, clock: clock, config: config, syncConnector: syncConnector, calendarFetcher: calendarFetcher,
-      environment: environment, log: log, promptFile: served.promptFile
+      environment: environment, log: log, promptFile: served.promptFile, remindersFile: served.remindersFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: pid, socket: socket, database: database,

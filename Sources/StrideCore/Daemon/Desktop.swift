@@ -39,6 +39,9 @@ final class Desktop: @unchecked Sendable {
   /// How reminders stand now.
   var status: RemindersStatus { current.withLock { $0 } }
 
+  /// The unique name of the notification server reached, when one is.
+  var serverName: String? { service.flatMap { $0.isClosed ? nil : $0.serverName } }
+
   /// Connects to the notification service, unless a live connection is there; on failure, finds notify-send.
   func connect() {
     if let service, !service.isClosed { return }

@@ -45,7 +45,7 @@ public final class Dispatcher: Sendable {
   ///   - config: the user's settings: the breakdown program, the engine's weights, how long energy lasts, reminders.
   ///   - environment: the daemon's environment (sync's password variable, the session bus for reminders).
   ///   - syncTiming: how sync waits between tries (tests pass a wait that returns at once).
-  ///   - promptFile: where to keep the prompt line for `stride prompt` (beside the socket); none when nil.
+  ///   - promptFile, remindersFile: files beside the socket: `stride prompt`'s line, the reminders on screen.
   ///   - describeServer: what `server.info` reports, given the number of open tasks.
   public init(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date = Dispatcher.wholeSecondClock,
@@ -53,7 +53,8 @@ public final class Dispatcher: Sendable {
     timeZone: TimeZone = .current, config: StrideConfig = StrideConfig(), hub: EventHub = EventHub(),
     syncConnector: (any SyncConnector)? = nil, calendarFetcher: (any CalendarFetching)? = nil,
     environment: [String: String] = [:], syncTiming: SyncTiming = SyncTiming(), log: Log = Log(),
-    promptFile: String? = nil, describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
+    promptFile: String? = nil, remindersFile: String? = nil,
+    describeServer: @escaping @Sendable (_ openTasks: Int) -> ServerInfo.Result
   ) {
     self.hub = hub
     let promptFile = promptFile.map(PromptLineFile.init)
@@ -62,7 +63,8 @@ public final class Dispatcher: Sendable {
     nowCache = NowListCache(tasks: tasks, clock: clock, promptFile: promptFile)
     unknownSettings = config.unknown
     reminders = Reminders(
-      settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment, log: log)
+      settings: config.reminders, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment,
+      keptAt: remindersFile, log: log)
     sync = SyncService(
       connector: syncConnector, tasks: tasks, clock: clock, timeZone: timeZone, environment: environment,
       timing: syncTiming

@@ -20,15 +20,17 @@ extension Reminders {
     case .serverGone(let server): return forget(server)
     }
     let (task, timeUp) = state.withLock { state -> (TaskID?, TaskID?) in
-      if let timeUp = state.timeUp, timeUp.shown == shown {
+      if let timeUp = state.timeUp, timeUp.showing.shown == shown {
         state.timeUp = nil
         return (nil, timeUp.task)
       }
-      guard let task = state.shown.first(where: { $0.value == shown })?.key else { return (nil, nil) }
+      guard let task = state.shown.first(where: { $0.value.shown == shown })?.key else { return (nil, nil) }
       state.shown[task] = nil
       return (task, nil)
     }
-    guard let key, task != nil || timeUp != nil else { return }
+    guard task != nil || timeUp != nil else { return }
+    keep()
+    guard let key else { return }
     if let timeUp { answer(key, forSessionOn: timeUp) }
     if let task { press(key, on: task) }
     desktop.withLock { $0 }?.takeDown(shown)
@@ -37,9 +39,10 @@ extension Reminders {
   /// Forgets the notifications a server that left showed: they went with it.
   private func forget(_ server: String) {
     state.withLock { state in
-      state.shown = state.shown.filter { $0.value.server != server }
-      if state.timeUp?.shown.server == server { state.timeUp = nil }
+      state.shown = state.shown.filter { $0.value.shown.server != server }
+      if state.timeUp?.showing.shown.server == server { state.timeUp = nil }
     }
+    keep()
   }
 
   /// A button of a task's reminder: Done completes the task, Later puts it off for an hour.

@@ -23,9 +23,17 @@ final class Reminders: Sendable {
     /// The starts of the events whose heads-up was given.
     var headsUpGiven: Set<Date> = []
     /// The notification on screen for each task, as the server that shows it knows it.
-    var shown: [TaskID: DesktopNotifications.Shown] = [:]
+    var shown: [TaskID: Showing] = [:]
     /// The notification asking what next at the end of a focus session's timebox, and its task.
-    var timeUp: (shown: DesktopNotifications.Shown, task: TaskID)?
+    var timeUp: (showing: Showing, task: TaskID)?
+    /// What the file beside the socket says is on screen, as last written.
+    var kept: [OnScreen] = []
+  }
+
+  /// A notification on screen: as its server knows it, and what it says.
+  struct Showing: Sendable {
+    var shown: DesktopNotifications.Shown
+    var text: ReminderText
   }
 
   /// A task that came up by itself, as the wake-up left it.
@@ -38,6 +46,8 @@ final class Reminders: Sendable {
 
   let settings: StrideConfig.RemindersSettings
   let tasks: Tasks
+  /// Where what is on screen is kept for the next daemon (beside the socket); nil keeps nothing.
+  let keptAt: String?
   let clock: @Sendable () -> Date
   let calendar: LocalCalendar
   let log: Log
@@ -63,10 +73,11 @@ final class Reminders: Sendable {
 
   init(
     settings: StrideConfig.RemindersSettings, tasks: Tasks, clock: @escaping @Sendable () -> Date,
-    timeZone: TimeZone, environment: [String: String], log: Log
+    timeZone: TimeZone, environment: [String: String], keptAt: String? = nil, log: Log
   ) {
     self.settings = settings
     self.tasks = tasks
+    self.keptAt = keptAt
     self.clock = clock
     self.log = log
     calendar = LocalCalendar(timeZone: timeZone)
@@ -79,11 +90,14 @@ final class Reminders: Sendable {
     }
   }
 
-  /// Starts reaching the desktop, off the caller's thread. In the quiet hours, first (on the caller's thread, before
-  /// the missed wake-ups are caught up) takes back what came earlier in them from the history, so that a restart in
-  /// the night still leaves the morning its summary.
+  /// Starts reaching the desktop, off the caller's thread, and takes over the reminders the last daemon left on
+  /// screen. In the quiet hours, first (on the caller's thread, before the missed wake-ups are caught up) takes back
+  /// what came earlier in them from the history, so that a restart in the night still leaves the morning its summary.
   func start() {
-    guard let desktop = desktop.withLock({ $0 }) else { return }
+    guard let desktop = desktop.withLock({ $0 }) else {
+      if let keptAt { unlink(keptAt) }
+      return
+    }
     let now = clock()
     if let began = settings.quiet?.began(before: now, in: calendar) {
       do {
@@ -92,7 +106,10 @@ final class Reminders: Sendable {
         log.info("reminders: what came earlier in the quiet hours could not be read back: \(error.message)")
       }
     }
-    queue.async { desktop.connect() }
+    queue.async { [self] in
+      desktop.connect()
+      takeOver(from: desktop)
+    }
   }
 
   /// How reminders stand, for `server.info`.
@@ -120,11 +137,16 @@ final class Reminders: Sendable {
     let answered = changes.contains { Dispatcher.isFocusAction($0.action) || Self.endsFocus($0) }
     let down = state.withLock { state in
       state.held.removeAll { dealtWith.contains($0.task.id) }
-      var down = dealtWith.compactMap { state.shown.removeValue(forKey: $0) }
-      if answered, let timeUp = state.timeUp.take() { down.append(timeUp.shown) }
+      var down = dealtWith.compactMap { state.shown.removeValue(forKey: $0)?.shown }
+      if answered, let timeUp = state.timeUp.take() { down.append(timeUp.showing.shown) }
       return down
     }
-    if !down.isEmpty { queue.async { [self] in down.forEach { desktop.withLock { $0 }?.takeDown($0) } } }
+    if !down.isEmpty {
+      queue.async { [self] in
+        down.forEach { desktop.withLock { $0 }?.takeDown($0) }
+        keep()
+      }
+    }
     guard let first = came.first else { return }
     if let wait = waits(at: first.at) { return hold(came, while: wait.heading) }
     queue.async { [self, came] in show(came) }
@@ -154,9 +176,10 @@ final class Reminders: Sendable {
     let task = running.task.id
     queue.async { [self] in
       guard let desktop = desktop.withLock({ $0 }) else { return }
-      let replacing = state.withLock { $0.timeUp?.shown }
+      let replacing = state.withLock { $0.timeUp?.showing.shown }
       guard let id = desktop.show(text, buttons: Self.timeUpButtons, replacing: replacing) else { return }
-      state.withLock { $0.timeUp = (id, task) }
+      state.withLock { $0.timeUp = (Showing(shown: id, text: text), task) }
+      keep()
     }
   }
 
@@ -226,10 +249,11 @@ final class Reminders: Sendable {
   /// Puts a reminder on the desktop (about one task: with its buttons, in place of its last one still up).
   private func present(_ text: ReminderText, task: TaskID?) {
     guard let desktop = desktop.withLock({ $0 }) else { return }
-    let replacing = task.flatMap { id in state.withLock { $0.shown[id] } }
+    let replacing = task.flatMap { id in state.withLock { $0.shown[id]?.shown } }
     guard let id = desktop.show(text, buttons: task == nil ? [] : Self.taskButtons, replacing: replacing), let task
     else { return }
-    state.withLock { $0.shown[task] = id }
+    state.withLock { $0.shown[task] = Showing(shown: id, text: text) }
+    keep()
   }
 
   /// Closes the connection to the desktop, once what is queued has gone out.

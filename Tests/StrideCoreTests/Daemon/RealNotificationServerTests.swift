@@ -54,6 +54,35 @@ struct RealNotificationServerTests {
     #expect(Fixtures.wait(seconds: 10) { dunst.displayed == 0 }, "a handled reminder is closed")
   }
 
+  @Test("dunst: a strided started after one that stopped takes over its reminder, and Done on it answers the new one")
+  func dunstTakenOver() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let display = try VirtualDisplay()
+    defer { display.stop() }
+    let dunst = try RealNotifications(.dunst, bus: bus, display: display)
+    defer { dunst.stop() }
+    let kept = Fixtures.temporaryDirectory() + "/strided.sock.reminders"
+    let first = try Rig(.init(on: true), environment: bus.environment, remindersFile: kept)
+    let id = ReminderServerRestartTests.due(first, "call the bank", at: "10:00")
+    first.wake(at: "2026-11-21T10:00:00Z")
+    #expect(Fixtures.wait { dunst.displayed == 1 })
+    #expect(Fixtures.wait { FileManager.default.fileExists(atPath: kept) })
+    first.stop()
+
+    let next = try Rig(
+      .init(on: true), environment: bus.environment, database: first.database, at: "2026-11-21T10:05:00Z",
+      remindersFile: kept)
+    defer { next.stop() }
+    #expect(next.status()?.state == "desktop")
+    usleep(500_000)
+    #expect(dunst.displayed == 1, "shown again in its own place, not twice")
+    try dunst.press("Done")
+    Fixtures.wait(seconds: 10) { next.task(id)["status"]?.string == "completed" }
+    #expect(next.task(id)["status"]?.string == "completed")
+    #expect(Fixtures.wait(seconds: 10) { dunst.displayed == 0 }, "a handled reminder is closed")
+  }
+
   @Test("notify-osd, which offers no buttons: reminders show without them, and one dealt with elsewhere is closed")
   func withoutButtons() throws {
     let bus = try SessionBus()

@@ -2,6 +2,7 @@ import Foundation
 import StrideTestSupport
 import Testing
 
+@testable import StrideBase
 @testable import StrideCore
 @testable import StrideJSON
 @testable import StrideModel
@@ -25,14 +26,15 @@ struct ReminderTests {
     /// With a new database, or the one at `database` (as a restarted daemon opens it), its clock at `time`.
     init(
       _ reminders: StrideConfig.RemindersSettings, environment: [String: String], database: String? = nil,
-      at time: String = "2026-11-21T09:00:00Z"
+      at time: String = "2026-11-21T09:00:00Z", remindersFile: String? = nil
     ) throws {
       let clock = self.clock
       clock.set(time)
       let (store, path) = try database.map { (try TaskStore(path: $0), $0) } ?? Fixtures.store()
       self.database = path
       dispatcher = TestDispatcher.make(
-        store: store, clock: { clock.now }, config: StrideConfig(reminders: reminders), environment: environment)
+        store: store, clock: { clock.now }, config: StrideConfig(reminders: reminders), environment: environment,
+        remindersFile: remindersFile)
       dispatcher.startReminders()
     }
 
@@ -197,6 +199,43 @@ struct ReminderTests {
     let summary = try #require(fake.note(1))
     #expect(summary["summary"] as? String == "While it was quiet")
     #expect(summary["body"] as? String == "1 task came back and 1 came due: call mum and pay rent.")
+  }
+
+  @Test("a strided started after another takes over its reminders: shown again in place, Done answers it")
+  func takenOver() throws {
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let kept = Fixtures.temporaryDirectory() + "/strided.sock.reminders"
+    let first = try Rig(.init(on: true), environment: desktop.environment, remindersFile: kept)
+    let ids = ["call the bank", "pay rent"].map { first.capture($0) }
+    for id in ids { first.send("task.update", #"{"id":\#(id),"due":"2026-11-21T10:00:00Z"}"#) }
+    first.wake(at: "2026-11-21T10:00:00Z")
+    let bank = try #require(fake.note(1))
+    let rent = try #require(fake.note(2))
+    #expect(Fixtures.poll { Reminders.read(kept).count == 2 ? true : nil } == true, "both kept beside the socket")
+    first.stop()
+    // Rent paid while no strided showed reminders (a sync, or a crash before the file was written).
+    let store = try TaskStore(path: first.database)
+    _ = try store.apply(.complete(TaskID(Int64(ids[1]))), at: Fixtures.at("2026-11-21T10:02:00Z"))
+    store.close()
+
+    let next = try Rig(
+      .init(on: true), environment: desktop.environment, database: first.database, at: "2026-11-21T10:05:00Z",
+      remindersFile: kept)
+    defer { next.stop() }
+    let again = try #require(fake.note(3))
+    #expect(again["replaces"] as? Int == bank["id"] as? Int, "shown again in its own place")
+    #expect(again["summary"] as? String == "call the bank")
+    #expect(again["body"] as? String == bank["body"] as? String)
+    #expect(again["actions"] as? [String] == ["done", "Done", "later", "Later"])
+    let closed = fake.wait { $0["call"] as? String == "CloseNotification" }
+    #expect(closed?["id"] as? Int == rent["id"] as? Int, "the one whose task was done is taken down")
+
+    fake.press("done", on: again["id"] as? Int ?? 0)
+    Fixtures.wait(seconds: 10) { next.task(ids[0])["status"]?.string == "completed" }
+    #expect(next.task(ids[0])["status"]?.string == "completed")
+    #expect(Fixtures.poll { FileManager.default.fileExists(atPath: kept) ? nil : true } == true, "nothing left up")
   }
 
   @Test("more than three at once are said in one; a reminder whose task is done elsewhere is taken down")

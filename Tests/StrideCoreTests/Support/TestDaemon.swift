@@ -22,12 +22,13 @@ enum TestDispatcher {
   static func make(
     store: sending TaskStore, clock: @escaping @Sendable () -> Date, hub: EventHub = EventHub(),
     config: StrideConfig = StrideConfig(), environment: [String: String] = [:], promptFile: String? = nil,
-    calendarFetcher: (any CalendarFetching)? = nil, awake: @escaping @Sendable () -> Double = { System.uptime }
+    calendarFetcher: (any CalendarFetching)? = nil, awake: @escaping @Sendable () -> Double = { System.uptime },
+    remindersFile: String? = nil
   ) -> Dispatcher {
     Dispatcher(
       store: store, clock: clock, awake: awake, timeZone: TimeZone(identifier: "UTC")!, config: config, hub: hub,
       syncConnector: CalDAVConnector(), calendarFetcher: calendarFetcher, environment: environment,
-      promptFile: promptFile
+      promptFile: promptFile, remindersFile: remindersFile
     ) { openTasks in
       ServerInfo.Result(
         server: "strided/\(strideVersion)", version: strideVersion, pid: 4242,
