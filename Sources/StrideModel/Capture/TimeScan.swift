@@ -311,6 +311,11 @@ struct Scan {
       // After a meal is when it may start: an hour later.
       return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
+    if let landmark = TimeWords.landmarks[word], index > 0, let before = self.word(index - 1),
+      before == "after" || before == "before"
+    {
+      return (.dayPart(before == "after" ? landmark.ends : landmark.begins), index + 1, false)
+    }
     if word.utf8.last == UInt8(ascii: "h"), word.count > 3, word.hasSuffix("ish") {
       // "noonish", "5ish", "5:30ish", "noon-ish": about then.
       let stem = String(word.dropLast(word.hasSuffix("-ish") ? 4 : 3))

@@ -120,6 +120,11 @@ enum TimeWords {
     "breakfast": ClockTime(hour: 8)!, "lunch": ClockTime(hour: 12)!, "lunchtime": ClockTime(hour: 12)!,
     "dinner": ClockTime(hour: 19)!,
   ]
+  /// The day's fixed points that are not meals, read only right after "before" or "after": when they begin and when
+  /// they end ("before work" 08:00, "after work" 17:00, "after school" 15:00). Stride's choices, in Docs/capture.md.
+  static let landmarks: [String: (begins: ClockTime, ends: ClockTime)] = [
+    "work": (ClockTime(hour: 8)!, ClockTime(hour: 17)!), "school": (ClockTime(hour: 8)!, ClockTime(hour: 15)!),
+  ]
   /// Words of a line that say when in the day its thing happens, for an hour said without am or pm beside them
   /// ("dinner at 7" is 19:00, "breakfast at 8" 08:00, "standup at 9:30" never 21:30): `Scan.Leaning`.
   static let leanings: [String: Scan.Leaning] = [
