@@ -54,7 +54,10 @@ extension CaptureParser {
   /// The first rule in `words` that cannot be kept, as a span named with the reason.
   func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
     for index in words.indices {
-      guard let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index) else {
+      guard
+        let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index)
+          ?? RecurrenceReader.timesAPeriod(words, at: index)
+      else {
         continue
       }
       let range = ranges[index].lowerBound..<ranges[end - 1].upperBound

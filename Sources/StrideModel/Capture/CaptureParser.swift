@@ -188,6 +188,10 @@ public struct CaptureParser: Sendable {
     // "the 1st and 3rd monday of every month": days no rule keeps (named by `unreadRule`), not every month.
     if index >= 2, words[index - 1] == "of", TimeWords.weekdays[words[index - 2]] != nil { return nil }
     if !RecurrenceReader.everyWords.contains(words[index]), RecurrenceReader.leftOut(words, at: index) { return nil }
+    // "twice daily", "3 times every week": more than once a period, named by `unreadRule`, never once.
+    if (max(0, index - 2)..<index).contains(where: { RecurrenceReader.timesAPeriod(words, at: $0) != nil }) {
+      return nil
+    }
     if let (rule, end) = RecurrenceReader.daysOfEveryMonth(words, at: index)
       ?? RecurrenceReader.workdayOfMonth(words, at: index)
     {
@@ -228,8 +232,12 @@ public struct CaptureParser: Sendable {
     return TimeWords.titleVerbs.contains(before) || (before == "to" && index > 1 && words[index - 2] == "listen")
   }
 
-  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
-  static let repeatHints = ["ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", the weekdays of "gym mon wed fri", and
+  /// the counts of "once a week" and "twice a day" (this one named: `RecurrenceReader.timesAPeriod`).
+  static let repeatHints = [
+    "ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "once", "1x", "twice", "thrice", "times",
+    "x ", "x/",
+  ]
 
   // MARK: Times
 

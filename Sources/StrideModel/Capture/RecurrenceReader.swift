@@ -55,7 +55,7 @@ public enum RecurrenceReader {
     "annually": (.yearly, 1), "fortnightly": (.weekly, 2), "biweekly": (.weekly, 2), "quarterly": (.monthly, 3),
   ]
 
-  private static let units: [String: (Recurrence.Frequency, Int)] = [
+  static let units: [String: (Recurrence.Frequency, Int)] = [
     "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1),
     "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
     "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
@@ -75,6 +75,7 @@ public enum RecurrenceReader {
   /// The rule phrase that starts at `index` ("every …"), its clock time, and the index after it.
   static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     guard index < words.count else { return nil }
+    if let found = once(words, at: index) { return found }
     var afterDone = words[index] == "every!" || words[index] == "ev!"
     if var rule = frequencyWord(words[index]) {
       var next = index + 1
