@@ -38,8 +38,9 @@ extension Scan {
       case "after", "before":
         // "2 days after tomorrow", "a week before friday"; alone, "after" is later and "before" earlier.
         let direction = suffix == "after" ? 1.0 : -1.0
-        if let anchor = expression(at: position + 1, marked: true), let day = anchor.day {
-          return (.day(shifted(day, amounts, sign: direction)), anchor.end, false)
+        if let anchor = expression(at: position + 1, marked: true) {
+          if let day = anchor.day { return (.day(shifted(day, amounts, sign: direction)), anchor.end, false) }
+          if let moved = moved(anchor, amounts, sign: direction) { return (moved, anchor.end, false) }
         }
         guard !careful else { return nil }
         sign = direction
@@ -65,6 +66,24 @@ extension Scan {
       }
     }
     return (relative(amounts, sign: sign), position, false)
+  }
+
+  /// "30 min before 2pm", "an hour after friday 9am": a time of day moved by minutes and hours, on the same day (a
+  /// clock time, so a day may still follow: "30 min before 2pm tomorrow"), or an instant moved. Nil for lengths of
+  /// days or more, and for a time of day that would move to another day.
+  private func moved(_ anchor: Phrase, _ amounts: [(Double, RelativeUnit)], sign: Double) -> Piece? {
+    guard case .instant(let at) = anchor.value else { return nil }
+    var offset = 0.0
+    for (amount, unit) in amounts {
+      guard case .seconds(let length) = unit, length < 86_400 else { return nil }
+      offset += sign * amount * Double(length)
+    }
+    guard anchor.dayless else { return .instant(at.addingTimeInterval(offset)) }
+    let clock = parser.calendar.clock(of: at)
+    let seconds = Double(clock.hour * 3600 + clock.minute * 60) + offset
+    guard seconds >= 0, seconds < 86_400 else { return nil }
+    let minutes = Int(seconds) / 60
+    return ClockTime(hour: minutes / 60, minute: minutes % 60).map { .clock($0, loose: false) }
   }
 
   /// Where "now", "right now" or "today" after "from" at `index` ends.

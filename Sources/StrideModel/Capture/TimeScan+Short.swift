@@ -133,6 +133,10 @@ extension Scan {
       // "monday after next", "the day after tomorrow": the marker only counts the days.
       if index + 1 < end, dayFollows(index + 1) || chunks[index + 1].word == "next" { continue }
       if index > 0, chunks[index - 1].word == "day" { continue }
+      // "2 hours after 9am": a length before it moves the time.
+      if (max(first, index - 2)..<index).contains(where: { amountAndUnit(at: $0, signed: false)?.2 == index }) {
+        continue
+      }
       return role
     }
     return nil
