@@ -37,13 +37,11 @@ extension Scan {
       switch suffix {
       case "after", "before":
         // "2 days after tomorrow", "a week before friday"; alone, "after" is later and "before" earlier.
-        let direction = suffix == "after" ? 1.0 : -1.0
-        if let anchor = expression(at: position + 1, marked: true) {
-          if let day = anchor.day { return (.day(shifted(day, amounts, sign: direction)), anchor.end, false) }
-          if let moved = moved(anchor, amounts, sign: direction) { return (moved, anchor.end, false) }
+        sign = suffix == "after" ? 1.0 : -1.0
+        if let anchor = expression(at: position + 1, marked: true), let piece = moved(anchor, amounts, sign: sign) {
+          return (piece, anchor.end, false)
         }
         guard !careful else { return nil }
-        sign = direction
         position += 1
       case "later", "hence":
         // Inside a title "28 days later" is a film: a date there is written "in 28 days" (at the start of a line
@@ -68,10 +66,11 @@ extension Scan {
     return (relative(amounts, sign: sign), position, false)
   }
 
-  /// "30 min before 2pm", "an hour after friday 9am": a time of day moved by minutes and hours, on the same day (a
-  /// clock time, so a day may still follow: "30 min before 2pm tomorrow"), or an instant moved. Nil for lengths of
-  /// days or more, and for a time of day that would move to another day.
+  /// "a week before friday": a day moved by whole days; "30 min before 2pm", "an hour after friday 9am": a time of
+  /// day moved by minutes and hours, on the same day (a clock time, so a day may still follow: "30 min before 2pm
+  /// tomorrow"), or an instant moved. Nil for a time moved by days or more, or to another day.
   private func moved(_ anchor: Phrase, _ amounts: [(Double, RelativeUnit)], sign: Double) -> Piece? {
+    if let day = anchor.day { return .day(shifted(day, amounts, sign: sign)) }
     guard case .instant(let at) = anchor.value else { return nil }
     var offset = 0.0
     for (amount, unit) in amounts {
