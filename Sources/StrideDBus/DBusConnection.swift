@@ -25,6 +25,8 @@ public final class DBusConnection: @unchecked Sendable {
   public private(set) var uniqueName = ""
   /// Where it is connected, for sentences.
   public let label: String
+  /// The bus's own id (its guid, from the handshake): another bus, even at the same address, has another.
+  public let busID: String
 
   /// How long a call waits for its reply.
   public static let replyTimeout = 10.0
@@ -37,8 +39,8 @@ public final class DBusConnection: @unchecked Sendable {
     for address in addresses {
       do throws(DBusError) {
         let socket = try connect(address)
-        try authenticate(socket, address: address)
-        let connection = DBusConnection(socket: socket, label: address.label, onSignal: onSignal)
+        let busID = try authenticate(socket, address: address)
+        let connection = DBusConnection(socket: socket, label: address.label, busID: busID, onSignal: onSignal)
         do throws(DBusError) {
           try connection.hello()
         } catch {
@@ -53,9 +55,12 @@ public final class DBusConnection: @unchecked Sendable {
     throw failure
   }
 
-  private init(socket: UnixSocket, label: String, onSignal: @escaping @Sendable (DBusMessage) -> Void) {
+  private init(
+    socket: UnixSocket, label: String, busID: String, onSignal: @escaping @Sendable (DBusMessage) -> Void
+  ) {
     self.socket = socket
     self.label = label
+    self.busID = busID
     self.onSignal = onSignal
     Thread.detachNewThread { [self] in readMessages() }
   }
@@ -73,8 +78,9 @@ public final class DBusConnection: @unchecked Sendable {
   }
 
   /// The SASL handshake: a NUL byte, `AUTH EXTERNAL` with our user id as hex digits of its decimal form, `OK`
-  /// with the server's guid, `BEGIN`. Nothing after `BEGIN` is read here, so the reading thread starts clean.
-  private static func authenticate(_ socket: UnixSocket, address: DBusAddress) throws(DBusError) {
+  /// with the server's guid, `BEGIN`. Nothing after `BEGIN` is read here, so the reading thread starts clean. Returns
+  /// the guid.
+  private static func authenticate(_ socket: UnixSocket, address: DBusAddress) throws(DBusError) -> String {
     socket.setTimeouts(receive: replyTimeout, send: replyTimeout)
     let uid = String(getuid()).utf8.map { String($0, radix: 16) }.joined()
     do {
@@ -89,12 +95,13 @@ public final class DBusConnection: @unchecked Sendable {
         throw DBusError(.refused, "the bus at \(address.label) is not the one its address names (another guid)")
       }
       try socket.write(Data("BEGIN\r\n".utf8))
+      socket.setTimeouts(receive: 0, send: replyTimeout)
+      return guid
     } catch let error as DBusError {
       throw error
     } catch {
       throw DBusError(.unreachable, "the session bus at \(address.label) stopped answering during the handshake")
     }
-    socket.setTimeouts(receive: 0, send: replyTimeout)
   }
 
   /// One line of the handshake, read a byte at a time so nothing after it is taken from the socket.

@@ -96,6 +96,9 @@ public final class DesktopNotifications: Sendable {
   /// Whether the current server offers buttons.
   public var offersActions: Bool { capabilities.contains("actions") }
 
+  /// The bus's own id: a unique name is unique on this bus only.
+  public var busID: String { connection.busID }
+
   /// Where the bus is, for sentences.
   public var busLabel: String { connection.label }
 

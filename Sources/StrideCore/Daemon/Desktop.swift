@@ -42,6 +42,9 @@ final class Desktop: @unchecked Sendable {
   /// The unique name of the notification server reached, when one is.
   var serverName: String? { service.flatMap { $0.isClosed ? nil : $0.serverName } }
 
+  /// The id of the bus reached, when one is: unique names start again on another bus.
+  var busID: String? { service.flatMap { $0.isClosed ? nil : $0.busID } }
+
   /// Connects to the notification service, unless a live connection is there; on failure, finds notify-send.
   func connect() {
     if let service, !service.isClosed { return }

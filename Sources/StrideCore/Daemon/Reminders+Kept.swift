@@ -10,20 +10,22 @@ import StridePlatform
 /// this a reminder left up by a strided that stopped (or was killed, or upgraded) keeps buttons that do nothing, and
 /// one whose task is then done elsewhere is never taken down.
 extension Reminders {
-  /// One notification on screen, as the file keeps it: its task, its id and server, what it says, and whether it is
-  /// the question at the end of a focus session's timebox.
+  /// One notification on screen, as the file keeps it: its task, its id, server and bus, what it says, and whether
+  /// it is the question at the end of a focus session's timebox.
   struct OnScreen: Codable, Equatable, Sendable {
     var task: TaskID
     var id: UInt32
     var server: String
+    var bus: String
     var summary: String
     var body: String
     var focus: Bool
 
-    init(task: TaskID, showing: Showing, focus: Bool) {
+    init(task: TaskID, showing: Showing, focus: Bool, bus: String) {
       self.task = task
       id = showing.shown.id
       server = showing.shown.server
+      self.bus = bus
       summary = showing.text.summary
       body = showing.text.body
       self.focus = focus
@@ -38,9 +40,14 @@ extension Reminders {
   /// notifications do not outlive the session either); no file when nothing is. On the reminders' queue.
   func keep() {
     guard let keptAt else { return }
+    let bus = desktop.withLock { $0 }?.busID ?? ""
     let records = state.withLock { state -> [OnScreen]? in
-      var now = state.shown.sorted { $0.key < $1.key }.map { OnScreen(task: $0.key, showing: $0.value, focus: false) }
-      if let timeUp = state.timeUp { now.append(OnScreen(task: timeUp.task, showing: timeUp.showing, focus: true)) }
+      var now = state.shown.sorted { $0.key < $1.key }.map {
+        OnScreen(task: $0.key, showing: $0.value, focus: false, bus: bus)
+      }
+      if let timeUp = state.timeUp {
+        now.append(OnScreen(task: timeUp.task, showing: timeUp.showing, focus: true, bus: bus))
+      }
       guard now != state.kept else { return nil }
       state.kept = now
       return now
@@ -58,10 +65,11 @@ extension Reminders {
   /// person (active, not put off, not done) is shown again in its own place, so that its buttons answer this daemon;
   /// the question at the end of a timebox likewise while that session runs; any other is taken down. In the quiet
   /// hours or a busy event they are adopted as they are, not shown again (that would alert the person). What a
-  /// server that has gone showed went with it. On the reminders' queue.
+  /// server that has gone showed went with it, and so did what was shown on another bus (an earlier login), whose
+  /// unique names the next bus gives again. On the reminders' queue.
   func takeOver(from desktop: Desktop) {
     guard let keptAt else { return }
-    let left = Self.read(keptAt).filter { $0.server == desktop.serverName }
+    let left = Self.read(keptAt).filter { $0.server == desktop.serverName && $0.bus == desktop.busID }
     unlink(keptAt)
     guard !left.isEmpty else { return }
     let now = clock()

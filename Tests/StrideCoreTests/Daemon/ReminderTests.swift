@@ -238,6 +238,33 @@ struct ReminderTests {
     #expect(Fixtures.poll { FileManager.default.fileExists(atPath: kept) ? nil : true } == true, "nothing left up")
   }
 
+  @Test("what an earlier login's strided left on another bus is not taken over, though its unique names repeat")
+  func notTakenOverFromAnotherBus() throws {
+    let desktop = try FakeDesktop()
+    defer { desktop.stop() }
+    let fake = desktop.notifications
+    let (store, database) = try Fixtures.store()
+    store.close()
+    let kept = Fixtures.temporaryDirectory() + "/strided.sock.reminders"
+    let first = try Rig(.init(), environment: desktop.environment, database: database)
+    let id = first.capture("call the bank")
+    first.stop()
+    let server = try #require(fake.uniqueName)
+    let left =
+      #"[{"task":\#(id),"id":7,"server":"\#(server)","bus":"0123456789abcdef0123456789abcdef","summary":"call "#
+      + #"the bank","body":"It is due now.","focus":false}]"#
+    try left.write(toFile: kept, atomically: true, encoding: .utf8)
+    #expect(Reminders.read(kept).count == 1)
+
+    let next = try Rig(.init(on: true), environment: desktop.environment, database: database, remindersFile: kept)
+    defer { next.stop() }
+    #expect(next.status()?.state == "desktop")
+    #expect(Fixtures.wait { !FileManager.default.fileExists(atPath: kept) }, "the stale file is dropped")
+    usleep(300_000)
+    #expect(fake.notes.isEmpty, "nothing of another bus is shown again")
+    #expect(!fake.calls.contains("CloseNotification"), "nor is an id of another bus closed")
+  }
+
   @Test("more than three at once are said in one; a reminder whose task is done elsewhere is taken down")
   func togetherAndTakenDown() throws {
     let desktop = try FakeDesktop()
