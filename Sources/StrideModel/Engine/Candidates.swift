@@ -27,8 +27,9 @@ enum Verdict {
 /// The filters and the candidates: which tasks can be offered now, how, and which are hidden and why.
 ///
 /// Built for speed: a pass over the tasks for what the filters need to know of all of them, then one through the
-/// filters, with one counted copy of each task and no text until a task is chosen or explained.
-struct Evaluator {
+/// filters, with one counted copy of each task and no text until a task is chosen or explained. A class: the scan asks
+/// it a dozen questions of every task, and a struct of this size was copied onto the stack for each of them.
+final class Evaluator: Sendable {
   let context: NowContext
   let settings: EngineSettings
   let calendar: LocalCalendar
@@ -36,10 +37,18 @@ struct Evaluator {
   let endOfToday: Date
   /// How many open tasks wait on each task that some task waits on.
   let waitingOn: IDCounts
-  /// Tasks that others wait on and that are open: only these can block.
-  let openBlockers: Set<TaskID>
+  /// Tasks that others wait on and that are open (each counted once): only these can block.
+  let openBlockers: IDCounts
   /// When today began: a task's sightings before it are what count today.
   let startOfToday: Date
+  /// The same, in the minutes the sightings are kept in: worked out once, not for every task.
+  let startOfTodayMinute: Int32
+  /// The calendar gave the minutes available.
+  let minutesFromCalendar: Bool
+  /// What the person's past taught of their estimates, when the setting lets it count (`calibration(for:)`).
+  let calibrating: EstimateCalibration?
+  /// The question named tags or a list (`NowContext.hides`): without, nothing is asked of each task for them.
+  let asksFilter: Bool
   /// Open one-off tasks whose due time has passed (in the list asked about, when one is): a pile of them gets one
   /// calm line above the list.
   let overdue: Int
@@ -47,8 +56,10 @@ struct Evaluator {
   init(tasks: [StrideTask], context: NowContext, settings: EngineSettings) {
     self.context = context
     self.settings = settings
-    calendar = LocalCalendar(timeZone: context.timeZone)
-    today = calendar.day(of: context.instant)
+    let calendar = LocalCalendar(timeZone: context.timeZone)
+    let today = calendar.day(of: context.instant)
+    self.calendar = calendar
+    self.today = today
     endOfToday = calendar.date(today, .endOfDay)
     // One pass over the tasks (in parts side by side, for a long list); the open ones' ids are kept, so which of
     // them others wait on is found without reading the tasks again.
@@ -71,18 +82,30 @@ struct Evaluator {
         return (largest, open, blockers, overdue)
       }
     }
-    var waitingOn = IDCounts(largest: parts.map(\.largest).max() ?? 0, count: tasks.count)
+    let largest = parts.map(\.largest).max() ?? 0
+    var waitingOn = IDCounts(largest: largest, count: tasks.count)
     for part in parts {
       for blocker in part.blockers { waitingOn.add(blocker) }
     }
-    let openBlockers =
-      waitingOn.isEmpty ? [] : Set(parts.lazy.flatMap(\.open).filter { [waitingOn] in waitingOn[$0] > 0 })
-    let overdue = parts.reduce(0) { $0 + $1.overdue }
+    // Looked up by id in an array when the ids are dense, as the counts are: hashing each open id cost more.
+    var openBlockers = IDCounts(largest: waitingOn.isEmpty ? 0 : largest, count: tasks.count)
+    if !waitingOn.isEmpty {
+      for part in parts {
+        for id in part.open where waitingOn[id] > 0 && openBlockers[id] == 0 { openBlockers.add(id) }
+      }
+    }
     self.waitingOn = waitingOn
     self.openBlockers = openBlockers
-    self.overdue = overdue
+    overdue = parts.reduce(0) { $0 + $1.overdue }
     startOfToday = calendar.date(today, .startOfDay)
+    startOfTodayMinute = Sightings.minutes(startOfToday)
+    minutesFromCalendar = context.calendar != nil
+    asksFilter = !context.tags.isEmpty || context.list != nil
+    calibrating = settings.calibrateEstimates ? context.calibration : nil
   }
+
+  /// Whether `id` is an open task that others wait on.
+  func isOpenBlocker(_ id: TaskID) -> Bool { openBlockers[id] > 0 }
 
   /// The status as it stands now: a deferral whose until-time has passed counts as active.
   func status(_ task: borrowing StrideTask) -> TaskStatus {
@@ -115,10 +138,10 @@ struct Evaluator {
     case .active:
       resurfaced = resurfacedReason(task)
     }
-    if !task.blockedBy.isEmpty, task.blockedBy.contains(where: openBlockers.contains) { return .hidden(.blocked) }
+    if !task.blockedBy.isEmpty, task.blockedBy.contains(where: isOpenBlocker) { return .hidden(.blocked) }
     if let start = task.start, start > context.instant { return .hidden(.notStarted) }
     if let comes = routineComes(task), comes > context.instant, !task.pinned { return .hidden(.routineLater) }
-    if let asked = context.hides(task) { return .hidden(asked) }
+    if asksFilter, let asked = context.hides(task) { return .hidden(asked) }
     // A pin keeps a task past the filters of the moment; a state the user chose still hides it, and says so.
     let pinned = task.pinned
     if isOverreach(task), !isPressing(task), !pinned { return .hidden(.tooMuchEnergy) }
@@ -197,7 +220,7 @@ struct Evaluator {
   /// days a week, the day before for a weekly one, three days before for a monthly one, a week before for a yearly
   /// one; an hourly one at the start of its step. Nil for a task that does not repeat (or has no due).
   func routineComes(_ task: borrowing StrideTask) -> Date? {
-    guard task.repeats, let due = task.due, let rule = task.recurrence else { return nil }
+    guard let due = task.due, task.repeats, let rule = task.recurrence else { return nil }
     if rule.frequency == .hourly { return due.addingTimeInterval(-rule.hourStep) }
     let lead =
       switch rule.frequency {
@@ -257,7 +280,7 @@ struct Evaluator {
   /// An obligation due within hours stays, as itself, when the calendar set the time, not the person: the next
   /// question may come only after the event, past its due time.
   func staysThoughTooLong(_ task: borrowing StrideTask) -> Bool {
-    context.calendar != nil && isDueWithinHours(task)
+    minutesFromCalendar && isDueWithinHours(task)
   }
 
   func isPressing(_ task: borrowing StrideTask) -> Bool {

@@ -154,10 +154,8 @@ public struct EstimateCalibration: Sendable, Equatable {
 extension Evaluator {
   /// The person's own factor for a task with an estimate: when the setting is on and enough is learned.
   func calibration(for task: borrowing StrideTask) -> EstimateCalibration.Applied? {
-    guard settings.calibrateEstimates, task.estimateMinutes != nil, let calibration = context.calibration else {
-      return nil
-    }
-    return calibration.applied(toTags: task.tags)
+    guard task.estimateMinutes != nil else { return nil }
+    return calibrating?.applied(toTags: task.tags)
   }
 
   /// The estimate the time filter compares with the minutes available: calibrated by the person's own past when

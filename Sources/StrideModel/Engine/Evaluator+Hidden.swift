@@ -45,7 +45,7 @@ extension Evaluator {
       detail =
         "it is deferred as \(deferral.reason.rawValue): \(deferral.effect(for: task, time: time, settings: settings))"
     case .blocked:
-      let list = task.blockedBy.filter(openBlockers.contains).map { "task \($0)" }.joined(separator: ", ")
+      let list = task.blockedBy.filter(isOpenBlocker).map { "task \($0)" }.joined(separator: ", ")
       detail = "it waits on \(list), which is not done yet"
     case .notStarted: detail = "it starts \(task.start.map(time.describe) ?? "later")"
     case .notTagged: detail = "it has none of the tags \(context.tags.joined(separator: ", "))"

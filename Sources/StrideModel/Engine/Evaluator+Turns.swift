@@ -40,7 +40,7 @@ extension Evaluator {
   func outOfViewSince(_ task: borrowing StrideTask) -> Date {
     // Without a memory of sightings, nothing is known to have waited. (Read in place: no copy of them per task.)
     if context.sightings == nil { return context.instant }
-    let seen = context.sightings?.last(task.id, before: startOfToday) ?? task.createdAt
+    let seen = context.sightings?.last(task.id, beforeMinute: startOfTodayMinute) ?? task.createdAt
     guard let deferred = task.deferrals.last?.at, deferred > seen else { return seen }
     return deferred
   }
@@ -69,7 +69,7 @@ extension Evaluator {
 
   /// Out of view for `waitedDays` or more, by the daemon's sightings, and not seen today either (never without them).
   func outOfViewLong(_ task: borrowing StrideTask, since: Date) -> Bool {
-    guard context.sightings?.seen(task.id, since: startOfToday) == false else { return false }
+    guard context.sightings?.seen(task.id, sinceMinute: startOfTodayMinute) == false else { return false }
     return context.instant.timeIntervalSince(since) >= Seconds.days(settings.waitedDays)
   }
 }

@@ -23,9 +23,8 @@ struct IDCounts {
 
   subscript(id: TaskID) -> Int {
     if isEmpty { return 0 }
-    if !dense.isEmpty, id.rawValue >= 0, id.rawValue < dense.count, dense[Int(id.rawValue)] > 0 {
-      return Int(dense[Int(id.rawValue)])
-    }
+    // An id within the array's range is counted only there (`add`): no need to look in the dictionary.
+    if id.rawValue >= 0, id.rawValue < dense.count { return Int(dense[Int(id.rawValue)]) }
     return sparse[id] ?? 0
   }
 }

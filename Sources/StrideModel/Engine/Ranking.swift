@@ -39,7 +39,7 @@ public enum Ranking {
   ) -> Evaluation {
     let evaluator = Evaluator(tasks: tasks, context: context, settings: settings)
     let scoring = Scoring(evaluator: evaluator)
-    let (scored, hiddenCodes) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
+    let (parts, hiddenCodes) = scan(tasks, evaluator: evaluator, scoring: scoring, detail: detail)
     let before = { (a: Scored, b: Scored) in
       a.score != b.score
         ? a.score > b.score
@@ -53,7 +53,8 @@ public enum Ranking {
     let assembly = Assembly(
       settings: settings, context: context, tasks: tasks, scoring: scoring, evaluator: evaluator, before: before)
     // The shortlist holds everything assembly ever looks through, so it chooses as it would from every candidate.
-    let pool = detail ? scored.sorted(by: before) : shortlist(scored, by: before, size: Assembly.varietyScan)
+    let pool =
+      detail ? parts.joined().sorted(by: before) : shortlist(parts, by: before, size: Assembly.varietyScan)
     let chosen = assembly.choose(from: pool)
     let phrases = WhyPhrases(context: context, evaluator: evaluator)
     let suggestions = chosen.map(full).map { candidate in
@@ -74,18 +75,19 @@ public enum Ranking {
     return Evaluation(
       suggestions: suggestions, candidates: detail ? pool.map(full) : chosen.map(full), hidden: hidden,
       passedOver: passedOver, overdue: evaluator.overdue,
-      outOfViewLong: scored.count(where: \.outOfViewLong) - chosen.count(where: \.outOfViewLong))
+      outOfViewLong: parts.reduce(0) { $0 + $1.count(where: \.outOfViewLong) } - chosen.count(where: \.outOfViewLong))
   }
 
   /// Every task through the filters, and the candidates scored: with `detail`, also which filter hides each of the
-  /// others. A long list is scanned in parts side by side.
+  /// others. A long list is scanned in parts side by side; the candidates stay in their parts, in order (joined, they
+  /// would be copied once more, 4 MB at 100,000 tasks, only to be read through once).
   private static func scan(_ tasks: [StrideTask], evaluator: Evaluator, scoring: Scoring, detail: Bool) -> (
-    [Scored], [(Int, HiddenCode)]
+    [[Scored]], [(Int, HiddenCode)]
   ) {
     let parts = SideBySide.parts(of: tasks.count) { range in
       scan(tasks, range, evaluator: evaluator, scoring: scoring, detail: detail)
     }
-    return parts.count == 1 ? parts[0] : (parts.flatMap(\.0), parts.flatMap(\.1))
+    return (parts.map(\.0), parts.count == 1 ? parts[0].1 : parts.flatMap(\.1))
   }
 
   /// The scan of the tasks in `range`.
@@ -99,27 +101,36 @@ public enum Ranking {
       var hiddenCodes: [(Int, HiddenCode)] = []
       scored.reserveCapacity(range.count)
       for index in range {
-        // One counted copy for all the questions below: each `pointee` read would count the task again.
+        // One counted copy for all the questions below: each read of `buffer[index]` would count the task again.
         let task = buffer[index]
         switch evaluator.check(task) {
         case .hidden(let code):
           if detail { hiddenCodes.append((index, code)) }
         case .candidate(let verdict, let resurfaced):
-          let kind = evaluator.kind(verdict, task)
-          let rota = evaluator.inStuckRota(task, kind, resurfaced: resurfaced)
-          let outOfView = evaluator.outOfViewSince(task)
           scored.append(
-            Scored(
-              index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced),
-              verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
-              ask: evaluator.ask(task, kind, resurfaced: resurfaced, rota: rota),
-              userPinned: task.pinned, overreach: evaluator.isOverreach(task),
-              turnOrder: rota ? outOfView.timeIntervalSince1970 : 0,
-              outOfViewLong: evaluator.outOfViewLong(task, since: outOfView)))
+            Self.scored(
+              task, at: index, verdict: verdict, resurfaced: resurfaced, evaluator: evaluator,
+              scoring: scoring))
         }
       }
       return (scored, hiddenCodes)
     }
+  }
+
+  /// A task the filters let through, scored, with what assembly needs to know of it.
+  private static func scored(
+    _ task: borrowing StrideTask, at index: Int, verdict: Suggestion.Kind?, resurfaced: DeferReason?,
+    evaluator: Evaluator, scoring: Scoring
+  ) -> Scored {
+    let kind = evaluator.kind(verdict, task)
+    let rota = evaluator.inStuckRota(task, kind, resurfaced: resurfaced)
+    let outOfView = evaluator.outOfViewSince(task)
+    return Scored(
+      index: index, score: scoring.score(for: task, kind: kind, resurfaced: resurfaced, outOfView: outOfView),
+      verdict: verdict, resurfaced: resurfaced, wayIn: evaluator.isWayIn(task, kind),
+      ask: evaluator.ask(task, kind, resurfaced: resurfaced, rota: rota), userPinned: task.pinned,
+      overreach: evaluator.isOverreach(task), turnOrder: rota ? outOfView.timeIntervalSince1970 : 0,
+      outOfViewLong: evaluator.outOfViewLong(task, since: outOfView))
   }
 
   /// A candidate before it is built in full: where the task is, its score, and what assembly needs to know.
@@ -148,12 +159,12 @@ public enum Ranking {
 
   /// The best few candidates, every pinned or asked-for one, and the best ways in: enough for assembly, without
   /// sorting them all.
-  static func shortlist(_ scored: [Scored], by before: (Scored, Scored) -> Bool, size: Int) -> [Scored] {
+  static func shortlist(_ parts: [[Scored]], by before: (Scored, Scored) -> Bool, size: Int) -> [Scored] {
     var best = Best(size: size)
     var wayIn = Best(size: 12)
     var requested = Best(size: size)
     var pinned: [Scored] = []
-    for entry in scored {
+    for entry in parts.joined() {
       if best.admits(entry) { best.keep(entry, by: before) }
       if entry.wayIn, wayIn.admits(entry) { wayIn.keep(entry, by: before) }
       // Every pin; the best of what was asked for (the assembly takes at most five of them).

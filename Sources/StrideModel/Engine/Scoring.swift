@@ -5,8 +5,9 @@ import StrideBase
 struct Scoring {
   let evaluator: Evaluator
 
-  var context: NowContext { evaluator.context }
-  var settings: EngineSettings { evaluator.settings }
+  // Lent in place, not copied: the scan reads them for every candidate.
+  var context: NowContext { _read { yield evaluator.context } }
+  var settings: EngineSettings { _read { yield evaluator.settings } }
 
   /// Every term with its input in words, largest contribution first: for the few suggestions and explanations.
   func terms(for task: StrideTask, kind: Suggestion.Kind, resurfaced: DeferReason?) -> [TermScore] {
@@ -29,8 +30,11 @@ struct Scoring {
     return terms.sorted { ($0.contribution, $1.term.rawValue) > ($1.contribution, $0.term.rawValue) }
   }
 
-  /// The same total as `terms`, without writing any text: for ranking every candidate.
-  func score(for task: borrowing StrideTask, kind: Suggestion.Kind, resurfaced: DeferReason?) -> Double {
+  /// The same total as `terms`, without writing any text: for ranking every candidate. `outOfView` is
+  /// `evaluator.outOfViewSince(task)`, which the scan has worked out already.
+  func score(for task: borrowing StrideTask, kind: Suggestion.Kind, resurfaced: DeferReason?, outOfView: Date)
+    -> Double
+  {
     let weights = settings.weights
     func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
     var total = weights.deadline * clamp(deadlineValue(task))
@@ -41,7 +45,7 @@ struct Scoring {
     total += weights.unblocks * clamp(unblocksValue(task))
     total += weights.resurfaced * clamp(resurfacedValue(task, resurfaced))
     total += weights.age * clamp(ageValue(task))
-    total += weights.waited * clamp(waitedValue(task))
+    total += weights.waited * clamp(waitedValue(since: outOfView))
     total -= weights.deferPenalty * clamp(Double(task.deferrals.count) / 5)
     return total
   }
@@ -127,7 +131,12 @@ struct Scoring {
   /// Days out of view (since it was last seen among the suggestions before today, put off, or added) over
   /// `waitedDays`.
   func waitedValue(_ task: borrowing StrideTask) -> Double {
-    max(0, Seconds.inDays(context.instant.timeIntervalSince(evaluator.outOfViewSince(task)))) / settings.waitedDays
+    waitedValue(since: evaluator.outOfViewSince(task))
+  }
+
+  /// The same, from when the task went out of view.
+  func waitedValue(since outOfView: Date) -> Double {
+    max(0, Seconds.inDays(context.instant.timeIntervalSince(outOfView))) / settings.waitedDays
   }
 
   /// Hyperbolic: half at `deadlineHalfLifeHours` before the due time, full at it, then down towards `overdueFloor`

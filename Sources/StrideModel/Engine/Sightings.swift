@@ -30,14 +30,24 @@ public struct Sightings: Sendable, Equatable {
 
   /// The last time the task was seen before `start` (the start of today), nil when it never was.
   public func last(_ id: TaskID, before start: Date) -> Date? {
+    last(id, beforeMinute: Self.minutes(start))
+  }
+
+  /// The same, with `start` in the minutes kept (`minutes(_:)`): the ranking works it out once for every task.
+  func last(_ id: TaskID, beforeMinute start: Int32) -> Date? {
     guard let index = index(id), index < latest.count, latest[index] != 0 else { return nil }
-    return Self.date(latest[index] < Self.minutes(start) ? latest[index] : earlier[index])
+    return Self.date(latest[index] < start ? latest[index] : earlier[index])
   }
 
   /// Whether the task was seen at or after `start` (today, when `start` is the start of today).
   public func seen(_ id: TaskID, since start: Date) -> Bool {
+    seen(id, sinceMinute: Self.minutes(start))
+  }
+
+  /// The same, with `start` in the minutes kept.
+  func seen(_ id: TaskID, sinceMinute start: Int32) -> Bool {
     guard let index = index(id), index < latest.count else { return false }
-    return latest[index] != 0 && latest[index] >= Self.minutes(start)
+    return latest[index] != 0 && latest[index] >= start
   }
 
   /// Records that `ids` were seen at `instant`, on the day that began at `start`: the records that changed (each
@@ -75,7 +85,8 @@ public struct Sightings: Sendable, Equatable {
     earlier += repeatElement(0, count: size - earlier.count)
   }
 
-  private static func minutes(_ date: Date) -> Int32 {
+  /// Minutes since 1970, as the sightings are kept.
+  static func minutes(_ date: Date) -> Int32 {
     Int32(clamping: Int64((date.timeIntervalSince1970 / 60).rounded(.down)))
   }
 

@@ -79,6 +79,27 @@ struct RankingTests {
     }
   }
 
+  @Test("a task waits on an open one whatever the ids: close together or far apart, and only while it is open")
+  func blockersByID() {
+    // Dense ids are counted in an array, ids far apart in a dictionary: both must say the same.
+    for far in [Int64(3), 5_000_000] {
+      let blocker = Fixtures.task(far, "order the parts", energy: .medium, estimate: 10)
+      var waits = Fixtures.task(1, "fit the parts", energy: .medium, estimate: 10)
+      waits.blockedBy = [blocker.id]
+      var gone = Fixtures.task(2, "paint the shed", energy: .medium, estimate: 10)
+      gone.blockedBy = [TaskID(far + 1)]
+      let open = Ranking.evaluate(tasks: [waits, gone, blocker], context: context())
+      #expect(open.hidden.map(\.task.id) == [waits.id], "ids \(far) apart")
+      #expect(open.hidden.first?.hidden.reason == .blocked)
+      #expect(
+        open.candidates.first { $0.task.id == blocker.id }?.terms.first { $0.term == .unblocks }?.value == 1.0 / 3)
+      var done = blocker
+      done.status = .completed
+      let after = Ranking.evaluate(tasks: [waits, gone, done], context: context())
+      #expect(after.hidden.map(\.task.id) == [done.id], "only the finished task is hidden once it is done")
+    }
+  }
+
   @Test(
     "a nearer deadline never lowers a score: rising to the due time, then fading towards the floor", arguments: seeds)
   func earlierDeadline(_ seed: UInt64) {
