@@ -15,15 +15,20 @@ public enum HistoryLog: WireMethod {
     public var limit: Int?
     /// Only changes older than this one (a `seq` from an earlier page): the next page.
     public var before: Int64?
+    /// In parts (`"parts": true`): how many changes in all, `limit` at most in each part; every change that matches
+    /// when absent. Without parts it is not read.
+    public var total: Int?
 
     public init(
-      id: TaskID? = nil, since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, before: Int64? = nil
+      id: TaskID? = nil, since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, before: Int64? = nil,
+      total: Int? = nil
     ) {
       self.id = id
       self.since = since
       self.until = until
       self.limit = limit
       self.before = before
+      self.total = total
     }
   }
 

@@ -8,10 +8,7 @@ import StrideWire
 /// The use cases that look back: the log, and the review of a period.
 extension Tasks {
   func log(_ params: HistoryLog.Params) throws(StrideError) -> HistoryLog.Result {
-    let limit = params.limit ?? 50
-    guard (1...1_000).contains(limit) else {
-      throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
-    }
+    let limit = try Self.logLimit(params.limit)
     return try locked { store throws(StrideError) in
       let page = try store.history.page(
         task: params.id, since: params.since?.date, until: params.until?.date, before: params.before, limit: limit)
@@ -22,6 +19,15 @@ extension Tasks {
       }
       return HistoryLog.Result(page)
     }
+  }
+
+  /// How many changes a page of the log holds: `limit` when it is from 1 to 1,000, 50 when it is absent.
+  static func logLimit(_ limit: Int?) throws(StrideError) -> Int {
+    let limit = limit ?? 50
+    guard (1...1_000).contains(limit) else {
+      throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
+    }
+    return limit
   }
 
   /// The wake-ups in `[since, until)` of tasks that still wait for the person (active: not done, put off or parked
