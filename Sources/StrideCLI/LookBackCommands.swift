@@ -82,7 +82,9 @@ extension Session {
     let since = try time(args.options.since)
     // Without --since, the last week (or 30 days) counted by the daemon in this shell's zone.
     let days = since == nil ? (args.options.month ? 30 : 7) : nil
-    let review = try call(HistoryReview.self, .init(since: since, days: days))
+    // The text names ten tasks a list at most: the daemon sends no more, and how many there are. The JSON has them all.
+    let named = output.json ? nil : ReviewText.named
+    let review = try call(HistoryReview.self, .init(since: since, days: days, named: named))
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -157,6 +157,17 @@ extension History {
     return (skipped, passings)
   }
 
+  /// Whether a person changed a task after capturing it, by a change not taken back (`changes(of:)` over one). Most
+  /// tasks a review asks this of have one row in the history, their capture: that is read from the index of tasks'
+  /// changes alone, and only a task with more has its changes counted.
+  package func changedSinceCaptured(_ id: TaskID) throws(StrideError) -> Bool {
+    let rows =
+      try database.statement("SELECT count(*) FROM (SELECT 1 FROM history_tasks WHERE task_id = ? LIMIT 2)")
+      .bind(.integer(id.rawValue)).firstRow { $0.int(0) } ?? 0
+    guard rows > 1 else { return false }
+    return try changes(of: id) > 1
+  }
+
   /// How many changes a person made to a task, not taken back: its capture counts, wake-ups do not.
   package func changes(of id: TaskID) throws(StrideError) -> Int {
     let statement = try database.statement(

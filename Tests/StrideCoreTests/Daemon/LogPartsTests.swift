@@ -27,18 +27,6 @@ struct LogPartsTests {
     return try RunningServer(dispatcher: TestDispatcher.make(store: store, clock: { Fixtures.now }))
   }
 
-  /// The notifications up to the response to `id`, and the response.
-  private func read(_ connection: RawConnection, until id: String) throws -> (parts: [JSONValue], end: JSONValue) {
-    var parts: [JSONValue] = []
-    while let line = try connection.readLine() {
-      let message = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
-      if message["id"] == .string(id) { return (parts, message) }
-      if message["method"] == .string(ReplyParts.method) { parts.append(message["params"] ?? .null) }
-    }
-    Issue.record("the connection closed before the response")
-    return (parts, .null)
-  }
-
   private func entries(_ result: JSONValue?) -> [JSONValue] {
     if case .array(let items)? = result?["entries"] { return items }
     return []
@@ -66,7 +54,7 @@ struct LogPartsTests {
     #expect(whole.count == 1_050)
     try connection.send(
       #"{"jsonrpc":"2.0","id":"p","method":"history.log","params":{"limit":400,"parts":true}}"# + "\n")
-    let (parts, end) = try read(connection, until: "p")
+    let (parts, end) = try connection.parts(until: "p")
     #expect(parts.flatMap { entries($0["result"]) } == whole)
     #expect(parts.map { entries($0["result"]).count } == [100, 400, 400, 150])
     #expect(parts.map { $0["part"] } == (1...4).map { .integer(Int64($0)) })
@@ -78,7 +66,7 @@ struct LogPartsTests {
       #expect(!expected.isEmpty)
       try connection.send(
         #"{"jsonrpc":"2.0","id":"\#(key)","method":"history.log","params":{"parts":true\#(params)}}"# + "\n")
-      #expect(try read(connection, until: key).parts.flatMap { entries($0["result"]) } == expected)
+      #expect(try connection.parts(until: key).parts.flatMap { entries($0["result"]) } == expected)
     }
   }
 
@@ -91,23 +79,23 @@ struct LogPartsTests {
     let newest = try paged(connection).prefix(130)
     try connection.send(
       #"{"jsonrpc":"2.0","id":"t","method":"history.log","params":{"limit":20,"total":130,"parts":true}}"# + "\n")
-    let (parts, end) = try read(connection, until: "t")
+    let (parts, end) = try connection.parts(until: "t")
     #expect(parts.flatMap { entries($0["result"]) } == Array(newest))
     #expect(parts.last?["result"]?["more"] == .bool(true))
     #expect(end["result"] == .object(["parts": .integer(7), "rows": .integer(130)]))
     try connection.send(
       #"{"jsonrpc":"2.0","id":"n","method":"history.log","params":{"until":"2020-01-01T00:00:00Z","parts":true}}"#
         + "\n")
-    let none = try read(connection, until: "n")
+    let none = try connection.parts(until: "n")
     #expect(none.parts.isEmpty)
     #expect(none.end["result"] == .object(["parts": .integer(0), "rows": .integer(0)]))
     // A task that never was is refused as a page is; a total below one is refused with what to do.
     try connection.send(
       #"{"jsonrpc":"2.0","id":"x","method":"history.log","params":{"id":999,"parts":true}}"# + "\n")
-    #expect(try read(connection, until: "x").end["error"]?["data"]?["reason"] == .string("task-not-found"))
+    #expect(try connection.parts(until: "x").end["error"]?["data"]?["reason"] == .string("task-not-found"))
     try connection.send(
       #"{"jsonrpc":"2.0","id":"z","method":"history.log","params":{"total":0,"parts":true}}"# + "\n")
-    let refused = try read(connection, until: "z").end["error"]?["message"]
+    let refused = try connection.parts(until: "z").end["error"]?["message"]
     #expect(refused == .string("total must be 1 or more, not 0; leave it out for every change"))
   }
 
