@@ -19,28 +19,27 @@ extension Session {
     let until = try time(args.options.until)
     let paged = !output.json && isatty(STDOUT_FILENO) == 1
     let wanted = (args.options.all ? Int.max : args.options.limit) ?? (paged ? 500 : 100)
-    // A page of at most 1,000 at a time (the first of 100, so the first lines come at once), each older than the
-    // last, until enough are read. Into a pipe or a file, each page is written as it comes (JSON too, as one object
-    // whose entries are written a page at a time), so nothing grows with the history; a pager is given them all.
+    // Every change wanted in one request, its parts written as they come (Docs/protocol.md, "Replies in parts"):
+    // the daemon reads and words the next part while this one is printed, and the first part is short, so the first
+    // lines come at once. Into a pipe or a file each part is written and let go (JSON too, as one object whose
+    // entries are written a part at a time), so nothing grows with the history; a pager is given them all. A daemon
+    // from before parts answers one page: the rest is asked for a page at a time, each older than the last.
+    var reader = LogReader()
     var lines: [String] = []
-    var (count, more, last, day) = (0, true, nil as Int64?, "")
     if output.json { print(#"{"entries":["#, terminator: "") }
-    while more, count < wanted {
-      let page = try call(
-        HistoryLog.self,
-        .init(id: id, since: since, until: until, limit: min(count == 0 ? 100 : 1_000, wanted - count), before: last))
-      if output.json {
-        // Each entry straight to bytes; one after another, the writer puts the commas between them.
-        var json = JSONBytes(capacity: 256 * page.entries.count)
-        if count > 0 { json.bytes.append(UInt8(ascii: ",")) }
-        for entry in page.entries { entry.write(to: &json) }
-        try output.write(json.bytes)
-      } else {
-        let said = logLines(page.entries, day: &day)
+    while reader.more, reader.count < wanted {
+      let params = HistoryLog.Params(
+        id: id, since: since, until: until, limit: min(1_000, wanted - reader.count), before: reader.last,
+        total: wanted == Int.max ? nil : wanted - reader.count)
+      reader.more = false
+      _ = try callInParts(HistoryLog.self, params) { part in
+        if output.json { return try output.write(try reader.copy(part)) }
+        let said = logLines(try reader.read(part), day: &reader.day)
         paged ? lines += said : said.forEach { output.say($0) }
+        try output.flushed()
       }
-      (count, more, last) = (count + page.entries.count, page.more, page.entries.last?.seq)
     }
+    let (count, more) = (reader.count, reader.more)
     if output.json { return print("],\"more\":\(more)}") }
     guard count > 0 else {
       let which = id.map { " of task \($0)" } ?? ""
@@ -83,7 +82,9 @@ extension Session {
     let since = try time(args.options.since)
     // Without --since, the last week (or 30 days) counted by the daemon in this shell's zone.
     let days = since == nil ? (args.options.month ? 30 : 7) : nil
-    let review = try call(HistoryReview.self, .init(since: since, days: days))
+    // The text names ten tasks a list at most: the daemon sends no more, and how many there are. The JSON has them all.
+    let named = output.json ? nil : ReviewText.named
+    let review = try call(HistoryReview.self, .init(since: since, days: days, named: named))
     guard !output.json else { return output.emit(review) }
     let plain =
       invocation.plain || environment["TERM"] == "dumb" || environment["NO_COLOR"].map { !$0.isEmpty } ?? false

@@ -39,30 +39,32 @@ struct ReviewText {
     lines += section("Took far longer or far shorter than you estimated:", offEstimate)
     lines += section("How long your tasks take against their estimates (all you have finished):", estimates)
     lines += section("Your energy over the day (from all you have finished):", energyDay)
+    let overdueCount = review.becameOverdueCount ?? review.becameOverdue.count
     lines += section(
       "Became overdue (most recent first):",
-      Self.latest(review.becameOverdue, overdue)
-        + (review.becameOverdue.count > Self.named ? ["  stride list --overdue lists the ones still open."] : []))
+      Self.latest(review.becameOverdue, of: overdueCount, overdue)
+        + (overdueCount > Self.named ? ["  stride list --overdue lists the ones still open."] : []))
     lines += section(
       // A change taken back leaves a task as it was captured: "not touched" would be false of it.
       "Captured and still as you wrote them (most recent first):",
-      Self.latest(review.untouched) {
+      Self.latest(review.untouched, of: review.untouchedCount ?? review.untouched.count) {
         "  " + Self.name($0.id, $0.title) + ", captured \(Output.said($0.said?.at, $0.at))."
       })
     return lines
   }
 
-  /// How many tasks a list of the review names at most: a year's would be a wall.
+  /// How many tasks a list of the review names at most: a year's would be a wall. The daemon is asked for no more
+  /// (`HistoryReview.Params.named`), and says how many there are in all.
   static let named = 10
 
   /// Tasks the review names by a moment (when each fell due, or was captured), most recent first as `log` lists
-  /// what happened: the first `named` only when there are more, saying so.
+  /// what happened: the first `named` of `count` only when there are more, saying so.
   private static func latest(
-    _ tasks: [HistoryReview.Named], _ row: (HistoryReview.Named) -> String
+    _ tasks: [HistoryReview.Named], of count: Int, _ row: (HistoryReview.Named) -> String
   ) -> [String] {
     // Of one moment (captured in the same second), the later id was the later.
     let rows = tasks.sorted { ($0.at, $0.id.rawValue) > ($1.at, $1.id.rawValue) }.prefix(named).map(row)
-    return tasks.count <= named ? rows : ["  The \(named) most recent of \(tasks.count):"] + rows
+    return count <= named ? rows : ["  The \(named) most recent of \(count):"] + rows
   }
 
   private func section(_ heading: String, _ rows: [String]) -> [String] {

@@ -86,12 +86,18 @@ extension Wire.TaskResult: SaysTimes {
 
 extension HistoryLog.Result: SaysTimes {
   /// Each entry's time, and the day and clock a log is laid out by ("Tuesday 17 November", "09:30").
+  /// A page's changes fall on few days: each day's words are made once.
   public mutating func say(_ speaker: Speaker) {
     let time = speaker.time
+    var days: [Int: (words: String, calendarDay: String)] = [:]
     entries = entries.map { entry in
       var entry = entry
+      let date = entry.at.date
+      let number = time.calendar.day(of: date).dayNumber
+      let day = days[number] ?? (time.day(date), time.calendarDay(date))
+      days[number] = day
       entry.said = HistoryLog.Entry.Said(
-        at: time.words(entry.at), day: time.calendarDay(entry.at.date), clock: time.clock(entry.at.date))
+        at: time.describe(date, day: day.words), day: day.calendarDay, clock: time.clock(date))
       return entry
     }
   }

@@ -147,6 +147,15 @@ package final class SQLiteDatabase {
     return value
   }
 
+  /// Runs `body`'s reads in one read transaction: SQLite then takes its lock and checks the file once, not for each
+  /// query (a review asks thousands). Inside a transaction already, `body` just runs in it.
+  package func reading<T>(_ body: () throws(StrideError) -> T) throws(StrideError) -> T {
+    guard depth == 0, sqlite3_get_autocommit(handle) != 0 else { return try body() }
+    try statement("BEGIN DEFERRED").run()
+    defer { try? statement("COMMIT").run() }
+    return try body()
+  }
+
   package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   package var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the database is closed" }

@@ -15,15 +15,20 @@ public enum HistoryLog: WireMethod {
     public var limit: Int?
     /// Only changes older than this one (a `seq` from an earlier page): the next page.
     public var before: Int64?
+    /// In parts (`"parts": true`): how many changes in all, `limit` at most in each part; every change that matches
+    /// when absent. Without parts it is not read.
+    public var total: Int?
 
     public init(
-      id: TaskID? = nil, since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, before: Int64? = nil
+      id: TaskID? = nil, since: Timestamp? = nil, until: Timestamp? = nil, limit: Int? = nil, before: Int64? = nil,
+      total: Int? = nil
     ) {
       self.id = id
       self.since = since
       self.until = until
       self.limit = limit
       self.before = before
+      self.total = total
     }
   }
 
@@ -82,12 +87,17 @@ public enum HistoryReview: WireMethod {
     public var until: Timestamp?
     /// The zone days and hours are counted in (an IANA name); the daemon's when absent.
     public var timeZone: String?
+    /// At most this many tasks in `becameOverdue` and in `untouched` each, the most recent; every one when absent.
+    public var named: Int?
 
-    public init(since: Timestamp? = nil, days: Int? = nil, until: Timestamp? = nil, timeZone: String? = nil) {
+    public init(
+      since: Timestamp? = nil, days: Int? = nil, until: Timestamp? = nil, timeZone: String? = nil, named: Int? = nil
+    ) {
       self.since = since
       self.days = days
       self.until = until
       self.timeZone = timeZone
+      self.named = named
     }
   }
 
@@ -291,6 +301,10 @@ public enum HistoryReview: WireMethod {
     public var becameOverdue: [Named]
     /// Captured in the period, still open, and not changed since.
     public var untouched: [Named]
+    /// How many tasks became overdue, and how many are untouched, in all: present when the request asked for at most
+    /// `named` of each.
+    public var becameOverdueCount: Int?
+    public var untouchedCount: Int?
     /// What the finished tasks say of the estimates, whatever the period; absent before any has time spent.
     public var estimates: Estimates?
     /// When the person usually has energy over the day, whatever the period; absent before any task is finished.

@@ -51,6 +51,16 @@ func taskwarriorSection() throws {
   try taskwarriorSharedSection(task: task)
 }
 
+/// The commands of a year's use beside Taskwarrior's alone (`taskwarriorSharedSection`), without the section's first
+/// part; with `--keep` the workspace stays, for a profile.
+func taskwarriorYearSection() throws {
+  guard let task = locateTaskwarrior() else {
+    print("taskwarrior: not found and could not be installed (apt-get install taskwarrior); section skipped")
+    return
+  }
+  try taskwarriorSharedSection(task: task)
+}
+
 /// A Taskwarrior data folder and settings in the workspace, with `records` (its `task export` JSON) imported: the
 /// environment that points `task` at them, and how long the import took in milliseconds.
 func taskwarriorData(_ task: String, in workspace: Workspace, importing records: Data) throws -> (

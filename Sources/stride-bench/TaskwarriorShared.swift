@@ -43,7 +43,12 @@ func taskwarriorSharedSection(task: String) throws {
       "  Stride ÷ Taskwarrior", String(format: "%.2f×", percentile(strideTimes, 0.5) / percentile(taskTimes, 0.5)))
   }
   workspace.stop(daemon)
-  workspace.remove()
+  if arguments.contains("--keep") {
+    print("kept: XDG_DATA_HOME=\(workspace.root)/data XDG_RUNTIME_DIR=\(workspace.root)/run HOME=\(workspace.root)")
+    print("      TASKRC=\(taskEnvironment["TASKRC"] ?? "") TASKDATA=\(taskEnvironment["TASKDATA"] ?? "")")
+  } else {
+    workspace.remove()
+  }
 }
 
 /// Captures `count` tasks into the workspace's store over the past year, seven in ten of them finished within 20 days

@@ -10,6 +10,7 @@ import StrideProtocol
 //   .build/release/stride-bench --only decade [--quick] [--keep]   (ten years of data, issue 58; not part of the full run)
 //   .build/release/stride-bench --only startup [--tasks 100000] [--keep]   (the daemon's start-up, for a profile)
 //   .build/release/stride-bench --only durable [--quick]   (the check's durable captures alone, for a comparison)
+//   .build/release/stride-bench --only taskwarrior-year [--keep]   (the commands of a year's use beside Taskwarrior's)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
@@ -32,6 +33,7 @@ for section in sections {
   case "search": try searchSection()
   case "review": try reviewSection()
   case "taskwarrior": try taskwarriorSection()
+  case "taskwarrior-year": try taskwarriorYearSection()
   case "load": try loadSection()
   case "calendar": try calendarSection()
   case "decade": try decadeSection()
@@ -39,7 +41,7 @@ for section in sections {
   case "durable": try checkCaptures()
   default:
     print(
-      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, load, decade, startup or durable"
+      "unknown section '\(section)'; use engine, capture, daemon, calendar, cli, search, review, taskwarrior, taskwarrior-year, load, decade, startup or durable"
     )
     exit(64)
   }

@@ -8,10 +8,7 @@ import StrideWire
 /// The use cases that look back: the log, and the review of a period.
 extension Tasks {
   func log(_ params: HistoryLog.Params) throws(StrideError) -> HistoryLog.Result {
-    let limit = params.limit ?? 50
-    guard (1...1_000).contains(limit) else {
-      throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
-    }
+    let limit = try Self.logLimit(params.limit)
     return try locked { store throws(StrideError) in
       let page = try store.history.page(
         task: params.id, since: params.since?.date, until: params.until?.date, before: params.before, limit: limit)
@@ -22,6 +19,15 @@ extension Tasks {
       }
       return HistoryLog.Result(page)
     }
+  }
+
+  /// How many changes a page of the log holds: `limit` when it is from 1 to 1,000, 50 when it is absent.
+  static func logLimit(_ limit: Int?) throws(StrideError) -> Int {
+    let limit = limit ?? 50
+    guard (1...1_000).contains(limit) else {
+      throw StrideError.invalid("limit must be from 1 to 1000, not \(limit); ask for the next page with 'before'")
+    }
+    return limit
   }
 
   /// The wake-ups in `[since, until)` of tasks that still wait for the person (active: not done, put off or parked
@@ -53,42 +59,71 @@ extension Tasks {
     guard since < until else {
       throw StrideError.invalid("the period ends before it starts; give a 'since' before 'until'")
     }
-    return try locked { store throws(StrideError) in
-      let done = try store.history.completions(since: since, until: until)
-      let (skipped, passings) = try store.history.routineMisses(since: since, until: until)
-      var review = Self.counted(done, since: since, until: until, calendar: calendar)
-      review.timeZone = params.timeZone ?? zone.identifier
-      review.stepsDone = try store.history.count(.completeStep, since: since, until: until)
-      review.captured = try store.history.count(.capture, since: since, until: until)
-      let open = store.open(at: now)
-      review.slipping = Self.slipping(open, since: since, until: until, byHour: review.byHour)
-      let kept = Dictionary(grouping: done.filter(\.routine), by: \.task).mapValues(\.count)
-      let missed = Self.missed(passings, of: open, since: since, until: until, calendar: calendar)
-      review.routines = open.filter { $0.recurrence != nil }.map { task in
-        HistoryReview.Routine(
-          id: task.id, title: task.title, repeats: task.recurrence!.words, kept: kept[task.id] ?? 0,
-          skipped: skipped[task.id] ?? 0, missed: missed[task.id] ?? 0,
-          openSince: task.due.flatMap { $0 < min(until, now) ? Timestamp($0) : nil })
-      }
-      let late = try store.finishedLate(dueSince: since, until: min(until, now))
-      // Due in the period and passed while open: not captured already late, nor finished in time.
-      review.becameOverdue = (open + late).filter { task in
-        guard task.recurrence == nil, let due = task.due, task.createdAt < due else { return false }
-        return due >= since && due < min(until, now) && (task.completedAt.map { $0 > due } ?? true)
-      }.sorted { $0.due! < $1.due! }.map { task in
-        HistoryReview.Named(id: task.id, title: task.title, at: Timestamp(task.due!), done: task.status == .completed)
-      }
-      let captured = open.filter { $0.createdAt >= since && $0.createdAt < until }
-      var untouched: [StrideTask] = []
-      for task in captured where try store.history.changes(of: task.id) <= 1 { untouched.append(task) }
-      review.untouched = untouched.map {
-        HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
-      }
-      review.estimates = Self.estimates(learnedCalibration(store), used: engine.calibrateEstimates)
-      review.energy = Self.energyDay(learnedRhythm(store), used: engine.learnEnergy)
-      try Self.addFocus(to: &review, store, since: since, until: until, at: now, calendar: calendar)
-      return review
+    if let named = params.named, named < 0 {
+      throw StrideError.invalid("named must be 0 or more, not \(named); leave it out for every task")
     }
+    // Its reads in one transaction: a year asks thousands of small questions of the history.
+    var review = try locked { store throws(StrideError) in
+      try store.database.reading { () throws(StrideError) in
+        try reviewed(since, until, params, store, at: now, calendar)
+      }
+    }
+    if let named = params.named {
+      (review.becameOverdueCount, review.untouchedCount) = (review.becameOverdue.count, review.untouched.count)
+      review.becameOverdue = Self.mostRecent(named, of: review.becameOverdue)
+      review.untouched = Self.mostRecent(named, of: review.untouched)
+    }
+    return review
+  }
+
+  /// The `named` most recent of a list of tasks the review names (the latest moment first; of one moment, the later
+  /// id), kept in the list's order.
+  private static func mostRecent(_ named: Int, of tasks: [HistoryReview.Named]) -> [HistoryReview.Named] {
+    guard tasks.count > named else { return tasks }
+    let kept = Set(tasks.sorted { ($0.at, $0.id.rawValue) > ($1.at, $1.id.rawValue) }.prefix(named).map(\.id))
+    return tasks.filter { kept.contains($0.id) }
+  }
+
+  /// The review of `[since, until)`, read from the store.
+  private func reviewed(
+    _ since: Date, _ until: Date, _ params: HistoryReview.Params, _ store: TaskStore, at now: Date,
+    _ calendar: LocalCalendar
+  ) throws(StrideError) -> HistoryReview.Result {
+    let zone = calendar.timeZone
+    let done = try store.history.completions(since: since, until: until)
+    let (skipped, passings) = try store.history.routineMisses(since: since, until: until)
+    var review = Self.counted(done, since: since, until: until, calendar: calendar)
+    review.timeZone = params.timeZone ?? zone.identifier
+    review.stepsDone = try store.history.count(.completeStep, since: since, until: until)
+    review.captured = try store.history.count(.capture, since: since, until: until)
+    let open = store.open(at: now)
+    review.slipping = Self.slipping(open, since: since, until: until, byHour: review.byHour)
+    let kept = Dictionary(grouping: done.filter(\.routine), by: \.task).mapValues(\.count)
+    let missed = Self.missed(passings, of: open, since: since, until: until, calendar: calendar)
+    review.routines = open.filter { $0.recurrence != nil }.map { task in
+      HistoryReview.Routine(
+        id: task.id, title: task.title, repeats: task.recurrence!.words, kept: kept[task.id] ?? 0,
+        skipped: skipped[task.id] ?? 0, missed: missed[task.id] ?? 0,
+        openSince: task.due.flatMap { $0 < min(until, now) ? Timestamp($0) : nil })
+    }
+    let late = try store.finishedLate(dueSince: since, until: min(until, now))
+    // Due in the period and passed while open: not captured already late, nor finished in time.
+    review.becameOverdue = (open + late).filter { task in
+      guard task.recurrence == nil, let due = task.due, task.createdAt < due else { return false }
+      return due >= since && due < min(until, now) && (task.completedAt.map { $0 > due } ?? true)
+    }.sorted { $0.due! < $1.due! }.map { task in
+      HistoryReview.Named(id: task.id, title: task.title, at: Timestamp(task.due!), done: task.status == .completed)
+    }
+    let captured = open.filter { $0.createdAt >= since && $0.createdAt < until }
+    var untouched: [StrideTask] = []
+    for task in captured where try !store.history.changedSinceCaptured(task.id) { untouched.append(task) }
+    review.untouched = untouched.map {
+      HistoryReview.Named(id: $0.id, title: $0.title, at: Timestamp($0.createdAt), done: false)
+    }
+    review.estimates = Self.estimates(learnedCalibration(store), used: engine.calibrateEstimates)
+    review.energy = Self.energyDay(learnedRhythm(store), used: engine.learnEnergy)
+    try Self.addFocus(to: &review, store, since: since, until: until, at: now, calendar: calendar)
+    return review
   }
 
   /// The time in focus sessions each day, and the tasks that took far longer or far shorter than estimated.

@@ -81,4 +81,10 @@ extension Dispatcher {
       TaskExport.self, session: session, whole: { try tasks.export($0, at: now) },
       pages: { try tasks.exportPages($0, at: now) })
   }
+
+  /// `history.log`: a page, or in parts when asked (every change that matches, a page at a time).
+  func historyLog(_ reply: Reply, _ session: ConnectionSession?, _ caller: Tasks.Caller) throws -> Data {
+    try reply(
+      HistoryLog.self, session: session, whole: { try tasks.log($0) }, pages: { try tasks.logPages($0, caller) })
+  }
 }

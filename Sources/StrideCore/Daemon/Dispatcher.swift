@@ -273,7 +273,7 @@ public final class Dispatcher: Sendable {
     case .noteAdd: return try reply(Wire.NoteAdd.self) { try change(.addNote($0.id, text: $0.text)) }
     case .noteRemove: return try reply(Wire.NoteRemove.self) { try change(.removeNote($0.id, index: $0.index)) }
     case .historyUndo: return try reply(Wire.HistoryUndo.self) { try tasks.undo($0, caller) }
-    case .historyLog: return try reply(HistoryLog.self) { try tasks.log($0) }
+    case .historyLog: return try historyLog(reply, session, caller)
     case .historyReview: return try reply(HistoryReview.self) { try tasks.review($0, at: now) }
     case .contextGet: return try reply(ContextGet.self) { _ in try tasks.context(at: now) }
     case .contextSet: return try reply(ContextSet.self) { try tasks.setContext($0, caller) }

@@ -30,8 +30,12 @@ public struct HumanTime: Sendable {
   /// "today at 17:00", "yesterday at 09:00", "Friday at 09:00" within the coming week, else "Tue 1 Dec at 09:00"
   /// (with the year when it is not this year's).
   /// The last second of a day (a due date given without a time) reads "Friday, end of day".
-  public func describe(_ date: Date) -> String {
-    isEndOfDay(date) ? "\(day(date)), end of day" : "\(day(date)) at \(clock(date))"
+  public func describe(_ date: Date) -> String { describe(date, day: day(date)) }
+
+  /// `describe`'s words for a time whose day's words (`day(_:)`) are known already: a long list of times on few days
+  /// says each day once.
+  public func describe(_ date: Date, day: String) -> String {
+    isEndOfDay(date) ? "\(day), end of day" : "\(day) at \(clock(date))"
   }
 
   /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".

@@ -28,18 +28,6 @@ struct ReplyPartsTests {
     return try RunningServer(dispatcher: TestDispatcher.make(store: store, clock: { Fixtures.now }))
   }
 
-  /// The notifications up to the response to `id`, and the response.
-  private func read(_ connection: RawConnection, until id: String) throws -> (parts: [JSONValue], end: JSONValue) {
-    var parts: [JSONValue] = []
-    while let line = try connection.readLine() {
-      let message = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
-      if message["id"] == .string(id) { return (parts, message) }
-      if message["method"] == .string(ReplyParts.method) { parts.append(message["params"] ?? .null) }
-    }
-    Issue.record("the connection closed before the response")
-    return (parts, .null)
-  }
-
   @Test("the parts come in order, each a bounded page for its request, and together they are the whole reply")
   func partsInOrder() throws {
     let running = try server(tasks: 600)
@@ -49,7 +37,7 @@ struct ReplyPartsTests {
     let whole = try connection.call(#"{"jsonrpc":"2.0","id":1,"method":"task.list","params":{"status":"all"}}"#)
     try connection.send(
       #"{"jsonrpc":"2.0","id":"p","method":"task.list","params":{"status":"all","parts":true}}"# + "\n")
-    let (parts, end) = try read(connection, until: "p")
+    let (parts, end) = try connection.parts(until: "p")
     #expect(parts.map { $0["id"] } == Array(repeating: .string("p"), count: parts.count))
     #expect(parts.map { $0["part"] } == (1...parts.count).map { .integer(Int64($0)) })
     func items(_ value: JSONValue?, _ key: String) -> [JSONValue] {
@@ -68,7 +56,7 @@ struct ReplyPartsTests {
     let kept = try running.dispatcher.tasks.locked { $0.database.preparedStatements }
     try connection.send(
       #"{"jsonrpc":"2.0","id":"q","method":"task.list","params":{"status":"completed","parts":true}}"# + "\n")
-    #expect(try read(connection, until: "q").parts.count == 1)
+    #expect(try connection.parts(until: "q").parts.count == 1)
     #expect(try running.dispatcher.tasks.locked { $0.database.preparedStatements } == kept)
   }
 
@@ -124,7 +112,7 @@ struct ReplyPartsTests {
     _ = try connection.readLine()
     try connection.send(
       #"{"jsonrpc":"2.0","id":"p","method":"task.list","params":{"status":"all","parts":true}}"# + "\n")
-    let (parts, end) = try read(connection, until: "p")
+    let (parts, end) = try connection.parts(until: "p")
     // The first page of open tasks came; the second, which went on into the finished ones, ended in the error.
     #expect(parts.count == 1)
     #expect(end.reason == "storage-failed")

@@ -67,6 +67,18 @@ final class RawConnection {
     let reply = try #require(try readLine())
     return try JSONDecoder().decode(JSONValue.self, from: Data(reply.utf8))
   }
+
+  /// The `reply.part` notifications' params up to the response to request `id`, and the response (a reply in parts).
+  func parts(until id: String) throws -> (parts: [JSONValue], end: JSONValue) {
+    var parts: [JSONValue] = []
+    while let line = try readLine() {
+      let message = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+      if message["id"] == .string(id) { return (parts, message) }
+      if message["method"] == .string(ReplyParts.method) { parts.append(message["params"] ?? .null) }
+    }
+    Issue.record("the connection closed before the response")
+    return (parts, .null)
+  }
 }
 
 extension JSONValue {

@@ -88,6 +88,11 @@ struct ReviewCommandTests {
     #expect(overdue.dropFirst().first?.hasPrefix(#"  Task 9, "form 9": due "#) == true, "\(review)")
     #expect(overdue.dropFirst(2).first?.hasPrefix(#"  Task 8, "form 8""#) == true, "\(review)")
     #expect(!overdue.contains { $0.contains(#""form 10""#) }, "\(review)")
+    // The JSON has every one, as a whole review always had.
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(cli.stride("review", "--json").stdout.utf8)) as? [String: Any])
+    #expect((json["becameOverdue"] as? [Any])?.count == 12)
+    #expect(json["becameOverdueCount"] == nil)
   }
 
   @Test("once finished tasks have time spent, the review states how long they took, and now and why use it")

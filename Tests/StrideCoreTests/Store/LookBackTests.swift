@@ -98,6 +98,17 @@ struct LookBackTests {
     #expect(review.becameOverdue.map(\.done) == [false, true])
     // The bank call was finished and taken back: as it stands, it is as it was captured.
     #expect(review.untouched.map(\.title) == ["call the bank", "renew the parking permit", "send the invoice"])
+    #expect(review.untouchedCount == nil && review.becameOverdueCount == nil, "counts only when asked for fewer")
+    // Asked for one task a list at most (as stride review asks for ten): the most recent, and how many in all.
+    let one = try tasks.review(
+      .init(
+        since: Timestamp(Fixtures.at("2026-10-30T04:00:00Z")), until: Timestamp(Fixtures.at("2026-11-03T05:00:00Z")),
+        timeZone: "America/New_York", named: 1),
+      at: Fixtures.at("2026-11-03T12:00:00Z"))
+    #expect(one.becameOverdue.map(\.title) == ["return the library books"])
+    #expect(one.untouched.map(\.title) == ["send the invoice"])
+    #expect([one.becameOverdueCount, one.untouchedCount] == [2, 3])
+    #expect(one.days == review.days && one.byHour == review.byHour && one.slipping == review.slipping)
 
     // The same history in UTC: the phone bill moves to Saturday, and the period has other days.
     let utc = try tasks.review(
