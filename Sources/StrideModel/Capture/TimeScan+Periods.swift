@@ -166,8 +166,8 @@ extension Scan {
     guard !letter.isEmpty, let piece = taskwarriorNamed((word == "end" ? "eo" : "so") + prefix + letter) else {
       return nil
     }
-    // "the end of year report" is a report.
-    if careful, !endsDate(at: position) { return nil }
+    // "the end of year report" is a report; "end of next week launch" opens the line with its day.
+    if careful, !endsDate(at: position), index > 0 || prefix.isEmpty { return nil }
     // "the beginning of next month", "start of next week": its first day (due at its end), where Taskwarrior's
     // `somn` is its first second.
     if word != "end", case .instant(let first) = piece {

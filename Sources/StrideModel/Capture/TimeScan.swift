@@ -221,7 +221,7 @@ struct Scan {
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
-          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || hourLed(at: next, joiner, pieces == 0),
+          afterAt: Self.endsWithAt(joiner) || hourLed(at: next, joiner, pieces == 0),
           marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
@@ -264,7 +264,7 @@ struct Scan {
   /// Whether the joining words before a phrase's first piece at `index` go with it: "on", "sometime", "over"…; and
   /// "the" before "the week after next", wherever it stands.
   private func takesLeadingWords(_ leading: [String], before index: Int) -> Bool {
-    leading.first.map(TimeWords.leadingJoiners.contains) == true
+    leading.first.map { TimeWords.leadingJoiners.contains($0) || TimeWords.approximately.contains($0) } == true
       || (leading == ["the"] && afterNextPeriod(at: index) != nil)
   }
 
@@ -281,11 +281,30 @@ struct Scan {
   func joinerWords(at index: Int, afterDay: Bool) -> (String?, Int) {
     var next = index
     var joiner: String?
-    while let word = word(next), TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay) {
+    while let word = word(next),
+      TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay)
+        || (TimeWords.approximately.contains(word) && clockFollows(next + 1))
+    {
       joiner = joiner.map { "\($0) \(word)" } ?? word
       next += 1
     }
     return (joiner, next)
+  }
+
+  /// Whether joining words end with "at" ("at", "at about", "@ around"), so a bare figure after them is an hour;
+  /// "around" or "about" alone leave "call around 4" open (an amount, or an hour), named in the reply.
+  static func endsWithAt(_ joiner: String?) -> Bool {
+    guard var words = joiner?.split(separator: " ") else { return false }
+    while let last = words.last, words.count > 1, TimeWords.approximately.contains(String(last)) { words.removeLast() }
+    return words.last == "at" || words.last == "@"
+  }
+
+  /// Whether a clock time with its minutes, am or pm, or "ish" follows at `index` ("around 4pm", "about 10:30",
+  /// "at about 5ish"), or a figure after "at": what "around" or "about" before it may join.
+  private func clockFollows(_ index: Int) -> Bool {
+    guard let word = word(index), word.startsWithDigit || TimeWords.hourWords[word] != nil else { return false }
+    return clockPiece(word, index, afterAt: index > 1 && ["at", "@"].contains(self.word(index - 2) ?? "")) != nil
+      || (word.hasSuffix("ish") && clockPiece(String(word.dropLast(3)), index, afterAt: true) != nil)
   }
 
   // MARK: Pieces
@@ -306,6 +325,8 @@ struct Scan {
     {
       return (.dayPart(part), index + 3, false)
     }
+    // "first thing tomorrow", "monday first thing": the start of the person's day.
+    if word == "first", self.word(index + 1) == "thing" { return (.dayPart(parser.dayStart), index + 2, false) }
     if let meal = TimeWords.meals[word] {
       guard index > 0, let before = self.word(index - 1), TimeWords.mealMarkers.contains(before) else { return nil }
       // After a meal is when it may start: an hour later.
