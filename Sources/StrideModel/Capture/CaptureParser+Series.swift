@@ -8,7 +8,7 @@ extension CaptureParser {
   /// is the routine's time ("starting at 7pm", "every monday from 2pm").
   static let seriesStarts: [[String]] = [
     ["starting"], ["starts"], ["beginning"], ["begins"], ["commencing"], ["from"], ["effective"], ["as", "of"],
-    ["after"],
+    ["after"], ["between"],
   ]
 
   /// The words before a routine's last day: "until dec 1", "till friday", "through 3 jan", "ending 1 march".
@@ -149,8 +149,9 @@ extension CaptureParser {
     for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
-      // "after" is read with its time ("after lunch" is 13:00, "lunch" alone a meal).
-      if marker == ["after"] { position = index }
+      // "after" is read with its time ("after lunch" is 13:00, "lunch" alone a meal), and so is "between" ("every 2
+      // hours between 8am and 8pm" is from 8am to 8pm).
+      if marker == ["after"] || marker == ["between"] { position = index }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
       // Before the rule, "from" and a day begin a line ("from monday every day journal"); inside a title they say
       // where something comes from ("notes from friday's meeting every week").

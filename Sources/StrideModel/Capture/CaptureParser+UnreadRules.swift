@@ -54,7 +54,10 @@ extension CaptureParser {
   /// The first rule in `words` that cannot be kept, as a span named with the reason.
   func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
     for index in words.indices {
-      guard let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index) else {
+      guard
+        let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index)
+          ?? Self.timesAPeriod(words, at: index)
+      else {
         continue
       }
       let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
@@ -95,6 +98,44 @@ extension CaptureParser {
       return (index + 2, "a routine needs its day; write the date, like every 21 march")
     }
     return nil
+  }
+
+  /// "twice a week", "3 times a day", "3x a week", "twice daily", "every other weekend", and "hourly" opening the
+  /// line before its task ("hourly meds"): how often, which no rule keeps (a rule names its days or its step); the
+  /// index after the words and why.
+  private static func timesAPeriod(_ words: [String], at index: Int) -> (Int, String)? {
+    let word = words[index]
+    let every = "write when, like every monday and thursday, every 3 days or every 12 hours"
+    if index == 0, word == "hourly", words.count > 1,
+      !["rate", "rates", "pay", "wage", "wages", "fee"].contains(words[1])
+    {
+      return (1, "first in a line it may say how something is paid; for a routine, write every hour")
+    }
+    if RecurrenceReader.everyWords.contains(word), index + 2 < words.count, words[index + 1] == "other",
+      ["weekend", "weekends"].contains(words[index + 2])
+    {
+      return (index + 3, "a routine on a weekend keeps both of its days each week; write every 2 weeks on saturday")
+    }
+    var position = index
+    if word == "twice" || word == "thrice" {
+      position += 1
+    } else if word.hasSuffix("x"), word.count > 1, word.dropLast().allSatisfy(\.isNumber) {
+      position += 1
+    } else if Int(word) != nil || TimeWords.amounts[word] != nil, index + 1 < words.count,
+      ["times", "x"].contains(words[index + 1])
+    {
+      position += 2
+    } else {
+      return nil
+    }
+    guard position < words.count else { return nil }
+    if RecurrenceReader.frequencyWord(words[position]) != nil {
+      return (position + 1, "a routine comes back at one time in each period, not a number of times in it; \(every)")
+    }
+    guard position + 1 < words.count, ["a", "per", "each", "every"].contains(words[position]),
+      ["day", "week", "month", "year", "weekday"].contains(words[position + 1])
+    else { return nil }
+    return (position + 2, "a routine comes back at one time in each period, not a number of times in it; \(every)")
   }
 
   /// "every 2nd and 4th tuesday", "every 1st tuesday and 3rd tuesday", "the 1st and 3rd monday of each month": two

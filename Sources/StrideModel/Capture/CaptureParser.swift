@@ -234,7 +234,9 @@ public struct CaptureParser: Sendable {
   }
 
   /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", and the weekdays of "gym mon wed fri".
-  static let repeatHints = ["ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  static let repeatHints = [
+    "ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "once", "twice", "times", "x ",
+  ]
 
   // MARK: Times
 

@@ -85,14 +85,18 @@ public enum RecurrenceReader {
       rule.afterDone = done
       return (rule, clock, end)
     }
-    guard everyWords.contains(words[index]) else { return nil }
+    // "once a week", "once per month": as "every week".
+    let once =
+      words[index] == "once" && index + 2 < words.count && ["a", "per", "each", "every"].contains(words[index + 1])
+      && units[words[index + 2]] != nil
+    guard everyWords.contains(words[index]) || once else { return nil }
     // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
     if words[index].hasPrefix("ev"), !words[index].hasPrefix("every"), index > 0,
       determiners.contains(words[index - 1])
     {
       return nil
     }
-    var position = index + 1
+    var position = index + (once ? 2 : 1)
     if let (days, end) = bareMonthDay(words, position) {
       // "every 27": a day of the month without its "th".
       let (done, after) = afterDoneSuffix(words, end)
@@ -209,6 +213,8 @@ public enum RecurrenceReader {
       } else if let amount = TimeWords.amounts[words[position]], amount >= 2, amount == amount.rounded() {
         interval = Int(amount)
         position += 1
+        // "every couple of days", "every few weeks".
+        if position + 1 < words.count, words[position] == "of", units[words[position + 1]] != nil { position += 1 }
       }
     }
     // "every 2nd week", "every third day": an ordinal before a unit is an interval.
@@ -304,6 +310,8 @@ public enum RecurrenceReader {
     }
     guard let (days, end) = weekdayList(words, position) else { return nil }
     let named = words[position..<end].filter { $0 != "and" && $0 != "&" }
+    // "mon-fri" without "every" is a range of days, not a routine ("the mon-fri bus pass").
+    guard !named.contains(where: { $0.contains("-") }) else { return nil }
     let plural =
       named.count == 1 && named[0].count > 4 && named[0].hasSuffix("s")
       && TimeWords.weekdays[named[0]] == nil
@@ -321,14 +329,28 @@ public enum RecurrenceReader {
     }
     var days: [Int] = []
     var position = index
-    while position < words.count, let day = weekday(words[position]) {
-      if !days.contains(day) { days.append(day) }
+    while position < words.count, let found = weekday(words[position]).map({ [$0] }) ?? joinedWeekdays(words[position])
+    {
+      for day in found where !days.contains(day) { days.append(day) }
       position += 1
       if position + 1 < words.count, ["and", "&"].contains(words[position]), weekday(words[position + 1]) != nil {
         position += 1
       }
     }
     return days.isEmpty ? nil : (days.sorted(), position)
+  }
+
+  /// Weekdays joined in one word: "tue/thu" (those days) and "mon-fri" (Monday to Friday; "fri-mon" runs over the
+  /// weekend).
+  static func joinedWeekdays(_ word: String) -> [Int]? {
+    guard word.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) else { return nil }
+    let slash = word.contains("/")
+    let parts = word.split(separator: slash ? "/" : "-").map { TimeWords.weekdays[String($0)] }
+    guard parts.count >= 2, !parts.contains(nil) else { return nil }
+    let days = parts.compactMap { $0 }
+    guard !slash else { return days }
+    guard days.count == 2 else { return nil }
+    return days[0] <= days[1] ? Array(days[0]...days[1]) : Array(days[0]...7) + Array(1...days[1])
   }
 
   /// "1st", "1st and 15th", "last day", "1st, 15th and last day": days of the month and the index after the list.

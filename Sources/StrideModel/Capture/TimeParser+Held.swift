@@ -37,7 +37,14 @@ extension TimeParser {
         index += 1
         continue
       }
-      if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
+      if TimeWords.rangeConnectors.contains(chunk.word), index > 0, index + 1 < chunks.count,
+        read.contains(where: { $0.overlaps(chunks[index - 1].range) }), scan.word(index + 1)?.startsWithDigit == true,
+        !read.contains(where: { $0.overlaps(chunks[index + 1].range) })
+      {
+        // "party 9pm to 1": an end the range reader did not take (past midnight, or no hour) is not dropped.
+        hold(
+          to: index + 2, "the time before it was read, but not this end; write the end with am or pm, like 9pm to 1am")
+      } else if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
         hold(to: end, "it may be a time or an amount; for the time, write \(clock)")
       } else if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
         let day = days == 0 ? "today" : "tomorrow"
