@@ -231,6 +231,19 @@ extension CaptureParser {
     let spanned = words[position] == "for"
     if spanned { position += 1 }
     if spanned, Self.starts(words, position, with: ["the", "next"]) { position += 2 }
+    // "for the rest of the year", "for the rest of the month": until this one's last day.
+    if spanned, Self.starts(words, position, with: ["the", "rest", "of"]) {
+      let unit = position + 3 < limit && words[position + 3] == "the" ? position + 4 : position + 3
+      let today = times.today
+      let last: CivilDate? =
+        switch unit < limit ? words[unit] : "" {
+        case "week": today.startOfWeek.adding(days: 6)
+        case "month": today.endOfMonth
+        case "year": CivilDate(year: today.year, month: 12, day: 31)
+        default: nil
+        }
+      return last.map { (.until(Recurrence.dayText($0)), unit + 1) }
+    }
     guard position + 1 < limit, let amount = Self.wholeAmount(words[position]) else { return nil }
     let unit = words[position + 1]
     if unit == "times" || unit == "more" && position + 2 < limit && words[position + 2] == "times" {

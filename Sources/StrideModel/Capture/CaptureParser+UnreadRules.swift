@@ -51,6 +51,25 @@ extension CaptureParser {
         : "a routine leaves out only days of the week, like except sundays")
   }
 
+  /// "every working day 9 stand up", "every day 10 pushups": a bare figure right after a rule, with the task's words
+  /// after it, may be the routine's hour or a count; it stays in the title, named. (Where the line ends, or with am
+  /// or pm, the time reader reads it as the hour; before "times" it is a count.)
+  func hourOrCount(
+    _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
+  ) -> CaptureSpan? {
+    guard index + 1 < words.count, words[index].count <= 2, words[index].allSatisfy(\.isNumber),
+      let hour = Int(words[index]), (1...23).contains(hour)
+    else { return nil }
+    let next = words[index + 1]
+    guard TimeWords.meridiems[next] == nil, !["times", "more", "x", "o'clock", "oclock", "h"].contains(next),
+      !Self.estimateUnits.contains(next), TimeWords.dayParts[next] == nil, !["in", "at", "on"].contains(next)
+    else { return nil }
+    let range = ranges[index]
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "it may be the routine's hour or a count; for the hour, write at \(hour)am or at \(hour)pm")
+  }
+
   /// The first rule in `words` that cannot be kept, as a span named with the reason.
   func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
     for index in words.indices {

@@ -172,7 +172,11 @@ public struct CaptureParser: Sendable {
       }
       result.recurrence = rule
       result.repeatClock = clock
-      if let unread = unreadLeaveOut(words, ranges, after: end, characters) { result.spans.append(unread) }
+      if let unread = unreadLeaveOut(words, ranges, after: end, characters)
+        ?? hourOrCount(words, ranges, after: end, characters)
+      {
+        result.spans.append(unread)
+      }
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(

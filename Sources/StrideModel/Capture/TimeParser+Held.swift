@@ -44,6 +44,12 @@ extension TimeParser {
         // "party 9pm to 1": an end the range reader did not take (past midnight, or no hour) is not dropped.
         hold(
           to: index + 2, "the time before it was read, but not this end; write the end with am or pm, like 9pm to 1am")
+      } else if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
+        let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
+      {
+        // "get mothers day card": the occasion of a thing, named with how to write its day ("buy a christmas tree"
+        // and "the 12 days of christmas song", after a determiner or "of", are only the thing).
+        hold(to: end, Self.leadingHolidayReason(name, timeHeld: false))
       } else if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
         hold(to: end, "it may be a time or an amount; for the time, write \(clock)")
       } else if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
@@ -77,8 +83,10 @@ extension TimeParser {
         let words = Self.text(text, chunks[first].range.lowerBound..<chunks[end - 1].range.upperBound).lowercased()
         hold(
           to: end,
-          "it opens the line, where it may name the thing rather than the day; to be due then, write by \(words) "
-            + "at the end of the line")
+          words.allSatisfy(\.isNumber)
+            ? "it may be an hour or a count; for the hour, write at \(words)am or at \(words)pm"
+            : "it opens the line, where it may name the thing rather than the day; to be due then, write by "
+              + "\(words) at the end of the line")
       } else {
         index += 1
       }
