@@ -39,12 +39,7 @@ public struct CaptureParser: Sendable {
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
     var held = heldSpans(
       lineText, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
-    if let holiday {
-      // Named once, as the occasion it names.
-      let words = (holiday.range.lowerBound + titleLine.lowerBound)..<(holiday.range.upperBound + titleLine.lowerBound)
-      held.removeAll { words.overlaps($0.start..<$0.end) }
-      held.insert(Self.span(of: holiday, timeHeld: timeHeld, characters, titleLine), at: 0)
-    }
+    if let holiday { Self.name(holiday, timeHeld: timeHeld, in: &held, characters, titleLine) }
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }

@@ -85,10 +85,7 @@ public enum RecurrenceReader {
       rule.afterDone = done
       return (rule, clock, end)
     }
-    // "once a week", "once per month": as "every week".
-    let once =
-      words[index] == "once" && index + 2 < words.count && ["a", "per", "each", "every"].contains(words[index + 1])
-      && units[words[index + 2]] != nil
+    let once = onceA(words, index)
     guard everyWords.contains(words[index]) || once else { return nil }
     // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
     if words[index].hasPrefix("ev"), !words[index].hasPrefix("every"), index > 0,
@@ -135,6 +132,12 @@ public enum RecurrenceReader {
     afterDone = afterDone || done
     rule.afterDone = afterDone
     return (rule, clock, end)
+  }
+
+  /// "once a week", "once per month", "once each day" at `index`: as "every week".
+  private static func onceA(_ words: [String], _ index: Int) -> Bool {
+    words[index] == "once" && index + 2 < words.count && ["a", "per", "each", "every"].contains(words[index + 1])
+      && units[words[index + 2]] != nil
   }
 
   /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done).
@@ -338,19 +341,6 @@ public enum RecurrenceReader {
       }
     }
     return days.isEmpty ? nil : (days.sorted(), position)
-  }
-
-  /// Weekdays joined in one word: "tue/thu" (those days) and "mon-fri" (Monday to Friday; "fri-mon" runs over the
-  /// weekend).
-  static func joinedWeekdays(_ word: String) -> [Int]? {
-    guard word.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) else { return nil }
-    let slash = word.contains("/")
-    let parts = word.split(separator: slash ? "/" : "-").map { TimeWords.weekdays[String($0)] }
-    guard parts.count >= 2, !parts.contains(nil) else { return nil }
-    let days = parts.compactMap { $0 }
-    guard !slash else { return days }
-    guard days.count == 2 else { return nil }
-    return days[0] <= days[1] ? Array(days[0]...days[1]) : Array(days[0]...7) + Array(1...days[1])
   }
 
   /// "1st", "1st and 15th", "last day", "1st, 15th and last day": days of the month and the index after the list.

@@ -37,21 +37,8 @@ extension TimeParser {
         index += 1
         continue
       }
-      if TimeWords.rangeConnectors.contains(chunk.word), index > 0, index + 1 < chunks.count,
-        read.contains(where: { $0.overlaps(chunks[index - 1].range) }), scan.word(index + 1)?.startsWithDigit == true,
-        !read.contains(where: { $0.overlaps(chunks[index + 1].range) })
-      {
-        // "party 9pm to 1": an end the range reader did not take (past midnight, or no hour) is not dropped.
-        hold(
-          to: index + 2, "the time before it was read, but not this end; write the end with am or pm, like 9pm to 1am")
-      } else if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
-        let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
-      {
-        // "get mothers day card": the occasion of a thing, named with how to write its day ("buy a christmas tree"
-        // and "the 12 days of christmas song", after a determiner or "of", are only the thing).
-        hold(to: end, Self.leadingHolidayReason(name, timeHeld: false))
-      } else if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
-        hold(to: end, "it may be a time or an amount; for the time, write \(clock)")
+      if let (end, reason) = besideRead(at: index, scan: scan, read: read) {
+        hold(to: end, reason)
       } else if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
         let day = days == 0 ? "today" : "tomorrow"
         hold(to: index + 1, "it may be a name or \(day); for the day, write \(day)")
@@ -79,63 +66,13 @@ extension TimeParser {
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
         let words = Self.text(text, range)
         hold(to: end, "a length of time is not a date; to be due then, write in \(words.lowercased())")
-      } else if index == opening, let (first, end) = openingPhrase(at: index, scan: scan, read: read) {
-        let words = Self.text(text, chunks[first].range.lowerBound..<chunks[end - 1].range.upperBound).lowercased()
-        hold(
-          to: end,
-          words.allSatisfy(\.isNumber)
-            ? "it may be an hour or a count; for the hour, write at \(words)am or at \(words)pm"
-            : "it opens the line, where it may name the thing rather than the day; to be due then, write by "
-              + "\(words) at the end of the line")
+      } else if index == opening, let (end, reason) = openingPhrase(at: index, text: text, scan: scan, read: read) {
+        hold(to: end, reason)
       } else {
         index += 1
       }
     }
     return found
-  }
-
-  /// Where a time phrase that opens the line ends, when a capture did not read it ("end of month invoices", "Sat
-  /// clean garage", "the 3rd pay rent"): read whole it is a time, and the words after it are the task's. Nil when
-  /// the phrase is the whole line, or a word is already read.
-  private func openingPhrase(at index: Int, scan: Scan, read: [Range<Int>]) -> (first: Int, end: Int)? {
-    let chunks = scan.chunks
-    let whole = Scan(parser: self, chunks: chunks, careful: false)
-    // "the 3rd pay rent": the "the" goes with it.
-    let start = chunks[index].word == "the" ? index + 1 : index
-    guard let phrase = whole.expression(at: start, marked: false), phrase.end < chunks.count,
-      !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[phrase.end - 1].range.upperBound) })
-    else { return nil }
-    // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more.
-    if let kept = scan.expression(at: start, marked: false),
-      scan.describesNext(kept) || scan.carriesOnName(kept) || scan.capitalisedName(kept) || scan.countsDose(kept)
-    {
-      return nil
-    }
-    // The day's own words for the hint: "on the 3rd pay" is written "by the 3rd".
-    var first = start > index ? index : phrase.first
-    while first < phrase.end - 1, ["on", "at", "@"].contains(chunks[first].word) { first += 1 }
-    return (first, phrase.end)
-  }
-
-  /// A figure after "at", "around" or "about" that a capture did not read, and how to write it as a time: four
-  /// figures on a 24-hour clock ("call the bank at 1030": 10:30, or a price), or an hour alone after "around" or
-  /// "about" where the line ends ("call around 4": 4pm, or how many).
-  private func looseHour(at index: Int, scan: Scan, read: [Range<Int>]) -> (Int, String)? {
-    let chunks = scan.chunks
-    let marker = chunks[index].word
-    guard marker == "at" || marker == "@" || TimeWords.approximately.contains(marker) else { return nil }
-    var figure = index + 1
-    if figure < chunks.count, TimeWords.approximately.contains(chunks[figure].word) { figure += 1 }
-    guard figure < chunks.count, !chunks[index].punctuated, !read.contains(where: chunks[figure].range.overlaps),
-      let word = scan.word(figure), word.allSatisfy(\.isNumber), let number = Int(word)
-    else { return nil }
-    let words = chunks[index..<figure].map(\.word).joined(separator: " ")
-    if word.count == 4, ClockTime(hour: number / 100, minute: number % 100) != nil {
-      return (figure + 1, "\(words) \(word.prefix(2)):\(word.suffix(2))")
-    }
-    let ends = figure + 1 == chunks.count || chunks[figure].punctuated
-    guard marker != "at", ends, (1...12).contains(number) else { return nil }
-    return (figure + 1, "\(words) \(number)pm or \(words) \(number)am")
   }
 
   /// A length of time with a minus sign at `index` ("in -3 days", "-2 weeks", "-3d"), which Stride does not read as a

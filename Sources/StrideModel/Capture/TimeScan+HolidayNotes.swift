@@ -70,6 +70,16 @@ extension TimeParser {
 }
 
 extension CaptureParser {
+  /// Names a holiday that opens the line in `held` once, first, as the occasion it names.
+  static func name(
+    _ holiday: (range: Range<Int>, name: String), timeHeld: Bool, in held: inout [CaptureSpan],
+    _ characters: [Character], _ line: Range<Int>
+  ) {
+    let words = (holiday.range.lowerBound + line.lowerBound)..<(holiday.range.upperBound + line.lowerBound)
+    held.removeAll { words.overlaps($0.start..<$0.end) }
+    held.insert(span(of: holiday, timeHeld: timeHeld, characters, line), at: 0)
+  }
+
   /// A holiday that opens the line (`TimeParser.leadingHoliday`, at `line`) as an unread span, with why.
   static func span(
     of holiday: (range: Range<Int>, name: String), timeHeld: Bool, _ characters: [Character], _ line: Range<Int>

@@ -73,8 +73,7 @@ extension Scan {
     } else {
       return nil
     }
-    // "the mid january report", "early bird": in a title, only where a time may end, or where the line opens with it
-    // ("mid january book flights", "early next week call the supplier").
+    // "the mid january report", "early bird": in a title only where a time may end, or opening the line.
     if careful, start > 0, !endsDate(at: position - 1) { return nil }
     let third = Self.third(part, of: days, unit: kind)
     return (third.first, third.last, position)
