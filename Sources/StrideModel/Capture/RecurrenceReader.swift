@@ -274,7 +274,7 @@ public enum RecurrenceReader {
   /// to Friday, and the index after the words.
   static func workdayWords(_ words: [String], _ index: Int) -> Int? {
     guard index < words.count else { return nil }
-    if ["weekday", "weekdays", "workday", "workdays"].contains(words[index]) { return index + 1 }
+    if ["weekday", "weekdays", "workday", "workdays", "wkday", "wkdays"].contains(words[index]) { return index + 1 }
     guard ["business", "working", "work"].contains(words[index]), index + 1 < words.count,
       ["day", "days"].contains(words[index + 1])
     else { return nil }

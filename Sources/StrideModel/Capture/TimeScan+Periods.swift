@@ -156,7 +156,8 @@ extension Scan {
     }
     let letter: String =
       switch unit {
-      case "day": "d"
+      // "end of business": the end of the working day, as "eod" and "cob".
+      case "day", "business": "d"
       case "week": "w"
       case "month": "m"
       case "quarter": "q"
