@@ -31,7 +31,7 @@ struct Chunk {
       var word = String(joining: characters[...]).lowercased()
       // "nxt wk", "next hr", "by cob": a time's words as people shorten them are read as the words ("corn on the
       // cob" stays corn).
-      if word.utf8.count <= 4, let full = TimeWords.shorthands[word], word != "cob" || chunks.last?.word != "the" {
+      if word.utf8.count <= 11, let full = TimeWords.shorthands[word], word != "cob" || chunks.last?.word != "the" {
         word = full
       }
       // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting

@@ -262,10 +262,10 @@ struct Scan {
   }
 
   /// Whether the joining words before a phrase's first piece at `index` go with it: "on", "sometime", "over"…; and
-  /// "the" before "the week after next", wherever it stands.
+  /// "the" before "the week after next" and "the day after tomorrow", wherever it stands.
   private func takesLeadingWords(_ leading: [String], before index: Int) -> Bool {
     leading.first.map { TimeWords.leadingJoiners.contains($0) || TimeWords.approximately.contains($0) } == true
-      || (leading == ["the"] && afterNextPeriod(at: index) != nil)
+      || (leading == ["the"] && (afterNextPeriod(at: index) != nil || word(index) == "day"))
   }
 
   /// Whether a number at `index` leads words read whole before its day ("9 tomorrow", "8 this evening", "7 friday

@@ -13,6 +13,7 @@ extension TimeWords {
   /// (close of business: the end of the day), "this arvo" (Australia's afternoon).
   static let shorthands: [String: String] = [
     "nxt": "next", "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "cob": "eod", "arvo": "afternoon",
+    "fortnight's": "fortnight",
   ]
   /// Ways to write "weekend": "this wknd".
   static let weekendWords: Set<String> = ["weekend", "week-end", "wknd", "wkend"]
