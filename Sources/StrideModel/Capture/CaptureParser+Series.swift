@@ -256,7 +256,7 @@ extension CaptureParser {
     let span: RoutineSpan? =
       switch unit {
       case "day", "days": RoutineSpan(days: amount, months: 0)
-      case "week", "weeks": RoutineSpan(days: 7 * amount, months: 0)
+      case "week", "weeks", "wk", "wks": RoutineSpan(days: 7 * amount, months: 0)
       case "fortnight", "fortnights": RoutineSpan(days: 14 * amount, months: 0)
       case "month", "months": RoutineSpan(days: 0, months: amount)
       case "year", "years": RoutineSpan(days: 0, months: 12 * amount)

@@ -131,7 +131,7 @@ extension CaptureParser {
       return (1, "first in a line it may say how something is paid; for a routine, write every hour")
     }
     if RecurrenceReader.everyWords.contains(word), index + 2 < words.count, words[index + 1] == "other",
-      ["weekend", "weekends"].contains(words[index + 2])
+      TimeWords.weekendWords.contains(words[index + 2]) || words[index + 2] == "weekends"
     {
       return (index + 3, "a routine on a weekend keeps both of its days each week; write every 2 weeks on saturday")
     }

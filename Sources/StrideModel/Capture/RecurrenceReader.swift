@@ -76,8 +76,14 @@ public enum RecurrenceReader {
   static func phrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     guard index < words.count else { return nil }
     var afterDone = words[index] == "every!" || words[index] == "ev!"
+    // "once every 2 weeks": as "every 2 weeks".
+    if words[index] == "once", index + 1 < words.count, everyWords.contains(words[index + 1]) {
+      return phrase(words, at: index + 1)
+    }
     if var rule = frequencyWord(words[index]) {
       var next = index + 1
+      // "monthly on the 15th", "weekly on friday".
+      onDays(of: &rule, words, &next)
       // "daily except sundays".
       if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
       let (clock, afterPart) = dayPartSuffix(words, next)
@@ -164,7 +170,7 @@ public enum RecurrenceReader {
       // "every weekday", "every workday", "every working day", "every business day": Monday to Friday.
       rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
       position = end
-    } else if interval == 1, word == "weekend" || word == "weekends" {
+    } else if interval == 1, TimeWords.weekendWords.contains(word) || word == "weekends" {
       rule = Recurrence(.weekly, weekdays: [6, 7])
       position += 1
     } else if let (days, end) = weekdayList(words, position) {

@@ -48,7 +48,9 @@ extension TimeParser {
     }
     // The day's own words for the hint: "on the 3rd pay" is written "by the 3rd".
     var first = start > index ? index : phrase.first
-    while first < phrase.end - 1, ["on", "at", "@"].contains(chunks[first].word) { first += 1 }
+    while first < phrase.end - 1,
+      ["on", "at", "@"].contains(chunks[first].word) || TimeWords.approximately.contains(chunks[first].word)
+    { first += 1 }
     let words = String(Array(text)[chunks[first].range.lowerBound..<chunks[phrase.end - 1].range.upperBound])
       .lowercased()
     return (

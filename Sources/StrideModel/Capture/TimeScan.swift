@@ -302,6 +302,9 @@ struct Scan {
   /// Whether a clock time with its minutes, am or pm, or "ish" follows at `index` ("around 4pm", "about 10:30",
   /// "at about 5ish"), or a figure after "at": what "around" or "about" before it may join.
   private func clockFollows(_ index: Int) -> Bool {
+    // "roughly at 5pm": the "at" goes with it too.
+    if let word = word(index), word == "at" || word == "@" { return clockFollows(index + 1) }
+    if let word = word(index), ["noon", "midday", "midnight"].contains(word) { return true }
     guard let word = word(index), word.startsWithDigit || TimeWords.hourWords[word] != nil else { return false }
     return clockPiece(word, index, afterAt: index > 1 && ["at", "@"].contains(self.word(index - 2) ?? "")) != nil
       || (word.hasSuffix("ish") && clockPiece(String(word.dropLast(3)), index, afterAt: true) != nil)
