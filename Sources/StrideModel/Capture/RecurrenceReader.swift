@@ -80,17 +80,7 @@ public enum RecurrenceReader {
     if words[index] == "once", index + 1 < words.count, everyWords.contains(words[index + 1]) {
       return phrase(words, at: index + 1)
     }
-    if var rule = frequencyWord(words[index]) {
-      var next = index + 1
-      // "monthly on the 15th", "weekly on friday".
-      onDays(of: &rule, words, &next)
-      // "daily except sundays".
-      if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
-      let (clock, afterPart) = dayPartSuffix(words, next)
-      let (done, end) = afterDoneSuffix(words, afterPart)
-      rule.afterDone = done
-      return (rule, clock, end)
-    }
+    if let found = frequencyPhrase(words, at: index) { return found }
     let once = onceA(words, index)
     guard everyWords.contains(words[index]) || once else { return nil }
     // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
@@ -137,6 +127,19 @@ public enum RecurrenceReader {
     let (done, end) = afterDoneSuffix(words, position)
     afterDone = afterDone || done
     rule.afterDone = afterDone
+    return (rule, clock, end)
+  }
+
+  /// A bare frequency word and what follows it: "daily", "monthly on the 15th", "weekly on friday", "daily except
+  /// sundays", "daily in the morning".
+  private static func frequencyPhrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
+    guard var rule = frequencyWord(words[index]) else { return nil }
+    var next = index + 1
+    onDays(of: &rule, words, &next)
+    if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
+    let (clock, afterPart) = dayPartSuffix(words, next)
+    let (done, end) = afterDoneSuffix(words, afterPart)
+    rule.afterDone = done
     return (rule, clock, end)
   }
 
