@@ -24,7 +24,14 @@ extension Scan {
       if careful, sign < 0 { return nil }
       needsSuffix = false
     }
-    guard let (amounts, afterAmounts) = amounts(at: position, signed: !needsSuffix) else { return nil }
+    var counted = amounts(at: position, signed: !needsSuffix)
+    // "week from today", "month from now": one of that length, its "a" left out.
+    if counted == nil, needsSuffix, ["day", "week", "fortnight", "month", "year"].contains(word),
+      self.word(index + 1) == "from", let unit = Durations.relativeUnits[word]
+    {
+      counted = ([(1, unit)], index + 1)
+    }
+    guard let (amounts, afterAmounts) = counted else { return nil }
     position = afterAmounts
     // "in 3 weeks time", "in 3 weeks' time".
     if word == "in", self.word(position) == "time" { position += 1 }
