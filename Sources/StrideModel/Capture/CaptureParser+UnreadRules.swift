@@ -62,7 +62,8 @@ extension CaptureParser {
     else { return nil }
     let next = words[index + 1]
     guard TimeWords.meridiems[next] == nil, !["times", "more", "x", "o'clock", "oclock", "h"].contains(next),
-      !Self.estimateUnits.contains(next), TimeWords.dayParts[next] == nil, !["in", "at", "on"].contains(next)
+      !Self.estimateUnits.contains(next), TimeWords.dayParts[next] == nil, TimeWords.months[next] == nil,
+      !["in", "at", "on", "of"].contains(next)
     else { return nil }
     let range = ranges[index]
     return CaptureSpan(

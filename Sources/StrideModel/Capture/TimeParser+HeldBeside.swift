@@ -37,7 +37,9 @@ extension TimeParser {
     let whole = Scan(parser: self, chunks: chunks, careful: false)
     // "the 3rd pay rent": the "the" goes with it.
     let start = chunks[index].word == "the" ? index + 1 : index
+    // "someday soon": "later" and "someday" mean no time, and stay in a title on purpose.
     guard let phrase = whole.expression(at: start, marked: false), phrase.end < chunks.count,
+      !Self.isSomeday(phrase.value),
       !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[phrase.end - 1].range.upperBound) })
     else { return nil }
     // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more.

@@ -24,15 +24,8 @@ extension Scan {
       if careful, sign < 0 { return nil }
       needsSuffix = false
     }
-    var counted = amounts(at: position, signed: !needsSuffix)
-    // "week from today", "month from now": one of that length, its "a" left out.
-    if counted == nil, needsSuffix, ["day", "week", "fortnight", "month", "year"].contains(word),
-      self.word(index + 1) == "from", let unit = Durations.relativeUnits[word]
-    {
-      counted = ([(1, unit)], index + 1)
-    }
-    guard let (amounts, afterAmounts) = counted else { return nil }
-    position = afterAmounts
+    guard let (amounts, end) = amounts(at: position, signed: !needsSuffix) ?? unitAlone(word, index) else { return nil }
+    position = end
     // "in 3 weeks time", "in 3 weeks' time".
     if word == "in", self.word(position) == "time" { position += 1 }
     if needsSuffix {
@@ -72,6 +65,14 @@ extension Scan {
       }
     }
     return (relative(amounts, sign: sign), position, false)
+  }
+
+  /// "week from today", "month from now": one of that length, its "a" left out; the index after the unit.
+  private func unitAlone(_ word: String, _ index: Int) -> ([(Double, RelativeUnit)], Int)? {
+    guard ["day", "week", "fortnight", "month", "year"].contains(word), self.word(index + 1) == "from",
+      let unit = Durations.relativeUnits[word]
+    else { return nil }
+    return ([(1, unit)], index + 1)
   }
 
   /// Where "now", "right now" or "today" after "from" at `index` ends.
