@@ -8,7 +8,7 @@ extension CaptureParser {
   /// is the routine's time ("starting at 7pm", "every monday from 2pm").
   static let seriesStarts: [[String]] = [
     ["starting"], ["starts"], ["beginning"], ["begins"], ["commencing"], ["from"], ["effective"], ["as", "of"],
-    ["after"],
+    ["after"], ["between"],
   ]
 
   /// The words before a routine's last day: "until dec 1", "till friday", "through 3 jan", "ending 1 march".
@@ -149,8 +149,9 @@ extension CaptureParser {
     for marker in Self.seriesStarts where Self.starts(words, index, with: marker) {
       var position = index + marker.count
       if position < limit, ["on", "from"].contains(words[position]) { position += 1 }
-      // "after" is read with its time ("after lunch" is 13:00, "lunch" alone a meal).
-      if marker == ["after"] { position = index }
+      // "after" is read with its time ("after lunch" is 13:00, "lunch" alone a meal), and so is "between" ("every 2
+      // hours between 8am and 8pm" is from 8am to 8pm).
+      if marker == ["after"] || marker == ["between"] { position = index }
       guard let (match, end) = longestTime(words, position, limit) else { continue }
       // Before the rule, "from" and a day begin a line ("from monday every day journal"); inside a title they say
       // where something comes from ("notes from friday's meeting every week").
@@ -230,6 +231,19 @@ extension CaptureParser {
     let spanned = words[position] == "for"
     if spanned { position += 1 }
     if spanned, Self.starts(words, position, with: ["the", "next"]) { position += 2 }
+    // "for the rest of the year", "for the rest of the month": until this one's last day.
+    if spanned, Self.starts(words, position, with: ["the", "rest", "of"]) {
+      let unit = position + 3 < limit && words[position + 3] == "the" ? position + 4 : position + 3
+      let today = times.today
+      let last: CivilDate? =
+        switch unit < limit ? words[unit] : "" {
+        case "week": today.startOfWeek.adding(days: 6)
+        case "month": today.endOfMonth
+        case "year": CivilDate(year: today.year, month: 12, day: 31)
+        default: nil
+        }
+      return last.map { (.until(Recurrence.dayText($0)), unit + 1) }
+    }
     guard position + 1 < limit, let amount = Self.wholeAmount(words[position]) else { return nil }
     let unit = words[position + 1]
     if unit == "times" || unit == "more" && position + 2 < limit && words[position + 2] == "times" {
@@ -242,7 +256,7 @@ extension CaptureParser {
     let span: RoutineSpan? =
       switch unit {
       case "day", "days": RoutineSpan(days: amount, months: 0)
-      case "week", "weeks": RoutineSpan(days: 7 * amount, months: 0)
+      case "week", "weeks", "wk", "wks": RoutineSpan(days: 7 * amount, months: 0)
       case "fortnight", "fortnights": RoutineSpan(days: 14 * amount, months: 0)
       case "month", "months": RoutineSpan(days: 0, months: amount)
       case "year", "years": RoutineSpan(days: 0, months: 12 * amount)

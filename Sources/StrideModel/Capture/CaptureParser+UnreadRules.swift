@@ -51,12 +51,33 @@ extension CaptureParser {
         : "a routine leaves out only days of the week, like except sundays")
   }
 
+  /// "every working day 9 stand up", "every day 10 pushups": a bare figure right after a rule, with the task's words
+  /// after it, may be the routine's hour or a count; it stays in the title, named. (Where the line ends, or with am
+  /// or pm, the time reader reads it as the hour; before "times" it is a count.)
+  func hourOrCount(
+    _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
+  ) -> CaptureSpan? {
+    guard index + 1 < words.count, words[index].count <= 2, words[index].allSatisfy(\.isNumber),
+      let hour = Int(words[index]), (1...23).contains(hour)
+    else { return nil }
+    let next = words[index + 1]
+    guard TimeWords.meridiems[next] == nil, !["times", "more", "x", "o'clock", "oclock", "h"].contains(next),
+      !Self.estimateUnits.contains(next), TimeWords.dayParts[next] == nil, TimeWords.months[next] == nil,
+      !["in", "at", "on", "of"].contains(next)
+    else { return nil }
+    let range = ranges[index]
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "it may be the routine's hour or a count; for the hour, write at \(hour)am or at \(hour)pm")
+  }
+
   /// The first rule in `words` that cannot be kept, as a span named with the reason.
   func unreadRule(_ words: [String], _ ranges: [Range<Int>], _ characters: [Character]) -> CaptureSpan? {
     for index in words.indices {
       guard
         let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index)
           ?? RecurrenceReader.timesAPeriod(words, at: index)
+          ?? Self.otherPeriods(words, at: index)
       else {
         continue
       }
@@ -96,6 +117,24 @@ extension CaptureParser {
     }
     if ["spring", "summer", "autumn", "winter"].contains(next) || (next == "fall" && last) {
       return (index + 2, "a routine needs its day; write the date, like every 21 march")
+    }
+    return nil
+  }
+
+  /// "every other weekend", and "hourly" opening the line before its task ("hourly meds"): how often, in words no
+  /// rule keeps (a weekend's rule keeps both of its days each week; "hourly" may say how something is paid); the index
+  /// after the words and why. (More than once in a period is `RecurrenceReader.timesAPeriod`.)
+  private static func otherPeriods(_ words: [String], at index: Int) -> (Int, String)? {
+    let word = words[index]
+    if index == 0, word == "hourly", words.count > 1,
+      !["rate", "rates", "pay", "wage", "wages", "fee"].contains(words[1])
+    {
+      return (1, "first in a line it may say how something is paid; for a routine, write every hour")
+    }
+    if RecurrenceReader.everyWords.contains(word), index + 2 < words.count, words[index + 1] == "other",
+      TimeWords.weekendWords.contains(words[index + 2]) || words[index + 2] == "weekends"
+    {
+      return (index + 3, "a routine on a weekend keeps both of its days each week; write every 2 weeks on saturday")
     }
     return nil
   }

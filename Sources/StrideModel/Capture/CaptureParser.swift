@@ -39,7 +39,7 @@ public struct CaptureParser: Sendable {
     readBareEstimate(characters, titleLine, into: &result, consumed: &consumed)
     var held = heldSpans(
       lineText, titleLine, chunks: chunks, consumed: consumed, timeRead: result.due != nil || result.start != nil)
-    if let holiday { held.insert(Self.span(of: holiday, timeHeld: timeHeld, characters, titleLine), at: 0) }
+    if let holiday { Self.name(holiday, timeHeld: timeHeld, in: &held, characters, titleLine) }
 
     var title = Self.withoutPreamble(Self.tidy(Self.remainder(characters, titleLine, removing: consumed)))
     let stepLines = lines.filter { $0.lowerBound > titleLine.lowerBound && !Self.isBlank(characters[$0]) }
@@ -167,7 +167,11 @@ public struct CaptureParser: Sendable {
       }
       result.recurrence = rule
       result.repeatClock = clock
-      if let unread = unreadLeaveOut(words, ranges, after: end, characters) { result.spans.append(unread) }
+      if let unread = unreadLeaveOut(words, ranges, after: end, characters)
+        ?? hourOrCount(words, ranges, after: end, characters)
+      {
+        result.spans.append(unread)
+      }
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(

@@ -28,7 +28,12 @@ struct Chunk {
       let (lower, upper) = (start + leading, end - trailing)
       guard !characters.isEmpty else { return }
       // Built in place: `String(_:)` of characters is the standard library's unspecialised initialiser.
-      let word = String(joining: characters[...]).lowercased()
+      var word = String(joining: characters[...]).lowercased()
+      // "nxt wk", "next hr", "by cob": a time's words as people shorten them are read as the words ("corn on the
+      // cob" stays corn).
+      if word.utf8.count <= 11, let full = TimeWords.shorthands[word], word != "cob" || chunks.last?.word != "the" {
+        word = full
+      }
       // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting
       // a line into words.
       let link =

@@ -101,4 +101,17 @@ extension RecurrenceReader {
       }
     }
   }
+
+  /// Weekdays joined in one word: "tue/thu" (those days) and "mon-fri" (Monday to Friday; "fri-mon" runs over the
+  /// weekend).
+  static func joinedWeekdays(_ word: String) -> [Int]? {
+    guard word.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) else { return nil }
+    let slash = word.contains("/")
+    let parts = word.split(separator: slash ? "/" : "-").map { TimeWords.weekdays[String($0)] }
+    guard parts.count >= 2, !parts.contains(nil) else { return nil }
+    let days = parts.compactMap { $0 }
+    guard !slash else { return days }
+    guard days.count == 2 else { return nil }
+    return days[0] <= days[1] ? Array(days[0]...days[1]) : Array(days[0]...7) + Array(1...days[1])
+  }
 }

@@ -77,15 +77,7 @@ public enum RecurrenceReader {
     guard index < words.count else { return nil }
     if let found = once(words, at: index) { return found }
     var afterDone = words[index] == "every!" || words[index] == "ev!"
-    if var rule = frequencyWord(words[index]) {
-      var next = index + 1
-      // "daily except sundays".
-      if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
-      let (clock, afterPart) = dayPartSuffix(words, next)
-      let (done, end) = afterDoneSuffix(words, afterPart)
-      rule.afterDone = done
-      return (rule, clock, end)
-    }
+    if let found = frequencyPhrase(words, at: index) { return found }
     guard everyWords.contains(words[index]) else { return nil }
     // "ev" is Todoist's short "every", but "charge the ev monday" is about a car.
     if words[index].hasPrefix("ev"), !words[index].hasPrefix("every"), index > 0,
@@ -134,6 +126,19 @@ public enum RecurrenceReader {
     return (rule, clock, end)
   }
 
+  /// A bare frequency word and what follows it: "daily", "monthly on the 15th", "weekly on friday", "daily except
+  /// sundays", "daily in the morning".
+  private static func frequencyPhrase(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
+    guard var rule = frequencyWord(words[index]) else { return nil }
+    var next = index + 1
+    onDays(of: &rule, words, &next)
+    if let (fewer, end) = withoutDays(rule, words, next) { (rule, next) = (fewer, end) }
+    let (clock, afterPart) = dayPartSuffix(words, next)
+    let (done, end) = afterDoneSuffix(words, afterPart)
+    rule.afterDone = done
+    return (rule, clock, end)
+  }
+
   /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done).
   static let everyWords: Set<String> = ["every", "every!", "each", "ev", "ev!"]
 
@@ -158,7 +163,7 @@ public enum RecurrenceReader {
       // "every weekday", "every workday", "every working day", "every business day": Monday to Friday.
       rule = Recurrence(.weekly, weekdays: [1, 2, 3, 4, 5])
       position = end
-    } else if interval == 1, word == "weekend" || word == "weekends" {
+    } else if interval == 1, TimeWords.weekendWords.contains(word) || word == "weekends" {
       rule = Recurrence(.weekly, weekdays: [6, 7])
       position += 1
     } else if let (days, end) = weekdayList(words, position) {
@@ -210,6 +215,8 @@ public enum RecurrenceReader {
       } else if let amount = TimeWords.amounts[words[position]], amount >= 2, amount == amount.rounded() {
         interval = Int(amount)
         position += 1
+        // "every couple of days", "every few weeks".
+        if position + 1 < words.count, words[position] == "of", units[words[position + 1]] != nil { position += 1 }
       }
     }
     // "every 2nd week", "every third day": an ordinal before a unit is an interval.
@@ -266,7 +273,7 @@ public enum RecurrenceReader {
   /// to Friday, and the index after the words.
   static func workdayWords(_ words: [String], _ index: Int) -> Int? {
     guard index < words.count else { return nil }
-    if ["weekday", "weekdays", "workday", "workdays"].contains(words[index]) { return index + 1 }
+    if ["weekday", "weekdays", "workday", "workdays", "wkday", "wkdays"].contains(words[index]) { return index + 1 }
     guard ["business", "working", "work"].contains(words[index]), index + 1 < words.count,
       ["day", "days"].contains(words[index + 1])
     else { return nil }
@@ -305,6 +312,8 @@ public enum RecurrenceReader {
     }
     guard let (days, end) = weekdayList(words, position) else { return nil }
     let named = words[position..<end].filter { $0 != "and" && $0 != "&" }
+    // "mon-fri" without "every" is a range of days, not a routine ("the mon-fri bus pass").
+    guard !named.contains(where: { $0.contains("-") }) else { return nil }
     let plural =
       named.count == 1 && named[0].count > 4 && named[0].hasSuffix("s")
       && TimeWords.weekdays[named[0]] == nil
@@ -322,8 +331,9 @@ public enum RecurrenceReader {
     }
     var days: [Int] = []
     var position = index
-    while position < words.count, let day = weekday(words[position]) {
-      if !days.contains(day) { days.append(day) }
+    while position < words.count, let found = weekday(words[position]).map({ [$0] }) ?? joinedWeekdays(words[position])
+    {
+      for day in found where !days.contains(day) { days.append(day) }
       position += 1
       if position + 1 < words.count, ["and", "&"].contains(words[position]), weekday(words[position + 1]) != nil {
         position += 1

@@ -29,13 +29,17 @@ extension TimeParser {
       found.append(Held(range: range, text: Self.text(text, range), reason: reason))
       index = end
     }
+    // The first word not already read: a time that opens the line may name the thing rather than the day.
+    let opening = chunks.indices.first { !read.contains(where: chunks[$0].range.overlaps) }
     while index < chunks.count {
       let chunk = chunks[index]
       guard !chunk.protected, !read.contains(where: { $0.overlaps(chunk.range) }) else {
         index += 1
         continue
       }
-      if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
+      if let (end, reason) = besideRead(at: index, scan: scan, read: read) {
+        hold(to: end, reason)
+      } else if let days = TimeWords.nameDayWords[chunk.word], scan.shortDay(at: index) == .unsure {
         let day = days == 0 ? "today" : "tomorrow"
         hold(to: index + 1, "it may be a name or \(day); for the day, write \(day)")
       } else if TimeWords.weekdays[chunk.word] != nil, let phrase = scan.expression(at: index, marked: false),
@@ -62,6 +66,8 @@ extension TimeParser {
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
         let words = Self.text(text, range)
         hold(to: end, "a length of time is not a date; to be due then, write in \(words.lowercased())")
+      } else if index == opening, let (end, reason) = openingPhrase(at: index, text: text, scan: scan, read: read) {
+        hold(to: end, reason)
       } else {
         index += 1
       }

@@ -17,15 +17,17 @@ extension TimeParser {
       let amount = scan.amountBefore(marker: index) && scan.endsDate(at: index + 1)
       return (index + 2, (amount ? "it may be an amount; " : "") + "for a time, write \(written)")
     }
-    guard word.startsWithDigit, let connector = scan.word(index + 1), TimeWords.rangeConnectors.contains(connector),
+    // Beside a day, or after "at", "from" or "between", two bare numbers are more likely hours than a count ("pages
+    // 10-11").
+    let before = index > 0 ? scan.word(index - 1) : nil
+    guard word.startsWithDigit, let connector = scan.word(index + 1),
+      TimeWords.rangeConnectors.contains(connector) || (connector == "and" && before == "between"),
       let last = scan.word(index + 2), let from = Scan.clockFigure(word), let to = Scan.clockFigure(last),
       !from.written, !to.written, from.dotted == to.dotted, !scan.countFollows(index + 3)
     else { return nil }
-    // Beside a day, or after "at" or "from", two bare numbers are more likely hours than a count ("pages 10-11").
-    let before = index > 0 ? scan.word(index - 1) : nil
     guard
       scan.isDayWord(at: index - 1, marked: true) || scan.isDayWord(at: index + 3, marked: true)
-        || ["at", "from", "@"].contains(before ?? "") || before.map(TimeWords.isHourMarker) == true
+        || ["at", "from", "@", "between"].contains(before ?? "") || before.map(TimeWords.isHourMarker) == true
     else { return nil }
     let clock = { (figure: Scan.ClockFigure, hour: Int) in
       "\(hour):" + (figure.clock.minute < 10 ? "0" : "") + "\(figure.clock.minute)"

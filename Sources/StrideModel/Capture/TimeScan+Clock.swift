@@ -151,8 +151,25 @@ extension Scan {
       }
       if !careful || endsDate(at: position) { return (.clock(clock, loose: hour < 12), position + 1, false) }
     }
-    if careful, !leadsLine, !endsDate(at: position - 1) { return nil }
+    if careful, !leadsLine, !endsDate(at: position - 1), !afterOpeningDay(hourAt: position - 1, afterAt: afterAt) {
+      return nil
+    }
     return (.hour(hour, minutes: 0), position, false)
+  }
+
+  /// Whether the hour at `index` follows a day, or "at", that opens the line: "monday at 9 meet bob", "next monday
+  /// at 9 meet", "at 5 pick up the kids" (what is left of "every night at 11 read" once its rule is read). The line
+  /// says when first, as people jot it; a count after it ("tmrw at 9 eggs") is still a count.
+  private func afterOpeningDay(hourAt index: Int, afterAt: Bool) -> Bool {
+    guard afterAt, index >= 1, ["at", "@"].contains(word(index - 1) ?? ""), word(index)?.startsWithDigit == true,
+      !countFollows(index + 1)
+    else { return false }
+    if index == 1 { return true }
+    guard let (piece, end, _) = piece(at: 0, afterAt: false, marked: false), end == index - 1 else { return false }
+    switch piece {
+    case .day, .date, .weekday: return true
+    default: return false
+    }
   }
 
   /// "12.30", "9.05": one or two figures, a dot, two figures.
@@ -252,10 +269,14 @@ extension Scan {
   }
 
   /// "at 1030", "around 1745": four figures on a 24-hour clock after "at", "around" or "approximately", where the
-  /// whole text is a time (in a title "sell the bike at 1500" is a price).
+  /// whole text is a time (in a title "sell the bike at 1500" is a price). In a title, four figures that start
+  /// with a nought are a clock after "at" or beside a day ("flight at 0630", "gym 0700 tomorrow"): no price or
+  /// count is written so.
   func fourFigureClock(_ word: String, _ index: Int, afterAt: Bool) -> (Piece, Int, Bool)? {
-    guard !careful, word.utf8.count == 4, word.allSatisfy(\.isDigit), let number = Int(word),
-      afterAt || (index > 0 && TimeWords.approximately.contains(chunks[index - 1].word)),
+    guard word.utf8.count == 4, word.allSatisfy(\.isDigit), let number = Int(word),
+      afterAt || (index > 0 && TimeWords.approximately.contains(chunks[index - 1].word))
+        || isDayWord(at: index - 1, marked: false) || isDayWord(at: index + 1, marked: false),
+      !careful || word.utf8.first == UInt8(ascii: "0"),
       let clock = ClockTime(hour: number / 100, minute: number % 100)
     else { return nil }
     return (.clock(clock, loose: false), index + 1, false)

@@ -188,8 +188,16 @@ extension Scan {
     let shifted = [position, position + 1].contains { self.word($0).flatMap { TimeWords.periodShifts[$0] } != nil }
     if of, found.ordinal || shifted, self.word(position).map({ TimeWords.months[$0] == nil }) == true,
       let (month, _, after) = monthReference(at: position),
-      let date = CivilDate(year: month.year, month: month.month, day: found.day)
+      var date = CivilDate(year: month.year, month: month.month, day: found.day)
     {
+      // "pay rent first of the month" on the 21st: the coming first, never one gone by ("of this month" says so).
+      if !shifted, date < parser.today,
+        let next = CivilDate(
+          year: month.adding(months: 1).year,
+          month: month.adding(months: 1).month, day: found.day)
+      {
+        date = next
+      }
       return (.date(date), after, false)
     }
     guard let next = self.word(position), let month = TimeWords.months[next] else { return nil }

@@ -27,12 +27,16 @@ extension Scan {
   /// Where a holiday's name opens the line and is not read as its day ("easter brunch", "mothers day card",
   /// "eid dinner"): the index after its name, and the name as written; nil for any other line.
   func leadingHoliday() -> (end: Int, name: String)? {
-    guard let first = word(0), Self.holidaysByFirstWord[Self.bareWord(first)] != nil,
-      holidayPiece(first, 0, marked: false) == nil
+    unreadHoliday(at: 0)
+  }
+
+  /// Where a holiday's name at `index` that is not read as its day ends, and the name as written.
+  func unreadHoliday(at index: Int) -> (end: Int, name: String)? {
+    guard let first = word(index), let names = Self.holidaysByFirstWord[Self.bareWord(first)],
+      holidayPiece(first, index, marked: false) == nil
     else { return nil }
-    for (name, _) in Self.holidaysByFirstWord[Self.bareWord(first)]!
-    where name.indices.allSatisfy({ word($0).map(Self.bareWord) == name[$0] }) {
-      return (name.count, chunks[0..<name.count].map(\.word).joined(separator: " "))
+    for (name, _) in names where name.indices.allSatisfy({ word(index + $0).map(Self.bareWord) == name[$0] }) {
+      return (index + name.count, chunks[index..<(index + name.count)].map(\.word).joined(separator: " "))
     }
     return nil
   }
@@ -66,6 +70,16 @@ extension TimeParser {
 }
 
 extension CaptureParser {
+  /// Names a holiday that opens the line in `held` once, first, as the occasion it names.
+  static func name(
+    _ holiday: (range: Range<Int>, name: String), timeHeld: Bool, in held: inout [CaptureSpan],
+    _ characters: [Character], _ line: Range<Int>
+  ) {
+    let words = (holiday.range.lowerBound + line.lowerBound)..<(holiday.range.upperBound + line.lowerBound)
+    held.removeAll { words.overlaps($0.start..<$0.end) }
+    held.insert(span(of: holiday, timeHeld: timeHeld, characters, line), at: 0)
+  }
+
   /// A holiday that opens the line (`TimeParser.leadingHoliday`, at `line`) as an unread span, with why.
   static func span(
     of holiday: (range: Range<Int>, name: String), timeHeld: Bool, _ characters: [Character], _ line: Range<Int>

@@ -73,8 +73,8 @@ extension Scan {
     } else {
       return nil
     }
-    // "the mid january report", "early bird": in a title, only where a time may end.
-    if careful, !endsDate(at: position - 1) { return nil }
+    // "the mid january report", "early bird": in a title only where a time may end, or opening the line.
+    if careful, start > 0, !endsDate(at: position - 1) { return nil }
     let third = Self.third(part, of: days, unit: kind)
     return (third.first, third.last, position)
   }
@@ -150,6 +150,15 @@ extension Scan {
     let counted = ["in", "within"].contains(word)
     guard let (amounts, end) = amounts(at: counted ? index + 1 : index) else { return nil }
     let at = self.word(end) == "on" ? end + 1 : end
+    // "a week today", "two weeks tomorrow", "a fortnight today": so many weeks after that day, as Britain says it.
+    if !counted, at == end, let name = self.word(at),
+      TimeWords.todayWords.contains(name) || TimeWords.tomorrowWords.contains(name),
+      amounts.count == 1, case .days(let length) = amounts[0].1, length == 7 || length == 14,
+      amounts[0].0.rounded() == amounts[0].0
+    {
+      let from = TimeWords.todayWords.contains(name) ? parser.today : parser.today.adding(days: 1)
+      return (.day(from.adding(days: length * Int(amounts[0].0))), at + 1, false)
+    }
     guard let name = self.word(at), let weekday = TimeWords.weekdays[name] else { return nil }
     if counted {
       guard let (day, _) = weekdayInWeeks(weekday, at: index) else { return nil }

@@ -132,11 +132,12 @@ extension Scan {
     guard ["end", "start", "beginning"].contains(word), self.word(index + 1) == "of" else { return nil }
     var position = index + 2
     var prefix = ""
+    var shifted = false
     if self.word(position) == "the" { position += 1 }
     if let modifier = self.word(position), let shift = TimeWords.periodShifts[modifier] {
       // Taskwarrior's letter for the shift: "end of next week" is `eonw`, "start of last month" `sopm`.
       prefix = shift > 0 ? "n" : shift < 0 ? "p" : ""
-      position += 1
+      (position, shifted) = (position + 1, true)
     }
     guard let unit = self.word(position) else { return nil }
     if prefix.isEmpty, let year = Scan.fullYear(unit), let day = CivilDate(year: year, month: 1, day: 1) {
@@ -156,7 +157,8 @@ extension Scan {
     }
     let letter: String =
       switch unit {
-      case "day": "d"
+      // "end of business": the end of the working day, as "eod" and "cob".
+      case "day", "business": "d"
       case "week": "w"
       case "month": "m"
       case "quarter": "q"
@@ -166,8 +168,8 @@ extension Scan {
     guard !letter.isEmpty, let piece = taskwarriorNamed((word == "end" ? "eo" : "so") + prefix + letter) else {
       return nil
     }
-    // "the end of year report" is a report.
-    if careful, !endsDate(at: position) { return nil }
+    // "the end of year report" is a report; "end of next week launch" opens the line with its day.
+    if careful, !endsDate(at: position), index > 0 || !shifted { return nil }
     // "the beginning of next month", "start of next week": its first day (due at its end), where Taskwarrior's
     // `somn` is its first second.
     if word != "end", case .instant(let first) = piece {

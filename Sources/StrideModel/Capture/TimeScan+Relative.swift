@@ -24,8 +24,8 @@ extension Scan {
       if careful, sign < 0 { return nil }
       needsSuffix = false
     }
-    guard let (amounts, afterAmounts) = amounts(at: position, signed: !needsSuffix) else { return nil }
-    position = afterAmounts
+    guard let (amounts, end) = amounts(at: position, signed: !needsSuffix) ?? unitAlone(word, index) else { return nil }
+    position = end
     // "in 3 weeks time", "in 3 weeks' time".
     if word == "in", self.word(position) == "time" { position += 1 }
     if needsSuffix {
@@ -83,6 +83,14 @@ extension Scan {
     guard seconds >= 0, seconds < 86_400 else { return nil }
     let minutes = Int(seconds) / 60
     return ClockTime(hour: minutes / 60, minute: minutes % 60).map { .clock($0, loose: false) }
+  }
+
+  /// "week from today", "month from now": one of that length, its "a" left out; the index after the unit.
+  private func unitAlone(_ word: String, _ index: Int) -> ([(Double, RelativeUnit)], Int)? {
+    guard ["day", "week", "fortnight", "month", "year"].contains(word), self.word(index + 1) == "from",
+      let unit = Durations.relativeUnits[word]
+    else { return nil }
+    return ([(1, unit)], index + 1)
   }
 
   /// Where "now", "right now" or "today" after "from" at `index` ends.

@@ -221,7 +221,7 @@ struct Scan {
       guard
         let (piece, after, pieceRisky) = self.piece(
           at: next,
-          afterAt: ["at", "@"].contains { joiner?.hasSuffix($0) == true } || hourLed(at: next, joiner, pieces == 0),
+          afterAt: Self.endsWithAt(joiner) || hourLed(at: next, joiner, pieces == 0),
           marked: marked || joiner?.hasPrefix("on") == true || pieces > 0,
           afterDay: joiner == nil && !reading.hasTime && isDayWord(at: next - 1, marked: marked))
       else { break }
@@ -262,10 +262,10 @@ struct Scan {
   }
 
   /// Whether the joining words before a phrase's first piece at `index` go with it: "on", "sometime", "over"…; and
-  /// "the" before "the week after next", wherever it stands.
+  /// "the" before "the week after next" and "the day after tomorrow", wherever it stands.
   private func takesLeadingWords(_ leading: [String], before index: Int) -> Bool {
-    leading.first.map(TimeWords.leadingJoiners.contains) == true
-      || (leading == ["the"] && afterNextPeriod(at: index) != nil)
+    leading.first.map { TimeWords.leadingJoiners.contains($0) || TimeWords.approximately.contains($0) } == true
+      || (leading == ["the"] && (afterNextPeriod(at: index) != nil || word(index) == "day"))
   }
 
   /// Whether a number at `index` leads words read whole before its day ("9 tomorrow", "8 this evening", "7 friday
@@ -281,16 +281,38 @@ struct Scan {
   func joinerWords(at index: Int, afterDay: Bool) -> (String?, Int) {
     var next = index
     var joiner: String?
-    while let word = word(next), TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay) {
+    while let word = word(next),
+      TimeWords.joiners.contains(word) || (TimeWords.innerMarkers[word] != nil && afterDay)
+        || (TimeWords.approximately.contains(word) && clockFollows(next + 1))
+    {
       joiner = joiner.map { "\($0) \(word)" } ?? word
       next += 1
     }
     return (joiner, next)
   }
 
+  /// Whether joining words end with "at" ("at", "at about", "@ around"), so a bare figure after them is an hour;
+  /// "around" or "about" alone leave "call around 4" open (an amount, or an hour), named in the reply.
+  static func endsWithAt(_ joiner: String?) -> Bool {
+    guard var words = joiner?.split(separator: " ") else { return false }
+    while let last = words.last, words.count > 1, TimeWords.approximately.contains(String(last)) { words.removeLast() }
+    return words.last == "at" || words.last == "@"
+  }
+
+  /// Whether a clock time with its minutes, am or pm, or "ish" follows at `index` ("around 4pm", "about 10:30",
+  /// "at about 5ish"), or a figure after "at": what "around" or "about" before it may join.
+  private func clockFollows(_ index: Int) -> Bool {
+    // "roughly at 5pm": the "at" goes with it too.
+    if let word = word(index), word == "at" || word == "@" { return clockFollows(index + 1) }
+    if let word = word(index), ["noon", "midday", "midnight"].contains(word) { return true }
+    guard let word = word(index), word.startsWithDigit || TimeWords.hourWords[word] != nil else { return false }
+    return clockPiece(word, index, afterAt: index > 1 && ["at", "@"].contains(self.word(index - 2) ?? "")) != nil
+      || (word.hasSuffix("ish") && clockPiece(String(word.dropLast(3)), index, afterAt: true) != nil)
+  }
+
   // MARK: Pieces
 
-  /// Where "first thing" at `index` ends when it says when: the morning, with "in the morning" after it or not. Only
+  /// Where "first thing" at `index` ends when it says when, with "in the morning" after it or not. Only
   /// at the end of the line, or beside a day ("first thing tomorrow", "monday first thing", "first thing on friday"),
   /// and never after "the"
   /// or "my" ("the first thing to fix").
@@ -327,7 +349,8 @@ struct Scan {
       return (.dayPart(before == "after" ? ClockTime(hour: meal.hour + 1)! : meal), index + 1, false)
     }
     if word == "first", self.word(index + 1) == "thing", let end = firstThingEnd(index) {
-      return (.dayPart(TimeWords.dayParts["morning"]!), end, false)
+      // "first thing tomorrow", "monday first thing": the start of the person's day.
+      return (.dayPart(parser.dayStart), end, false)
     }
     if let landmark = TimeWords.landmarks[word], index > 0, let before = self.word(index - 1),
       before == "after" || before == "before"

@@ -9,6 +9,12 @@ extension TimeWords {
     "2morow", "2morrow", "2mrw", "2mro", "2mrow", "2moz", "tomoz", "tmoz", "tomorrw", "tomorro", "tomoro", "tomrw",
     "tomrow", "tmrrw", "tmorow",
   ]
+  /// Time words as people shorten them, read as the word they stand for: "nxt week", "next wk", "next hr", "by cob"
+  /// (close of business: the end of the day), "this arvo" (Australia's afternoon).
+  static let shorthands: [String: String] = [
+    "nxt": "next", "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "cob": "eod", "arvo": "afternoon",
+    "fortnight's": "fortnight",
+  ]
   /// Ways to write "weekend": "this wknd".
   static let weekendWords: Set<String> = ["weekend", "week-end", "wknd", "wkend"]
   /// Ways to write "tonight" that are no other word.

@@ -188,6 +188,7 @@ enum TimeWords {
   /// The end of the day after (or before) a day: "by thurs eod", "friday end of day", "eob monday".
   static let endOfDayPhrases: [[String]] = [
     ["eod"], ["eob"], ["end", "of", "day"], ["end", "of", "the", "day"], ["close", "of", "business"],
+    ["end", "of", "business"],
   ]
   /// The first words of `endOfDayPhrases`: most words are none, and are passed over at once.
   static let endOfDayStarts = Set(endOfDayPhrases.map { $0[0] })

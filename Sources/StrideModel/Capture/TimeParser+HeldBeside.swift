@@ -1,0 +1,87 @@
+import Foundation
+
+/// Words kept in a title beside what a capture read, or opening its line, that look like a time: named in the reply
+/// with what to write, so no time word stays in a title without a word (`TimeParser.held`).
+extension TimeParser {
+  /// The words at `index` kept beside what was read, where they end and why: an end a range did not take ("party
+  /// 9pm to 1"), a holiday naming a thing's occasion ("get mothers day card"), a figure after "at" or "around"
+  /// ("call the bank at 1030", "call around 4").
+  func besideRead(at index: Int, scan: Scan, read: [Range<Int>]) -> (Int, String)? {
+    let chunks = scan.chunks
+    let chunk = chunks[index]
+    if TimeWords.rangeConnectors.contains(chunk.word), index > 0, index + 1 < chunks.count,
+      read.contains(where: { $0.overlaps(chunks[index - 1].range) }), scan.word(index + 1)?.startsWithDigit == true,
+      !read.contains(where: { $0.overlaps(chunks[index + 1].range) })
+    {
+      // "party 9pm to 1": an end the range reader did not take (past midnight, or no hour) is not dropped.
+      return (index + 2, "the time before it was read, but not this end; write the end with am or pm, like 9pm to 1am")
+    }
+    if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
+      let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
+    {
+      // "get mothers day card": the occasion of a thing, named with how to write its day ("buy a christmas tree"
+      // and "the 12 days of christmas song", after a determiner or "of", are only the thing).
+      return (end, Self.leadingHolidayReason(name, timeHeld: false))
+    }
+    if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
+      return (end, "it may be a time or an amount; for the time, write \(clock)")
+    }
+    return nil
+  }
+
+  /// Where a time phrase that opens the line ends, when a capture did not read it ("end of month invoices", "Sat
+  /// clean garage", "the 3rd pay rent"): read whole it is a time, and the words after it are the task's. Nil when
+  /// the phrase is the whole line, or a word is already read.
+  func openingPhrase(at index: Int, text: String, scan: Scan, read: [Range<Int>]) -> (Int, String)? {
+    let chunks = scan.chunks
+    let whole = Scan(parser: self, chunks: chunks, careful: false)
+    // "the 3rd pay rent": the "the" goes with it.
+    let start = chunks[index].word == "the" ? index + 1 : index
+    // "someday soon": "later" and "someday" mean no time, and stay in a title on purpose.
+    guard let phrase = whole.expression(at: start, marked: false), phrase.end < chunks.count,
+      !Self.isSomeday(phrase.value),
+      !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[phrase.end - 1].range.upperBound) })
+    else { return nil }
+    // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more.
+    if let kept = scan.expression(at: start, marked: false),
+      scan.describesNext(kept) || scan.carriesOnName(kept) || scan.capitalisedName(kept) || scan.countsDose(kept)
+    {
+      return nil
+    }
+    // The day's own words for the hint: "on the 3rd pay" is written "by the 3rd".
+    var first = start > index ? index : phrase.first
+    while first < phrase.end - 1,
+      ["on", "at", "@"].contains(chunks[first].word) || TimeWords.approximately.contains(chunks[first].word)
+    { first += 1 }
+    let words = String(Array(text)[chunks[first].range.lowerBound..<chunks[phrase.end - 1].range.upperBound])
+      .lowercased()
+    return (
+      phrase.end,
+      words.allSatisfy(\.isNumber)
+        ? "it may be an hour or a count; for the hour, write at \(words)am or at \(words)pm"
+        : "it opens the line, where it may name the thing rather than the day; to be due then, write by \(words) at "
+          + "the end of the line"
+    )
+  }
+
+  /// A figure after "at", "around" or "about" that a capture did not read, and how to write it as a time: four
+  /// figures on a 24-hour clock ("call the bank at 1030": 10:30, or a price), or an hour alone after "around" or
+  /// "about" where the line ends ("call around 4": 4pm, or how many).
+  private func looseHour(at index: Int, scan: Scan, read: [Range<Int>]) -> (Int, String)? {
+    let chunks = scan.chunks
+    let marker = chunks[index].word
+    guard marker == "at" || marker == "@" || TimeWords.approximately.contains(marker) else { return nil }
+    var figure = index + 1
+    if figure < chunks.count, TimeWords.approximately.contains(chunks[figure].word) { figure += 1 }
+    guard figure < chunks.count, !chunks[index].punctuated, !read.contains(where: chunks[figure].range.overlaps),
+      let word = scan.word(figure), word.allSatisfy(\.isNumber), let number = Int(word)
+    else { return nil }
+    let words = chunks[index..<figure].map(\.word).joined(separator: " ")
+    if word.count == 4, ClockTime(hour: number / 100, minute: number % 100) != nil {
+      return (figure + 1, "\(words) \(word.prefix(2)):\(word.suffix(2))")
+    }
+    let ends = figure + 1 == chunks.count || chunks[figure].punctuated
+    guard marker != "at", ends, (1...12).contains(number) else { return nil }
+    return (figure + 1, "\(words) \(number)pm or \(words) \(number)am")
+  }
+}
