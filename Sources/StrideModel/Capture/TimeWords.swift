@@ -143,7 +143,7 @@ enum TimeWords {
     "ticket", "tickets", "table", "booking", "bookings", "reservation", "reservations", "menu", "invite", "invites",
   ]
   /// The words before a meal that make it a time.
-  static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till"]
+  static let mealMarkers: Set<String> = ["after", "before", "by", "at", "until", "till", "during"]
 
   /// "tonight": 20:00; once that has passed, 23:00; from `lateNight` to `nightEnd`, the coming hours.
   static let tonightTimes = [ClockTime(hour: 20)!, ClockTime(hour: 23)!]
