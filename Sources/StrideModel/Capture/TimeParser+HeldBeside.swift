@@ -16,6 +16,15 @@ extension TimeParser {
       // "party 9pm to 1": an end the range reader did not take (past midnight, or no hour) is not dropped.
       return (index + 2, "the time before it was read, but not this end; write the end with am or pm, like 9pm to 1am")
     }
+    if chunk.word == "or", index > 0, read.contains(where: { $0.overlaps(chunks[index - 1].range) }),
+      index + 1 < chunks.count, !read.contains(where: { $0.overlaps(chunks[index + 1].range) }),
+      let end = Scan(parser: self, chunks: chunks, careful: false).expression(at: index + 1, marked: true)?.end
+        ?? (scan.word(index + 1)?.startsWithDigit == true ? index + 2 : nil)
+    {
+      // "pick up the dry cleaning tue or wed", "meet at 3 or 4": the other choice is not dropped.
+      let words = chunks[(index + 1)..<end].map(\.word).joined(separator: " ")
+      return (end, "the time before it was read, and a task keeps one; for either, write the later, like by \(words)")
+    }
     if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
       let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
     {
