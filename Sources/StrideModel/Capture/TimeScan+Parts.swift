@@ -169,6 +169,21 @@ extension Scan {
     return (.day(parser.upcoming(weekday).adding(days: 7 * Int(amounts[0].0))), at + 1, false)
   }
 
+  /// "next week monday", "this week on friday", "next wk tue": that weekday in that (Monday-based) week; nil for a
+  /// day of this week already gone, and after "for" or "the" ("prep for next week monday meeting": the week is read,
+  /// the weekday names the meeting).
+  func weekThenWeekday(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    guard let shift = TimeWords.periodShifts[word], shift >= 0, self.word(index + 1) == "week" else { return nil }
+    if index > 0, let before = self.word(index - 1), before == "for" || TimeWords.determiners.contains(before) {
+      return nil
+    }
+    let at = self.word(index + 2) == "on" ? index + 3 : index + 2
+    guard let name = self.word(at), let weekday = TimeWords.weekdays[name] else { return nil }
+    let day = parser.today.adding(days: 7 * shift).startOfWeek.adding(days: weekday - 1)
+    guard day >= parser.today else { return nil }
+    return (.weekday(day), at + 1, false)
+  }
+
   /// "the week after next", "the month after next": the period after the next one, from its first day.
   func afterNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let period = afterNextPeriod(at: index) else { return nil }

@@ -78,6 +78,8 @@ struct Scan {
     else { return false }
     let leading = word(phrase.first) ?? ""
     let before = phrase.first > 0 ? word(phrase.first - 1) ?? "" : ""
+    // "next week monday standup": a weekday of a week named says when (after "for" or "the" it is not read so).
+    if TimeWords.periodShifts[leading] != nil, word(phrase.first + 1) == "week" { return false }
     // "monday email the accountant", "tuesday call the garage": at the start of a line, an occasion word with an
     // object after it is the task's verb, and the weekday says when.
     // "monday call bob", "friday text sam": after a verb that takes a person, any word but one that makes the
@@ -367,7 +369,7 @@ struct Scan {
     if let found = holidayPiece(word, index, marked: marked) { return found }
     if let end = endOfDayWords(at: index), marked || dayFollows(end) { return (.endOfDay, end, false) }
     // Before "weekend" alone: "the weekend after next".
-    if let found = afterNextPiece(word, index) { return found }
+    if let found = afterNextPiece(word, index) ?? weekThenWeekday(word, index) { return found }
     if let found = namedPiece(word, index, marked: marked) { return found }
     if let found = quarterPiece(word, index) { return found }
     if let found = nthPiece(word, index) { return found }
