@@ -27,6 +27,9 @@ public struct JSONPull {
   /// Where the reader is, in bytes from the start.
   public var offset: Int { reader.index }
 
+  /// The byte the next value starts with (`"` for a string), nil at the end.
+  public var next: UInt8? { reader.current }
+
   /// Whether the next value is `null`, which it then passes.
   public mutating func null() throws(JSONUnreadable) -> Bool {
     guard reader.current == UInt8(ascii: "n") else { return false }
@@ -171,6 +174,22 @@ public protocol JSONPullReadable {
 
 extension JSONPullReadable where Self: JSONReadable {
   public init(pull: inout JSONPull) throws(JSONUnreadable) { try self.init(json: pull.value()) }
+}
+
+extension JSONPullReadable where Self: JSONReadable & RawRepresentable, RawValue == String {
+  /// One of the enum's words, read straight from its string; anything else is read, and refused, as the tree is.
+  public init(pull: inout JSONPull) throws(JSONUnreadable) {
+    guard pull.next == UInt8(ascii: "\"") else {
+      try self.init(json: pull.value())
+      return
+    }
+    let word = try pull.string()
+    guard let value = Self(rawValue: word) else {
+      try self.init(json: .string(word))
+      return
+    }
+    self = value
+  }
 }
 
 extension String: JSONPullReadable {

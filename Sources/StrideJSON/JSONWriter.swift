@@ -92,35 +92,34 @@ public enum JSONWriter {
   /// A string in quotes, escaped as `JSONEncoder` escapes it (`JSONBytes` writes its strings with it too).
   @usableFromInline static func write(_ string: String, into bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    // Most strings need no escaping: their bytes go in whole.
     var string = string
-    let plain = string.withUTF8 { utf8 in
-      guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-        return false
+    string.withUTF8 { utf8 in
+      // The bytes between escapes go in a run at a time: most strings have none, a file (an export's piece) a
+      // quote every few bytes.
+      var plain = 0
+      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+        plain = index + 1
+        escape(byte, into: &bytes)
       }
-      bytes.append(contentsOf: utf8)
-      return true
-    }
-    if plain {
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes += #"\""#.utf8
-      case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-      case 0x0A: bytes += #"\n"#.utf8
-      case 0x0D: bytes += #"\r"#.utf8
-      case 0x09: bytes += #"\t"#.utf8
-      case 0x08: bytes += #"\b"#.utf8
-      case 0x0C: bytes += #"\f"#.utf8
-      case ..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += #"\u00"#.utf8
-        bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      default: bytes.append(byte)
-      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A byte that must be escaped in a string (a quote, a backslash, a control character), escaped.
+  @usableFromInline static func escape(_ byte: UInt8, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      bytes += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    }
   }
 }

@@ -73,7 +73,22 @@ private struct PulledTask {
 }
 
 extension TaskID: JSONPullReadable {}
-extension Timestamp: JSONPullReadable {}
+extension Timestamp: JSONPullReadable {
+  /// A time read straight from its string; anything else is read, and refused, as the tree is.
+  public init(pull: inout JSONPull) throws(JSONUnreadable) {
+    guard pull.next == UInt8(ascii: "\"") else {
+      try self.init(json: pull.value())
+      return
+    }
+    let text = try pull.string()
+    guard let instant = Timestamp(rfc3339: text) else {
+      try self.init(json: .string(text))
+      return
+    }
+    self = instant
+  }
+}
+
 extension EnergyLevel: JSONPullReadable {}
 extension TaskStatus: JSONPullReadable {}
 extension TaskType: JSONPullReadable {}
@@ -123,22 +138,27 @@ extension Wire.Deferral: JSONPullReadable {
 
 extension TaskSaid: JSONPullReadable {
   public convenience init(pull: inout JSONPull) throws(JSONUnreadable) {
-    var words: [String: String] = [:]
-    var notes: [String]?
+    var due: String?, start: String?, followUp: String?, created: String?, done: String?, backOn: String?
+    var deferral: String?, missed: String?, focus: String?, notes: [String]?
     try pull.members("a task's times in words") { pull, key throws(JSONUnreadable) in
       switch key {
+      case "created": created = try pull.read()
+      case "done": done = try pull.read()
+      case "due": due = try pull.read()
       case "notes": notes = try pull.read()
-      case "due", "start", "followUp", "created", "done", "backOn", "deferral", "missed", "focus":
-        words[key] = try pull.read()
+      case "start": start = try pull.read()
+      case "followUp": followUp = try pull.read()
+      case "backOn": backOn = try pull.read()
+      case "deferral": deferral = try pull.read()
+      case "missed": missed = try pull.read()
+      case "focus": focus = try pull.read()
       default: try pull.skip()
       }
     }
     let what = "a task's times in words"
     self.init(
-      due: words["due"], start: words["start"], followUp: words["followUp"],
-      created: try words["created"].orMissing("created", of: what), done: words["done"], backOn: words["backOn"],
-      deferral: words["deferral"], missed: words["missed"], notes: try notes.orMissing("notes", of: what),
-      focus: words["focus"])
+      due: due, start: start, followUp: followUp, created: try created.orMissing("created", of: what), done: done,
+      backOn: backOn, deferral: deferral, missed: missed, notes: try notes.orMissing("notes", of: what), focus: focus)
   }
 }
 

@@ -5,7 +5,8 @@ import StrideStore
 
 /// The commands a person uses after a year, side by side with Taskwarrior's nearest, on the same 20,000 tasks (14,000
 /// of them finished over the past year) in both, alternated in one run so the ratio holds on a noisy machine (issue
-/// 58's sixth point: each at most half of Taskwarrior's time).
+/// 58's sixth point: each at most half of Taskwarrior's time). With `--keep` the workspace stays, and its path is
+/// printed, to profile `strided` and `stride` on the same data.
 func taskwarriorSharedSection(task: String) throws {
   let count = quick ? 2_000 : 20_000
   let workspace = try Workspace(tasks: 0)
@@ -43,7 +44,11 @@ func taskwarriorSharedSection(task: String) throws {
       "  Stride ÷ Taskwarrior", String(format: "%.2f×", percentile(strideTimes, 0.5) / percentile(taskTimes, 0.5)))
   }
   workspace.stop(daemon)
-  workspace.remove()
+  if arguments.contains("--keep") {
+    print("kept: XDG_DATA_HOME=\(workspace.root)/data XDG_RUNTIME_DIR=\(workspace.root)/run HOME=\(workspace.root)")
+  } else {
+    workspace.remove()
+  }
 }
 
 /// Captures `count` tasks into the workspace's store over the past year, seven in ten of them finished within 20 days

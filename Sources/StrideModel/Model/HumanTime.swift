@@ -31,12 +31,15 @@ public struct HumanTime: Sendable {
   /// (with the year when it is not this year's).
   /// The last second of a day (a due date given without a time) reads "Friday, end of day".
   public func describe(_ date: Date) -> String {
-    isEndOfDay(date) ? "\(day(date)), end of day" : "\(day(date)) at \(clock(date))"
+    // The zone's offset asked once: a listing says two or three times a task.
+    let (day, clock) = calendar.dayAndClock(of: date)
+    return clock == .endOfDay ? "\(said(day)), end of day" : "\(said(day)) at \(clock.written)"
   }
 
   /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".
-  public func day(_ date: Date) -> String {
-    let day = calendar.day(of: date)
+  public func day(_ date: Date) -> String { said(calendar.day(of: date)) }
+
+  private func said(_ day: CivilDate) -> String {
     switch day.dayNumber - today.dayNumber {
     case 0: return "today"
     case 1: return "tomorrow"
