@@ -174,7 +174,8 @@ struct Output {
       if column > 0 { bytes += repeatElement(UInt8(ascii: " "), count: 2) }
       let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - TerminalColumns.width(cell)))
       if rightAligned.contains(column) { bytes += padding }
-      bytes += cell.utf8
+      var text = cell
+      text.withUTF8 { bytes += $0 }
       if !rightAligned.contains(column) { bytes += padding }
     }
     // In ASCII, spaces at the end are characters of their own (`trimmingTrailingSpaces`).

@@ -94,15 +94,16 @@ public enum JSONWriter {
     bytes.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in
-      // The bytes between escapes go in a run at a time: most strings have none, a file (an export's piece) a
-      // quote every few bytes.
-      var plain = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
-        plain = index + 1
-        escape(byte, into: &bytes)
+      func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+      // Most strings need no escaping: their bytes go in whole. One that does (a file inside a reply, with a quote
+      // every few bytes) goes a byte at a time, the room made first.
+      guard utf8.contains(where: escaped) else { return bytes.append(contentsOf: utf8) }
+      // Grown as appending grows it (doubled), or a page of such strings would copy its bytes again for each.
+      let room = bytes.count + utf8.count + utf8.count / 4 + 1
+      if bytes.capacity < room { bytes.reserveCapacity(max(room, 2 * bytes.capacity)) }
+      for byte in utf8 {
+        if escaped(byte) { escape(byte, into: &bytes) } else { bytes.append(byte) }
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
     bytes.append(UInt8(ascii: "\""))
   }

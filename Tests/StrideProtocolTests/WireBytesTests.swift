@@ -131,6 +131,8 @@ struct WireBytesTests {
       task.replacingOccurrences(of: #""energy":"medium""#, with: #""energy":3"#),
       task.replacingOccurrences(of: #""createdAt":""#, with: #""createdAt":"x"#),
       task.replacingOccurrences(of: #""createdAt":"#, with: #""createdAt":5,"x":"#),
+      task.replacingOccurrences(of: #","total":"#, with: #","x":"#),
+      task.replacingOccurrences(of: #""progress":{"#, with: #""progress":3,"x":{"#),
       task.replacingOccurrences(of: #""id":1,"#, with: #""id":"one","#),
       task.replacingOccurrences(of: #""tags":[]"#, with: #""tags":[1]"#),
       task.replacingOccurrences(of: #""title":"write the report""#, with: "\"title\":\"write\u{1}\""),

@@ -17,6 +17,7 @@ public struct HumanTime: Sendable {
   }
 
   private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+  private static let shortWeekdays = weekdays.map { String($0.prefix(3)) }
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
   private static func weekday(_ day: CivilDate) -> String { weekdays[day.isoWeekday % 7] }
@@ -45,7 +46,7 @@ public struct HumanTime: Sendable {
     case 1: return "tomorrow"
     case -1: return "yesterday"
     case 2...6: return Self.weekday(day)
-    default: return "\(Self.weekday(day).prefix(3)) \(day.day) \(Self.months[day.month - 1])\(year(day))"
+    default: return Self.shortWeekdays[day.isoWeekday % 7] + " \(day.day) " + Self.months[day.month - 1] + year(day)
     }
   }
 
