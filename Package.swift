@@ -231,7 +231,8 @@ let package = Package(
     // The CLI's parts in-process: the table of commands, a command line read into each command's options, and
     // what the commands say. (Tests that run the built `stride` are end-to-end, in StrideCoreTests.)
     .testTarget(
-      name: "StrideCLITests", dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI", "StrideNowView"]),
+      name: "StrideCLITests",
+      dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI", "StrideNowView"]),
   ],
   swiftLanguageModes: [.v6]
 )

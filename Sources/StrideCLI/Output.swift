@@ -179,7 +179,9 @@ struct Output {
       if !rightAligned.contains(column) { bytes += padding }
     }
     // In ASCII, spaces at the end are characters of their own (`trimmingTrailingSpaces`).
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces() }
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces()
+    }
     while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -177,18 +177,22 @@ extension JSONPullReadable where Self: JSONReadable {
 }
 
 extension JSONPullReadable where Self: JSONReadable & RawRepresentable, RawValue == String {
-  /// One of the enum's words, read straight from its string; anything else is read, and refused, as the tree is.
+  /// One of the enum's words, read straight from its string.
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
-    guard pull.next == UInt8(ascii: "\"") else {
-      try self.init(json: pull.value())
-      return
-    }
-    let word = try pull.string()
-    guard let value = Self(rawValue: word) else {
-      try self.init(json: .string(word))
-      return
-    }
-    self = value
+    self = try pull.string(Self.init(rawValue:), or: Self.init(json:))
+  }
+}
+
+extension JSONPull {
+  /// A value written as a string (an enum's word, a time), read straight from it by `parse`; anything else, or a
+  /// string `parse` refuses, is read by `tree` as the tree reader reads it, and so refused in its words.
+  public mutating func string<Value>(
+    _ parse: (String) -> Value?, or tree: (JSONValue) throws(JSONUnreadable) -> Value
+  ) throws(JSONUnreadable) -> Value {
+    guard next == UInt8(ascii: "\"") else { return try tree(value()) }
+    let text = try string()
+    guard let value = parse(text) else { return try tree(.string(text)) }
+    return value
   }
 }
 

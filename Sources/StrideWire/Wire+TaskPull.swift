@@ -88,18 +88,9 @@ private struct PulledTask {
 
 extension TaskID: JSONPullReadable {}
 extension Timestamp: JSONPullReadable {
-  /// A time read straight from its string; anything else is read, and refused, as the tree is.
+  /// A time read straight from its string.
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
-    guard pull.next == UInt8(ascii: "\"") else {
-      try self.init(json: pull.value())
-      return
-    }
-    let text = try pull.string()
-    guard let instant = Timestamp(rfc3339: text) else {
-      try self.init(json: .string(text))
-      return
-    }
-    self = instant
+    self = try pull.string(Timestamp.init(rfc3339:), or: Timestamp.init(json:))
   }
 }
 
