@@ -230,7 +230,9 @@ let package = Package(
     .testTarget(name: "StrideTransportTests", dependencies: ["StrideTransport"]),
     // The CLI's parts in-process: the table of commands, a command line read into each command's options, and
     // what the commands say. (Tests that run the built `stride` are end-to-end, in StrideCoreTests.)
-    .testTarget(name: "StrideCLITests", dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI"]),
+    .testTarget(
+      name: "StrideCLITests",
+      dependencies: ["StrideBase", "StrideWire", "StrideClientKit", "StrideCLI", "StrideNowView"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -167,16 +167,36 @@ struct Output {
   /// One row laid out in columns `widths` wide, as `columns` lays each out (a cell wider than its column pushes the
   /// rest of its row on).
   static func line(_ row: [String], widths: [Int], rightAligned: Set<Int> = []) -> String {
-    row.enumerated().map { column, cell in
-      let padding = String(repeating: " ", count: max(0, widths[column] - TerminalColumns.width(cell)))
-      return rightAligned.contains(column) ? padding + cell : cell + padding
-    }.joined(separator: "  ").trimmingTrailingSpaces()
+    // Written as bytes: a cell's text is its bytes, and a line of cells those of each in turn.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(row.reduce(widths.reduce(2 * row.count, +)) { $0 + $1.utf8.count })
+    for (column, cell) in row.enumerated() {
+      if column > 0 { bytes += repeatElement(UInt8(ascii: " "), count: 2) }
+      let padding = repeatElement(UInt8(ascii: " "), count: max(0, widths[column] - TerminalColumns.width(cell)))
+      if rightAligned.contains(column) { bytes += padding }
+      var text = cell
+      text.withUTF8 { bytes += $0 }
+      if !rightAligned.contains(column) { bytes += padding }
+    }
+    // In ASCII, spaces at the end are characters of their own (`trimmingTrailingSpaces`).
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces()
+    }
+    while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
 extension String {
+  /// The text without the spaces it ends with. In ASCII each byte is a character (but for CR LF, which a space does
+  /// not join), so the spaces are counted in bytes; other text is read as characters (a space may end one).
   func trimmingTrailingSpaces() -> String {
     var text = self
+    let ascii = text.withUTF8 { utf8 -> Int? in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+    }
+    if let spaces = ascii { return spaces == 0 ? text : String(text.dropLast(spaces)) }
     while text.last == " " { text.removeLast() }
     return text
   }

@@ -104,9 +104,11 @@ private final class ListParts {
       let table = self.table ?? PartsTable(session, first: result)
       if self.table == nil { output.say(table.header) }
       self.table = table
-      for (index, task) in result.tasks.enumerated() {
-        output.say(table.line(task, status: result.statuses?[index], found: result.found?[index]))
+      // The part's lines printed at once, as one text.
+      let lines = result.tasks.indices.map { index in
+        table.line(result.tasks[index], status: result.statuses?[index], found: result.found?[index])
       }
+      if !lines.isEmpty { output.say(lines.joined(separator: "\n")) }
     }
     try output.flushed()
   }

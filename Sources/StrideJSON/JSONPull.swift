@@ -27,6 +27,9 @@ public struct JSONPull {
   /// Where the reader is, in bytes from the start.
   public var offset: Int { reader.index }
 
+  /// The byte the next value starts with (`"` for a string), nil at the end.
+  public var next: UInt8? { reader.current }
+
   /// Whether the next value is `null`, which it then passes.
   public mutating func null() throws(JSONUnreadable) -> Bool {
     guard reader.current == UInt8(ascii: "n") else { return false }
@@ -171,6 +174,26 @@ public protocol JSONPullReadable {
 
 extension JSONPullReadable where Self: JSONReadable {
   public init(pull: inout JSONPull) throws(JSONUnreadable) { try self.init(json: pull.value()) }
+}
+
+extension JSONPullReadable where Self: JSONReadable & RawRepresentable, RawValue == String {
+  /// One of the enum's words, read straight from its string.
+  public init(pull: inout JSONPull) throws(JSONUnreadable) {
+    self = try pull.string(Self.init(rawValue:), or: Self.init(json:))
+  }
+}
+
+extension JSONPull {
+  /// A value written as a string (an enum's word, a time), read straight from it by `parse`; anything else, or a
+  /// string `parse` refuses, is read by `tree` as the tree reader reads it, and so refused in its words.
+  public mutating func string<Value>(
+    _ parse: (String) -> Value?, or tree: (JSONValue) throws(JSONUnreadable) -> Value
+  ) throws(JSONUnreadable) -> Value {
+    guard next == UInt8(ascii: "\"") else { return try tree(value()) }
+    let text = try string()
+    guard let value = parse(text) else { return try tree(.string(text)) }
+    return value
+  }
 }
 
 extension String: JSONPullReadable {

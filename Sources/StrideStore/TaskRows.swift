@@ -172,13 +172,21 @@ package struct TaskRows {
   /// would leave a new set of statements behind for every page a listing reads.
   package func load(_ ids: [TaskID]) throws(StrideError) -> [StrideTask] {
     var byID: [TaskID: StrideTask] = [:]
-    let condition = "id IN (" + Array(repeating: "?", count: Self.idsAtOnce).joined(separator: ",") + ")"
+    let list = "IN (" + Array(repeating: "?", count: Self.idsAtOnce).joined(separator: ",") + ")"
     for start in stride(from: 0, to: ids.count, by: Self.idsAtOnce) {
       let group = ids[start..<min(start + Self.idsAtOnce, ids.count)].map { SQLiteValue.integer($0.rawValue) }
       let values = group + Array(repeating: .integer(0), count: Self.idsAtOnce - group.count)
-      for task in try load(where: condition, values) { byID[task.id] = task }
+      let tasks = try Self.load(
+        from: database, where: "id " + list, values, mostMatch: false, owners: "task_id " + list)
+      for task in tasks { byID[task.id] = task }
     }
     return ids.compactMap { byID[$0] }
+  }
+
+  /// The completed tasks whose ids are in `ids`, in id order: the range read in order, each child table's rows in
+  /// it beside the tasks (an export's piece, whose ids come in order, with few others between them).
+  package func loadCompleted(in ids: Range<Int64>) throws(StrideError) -> [StrideTask] {
+    try Self.load(from: database, where: "status = 'completed'", [], mostMatch: true, ids: ids)
   }
 
   /// How many ids `load(_:)` reads at once.
@@ -232,21 +240,23 @@ package struct TaskRows {
     try Self.load(from: database, where: condition, values, mostMatch: mostMatch)
   }
 
-  /// The same, from `database`, and only of tasks whose ids are in `ids` when given.
+  /// The same, from `database`, and only of tasks whose ids are in `ids` when given. `owners`, when given, is the
+  /// condition on a child row's `task_id` that picks the rows of the tasks `condition` matches, with the same values
+  /// (`task_id IN (…)` for `id IN (…)`): no task is then looked up for each child table.
   private static func load(
     from database: SQLiteDatabase, where condition: String, _ values: [SQLiteValue], mostMatch: Bool,
-    ids: Range<Int64>? = nil
+    ids: Range<Int64>? = nil, owners: String? = nil
   ) throws(StrideError) -> [StrideTask] {
-    // The ids' range, as a condition on the column that holds the task's id.
-    func within(_ column: String) -> String {
-      ids.map { "\($0.lowerBound) <= \(column) AND \(column) < \($0.upperBound) AND " } ?? ""
-    }
+    // The ids' range, as a condition on the column that holds the task's id, its ends bound (written into the SQL,
+    // each range would leave statements of its own behind on the connection).
+    func within(_ column: String) -> String { ids == nil ? "" : "? <= \(column) AND \(column) < ? AND " }
+    let range = ids.map { [SQLiteValue.integer($0.lowerBound), .integer($0.upperBound)] } ?? []
     func children(_ columns: String, _ table: String) throws(StrideError) -> ChildRows {
       // Every row (in the ids' range), or those of the tasks the condition matches.
-      let owners = mostMatch ? "1" : "task_id IN (SELECT id FROM tasks WHERE \(condition))"
+      let owners = mostMatch ? "1" : owners ?? "task_id IN (SELECT id FROM tasks WHERE \(condition))"
       let statement = try database.statement(
         "SELECT task_id, \(columns) FROM \(table) WHERE \(within("task_id"))\(owners) ORDER BY task_id, position")
-      return try ChildRows(mostMatch ? statement : statement.bind(values))
+      return try ChildRows(statement.bind(range + (mostMatch ? [] : values)))
     }
     var subtasks = try children("title, done, completed_at", "subtasks")
     var tags = try children("tag", "task_tags")
@@ -265,7 +275,7 @@ package struct TaskRows {
     while try names.step() { listNames[names.int64(0)] = names.text(1) }
     let selectTasks = try database.statement(
       "SELECT \(Self.read) FROM tasks WHERE \(within("id"))(\(condition)) ORDER BY id")
-    selectTasks.bind(values)
+    selectTasks.bind(range + values)
     var tasks: [StrideTask] = []
     var tagSets = SharedTags()
     while try selectTasks.step() {

@@ -1,4 +1,5 @@
 import StrideBase
+import StrideJSON
 
 /// `task.export`: every task, open and done, written in an export format.
 public enum TaskExport: WireMethod {
@@ -28,6 +29,19 @@ public enum TaskExport: WireMethod {
       self.text = text
       self.tasks = tasks
       self.loss = loss
+    }
+  }
+}
+
+extension TaskExport.Result: JSONBytesWritable {
+  /// As its Codable writes it, keys sorted, `loss` left out when absent: a piece of an export goes straight to bytes,
+  /// the file's text escaped a run at a time.
+  public func write(to json: inout JSONBytes) {
+    json.object { json in
+      json.member("format", format.rawValue)
+      json.member(ifPresent: "loss", loss)
+      json.member("tasks", tasks)
+      json.member("text", text)
     }
   }
 }

@@ -37,51 +37,85 @@ private struct PulledTask {
   var updatedAt: Timestamp?, completedAt: Timestamp?, `repeat`: Wire.Repeat?, pinned: Bool?, notes: [Wire.Note]?
   var list: String?, spentSeconds: Int?, focusSessions: [Wire.FocusSession]?, said: TaskSaid?
 
+  /// The fields in the order the daemon writes them (their keys' bytes' order).
+  enum Field: String, CaseIterable {
+    case blockedBy, completedAt, createdAt, deferCount, deferral, deferrals, due, energy, estimateMinutes
+    case focusSessions, followUp, id, list, notes, pinned, progress, rawInput, `repeat`, said, spentSeconds, start
+    case status, subtasks, tags, title, type, updatedAt, waitingFor
+  }
+
+  static let fields = Field.allCases
+  /// Where the next key is looked for first: the keys come in order, so each is found at once, or a few on (after
+  /// the fields a task has no value for).
+  var next = 0
+
   mutating func read(_ key: String, _ pull: inout JSONPull) throws(JSONUnreadable) {
-    switch key {
-    case "id": id = try pull.read()
-    case "title": title = try pull.read()
-    case "rawInput": rawInput = try pull.read()
-    case "energy": energy = try pull.read()
-    case "estimateMinutes": estimateMinutes = try pull.read()
-    case "status": status = try pull.read()
-    case "type": type = try pull.read()
-    case "subtasks": subtasks = try pull.read()
-    case "progress": progress = try pull.read()
-    case "blockedBy": blockedBy = try pull.read()
-    case "due": due = try pull.read()
-    case "start": start = try pull.read()
-    case "tags": tags = try pull.read()
-    case "deferral": deferral = try pull.read()
-    case "deferCount": deferCount = try pull.read()
-    case "deferrals": deferrals = try pull.read()
-    case "waitingFor": waitingFor = try pull.read()
-    case "followUp": followUp = try pull.read()
-    case "createdAt": createdAt = try pull.read()
-    case "updatedAt": updatedAt = try pull.read()
-    case "completedAt": completedAt = try pull.read()
-    case "repeat": `repeat` = try pull.read()
-    case "pinned": pinned = try pull.read()
-    case "notes": notes = try pull.read()
-    case "list": list = try pull.read()
-    case "spentSeconds": spentSeconds = try pull.read()
-    case "focusSessions": focusSessions = try pull.read()
-    case "said": said = try pull.read()
-    default: try pull.skip()
+    let place = Self.fields[next...].firstIndex { $0.rawValue == key } ?? Self.fields.firstIndex { $0.rawValue == key }
+    guard let place else { return try pull.skip() }
+    next = place + 1
+    switch Self.fields[place] {
+    case .id: id = try pull.read()
+    case .title: title = try pull.read()
+    case .rawInput: rawInput = try pull.read()
+    case .energy: energy = try pull.read()
+    case .estimateMinutes: estimateMinutes = try pull.read()
+    case .status: status = try pull.read()
+    case .type: type = try pull.read()
+    case .subtasks: subtasks = try pull.read()
+    case .progress: progress = try pull.read()
+    case .blockedBy: blockedBy = try pull.read()
+    case .due: due = try pull.read()
+    case .start: start = try pull.read()
+    case .tags: tags = try pull.read()
+    case .deferral: deferral = try pull.read()
+    case .deferCount: deferCount = try pull.read()
+    case .deferrals: deferrals = try pull.read()
+    case .waitingFor: waitingFor = try pull.read()
+    case .followUp: followUp = try pull.read()
+    case .createdAt: createdAt = try pull.read()
+    case .updatedAt: updatedAt = try pull.read()
+    case .completedAt: completedAt = try pull.read()
+    case .repeat: `repeat` = try pull.read()
+    case .pinned: pinned = try pull.read()
+    case .notes: notes = try pull.read()
+    case .list: list = try pull.read()
+    case .spentSeconds: spentSeconds = try pull.read()
+    case .focusSessions: focusSessions = try pull.read()
+    case .said: said = try pull.read()
     }
   }
 }
 
 extension TaskID: JSONPullReadable {}
-extension Timestamp: JSONPullReadable {}
+extension Timestamp: JSONPullReadable {
+  /// A time read straight from its string.
+  public init(pull: inout JSONPull) throws(JSONUnreadable) {
+    self = try pull.string(Timestamp.init(rfc3339:), or: Timestamp.init(json:))
+  }
+}
+
 extension EnergyLevel: JSONPullReadable {}
 extension TaskStatus: JSONPullReadable {}
 extension TaskType: JSONPullReadable {}
 extension DeferReason: JSONPullReadable {}
-extension StepProgress: JSONPullReadable {}
 extension Wire.Note: JSONPullReadable {}
 extension Wire.Repeat: JSONPullReadable {}
 extension Wire.FocusSession: JSONPullReadable {}
+
+extension StepProgress: JSONPullReadable {
+  public init(pull: inout JSONPull) throws(JSONUnreadable) {
+    var done: Int?, total: Int?
+    let what = "a task's progress"
+    try pull.members(what) { pull, key throws(JSONUnreadable) in
+      switch key {
+      case "done": done = try pull.read()
+      case "total": total = try pull.read()
+      default: try pull.skip()
+      }
+    }
+    self.init(done: try done.orMissing("done", of: what), total: try total.orMissing("total", of: what))
+  }
+}
 
 extension Wire.Step: JSONPullReadable {
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
@@ -123,22 +157,27 @@ extension Wire.Deferral: JSONPullReadable {
 
 extension TaskSaid: JSONPullReadable {
   public convenience init(pull: inout JSONPull) throws(JSONUnreadable) {
-    var words: [String: String] = [:]
-    var notes: [String]?
+    var due: String?, start: String?, followUp: String?, created: String?, done: String?, backOn: String?
+    var deferral: String?, missed: String?, focus: String?, notes: [String]?
     try pull.members("a task's times in words") { pull, key throws(JSONUnreadable) in
       switch key {
+      case "created": created = try pull.read()
+      case "done": done = try pull.read()
+      case "due": due = try pull.read()
       case "notes": notes = try pull.read()
-      case "due", "start", "followUp", "created", "done", "backOn", "deferral", "missed", "focus":
-        words[key] = try pull.read()
+      case "start": start = try pull.read()
+      case "followUp": followUp = try pull.read()
+      case "backOn": backOn = try pull.read()
+      case "deferral": deferral = try pull.read()
+      case "missed": missed = try pull.read()
+      case "focus": focus = try pull.read()
       default: try pull.skip()
       }
     }
     let what = "a task's times in words"
     self.init(
-      due: words["due"], start: words["start"], followUp: words["followUp"],
-      created: try words["created"].orMissing("created", of: what), done: words["done"], backOn: words["backOn"],
-      deferral: words["deferral"], missed: words["missed"], notes: try notes.orMissing("notes", of: what),
-      focus: words["focus"])
+      due: due, start: start, followUp: followUp, created: try created.orMissing("created", of: what), done: done,
+      backOn: backOn, deferral: deferral, missed: missed, notes: try notes.orMissing("notes", of: what), focus: focus)
   }
 }
 

@@ -5,7 +5,8 @@ import StrideStore
 
 /// The commands a person uses after a year, side by side with Taskwarrior's nearest, on the same 20,000 tasks (14,000
 /// of them finished over the past year) in both, alternated in one run so the ratio holds on a noisy machine (issue
-/// 58's sixth point: each at most half of Taskwarrior's time).
+/// 58's sixth point: each at most half of Taskwarrior's time). With `--keep` the workspace stays, and its path is
+/// printed, to profile `strided` and `stride` on the same data.
 func taskwarriorSharedSection(task: String) throws {
   let count = quick ? 2_000 : 20_000
   let workspace = try Workspace(tasks: 0)

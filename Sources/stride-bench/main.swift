@@ -11,6 +11,7 @@ import StrideProtocol
 //   .build/release/stride-bench --only startup [--tasks 100000] [--keep]   (the daemon's start-up, for a profile)
 //   .build/release/stride-bench --only durable [--quick]   (the check's durable captures alone, for a comparison)
 //   .build/release/stride-bench --only taskwarrior-year [--keep]   (the commands of a year's use beside Taskwarrior's)
+//   .build/release/stride-bench --only taskwarrior [--keep]   (--keep: the shared commands' data stays, to profile)
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")

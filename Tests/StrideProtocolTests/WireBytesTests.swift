@@ -85,6 +85,26 @@ struct WireBytesTests {
     #expect(Self.log.jsonBytes == Array(try encoder.encode(Self.log)))
   }
 
+  @Test("a piece of an export, its file's text escaped, is the bytes the tree and JSONEncoder give")
+  func exportBytes() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let text = Self.tasks.map { String(decoding: $0.jsonBytes, as: UTF8.self) }.joined(separator: ",\n")
+    let pieces = [
+      TaskExport.Result(format: .json, text: "{\"tasks\":[\n" + text, tasks: [TaskID(1), TaskID(12)], loss: nil),
+      TaskExport.Result(format: .todotxt, text: "x \u{1}\u{1F}\t\\ \"\"", tasks: [], loss: "notes are left out"),
+      TaskExport.Result(format: .json, text: "", tasks: [], loss: nil),
+    ]
+    for piece in pieces {
+      #expect(piece.jsonBytes == (try JSONValueEncoder.bytes(piece)))
+      #expect(piece.jsonBytes == Array(try encoder.encode(piece)))
+      let part = ReplyParts.Part(id: .string("export-2"), part: 1, result: piece)
+      #expect(
+        WireLines.notification(method: ReplyParts.method, writing: part)
+          == (try WireLines.notification(method: ReplyParts.method, params: part)))
+    }
+  }
+
   @Test("a task and a page read as they come are what the tree reader reads")
   func pulled() throws {
     for task in Self.tasks {
@@ -108,6 +128,11 @@ struct WireBytesTests {
     let broken = [
       task.replacingOccurrences(of: #""title":"write the report","#, with: ""),
       task.replacingOccurrences(of: #""energy":"medium""#, with: #""energy":"sleepy""#),
+      task.replacingOccurrences(of: #""energy":"medium""#, with: #""energy":3"#),
+      task.replacingOccurrences(of: #""createdAt":""#, with: #""createdAt":"x"#),
+      task.replacingOccurrences(of: #""createdAt":"#, with: #""createdAt":5,"x":"#),
+      task.replacingOccurrences(of: #","total":"#, with: #","x":"#),
+      task.replacingOccurrences(of: #""progress":{"#, with: #""progress":3,"x":{"#),
       task.replacingOccurrences(of: #""id":1,"#, with: #""id":"one","#),
       task.replacingOccurrences(of: #""tags":[]"#, with: #""tags":[1]"#),
       task.replacingOccurrences(of: #""title":"write the report""#, with: "\"title\":\"write\u{1}\""),

@@ -298,4 +298,30 @@ struct SchemaTests {
     let sameAtStart = store.openByID == whole
     #expect(sameAtStart, "the same tasks, in id order, each with its own steps, tags and blockers")
   }
+
+  @Test("finished tasks read by a list of ids, or by a range of ids, come with their own steps, tags and notes")
+  func finishedByIDsAndRange() throws {
+    let (store, _) = try Fixtures.store()
+    try store.database.transaction { () throws(StrideError) in
+      for number in 1...700 {
+        var task = Fixtures.task(
+          Int64(number), "task \(number)", steps: number % 4 == 0 ? [Subtask(title: "first")] : [],
+          blockedBy: number % 10 == 0 ? [TaskID(Int64(number - 1))] : [])
+        if number % 3 == 1 { task.tags = ["home", "tag \(number % 7)"] }
+        if number % 5 == 0 { task.notes = [Note(at: Fixtures.now, text: "note \(number)")] }
+        if number % 3 != 0 { task.status = .completed }
+        try store.rows.save(task, new: true)
+      }
+    }
+    // Each task as a query of its own id reads it.
+    func alone(_ ids: [Int64]) throws -> [StrideTask] { try ids.compactMap { try store.rows.load(TaskID($0)) } }
+    // More ids than are read at once, out of order, one of them never stored.
+    let ids = (1...700).map { Int64(($0 * 337) % 701) } + [9_999]
+    let byIDs = try store.rows.load(ids.map { TaskID($0) })
+    let sameByIDs = try byIDs == alone(ids)
+    #expect(sameByIDs && byIDs.count == 700)
+    let range = try store.rows.loadCompleted(in: 120..<390)
+    let sameRange = try range == alone(Array(120..<390)).filter { $0.status == .completed }
+    #expect(sameRange && range.map(\.id.rawValue) == (120..<390).filter { $0 % 3 != 0 })
+  }
 }

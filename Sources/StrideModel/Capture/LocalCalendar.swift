@@ -101,13 +101,23 @@ public struct LocalCalendar: Sendable {
   public init(timeZone: TimeZone) { self.timeZone = timeZone }
 
   /// The calendar day `date` falls on in this zone.
-  public func day(of date: Date) -> CivilDate {
-    CivilDate(dayNumber: Int((Double(wallSeconds(at: date)) / Double(Seconds.perDay)).rounded(.down)))
-  }
+  public func day(of date: Date) -> CivilDate { Self.day(wallSeconds(at: date)) }
 
   /// The clock time `date` shows in this zone.
-  public func clock(of date: Date) -> ClockTime {
-    let seconds = (wallSeconds(at: date) % Seconds.perDay + Seconds.perDay) % Seconds.perDay
+  public func clock(of date: Date) -> ClockTime { Self.clock(wallSeconds(at: date)) }
+
+  /// The day and the clock time `date` shows in this zone, the zone's offset found once.
+  public func dayAndClock(of date: Date) -> (day: CivilDate, clock: ClockTime) {
+    let wall = wallSeconds(at: date)
+    return (Self.day(wall), Self.clock(wall))
+  }
+
+  private static func day(_ wall: Int) -> CivilDate {
+    CivilDate(dayNumber: Int((Double(wall) / Double(Seconds.perDay)).rounded(.down)))
+  }
+
+  private static func clock(_ wall: Int) -> ClockTime {
+    let seconds = (wall % Seconds.perDay + Seconds.perDay) % Seconds.perDay
     return ClockTime(
       hour: seconds / Seconds.perHour, minute: seconds % Seconds.perHour / Seconds.perMinute,
       second: seconds % Seconds.perMinute)!

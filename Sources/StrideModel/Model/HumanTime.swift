@@ -17,6 +17,7 @@ public struct HumanTime: Sendable {
   }
 
   private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+  private static let shortWeekdays = weekdays.map { String($0.prefix(3)) }
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
   private static func weekday(_ day: CivilDate) -> String { weekdays[day.isoWeekday % 7] }
@@ -30,7 +31,11 @@ public struct HumanTime: Sendable {
   /// "today at 17:00", "yesterday at 09:00", "Friday at 09:00" within the coming week, else "Tue 1 Dec at 09:00"
   /// (with the year when it is not this year's).
   /// The last second of a day (a due date given without a time) reads "Friday, end of day".
-  public func describe(_ date: Date) -> String { describe(date, day: day(date)) }
+  public func describe(_ date: Date) -> String {
+    // The zone's offset asked once: a listing says two or three times a task.
+    let (day, clock) = calendar.dayAndClock(of: date)
+    return clock == .endOfDay ? "\(said(day)), end of day" : "\(said(day)) at \(clock.written)"
+  }
 
   /// `describe`'s words for a time whose day's words (`day(_:)`) are known already: a long list of times on few days
   /// says each day once.
@@ -39,14 +44,15 @@ public struct HumanTime: Sendable {
   }
 
   /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".
-  public func day(_ date: Date) -> String {
-    let day = calendar.day(of: date)
+  public func day(_ date: Date) -> String { said(calendar.day(of: date)) }
+
+  private func said(_ day: CivilDate) -> String {
     switch day.dayNumber - today.dayNumber {
     case 0: return "today"
     case 1: return "tomorrow"
     case -1: return "yesterday"
     case 2...6: return Self.weekday(day)
-    default: return "\(Self.weekday(day).prefix(3)) \(day.day) \(Self.months[day.month - 1])\(year(day))"
+    default: return Self.shortWeekdays[day.isoWeekday % 7] + " \(day.day) " + Self.months[day.month - 1] + year(day)
     }
   }
 

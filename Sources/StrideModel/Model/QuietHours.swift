@@ -59,8 +59,16 @@ extension ClockTime {
     self.init(hour: hour, minute: parts.count == 2 ? Int(parts[1]) ?? 60 : 0)
   }
 
-  /// "08:30".
+  /// "08:30": two digits each (a listing writes two or three times a task).
   public var written: String {
-    (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    guard (0..<100).contains(hour), (0..<100).contains(minute) else {
+      return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+    return String(unsafeUninitializedCapacity: 5) { text in
+      for (index, byte) in [hour / 10, hour % 10, -1, minute / 10, minute % 10].enumerated() {
+        text[index] = byte < 0 ? UInt8(ascii: ":") : UInt8(ascii: "0") + UInt8(byte)
+      }
+      return 5
+    }
   }
 }
