@@ -68,13 +68,14 @@ extension Reminders {
   /// server that has gone showed went with it, and so did what was shown on another bus (an earlier login), whose
   /// unique names the next bus gives again. On the reminders' queue.
   func takeOver(from desktop: Desktop) {
-    guard let keptAt else { return }
+    // With no server reached yet the file stays, for the next strided.
+    guard let keptAt, desktop.serverName != nil else { return }
     let left = Self.read(keptAt).filter { $0.server == desktop.serverName && $0.bus == desktop.busID }
     unlink(keptAt)
     guard !left.isEmpty else { return }
     let now = clock()
     let waiting = waits(at: now) != nil
-    var takenDown = 0
+    var (takenOver, takenDown) = (0, 0)
     for record in left {
       let old = record.showing
       let wanted =
@@ -88,6 +89,7 @@ extension Reminders {
       guard let shown = waiting ? old.shown : desktop.show(old.text, buttons: buttons, replacing: old.shown) else {
         continue
       }
+      takenOver += 1
       let showing = Showing(shown: shown, text: old.text)
       state.withLock { state in
         if record.focus {
@@ -98,7 +100,7 @@ extension Reminders {
       }
     }
     log.info(
-      "reminders: of the notifications the last strided left on screen, \(left.count - takenDown) taken over and "
+      "reminders: of the notifications the last strided left on screen, \(takenOver) taken over and "
         + "\(takenDown) no longer wanted taken down")
     keep()
   }

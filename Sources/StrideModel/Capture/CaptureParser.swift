@@ -240,6 +240,7 @@ public struct CaptureParser: Sendable {
   /// the counts of "once a week" and "twice a day" (this one named: `RecurrenceReader.timesAPeriod`).
   static let repeatHints = [
     "ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "once", "1x", "twice", "thrice", "times",
+    "time",
     "x ", "x/",
   ]
 

@@ -9,15 +9,39 @@ extension RecurrenceReader {
   /// "once a week", "once per day", "once each month", "once daily", "1x a year", "once every 2 weeks": the rule, its
   /// clock time and the index after its words.
   static func once(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
-    guard index + 1 < words.count, words[index] == "once" || words[index] == "1x" else { return nil }
-    let next = words[index + 1]
-    if everyWords.contains(next) || frequencyWord(next) != nil { return phrase(words, at: index + 1) }
-    guard perPeriod(words, at: index + 1) != nil else { return nil }
-    // Read as "every week" is, with what may follow it ("once a week on sunday", "once a day in the evening").
-    var every = words
-    every[index + 1] = "every"
-    return phrase(every, at: index + 1)
+    // "one time a week", "1 time a day": as "once".
+    let spelled = ["one", "1"].contains(words[index]) && index + 1 < words.count && words[index + 1] == "time"
+    let first = spelled ? index + 2 : index + 1
+    guard first < words.count, spelled || words[index] == "once" || words[index] == "1x" else { return nil }
+    // A limit ("no more than once a week", "at most once a day") or "all at once" is no routine.
+    if index > 0, ["than", "most", "least", "at", "all"].contains(words[index - 1]) { return nil }
+    let next = words[first]
+    let reading: (Recurrence, ClockTime?, Int)?
+    if everyWords.contains(next) || frequencyWord(next) != nil {
+      reading = phrase(words, at: first)
+    } else if perPeriod(words, at: first) != nil {
+      // Read as "every week" is, with what may follow it ("once a week on sunday", "once a day in the evening").
+      var every = words
+      every[first] = "every"
+      reading = phrase(every, at: first)
+    } else {
+      reading = nil
+    }
+    // "once weekly reports are in, file them", "once a week has passed": "once" opens a clause there.
+    guard let reading, reading.2 >= words.count || !clauseWords.contains(words[reading.2]) else { return nil }
+    // "once daily 8am", but not "once daily standup ends".
+    if frequencyWord(next) != nil, reading.2 < words.count,
+      !["at", "on", "from", "starting"].contains(words[reading.2]), !looksLikeClock(words[reading.2])
+    {
+      return nil
+    }
+    return reading
   }
+
+  /// Words after "once a week" that make "once" open a clause ("once a week has passed", "once daily standup ends").
+  private static let clauseWords: Set<String> = [
+    "has", "have", "had", "is", "are", "was", "were", "ends", "passes", "passed", "goes", "from", "later", "ago",
+  ]
 
   /// More than once in a period ("twice a week", "three times per day", "2x a month", "3x/week", "twice daily",
   /// "several times a day"): the index after the words, and why no rule keeps them with what to write instead.
@@ -29,18 +53,26 @@ extension RecurrenceReader {
     case "thrice": (count, position) = (3, index + 1)
     case let word where word.hasSuffix("x") && Int(word.dropLast()).map({ $0 >= 2 }) == true:
       (count, position) = (Int(word.dropLast()), index + 1)
+      // "4x week".
+      if position < words.count, let (frequency, interval) = units[words[position]], !words[position].hasSuffix("s") {
+        return (position + 1, Self.instead(count, frequency, interval))
+      }
     case let word where word.contains("/"):
       // "3x/week", one word.
       let parts = word.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 2, parts[0].hasSuffix("x"), let times = Int(parts[0].dropLast()), times >= 2,
+      guard parts.count == 2, let times = Int(parts[0].hasSuffix("x") ? parts[0].dropLast() : parts[0]), times >= 2,
         let (frequency, interval) = perPeriod(["a", String(parts[1])], at: 0)
       else { return nil }
       return (index + 1, Self.instead(times, frequency, interval))
     default:
-      guard index + 1 < words.count, ["times", "x"].contains(words[index + 1]) else { return nil }
+      // "a couple of times a day".
+      let of = index + 2 < words.count && words[index + 1] == "of" ? 1 : 0
+      guard index + 1 + of < words.count, ["times", "x"].contains(words[index + 1 + of]) else { return nil }
+      // "2-3 times a week": the most.
+      let most = words[index].split(separator: "-").last.map(String.init) ?? words[index]
       let several = ["several", "multiple", "many", "few"].contains(words[index])
-      guard several || (CaptureParser.wholeAmount(words[index]).map { $0 >= 2 } ?? false) else { return nil }
-      (count, position) = (several ? nil : CaptureParser.wholeAmount(words[index]), index + 2)
+      guard several || (CaptureParser.wholeAmount(most).map { $0 >= 2 } ?? false) else { return nil }
+      (count, position) = (several ? nil : CaptureParser.wholeAmount(most), index + 2 + of)
     }
     guard position < words.count else { return nil }
     if let rule = frequencyWord(words[position]) {

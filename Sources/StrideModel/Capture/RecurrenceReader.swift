@@ -57,9 +57,11 @@ public enum RecurrenceReader {
 
   static let units: [String: (Recurrence.Frequency, Int)] = [
     "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1),
-    "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "fortnight": (.weekly, 2),
+    "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "wk": (.weekly, 1), "wks": (.weekly, 1),
+    "fortnight": (.weekly, 2),
     "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
-    "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1),
+    "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1), "yr": (.yearly, 1),
+    "yrs": (.yearly, 1),
   ]
 
   static let ordinals: [String: Int] = [

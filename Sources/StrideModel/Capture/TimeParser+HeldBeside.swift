@@ -19,11 +19,12 @@ extension TimeParser {
     if chunk.word == "or", index > 0, read.contains(where: { $0.overlaps(chunks[index - 1].range) }),
       index + 1 < chunks.count, !read.contains(where: { $0.overlaps(chunks[index + 1].range) }),
       let end = Scan(parser: self, chunks: chunks, careful: false).expression(at: index + 1, marked: true)?.end
-        ?? (scan.word(index + 1)?.startsWithDigit == true ? index + 2 : nil)
+        ?? (scan.word(index + 1).map { $0.startsWithDigit || ["next", "the", "this", "later"].contains($0) } == true
+          ? index + 2 : nil)
     {
-      // "pick up the dry cleaning tue or wed", "meet at 3 or 4": the other choice is not dropped.
-      let words = chunks[(index + 1)..<end].map(\.word).joined(separator: " ")
-      return (end, "the time before it was read, and a task keeps one; for either, write the later, like by \(words)")
+      // "pick up the dry cleaning tue or wed", "meet at 3 or 4", "call this week or next": the other choice is not
+      // dropped.
+      return (end, "the time before it was read, and a task keeps one; write the one you mean")
     }
     if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
       let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
@@ -51,6 +52,14 @@ extension TimeParser {
       !Self.isSomeday(phrase.value),
       !read.contains(where: { $0.overlaps(chunks[index].range.lowerBound..<chunks[phrase.end - 1].range.upperBound) })
     else { return nil }
+    // "first aid kit", "third party audit": an ordinal in words is a title's; "the mon-fri bus pass" a range of days
+    // that names a thing; "10 min after I wake up" a length before what it is counted from.
+    let said = chunks[start..<phrase.end].map { $0.word }
+    if (said.count == 1 && RecurrenceReader.ordinals[said[0]] != nil && !said[0].startsWithDigit)
+      || said.contains("-") || chunks[phrase.end].word == "-" || ["after", "before", "later"].contains(said.last ?? "")
+    {
+      return nil
+    }
     // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more.
     if let kept = scan.expression(at: start, marked: false),
       scan.describesNext(kept) || scan.carriesOnName(kept) || scan.capitalisedName(kept) || scan.countsDose(kept)

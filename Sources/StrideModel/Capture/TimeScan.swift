@@ -314,21 +314,6 @@ struct Scan {
 
   // MARK: Pieces
 
-  /// Where "first thing" at `index` ends when it says when, with "in the morning" after it or not. Only
-  /// at the end of the line, or beside a day ("first thing tomorrow", "monday first thing", "first thing on friday"),
-  /// and never after "the"
-  /// or "my" ("the first thing to fix").
-  func firstThingEnd(_ index: Int) -> Int? {
-    if index > 0, let before = word(index - 1), TimeWords.determiners.contains(before) { return nil }
-    let inTheMorning = word(index + 2) == "in" && word(index + 3) == "the" && word(index + 4) == "morning"
-    let end = index + (inTheMorning ? 5 : 2)
-    let dayAfter =
-      isDayWord(at: end, marked: true)
-      || (["on", "next", "this"].contains(word(end) ?? "") && isDayWord(at: end + 1, marked: true))
-    guard word(end) == nil || dayAfter || isDayWord(at: index - 1, marked: true) else { return nil }
-    return end
-  }
-
   /// Whether the word at `index` names a day by itself ("tmrw", "friday"), so a bare hour right after it is that
   /// day's ("tmrw 9", "fri 4"). "wed", "sat" and "sun" count only after a marker, as they do alone.
   func isDayWord(at index: Int, marked: Bool) -> Bool {
@@ -355,7 +340,7 @@ struct Scan {
       return (.dayPart(parser.dayStart), end, false)
     }
     if let landmark = TimeWords.landmarks[word], index > 0, let before = self.word(index - 1),
-      before == "after" || before == "before"
+      before == "after" || before == "before", landmarkSaysWhen(index)
     {
       return (.dayPart(before == "after" ? landmark.ends : landmark.begins), index + 1, false)
     }

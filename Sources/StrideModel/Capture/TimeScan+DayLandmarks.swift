@@ -1,0 +1,28 @@
+import Foundation
+
+/// The day's fixed points said in words beside a marker or a day: "after work", "before school", "first thing
+/// tomorrow" (`Scan.piece` reads them; these say where they say when).
+extension Scan {
+  /// Whether "work" or "school" at `index`, after "before" or "after", says when: where the line or its part ends, or
+  /// before a day or a time; never before a thing it names ("after school club", "the after work party").
+  func landmarkSaysWhen(_ index: Int) -> Bool {
+    if index > 1, let before = word(index - 2), TimeWords.determiners.contains(before) { return false }
+    guard let next = word(index + 1), !chunks[index].punctuated else { return true }
+    return isDayWord(at: index + 1, marked: true) || ["on", "this", "next", "every", "at", "@"].contains(next)
+  }
+
+  /// Where "first thing" at `index` ends when it says when, with "in the morning" after it or not. Only
+  /// at the end of the line, or beside a day ("first thing tomorrow", "monday first thing", "first thing on friday"),
+  /// and never after "the"
+  /// or "my" ("the first thing to fix").
+  func firstThingEnd(_ index: Int) -> Int? {
+    if index > 0, let before = word(index - 1), TimeWords.determiners.contains(before) { return nil }
+    let inTheMorning = word(index + 2) == "in" && word(index + 3) == "the" && word(index + 4) == "morning"
+    let end = index + (inTheMorning ? 5 : 2)
+    let dayAfter =
+      isDayWord(at: end, marked: true)
+      || (["on", "next", "this"].contains(word(end) ?? "") && isDayWord(at: end + 1, marked: true))
+    guard word(end) == nil || dayAfter || isDayWord(at: index - 1, marked: true) else { return nil }
+    return end
+  }
+}
