@@ -38,6 +38,8 @@ struct FamilyCorpusTests {
       table.append("  \(file): \(familyRight) of \(cases.count) right")
     }
     print("Capture families: \(right) of \(total) right\n" + table.joined(separator: "\n"))
+    // The lines not read right, to work from.
+    if !notRead.isEmpty { print("not read:\n  " + notRead.joined(separator: "\n  ")) }
     #expect(total > 0)
     #expect(misreads.isEmpty, "misread:\n\(misreads.joined(separator: "\n"))")
     #expect(Double(right) >= 0.95 * Double(total), "not read:\n\(notRead.joined(separator: "\n"))")
