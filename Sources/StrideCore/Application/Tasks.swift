@@ -246,10 +246,7 @@ final class Tasks: Sendable {
       outOfViewLong: waiting > 0 ? waiting : nil, outOfViewDays: waiting > 0 ? Int(engine.waitedDays) : nil,
       focus: params.at == nil ? try locked { store throws(StrideError) in store.runningFocus(at: now) } : nil)
     result.learnedEnergy = evaluated.learned
-    if let instant = params.at?.date {
-      let calendar = LocalCalendar(timeZone: try zone(params.timeZone))
-      result.ahead = calendar.day(of: instant) > calendar.day(of: now)
-    }
+    result.ahead = evaluated.ahead
     result.calendar = Self.calendarLine(
       evaluated, at: params.at?.date ?? now, timeZone: try zone(params.timeZone), asked: params.minutes)
     return params.terms == false ? result.withoutTerms : result
@@ -266,6 +263,8 @@ final class Tasks: Sendable {
     var tagged: Int?
     /// What the calendars say of the moment.
     var calendar: CalendarMoment?
+    /// Asked of a day to come (`NowContext.asksAhead`).
+    var ahead = false
   }
 
   /// Runs the engine for a now-list question. `detail` also describes every hidden task and builds every
@@ -311,7 +310,8 @@ final class Tasks: Sendable {
     let tagged = params.tags.map { _ in tasks.count { $0.tags.contains(where: tags.contains) } }
     return Evaluated(
       evaluation: Ranking.evaluate(tasks: tasks, context: context, settings: settings, detail: detail),
-      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged, calendar: calendar)
+      openTasks: tasks.count, energy: energy, learned: learned, tagged: tagged, calendar: calendar,
+      ahead: context.asksAhead)
   }
 
   /// The client's time zone when it names one, else the daemon's; a name that is no zone is refused.

@@ -179,7 +179,7 @@ extension Scan {
     }
     let at = self.word(index + 2) == "on" ? index + 3 : index + 2
     guard let name = self.word(at), let weekday = TimeWords.weekdays[name] else { return nil }
-    let day = parser.today.adding(days: 7 * shift).startOfWeek.adding(days: weekday - 1)
+    let day = period("week", shift: shift).first.adding(days: weekday - 1)
     guard day >= parser.today else { return nil }
     return (.weekday(day), at + 1, false)
   }

@@ -83,6 +83,14 @@ public struct NowContext: Sendable, Equatable {
   /// only up to it, so what is said of a later `instant` holds if nothing is shown before then.
   public var present: Date?
 
+  /// Whether the question is asked of a day to come (`now --at friday` on a Wednesday): what is said of that day holds
+  /// if nothing is shown before then.
+  public var asksAhead: Bool {
+    guard let present else { return false }
+    let calendar = LocalCalendar(timeZone: timeZone)
+    return calendar.day(of: present) < calendar.day(of: instant)
+  }
+
   public init(
     instant: Date, energy: EnergyLevel? = nil, minutes: Int? = nil, limit: Int = NowLimits.maximumLimit,
     tags: [String] = [], timeZone: TimeZone = .current, list: String? = nil, sightings: Sightings? = nil,

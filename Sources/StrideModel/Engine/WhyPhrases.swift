@@ -77,8 +77,7 @@ struct WhyPhrases {
       guard days >= 2 else { return nil }
       // Asked of a day to come (`now --at friday`), what `now` shows before then is not known yet: the days are
       // counted as if it showed nothing, and the phrase says so, so that it holds of the task at that moment.
-      let ahead = context.present.map { time.dayDistance(to: $0) < 0 } ?? false
-      return "its turn after \(days) days out of view" + (ahead ? ", if not shown before then" : "")
+      return "its turn after \(days) days out of view" + (context.asksAhead ? ", if not shown before then" : "")
     case .deferPenalty: return nil
     }
   }

@@ -40,7 +40,8 @@ public struct HumanTime: Sendable {
   /// `describe`'s words for a time whose day's words (`day(_:)`) are known already: a long list of times on few days
   /// says each day once.
   public func describe(_ date: Date, day: String) -> String {
-    isEndOfDay(date) ? "\(day), end of day" : "\(day) at \(clock(date))"
+    let clock = calendar.clock(of: date)
+    return clock == .endOfDay ? "\(day), end of day" : "\(day) at \(clock.written)"
   }
 
   /// The day alone: "today", "tomorrow", "yesterday", "Friday", "Tue 1 Dec", "Tue 1 Dec 2027".
