@@ -50,9 +50,12 @@ final class CommandLineHarness {
     }
   }
 
-  /// Sets the clock of the daemons started from now on to `instant` ("2026-11-27T17:45:00Z"), running on from it.
+  /// Sets the clock of the daemons started from now on to `instant` ("2026-11-27T17:45:00Z"), running on from it. The
+  /// shift is whole seconds rounded up, so the clock starts at `instant` or within a second after it, never before: a
+  /// test pinned to the start of a minute stays in that minute (rounded to the nearest, it could start half a second
+  /// early, and a line kept "to the end of the minute" ran out at once).
   func pin(at instant: String) {
-    clockShift = Fixtures.at(instant).timeIntervalSinceNow.rounded()
+    clockShift = Fixtures.at(instant).timeIntervalSinceNow.rounded(.up)
     environment["STRIDE_CLOCK_SHIFT"] = String(Int(clockShift))
   }
 

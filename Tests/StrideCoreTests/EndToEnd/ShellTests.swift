@@ -99,7 +99,7 @@ struct ShellTests {
     // at all (stopped) still gives it.
     let kept = cli.socket + ".prompt"
     func waitForTheFile() {
-      for _ in 0..<200 where !FileManager.default.fileExists(atPath: kept) { usleep(10_000) }
+      for _ in 0..<1000 where !FileManager.default.fileExists(atPath: kept) { usleep(10_000) }
     }
     waitForTheFile()
     let pid = try #require(cli.daemonPID())
