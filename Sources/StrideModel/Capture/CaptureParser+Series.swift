@@ -60,6 +60,7 @@ extension CaptureParser {
     // "every christmas": the rule's words may have given the first day.
     var startDay = recurrence.start.flatMap(Recurrence.untilDay)
     var span: RoutineSpan?
+    let said = words
     for (part, words) in parts {
       let range = ranges[words.lowerBound].lowerBound..<ranges[words.upperBound - 1].upperBound
       let text = String(joining: characters[range])
@@ -76,7 +77,11 @@ extension CaptureParser {
         (startDay, result.repeatClock) = (day, clock)
         if let until { recurrence.until = until }
       case .noEnd: break
-      case .clock(let clock) where result.repeatClock == nil: result.repeatClock = clock
+      case .clock(let clock) where result.repeatClock == nil:
+        result.repeatClock = clock
+        if let other = otherClock(said, ranges, after: words.upperBound, clock, characters) {
+          result.spans.append(other)
+        }
       case .until(let until) where recurrence.until == nil && recurrence.count == nil && span == nil:
         recurrence.until = until
       case .span(let length) where recurrence.until == nil && recurrence.count == nil && span == nil:

@@ -51,6 +51,54 @@ extension CaptureParser {
         : "a routine leaves out only days of the week, like except sundays")
   }
 
+  /// "vitamins daily at 8am and 8pm", "meds every day at 9am & 1pm": a second time of day after the routine's, kept
+  /// in the title and named. A routine comes at one time of day; stored at the later one without a word, the
+  /// morning's would be lost.
+  func otherClock(
+    _ words: [String], _ ranges: [Range<Int>], after index: Int, _ clock: ClockTime, _ characters: [Character]
+  ) -> CaptureSpan? {
+    var position = index
+    if position < words.count, ["and", "&", "then"].contains(words[position]) { position += 1 }
+    if position < words.count, ["at", "@"].contains(words[position]) { position += 1 }
+    guard position < words.count,
+      RecurrenceReader.looksLikeClock(words[position])
+        || (Int(words[position]).map { (1...12).contains($0) } == true && position + 1 < words.count
+          && ["am", "pm"].contains(words[position + 1]))
+    else { return nil }
+    let end = RecurrenceReader.looksLikeClock(words[position]) ? position + 1 : position + 2
+    let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
+    let time = String(format: "%02d:%02d", clock.hour, clock.minute)
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "a routine comes at one time of day, and this one is at \(time); for the other time, add a second "
+        + "routine")
+  }
+
+  /// "every day at 9am except weekends", "every monday at 9 except holidays": days left out after the routine's time
+  /// of day, which would otherwise stay in the title without a word. The rule with those days left out and the
+  /// words' span (a repeat's), or the rule as it was and the words named when no rule leaves them out (unread).
+  func leftOutAfterClock(
+    _ rule: Recurrence, _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
+  ) -> (Recurrence, CaptureSpan)? {
+    var position = index
+    if position < words.count, ["at", "@"].contains(words[position]) { position += 1 }
+    guard position < words.count,
+      RecurrenceReader.looksLikeClock(words[position])
+        || (position > index && Int(words[position]).map { (1...12).contains($0) } == true)
+    else { return nil }
+    position += 1
+    if position < words.count, ["am", "pm", "a.m", "p.m"].contains(words[position]) { position += 1 }
+    guard let (fewer, end) = RecurrenceReader.withoutDays(rule, words, position) else {
+      return unreadLeaveOut(words, ranges, after: position, characters).map { (rule, $0) }
+    }
+    let range = ranges[position].lowerBound..<ranges[end - 1].upperBound
+    return (
+      fewer,
+      CaptureSpan(
+        field: .repeat, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound)
+    )
+  }
+
   /// "every working day 9 stand up", "every day 10 pushups": a bare figure right after a rule, with the task's words
   /// after it, may be the routine's hour or a count; it stays in the title, named. (Where the line ends, or with am
   /// or pm, the time reader reads it as the hour; before "times" it is a count.)
@@ -69,6 +117,23 @@ extension CaptureParser {
     return CaptureSpan(
       field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
       reason: "it may be the routine's hour or a count; for the hour, write at \(hour)am or at \(hour)pm")
+  }
+
+  /// "every month x 6 instalment", "eggs every week x12": a figure marked with "x" right after a rule may be how
+  /// many times the routine comes or how many of a thing to get; it stays in the title, named.
+  func markedCount(
+    _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
+  ) -> CaptureSpan? {
+    guard index < words.count, let mark = words[index].first, mark == "x" || mark == "×" else { return nil }
+    let joined = words[index].count > 1
+    guard joined || index + 1 < words.count else { return nil }
+    let figure = joined ? String(words[index].dropFirst()) : words[index + 1]
+    guard !figure.isEmpty, figure.allSatisfy(\.isNumber), let count = Int(figure) else { return nil }
+    let range = ranges[index].lowerBound..<ranges[joined ? index : index + 1].upperBound
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "it may be how many times the routine comes or how many to get; for how many times, write \(count) "
+        + "times")
   }
 
   /// The first rule in `words` that cannot be kept, as a span named with the reason.

@@ -165,13 +165,17 @@ public struct CaptureParser: Sendable {
         // "every christmas": yearly from the coming one.
         (rule.start, end) = (Recurrence.dayText(day), after)
       }
-      result.recurrence = rule
       result.repeatClock = clock
       if let unread = unreadLeaveOut(words, ranges, after: end, characters)
-        ?? hourOrCount(words, ranges, after: end, characters)
+        ?? hourOrCount(words, ranges, after: end, characters) ?? markedCount(words, ranges, after: end, characters)
       {
         result.spans.append(unread)
+      } else if let (fewer, leftOut) = leftOutAfterClock(rule, words, ranges, after: end, characters) {
+        rule = fewer
+        if leftOut.field == .repeat { consumed.append(leftOut.start..<leftOut.end) }
+        result.spans.append(leftOut)
       }
+      result.recurrence = rule
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound
       consumed.append(span)
       result.spans.append(
@@ -236,12 +240,13 @@ public struct CaptureParser: Sendable {
     return TimeWords.titleVerbs.contains(before) || (before == "to" && index > 1 && words[index - 2] == "listen")
   }
 
-  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", the weekdays of "gym mon wed fri", and
+  /// Parts of words a rule may start with: "every" (and "ev"), "each", "daily", the weekdays of "gym mon wed fri" (and
+  /// "weekdays", "weekends"), and
   /// the counts of "once a week" and "twice a day" (this one named: `RecurrenceReader.timesAPeriod`).
   static let repeatHints = [
     "ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "once", "1x", "twice", "thrice", "times",
     "time",
-    "x ", "x/",
+    "x ", "x/", "kdays", "kends", "knds",
   ]
 
   // MARK: Times

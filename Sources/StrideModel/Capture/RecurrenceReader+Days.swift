@@ -53,6 +53,37 @@ extension RecurrenceReader {
     return (fewer, end)
   }
 
+  /// "weekdays", "workdays", "weekends" alone, as "tuesdays" is ("standup weekdays at 9", "long run weekends"): the
+  /// days Monday to Friday, or Saturday and Sunday, and the index after the word. Only where the word says when: at
+  /// the start or the end of the line, or before the time it happens; "plan weekdays meals" names no routine.
+  static func daysInThePlural(_ words: [String], _ index: Int) -> ([Int], Int)? {
+    let word = words[index]
+    let days: [Int]
+    switch word {
+    case "weekdays", "workdays", "wkdays": days = [1, 2, 3, 4, 5]
+    case "weekends", "week-ends", "wknds", "wkends": days = [6, 7]
+    default: return nil
+    }
+    // "over the 2 upcoming weekends", "these weekdays": some of them, not each.
+    if index > 0,
+      TimeWords.determiners.contains(words[index - 1]) || countsSome.contains(words[index - 1])
+        || TimeWords.amounts[words[index - 1]] != nil || Int(words[index - 1]) != nil
+    {
+      return nil
+    }
+    let next = index + 1
+    let saysWhen =
+      index == 0 || next == words.count || ["at", "@", "from", "starting", "until"].contains(words[next])
+      || looksLikeClock(words[next]) || dayPartSuffix(words, next).1 > next
+    return saysWhen ? (days, next) : nil
+  }
+
+  /// Words before "weekends" or "weekdays" that make them some, not each.
+  private static let countsSome: Set<String> = [
+    "these", "those", "this", "upcoming", "coming", "next", "last", "few", "several", "both", "all", "some", "many",
+    "other", "two", "of",
+  ]
+
   /// "every christmas", "every new year's day": a holiday on the same date each year, after "every" at `index`, as a
   /// yearly rule; the capture reads its day (`CaptureParser.holidayStart`). Nil for any other words.
   static func fixedHoliday(_ words: [String], _ index: Int) -> Recurrence? {

@@ -312,6 +312,10 @@ public enum RecurrenceReader {
       let (clock, end) = dayPartSuffix(words, position + 1)
       return (Recurrence(.weekly, weekdays: days), clock, end)
     }
+    if let (days, end) = daysInThePlural(words, position) {
+      let (clock, after) = dayPartSuffix(words, end)
+      return (Recurrence(.weekly, weekdays: days), clock, after)
+    }
     guard let (days, end) = weekdayList(words, position) else { return nil }
     let named = words[position..<end].filter { $0 != "and" && $0 != "&" }
     // "mon-fri" without "every" is a range of days, not a routine ("the mon-fri bus pass").

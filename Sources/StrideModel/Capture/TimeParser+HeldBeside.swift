@@ -60,8 +60,10 @@ extension TimeParser {
     {
       return nil
     }
-    // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more.
-    if let kept = scan.expression(at: start, marked: false),
+    // "friday meeting prep": a day that names the occasion was kept on purpose, and says nothing more. Not after a
+    // count ahead ("in 2 weeks on friday demo"): those words name no thing.
+    let countedAhead = ["in", "within"].contains(said[0])
+    if !countedAhead, let kept = scan.expression(at: start, marked: false),
       scan.describesNext(kept) || scan.carriesOnName(kept) || scan.capitalisedName(kept) || scan.countsDose(kept)
     {
       return nil
@@ -77,8 +79,8 @@ extension TimeParser {
       phrase.end,
       words.allSatisfy(\.isNumber)
         ? "it may be an hour or a count; for the hour, write at \(words)am or at \(words)pm"
-        : "it opens the line, where it may name the thing rather than the day; to be due then, write by \(words) at "
-          + "the end of the line"
+        : "it opens the line, where it may name the thing rather than the day; to be due then, write "
+          + (countedAhead ? "" : "by ") + "\(words) at the end of the line"
     )
   }
 

@@ -16,7 +16,7 @@ extension Scan {
 
   func namedPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
     let today = parser.today
-    if let found = shortDayPiece(word, index) { return found }
+    if let found = shortDayPiece(word, index) ?? halfDayPiece(word, index, marked: marked) { return found }
     switch word {
     case "yesterday", "yest": return (.day(today.adding(days: -1)), index + 1, false)
     case "tonight", "tonite", "2nite", "2night":
@@ -71,6 +71,13 @@ extension Scan {
       guard !(careful && !marked && word.hasPrefix("so")), let named = taskwarriorNamed(word) else { return nil }
       return (named, index + 1, false)
     }
+  }
+
+  /// "tmrw am", "fri pm": a day's morning or afternoon, as a phone's shorthand writes them; only right after a word
+  /// that names the day (after a figure they are the clock's: "9 am").
+  private func halfDayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
+    guard let part = TimeWords.halfDays[word], isDayWord(at: index - 1, marked: marked) else { return nil }
+    return (.dayPart(part), index + 1, false)
   }
 
   /// "friday", "fri", "friday next week", "tuesday of next week", "friday after next", and "friday week" (British:

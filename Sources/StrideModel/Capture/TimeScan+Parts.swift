@@ -1,4 +1,5 @@
 import Foundation
+import StrideBase
 
 /// The vague parts of a period people write: "early next week", "mid january", "mid-december", "late this month",
 /// and "in the next hour".
@@ -201,8 +202,17 @@ extension Scan {
   }
 
   /// "in the next hour", "within the next 2 days", "in the 2 coming days": "next", or a count of periods ahead,
-  /// after "in the" or "within the".
+  /// after "in the" or "within the"; and "within the hour", "within the week".
   func withinNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
+    if word == "within", self.word(index + 1) == "the", let unit = self.word(index + 2) {
+      // "within the hour": an hour from now; "within the day", "within the week": before it is out, so its last day.
+      switch unit {
+      case "hour": return (.instant(parser.reference.addingTimeInterval(Seconds.hours(1))), index + 3, false)
+      case "day": return (.day(parser.today), index + 3, false)
+      case "week", "month", "quarter", "year": return (.day(period(unit, shift: 0).last), index + 3, false)
+      default: break
+      }
+    }
     guard ["in", "within"].contains(word), self.word(index + 1) == "the", let next = self.word(index + 2),
       let (piece, end, _) = ["next", "coming"].contains(next)
         ? modifiedPiece(next, index + 2) : upcomingUnits(next, index + 2)

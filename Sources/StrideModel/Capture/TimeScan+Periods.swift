@@ -148,12 +148,12 @@ extension Scan {
       return (instant.map { .instant($0) } ?? .day(day), position + 1, false)
     }
     if TimeWords.months[unit] != nil, prefix.isEmpty, let (month, fixed, after) = monthReference(at: position) {
-      // "the end of august": its last day; a month already over is next year's.
+      // "the end of august": its last day; a month already over is next year's. "the beginning of december": its
+      // first day, due at its end as any day (not the midnight that opens it); one already behind is next year's.
       var first = month
-      if !fixed, first.endOfMonth < parser.today { first = first.adding(months: 12) }
-      let instant =
-        word == "end" ? parser.calendar.date(first.endOfMonth, .endOfDay) : parser.calendar.date(first, .startOfDay)
-      return (.instant(instant), after, false)
+      if !fixed, (word == "end" ? first.endOfMonth : first) < parser.today { first = first.adding(months: 12) }
+      guard word == "end" else { return (.day(first), after, false) }
+      return (.instant(parser.calendar.date(first.endOfMonth, .endOfDay)), after, false)
     }
     let letter: String =
       switch unit {

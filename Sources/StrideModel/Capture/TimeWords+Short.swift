@@ -10,11 +10,15 @@ extension TimeWords {
     "tomrow", "tmrrw", "tmorow",
   ]
   /// Time words as people shorten them, read as the word they stand for: "nxt week", "next wk", "next hr", "by cob"
-  /// (close of business: the end of the day), "this arvo" (Australia's afternoon).
+  /// (close of business: the end of the day), "this arvo" (Australia's afternoon), "this aft".
   static let shorthands: [String: String] = [
     "nxt": "next", "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "cob": "eod", "arvo": "afternoon",
+    "aft": "afternoon",
     "fortnight's": "fortnight",
   ]
+  /// "am" and "pm" after a day word, as phones shorten them: "tmrw am" is tomorrow morning, "fri pm" Friday
+  /// afternoon (the day parts' own hours).
+  static let halfDays: [String: ClockTime] = ["am": dayParts["morning"]!, "pm": dayParts["afternoon"]!]
   /// Ways to write "weekend": "this wknd".
   static let weekendWords: Set<String> = ["weekend", "week-end", "wknd", "wkend"]
   /// Ways to write "tonight" that are no other word.
