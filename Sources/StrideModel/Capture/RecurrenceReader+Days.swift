@@ -136,13 +136,27 @@ extension RecurrenceReader {
   /// Weekdays joined in one word: "tue/thu" (those days) and "mon-fri" (Monday to Friday; "fri-mon" runs over the
   /// weekend).
   static func joinedWeekdays(_ word: String) -> [Int]? {
+    if let days = weekdayLetters[word] { return days }
     guard word.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "-") }) else { return nil }
     let slash = word.contains("/")
-    let parts = word.split(separator: slash ? "/" : "-").map { TimeWords.weekdays[String($0)] }
+    let parts = word.split(separator: slash ? "/" : "-").map {
+      TimeWords.weekdays[String($0)] ?? (slash ? weekdayLetter[String($0)] : nil)
+    }
     guard parts.count >= 2, !parts.contains(nil) else { return nil }
     let days = parts.compactMap { $0 }
     guard !slash else { return days }
     guard days.count == 2 else { return nil }
     return days[0] <= days[1] ? Array(days[0]...days[1]) : Array(days[0]...7) + Array(1...days[1])
   }
+
+  /// Weekdays as a timetable writes them, by their letters: "mwf", "tth" (Tuesday and Thursday), "mtwtf".
+  static let weekdayLetters: [String: [Int]] = [
+    "mwf": [1, 3, 5], "tth": [2, 4], "tuth": [2, 4], "mtwtf": [1, 2, 3, 4, 5],
+    "mtwthf": [1, 2, 3, 4, 5],
+  ]
+
+  /// One weekday's letters between slashes: "m/w/f", "tu/th", "t/th", "m/t/w/th/f".
+  private static let weekdayLetter: [String: Int] = [
+    "m": 1, "t": 2, "tu": 2, "w": 3, "th": 4, "r": 4, "f": 5, "sa": 6, "su": 7,
+  ]
 }

@@ -59,7 +59,8 @@ public enum RecurrenceReader {
     "hour": (.hourly, 1), "hours": (.hourly, 1), "hr": (.hourly, 1), "hrs": (.hourly, 1), "day": (.daily, 1),
     "days": (.daily, 1), "week": (.weekly, 1), "weeks": (.weekly, 1), "wk": (.weekly, 1), "wks": (.weekly, 1),
     "fortnight": (.weekly, 2),
-    "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "quarter": (.monthly, 3),
+    "fortnights": (.weekly, 2), "month": (.monthly, 1), "months": (.monthly, 1), "mo": (.monthly, 1),
+    "mos": (.monthly, 1), "mth": (.monthly, 1), "mths": (.monthly, 1), "quarter": (.monthly, 3),
     "quarters": (.monthly, 3), "year": (.yearly, 1), "years": (.yearly, 1), "yr": (.yearly, 1),
     "yrs": (.yearly, 1),
   ]
@@ -153,7 +154,8 @@ public enum RecurrenceReader {
     let word = words[position]
     var rule: Recurrence
     var clock: ClockTime?
-    if let (frequency, multiple) = units[word] {
+    // "every 6 mo": months, as Taskwarrior writes them; "every mo" alone could as well be Monday's "MO".
+    if let (frequency, multiple) = units[word], word != "mo" || interval > 1 {
       rule = Recurrence(frequency, interval: interval * multiple)
       position += 1
       onDays(of: &rule, words, &position)
@@ -303,12 +305,12 @@ public enum RecurrenceReader {
   static func weekdayRun(_ words: [String], at index: Int) -> (Recurrence, ClockTime?, Int)? {
     var position = index
     if words[position] == "on", position + 1 < words.count { position += 1 }
+    // "the t/th schedule", "my mondays crew": days that describe a thing.
+    if position > 0, TimeWords.determiners.contains(words[position - 1]) { return nil }
     // "mon/wed/fri": one word.
     let word = words[position]
     if word.contains("/") {
-      let parts = word.split(separator: "/").map(String.init)
-      guard parts.count >= 2, parts.allSatisfy({ TimeWords.weekdays[$0] != nil }) else { return nil }
-      let days = Set(parts.compactMap { TimeWords.weekdays[$0] }).sorted()
+      guard let days = joinedWeekdays(word).map({ Set($0).sorted() }) else { return nil }
       let (clock, end) = dayPartSuffix(words, position + 1)
       return (Recurrence(.weekly, weekdays: days), clock, end)
     }

@@ -61,7 +61,7 @@ extension TimeParser {
         )
       } else if let (end, reason) = heldFigure(at: index, scan: scan) {
         hold(to: end, reason)
-      } else if let reason = figureReason(chunk.word, at: index, scan: scan) {
+      } else if let reason = figureReason(chunk.word, at: index, scan: scan, read: read) {
         hold(to: index + 1, reason)
       } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
         let words = Self.text(text, range)
@@ -116,17 +116,23 @@ extension TimeParser {
   /// Why a day and month in figures that was not read is named: it ends the line or follows a marker ("pay rent
   /// 3/4", "on 3/4"), and it reads two ways with no locale to choose ("3 April or 4 March"). A fraction alone
   /// ("add 1/2") is no date and is not named.
-  private func figureReason(_ word: String, at index: Int, scan: Scan) -> String? {
+  private func figureReason(_ word: String, at index: Int, scan: Scan, read: [Range<Int>]) -> String? {
+    let before = index > 0 ? scan.chunks[index - 1].word : ""
+    if TimeWords.countWords.contains(before) { return nil }
+    let marked = TimeWords.dueMarkers.contains(before) || TimeWords.startMarkers.contains(before) || before == "on"
+    // "flight 12/3 8:40am": beside a time that was read, the figures are its day, and that time alone is today's.
+    let besideTime =
+      index + 1 < scan.chunks.count && !scan.chunks[index].punctuated
+      && read.contains(where: scan.chunks[index + 1].range.overlaps)
+      && (scan.chunks[index + 1].word.startsWithDigit || ["at", "@"].contains(scan.chunks[index + 1].word))
+    if marked || besideTime, let reason = dottedDayReason(word) { return reason }
     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
     guard dateOrder == .unknown, parts.count == 2,
       let readings = Scan.numericReadings(word, parser: self), let dayFirst = readings.0,
       let monthFirst = readings.1, dayFirst != monthFirst
     else { return nil }
-    let before = index > 0 ? scan.chunks[index - 1].word : ""
-    if TimeWords.countWords.contains(before) { return nil }
-    let marked = TimeWords.dueMarkers.contains(before) || TimeWords.startMarkers.contains(before) || before == "on"
     let ends = index + 1 == scan.chunks.count || scan.chunks[index].punctuated
-    guard marked || ends else { return nil }
+    guard marked || ends || besideTime else { return nil }
     if !marked, Scan.isFraction(parts) { return nil }
     let time = HumanTime(now: reference, timeZone: calendar.timeZone)
     let (one, other) = (
@@ -134,6 +140,19 @@ extension TimeParser {
     )
     return "it could be \(one) or \(other); write the month as a word (\(Self.short(dayFirst)) or "
       + "\(Self.short(monthFirst))), or set LC_TIME to your locale"
+  }
+
+  /// "meeting on 3.12 at 10": two figures joined by a dot, which Stride reads as a number (a price, a version), after
+  /// "on" or beside a time may be a day as much of Europe writes it; named with how to write the day.
+  private func dottedDayReason(_ word: String) -> String? {
+    let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isNumber) }),
+      let first = Int(parts[0]), let second = Int(parts[1])
+    else { return nil }
+    let readings = [upcoming(month: second, day: first), upcoming(month: first, day: second)].compactMap { $0 }
+    guard !readings.isEmpty else { return nil }
+    let written = readings.map(Self.short).joined(separator: " or ")
+    return "it may be a number or a day; for the day, write the month as a word (\(written))"
   }
 
   private static func short(_ day: CivilDate) -> String {

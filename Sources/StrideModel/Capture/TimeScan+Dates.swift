@@ -108,9 +108,15 @@ extension Scan {
     if self.word(index + 1) == "after", self.word(index + 2) == "next" {
       return (.day(parser.upcoming(weekday).adding(days: 7)), index + 3, TimeWords.ambiguousWeekdays.contains(word))
     }
-    if self.word(index + 1) == "week", !chunks[index].punctuated, !careful || endsDate(at: index + 1) {
-      return (.day(parser.upcoming(weekday).adding(days: 7)), index + 2, TimeWords.ambiguousWeekdays.contains(word))
+    if let next = self.word(index + 1), next == "week" || next == "fortnight", !chunks[index].punctuated,
+      !careful || endsDate(at: index + 1)
+    {
+      // "friday week", "tuesday fortnight": a week or two after the coming one.
+      let weeks = next == "week" ? 7 : 14
+      return (.day(parser.upcoming(weekday).adding(days: weeks)), index + 2, TimeWords.ambiguousWeekdays.contains(word))
     }
+    // "tuesday fortnight dentist": not the coming Tuesday with "fortnight" left in the title; kept whole, and named.
+    if self.word(index + 1) == "fortnight" { return nil }
     return (.weekday(parser.upcoming(weekday)), index + 1, TimeWords.ambiguousWeekdays.contains(word))
   }
 
@@ -283,6 +289,11 @@ extension Scan {
     // Over once its last day has passed: "the last weekend of november" on its Sunday is today's weekend.
     let span = noun == "week" ? 6 : TimeWords.weekendWords.contains(noun) ? 1 : 0
     if !fixed, date.adding(days: span) < parser.today, let later = day(in: month.adding(months: 12)) { date = later }
+    // "the last wednesday of the month" once this month's has passed: the coming one, as "the first of the month"
+    // is ("of this month" says this one).
+    let theMonth =
+      self.word(position + 2) == "month" || (self.word(position + 2) == "the" && self.word(position + 3) == "month")
+    if theMonth, date.adding(days: span) < parser.today, let later = day(in: month.adding(months: 1)) { date = later }
     return (.date(date), after, false)
   }
 

@@ -197,10 +197,25 @@ extension Scan {
     }
     if careful {
       guard endsDate(at: found.end - 1) else { return nil }
-      if !marked && (found.spelled || found.end != chunks.count) { return nil }
+      if !marked && (found.spelled || (found.end != chunks.count && !clockEndsLine(at: found.end))) { return nil }
     }
     guard let date = parser.upcoming(dayOfMonth: found.day) else { return nil }
     return (.date(date), found.end, false)
+  }
+
+  /// Whether a clock time written as one ("3pm", "10:30", "at 3", "@ 3") is all that is left of the line at `index`:
+  /// a day of the month before it is that day's ("dentist the 15th 3pm"), not a title's number left beside a time
+  /// read as today's.
+  private func clockEndsLine(at index: Int) -> Bool {
+    guard let word = word(index) else { return false }
+    let afterAt = word == "at" || word == "@"
+    let position = afterAt ? index + 1 : index
+    let meridiem =
+      position + 2 == chunks.count && self.word(position + 1).map { TimeWords.meridiems[$0] != nil } == true
+    guard position + 1 == chunks.count || meridiem, let figure = self.word(position),
+      let clock = Scan.clockFigure(figure, meridiemWord: meridiem)
+    else { return false }
+    return afterAt || clock.written || meridiem
   }
 
   /// Whether the day at `index` (to `end`) stands beside a month's name: "april the 31st", "31st of april". Such a
