@@ -51,6 +51,17 @@ extension CaptureParser {
         : "a routine leaves out only days of the week, like except sundays")
   }
 
+  /// "every tue night and fri morning": other weekdays at another time of day after a rule's, kept in the title and
+  /// named (the same time of day joins the rule: `RecurrenceReader.moreDays`).
+  func otherDays(_ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]) -> CaptureSpan?
+  {
+    guard let (_, end, _) = RecurrenceReader.daysAtAPart(words, index) else { return nil }
+    let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
+    return CaptureSpan(
+      field: .unread, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound,
+      reason: "a routine comes at one time of day; for those days at their own time, add a second routine")
+  }
+
   /// "vitamins daily at 8am and 8pm", "meds every day at 9am & 1pm": a second time of day after the routine's, kept
   /// in the title and named. A routine comes at one time of day; stored at the later one without a word, the
   /// morning's would be lost.

@@ -168,6 +168,7 @@ public struct CaptureParser: Sendable {
       result.repeatClock = clock
       if let unread = unreadLeaveOut(words, ranges, after: end, characters)
         ?? hourOrCount(words, ranges, after: end, characters) ?? markedCount(words, ranges, after: end, characters)
+        ?? otherDays(words, ranges, after: end, characters)
       {
         result.spans.append(unread)
       } else if let (fewer, leftOut) = leftOutAfterClock(rule, words, ranges, after: end, characters) {

@@ -78,6 +78,22 @@ extension RecurrenceReader {
     return saysWhen ? (days, next) : nil
   }
 
+  /// "& fri night" after "every tues night": more weekdays at the same time of day, and the index after them; nil
+  /// when none follow, or they are at another time ("every tue night and fri morning": named by the capture).
+  static func moreDays(_ words: [String], _ index: Int, at clock: ClockTime) -> ([Int], Int)? {
+    guard let (days, after, part) = daysAtAPart(words, index), part == clock else { return nil }
+    return (days, after)
+  }
+
+  /// "and fri morning", "& thu night" at `index`: the weekdays, the index after the words, and their time of day.
+  static func daysAtAPart(_ words: [String], _ index: Int) -> ([Int], Int, ClockTime)? {
+    guard index + 1 < words.count, ["and", "&"].contains(words[index]),
+      let (days, after) = weekdayList(words, index + 1)
+    else { return nil }
+    let (part, end) = dayPartSuffix(words, after)
+    return part.map { (days, end, $0) }
+  }
+
   /// Words before "weekends" or "weekdays" that make them some, not each.
   private static let countsSome: Set<String> = [
     "these", "those", "this", "upcoming", "coming", "next", "last", "few", "several", "both", "all", "some", "many",

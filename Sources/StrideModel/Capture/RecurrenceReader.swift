@@ -122,6 +122,9 @@ public enum RecurrenceReader {
     if clock == nil {
       // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
       (clock, position) = dayPartSuffix(words, position)
+      if let clock, !rule.weekdays.isEmpty, let (more, after) = moreDays(words, position, at: clock) {
+        (rule.weekdays, position) = (Array(Set(rule.weekdays + more)).sorted(), after)
+      }
     }
     let (done, end) = afterDoneSuffix(words, position)
     afterDone = afterDone || done

@@ -63,9 +63,8 @@ extension TimeParser {
         hold(to: end, reason)
       } else if let reason = figureReason(chunk.word, at: index, scan: scan, read: read) {
         hold(to: index + 1, reason)
-      } else if !timeRead, let (range, end) = length(at: index, scan: scan, read: read) {
-        let words = Self.text(text, range)
-        hold(to: end, "a length of time is not a date; to be due then, write in \(words.lowercased())")
+      } else if let (end, reason) = lengthReason(at: index, text: text, scan: scan, read: read, timeRead: timeRead) {
+        hold(to: end, reason)
       } else if index == opening, let (end, reason) = openingPhrase(at: index, text: text, scan: scan, read: read) {
         hold(to: end, reason)
       } else {
@@ -73,6 +72,24 @@ extension TimeParser {
       }
     }
     return found
+  }
+
+  /// A length of time at `index` that was not read, where it ends and why it is named: alone, it is no date ("call
+  /// bob 2 weeks"); before "before" or "after" in a line that names a time, it counts from something not read, so the
+  /// due is that time ("prep slides 2 days before the talk on friday").
+  private func lengthReason(
+    at index: Int, text: String, scan: Scan, read: [Range<Int>], timeRead: Bool
+  ) -> (Int, String)? {
+    let chunks = scan.chunks
+    guard let (range, end) = length(at: index, scan: scan, read: read) else { return nil }
+    let words = Self.text(text, range).lowercased()
+    guard timeRead else { return (end, "a length of time is not a date; to be due then, write in \(words)") }
+    guard end < chunks.count, ["before", "after", "prior"].contains(chunks[end].word) else { return nil }
+    return (
+      end,
+      "it counts from something that is not read as a time, so the due is the time the line names; for \(words) "
+        + "\(chunks[end].word) it, write that day"
+    )
   }
 
   /// A length of time with a minus sign at `index` ("in -3 days", "-2 weeks", "-3d"), which Stride does not read as a

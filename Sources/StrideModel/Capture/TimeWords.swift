@@ -114,6 +114,14 @@ enum TimeWords {
     "afternoon": ClockTime(hour: 15)!, "evening": ClockTime(hour: 19)!, "night": ClockTime(hour: 22)!,
   ]
 
+  /// Parts of the day said closer, and their hours: Stride's choices, in Docs/capture.md.
+  static let shadedDayParts: [String: ClockTime] = [
+    "early morning": ClockTime(hour: 7)!, "mid morning": ClockTime(hour: 10)!, "late morning": ClockTime(hour: 11)!,
+    "early afternoon": ClockTime(hour: 13)!, "mid afternoon": ClockTime(hour: 15)!,
+    "late afternoon": ClockTime(hour: 17)!, "early evening": ClockTime(hour: 18)!,
+    "late evening": ClockTime(hour: 21)!,
+  ]
+
   /// Meals as times of day, read only right after a marker ("after lunch", "by lunchtime", "at dinner"): alone
   /// they are things to do ("pack lunch tomorrow"). After a meal is an hour later.
   static let meals: [String: ClockTime] = [
