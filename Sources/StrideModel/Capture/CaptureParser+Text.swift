@@ -52,9 +52,10 @@ extension CaptureParser {
   /// White space folded, and dangling separators left by removed words trimmed.
   static func tidy(_ text: String) -> String {
     var words = text.spacedWords.map(String.init)
-    while let last = words.last, [",", "-", "–", ";"].contains(last) { words.removeLast() }
-    // What a removed time left at the start: "Tomorrow: call the vet" is "call the vet".
-    while let first = words.first, first.allSatisfy({ ":,;".contains($0) }) { words.removeFirst() }
+    while let last = words.last, [",", "-", "–", ";", "."].contains(last) { words.removeLast() }
+    // What a removed time left at the start: "Tomorrow: call the vet" and "fri. call bob" are "call the vet" and
+    // "call bob".
+    while let first = words.first, first.allSatisfy({ ":,;.".contains($0) }) { words.removeFirst() }
     var result = words.joined(separator: " ")
     while let last = result.last, ",;".contains(last) { result.removeLast() }
     return result.utf8.contains(UInt8(ascii: ",")) ? result.replacingOccurrences(of: " ,", with: ",") : result

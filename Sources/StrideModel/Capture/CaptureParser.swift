@@ -247,7 +247,7 @@ public struct CaptureParser: Sendable {
   static let repeatHints = [
     "ev", "each", "ly", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "once", "1x", "twice", "thrice", "times",
     "time",
-    "x ", "x/", "kdays", "kends", "knds", "mwf", "tth", "/th", "m/w", "mtw",
+    "x ", "x/", "kdays", "kends", "knds", "s a week", "s per week", "mwf", "tth", "/th", "m/w", "mtw",
   ]
 
   // MARK: Times

@@ -67,7 +67,12 @@ extension RecurrenceReader {
     default:
       // "a couple of times a day".
       let of = index + 2 < words.count && words[index + 1] == "of" ? 1 : 0
-      guard index + 1 + of < words.count, ["times", "x"].contains(words[index + 1 + of]) else { return nil }
+      guard index + 1 + of < words.count else { return nil }
+      // "3 days a week", "2 nights a week": so many days of each week.
+      let days =
+        ["days", "nights", "mornings", "evenings"].contains(words[index + 1 + of])
+        && perPeriod(words, at: index + 2 + of)?.0 == .weekly
+      guard days || ["times", "x"].contains(words[index + 1 + of]) else { return nil }
       // "2-3 times a week": the most.
       let most = words[index].split(separator: "-").last.map(String.init) ?? words[index]
       let several = ["several", "multiple", "many", "few"].contains(words[index])

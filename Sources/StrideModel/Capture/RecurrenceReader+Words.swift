@@ -1,8 +1,28 @@
 import Foundation
 
-/// Words a rule is written with that other apps taught people: a day of the month without its "th" ("every 27",
-/// Todoist's) and Taskwarrior's short lengths ("every 8h").
+/// The words of a rule as the reader sees them, and words a rule is written with that other apps taught people: a
+/// day of the month without its "th" ("every 27", Todoist's) and Taskwarrior's short lengths ("every 8h").
 extension RecurrenceReader {
+  /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
+  package static func words(_ text: String) -> [String] {
+    text.lowercased().spacedWords.map(withoutWordMarks).filter { !$0.isEmpty }
+  }
+
+  /// A word without the punctuation `words` sets aside at either end, scalar by scalar as
+  /// `trimmingCharacters(in:)` trims (without Foundation: a capture asks for the words of each word of its line).
+  private static func withoutWordMarks(_ word: Substring) -> String {
+    func isMark(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar {
+      case ",", ".", ";", ":", "(", ")", "\"": true
+      default: false
+      }
+    }
+    let scalars = word.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isMark($0) }), let last = scalars.lastIndex(where: { !isMark($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
   /// Words that may follow "every 27" when it is a day of the month: a time, "of the month", the routine's start
   /// or end.
   static let afterMonthDay: Set<String> = [

@@ -28,26 +28,6 @@ public enum RecurrenceReader {
     return (rule, times.calendar.clock(of: times.startInstant(match.value)))
   }
 
-  /// Lower-cased words with their surrounding punctuation set aside (the `!` of `every!` is kept).
-  package static func words(_ text: String) -> [String] {
-    text.lowercased().spacedWords.map(withoutWordMarks).filter { !$0.isEmpty }
-  }
-
-  /// A word without the punctuation `words` sets aside at either end, scalar by scalar as
-  /// `trimmingCharacters(in:)` trims (without Foundation: a capture asks for the words of each word of its line).
-  private static func withoutWordMarks(_ word: Substring) -> String {
-    func isMark(_ scalar: Unicode.Scalar) -> Bool {
-      switch scalar {
-      case ",", ".", ";", ":", "(", ")", "\"": true
-      default: false
-      }
-    }
-    let scalars = word.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isMark($0) }), let last = scalars.lastIndex(where: { !isMark($0) })
-    else { return "" }
-    return String(scalars[first...last])
-  }
-
   private static let frequencyWords: [String: (Recurrence.Frequency, Int)] = [
     "hourly": (.hourly, 1), "daily": (.daily, 1), "everyday": (.daily, 1), "weekly": (.weekly, 1),
     "monthly": (.monthly, 1),
@@ -119,6 +99,8 @@ public enum RecurrenceReader {
     if let (fewer, end) = withoutDays(rule, words, position) { (rule, position) = (fewer, end) }
     // "plan each hour of the day" is no routine every hour.
     if rule.frequency == .hourly, position < words.count, words[position] == "of" { return nil }
+    // "every hour on the hour": whole hours, as an hourly routine keeps them.
+    if rule.frequency == .hourly, words[position...].starts(with: ["on", "the", "hour"]) { position += 3 }
     if clock == nil {
       // "every tuesday and friday night", "every sunday evening", "every weekday in the morning".
       (clock, position) = dayPartSuffix(words, position)
@@ -145,8 +127,9 @@ public enum RecurrenceReader {
     return (rule, clock, end)
   }
 
-  /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done).
-  static let everyWords: Set<String> = ["every", "every!", "each", "ev", "ev!"]
+  /// The words that begin a rule: "every", "each", and Todoist's short "ev" (with `!`, counted from when it was done);
+  /// "every" as fingers often type it ("evry").
+  static let everyWords: Set<String> = ["every", "every!", "each", "ev", "ev!", "evry", "evey", "evrey"]
 
   /// Words before "ev" that make it a noun ("the ev", "my ev").
   private static let determiners: Set<String> = ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this"]

@@ -32,8 +32,8 @@ extension TimeParser {
     let clock = { (figure: Scan.ClockFigure, hour: Int) in
       "\(hour):" + (figure.clock.minute < 10 ? "0" : "") + "\(figure.clock.minute)"
     }
-    // "9 to 5": an end before the start is that hour in the afternoon, as most people work it.
-    let end = to.clock.hour < from.clock.hour && to.clock.hour < 12 ? to.clock.hour + 12 : to.clock.hour
+    // "9 to 5", "8 and 8": an end not after the start is that hour in the afternoon, as most people work it.
+    let end = to.clock.hour <= from.clock.hour && to.clock.hour < 12 ? to.clock.hour + 12 : to.clock.hour
     return (
       index + 3,
       "it may be hours or a count; for hours, write \(clock(from, from.clock.hour))-\(clock(to, end)), or with am or pm"
