@@ -158,7 +158,9 @@ public struct CaptureParser: Sendable {
     }
     let words = ranges.map { RecurrenceReader.words(String(joining: characters[$0])).first ?? "" }
     let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
-    for index in words.indices.filter({ !bare.contains($0) }) + bare {
+    // "fortnightly on fridays": a frequency word with its days is read first, or the days alone would be weekly.
+    let withDays = bare.filter { $0 + 1 < words.count && words[$0 + 1] == "on" }
+    for index in withDays + words.indices.filter({ !bare.contains($0) }) + bare.filter({ !withDays.contains($0) }) {
       let reading = ruleReading(words, ranges, at: index, bare: bare.contains(index), characters)
       guard case (var rule, let clock, var end)? = reading else { continue }
       if rule.frequency == .yearly, let (day, after) = holidayStart(words, end) {
@@ -213,6 +215,7 @@ public struct CaptureParser: Sendable {
       !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
       || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
       || RecurrenceReader.withoutDays(Recurrence(.daily), words, index + 1) != nil
+      || (words[index + 1] == "on" && RecurrenceReader.weekdayList(words, index + 2) != nil)
     guard standsAlone || timeFollows(words, index + 1) else { return nil }
     return RecurrenceReader.phrase(words, at: index)
       ?? (Self.opensTitle(words, ranges, at: index, characters) ? nil : RecurrenceReader.weekdayRun(words, at: index))

@@ -34,24 +34,22 @@ struct Chunk {
       if word.utf8.count <= 11, let full = TimeWords.shorthands[word], word != "cob" || chunks.last?.word != "the" {
         word = full
       }
+      let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
+      let punctuated = upper < end
+      // "@10:30": the "@" of a time written against it, as two words ("@ 10:30"); an address has letters there.
+      let atTime =
+        word.utf8.count > 1 && word.utf8.first == UInt8(ascii: "@")
+        && word.utf8.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true
       // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting
       // a line into words.
       let link =
-        word.contains(text: "://") || word.hasPrefix("www.")
-        || (word.utf8.contains(UInt8(ascii: "@")) && word.count > 1)
-      let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
-      let punctuated = upper < end
+        !atTime
+        && (word.contains(text: "://") || word.hasPrefix("www.")
+          || (word.utf8.contains(UInt8(ascii: "@")) && word.count > 1))
       // "22-23", "3:30-4:30pm": the two ends of a range, and the dash between them, as three words.
-      if !link, let dash = rangeDash(in: word) {
-        let offset = word.distance(from: word.startIndex, to: dash)
-        chunks.append(
-          Chunk(word: String(word[..<dash]), range: lower..<(lower + offset), comma: false, protected: inQuotes))
-        chunks.append(
-          Chunk(word: "-", range: (lower + offset)..<(lower + offset + 1), comma: false, protected: inQuotes))
-        chunks.append(
-          Chunk(
-            word: String(word[word.index(after: dash)...]), range: (lower + offset + 1)..<upper, comma: comma,
-            punctuated: punctuated, protected: inQuotes))
+      if let mark = atTime ? 0 : link ? nil : rangeDash(in: word).map({ word.distance(from: word.startIndex, to: $0) })
+      {
+        chunks += cut(word, at: mark, lower..<upper, comma: comma, punctuated: punctuated, protected: inQuotes)
         return
       }
       let shortYear = leading == 1 && current[0] == "'" && characters.count == 2 && characters.allSatisfy(\.isNumber)
@@ -71,6 +69,26 @@ struct Chunk {
     }
     flush(at: text.count)
     return chunks
+  }
+
+  /// `word`, at `range`, as the word before the one-character mark at `offset` (if any), the mark, and the word after
+  /// it, which keeps the comma and punctuation after the whole ("22-23" as "22", "-", "23"; "@10:30" as "@", "10:30").
+  private static func cut(
+    _ word: String, at offset: Int, _ range: Range<Int>, comma: Bool, punctuated: Bool, protected: Bool
+  ) -> [Chunk] {
+    let characters = Array(word)
+    let (lower, mark) = (range.lowerBound, range.lowerBound + offset)
+    var parts: [Chunk] = []
+    if offset > 0 {
+      parts.append(
+        Chunk(word: String(characters[..<offset]), range: lower..<mark, comma: false, protected: protected))
+    }
+    parts.append(Chunk(word: String(characters[offset]), range: mark..<(mark + 1), comma: false, protected: protected))
+    parts.append(
+      Chunk(
+        word: String(characters[(offset + 1)...]), range: (mark + 1)..<range.upperBound, comma: comma,
+        punctuated: punctuated, protected: protected))
+    return parts
   }
 
   /// `Character.isUppercase` without the Unicode tables for an ASCII letter, the first letter of most words.

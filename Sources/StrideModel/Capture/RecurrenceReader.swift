@@ -278,7 +278,8 @@ public enum RecurrenceReader {
     }
     if position + 2 < words.count, words[position] == "in", words[position + 1] == "the" { position += 2 }
     guard position < words.count else { return (nil, index) }
-    var word = words[position]
+    // "every sunday arvo": a part of the day as people shorten it.
+    var word = TimeWords.shorthands[words[position]] ?? words[position]
     if word.hasSuffix("s"), TimeWords.dayParts[String(word.dropLast())] != nil { word.removeLast() }
     guard word != "noon", word != "midday", let part = TimeWords.dayParts[word] else { return (nil, index) }
     return (part, position + 1)

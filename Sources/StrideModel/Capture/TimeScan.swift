@@ -318,7 +318,11 @@ struct Scan {
   /// day's ("tmrw 9", "fri 4"). "wed", "sat" and "sun" count only after a marker, as they do alone.
   func isDayWord(at index: Int, marked: Bool) -> Bool {
     guard index >= 0, let word = word(index), !chunks[index].punctuated else { return false }
-    if TimeWords.weekdays[word] != nil { return !careful || marked || !TimeWords.ambiguousWeekdays.contains(word) }
+    if TimeWords.weekdays[word] != nil {
+      // "next sat 11": "next", "this" or "on" before it has made it a day.
+      let said = index > 0 && (TimeWords.periodShifts[chunks[index - 1].word] != nil || chunks[index - 1].word == "on")
+      return !careful || marked || said || !TimeWords.ambiguousWeekdays.contains(word)
+    }
     return TimeWords.dayWords.contains(word)
   }
 
