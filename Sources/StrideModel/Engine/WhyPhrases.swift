@@ -99,7 +99,7 @@ struct WhyPhrases {
       return (fits.map { "\(about), which fits \($0)" } ?? about) + ": \(applied.words)"
     }
     if let fits { return "fits \(fits)" }
-    return Minutes.format(estimate)
+    return "about \(Minutes.format(estimate)) of work"
   }
 
   /// Overdue is stated plainly, never shouted, and the same a day or a month on: "overdue since 23 October".
