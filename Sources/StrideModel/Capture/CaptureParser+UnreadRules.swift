@@ -130,6 +130,20 @@ extension CaptureParser {
       reason: "it may be the routine's hour or a count; for the hour, write at \(hour)am or at \(hour)pm")
   }
 
+  /// "team lunch monthly on fridays": a frequency word longer than a week before weekdays, which do not say which of
+  /// them; where it ends and why it is named.
+  static func weekdaysOfLongerPeriod(_ words: [String], at index: Int) -> (Int, String)? {
+    guard let rule = RecurrenceReader.frequencyWord(words[index]), rule.frequency != .weekly,
+      rule.frequency != .daily, rule.frequency != .hourly, index + 1 < words.count, words[index + 1] == "on",
+      let (days, end) = RecurrenceReader.weekdayList(words, index + 2), days.count == 1
+    else { return nil }
+    let name = Recurrence.weekdayNames[days[0] - 1].lowercased()
+    let period = rule.frequency == .yearly ? "year" : rule.interval == 3 ? "quarter" : "month"
+    return (
+      end, "it does not say which \(name) of the \(period); write every first \(name), or every \(name) for each one"
+    )
+  }
+
   /// "every month x 6 instalment", "eggs every week x12": a figure marked with "x" right after a rule may be how
   /// many times the routine comes or how many of a thing to get; it stays in the title, named.
   func markedCount(
@@ -153,7 +167,7 @@ extension CaptureParser {
       guard
         let (end, reason) = Self.everyYear(words, at: index) ?? Self.severalNth(words, at: index)
           ?? RecurrenceReader.timesAPeriod(words, at: index)
-          ?? Self.otherPeriods(words, at: index)
+          ?? Self.otherPeriods(words, at: index) ?? Self.weekdaysOfLongerPeriod(words, at: index)
       else {
         continue
       }

@@ -160,6 +160,11 @@ public struct CaptureParser: Sendable {
     let bare = words.indices.filter { RecurrenceReader.frequencyWord(words[$0]) != nil }
     // "fortnightly on fridays": a frequency word with its days is read first, or the days alone would be weekly.
     let withDays = bare.filter { $0 + 1 < words.count && words[$0 + 1] == "on" }
+    // "monthly on fridays": which Friday is not said; named (`weekdaysOfLongerPeriod`), never every Friday.
+    if withDays.contains(where: { Self.weekdaysOfLongerPeriod(words, at: $0) != nil }) {
+      if let unread = unreadRule(words, ranges, characters) { result.spans.append(unread) }
+      return
+    }
     for index in withDays + words.indices.filter({ !bare.contains($0) }) + bare.filter({ !withDays.contains($0) }) {
       let reading = ruleReading(words, ranges, at: index, bare: bare.contains(index), characters)
       guard case (var rule, let clock, var end)? = reading else { continue }
@@ -215,7 +220,8 @@ public struct CaptureParser: Sendable {
       !bare || (index == 0 && words[0] != "hourly") || index == words.count - 1 || words[index + 1] == "at"
       || Self.bareEstimate(words[index + 1]) != nil || Self.beginsSeries(words, index + 1)
       || RecurrenceReader.withoutDays(Recurrence(.daily), words, index + 1) != nil
-      || (words[index + 1] == "on" && RecurrenceReader.weekdayList(words, index + 2) != nil)
+      || (words[index + 1] == "on" && RecurrenceReader.frequencyWord(words[index])?.frequency == .weekly
+        && RecurrenceReader.weekdayList(words, index + 2) != nil)
     guard standsAlone || timeFollows(words, index + 1) else { return nil }
     return RecurrenceReader.phrase(words, at: index)
       ?? (Self.opensTitle(words, ranges, at: index, characters) ? nil : RecurrenceReader.weekdayRun(words, at: index))

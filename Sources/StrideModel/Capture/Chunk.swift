@@ -36,10 +36,12 @@ struct Chunk {
       }
       let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
       let punctuated = upper < end
-      // "@10:30": the "@" of a time written against it, as two words ("@ 10:30"); an address has letters there.
+      // "@10:30", "@3pm": the "@" of a time written against it, as two words ("@ 10:30"); an address has letters
+      // there, and a price ("@2.50", "@3") no colon, am or pm.
       let atTime =
         word.utf8.count > 1 && word.utf8.first == UInt8(ascii: "@")
         && word.utf8.dropFirst().first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true
+        && (word.utf8.contains(UInt8(ascii: ":")) || Scan.meridiemSuffix(String(word.dropFirst())).1 != nil)
       // Byte searches: `String.contains` of a string goes through Foundation's `range(of:)`, a fifth of cutting
       // a line into words.
       let link =

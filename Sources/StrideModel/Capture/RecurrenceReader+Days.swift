@@ -53,9 +53,10 @@ extension RecurrenceReader {
     return (fewer, end)
   }
 
-  /// "weekdays", "workdays", "weekends" alone, as "tuesdays" is ("standup weekdays at 9", "long run weekends"): the
-  /// days Monday to Friday, or Saturday and Sunday, and the index after the word. Only where the word says when: at
-  /// the start or the end of the line, or before the time it happens; "plan weekdays meals" names no routine.
+  /// "weekdays", "workdays", "weekends" alone, as "tuesdays" is ("standup weekdays at 9", "call mum on weekends"): the
+  /// days Monday to Friday, or Saturday and Sunday, and the index after the word. Only where the word says when: after
+  /// "on", before the time it happens, or opening a line that has its clock time ("weekdays standup 9:15"); "plan
+  /// weekdays meals", "free weekends" and "weekends are for rest" name no routine.
   static func daysInThePlural(_ words: [String], _ index: Int) -> ([Int], Int)? {
     let word = words[index]
     let days: [Int]
@@ -64,18 +65,18 @@ extension RecurrenceReader {
     case "weekends", "week-ends", "wknds", "wkends": days = [6, 7]
     default: return nil
     }
-    // "over the 2 upcoming weekends", "these weekdays": some of them, not each.
-    if index > 0,
-      TimeWords.determiners.contains(words[index - 1]) || countsSome.contains(words[index - 1])
-        || TimeWords.amounts[words[index - 1]] != nil || Int(words[index - 1]) != nil
-    {
-      return nil
-    }
-    let next = index + 1
+    // "call mum on weekends", or before the time it happens; as a noun ("ask about working weekends", "weekends
+    // are for rest", "the 2 upcoming weekends") it stays.
     let saysWhen =
-      index == 0 || next == words.count || ["at", "@", "from", "starting", "until"].contains(words[next])
-      || looksLikeClock(words[next]) || dayPartSuffix(words, next).1 > next
-    return saysWhen ? (days, next) : nil
+      (index > 0 && words[index - 1] == "on") || timeFollows(words, index + 1)
+      || (index == 0 && words.dropFirst().contains(where: looksLikeClock))
+    return saysWhen ? (days, index + 1) : nil
+  }
+
+  /// Whether a time of day follows at `index`: "at", "@", a clock ("9:15", "7pm") or a part of the day ("morning").
+  static func timeFollows(_ words: [String], _ index: Int) -> Bool {
+    guard index < words.count else { return false }
+    return ["at", "@"].contains(words[index]) || looksLikeClock(words[index]) || dayPartSuffix(words, index).1 > index
   }
 
   /// "& fri night" after "every tues night": more weekdays at the same time of day, and the index after them; nil
@@ -85,20 +86,15 @@ extension RecurrenceReader {
     return (days, after)
   }
 
-  /// "and fri morning", "& thu night" at `index`: the weekdays, the index after the words, and their time of day.
-  static func daysAtAPart(_ words: [String], _ index: Int) -> ([Int], Int, ClockTime)? {
+  /// "and fri morning", "& thu night", "and fri" at `index`: the weekdays, the index after the words, and their time
+  /// of day if one is said.
+  static func daysAtAPart(_ words: [String], _ index: Int) -> ([Int], Int, ClockTime?)? {
     guard index + 1 < words.count, ["and", "&"].contains(words[index]),
       let (days, after) = weekdayList(words, index + 1)
     else { return nil }
     let (part, end) = dayPartSuffix(words, after)
-    return part.map { (days, end, $0) }
+    return (days, end, part)
   }
-
-  /// Words before "weekends" or "weekdays" that make them some, not each.
-  private static let countsSome: Set<String> = [
-    "these", "those", "this", "upcoming", "coming", "next", "last", "few", "several", "both", "all", "some", "many",
-    "other", "two", "of",
-  ]
 
   /// "every christmas", "every new year's day": a holiday on the same date each year, after "every" at `index`, as a
   /// yearly rule; the capture reads its day (`CaptureParser.holidayStart`). Nil for any other words.
@@ -160,9 +156,17 @@ extension RecurrenceReader {
     }
     guard parts.count >= 2, !parts.contains(nil) else { return nil }
     let days = parts.compactMap { $0 }
+    // "t/f", "r/w", "m/f": two single letters are true/false, read/write, male/female far more often than days.
+    guard !slash || parts.count > 2 || word.count > 3 else { return nil }
     guard !slash else { return days }
     guard days.count == 2 else { return nil }
     return days[0] <= days[1] ? Array(days[0]...days[1]) : Array(days[0]...7) + Array(1...days[1])
+  }
+
+  /// Whether `word` writes weekdays by their letters alone ("mwf", "m/w/f", "t/th"), not by their names ("mon/wed").
+  static func lettersOnly(_ word: String) -> Bool {
+    weekdayLetters[word] != nil
+      || word.split(separator: "/").allSatisfy { TimeWords.weekdays[String($0)] == nil }
   }
 
   /// Weekdays as a timetable writes them, by their letters: "mwf", "tth" (Tuesday and Thursday), "mtwtf".

@@ -157,8 +157,10 @@ public enum RecurrenceReader {
       rule = Recurrence(.weekly, weekdays: [6, 7])
       position += 1
     } else if let (days, end) = weekdayList(words, position) {
-      rule = Recurrence(.weekly, interval: interval, weekdays: days)
-      position = end
+      // "every tuesday fortnight": every other one.
+      let fortnight = end < words.count && words[end] == "fortnight"
+      rule = Recurrence(.weekly, interval: interval * (fortnight ? 2 : 1), weekdays: days)
+      position = fortnight ? end + 1 : end
     } else if interval == 1, let part = TimeWords.dayParts[word] ?? (word == "tonight" ? ClockTime(hour: 20) : nil) {
       rule = Recurrence(.daily)
       clock = part
@@ -278,8 +280,13 @@ public enum RecurrenceReader {
     }
     if position + 2 < words.count, words[position] == "in", words[position + 1] == "the" { position += 2 }
     guard position < words.count else { return (nil, index) }
-    // "every sunday arvo": a part of the day as people shorten it.
-    var word = TimeWords.shorthands[words[position]] ?? words[position]
+    // "every sunday arvo": a part of the day as people shorten it ("aft" only last: "every sat aft deck" is a boat's);
+    // "every sat early morning": said closer.
+    if position + 1 < words.count, let shaded = TimeWords.shadedDayParts[words[position] + " " + words[position + 1]] {
+      return (shaded, position + 2)
+    }
+    let last = position + 1 == words.count
+    var word = last && words[position] == "aft" ? "afternoon" : TimeWords.shorthands[words[position]] ?? words[position]
     if word.hasSuffix("s"), TimeWords.dayParts[String(word.dropLast())] != nil { word.removeLast() }
     guard word != "noon", word != "midday", let part = TimeWords.dayParts[word] else { return (nil, index) }
     return (part, position + 1)
@@ -294,10 +301,13 @@ public enum RecurrenceReader {
     if words[position] == "on", position + 1 < words.count { position += 1 }
     // "the t/th schedule", "my mondays crew": days that describe a thing.
     if position > 0, TimeWords.determiners.contains(words[position - 1]) { return nil }
-    // "mon/wed/fri": one word.
+    // "mon/wed/fri": one word. Weekdays by their letters ("m/w/f", "tth") only after "on" or before the time: as
+    // words they are as often other things ("w/r/t", "mwf classes").
     let word = words[position]
-    if word.contains("/") {
-      guard let days = joinedWeekdays(word).map({ Set($0).sorted() }) else { return nil }
+    if word.contains("/") || weekdayLetters[word] != nil {
+      guard let days = joinedWeekdays(word).map({ Set($0).sorted() }),
+        !lettersOnly(word) || position > index || timeFollows(words, position + 1)
+      else { return nil }
       let (clock, end) = dayPartSuffix(words, position + 1)
       return (Recurrence(.weekly, weekdays: days), clock, end)
     }

@@ -88,7 +88,7 @@ extension TimeParser {
     return (
       end,
       "it counts from something that is not read as a time, so the due is the time the line names; for \(words) "
-        + "\(chunks[end].word) it, write that day"
+        + (chunks[end].word == "prior" ? "prior to" : chunks[end].word) + " it, write that day"
     )
   }
 
@@ -142,7 +142,10 @@ extension TimeParser {
       index + 1 < scan.chunks.count && !scan.chunks[index].punctuated
       && read.contains(where: scan.chunks[index + 1].range.overlaps)
       && (scan.chunks[index + 1].word.startsWithDigit || ["at", "@"].contains(scan.chunks[index + 1].word))
-    if marked || besideTime, let reason = dottedDayReason(word) { return reason }
+    // Beside a time only as a date is written, each part in two figures ("10.12 at 3pm"), not a weight or a
+    // version ("weigh 3.5 at 7am", "upgrade to 1.12 at 3pm").
+    let dayLike = word.split(separator: ".").allSatisfy { $0.count == 2 }
+    if marked || (besideTime && dayLike), let reason = dottedDayReason(word) { return reason }
     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
     guard dateOrder == .unknown, parts.count == 2,
       let readings = Scan.numericReadings(word, parser: self), let dayFirst = readings.0,

@@ -165,7 +165,13 @@ extension Scan {
       !countFollows(index + 1)
     else { return false }
     if index == 1 { return true }
-    guard let (piece, end, _) = piece(at: 0, afterAt: false, marked: false), end == index - 1 else { return false }
+    // Read on the words before "at" alone: a piece that reads a phrase after it ("week of …") cannot come back to
+    // this hour and ask again.
+    var before = Scan(parser: parser, chunks: Array(chunks[..<(index - 1)]), careful: careful)
+    before.aheadOnly = aheadOnly
+    guard let (piece, end, _) = before.piece(at: 0, afterAt: false, marked: false), end == index - 1 else {
+      return false
+    }
     switch piece {
     case .day, .date, .weekday: return true
     default: return false

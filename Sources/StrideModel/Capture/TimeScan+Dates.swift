@@ -73,36 +73,18 @@ extension Scan {
     }
   }
 
-  /// A part of the day said as a phone shortens it or closer than a part alone: "tmrw am", "late afternoon".
-  private func dayPartPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    halfDayPiece(word, index, marked: marked) ?? shadedDayPart(word, index)
-  }
-
-  /// "tmrw am", "fri pm": a day's morning or afternoon, as a phone's shorthand writes them; only right after a word
-  /// that names the day (after a figure they are the clock's: "9 am").
-  private func halfDayPiece(_ word: String, _ index: Int, marked: Bool) -> (Piece, Int, Bool)? {
-    guard let part = TimeWords.halfDays[word], isDayWord(at: index - 1, marked: marked) else { return nil }
-    return (.dayPart(part), index + 1, false)
-  }
-
-  /// "early morning", "mid-afternoon", "late afternoon", "early evening": a part of the day said closer, at its own
-  /// hour (TimeWords.shadedDayParts). Like a part of the day alone, it says when only beside a day ("call late
-  /// afternoon tmrw"); "late" and "early" are not left in the title.
-  private func shadedDayPart(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    guard ["early", "mid", "late"].contains(word) || word.hasPrefix("mid-") else { return nil }
-    let (shade, part, end) =
-      word.hasPrefix("mid-")
-      ? ("mid", String(word.dropFirst(4)), index + 1) : (word, self.word(index + 1) ?? "", index + 2)
-    guard let clock = TimeWords.shadedDayParts[shade + " " + part] else { return nil }
-    return (.dayPart(clock), end, true)
-  }
-
   /// "friday", "fri", "friday next week", "tuesday of next week", "friday after next", and "friday week" (British:
   /// a week after the coming Friday; inside a title only where the phrase ends, so "friday week planning" stays).
   func weekdayPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
     // "black friday", "ash wednesday": named days, not the next Friday.
     if index > 0, TimeWords.weekdayCompounds.contains(chunks[index - 1].word) { return nil }
+    // "paint the late afternoon sun", "the early morning sat nav": after a part of the day, "sun" and "sat" are
+    // things (a day is written before its part: "sunday afternoon").
+    if careful, index > 0, TimeWords.ambiguousWeekdays.contains(word), TimeWords.dayParts[chunks[index - 1].word] != nil
+    {
+      return nil
+    }
     // "the mon-fri bus pass": two weekdays before a noun describe it.
     if careful {
       let isWeekday = { (at: Int) in self.word(at).map { TimeWords.weekdays[$0] != nil } == true }
@@ -302,15 +284,18 @@ extension Scan {
       // A week wholly in the month: its Sunday too ("the fifth week of march 2027" is no week of March's).
       return day.month == month.month && (noun != "week" || day.adding(days: 6).month == month.month) ? day : nil
     }
-    guard var date = day(in: month) else { return nil }
-    // Over once its last day has passed: "the last weekend of november" on its Sunday is today's weekend.
-    let span = noun == "week" ? 6 : TimeWords.weekendWords.contains(noun) ? 1 : 0
-    if !fixed, date.adding(days: span) < parser.today, let later = day(in: month.adding(months: 12)) { date = later }
     // "the last wednesday of the month" once this month's has passed: the coming one, as "the first of the month"
-    // is ("of this month" says this one).
+    // is ("of this month" says this one); "the fifth friday of the month", the next month that has one.
     let theMonth =
       self.word(position + 2) == "month" || (self.word(position + 2) == "the" && self.word(position + 3) == "month")
-    if theMonth, date.adding(days: span) < parser.today, let later = day(in: month.adding(months: 1)) { date = later }
+    let span = noun == "week" ? 6 : TimeWords.weekendWords.contains(noun) ? 1 : 0
+    let ahead = { (day: CivilDate) in day.adding(days: span) >= parser.today }
+    guard
+      var date = theMonth
+        ? (0...12).lazy.compactMap({ day(in: month.adding(months: $0)) }).first(where: ahead) : day(in: month)
+    else { return nil }
+    // Over once its last day has passed: "the last weekend of november" on its Sunday is today's weekend.
+    if !fixed, !ahead(date), let later = day(in: month.adding(months: 12)) { date = later }
     return (.date(date), after, false)
   }
 

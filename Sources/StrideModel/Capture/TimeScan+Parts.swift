@@ -204,7 +204,10 @@ extension Scan {
   /// "in the next hour", "within the next 2 days", "in the 2 coming days": "next", or a count of periods ahead,
   /// after "in the" or "within the"; and "within the hour", "within the week".
   func withinNextPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
-    if word == "within", self.word(index + 1) == "the", let unit = self.word(index + 2) {
+    // In a title only where the phrase ends: "stay within the hour limit" is a limit.
+    if word == "within", self.word(index + 1) == "the", let unit = self.word(index + 2),
+      !careful || endsDate(at: index + 2)
+    {
       // "within the hour": an hour from now; "within the day", "within the week": before it is out, so its last day.
       switch unit {
       case "hour": return (.instant(parser.reference.addingTimeInterval(Seconds.hours(1))), index + 3, false)

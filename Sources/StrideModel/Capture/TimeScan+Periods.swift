@@ -6,6 +6,7 @@ import StrideBase
 extension Scan {
   /// "this friday", "next week", "next month", "last monday", "this evening", "next weekend", "the current week",
   /// "the previous month", "this yr".
+  /// "this aft" is this afternoon (after "this" alone: "the aft deck" is a boat's).
   func modifiedPiece(_ word: String, _ index: Int) -> (Piece, Int, Bool)? {
     guard let shift = TimeWords.periodShifts[word], let noun = self.word(index + 1) else { return nil }
     let today = parser.today
@@ -26,7 +27,7 @@ extension Scan {
     if noun == "week's" || noun == "weeks", let weekday = self.word(index + 2).flatMap({ TimeWords.weekdays[$0] }) {
       return (.day(today.startOfWeek.adding(days: 7 * shift + weekday - 1)), index + 3, false)
     }
-    if word == "this", let part = TimeWords.dayParts[noun] {
+    if word == "this", let part = TimeWords.dayParts[noun == "aft" ? "afternoon" : noun] {
       return (.dayWithDefault(today, part), index + 2, false)
     }
     if let month = TimeWords.months[noun] { return modifiedMonth(word, month, index) }

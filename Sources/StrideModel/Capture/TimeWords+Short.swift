@@ -10,10 +10,9 @@ extension TimeWords {
     "tomrow", "tmrrw", "tmorow",
   ]
   /// Time words as people shorten them, read as the word they stand for: "nxt week", "next wk", "next hr", "by cob"
-  /// (close of business: the end of the day), "this arvo" (Australia's afternoon), "this aft".
+  /// (close of business: the end of the day), "this arvo" (Australia's afternoon).
   static let shorthands: [String: String] = [
     "nxt": "next", "wk": "week", "wks": "weeks", "hr": "hour", "hrs": "hours", "cob": "eod", "arvo": "afternoon",
-    "aft": "afternoon",
     "fortnight's": "fortnight",
   ]
   /// "am" and "pm" after a day word, as phones shorten them: "tmrw am" is tomorrow morning, "fri pm" Friday
