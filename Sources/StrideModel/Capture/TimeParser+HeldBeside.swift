@@ -51,7 +51,10 @@ extension TimeParser {
     }
     if case .named(let day)? = TimeWords.misspelt(chunk.word) {
       // "dentist wensday", "lunch fridy": a day word misspelt past reading is named with the day it may be.
-      return (index + 1, "did you mean \(day)? For that day, write \(day)")
+      return (
+        index + 1,
+        "did you mean \(day)? For " + (day.contains(" or ") ? "the day, write it in full" : "that day, write \(day)")
+      )
     }
     return nil
   }

@@ -7,7 +7,7 @@ extension TimeWords {
   enum Misspelt: Equatable {
     /// Read as this day word: it is one slip from it and from no other.
     case read(String)
-    /// Kept and named: it may be this day word.
+    /// Kept and named: it may be this day word ("tuesday"), or one of these ("tuesday or thursday").
     case named(String)
   }
 
@@ -35,14 +35,14 @@ extension TimeWords {
       // "mondays", "fridays": a plural is the day's own word.
       if bytes.count == target.count + 1, bytes.last == 0x73, bytes.starts(with: target) { return nil }
       let distance = slips(bytes, target, atMost: 2)
-      if distance <= 2 { near.append((target, distance)) }
+      // Two slips count only from a long day word ("wensday"); from a short one ("monkey") they make another word.
+      if distance == 1 || (distance == 2 && target.count >= 8 && bytes.count >= 6) { near.append((target, distance)) }
     }
-    guard near.count == 1, let (target, distance) = near.first else { return nil }
-    let day = String(decoding: target, as: UTF8.self)
-    if distance == 1, bytes.count >= 6 { return .read(day) }
-    // Two slips only from a long day word ("wensday"); one slip from a short word ("fridy") may be another word.
-    if distance == 1 || (target.count >= 8 && bytes.count >= 6) { return .named(day) }
-    return nil
+    // The nearest day words: "tusday" is one slip from tuesday and two from thursday, so tuesday.
+    guard let nearest = near.map(\.distance).min() else { return nil }
+    let days = near.filter { $0.distance == nearest }.map { String(decoding: $0.target, as: UTF8.self) }
+    if days.count == 1, nearest == 1, bytes.count >= 6 { return .read(days[0]) }
+    return .named(days.joined(separator: " or "))
   }
 
   /// How many slips turn `a` into `b` (letters left out, added, changed, or two side by side swapped), or more than
