@@ -168,7 +168,10 @@ public struct TimeParser: Sendable {
         role = markerRole
         start = next
       }
-      guard let (phrase, end) = scan.range(at: start, marked: role != nil) else {
+      // "movie night friday": the night is the occasion's; its day is read on its own.
+      guard role != nil || !scan.namesOccasion(at: start),
+        let (phrase, end) = scan.range(at: start, marked: role != nil)
+      else {
         index += 1
         continue
       }

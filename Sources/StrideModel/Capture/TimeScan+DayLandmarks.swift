@@ -11,6 +11,23 @@ extension Scan {
     return isDayWord(at: index + 1, marked: true) || ["on", "this", "next", "every", "at", "@"].contains(next)
   }
 
+  /// Whether the part of the day at `index` ends the name of an occasion before its day ("parents evening tuesday
+  /// 8th", "movie night friday"): the day is read, and the occasion keeps its word. A day that needs a marker ("date
+  /// night sat") leaves the two read together, as before. After a day,
+  /// a marker, a shift or a number it is the day's time as before ("friday night", "tomorrow morning", "this
+  /// evening", "at 7 in the evening").
+  func namesOccasion(at index: Int) -> Bool {
+    guard careful, index > 0, let part = word(index), ["morning", "afternoon", "evening", "night"].contains(part),
+      !chunks[index].punctuated, !chunks[index - 1].punctuated, let before = word(index - 1),
+      before.first?.isLetter == true, isDayWord(at: index + 1, marked: false), !isDayWord(at: index - 1, marked: true),
+      TimeWords.weekdays[before] == nil, TimeWords.periodShifts[before] == nil, !TimeWords.joiners.contains(before),
+      !TimeWords.determiners.contains(before), !TimeWords.dueMarkers.contains(before),
+      !TimeWords.startMarkers.contains(before),
+      !["every", "each", "in", "at", "on", "of", "early", "late"].contains(before)
+    else { return false }
+    return true
+  }
+
   /// Where "first thing" at `index` ends when it says when, with "in the morning" after it or not: at the end of
   /// the line or of its part, beside a day ("first thing tomorrow", "monday first thing", "first thing on friday"),
   /// or opening the line before its task ("first thing call the bank", never "first thing to fix is the door"); and
