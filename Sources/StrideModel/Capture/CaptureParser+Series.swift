@@ -194,15 +194,21 @@ extension CaptureParser {
       return (.clock(times.calendar.clock(of: times.startInstant(match.value))), end)
     }
     let first = startDay(match, words[range])
-    if case .instant(let from) = match.value, case .instant(let to)? = match.end,
+    if case .instant(var from) = match.value, case .instant(var to)? = match.end,
       times.calendar.day(of: from) == times.calendar.day(of: to)
     {
       // "every 2 hours from 10am to 6pm": an hourly routine's hours; "every weekday from 9am to 5pm": its time.
       let clock = times.calendar.clock(of: from)
-      guard recurrence.frequency == .hourly, let until = untilText(match, hourly: true, instant: true) else {
-        return (.clock(clock), end)
+      guard recurrence.frequency == .hourly else { return (.clock(clock), end) }
+      // "every 2 hours between 8am and 8pm" said at 09:00: today's hours, under way, not tomorrow's; the first
+      // time is the next one of them still ahead.
+      let today = times.calendar.adding(days: -1, to: to)
+      if times.calendar.day(of: from) != times.today, today > times.reference,
+        !words[range].contains(where: { TimeWords.dayWords.contains($0) || TimeWords.weekdays[$0] != nil })
+      {
+        (from, to) = (times.calendar.adding(days: -1, to: from), today)
       }
-      return (.window(times.calendar.day(of: from), clock, until), end)
+      return (.window(times.calendar.day(of: from), clock, Timestamp.basic(to)), end)
     }
     if case .instant(let at) = match.value, match.end == nil {
       // "starting tomorrow 8am", "starting now": the first day (this season's, as for a day alone), and the

@@ -107,7 +107,7 @@ extension CaptureParser {
         && !characters[range].contains(where: { Chunk.allQuotes.contains($0) })
     }
     let whole = masked.allSatisfy(takesWhole)
-    guard whole else { return Chunk.split(blanked()) }
+    guard whole else { return Chunk.split(blanked(), mendingDays: true) }
     let shift = line.lowerBound
     return lineChunks.filter { chunk in
       !masked.contains { $0.contains(chunk.range.lowerBound + shift) }

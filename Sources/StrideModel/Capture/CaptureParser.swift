@@ -28,7 +28,7 @@ public struct CaptureParser: Sendable {
     // Words written as a time that cannot be one, judged once in the first line as written.
     let misses = times.nearMisses(in: lineText)
     // The line is cut into words once; the time reader takes them without the words already read.
-    let chunks = Chunk.split(lineText)
+    let chunks = Chunk.split(lineText, mendingDays: true)
     readTokens(characters, titleLine, into: &result, consumed: &consumed)
     readRepeat(characters, titleLine, text: lineText, into: &result, consumed: &consumed)
     // "easter brunch": a holiday that opens the line names the occasion; a clock beside it would be that day's.

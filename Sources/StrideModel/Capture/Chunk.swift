@@ -15,7 +15,9 @@ struct Chunk {
   /// Two figures after an apostrophe ("'26"): a year written short, wherever it stands.
   var shortYear = false
 
-  static func split(_ text: String) -> [Chunk] {
+  /// The words of `text`. `mendingDays`: a capture's line, where a day word misspelt is read as the day
+  /// (`TimeWords.misspelt`); a time read whole (`stride when`, an option) is read as typed.
+  static func split(_ text: String, mendingDays: Bool = false) -> [Chunk] {
     var chunks: [Chunk] = []
     // Most lines have no quote at all (a curly one starts with the byte E2): their characters are not looked at.
     let quoted = text.utf8.contains { $0 == 0x22 || $0 == 0x27 || $0 == 0xE2 } ? quotedOffsets(Array(text)) : []
@@ -28,12 +30,7 @@ struct Chunk {
       let (lower, upper) = (start + leading, end - trailing)
       guard !characters.isEmpty else { return }
       // Built in place: `String(_:)` of characters is the standard library's unspecialised initialiser.
-      var word = String(joining: characters[...]).lowercased()
-      // "nxt wk", "next hr", "by cob": a time's words as people shorten them are read as the words ("corn on the
-      // cob" stays corn).
-      if word.utf8.count <= 11, let full = TimeWords.shorthands[word], word != "cob" || chunks.last?.word != "the" {
-        word = full
-      }
+      let word = read(String(joining: characters[...]).lowercased(), after: chunks.last?.word, mendingDays: mendingDays)
       let inQuotes = !quoted.isEmpty && (start..<end).contains(where: quoted.contains)
       let punctuated = upper < end
       // "@10:30", "@3pm": the "@" of a time written against it, as two words ("@ 10:30"); an address has letters
@@ -93,6 +90,18 @@ struct Chunk {
     return parts
   }
 
+  /// A word as the time reader takes it: "nxt wk", "next hr", "by cob", a time's words as people shorten them, are
+  /// read as the words ("corn on the cob" stays corn); with `mendingDays`, "tomrrow" and "thurdsay", a day word one
+  /// slip from it and from no other, are that day. After a repeat word the near-miss rule names it: a routine is
+  /// kept for good, so its day is asked, not guessed.
+  static func read(_ word: String, after previous: String?, mendingDays: Bool) -> String {
+    if word.utf8.count <= 11, let full = TimeWords.shorthands[word], word != "cob" || previous != "the" { return full }
+    guard mendingDays, !RecurrenceReader.everyWords.contains(previous ?? ""),
+      case .read(let day)? = TimeWords.misspelt(word)
+    else { return word }
+    return day
+  }
+
   /// `Character.isUppercase` without the Unicode tables for an ASCII letter, the first letter of most words.
   static func isUppercase(_ character: Character) -> Bool {
     guard let ascii = character.asciiQuick else { return character.isUppercase }
@@ -149,7 +158,9 @@ struct Chunk {
     if TimeWords.weekdays[String(before)] != nil, TimeWords.weekdays[String(after)] != nil { return dash }
     // "15h30-18h": two hours as much of Europe writes them.
     if Scan.isHourMark(String(before)), Scan.isHourMark(String(after)) { return dash }
-    return end(before) && end(after) ? dash : nil
+    // "noon-1", "12-midnight": noon and midnight are clock times as much as figures are.
+    let named: Set<Substring> = ["noon", "midday", "midnight"]
+    return (end(before) || named.contains(before)) && (end(after) || named.contains(after)) ? dash : nil
   }
 
   /// The character offsets inside a pair of quotes: double quotes (straight or curly) that close, or single

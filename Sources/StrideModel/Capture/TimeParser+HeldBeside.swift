@@ -26,6 +26,14 @@ extension TimeParser {
       // dropped.
       return (end, "the time before it was read, and a task keeps one; write the one you mean")
     }
+    if index + 2 < chunks.count, chunks[index + 1].word == "or", read.contains(where: chunks[index + 2].range.overlaps),
+      !chunks[index].punctuated,
+      let phrase = Scan(parser: self, chunks: chunks, careful: false).expression(at: index, marked: true),
+      phrase.first == index, phrase.end == index + 1
+    {
+      // "dentist 10th or 11th", "pay rent 1st or 2nd": the time after "or" was read, and this choice is not dropped.
+      return (index + 2, "the time after it was read, and a task keeps one; write the one you mean")
+    }
     if index > 0, !TimeWords.determiners.contains(chunks[index - 1].word), chunks[index - 1].word != "of",
       let (end, name) = scan.unreadHoliday(at: index), end < chunks.count, !chunks[end - 1].punctuated
     {
@@ -35,6 +43,18 @@ extension TimeParser {
     }
     if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
       return (end, "it may be a time or an amount; for the time, write \(clock)")
+    }
+    if let part = partOfDayAlone(at: index, scan: scan) {
+      // "email the landlord in the morning": a part of the day alone may say when each day it is done, as a dose's
+      // does ("take 2 in the morning", which stays without a word); named with what to write for a due time.
+      return (index + 3, "it may say when in the day you do it; to be due then, write this \(part) or tomorrow \(part)")
+    }
+    if case .named(let day)? = TimeWords.misspelt(chunk.word) {
+      // "dentist wensday", "lunch fridy": a day word misspelt past reading is named with the day it may be.
+      return (
+        index + 1,
+        "did you mean \(day)? For " + (day.contains(" or ") ? "the day, write it in full" : "that day, write \(day)")
+      )
     }
     return nil
   }
@@ -86,7 +106,7 @@ extension TimeParser {
 
   /// A figure after "at", "around" or "about" that a capture did not read, and how to write it as a time: four
   /// figures on a 24-hour clock ("call the bank at 1030": 10:30, or a price), or an hour alone after "around" or
-  /// "about" where the line ends ("call around 4": 4pm, or how many).
+  /// "about" where the line ends or opens ("call around 4", "roughly 5 call": 5pm, or how many).
   private func looseHour(at index: Int, scan: Scan, read: [Range<Int>]) -> (Int, String)? {
     let chunks = scan.chunks
     let marker = chunks[index].word
@@ -101,7 +121,21 @@ extension TimeParser {
       return (figure + 1, "\(words) \(word.prefix(2)):\(word.suffix(2))")
     }
     let ends = figure + 1 == chunks.count || chunks[figure].punctuated
-    guard marker != "at", ends, (1...12).contains(number) else { return nil }
+    // "roughly 5 call", "about 4 pick up kids": opening the line, it may be when as much as how many.
+    guard marker != "at", ends || index == 0, (1...12).contains(number) else { return nil }
     return (figure + 1, "\(words) \(number)pm or \(words) \(number)am")
+  }
+
+  /// The part of the day in "in the morning" at `index` that ends the line or its part with no day beside it and no
+  /// count before it (a dose: "take 2 in the morning", "inhaler 2 puffs in the morning").
+  private func partOfDayAlone(at index: Int, scan: Scan) -> String? {
+    let chunks = scan.chunks
+    guard chunks[index].word == "in", scan.word(index + 1) == "the", let part = scan.word(index + 2),
+      ["morning", "afternoon", "evening"].contains(part), index + 3 == chunks.count || chunks[index + 2].punctuated
+    else { return nil }
+    let counted = chunks[max(0, index - 2)..<index].contains {
+      $0.word.startsWithDigit || TimeWords.hourWords[$0.word] != nil || $0.word == "half"
+    }
+    return counted ? nil : part
   }
 }

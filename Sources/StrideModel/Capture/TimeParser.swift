@@ -168,7 +168,10 @@ public struct TimeParser: Sendable {
         role = markerRole
         start = next
       }
-      guard let (phrase, end) = scan.range(at: start, marked: role != nil) else {
+      // "movie night friday": the night is the occasion's; its day is read on its own.
+      guard role != nil || !scan.namesOccasion(at: start),
+        let (phrase, end) = scan.range(at: start, marked: role != nil)
+      else {
         index += 1
         continue
       }
@@ -319,12 +322,17 @@ public struct TimeParser: Sendable {
     return CivilDate(year: today.year + 1, month: month, day: day)
   }
 
-  /// A day of the month alone: the next such day after today (skipping months too short for it).
-  func upcoming(dayOfMonth: Int) -> CivilDate? {
+  /// A day of the month alone: the next such day after today (skipping months too short for it); with an ISO
+  /// `weekday`, the next such day that falls on it ("friday the 13th"), looked for over seven years.
+  func upcoming(dayOfMonth: Int, weekday: Int? = nil) -> CivilDate? {
     guard (1...31).contains(dayOfMonth) else { return nil }
-    for monthsAhead in 0...12 {
+    for monthsAhead in 0...(weekday == nil ? 12 : 84) {
       let month = today.startOfMonth.adding(months: monthsAhead)
-      if let date = CivilDate(year: month.year, month: month.month, day: dayOfMonth), date > today { return date }
+      if let date = CivilDate(year: month.year, month: month.month, day: dayOfMonth), date > today,
+        weekday.map({ date.isoWeekday == $0 }) ?? true
+      {
+        return date
+      }
     }
     return nil
   }

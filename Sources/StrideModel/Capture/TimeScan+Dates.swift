@@ -79,9 +79,11 @@ extension Scan {
     guard let weekday = TimeWords.weekdays[word] else { return nil }
     // "black friday", "ash wednesday": named days, not the next Friday.
     if index > 0, TimeWords.weekdayCompounds.contains(chunks[index - 1].word) { return nil }
-    // "paint the late afternoon sun", "the early morning sat nav": after a part of the day, "sun" and "sat" are
-    // things (a day is written before its part: "sunday afternoon").
-    if careful, index > 0, TimeWords.ambiguousWeekdays.contains(word), TimeWords.dayParts[chunks[index - 1].word] != nil
+    // "paint the late afternoon sun", "the early morning sat nav": after a part of the day, "sun" is the sun, and
+    // "sat" or "wed" before more words a thing ("date night sat" is Saturday's).
+    if careful, index > 0, TimeWords.ambiguousWeekdays.contains(word),
+      TimeWords.dayParts[chunks[index - 1].word] != nil,
+      word == "sun" || index + 1 < chunks.count
     {
       return nil
     }

@@ -195,11 +195,14 @@ extension Scan {
     guard let found = dayOfMonth(at: index), found.ordinal, !besideMonth(day: index, end: found.end) else {
       return nil
     }
-    if careful {
+    // "friday the 13th", "sunday 6th": a weekday and a day of the month are the next day that is both.
+    let before = index > 1 && chunks[index - 1].word == "the" ? index - 2 : index - 1
+    let weekday = before >= 0 ? TimeWords.weekdays[chunks[before].word] : nil
+    if careful, weekday == nil {
       guard endsDate(at: found.end - 1) else { return nil }
       if !marked && (found.spelled || (found.end != chunks.count && !clockEndsLine(at: found.end))) { return nil }
     }
-    guard let date = parser.upcoming(dayOfMonth: found.day) else { return nil }
+    guard let date = parser.upcoming(dayOfMonth: found.day, weekday: weekday) else { return nil }
     return (.date(date), found.end, false)
   }
 

@@ -156,6 +156,11 @@ extension Scan {
       guard word == "end" else { return (.day(first), after, false) }
       return (.instant(parser.calendar.date(first.endOfMonth, .endOfDay)), after, false)
     }
+    if prefix.isEmpty, case (.day(let first), let after, _)? = quarterPiece(unit, position) {
+      // "end of q1", "the start of q3 2027": the quarter's last day, its first.
+      let instant = word == "end" ? parser.calendar.date(first.adding(months: 2).endOfMonth, .endOfDay) : nil
+      return (instant.map { .instant($0) } ?? .day(first), after, false)
+    }
     let letter: String =
       switch unit {
       // "end of business": the end of the working day, as "eod" and "cob".

@@ -39,7 +39,7 @@ extension Scan {
       join(&start, &end)
       return (start, end)
     }
-    if let end = bareHourEnd(after: start) { return (start, end) }
+    if let (start, end) = bareHourEnd(after: start) { return (start, end) }
     if let found = sameMonth(start) {
       // "february 20 - 29, 2022" names a day that never was: no range, and no half of one.
       return found.1 == nil ? nil : found
@@ -48,19 +48,33 @@ extension Scan {
   }
 
   /// "8am until 6", "9:30am to 11": an end said as a bare hour after a clock time is the first time that hour comes
-  /// after the start, on the start's day ("8am until 6" ends at 18:00); nil when none does.
-  private func bareHourEnd(after start: Phrase) -> Phrase? {
+  /// after the start, on the start's day ("8am until 6" ends at 18:00); nil when none does. A day after the end is
+  /// both ends' ("noon-1 friday"), and with it the end may pass midnight ("10pm - 6 sat" ends on Sunday at 06:00).
+  private func bareHourEnd(after start: Phrase) -> (Phrase, Phrase)? {
     guard start.dayless, !start.loose, start.passed == nil, case .instant(let from) = start.value,
-      let word = word(start.end + 1), word.utf8.count <= 2, let hour = Int(word), (1...12).contains(hour),
-      !careful || endsDate(at: start.end + 1)
+      let word = word(start.end + 1), word.utf8.count <= 2, let hour = Int(word), (1...12).contains(hour)
     else { return nil }
     let calendar = start.zone.map { LocalCalendar(timeZone: $0.timeZone) } ?? parser.calendar
-    guard let later = Self.hour(hour, after: calendar.clock(of: from)) else { return nil }
-    var end = start
+    let dayAfter = isDayWord(at: start.end + 2, marked: true) ? expression(at: start.end + 2, marked: true) : nil
+    let day = dayAfter.flatMap { if case .day(let day) = $0.value { day } else { nil } }
+    guard day != nil || !careful || endsDate(at: start.end + 1) else { return nil }
+    let clock = calendar.clock(of: from)
+    var (first, end) = (start, start)
+    var last = calendar.day(of: from)
+    if let day, let dayAfter {
+      (first.value, last, end.end) = (.instant(calendar.date(day, clock)), day, dayAfter.end)
+    } else {
+      end.end = start.end + 2
+    }
     end.first = start.end + 1
-    end.end = start.end + 2
-    end.value = .instant(calendar.date(calendar.day(of: from), later))
-    return end
+    if let later = Self.hour(hour, after: clock) {
+      end.value = .instant(calendar.date(last, later))
+    } else if day != nil, let early = ClockTime(hour: hour % 12) {
+      end.value = .instant(calendar.date(last.adding(days: 1), early))
+    } else {
+      return nil
+    }
+    return (first, end)
   }
 
   /// A bare hour (1 to 12) as a range's end: the first time it comes after `start`, that day ("8am until 6" is

@@ -23,6 +23,9 @@ extension Scan {
     var night: Date?
     /// What a marker word joining a piece said the time is for ("tomorrow after lunch").
     var innerRole: TimeParser.Role?
+    /// The time is a landmark of the day ("first thing", "after work"), which says when alone; true for a working
+    /// day's ("before work"), which falls on the next working day it is still ahead on.
+    var landmark: Bool?
 
     var hasDay: Bool { day != nil || instant != nil || night != nil }
     var hasTime: Bool { clock != nil || hour != nil || dayPart != nil || midnight }
@@ -79,13 +82,19 @@ extension Scan {
         guard !hasTime, instant == nil else { return false }
         dayPart = value
         afternoon = value.hour >= 12
-      case .midnight:
+      case .landmark(let value, let workday):
+        return takeLandmark(value, workday: workday)
+      case .midnight, .endOfDay:
         guard !hasTime, instant == nil else { return false }
-        midnight = true
-      case .endOfDay:
-        guard !hasTime, instant == nil else { return false }
-        clock = .endOfDay
+        if case .midnight = piece { midnight = true } else { clock = .endOfDay }
       }
+      return true
+    }
+
+    /// Takes a landmark of the day ("first thing", "before work") when no time was said yet; whether it did.
+    private mutating func takeLandmark(_ value: ClockTime, workday: Bool) -> Bool {
+      guard !hasTime, instant == nil else { return false }
+      (dayPart, afternoon, landmark) = (value, value.hour >= 12, workday)
       return true
     }
 
@@ -129,7 +138,12 @@ extension Scan {
         phrase.dayless = true
         let zoneToday = calendar.day(of: parser.reference)
         let todayAt = calendar.date(zoneToday, time)
-        if todayAt > parser.reference {
+        if let landmark, aheadOnly {
+          // "first thing": today's if still ahead, else tomorrow's; "before work" on a Saturday: Monday's.
+          var day = todayAt > parser.reference ? zoneToday : zoneToday.adding(days: 1)
+          while landmark, day.isoWeekday > 5 { day = day.adding(days: 1) }
+          phrase.value = .instant(calendar.date(day, time))
+        } else if todayAt > parser.reference {
           phrase.value = .instant(todayAt)
         } else if aheadOnly,
           let (at, reading) = passedMorning(

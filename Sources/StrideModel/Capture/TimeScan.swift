@@ -32,6 +32,9 @@ struct Scan {
     case hour(Int, minutes: Int)
     /// A time of day by name ("morning").
     case dayPart(ClockTime)
+    /// A fixed point of the person's day that says when alone ("first thing": the day's start; "before work":
+    /// `workday`, a working day's, so on a weekend the coming Monday's).
+    case landmark(ClockTime, workday: Bool)
     case midnight
     /// The end of a day named beside it: "thurs eod", "eod friday", "monday end of day".
     case endOfDay
@@ -252,7 +255,7 @@ struct Scan {
       // A phrase made only of an ordinary-looking word ("sun", "13th", "morning") needs a marker or a partner.
       let joinedByOn = lastJoiner.map { $0.hasPrefix("on") || $0.hasPrefix("at") || $0.hasPrefix("over") } ?? false
       if risky && pieces == 1 && !marked && !joinedByOn { return nil }
-      if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked { return nil }
+      if pieces == 1, reading.dayPart != nil, lastJoiner == nil, !marked, reading.landmark == nil { return nil }
     }
     // Only an hour said without am or pm inside a capture's line looks at the rest of it ("dinner at 7"); a time
     // read whole (`stride when`, an option) has no other words.
@@ -341,12 +344,12 @@ struct Scan {
     }
     if word == "first", self.word(index + 1) == "thing", let end = firstThingEnd(index) {
       // "first thing tomorrow", "monday first thing": the start of the person's day.
-      return (.dayPart(parser.dayStart), end, false)
+      return (.landmark(parser.dayStart, workday: false), end, false)
     }
     if let landmark = TimeWords.landmarks[word], index > 0, let before = self.word(index - 1),
       before == "after" || before == "before", landmarkSaysWhen(index)
     {
-      return (.dayPart(before == "after" ? landmark.ends : landmark.begins), index + 1, false)
+      return (.landmark(before == "after" ? landmark.ends : landmark.begins, workday: true), index + 1, false)
     }
     if word.utf8.last == UInt8(ascii: "h"), word.count > 3, word.hasSuffix("ish") {
       // "noonish", "5ish", "5:30ish", "noon-ish": about then.

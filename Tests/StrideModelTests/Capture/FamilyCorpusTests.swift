@@ -55,7 +55,8 @@ struct FamilyCorpusTests {
 /// - `kept WORDS` — the words stay in the title and the reply names them with a reason;
 /// - `type TYPE` — the task's type (`obligation` from "ASAP");
 /// - `refused` — the capture is refused with a sentence (an ambiguous figure, say);
-/// - `typed HH:MM` — the line was typed at that time of the reference day (UTC) rather than at 09:00.
+/// - `typed HH:MM` — the line was typed at that time of the reference day (UTC) rather than at 09:00, or `typed
+///   YYYY-MM-DDTHH:MM` at that instant (a line typed on a Sunday).
 struct FamilyCase {
   var text: String
   var expectations: [(key: String, value: String)]
@@ -142,13 +143,17 @@ struct FamilyCase {
     return missing.isEmpty ? .right : .notRead(missing.joined(separator: "; "))
   }
 
-  /// When the line was typed: `typed HH:MM` on the reference day, else the reference instant.
+  /// When the line was typed: `typed HH:MM` on the reference day, `typed YYYY-MM-DDTHH:MM` that instant, else the
+  /// reference instant.
   var typedAt: Date {
     guard let typed = expectations.first(where: { $0.key == "typed" })?.value else { return Fixtures.now }
-    let parts = typed.split(separator: ":").compactMap { Int($0) }
-    let reference = Fixtures.now.timeIntervalSince1970
-    let midnight = reference - reference.truncatingRemainder(dividingBy: 86_400)
-    return Date(timeIntervalSince1970: midnight + Double(parts[0] * 3600 + parts[1] * 60))
+    let (day, clock) =
+      typed.contains("T")
+      ? (String(typed.prefix(10)), String(typed.dropFirst(11))) : (Self.text(Fixtures.now).prefix(10) + "", typed)
+    let parts = clock.split(separator: ":").compactMap { Int($0) }
+    let date = day.split(separator: "-").compactMap { Int($0) }
+    let midnight = CivilDate(year: date[0], month: date[1], day: date[2])!.dayNumber * 86_400
+    return Date(timeIntervalSince1970: Double(midnight + parts[0] * 3600 + parts[1] * 60))
   }
 
   static func text(_ date: Date) -> String {
