@@ -24,9 +24,9 @@ import Synchronization
 /// What each commit changed is handed out once it is on the disk (`handOut(to:)`), commit by commit in their order,
 /// before the caller whose hold made it goes on: the daemon turns it into events without holding up the store.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store`, `running` and `announced` are only touched while `lock` is held, `waiting`, `leading`
-  // and each waiting change's outcome only while `queue` is, `durability`'s state only while it is held, and the
-  // rest are locks, atomics and the log's own `Mutex`.
+  // Sendable because `store`, `running` and `announced` are only touched while `lock` is held; `waiting`,
+  // `leading`, `gathering` and each waiting change's outcome only while `queue` is; `durability`'s state only while
+  // it is held; and the rest are locks, atomics and the log's own `Mutex`.
   private let lock = NSLock()
   private let store: TaskStore
   /// The thread that holds the lock (0: none), to catch a second hold on the same thread.
@@ -36,6 +36,8 @@ final class StoreLock: @unchecked Sendable {
   private var waiting: [WaitingChanges] = []
   /// Whether a thread is gathering and committing a group now.
   private var leading = false
+  /// Whether that thread waits, before its commit, for a sync to end or a change to arrive.
+  private var gathering = false
   /// The part of a group that the thread committing it runs now: the changes it makes join the group.
   private var running: (changes: WaitingChanges, part: Int)?
   /// Whether the store told of a commit during the hold now: its changes are handed out once the hold ends.
@@ -137,8 +139,9 @@ final class StoreLock: @unchecked Sendable {
     let mine = WaitingChanges(parts.indices.map { index in { values[index] = parts[index]() } })
     queue.lock()
     waiting.append(mine)
-    // A group waiting for the disk to be free takes it in (`takeWaitingWhileSyncing`).
-    queue.broadcast()
+    // A group waiting for the disk to be free takes it in (`takeWaitingWhileSyncing`); the other changes waiting
+    // need not wake for it.
+    if gathering { queue.broadcast() }
     // Taken into a group, it waits for that group's sync even after the next group has begun to form.
     while !mine.done && (leading || mine.taken) { queue.wait() }
     let mustLead = !mine.done
@@ -244,7 +247,9 @@ final class StoreLock: @unchecked Sendable {
   private func takeWaitingWhileSyncing() -> [WaitingChanges]? {
     queue.lock()
     defer { queue.unlock() }
-    // The thread that syncs wakes the queue when it is done (`awaitDurable`).
+    // The thread that syncs wakes the queue when it is done (`awaitDurable`), and so does a change that arrives.
+    gathering = true
+    defer { gathering = false }
     while waiting.isEmpty && syncInFlight { queue.wait() }
     return takeAll()
   }
