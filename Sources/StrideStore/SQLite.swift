@@ -23,9 +23,6 @@ package final class SQLiteDatabase {
   /// Work a transaction's changes leave for its end (`CommitWork`): done inside the outermost transaction just
   /// before its `COMMIT`, or dropped when it rolls back.
   package var atCommit: (any CommitWork)?
-  /// How many write transactions have begun to commit on this connection (SQLite's commit hook counts them): a
-  /// caller that syncs the log itself (`syncCommitsLater`) knows from it what its next sync must cover.
-  package fileprivate(set) var commits = 0
 
   /// Opens (creating if needed) the database at `path`; with `readOnly`, only one that exists, for reading.
   package init(path: String, readOnly: Bool = false) throws(StrideError) {
@@ -40,13 +37,6 @@ package final class SQLiteDatabase {
     }
     sqlite3_extended_result_codes(handle, 1)
     identity = Self.identity(of: path)
-    sqlite3_commit_hook(
-      handle,
-      { context in
-        guard let context else { return 0 }
-        Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue().commits += 1
-        return 0
-      }, Unmanaged.passUnretained(self).toOpaque())
   }
 
   private static func identity(of path: String) -> (dev_t, ino_t)? {

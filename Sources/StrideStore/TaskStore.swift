@@ -41,8 +41,8 @@ public final class TaskStore {
   /// Changes committed but not yet handed to `observer`: inside a `batch`, they wait for its commit.
   private var journal: [StoreChange] = []
   private var batching = false
-  /// Told of every change once it is committed, with the store still locked: the daemon only notes them here, and
-  /// turns them into events once it has let go of the store and the commit is on the disk (`StoreLock`).
+  /// Told of every change once it is durable, with the store still locked: the daemon only notes them here, and
+  /// turns them into events once it has let go of the store.
   public var observer: ((TaskStore, [StoreChange]) -> Void)?
 
   /// The zone a routine's next occurrence is counted in (its clock time stays the same across DST).

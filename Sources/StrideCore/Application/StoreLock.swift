@@ -18,76 +18,48 @@ import Synchronization
 /// one piece (`together`), run one after another by the thread that commits them; a change made there joins the
 /// group on the store it holds, without taking the lock again.
 ///
-/// A commit is put on the disk after the lock is let go of (`StoreLock+Durability.swift`): the next group is made
-/// while its pages are synced, and nothing a hold committed, or read, is told to anyone before it is on the disk.
-///
-/// What each commit changed is handed out once it is on the disk (`handOut(to:)`), commit by commit in their order,
-/// before the caller whose hold made it goes on: the daemon turns it into events without holding up the store.
+/// What each commit changed is handed out once the lock is let go of (`handOut(to:)`), commit by commit in their
+/// order, before the caller whose hold made it goes on: the daemon turns it into events without holding up the store.
 final class StoreLock: @unchecked Sendable {
-  // Sendable because `store`, `running` and `announced` are only touched while `lock` is held; `waiting`,
-  // `leading`, `gathering` and each waiting change's outcome only while `queue` is; `durability`'s state only while
-  // it is held; and the rest are locks, atomics and the log's own `Mutex`.
+  // Sendable because `store`, `running` and `announced` are only touched while `lock` is held, `waiting`, `leading`
+  // and each waiting change's outcome only while `queue` is, and the rest are locks and atomics.
   private let lock = NSLock()
   private let store: TaskStore
   /// The thread that holds the lock (0: none), to catch a second hold on the same thread.
   private let holder = Atomic<UInt>(0)
   /// Guards the changes waiting for a commit, and wakes their threads when it is done.
-  let queue = NSCondition()
+  private let queue = NSCondition()
   private var waiting: [WaitingChanges] = []
   /// Whether a thread is gathering and committing a group now.
   private var leading = false
-  /// Whether that thread waits, before its commit, for a sync to end or a change to arrive.
-  private var gathering = false
   /// The part of a group that the thread committing it runs now: the changes it makes join the group.
   private var running: (changes: WaitingChanges, part: Int)?
   /// Whether the store told of a commit during the hold now: its changes are handed out once the hold ends.
   private var announced = false
-  /// The commits the store told of, oldest first, each as the changes it made with the count of commits it ends
-  /// (`TaskStore.commits`), waiting to be on the disk and handed out.
-  private let committed = Locked<[(commits: Int, changes: [StoreChange])]>([])
+  /// The commits the store told of, oldest first, each as the changes it made, waiting to be handed out.
+  private let committed = Locked<[[StoreChange]]>([])
   /// Held while commits are handed out, so that they go out one after another, in commit order.
   private let handing = NSLock()
   /// Hears each commit's changes (`handOut(to:)`).
   private let listener = Locked<(@Sendable ([StoreChange]) -> Void)?>(nil)
-  /// The database's log, synced after the lock is let go of; nil when its commits could not be left unsynced, and
-  /// each `COMMIT` syncs as SQLite does by default.
-  let log: WriteAheadLog?
-  /// How many commits the store had made when the lock was last let go of: all of them written to the log.
-  let written = Atomic<Int>(0)
-  /// Guards `durable`, `syncing` and `syncFailed`, and wakes the threads that wait for a sync.
-  let durability = NSCondition()
-  /// How many of the store's commits are on the disk.
-  var durable = 0
-  /// Whether a thread is syncing the log now.
-  var syncing = false
-  /// Why a sync failed: from then on nothing is on the disk for sure, and no change is acknowledged.
-  var syncFailed: StrideError?
 
   init(_ store: TaskStore) {
     self.store = store
-    log = try? store.syncCommitsLater()
-    durable = store.commits
-    written.store(store.commits, ordering: .relaxed)
-    // Called under the lock: it only notes the commit, which is handed out once it is on the disk.
-    store.observer = { [unowned self] store, changes in
+    // Called under the lock: it only notes the commit, which is handed out after the lock is let go of.
+    store.observer = { [unowned self] _, changes in
       announced = true
-      committed.withLock { $0.append((store.commits, changes)) }
+      committed.withLock { $0.append(changes) }
     }
   }
 
   /// Runs `body` on the store under the lock; it throws what `body` throws (nothing, or a `StrideError`). Once the
-  /// lock is let go of, and what the hold committed or read is on the disk, what it committed is handed out before
-  /// it returns. If that cannot be put on the disk, a hold that committed throws why (when it throws `StrideError`).
+  /// lock is let go of, what it committed is handed out before it returns.
   func locked<T, E: Error>(_ body: (TaskStore) throws(E) -> T) throws(E) -> T {
+    var madeCommits = false
+    defer { if madeCommits { handOutCommitted() } }
     enter()
-    let before = store.commits
-    let value = Result { () throws(E) in try body(store) }
-    let committedHere = store.commits != before
-    let (seen, madeCommits) = leave()
-    let failure = awaitDurable(seen)
-    if madeCommits { handOutCommitted() }
-    if committedHere, let failure = failure as? E { throw failure }
-    return try value.get()
+    defer { madeCommits = leave() }
+    return try body(store)
   }
 
   /// Runs `read` under the lock, then `join` once every commit made before `read` has been handed out and before any
@@ -98,9 +70,8 @@ final class StoreLock: @unchecked Sendable {
     defer { handing.unlock() }
     enter()
     let read = Result { () throws(E) in try read(store) }
-    let (seen, _) = leave()
-    _ = awaitDurable(seen)
-    handOutPending(upTo: seen)
+    _ = leave()
+    handOutPending()
     return join(try read.get())
   }
 
@@ -139,11 +110,7 @@ final class StoreLock: @unchecked Sendable {
     let mine = WaitingChanges(parts.indices.map { index in { values[index] = parts[index]() } })
     queue.lock()
     waiting.append(mine)
-    // A group waiting for the disk to be free takes it in (`takeWaitingWhileSyncing`); the other changes waiting
-    // need not wake for it.
-    if gathering { queue.broadcast() }
-    // Taken into a group, it waits for that group's sync even after the next group has begun to form.
-    while !mine.done && (leading || mine.taken) { queue.wait() }
+    while leading && !mine.done { queue.wait() }
     let mustLead = !mine.done
     if mustLead { leading = true }
     queue.unlock()
@@ -166,60 +133,40 @@ final class StoreLock: @unchecked Sendable {
     return waiting.reduce(0) { $0 + $1.parts.count }
   }
 
-  /// Runs every waiting change, and those that arrive meanwhile, in one transaction; lets go of the lock, so the
-  /// next group may form and run while this one's commit goes to the disk; then, once it is there, hands out what it
-  /// committed and tells each change it is done. A change alone is run as it is, its own transaction, with no
-  /// savepoint inside another.
+  /// Runs every waiting change, and those that arrive meanwhile, in one transaction; then tells each it is done. A
+  /// change alone is run as it is, its own transaction, with no savepoint inside another.
   private func commitWaiting() {
     var group: [WaitingChanges] = []
-    enter()
-    let failed: StrideError?
-    do throws(StrideError) {
-      try runGroup(&group)
-      failed = nil
-    } catch {
-      failed = error
+    let failed: StrideError? = locked { store in
+      guard let first = takeWaiting() else { return nil }
+      group = first
+      if first.count == 1, first[0].parts.count == 1 {
+        run(first)
+        return nil
+      }
+      do throws(StrideError) {
+        try store.batch { () throws(StrideError) in
+          run(first)
+          while let next = takeWaiting() {
+            run(next)
+            group += next
+          }
+        }
+        return nil
+      } catch {
+        return error
+      }
     }
-    let (seen, madeCommits) = leave()
-    queue.lock()
-    leading = false
-    queue.broadcast()
-    queue.unlock()
-    let unsynced = failed == nil ? awaitDurable(seen) : nil
-    if madeCommits { handOutCommitted() }
     queue.lock()
     for changes in group {
       // Run or not (a transaction that did not begin runs none), a part's code may not outlive its caller's call.
       changes.parts = []
-      changes.commitFailed = failed ?? unsynced
+      changes.commitFailed = failed
       changes.done = true
     }
+    leading = false
     queue.broadcast()
     queue.unlock()
-  }
-
-  /// Runs the waiting changes, and those that join meanwhile, as one transaction (a change alone as its own); called
-  /// with the lock held. Throws the commit's error.
-  private func runGroup(_ group: inout [WaitingChanges]) throws(StrideError) {
-    guard let first = takeWaiting() else { return }
-    group = first
-    if let failure = durability.withLock({ syncFailed }) {
-      // Nothing can be acknowledged once a sync has failed: the changes are not made.
-      throw failure
-    }
-    if first.count == 1, first[0].parts.count == 1, !syncInFlight {
-      run(first)
-      return
-    }
-    var joined: [WaitingChanges] = []
-    defer { group += joined }
-    try store.batch { () throws(StrideError) in
-      run(first)
-      while let next = takeWaitingWhileSyncing() {
-        run(next)
-        joined += next
-      }
-    }
   }
 
   /// Runs the parts of each piece in order, on the thread that holds the lock: the changes they make join the group.
@@ -239,26 +186,8 @@ final class StoreLock: @unchecked Sendable {
   private func takeWaiting() -> [WaitingChanges]? {
     queue.lock()
     defer { queue.unlock() }
-    return takeAll()
-  }
-
-  /// The changes waiting now; while an earlier commit is being synced, those that arrive until it is done, so that
-  /// the group made meanwhile is committed, and synced, as one. Nil when none waits and the disk is free.
-  private func takeWaitingWhileSyncing() -> [WaitingChanges]? {
-    queue.lock()
-    defer { queue.unlock() }
-    // The thread that syncs wakes the queue when it is done (`awaitDurable`), and so does a change that arrives.
-    gathering = true
-    defer { gathering = false }
-    while waiting.isEmpty && syncInFlight { queue.wait() }
-    return takeAll()
-  }
-
-  /// Takes every change waiting, or nil when there are none; called with `queue` held.
-  private func takeAll() -> [WaitingChanges]? {
     guard !waiting.isEmpty else { return nil }
     defer { waiting = [] }
-    for changes in waiting { changes.taken = true }
     return waiting
   }
 
@@ -277,16 +206,13 @@ final class StoreLock: @unchecked Sendable {
     holder.store(Self.thread, ordering: .relaxed)
   }
 
-  /// Lets go of the lock; returns how many commits the store has made (all written to the log, the hold's among
-  /// them), and whether the hold made commits, which then wait to be handed out.
-  private func leave() -> (commits: Int, madeCommits: Bool) {
+  /// Lets go of the lock; returns whether the hold made commits, which are then waiting to be handed out.
+  private func leave() -> Bool {
     let madeCommits = announced
     announced = false
-    let commits = store.commits
-    written.store(commits, ordering: .releasing)
     holder.store(0, ordering: .relaxed)
     lock.unlock()
-    return (commits, madeCommits)
+    return madeCommits
   }
 
   /// Hands out the commits waiting, once those another thread is handing out are gone: when it returns, the ones
@@ -294,19 +220,17 @@ final class StoreLock: @unchecked Sendable {
   private func handOutCommitted() {
     handing.lock()
     defer { handing.unlock() }
-    handOutPending(upTo: Int.max)
+    handOutPending()
   }
 
-  /// Hands out the commits waiting that are on the disk, up to the `limit`th; called with `handing` held.
-  private func handOutPending(upTo limit: Int) {
-    let last = min(limit, durableCommits)
+  /// Hands out the commits waiting; called with `handing` held.
+  private func handOutPending() {
     let commits = committed.withLock { commits in
-      let count = commits.prefix { $0.commits <= last }.count
-      defer { commits.removeFirst(count) }
-      return commits.prefix(count)
+      defer { commits = [] }
+      return commits
     }
     guard !commits.isEmpty, let listener = listener.withLock({ $0 }) else { return }
-    for commit in commits { listener(commit.changes) }
+    for changes in commits { listener(changes) }
   }
 }
 
@@ -318,8 +242,6 @@ private final class WaitingChanges {
   var made: [Bool]
   /// Set (under the queue's lock) once the group that ran it has committed or failed to.
   var done = false
-  /// Set (under the queue's lock) once a thread has taken it into a group to commit.
-  var taken = false
   var commitFailed: StrideError?
 
   init(_ parts: [() -> Void]) {
