@@ -117,9 +117,10 @@ package struct History {
       .bind(.integer(entry.seq)).run()
   }
 
-  /// The tasks in their one JSON shape (`Wire.Task`, sorted keys), with no times in words.
+  /// The tasks in their one JSON shape (`Wire.Task`, sorted keys), with no times in words: written straight to bytes,
+  /// the same bytes as `JSONWriter` writes of their trees (`Wire.Task.json`), with no tree made and sorted first.
   private func json(_ tasks: [StrideTask]) -> String {
-    String(decoding: JSONWriter.write(.array(tasks.map { Wire.Task($0).json })), as: UTF8.self)
+    String(decoding: tasks.map { Wire.Task($0) }.jsonBytes, as: UTF8.self)
   }
 
   func tasks(_ json: String) throws(StrideError) -> [StrideTask] {
