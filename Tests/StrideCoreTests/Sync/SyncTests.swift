@@ -259,7 +259,7 @@ struct SyncTests {
     let server = try Radicale()
     _ = try server.dav.send("DELETE", URL(string: server.collection)!, accept: [200, 204])
     let device = try SyncDevice()
-    try device.capture("first thing")
+    try device.capture("the first task")
     let missing = #expect(throws: StrideError.self) { try device.setUp(server, url: server.root) }
     #expect(missing?.code == .syncNotSetUp)
     #expect(missing?.message.contains("--create") == true)
