@@ -184,26 +184,7 @@ extension TaskSaid: JSONPullReadable {
 extension Wire.TaskListResult: JSONPullReadable {
   /// Read as it comes: a listing in parts reads tens of thousands of tasks, a part at a time.
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
-    var result = Wire.TaskListResult(tasks: [])
-    var tasks: [Wire.Task]?
-    try pull.members("a list of tasks") { pull, key throws(JSONUnreadable) in
-      switch key {
-      case "tasks": tasks = try pull.read()
-      case "statuses": result.statuses = try pull.read()
-      case "found": result.found = try Self.decoded(key, pull.value())
-      case "columns": result.columns = try Self.decoded(key, pull.value())
-      default: try pull.skip()
-      }
-    }
-    result.tasks = try tasks.orMissing("tasks", of: "a list of tasks")
-    self = result
-  }
-
-  private static func decoded<Value: Decodable>(_ key: String, _ json: JSONValue) throws(JSONUnreadable) -> Value {
-    do {
-      return try JSONValueDecoder.decode(Value.self, from: json)
-    } catch {
-      throw JSONUnreadable("a list of tasks's '\(key)': \(error)")
-    }
+    let page = try Wire.ListPage<Wire.Task>(pull: &pull)
+    self.init(tasks: page.tasks, found: page.found, statuses: page.statuses, columns: page.columns)
   }
 }
