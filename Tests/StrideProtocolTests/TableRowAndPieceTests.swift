@@ -33,7 +33,8 @@ struct TableRowAndPieceTests {
     #expect(row.id == TaskID(7) && row.title == "t \"q\" 📞" && row.status == .waiting && row.energy == .high)
     #expect(row.progress == StepProgress(done: 1, total: 2))
     #expect(row.due == "today at 17:00" && row.estimateMinutes == 25 && row.list == nil)
-    let noSteps = Array(#"{"id":1,"title":"t","energy":"low","status":"active","subtasks":[],"progress":{"done":0,"total":0}}"#.utf8)
+    let noSteps = Array(
+      #"{"id":1,"title":"t","energy":"low","status":"active","subtasks":[],"progress":{"done":0,"total":0}}"#.utf8)
     #expect(try Wire.TaskRow(pulling: noSteps).progress == nil)
   }
 
