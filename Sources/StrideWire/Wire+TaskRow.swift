@@ -39,12 +39,6 @@ extension Wire {
 }
 
 extension Wire.TaskRow: JSONPullReadable {
-  /// A task's keys in the order the daemon writes them (their bytes' order), so each is found at once.
-  private static let keys = JSONKeys([
-    "blockedBy", "completedAt", "createdAt", "deferCount", "deferral", "deferrals", "due", "energy",
-    "estimateMinutes", "focusSessions", "followUp", "id", "list", "notes", "pinned", "progress", "rawInput", "repeat",
-    "said", "spentSeconds", "start", "status", "subtasks", "tags", "title", "type", "updatedAt", "waitingFor",
-  ])
   private static let saidKeys = JSONKeys(["backOn", "created", "deferral", "done", "due"])
   private static let stepKeys = JSONKeys(["completedAt", "done"])
 
@@ -54,17 +48,17 @@ extension Wire.TaskRow: JSONPullReadable {
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
     var id: TaskID?, title: String?, status: TaskStatus?, energy: EnergyLevel?, progress: StepProgress?
     var (estimate, due, list, steps): (Int?, String?, String?, StepProgress?) = (nil, nil, nil, nil)
-    try pull.members("a task", keys: Self.keys) { pull, place throws(JSONUnreadable) in
-      switch place {
-      case 7: energy = try pull.read()
-      case 8: estimate = try pull.read()
-      case 11: id = try pull.read()
-      case 12: list = try pull.read()
-      case 15: progress = try pull.read()
-      case 18: due = try Self.due(&pull)
-      case 21: status = try pull.read()
-      case 22: steps = try Self.steps(&pull)
-      case 24: title = try pull.read()
+    try pull.members("a task", keys: Wire.TaskKey.keys) { pull, place throws(JSONUnreadable) in
+      switch place.map({ Wire.TaskKey.all[$0] }) {
+      case .energy?: energy = try pull.read()
+      case .estimateMinutes?: estimate = try pull.read()
+      case .id?: id = try pull.read()
+      case .list?: list = try pull.read()
+      case .progress?: progress = try pull.read()
+      case .said?: due = try Self.due(&pull)
+      case .status?: status = try pull.read()
+      case .subtasks?: steps = try Self.steps(&pull)
+      case .title?: title = try pull.read()
       default: try pull.skip()
       }
     }
