@@ -41,20 +41,26 @@ struct TableRowAndPieceTests {
   @Test("a row that cannot be read says which field is missing or wrong, as the whole task's reader does")
   func rowErrors() throws {
     let task = String(decoding: Self.tasks[0].jsonBytes, as: UTF8.self)
-    let broken = [
-      task.replacingOccurrences(of: #""title":"write the report","#, with: ""),
-      task.replacingOccurrences(of: #""energy":"medium""#, with: #""energy":"sleepy""#),
-      task.replacingOccurrences(of: #""id":1,"#, with: #""id":"one","#),
-      task.replacingOccurrences(of: #""subtasks":"#, with: #""steps":"#),
+    // Each change to the task's text: what it replaces, and with what.
+    let changes = [
+      (#""title":"write the report","#, ""), (#""energy":"medium""#, #""energy":"sleepy""#),
+      (#""id":1,"#, #""id":"one","#), (#""subtasks":"#, #""steps":"#),
     ]
-    for text in broken {
-      #expect(text != task)
-      var whole = ""
-      do { _ = try Wire.Task(pulling: Array(text.utf8)) } catch { whole = "\(error)" }
-      var row = ""
-      do { _ = try Wire.TaskRow(pulling: Array(text.utf8)) } catch { row = "\(error)" }
-      #expect(!row.isEmpty)
-      #expect(row == whole, "\(text)")
+    for (old, new) in changes {
+      let bytes = Array(task.replacingOccurrences(of: old, with: new).utf8)
+      let row = Self.failure { () throws(JSONUnreadable) in _ = try Wire.TaskRow(pulling: bytes) }
+      #expect(bytes != Array(task.utf8) && !row.isEmpty)
+      #expect(row == Self.failure { () throws(JSONUnreadable) in _ = try Wire.Task(pulling: bytes) }, "\(new)")
+    }
+  }
+
+  /// What `read` fails with, in words; empty when it does not fail.
+  static func failure(_ read: () throws(JSONUnreadable) -> Void) -> String {
+    do {
+      try read()
+      return ""
+    } catch {
+      return "\(error)"
     }
   }
 
