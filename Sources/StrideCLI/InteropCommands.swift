@@ -20,43 +20,45 @@ extension Session {
   }
 
   /// Every task in a format, written by the daemon, to a file or standard output. The daemon sends a Stride export
-  /// in parts, each a piece of the file: on standard output each piece is written as it comes, so nothing holds the
-  /// whole file; a file is replaced at once when all of it has come.
+  /// in parts, each a piece of the file with its tasks as values (`taskValues`), which are copied out as they came;
+  /// on standard output each piece is written as it comes, so nothing holds the whole file; a file is replaced at
+  /// once when all of it has come.
   func export(_ args: CommandArguments<ExportOptions>) throws {
     try args.noMorePositionals(than: 0, "export")
     let file = args.options.output.flatMap { $0 == "-" ? nil : $0 }
-    var export = TaskExport.Result(format: args.options.format ?? .json, text: "", tasks: [], loss: nil)
-    _ = try callInParts(TaskExport.self, .init(format: args.options.format)) { bytes in
-      let piece = try Self.exportPiece(bytes)
-      (export.format, export.loss) = (piece.format, export.loss ?? piece.loss)
-      export.tasks += piece.tasks
-      guard file == nil else { return export.text += piece.text }
+    var (format, loss, tasks) = (args.options.format ?? .json, String?.none, [TaskID]())
+    var (whole, afterTask) = ([UInt8](), false)
+    _ = try callInParts(TaskExport.self, .init(format: args.options.format, taskValues: true)) { bytes in
+      let piece = try Self.exportPiece(bytes, afterTask: &afterTask)
+      (format, loss) = (piece.format, loss ?? piece.loss)
+      tasks += piece.tasks
+      guard file == nil else { return whole += piece.file }
       do {
-        try System.write(piece.text.utf8, to: System.standardOutput)
+        try System.write(piece.file, to: System.standardOutput)
       } catch {
         throw StrideError(.storageFailed, "could not write the export (\(error)); try --output with a file")
       }
     }
     guard let file else {
       // On stderr, so the export itself stays clean.
-      if let loss = export.loss, !output.json { note("Note: \(loss).") }
+      if let loss, !output.json { note("Note: \(loss).") }
       return
     }
     do {
-      try System.replaceFile(file, with: export.text.utf8)
+      try System.replaceFile(file, with: whole)
     } catch {
       throw StrideError(.storageFailed, "could not write \(file) (\(error)); choose another path")
     }
-    let count = export.tasks.count == 1 ? "1 task" : "\(export.tasks.count) tasks"
+    let count = tasks.count == 1 ? "1 task" : "\(tasks.count) tasks"
     output.report(
-      "Exported \(count) to \(file) as \(export.format.rawValue)." + (export.loss.map { " Note: \($0)." } ?? ""),
-      json: InteropSummary(format: export.format.rawValue, file: file, tasks: export.tasks))
+      "Exported \(count) to \(file) as \(format.rawValue)." + (loss.map { " Note: \($0)." } ?? ""),
+      json: InteropSummary(format: format.rawValue, file: file, tasks: tasks))
   }
 
   /// One part of an export, as the daemon wrote it.
-  private static func exportPiece(_ bytes: [UInt8]) throws(ClientError) -> TaskExport.Result {
+  private static func exportPiece(_ bytes: [UInt8], afterTask: inout Bool) throws(ClientError) -> TaskExport.Piece {
     do {
-      return try JSONValueDecoder.decode(TaskExport.Result.self, from: JSONReader.parse(bytes))
+      return try TaskExport.Piece(pulling: bytes, afterTask: &afterTask)
     } catch {
       throw ClientError.unreachable("strided sent a part of an export that this stride cannot read: \(error)")
     }

@@ -99,7 +99,7 @@ extension Session {
       let task = suggestion.task
       return [
         "task \(task.id)", task.title, task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "",
-        task.subtasks.isEmpty ? "" : progressText(task),
+        task.subtasks.isEmpty ? "" : progressText(task.progress),
       ] + (lists ? ["in \(task.list ?? "")"] : [])
     }
     // The title takes what the other columns leave of the terminal: 44 columns at most, 12 at least; the energy

@@ -17,7 +17,7 @@ struct PartsTable {
   /// The header's line.
   let header: String
 
-  init(_ session: Session, first: Wire.TaskListResult) {
+  init(_ session: Session, first: Wire.ListPage<Wire.TaskRow>) {
     self.session = session
     let columns = first.columns
     lists = (columns?.lists.count ?? 0) > 1 || Set(first.tasks.map(\.list)).count > 1
@@ -41,7 +41,7 @@ struct PartsTable {
   }
 
   /// One task's line.
-  func line(_ task: Wire.Task, status: String?, found: SearchFound?) -> String {
+  func line(_ task: Wire.TaskRow, status: String?, found: SearchFound?) -> String {
     var row = session.tableRows([task], statuses: status.map { [$0] }, lists: lists)[0]
     if shortDue { row[6] = Session.shortDue(row[6]) }
     var cells = shown.map { row[$0] }

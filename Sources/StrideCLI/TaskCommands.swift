@@ -84,7 +84,7 @@ extension Session {
     let task = result.task
     let said = task.said
     var fields: [[String]] = [
-      ["Status:", statusText(task)], ["Type:", task.type.rawValue], ["Energy:", task.energy.rawValue],
+      ["Status:", statusText(task.status)], ["Type:", task.type.rawValue], ["Energy:", task.energy.rawValue],
     ]
     if let list = task.list { fields.append(["List:", list]) }
     if let estimate = task.estimateMinutes { fields.append(["Estimate:", Minutes.format(estimate)]) }
@@ -215,7 +215,7 @@ extension Session {
     } else if task.repeat != nil, task.progress.done == 0 {
       output.say("That was the last step, so \(Output.name(task))\(counted(result.result)), is done.\(comesBack(task))")
     } else if let next = task.nextStep {
-      output.say("Next step \(task.id).\(next.index): \(next.title) (\(progressText(task)) done).")
+      output.say("Next step \(task.id).\(next.index): \(next.title) (\(progressText(task.progress)) done).")
     }
   }
 
@@ -365,12 +365,12 @@ extension Session {
     if !unread.isEmpty { rows.append(["Not read:", unread.joined(separator: ", "), "kept in the title"]) }
     return rows
   }
-  func progressText(_ task: Wire.Task) -> String {
-    "\(task.progress.done)/\(task.progress.total)"
+  func progressText(_ progress: StepProgress) -> String {
+    "\(progress.done)/\(progress.total)"
   }
 
-  func statusText(_ task: Wire.Task) -> String {
-    switch task.status {
+  func statusText(_ status: TaskStatus) -> String {
+    switch status {
     case .completed: "done"
     case .deferred: "deferred"
     case .waiting: "waiting"

@@ -22,8 +22,9 @@ extension Session {
 
 /// A listing's parts on their way out. The first is held until the next says whether more come: alone, it is printed
 /// as a whole reply is; with more, it sets the table's columns for every part (`PartsTable`), or starts the JSON.
-/// A part comes as the bytes the daemon wrote, and is read without a tree (`JSONPull`): for the table, its tasks
-/// straight into `Wire.Task`s; with `--json`, its tasks, statuses and places found copied out as they were written.
+/// A part comes as the bytes the daemon wrote, and is read without a tree (`JSONPull`): for the table, what it shows
+/// of each task (`Wire.TaskRow`), the rest passed over; with `--json`, its tasks, statuses and places found copied
+/// out as they were written.
 private final class ListParts {
   let session: Session
   let search: Bool
@@ -65,7 +66,7 @@ private final class ListParts {
         whole["columns"] = nil
         return output.emit(JSONValue.object(whole))
       }
-      let result = try Wire.TaskListResult(pulling: held)
+      let result = try Wire.ListPage<Wire.TaskRow>(pulling: held)
       guard !result.tasks.isEmpty else { return output.say(empty) }
       session.taskTable(result.tasks, found: result.found, statuses: result.statuses).forEach { output.say($0) }
     } else if !started {
@@ -100,7 +101,7 @@ private final class ListParts {
       }
       try output.write(text)
     } else {
-      let result = try Wire.TaskListResult(pulling: part)
+      let result = try Wire.ListPage<Wire.TaskRow>(pulling: part)
       let table = self.table ?? PartsTable(session, first: result)
       if self.table == nil { output.say(table.header) }
       self.table = table

@@ -15,7 +15,9 @@ extension Session {
     let result = try call(Wire.TaskList.self, params)
     guard !output.json else { return output.emit(result) }
     guard !result.tasks.isEmpty else { return output.say(emptyList(params, args.options)) }
-    taskTable(result.tasks, found: result.found, statuses: result.statuses).forEach { output.say($0) }
+    taskTable(result.tasks.map(Wire.TaskRow.init), found: result.found, statuses: result.statuses).forEach {
+      output.say($0)
+    }
   }
 
   /// `list`'s options as `task.list` params: every filter is the daemon's.
@@ -65,7 +67,7 @@ extension Session {
     }
     let count = result.total == 1 ? "1 task matches" : "\(result.total) tasks match"
     output.say(count + (result.total > 1 ? ", best first:" : ":"))
-    taskTable(result.tasks, found: result.found, whereFound: true).forEach { output.say($0) }
+    taskTable(result.tasks.map(Wire.TaskRow.init), found: result.found, whereFound: true).forEach { output.say($0) }
     if result.total > result.tasks.count {
       output.say("These are the best \(result.tasks.count); see them all with: stride find \(text) --all")
     }
@@ -75,7 +77,7 @@ extension Session {
   /// words the daemon found highlighted, and with `whereFound`, a line under a task found outside its title saying
   /// where.
   func taskTable(
-    _ tasks: [Wire.Task], found: [SearchFound]?, statuses: [String]? = nil, whereFound: Bool = false
+    _ tasks: [Wire.TaskRow], found: [SearchFound]?, statuses: [String]? = nil, whereFound: Bool = false
   ) -> [String] {
     let found = found?.count == tasks.count ? found : nil
     // A LIST column when the tasks come from several lists.
@@ -109,14 +111,14 @@ extension Session {
   }
 
   /// The table's cells for `tasks`, as `tableHeader` names them.
-  func tableRows(_ tasks: [Wire.Task], statuses: [String]?, lists: Bool) -> [[String]] {
+  func tableRows(_ tasks: [Wire.TaskRow], statuses: [String]?, lists: Bool) -> [[String]] {
     // The daemon's words ("blocked by 4", "starts Mon"), or the plain status from an older one.
     let statuses = statuses?.count == tasks.count ? statuses : nil
     return tasks.enumerated().map { index, task in
       [
-        String(describing: task.id), task.title, statuses?[index] ?? statusText(task),
-        task.subtasks.isEmpty ? "" : progressText(task),
-        task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "", task.said?.due ?? "",
+        String(describing: task.id), task.title, statuses?[index] ?? statusText(task.status),
+        task.progress.map(progressText) ?? "", task.energy.rawValue, task.estimateMinutes.map(Minutes.format) ?? "",
+        task.due ?? "",
       ] + (lists ? [task.list ?? ""] : [])
     }
   }

@@ -139,7 +139,8 @@ public enum StrideExport {
   static func data(_ tasks: [StrideTask], exportedAt: Date) throws(StrideError) -> Data {
     let lines = tasks.map(line)
     return Data(
-      (head(exportedAt: exportedAt) + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n"))
+      (head(exportedAt: exportedAt)
+        + (lines.isEmpty ? "" : TaskExport.beforeFirstTask + lines.joined(separator: TaskExport.betweenTasks))
         + end(afterTasks: !lines.isEmpty)).utf8)
   }
 

@@ -4,8 +4,8 @@
 /// passes over (`skip`), whose strings' bytes are not checked for UTF-8. Every failure, of the text or of its shape,
 /// is a `JSONUnreadable` whose words are those `JSONFields` and `JSONReadable` use for the same value as a tree.
 public struct JSONPull {
-  private var reader: JSONReader.Reader
-  private var depth = 0
+  var reader: JSONReader.Reader
+  var depth = 0
 
   /// Reads `bytes`, which must hold one value (and white space around it), with `body`.
   public static func read<Value>(
@@ -87,7 +87,8 @@ public struct JSONPull {
     guard let byte = reader.current else { throw unreadable("expected a value") }
     switch byte {
     case UInt8(ascii: "{"):
-      try members("a value") { pull, _ throws(JSONUnreadable) in try pull.skip() }
+      // Keys are passed over too, not made strings.
+      try members("a value", keys: .none) { pull, _ throws(JSONUnreadable) in try pull.skip() }
     case UInt8(ascii: "["):
       try elements { pull throws(JSONUnreadable) in try pull.skip() }
     case UInt8(ascii: "\""):
@@ -112,7 +113,7 @@ public struct JSONPull {
   }
 
   /// Passes over a string: its escapes and control characters checked, its bytes not read into a `String`.
-  private mutating func skipString() throws(JSONUnreadable) {
+  mutating func skipString() throws(JSONUnreadable) {
     let bytes = reader.bytes
     var index = reader.index + 1
     while index < bytes.count {
@@ -134,7 +135,7 @@ public struct JSONPull {
     throw unreadable("a string is not closed")
   }
 
-  private mutating func open(_ closing: UInt8) throws(JSONUnreadable) -> Bool {
+  mutating func open(_ closing: UInt8) throws(JSONUnreadable) -> Bool {
     depth += 1
     let depth = depth
     let more = try syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in
@@ -144,18 +145,18 @@ public struct JSONPull {
     return more
   }
 
-  private mutating func more(_ closing: UInt8, _ what: String) throws(JSONUnreadable) -> Bool {
+  mutating func more(_ closing: UInt8, _ what: String) throws(JSONUnreadable) -> Bool {
     try syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in
       try reader.more(closing: closing, what)
     }
   }
 
-  private func unreadable(_ reason: String) -> JSONUnreadable {
+  func unreadable(_ reason: String) -> JSONUnreadable {
     JSONUnreadable(JSONReader.Failure(offset: reader.index, reason: reason).description)
   }
 
   /// A step of the reader's, its failure said as the text's.
-  private mutating func syntax<Value>(
+  mutating func syntax<Value>(
     _ step: (inout JSONReader.Reader) throws(JSONReader.Failure) -> Value
   ) throws(JSONUnreadable) -> Value {
     do {

@@ -9,7 +9,10 @@ public enum TerminalColumns {
   /// The columns `text` takes.
   public static func width(_ text: String) -> Int {
     // Printable ASCII, most of what is shown, is a column a byte: counted without reading it as characters.
-    if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.utf8.count }
+    // Read as the string's own bytes where it has them, which a long table's every cell does.
+    let printable = { (byte: UInt8) in (0x20...0x7E).contains(byte) }
+    let ascii = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(printable) }
+    if ascii ?? text.utf8.allSatisfy(printable) { return text.utf8.count }
     var count = 0
     var escape = false
     for character in text {

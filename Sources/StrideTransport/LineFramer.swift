@@ -1,5 +1,11 @@
 import StrideBase
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Splits a byte stream into lines: one message per `\n`-terminated line.
 ///
 /// A trailing `\r` is dropped and blank lines are skipped. A line longer than `maxLineBytes` is reported once as
@@ -31,7 +37,7 @@ public struct LineFramer {
     buffer.append(contentsOf: bytes)
     var frames: [Frame] = []
     var lineStart = 0
-    while let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+    while let newline = Self.newline(in: buffer, from: scanned) {
       var end = newline
       if end > lineStart, buffer[end - 1] == 0x0D { end -= 1 }
       if end - lineStart > maxLineBytes {
@@ -52,6 +58,17 @@ public struct LineFramer {
       frames.append(.tooLong)
     }
     return frames
+  }
+
+  /// The index of the first `\n` in `bytes` from `start` on: found by `memchr`, a long reply's lines being megabytes.
+  private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+    guard start < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
+        return nil
+      }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   /// Bytes received after the last complete line.

@@ -10,9 +10,13 @@ public enum TaskExport: WireMethod {
     public var format: ExportFormat?
     /// The zone the formats with local dates (todo.txt, iCalendar) write them in; absent, the connection's.
     public var timeZone: String?
-    public init(format: ExportFormat? = nil, timeZone: String? = nil) {
+    /// True: a `json` export in parts carries each piece's tasks as JSON values (`taskValues`), not escaped into
+    /// `text`, and the client puts the file's separators between them. Absent, or from an older client: `text`.
+    public var taskValues: Bool?
+    public init(format: ExportFormat? = nil, timeZone: String? = nil, taskValues: Bool = false) {
       self.format = format
       self.timeZone = timeZone
+      self.taskValues = taskValues ? true : nil
     }
   }
 
@@ -24,22 +28,39 @@ public enum TaskExport: WireMethod {
     public var tasks: [TaskID]
     /// What the format cannot keep of these tasks, as a sentence; absent when nothing is lost.
     public var loss: String?
-    public init(format: ExportFormat, text: String, tasks: [TaskID], loss: String?) {
+    /// With `taskValues` asked, in a part: the piece's tasks whole, each one line of the file (after
+    /// `beforeFirstTask` for the file's first, `betweenTasks` for the others), which then come after `text`.
+    public var taskValues: [Wire.Task]?
+    /// With `taskValues` asked, in the last part only: what the file ends with, after its last task's line.
+    public var end: String?
+    public init(
+      format: ExportFormat, text: String, tasks: [TaskID], loss: String?, taskValues: [Wire.Task]? = nil,
+      end: String? = nil
+    ) {
       self.format = format
       self.text = text
       self.tasks = tasks
       self.loss = loss
+      self.taskValues = taskValues
+      self.end = end
     }
   }
+
+  /// What comes before a Stride export's first task's line, and between two tasks' lines: the file's layout, which
+  /// a client putting a part's `taskValues` into the file keeps too.
+  public static let beforeFirstTask = "\n"
+  public static let betweenTasks = ",\n"
 }
 
 extension TaskExport.Result: JSONBytesWritable {
-  /// As its Codable writes it, keys sorted, `loss` left out when absent: a piece of an export goes straight to bytes,
-  /// the file's text escaped a run at a time.
+  /// As its Codable writes it, keys sorted, `loss`, `taskValues` and `end` left out when absent: a piece of an export
+  /// goes straight to bytes, the file's text escaped a run at a time.
   public func write(to json: inout JSONBytes) {
     json.object { json in
+      json.member(ifPresent: "end", end)
       json.member("format", format.rawValue)
       json.member(ifPresent: "loss", loss)
+      json.member(ifPresent: "taskValues", taskValues)
       json.member("tasks", tasks)
       json.member("text", text)
     }

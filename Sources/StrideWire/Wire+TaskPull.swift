@@ -8,7 +8,9 @@ import StrideJSON
 extension Wire.Task: JSONPullReadable {
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
     var fields = PulledTask()
-    try pull.members("a task") { pull, key throws(JSONUnreadable) in try fields.read(key, &pull) }
+    try pull.members("a task", keys: Wire.TaskKey.keys) { pull, place throws(JSONUnreadable) in
+      try fields.read(place.map { Wire.TaskKey.all[$0] }, &pull)
+    }
     let what = "a task"
     let subtasks = try fields.subtasks.orMissing("subtasks", of: what)
     let deferrals = fields.deferrals ?? []
@@ -37,23 +39,10 @@ private struct PulledTask {
   var updatedAt: Timestamp?, completedAt: Timestamp?, `repeat`: Wire.Repeat?, pinned: Bool?, notes: [Wire.Note]?
   var list: String?, spentSeconds: Int?, focusSessions: [Wire.FocusSession]?, said: TaskSaid?
 
-  /// The fields in the order the daemon writes them (their keys' bytes' order).
-  enum Field: String, CaseIterable {
-    case blockedBy, completedAt, createdAt, deferCount, deferral, deferrals, due, energy, estimateMinutes
-    case focusSessions, followUp, id, list, notes, pinned, progress, rawInput, `repeat`, said, spentSeconds, start
-    case status, subtasks, tags, title, type, updatedAt, waitingFor
-  }
-
-  static let fields = Field.allCases
-  /// Where the next key is looked for first: the keys come in order, so each is found at once, or a few on (after
-  /// the fields a task has no value for).
-  var next = 0
-
-  mutating func read(_ key: String, _ pull: inout JSONPull) throws(JSONUnreadable) {
-    let place = Self.fields[next...].firstIndex { $0.rawValue == key } ?? Self.fields.firstIndex { $0.rawValue == key }
-    guard let place else { return try pull.skip() }
-    next = place + 1
-    switch Self.fields[place] {
+  /// Reads the value of `field`'s member; nil, a key a task does not have, is passed over.
+  mutating func read(_ field: Wire.TaskKey?, _ pull: inout JSONPull) throws(JSONUnreadable) {
+    guard let field else { return try pull.skip() }
+    switch field {
     case .id: id = try pull.read()
     case .title: title = try pull.read()
     case .rawInput: rawInput = try pull.read()
@@ -83,6 +72,19 @@ private struct PulledTask {
     case .focusSessions: focusSessions = try pull.read()
     case .said: said = try pull.read()
     }
+  }
+}
+
+extension Wire {
+  /// A task's keys in the order the daemon writes them (their bytes' order): the readers of a task as it comes match
+  /// them by their bytes (`JSONKeys`), each found at once, or a few on after the fields a task has no value for.
+  enum TaskKey: String, CaseIterable {
+    case blockedBy, completedAt, createdAt, deferCount, deferral, deferrals, due, energy, estimateMinutes
+    case focusSessions, followUp, id, list, notes, pinned, progress, rawInput, `repeat`, said, spentSeconds, start
+    case status, subtasks, tags, title, type, updatedAt, waitingFor
+
+    static let all = allCases
+    static let keys = JSONKeys(allCases.map(\.rawValue))
   }
 }
 
@@ -184,26 +186,7 @@ extension TaskSaid: JSONPullReadable {
 extension Wire.TaskListResult: JSONPullReadable {
   /// Read as it comes: a listing in parts reads tens of thousands of tasks, a part at a time.
   public init(pull: inout JSONPull) throws(JSONUnreadable) {
-    var result = Wire.TaskListResult(tasks: [])
-    var tasks: [Wire.Task]?
-    try pull.members("a list of tasks") { pull, key throws(JSONUnreadable) in
-      switch key {
-      case "tasks": tasks = try pull.read()
-      case "statuses": result.statuses = try pull.read()
-      case "found": result.found = try Self.decoded(key, pull.value())
-      case "columns": result.columns = try Self.decoded(key, pull.value())
-      default: try pull.skip()
-      }
-    }
-    result.tasks = try tasks.orMissing("tasks", of: "a list of tasks")
-    self = result
-  }
-
-  private static func decoded<Value: Decodable>(_ key: String, _ json: JSONValue) throws(JSONUnreadable) -> Value {
-    do {
-      return try JSONValueDecoder.decode(Value.self, from: json)
-    } catch {
-      throw JSONUnreadable("a list of tasks's '\(key)': \(error)")
-    }
+    let page = try Wire.ListPage<Wire.Task>(pull: &pull)
+    self.init(tasks: page.tasks, found: page.found, statuses: page.statuses, columns: page.columns)
   }
 }

@@ -7,7 +7,8 @@ import StrideWire
 
 /// `task.export` a part at a time, for a reply in parts (Docs/protocol.md, "Replies in parts"): a Stride export's
 /// file (`json`) in pieces of `Tasks.tasksPerPart` tasks, each read from the store when it is sent, so neither side
-/// holds the whole file. The other formats' files are still made whole, and come as one part.
+/// holds the whole file; asked with `taskValues`, a piece's tasks come as values, which the client puts into the
+/// file between their separators. The other formats' files are still made whole, and come as one part.
 extension Tasks {
   func exportPages(_ params: TaskExport.Params, at now: Date) throws(StrideError) -> PageReader<TaskExport.Result> {
     guard (params.format ?? .json) == .json else {
@@ -26,15 +27,25 @@ extension Tasks {
       guard !done else { return nil }
       let next = Array(ids[sent..<min(sent + Self.tasksPerPart, ids.count)])
       let tasks = try self.exportedTasks(next, at: now)
-      var text = sent == 0 ? StrideExport.head(exportedAt: now) : ""
-      for task in tasks {
-        text += (wrote ? ",\n" : "\n") + StrideExport.line(task)
-        wrote = true
+      var piece = TaskExport.Result(
+        format: .json, text: sent == 0 ? StrideExport.head(exportedAt: now) : "", tasks: tasks.map(\.id), loss: nil)
+      if params.taskValues == true {
+        // The tasks as values, each the bytes of its line: nothing escaped into a string, nothing read back.
+        piece.taskValues = tasks.map { Wire.Task($0) }
+      } else {
+        for task in tasks {
+          piece.text += (wrote ? TaskExport.betweenTasks : TaskExport.beforeFirstTask) + StrideExport.line(task)
+          wrote = true
+        }
       }
+      wrote = wrote || !tasks.isEmpty
       sent += next.count
       done = sent == ids.count
-      if done { text += StrideExport.end(afterTasks: wrote) }
-      return (TaskExport.Result(format: .json, text: text, tasks: tasks.map(\.id), loss: nil), tasks.count)
+      if done {
+        let end = StrideExport.end(afterTasks: wrote)
+        if piece.taskValues == nil { piece.text += end } else { piece.end = end }
+      }
+      return (piece, tasks.count)
     }
   }
 

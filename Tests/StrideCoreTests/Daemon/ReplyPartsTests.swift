@@ -101,6 +101,38 @@ struct ReplyPartsTests {
     #expect(other == 1)
   }
 
+  @Test(
+    "an export in parts with its tasks as values makes the whole export's file, byte for byte, as stride writes it")
+  func exportAsValues() throws {
+    let running = try server(tasks: 600)
+    defer { running.stop() }
+    let client = try StrideClient(path: running.socket)
+    let whole = try client.answer(TaskExport.self, .init()).result
+    var (file, ids, afterTask, values) = ([UInt8](), [TaskID](), false, 0)
+    let summary = try client.answerInParts(TaskExport.self, .init(taskValues: true)) { bytes in
+      let piece = try TaskExport.Piece(pulling: bytes, afterTask: &afterTask)
+      (file, ids) = (file + piece.file, ids + piece.tasks)
+      let result = try JSONValueDecoder.decode(TaskExport.Result.self, from: JSONReader.parse(bytes))
+      values += result.taskValues?.count ?? 0
+      #expect(result.text.count < 100)
+    }
+    #expect(summary == ReplyParts.Summary(parts: 3, rows: 600))
+    // From its first task's line on, the file is the whole export's (its head says when it was made).
+    let text = String(decoding: file, as: UTF8.self)
+    #expect(text.hasPrefix(#"{"exportedAt":"#))
+    #expect(text.drop { $0 != "\n" } == whole.text.drop { $0 != "\n" })
+    #expect(values == 600 && ids == whole.tasks)
+    // Another format than json comes whole in one part, in its text, as before.
+    var todo: [UInt8] = []
+    afterTask = false
+    _ = try client.answerInParts(TaskExport.self, .init(format: .todotxt, taskValues: true)) { bytes in
+      todo += try TaskExport.Piece(pulling: bytes, afterTask: &afterTask).file
+    }
+    #expect(
+      String(decoding: todo, as: UTF8.self) == (try client.answer(TaskExport.self, .init(format: .todotxt))).result.text
+    )
+  }
+
   @Test("a task that cannot be read ends the reply with an error after the parts before it, and the connection goes on")
   func errorMidway() throws {
     // The newest finished task holds a value this Stride does not know: the open tasks come, then the error.
