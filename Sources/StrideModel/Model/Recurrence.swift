@@ -214,12 +214,16 @@ public struct Recurrence: Equatable, Sendable, Codable {
     if let day = start.flatMap(Self.untilDay) { text += " from \(Self.dayWords(day))" }
     if let count { text += count == 1 ? ", this time the last" : ", \(count) times counting this one" }
     if let until, let day = Self.untilDay(until) {
-      // An hourly rule's end is an instant, kept in UTC: said so, rather than as another zone's day.
-      let utc = LocalCalendar(timeZone: TimeZone(identifier: "UTC")!)
-      let at = (frequency == .hourly ? Self.untilInstant(until) : nil).map { utc.clock(of: $0) }.map {
-        " at " + String(format: "%02d:%02d", $0.hour, $0.minute) + " UTC"
+      // An hourly rule's end is an instant, kept in UTC: said as the day and the hour on the clock where the words
+      // are read (the daemon's zone, the person's), never as UTC's.
+      if frequency == .hourly, let instant = Self.untilInstant(until) {
+        let local = LocalCalendar(timeZone: .current)
+        let clock = local.clock(of: instant)
+        text +=
+          " until \(Self.dayWords(local.day(of: instant))) at " + String(format: "%02d:%02d", clock.hour, clock.minute)
+      } else {
+        text += " until \(Self.dayWords(day))"
       }
-      text += " until \(Self.dayWords(day))" + (at ?? "")
     }
     return text
   }
