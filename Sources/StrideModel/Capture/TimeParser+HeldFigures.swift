@@ -7,6 +7,16 @@ extension TimeParser {
   /// The words at `index` kept as such a figure: where they end, and why they were kept.
   func heldFigure(at index: Int, scan: Scan) -> (Int, String)? {
     guard let word = scan.word(index) else { return nil }
+    // "haircut sat 11": a weekday that is also a word ("sat", "sun", "wed") and a bare hour may be that day at that
+    // hour, or a thing and a count; kept, and named with how to write the day and hour.
+    if TimeWords.ambiguousWeekdays.contains(word), !scan.chunks[index].punctuated, let figure = scan.word(index + 1),
+      Self.isBareHour(figure), let hour = Int(figure), (1...12).contains(hour), !scan.countFollows(index + 2)
+    {
+      return (
+        index + 2,
+        "it may be a day and an hour or a thing and a count; for the day, write on \(word) at \(hour)am or at \(hour)pm"
+      )
+    }
     // "divide by 5", "tmrw by 5 send the report": a figure after "by" not read as an hour; a count ("by 5 votes")
     // is no hour at all.
     if TimeWords.isHourMarker(word), word != "than", let figure = scan.word(index + 1),
