@@ -44,6 +44,11 @@ extension TimeParser {
     if let (end, clock) = looseHour(at: index, scan: scan, read: read) {
       return (end, "it may be a time or an amount; for the time, write \(clock)")
     }
+    if let (end, clock) = hourBeforePart(at: index, scan: scan) {
+      // "gym 6 in the morning": without "at", a figure before a part of the day is a dose's count as often as an hour
+      // ("take 2 in the morning", which stays without a word); with no dose in the line, named.
+      return (end, "it may be a time or an amount; for the time, write at \(clock)")
+    }
     if let part = partOfDayAlone(at: index, scan: scan) {
       // "email the landlord in the morning": a part of the day alone may say when each day it is done, as a dose's
       // does ("take 2 in the morning", which stays without a word); named with what to write for a due time.
@@ -128,7 +133,7 @@ extension TimeParser {
 
   /// The part of the day in "in the morning" at `index` that ends the line or its part with no day beside it and no
   /// count before it (a dose: "take 2 in the morning", "inhaler 2 puffs in the morning").
-  private func partOfDayAlone(at index: Int, scan: Scan) -> String? {
+  private func partOfDayAlone(at index: Int, scan: Scan, counted allowed: Bool = false) -> String? {
     let chunks = scan.chunks
     guard chunks[index].word == "in", scan.word(index + 1) == "the", let part = scan.word(index + 2),
       ["morning", "afternoon", "evening"].contains(part), index + 3 == chunks.count || chunks[index + 2].punctuated
@@ -136,6 +141,18 @@ extension TimeParser {
     let counted = chunks[max(0, index - 2)..<index].contains {
       $0.word.startsWithDigit || TimeWords.hourWords[$0.word] != nil || $0.word == "half"
     }
-    return counted ? nil : part
+    return counted && !allowed ? nil : part
+  }
+
+  /// A bare hour (1 to 12) at `index` before "in the morning", "in the afternoon" or "in the evening" that ends the
+  /// line, in a line with no word of a dose: where the words end, and how to write the time ("6 in the morning").
+  private func hourBeforePart(at index: Int, scan: Scan) -> (Int, String)? {
+    let chunks = scan.chunks
+    guard let figure = scan.word(index), Self.isBareHour(figure), let hour = Int(figure), (1...12).contains(hour),
+      index == 0 || !["at", "@"].contains(chunks[index - 1].word), index + 1 < chunks.count,
+      partOfDayAlone(at: index + 1, scan: scan, counted: true) != nil,
+      !chunks.contains(where: { TimeWords.doseWords.contains($0.word) })
+    else { return nil }
+    return (index + 4, "\(figure) in the \(chunks[index + 3].word)")
   }
 }

@@ -18,6 +18,12 @@ extension TimeWords {
   /// "am" and "pm" after a day word, as phones shorten them: "tmrw am" is tomorrow morning, "fri pm" Friday
   /// afternoon (the day parts' own hours).
   static let halfDays: [String: ClockTime] = ["am": dayParts["morning"]!, "pm": dayParts["afternoon"]!]
+  /// Words of a dose, in whose line a figure before a part of the day is how many ("take 2 in the morning").
+  static let doseWords: Set<String> = [
+    "take", "takes", "pill", "pills", "tablet", "tablets", "capsule", "capsules", "puff", "puffs", "drop", "drops",
+    "dose", "doses", "mg", "ml", "inhaler", "meds", "medication", "medicine", "vitamin", "vitamins", "spoon",
+    "spoons", "teaspoon", "teaspoons", "scoop", "scoops", "tabs",
+  ]
   /// Ways to write "weekend": "this wknd".
   static let weekendWords: Set<String> = ["weekend", "week-end", "wknd", "wkend"]
   /// Ways to write "tonight" that are no other word.
