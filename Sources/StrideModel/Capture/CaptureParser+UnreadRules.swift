@@ -26,10 +26,19 @@ extension CaptureParser {
   func unreadLeaveOut(
     _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
   ) -> CaptureSpan? {
+    // "except weekends and holidays", "and christmas": what is left out after the days that were, when it is no day
+    // of the week ("walk every day except sunday and read" is the title's "and").
+    let more =
+      index + 1 < words.count && ["and", "or", "&"].contains(words[index])
+      && words[max(0, index - 4)..<index].contains { ["except", "excluding", "but", "than"].contains($0) }
+      && (words[index + 1].hasPrefix("holiday") || words[index + 1].hasSuffix("holidays")
+        || ["public", "bank"].contains(words[index + 1]) || Scan.holidayName(in: words, at: index + 1) != nil)
     guard
-      let lead = [["except"], ["excluding"], ["but", "not"], ["other", "than"]].first(where: {
-        Self.starts(words, index, with: $0)
-      })
+      let lead = more
+        ? [words[index]]
+        : [["except"], ["excluding"], ["but", "not"], ["other", "than"]].first(where: {
+          Self.starts(words, index, with: $0)
+        })
     else { return nil }
     var end = index + lead.count
     // At most five words, up to a time of day or the routine's start or end.
@@ -87,10 +96,11 @@ extension CaptureParser {
 
   /// "every day at 9am except weekends", "every monday at 9 except holidays": days left out after the routine's time
   /// of day, which would otherwise stay in the title without a word. The rule with those days left out and the
-  /// words' span (a repeat's), or the rule as it was and the words named when no rule leaves them out (unread).
+  /// words' span (a repeat's, and what else is left out, named), or the rule as it was and the words named when no
+  /// rule leaves them out (unread).
   func leftOutAfterClock(
     _ rule: Recurrence, _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
-  ) -> (Recurrence, CaptureSpan)? {
+  ) -> (Recurrence, [CaptureSpan])? {
     var position = index
     if position < words.count, ["at", "@"].contains(words[position]) { position += 1 }
     guard position < words.count,
@@ -100,14 +110,13 @@ extension CaptureParser {
     position += 1
     if position < words.count, ["am", "pm", "a.m", "p.m"].contains(words[position]) { position += 1 }
     guard let (fewer, end) = RecurrenceReader.withoutDays(rule, words, position) else {
-      return unreadLeaveOut(words, ranges, after: position, characters).map { (rule, $0) }
+      return unreadLeaveOut(words, ranges, after: position, characters).map { (rule, [$0]) }
     }
     let range = ranges[position].lowerBound..<ranges[end - 1].upperBound
-    return (
-      fewer,
-      CaptureSpan(
-        field: .repeat, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound)
-    )
+    let read = CaptureSpan(
+      field: .repeat, text: String(joining: characters[range]), start: range.lowerBound, end: range.upperBound)
+    // "… except weekends and holidays": what else it leaves out, named.
+    return (fewer, [read] + [unreadLeaveOut(words, ranges, after: end, characters)].compactMap { $0 })
   }
 
   /// "every working day 9 stand up", "every day 10 pushups": a bare figure right after a rule, with the task's words

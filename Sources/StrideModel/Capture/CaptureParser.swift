@@ -180,8 +180,8 @@ public struct CaptureParser: Sendable {
         result.spans.append(unread)
       } else if let (fewer, leftOut) = leftOutAfterClock(rule, words, ranges, after: end, characters) {
         rule = fewer
-        if leftOut.field == .repeat { consumed.append(leftOut.start..<leftOut.end) }
-        result.spans.append(leftOut)
+        consumed += leftOut.filter { $0.field == .repeat }.map { $0.start..<$0.end }
+        result.spans += leftOut
       }
       result.recurrence = rule
       let span = ranges[index].lowerBound..<ranges[end - 1].upperBound

@@ -137,7 +137,13 @@ extension RecurrenceReader {
   /// Whether the word at `index` follows words that leave days out ("daily but not on sundays"): the days are the
   /// rule's, read with it, not a rule of their own.
   static func leftOut(_ words: [String], at index: Int) -> Bool {
-    leaveOut.contains { lead in
+    // "daily except sundays and mondays": each day of the list is left out.
+    if index >= 2, ["and", "or", "&"].contains(words[index - 1]),
+      weekdayList(words, index - 2) != nil || ["weekend", "weekends"].contains(words[index - 2])
+    {
+      return leftOut(words, at: index - 2)
+    }
+    return leaveOut.contains { lead in
       (1...2).contains { gap in
         index >= lead.count + gap - 1 && CaptureParser.starts(words, index - lead.count - gap + 1, with: lead)
           && (gap == 1 || words[index - 1] == "the")
