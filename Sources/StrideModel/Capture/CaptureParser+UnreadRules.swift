@@ -77,15 +77,8 @@ extension CaptureParser {
   func otherClock(
     _ words: [String], _ ranges: [Range<Int>], after index: Int, _ clock: ClockTime, _ characters: [Character]
   ) -> CaptureSpan? {
-    var position = index
-    if position < words.count, ["and", "&", "then"].contains(words[position]) { position += 1 }
-    if position < words.count, ["at", "@"].contains(words[position]) { position += 1 }
-    guard position < words.count,
-      RecurrenceReader.looksLikeClock(words[position])
-        || (Int(words[position]).map { (1...12).contains($0) } == true && position + 1 < words.count
-          && ["am", "pm"].contains(words[position + 1]))
-    else { return nil }
-    let end = RecurrenceReader.looksLikeClock(words[position]) ? position + 1 : position + 2
+    let joined = index < words.count && ["and", "&", "then"].contains(words[index])
+    guard let end = RecurrenceReader.clockEnd(words, at: joined ? index + 1 : index) else { return nil }
     let range = ranges[index].lowerBound..<ranges[end - 1].upperBound
     let time = String(format: "%02d:%02d", clock.hour, clock.minute)
     return CaptureSpan(
@@ -101,14 +94,7 @@ extension CaptureParser {
   func leftOutAfterClock(
     _ rule: Recurrence, _ words: [String], _ ranges: [Range<Int>], after index: Int, _ characters: [Character]
   ) -> (Recurrence, [CaptureSpan])? {
-    var position = index
-    if position < words.count, ["at", "@"].contains(words[position]) { position += 1 }
-    guard position < words.count,
-      RecurrenceReader.looksLikeClock(words[position])
-        || (position > index && Int(words[position]).map { (1...12).contains($0) } == true)
-    else { return nil }
-    position += 1
-    if position < words.count, ["am", "pm", "a.m", "p.m"].contains(words[position]) { position += 1 }
+    guard let position = RecurrenceReader.clockEnd(words, at: index) else { return nil }
     guard let (fewer, end) = RecurrenceReader.withoutDays(rule, words, position) else {
       return unreadLeaveOut(words, ranges, after: position, characters).map { (rule, [$0]) }
     }

@@ -46,6 +46,20 @@ extension RecurrenceReader {
     return word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm")
   }
 
+  /// Where a routine's time of day written at `index` ends: "7am", "at 9:30", "at 9", "9 am", "@ 7 pm"; nil when
+  /// none is there (a bare figure needs "at" or am or pm: "every day 10 pushups" is a count).
+  static func clockEnd(_ words: [String], at index: Int) -> Int? {
+    let marked = index < words.count && ["at", "@"].contains(words[index])
+    let position = marked ? index + 1 : index
+    guard position < words.count else { return nil }
+    let meridiem = { (at: Int) in at < words.count && ["am", "pm", "a.m", "p.m"].contains(words[at]) }
+    if looksLikeClock(words[position]) { return meridiem(position + 1) ? position + 2 : position + 1 }
+    guard Int(words[position]).map({ (1...12).contains($0) }) == true, marked || meridiem(position + 1) else {
+      return nil
+    }
+    return meridiem(position + 1) ? position + 2 : position + 1
+  }
+
   /// "8h", "2hrs", "3d", "2w", "2wk": a number and a short unit of hours, days or weeks, as a rule.
   static func compactUnit(_ word: String) -> Recurrence? {
     let digits = word.prefix { $0.isNumber }
