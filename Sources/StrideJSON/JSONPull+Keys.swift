@@ -43,22 +43,14 @@ extension JSONPull {
   public mutating func members(
     _ what: String, keys: JSONKeys, _ member: (inout JSONPull, Int?) throws(JSONUnreadable) -> Void
   ) throws(JSONUnreadable) {
-    guard reader.current == UInt8(ascii: "{") else { throw JSONUnreadable("\(what) is not an object") }
-    guard try open(UInt8(ascii: "}")) else { return }
     var next = 0
-    repeat {
-      reader.skipSpace()
-      guard reader.current == UInt8(ascii: "\"") else { throw unreadable("expected a key in quotes") }
-      let place = try key(in: keys, from: next)
-      if let place { next = place + 1 }
-      reader.skipSpace()
-      try syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in
-        try reader.expect(UInt8(ascii: ":"), "':' after a key")
-      }
-      reader.skipSpace()
-      if try !null() { try member(&self, place) }
-    } while try more(UInt8(ascii: "}"), "',' or '}' in an object")
-    depth -= 1
+    try eachMember(
+      what,
+      key: { (pull: inout JSONPull) throws(JSONUnreadable) -> Int? in
+        let place = try pull.key(in: keys, from: next)
+        if let place { next = place + 1 }
+        return place
+      }, member)
   }
 
   /// Passes over the key the reader is at, and says its place in `keys`.

@@ -42,18 +42,32 @@ public struct JSONPull {
   public mutating func members(
     _ what: String, _ member: (inout JSONPull, String) throws(JSONUnreadable) -> Void
   ) throws(JSONUnreadable) {
+    try eachMember(
+      what,
+      key: { (pull: inout JSONPull) throws(JSONUnreadable) in
+        try pull.syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in try reader.string() }
+      }, member)
+  }
+
+  /// The members of an object, each key read by `key` (as a string, or its place among known keys) and given to
+  /// `member` with its value; a member whose value is `null` is passed over.
+  @inline(__always)
+  mutating func eachMember<Key>(
+    _ what: String, key: (inout JSONPull) throws(JSONUnreadable) -> Key,
+    _ member: (inout JSONPull, Key) throws(JSONUnreadable) -> Void
+  ) throws(JSONUnreadable) {
     guard reader.current == UInt8(ascii: "{") else { throw JSONUnreadable("\(what) is not an object") }
     guard try open(UInt8(ascii: "}")) else { return }
     repeat {
       reader.skipSpace()
       guard reader.current == UInt8(ascii: "\"") else { throw unreadable("expected a key in quotes") }
-      let key = try syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in try reader.string() }
+      let read = try key(&self)
       reader.skipSpace()
       try syntax { (reader: inout JSONReader.Reader) throws(JSONReader.Failure) in
         try reader.expect(UInt8(ascii: ":"), "':' after a key")
       }
       reader.skipSpace()
-      if try !null() { try member(&self, key) }
+      if try !null() { try member(&self, read) }
     } while try more(UInt8(ascii: "}"), "',' or '}' in an object")
     depth -= 1
   }
