@@ -45,15 +45,23 @@ extension Array where Element == String {
 /// How many letters must be inserted, removed or changed, or two side by side swapped, to turn `a` into `b` (the
 /// optimal string alignment distance), for short words: a typo ("don", "nwo") is within one or two.
 public func editDistance(_ a: String, _ b: String) -> Int {
-  let (a, b) = (Array(a), Array(b))
+  editDistance(Array(a), Array(b))
+}
+
+/// `editDistance` of two sequences of letters or bytes; with `limit`, `limit + 1` as soon as the distance is sure to
+/// exceed it (a capture asks whether each word is one slip from a day word, and most are far from any).
+public func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost limit: Int = .max) -> Int {
   guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
   var (before, previous) = ([Int](), Array(0...b.count))
   for i in 1...a.count {
     var current = [i] + Array(repeating: 0, count: b.count)
+    var smallest = i
     for j in 1...b.count {
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
+      smallest = min(smallest, current[j])
     }
+    if smallest > limit { return limit + 1 }
     (before, previous) = (previous, current)
   }
   return previous[b.count]

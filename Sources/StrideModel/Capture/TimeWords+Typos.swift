@@ -1,3 +1,5 @@
+import StrideBase
+
 /// Day words typed in a hurry: "tomrrow", "wednsday", "thurdsay", "fridya". A word one slip from a single day word
 /// (a letter left out, added, changed, or two letters swapped), six letters or more and no word of its own, is read
 /// as that day; one that could be a day but is nearer other words ("fridy", "wensday") stays in the title and is
@@ -34,7 +36,7 @@ extension TimeWords {
     for target in misspeltTargets where target[0] == bytes[0] && abs(target.count - bytes.count) <= 2 {
       // "mondays", "fridays": a plural is the day's own word.
       if bytes.count == target.count + 1, bytes.last == 0x73, bytes.starts(with: target) { return nil }
-      let distance = slips(bytes, target, atMost: 2)
+      let distance = editDistance(bytes, target, atMost: 2)
       // Two slips count only from a long day word ("wensday"); from a short one ("monkey") they make another word.
       if distance == 1 || (distance == 2 && target.count >= 8 && bytes.count >= 6) { near.append((target, distance)) }
     }
@@ -43,28 +45,5 @@ extension TimeWords {
     let days = near.filter { $0.distance == nearest }.map { String(decoding: $0.target, as: UTF8.self) }
     if days.count == 1, nearest == 1, bytes.count >= 6 { return .read(days[0]) }
     return .named(days.joined(separator: " or "))
-  }
-
-  /// How many slips turn `a` into `b` (letters left out, added, changed, or two side by side swapped), or more than
-  /// `limit` once it is sure to exceed it.
-  static func slips(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int {
-    let (n, m) = (a.count, b.count)
-    var before = [Int](repeating: 0, count: m + 1)
-    var previous = Array(0...m)
-    var current = [Int](repeating: 0, count: m + 1)
-    for i in 1...n {
-      current[0] = i
-      var smallest = i
-      for j in 1...m {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, before[j - 2] + 1) }
-        current[j] = value
-        smallest = min(smallest, value)
-      }
-      if smallest > limit { return limit + 1 }
-      (before, previous, current) = (previous, current, before)
-    }
-    return previous[m]
   }
 }
