@@ -50,6 +50,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 
 /// `editDistance` of two sequences of letters or bytes; with `limit`, `limit + 1` as soon as the distance is sure to
 /// exceed it (a capture asks whether each word is one slip from a day word, and most are far from any).
+@inlinable
 public func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost limit: Int = .max) -> Int {
   guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
   var (before, previous) = ([Int](), Array(0...b.count))
