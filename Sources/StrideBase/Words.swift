@@ -53,9 +53,12 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 @inlinable
 public func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost limit: Int = .max) -> Int {
   guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-  var (before, previous) = ([Int](), Array(0...b.count))
+  // Three rows, reused: the one before the last (for a swap), the last, and the one being filled.
+  var before = [Int](repeating: 0, count: b.count + 1)
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
   for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
+    current[0] = i
     var smallest = i
     for j in 1...b.count {
       current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
@@ -63,7 +66,7 @@ public func editDistance<Letter: Equatable>(_ a: [Letter], _ b: [Letter], atMost
       smallest = min(smallest, current[j])
     }
     if smallest > limit { return limit + 1 }
-    (before, previous) = (previous, current)
+    (before, previous, current) = (previous, current, before)
   }
   return previous[b.count]
 }
